@@ -1,0 +1,3 @@
+"""govern: repository governance on pull requests."""
+
+__version__ = "0.1.0"

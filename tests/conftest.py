@@ -1,0 +1,38 @@
+"""Pins git to a known, isolated setup for every test: fixed identity, no signing, no hooks,
+no templates, gc off, and a home in a temporary folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.gitrepo import Repo, make_repo
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_git(tmp_path_factory: pytest.TempPathFactory) -> None:
+    home = tmp_path_factory.mktemp("home")
+    template = tmp_path_factory.mktemp("git-template")
+    gitconfig = home / ".gitconfig"
+    gitconfig.write_text(
+        "[user]\n\tname = Test Author\n\temail = author@example.com\n"
+        "[init]\n\tdefaultBranch = main\n\ttemplateDir = " + str(template) + "\n"
+        "[commit]\n\tgpgsign = false\n[tag]\n\tgpgsign = false\n"
+        "[gc]\n\tauto = 0\n[core]\n\tautocrlf = false\n[protocol \"file\"]\n\tallow = always\n"
+    )
+    patch = pytest.MonkeyPatch()
+    patch.setenv("HOME", str(home))
+    patch.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
+    patch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for var in ("GITHUB_BASE_REF", "GITHUB_EVENT_PATH", "GITHUB_TOKEN", "GH_TOKEN",
+                "GITHUB_API_URL", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_ACTIONS"):
+        patch.delenv(var, raising=False)
+    yield
+    patch.undo()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    """An empty-ish repository on main (one commit holding README.md)."""
+    return make_repo(tmp_path / "repo")

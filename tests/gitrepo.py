@@ -1,0 +1,62 @@
+"""Tiny builders for real git repositories in temporary folders."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+
+class Repo:
+    """A real repository on disk with helpers to write, commit and branch."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def git(self, *args: str, stdin: str | None = None) -> str:
+        proc = subprocess.run(["git", "-C", str(self.root), *args], input=stdin,
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise AssertionError(f"git {' '.join(args)} failed: {proc.stderr}")
+        return proc.stdout
+
+    def write(self, files: dict[str, str | bytes | None]) -> None:
+        """Write (str/bytes) or delete (None) files, relative to the root."""
+        for rel, content in files.items():
+            path = self.root / rel
+            if content is None:
+                path.unlink()
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+
+    def commit(self, files: dict[str, str | bytes | None] | None = None,
+               message: str = "change") -> str:
+        if files:
+            self.write(files)
+        self.git("add", "-A")
+        self.git("commit", "-q", "--allow-empty", "-m", message)
+        return self.sha("HEAD")
+
+    def branch(self, name: str, start: str = "HEAD") -> None:
+        self.git("checkout", "-q", "-b", name, start)
+
+    def checkout(self, ref: str) -> None:
+        self.git("checkout", "-q", ref)
+
+    def mv(self, old: str, new: str) -> None:
+        self.git("mv", old, new)
+
+    def sha(self, ref: str) -> str:
+        return self.git("rev-parse", ref).strip()
+
+
+def make_repo(root: Path, files: dict[str, str | bytes | None] | None = None) -> Repo:
+    """A repository on ``main`` with ``files`` as its first commit."""
+    root.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    repo = Repo(root)
+    repo.commit(files or {"README.md": "# example\n"}, "initial")
+    return repo
