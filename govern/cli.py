@@ -61,9 +61,11 @@ def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 
 def config_option(func: F) -> F:
     """``--config FILE``, accepted on the group and on every subcommand."""
-    return click.option("--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
-                        callback=_set_config, expose_value=False, is_eager=True,
-                        help="Configuration file (default: govern.toml, else pyproject.toml).")(func)
+    return click.option(
+        "--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+        callback=_set_config, expose_value=False, is_eager=True,
+        help="Configuration file (default: govern.toml, else pyproject.toml).",
+    )(func)
 
 
 def json_option(func: F) -> F:
