@@ -27,6 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # name -> "module:attribute"; each module holds one click command or group.
 SUBCOMMANDS: dict[str, str] = {
+    "overlap": "govern.commands.overlap:overlap",
 }
 
 REPORT_URL = "https://github.com/repo-govern/govern/issues"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -222,6 +223,37 @@ class Git:
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+
+    # -- PR overlap (DESIGN §8): batched merges, commits behind, pull-request heads ------
+    def merge_tree_batch(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        """Merge each ``(a, b)`` pair of commit shas in one ``git merge-tree --stdin`` run.
+
+        Returns the NUL-separated output split into fields (git 2.39 layout, per merge:
+        status, tree, conflicted paths, an empty field, message records, an empty field);
+        ``govern.overlap.parse_merge_tree`` reads them. Callers resolve every ref first:
+        git stops the whole batch on an unknown ref or unrelated histories.
+        """
+        if not pairs:
+            return []
+        lines = "".join(f"{a} {b}\n" for a, b in pairs).encode()
+        # Pinned so hunks hold exactly two sides whatever the user set (diff3/zdiff3 add a
+        # third). `--merge-base` is 2.40+, so each line is `<a> <b>` and git finds the base.
+        args = ("-c", "merge.conflictStyle=merge", "merge-tree", "--write-tree", "-z",
+                "--name-only", "--messages", "--stdin")
+        status, out, err = self.run_status(*args, stdin=lines)
+        if status != 0:
+            # With --stdin a conflict is not an exit status, so this is a merge that could
+            # not run: name the pair when it has no merge base, else report git's words.
+            for a, b in pairs:
+                self.merge_bases(a, b)
+            raise GitError(["git", *args], status, err.decode("utf-8", "replace"),
+                           remedy="fetch the missing objects (`git fetch origin`) and check "
+                                  "the repository with `git fsck`")
+        return zsplit(out)
+
+    def count_commits(self, since: str, until: str) -> int:
+        """How many commits ``until`` has that ``since`` lacks (``rev-list --count``)."""
+        return int(self.run("rev-list", "--count", f"{since}..{until}", "--"))
 
 
 class BlobReader:
