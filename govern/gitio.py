@@ -255,6 +255,37 @@ class Git:
         """How many commits ``until`` has that ``since`` lacks (``rev-list --count``)."""
         return int(self.run("rev-list", "--count", f"{since}..{until}", "--"))
 
+    # -- gates (DESIGN §7): commit messages of a range, line counts for size ---------------
+    def commit_messages(self, since: str | None, until: str) -> list[tuple[str, str]]:
+        """``(sha, raw message)`` of each commit ``until`` has that ``since`` lacks, newest
+        first; every ancestor of ``until`` when ``since`` is None. Callers pass resolved shas.
+        """
+        span = f"{since}..{until}" if since else until
+        # %B is the raw message; -z ends each record with NUL, the sha on its own first line
+        out = self.run("log", "-z", "--no-show-signature", "--format=%H%n%B", span, "--")
+        messages = []
+        for record in zsplit(out):
+            sha, _, message = record.partition("\n")
+            messages.append((sha, message))
+        return messages
+
+    def numstat(self, base: str, head: str) -> list[tuple[str, int, int]]:
+        """``(path, added, deleted)`` per changed file, renames detected; a binary file
+        counts 0 lines (git reports ``-``)."""
+        parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--"))
+        counts: list[tuple[str, int, int]] = []
+        i = 0
+        while i < len(parts):
+            added, deleted, path = parts[i].split("\t", 2)
+            if path:
+                i += 1
+            else:  # a rename: the old and new paths follow as their own fields
+                path = parts[i + 2]
+                i += 3
+            counts.append((path, int(added) if added != "-" else 0,
+                           int(deleted) if deleted != "-" else 0))
+        return counts
+
 
 class BlobReader:
     """Objects by name through one ``git cat-file --batch`` process for the whole run."""
