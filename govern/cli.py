@@ -27,6 +27,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # name -> "module:attribute"; each module holds one click command or group.
 SUBCOMMANDS: dict[str, str] = {
+    "affected-docs": "govern.commands.affected_docs:affected_docs",
+    "demo": "govern.commands.demo:demo",
     "overlap": "govern.commands.overlap:overlap",
 }
 
@@ -55,9 +57,10 @@ def _set_config(ctx: click.Context, _param: click.Parameter, value: Path | None)
         settings(ctx).config_path = value
 
 
-def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
     if value:
         settings(ctx).json = True
+    return value
 
 
 def config_option(func: F) -> F:

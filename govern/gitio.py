@@ -193,6 +193,20 @@ class Git:
             for section in sections
         ]
 
+    # -- writing (the demo builds its example repository) -------------------------------
+    def init(self, branch: str = "main") -> None:
+        self.run("init", "-q", "-b", branch)
+
+    def commit_all(self, message: str) -> str:
+        """Stage everything and commit as a fixed identity; the new commit's sha."""
+        self.run("add", "-A")
+        self.run("-c", "user.name=govern demo", "-c", "user.email=demo@example.invalid",
+                 "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", message)
+        return self.resolve_commit("HEAD")
+
+    def create_branch(self, name: str) -> None:
+        self.run("checkout", "-q", "-b", name)
+
     # -- trees and blobs ----------------------------------------------------------------
     def ls_tree(self, rev: str) -> list[TreeEntry]:
         """Every entry of a commit's tree, recursively (blobs, symlinks and submodules)."""

@@ -1,0 +1,1 @@
+"""Documentable anchors: what a diff touched, named the way docs name it."""

@@ -1,0 +1,201 @@
+"""From changed files to candidate anchors: classify each file (DESIGN §4.2), parse both sides
+of the source files the diff touches, and name each touched declaration the ways docs do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from govern.anchors.model import Declaration, Extraction
+from govern.anchors.python import extract_python, qualified_names
+from govern.anchors.syntax import EXTENSIONS
+from govern.anchors.typescript import extract_typescript
+from govern.config import Config
+from govern.diff import ChangedFile
+from govern.docs.corpus import is_docs_path
+from govern.gitio import SUBMODULE_MODE, SYMLINK_MODE
+from govern.packages import (
+    is_dev_only_manifest_change,
+    is_package_script,
+    is_test_file,
+    package_of,
+)
+
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
+
+
+@dataclass
+class Side:
+    """One commit of the diff, read lazily by path; parses are memoised per path."""
+
+    name: str
+    """``base`` or ``head``."""
+    read: Callable[[str], bytes | None]
+    _exists: dict[str, bool] = field(default_factory=dict)
+    _inits: dict[str, Extraction | None] = field(default_factory=dict)
+
+    def exists(self, path: str) -> bool:
+        if path not in self._exists:
+            self._exists[path] = self.read(path) is not None
+        return self._exists[path]
+
+    def python_init(self, path: str) -> Extraction | None:
+        """An ``__init__.py`` parsed for its re-exports (reads beyond the diff, DESIGN §4.3)."""
+        if path not in self._inits:
+            data = self.read(path)
+            self._inits[path] = extract_python(data, frozenset()) if data is not None else None
+        return self._inits[path]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An anchor before the guards: what one side of one file yields."""
+
+    kind: str
+    token: str
+    file: str
+    side: str
+    declaration: Declaration | None = None
+    """The declaration a symbol token names (None for literals)."""
+
+
+@dataclass
+class ChangeSetAnchors:
+    candidates: list[Candidate] = field(default_factory=list)
+    declared_at_head: set[str] = field(default_factory=set)
+    """Declaration keys present at HEAD in the changed files: a base-only symbol absent here
+    was removed by the change."""
+    anchorless: list[dict[str, str]] = field(default_factory=list)
+    parse_errors: list[dict[str, str]] = field(default_factory=list)
+    packages: dict[str, None] = field(default_factory=dict)
+    """Package dirs of the changed code files, in first-seen order."""
+    skipped: dict[str, int] = field(default_factory=lambda: {
+        "test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0})
+
+
+def is_code_path(path: str, config: Config) -> bool:
+    return (
+        config.code.paths.matches(path)
+        and not config.code.exclude.matches(path)
+        and not is_docs_path(path, config.docs)
+        and not config.docs.release_owned.matches(path)
+    )
+
+
+def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
+    """The names docs use for a declaration: bare, ``Container.member``, and for Python the
+    public import paths (``httpx.Client.send``, ``click.echo``)."""
+    top = declaration.container or declaration.name
+    tokens = [declaration.name]
+    if declaration.container:
+        tokens.append(declaration.key)
+    if path.endswith((".py", ".pyi")):
+        for qualified in qualified_names(path, top, side.exists, side.python_init):
+            tokens.append(f"{qualified}.{declaration.name}" if declaration.container
+                          else qualified)
+    return tokens
+
+
+def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
+    language = EXTENSIONS[PurePosixPath(path).suffix]
+    if language == "python":
+        return extract_python(data, lines)
+    return extract_typescript(data, lines, language)
+
+
+def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
+                   package_dirs: frozenset[str], config: Config) -> ChangeSetAnchors:
+    """Classify every changed file and extract candidate anchors from the source files."""
+    result = ChangeSetAnchors()
+    for change in changes:
+        if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
+            continue
+        _anchor_file(change, base, head, package_dirs, config, result)
+    return result
+
+
+def _unanchorable_reason(change: ChangedFile) -> str | None:
+    if SUBMODULE_MODE in (change.old_mode, change.new_mode):
+        return "submodule: its contents are another repository's"
+    if SYMLINK_MODE in (change.old_mode, change.new_mode):
+        return "symlink: the link target is not parsed"
+    suffix = PurePosixPath(change.path).suffix
+    if suffix not in EXTENSIONS:
+        return f"no anchor extractor for {suffix or 'extensionless'} files"
+    return None
+
+
+def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
+                 config: Config, result: ChangeSetAnchors) -> None:
+    package_dir = package_of(change.path, package_dirs)
+    name = PurePosixPath(change.path).name
+    if is_test_file(change.path):
+        result.skipped["test_files"] += 1
+        return
+    if is_package_script(change.path, package_dir):
+        result.skipped["script_files"] += 1
+        return
+    result.packages.setdefault(package_dir)
+    if name in config.code.package_manifests:
+        old = base.read(change.base_path) if change.status != "A" else None
+        new = head.read(change.path) if change.status != "D" else None
+        if old is not None and new is not None and is_dev_only_manifest_change(
+                name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace")):
+            result.skipped["dev_only_manifests"] += 1
+            del result.packages[package_dir]
+            return
+        verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
+        result.anchorless.append({"path": change.path, "reason":
+                                  f"package manifest {verb}: manifests yield no anchor"})
+        return
+    reason = _unanchorable_reason(change)
+    if reason is not None:
+        result.anchorless.append({"path": change.path, "reason": reason})
+        return
+    yielded = False
+    for side, path, lines, present in (
+        (base, change.base_path, change.old_lines, change.status != "A"),
+        (head, change.path, change.new_lines, change.status != "D"),
+    ):
+        if not present:
+            continue
+        data = side.read(path)
+        if data is None:
+            continue
+        problem = _unparseable(data, config.code.max_parse_bytes)
+        if problem == "oversized":
+            result.skipped["oversized"] += 1
+            return
+        if problem is not None:
+            result.anchorless.append({"path": change.path, "reason": problem})
+            return
+        extraction = _extract(path, data, lines)
+        if extraction.error_line is not None:
+            result.parse_errors.append({
+                "path": path, "side": side.name,
+                "message": f"syntax error near line {extraction.error_line}; tree-sitter "
+                           "recovered, declarations in the broken region may be missed"})
+        if side is head:
+            result.declared_at_head.update(extraction.declared)
+        for declaration in extraction.touched:
+            for token in _tokens(declaration, path, side):
+                result.candidates.append(Candidate("symbol", token, change.path, side.name,
+                                                   declaration))
+                yielded = True
+        for literal in extraction.literals:
+            result.candidates.append(Candidate("literal", literal, change.path, side.name))
+            yielded = True
+    if not yielded:
+        result.anchorless.append({"path": change.path,
+                                  "reason": "no documentable declaration on the changed lines"})
+
+
+def _unparseable(data: bytes, max_bytes: int) -> str | None:
+    if len(data) > max_bytes:
+        return "oversized"
+    if data.startswith(LFS_POINTER):
+        return "Git LFS pointer: the content is stored outside the repository"
+    if b"\0" in data:
+        return "binary file"
+    return None

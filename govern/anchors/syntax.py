@@ -1,0 +1,119 @@
+"""tree-sitter plumbing shared by the language extractors: parsers loaded once per language,
+node helpers, and the identifier-shaped string literals found on changed lines."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from tree_sitter import Language, Node, Parser, Tree
+
+# Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name`` (DESIGN §4.3).
+LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+LITERAL_MIN, LITERAL_MAX = 4, 64
+
+EXTENSIONS = {
+    ".py": "python",
+    ".pyi": "python",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".js": "javascript",
+    ".jsx": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+}
+
+
+@cache
+def parser_for(language: str) -> Parser:
+    """A parser per language, built on first use: each grammar costs 20–40 ms to load."""
+    if language == "python":
+        import tree_sitter_python as grammar
+
+        return Parser(Language(grammar.language()))
+    if language in ("typescript", "tsx"):
+        import tree_sitter_typescript as grammar
+
+        loader = grammar.language_tsx if language == "tsx" else grammar.language_typescript
+        return Parser(Language(loader()))
+    if language == "javascript":
+        import tree_sitter_javascript as grammar
+
+        return Parser(Language(grammar.language()))
+    raise ValueError(f"no grammar for {language}")
+
+
+def parse(language: str, source: bytes) -> Tree:
+    return parser_for(language).parse(source)
+
+
+def text(node: Node | None) -> str:
+    return node.text.decode("utf-8", "replace") if node is not None and node.text else ""
+
+
+def first_line(node: Node) -> int:
+    return node.start_point.row + 1
+
+
+def last_line(node: Node) -> int:
+    return node.end_point.row + 1
+
+
+def touches(node: Node, lines: frozenset[int]) -> bool:
+    """Does the node span any of the (1-based) lines?"""
+    start, end = first_line(node), last_line(node)
+    return any(start <= line <= end for line in lines)
+
+
+def first_error_line(tree: Tree) -> int | None:
+    """The first line tree-sitter recovered from (an ERROR or MISSING node), if any."""
+    if not tree.root_node.has_error:
+        return None
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            return first_line(node)
+        stack.extend(reversed([child for child in node.children if child.has_error
+                               or child.is_missing]))
+    return first_line(tree.root_node)
+
+
+def iter_nodes(node: Node, types: frozenset[str], lines: frozenset[int]) -> Iterator[Node]:
+    """Nodes of the given types that lie on a changed line (pruning subtrees that do not)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if not touches(current, lines):
+            continue
+        if current.type in types:
+            yield current
+            continue
+        stack.extend(reversed(current.children))
+
+
+def string_value(node: Node, content_types: frozenset[str],
+                 delimiter_types: frozenset[str]) -> str | None:
+    """The literal text of a string node without its quotes, or None if it interpolates."""
+    parts = [child for child in node.named_children if child.type not in delimiter_types]
+    if any(child.type not in content_types for child in parts):
+        return None
+    return "".join(text(child) for child in parts)
+
+
+def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
+                    content_types: frozenset[str],
+                    delimiter_types: frozenset[str] = frozenset()) -> list[str]:
+    """Identifier-shaped string literals that start on a changed line."""
+    found = []
+    for node in iter_nodes(root, string_types, lines):
+        if first_line(node) not in lines:
+            continue
+        value = string_value(node, content_types, delimiter_types)
+        if (value and LITERAL_MIN <= len(value) <= LITERAL_MAX
+                and LITERAL_SHAPE.fullmatch(value)):
+            found.append(value)
+    return found

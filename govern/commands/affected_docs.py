@@ -1,0 +1,178 @@
+"""``govern affected-docs``: which hand-written docs pages name what a diff touched."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from govern import cache
+from govern.affected import (
+    AffectedDocs,
+    apply_guards,
+    build_rows,
+    merge_sides,
+    package_mentions,
+    removed_tokens,
+    summarize,
+)
+from govern.anchors.extract import Side, anchor_changes
+from govern.cli import json_option, load_config_at, open_git, print_json
+from govern.config import Config
+from govern.diff import build_changes
+from govern.docs.corpus import select_pages
+from govern.docs.index import DocsIndex, build_index
+from govern.errors import NotJudged, PayloadError
+from govern.gitio import Git
+from govern.packages import manifest_name, package_dirs
+
+NOT_MEASURED = {"measured": False,
+                "reason": "route and SDK bridging is not implemented in this version"}
+_FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
+
+
+def default_base(git: Git) -> str:
+    """BASE when none is given: the PR's base branch, the event's base sha, then the usual
+    default branches (DESIGN §4)."""
+    candidates = []
+    if os.environ.get("GITHUB_BASE_REF"):
+        candidates.append(f"origin/{os.environ['GITHUB_BASE_REF']}")
+    event_path = os.environ.get("GITHUB_EVENT_PATH")
+    if event_path:
+        try:
+            event = json.loads(Path(event_path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise PayloadError(f"cannot read the event payload {event_path}: {exc}",
+                               remedy="pass BASE explicitly") from None
+        sha = (event.get("pull_request") or {}).get("base", {}).get("sha")
+        if isinstance(sha, str):
+            candidates.append(sha)
+    candidates.extend(_FALLBACK_BASES)
+    for candidate in candidates:
+        if git.has_commit(candidate):
+            return candidate
+    raise NotJudged(
+        "no BASE given and none of the defaults exists: " + ", ".join(candidates),
+        remedy="pass BASE (e.g. `govern affected-docs origin/main`), or fetch the base branch",
+    )
+
+
+def read_index(git: Git, head: str, config: Config) -> DocsIndex:
+    """The docs index at ``head``, page scans cached by blob id under the git common dir."""
+    cache_path = cache.cache_dir(git.common_dir()) / "docs-pages.pickle"
+    page_cache = cache.load(cache_path)
+    known = len(page_cache)
+    pages = select_pages(git.ls_tree(head), config.docs)
+    index = build_index(pages, git.blobs.read, page_cache)
+    if len(page_cache) != known:
+        cache.save(cache_path, page_cache)
+    return index
+
+
+def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> AffectedDocs:
+    head = git.resolve_commit(head_ref)
+    computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
+    index = read_index(git, head, config)
+    unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
+    if base_ref is None:
+        return _all_pages(index, head, computed_on, unreadable)
+    base = git.resolve_commit(base_ref)
+    merge_bases = git.merge_bases(base, head)
+    merge_base = merge_bases[0]
+    changes = build_changes(git.changed_files(merge_base, head), git.hunks(merge_base, head))
+    head_paths = {entry.path for entry in git.ls_tree(head)}
+    manifests = package_dirs(head_paths, config.code.package_manifests)
+    change_set = anchor_changes(
+        changes,
+        base=Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}")),
+        head=Side("head", lambda path: git.blobs.read(f"{head}:{path}")),
+        package_dirs=manifests,
+        config=config,
+    )
+    packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
+    guarded = apply_guards(merge_sides(change_set.candidates), index, config.anchors)
+    rows = build_rows(guarded, index, removed_tokens(change_set))
+    notes = []
+    if len(merge_bases) > 1:
+        notes.append(f"{len(merge_bases)} merge bases; the diff is from the first, "
+                     f"{merge_base[:12]}")
+    return AffectedDocs(
+        summary=summarize(len(packages), len(guarded.admitted), rows,
+                          len(change_set.anchorless)),
+        base=base_ref,
+        head=head,
+        merge_base=merge_base,
+        computed_on=computed_on,
+        changed_packages=[{"dir": d or ".", "name": name} for d, name in packages],
+        anchors=guarded.admitted,
+        docs=rows,
+        anchorless_changes=change_set.anchorless,
+        parse_errors=change_set.parse_errors,
+        unreadable_pages=unreadable,
+        weak_anchors_dropped=guarded.weak,
+        overbroad_anchors=guarded.overbroad,
+        package_mention_docs=package_mentions(index, packages),
+        bridge_coverage=NOT_MEASURED,
+        skipped=change_set.skipped,
+        notes=notes,
+    )
+
+
+def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str | None:
+    for manifest in config.code.package_manifests:
+        text = git.read_text(head, f"{package_dir}/{manifest}" if package_dir else manifest)
+        if text is not None:
+            name, _private = manifest_name(manifest, text)
+            if name:
+                return name
+    return None
+
+
+def _all_pages(index: DocsIndex, head: str, computed_on: dict,
+               unreadable: list[dict[str, str]]) -> AffectedDocs:
+    from govern.affected import Row
+
+    rows = [Row(page.path, page.release_owned, False, ()) for page in index.pages]
+    return AffectedDocs(
+        summary=f"{len(rows)} docs page(s) in the corpus at {head[:12]}.",
+        base=None, head=head, merge_base=None, computed_on=computed_on,
+        changed_packages=[], anchors=[], docs=rows, unreadable_pages=unreadable,
+        bridge_coverage=NOT_MEASURED,
+        skipped={"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
+    )
+
+
+@click.command("affected-docs")
+@json_option
+@click.option("--head", "head_ref", default="HEAD", show_default=True,
+              help="The commit whose changes are read.")
+@click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")
+@click.argument("base_ref", required=False, metavar="[BASE]")
+@click.pass_context
+def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: bool,
+                  base_ref: str | None) -> None:
+    """List the docs pages that name something changed between BASE and --head.
+
+    The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only. Exit 0 when a
+    result was produced, 2 when it could not be computed.
+    """
+    git = open_git(ctx)
+    try:
+        if all_pages and base_ref:
+            raise click.UsageError("--all takes no BASE")
+        if not all_pages and base_ref is None:
+            base_ref = default_base(git)
+        config = load_config_at(ctx, git, git.resolve_commit(head_ref))
+        result = compute(git, config, head_ref, None if all_pages else base_ref)
+    finally:
+        git.close()
+    if as_json:
+        print_json(result.to_json())
+        return
+    click.echo(result.summary, err=True)
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
+    for row in result.docs:
+        click.echo(row.path)

@@ -1,0 +1,56 @@
+"""``govern demo``: build the example monorepo in a temporary folder and show what
+affected-docs finds on its PR branch."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import click
+
+from govern.commands.affected_docs import compute
+from govern.config import Config
+from govern.example import BASE_FILES, PR_FILES
+from govern.gitio import Git
+from govern.report import render_text
+
+
+def build_example(root: Path) -> Git:
+    """The example repository: ``main`` holds BASE_FILES, branch ``pr`` the change."""
+    git = Git(root)
+    git.init()
+    _write(root, BASE_FILES)
+    git.commit_all("acme monorepo")
+    git.create_branch("pr")
+    _write(root, PR_FILES)
+    git.commit_all("billing: charge in usd; drop void_invoice; sdk: audit tweaks")
+    return git
+
+
+def _write(root: Path, files: dict[str, str] | dict[str, str | None]) -> None:
+    for rel, content in files.items():
+        path = root / rel
+        if content is None:
+            path.unlink()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+
+
+@click.command("demo")
+@click.option("--dir", "directory", type=click.Path(path_type=Path, file_okay=False),
+              default=None, help="Where to build the example (default: a new temporary folder).")
+def demo(directory: Path | None) -> None:
+    """Build an example monorepo with a PR branch and show what affected-docs finds."""
+    root = directory or Path(tempfile.mkdtemp(prefix="govern-demo-"))
+    root.mkdir(parents=True, exist_ok=True)
+    if any(root.iterdir()):
+        raise click.UsageError(f"{root} is not empty: name an empty or new folder with --dir")
+    git = build_example(root)
+    try:
+        result = compute(git, Config(), "pr", "main")
+    finally:
+        git.close()
+    click.echo(f"Example monorepo built in {root} (branch `pr` against `main`).")
+    click.echo(f"Reproduce: cd {root} && govern affected-docs --json --head pr main\n")
+    click.echo(render_text(result))

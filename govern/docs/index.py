@@ -1,0 +1,82 @@
+"""The token index of a docs corpus, built once per run from per-page scans that are cached by
+blob id, so an unchanged page is never scanned twice. Lookups cost one dict probe per anchor,
+whatever the corpus size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass, field
+
+from govern.docs.corpus import Page
+from govern.docs.scanner import PageTokens, scan_page
+
+
+@dataclass
+class DocsIndex:
+    pages: list[Page]
+    words: dict[str, list[int]] = field(default_factory=dict)
+    calls: dict[str, list[int]] = field(default_factory=dict)
+    prefixes: dict[str, list[int]] = field(default_factory=dict)
+    loose: list[frozenset[str]] = field(default_factory=list)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """(path, reason) of each page that could not be read."""
+
+    def naming(self, token: str) -> set[int]:
+        """Pages that name ``token``: as written, or inside a documented reference prefix
+        (``::: httpx.Client`` names ``httpx.Client.send``)."""
+        found = set(self.words.get(token, ()))
+        parts = token.split(".")
+        for end in range(1, len(parts)):
+            found.update(self.prefixes.get(".".join(parts[:end]), ()))
+        return found
+
+    def calling(self, token: str) -> set[int]:
+        """Pages that write ``token`` in call form inside code."""
+        return set(self.calls.get(token, ()))
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """Why a page could not be read."""
+
+    reason: str
+
+
+def decode_page(data: bytes | None) -> str | Unreadable:
+    """The page's text (a BOM dropped), or why it is unreadable (binary, not UTF-8)."""
+    if data is None:
+        return Unreadable("blob missing from the object store")
+    if b"\0" in data:
+        return Unreadable("binary file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Unreadable(f"not UTF-8 (invalid byte at offset {exc.start})")
+
+
+def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
+                cache: MutableMapping[str, PageTokens | str]) -> DocsIndex:
+    """Scan every page (or take its tokens from ``cache``, keyed by blob id) and invert.
+
+    ``cache`` maps a blob id to its PageTokens, or to the reason it was unreadable; new scans
+    are added to it for the caller to persist.
+    """
+    index = DocsIndex(pages=[])
+    for page in pages:
+        tokens = cache.get(page.blob)
+        if tokens is None:
+            decoded = decode_page(read_blob(page.blob))
+            tokens = decoded.reason if isinstance(decoded, Unreadable) else scan_page(
+                decoded, page.path)
+            cache[page.blob] = tokens
+        if isinstance(tokens, str):
+            index.unreadable.append((page.path, tokens))
+            continue
+        page_id = len(index.pages)
+        index.pages.append(page)
+        index.loose.append(tokens.loose)
+        for table, values in ((index.words, tokens.words), (index.calls, tokens.calls),
+                              (index.prefixes, tokens.prefixes)):
+            for value in values:
+                table.setdefault(value, []).append(page_id)
+    return index
