@@ -265,6 +265,23 @@ class Git:
                                   "the repository with `git fsck`")
         return zsplit(out)
 
+    def resolve_commits(self, refs: Sequence[str]) -> list[str]:
+        """The commit sha each ref names, from one ``git cat-file --batch-check`` run (a
+        matrix of 100 PRs would otherwise start 100 rev-parse processes); UnknownRef names
+        the first ref that does not name a commit."""
+        for ref in refs:
+            if "\n" in ref:  # one name per line: a newline cannot be asked about
+                raise UnknownRef(ref)
+        names = "".join(f"{ref}^{{commit}}\n" for ref in refs).encode("utf-8", "surrogateescape")
+        out = self.run("cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=names)
+        shas = []
+        for ref, line in zip(refs, out.decode("utf-8", "replace").splitlines(), strict=True):
+            sha, _, kind = line.partition(" ")
+            if kind != "commit":  # `<name> missing` or `<name> ambiguous`
+                raise UnknownRef(ref)
+            shas.append(sha)
+        return shas
+
     def count_commits(self, since: str, until: str) -> int:
         """How many commits ``until`` has that ``since`` lacks (``rev-list --count``)."""
         return int(self.run("rev-list", "--count", f"{since}..{until}", "--"))

@@ -8,10 +8,7 @@ and the pair cache, so everything above it is testable from plain values.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -20,7 +17,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from govern import __version__
+from govern import cache
 from govern.errors import NoCommonHistory, NotJudged, ShallowClone
 from govern.gitio import Git, RawChange
 from govern.globs import Globs
@@ -136,17 +133,6 @@ class MergeOutcome:
     involved: frozenset[str]
     """Every path a conflict record names (rename sources, moved-aside files included)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"clean": self.clean, "conflicts": [c.to_json() for c in self.conflicts],
-                "involved": sorted(self.involved)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MergeOutcome:
-        conflicts = tuple(
-            Conflict(c["path"], c["type"], tuple(ConflictHunk(**h) for h in c["hunks"]))
-            for c in data["conflicts"]
-        )
-        return cls(bool(data["clean"]), conflicts, frozenset(data["involved"]))
 
 
 @dataclass(frozen=True)
@@ -452,58 +438,42 @@ def render_text(overlap: Overlap, github: bool) -> str:
 # -- the pair cache ---------------------------------------------------------------------------
 
 class PairCache:
-    """``(base, head a, head b)`` → MergeOutcome, one JSON file per govern version under the
-    git common dir (shared by worktrees; CI restores it with actions/cache). An unreadable
-    file is an empty cache: it only ever saves work."""
+    """``(base, head a, head b)`` → MergeOutcome under the git common dir (shared by worktrees;
+    CI restores it with actions/cache), versioned by ``govern.cache``. It only saves work:
+    an unreadable file is an empty cache."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._old: dict[str, Any] = self._load(path) if path else {}
-        self._used: dict[str, Any] = {}
+        self._old: dict[str, Any] = cache.load(path)
+        self._used: dict[str, MergeOutcome] = {}
 
     @staticmethod
     def for_repository(common_dir: Path) -> PairCache:
-        return PairCache(common_dir / "govern" / f"overlap-{__version__}.json")
-
-    @staticmethod
-    def _load(path: Path) -> dict[str, Any]:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        return PairCache(cache.cache_dir(common_dir) / "overlap.pickle")
 
     @staticmethod
     def key(base: str, a: str, b: str) -> str:
         return f"{base} {a} {b}"
 
     def get(self, key: str) -> MergeOutcome | None:
-        data = self._used.get(key) or self._old.get(key)
-        if data is None:
+        outcome = self._used.get(key) or self._old.get(key)
+        if not isinstance(outcome, MergeOutcome):
             return None
-        try:
-            outcome = MergeOutcome.from_json(data)
-        except (KeyError, TypeError, ValueError):
-            return None
-        self._used[key] = data
+        self._used[key] = outcome
         return outcome
 
     def put(self, key: str, outcome: MergeOutcome) -> None:
-        self._used[key] = outcome.to_json()
+        self._used[key] = outcome
 
     def save(self) -> None:
-        """Write this run's pairs plus the newest older ones, atomically."""
-        if self.path is None or not self._used:
+        """Keep this run's pairs plus the newest older ones, up to CACHE_MAX_ENTRIES."""
+        if not self._used:
             return
         older = [(k, v) for k, v in self._old.items() if k not in self._used]
         room = max(0, CACHE_MAX_ENTRIES - len(self._used))
         kept = dict(older[len(older) - room:] if room else [])
         kept.update(self._used)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".overlap-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(kept, handle, separators=(",", ":"))
-        os.replace(tmp, self.path)
+        cache.save(self.path, kept)
 
 
 # -- the orchestrator -------------------------------------------------------------------------
@@ -547,8 +517,7 @@ def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
     Every ref is resolved before anything merges: git's merge-tree stops on an unknown ref,
     and in single-merge mode exits 1 for it exactly as for a conflict.
     """
-    base_sha = git.resolve_commit(base)
-    heads = [git.resolve_commit(ref.ref) for ref in refs]
+    base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
     moved: dict[str, tuple[int, frozenset[str]]] = {}
 
     def behind(merge_base: str) -> tuple[int, frozenset[str]]:
