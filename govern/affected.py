@@ -196,8 +196,9 @@ class AffectedDocs:
 
 def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
     """The one-line summary of a diff run."""
+    not_covered = f"{anchorless} changed file(s) yielded no anchor and are NOT COVERED"
     if not anchors:
-        tail = f"; {anchorless} changed file(s) yielded no anchor" if anchorless else ""
+        tail = f"; {not_covered}" if anchorless else ""
         return ("Nothing in this diff resolved to a documentable surface, so this run has no "
                 f"opinion about the docs{tail}.")
     parts = [f"{packages} changed package(s), {anchors} documentable anchor(s)"]
@@ -211,5 +212,5 @@ def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int) -> 
         parts.append("no hand-written page names any of them: nothing to list, which is not "
                      "a clean bill of health")
     if anchorless:
-        parts.append(f"{anchorless} changed file(s) yielded no anchor and are NOT COVERED")
+        parts.append(not_covered)
     return "; ".join(parts) + "."

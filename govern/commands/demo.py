@@ -17,6 +17,7 @@ from govern.report import render_text
 
 def build_example(root: Path) -> Git:
     """The example repository: ``main`` holds BASE_FILES, branch ``pr`` the change."""
+    root.mkdir(parents=True, exist_ok=True)
     git = Git(root)
     git.init()
     _write(root, BASE_FILES)
@@ -43,8 +44,7 @@ def _write(root: Path, files: dict[str, str] | dict[str, str | None]) -> None:
 def demo(directory: Path | None) -> None:
     """Build an example monorepo with a PR branch and show what affected-docs finds."""
     root = directory or Path(tempfile.mkdtemp(prefix="govern-demo-"))
-    root.mkdir(parents=True, exist_ok=True)
-    if any(root.iterdir()):
+    if root.exists() and any(root.iterdir()):
         raise click.UsageError(f"{root} is not empty: name an empty or new folder with --dir")
     git = build_example(root)
     try:

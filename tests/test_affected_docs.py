@@ -1,0 +1,377 @@
+"""affected-docs end to end on real repositories: one case each rule must match and one it
+must not (issue 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from tests.gitrepo import Repo, make_repo
+
+PY_PKG = {
+    "pkg/pyproject.toml": '[project]\nname = "acme"\n',
+    "pkg/src/acme/__init__.py": "from ._core import Engine, start_engine\n",
+    "pkg/src/acme/_core.py": (
+        "class Engine:\n"
+        "    def spin_up(self):\n"
+        "        speed = 1\n"
+        "        return speed\n\n"
+        "    def halt_now(self):\n"
+        "        return 0\n\n\n"
+        "def start_engine():\n"
+        "    local_value = 1\n"
+        "    return local_value\n\n\n"
+        "def retire_engine():\n"
+        "    return None\n"
+    ),
+}
+
+
+def run_json(repo: Repo, *args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> Repo:
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit(change, "pr")
+    return repo
+
+
+def rows(data: dict[str, Any]) -> dict[str, list[str]]:
+    return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}
+
+
+def test_changed_method_anchors_the_method_not_the_class(tmp_path: Path) -> None:
+    docs = {"docs/engine.md": "Use `Engine.spin_up` to start.\n",
+            "docs/class.md": "The `Engine` class.\n",
+            "docs/halt.md": "Call `Engine.halt_now`.\n"}
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/engine.md": ["Engine.spin_up"]}
+    assert {a["token"] for a in data["anchors"]} == {"spin_up", "Engine.spin_up",
+                                                     "acme.Engine.spin_up"}
+    assert data["weak_anchors_dropped"] == []
+
+
+def test_changed_local_anchors_its_function(tmp_path: Path) -> None:
+    docs = {"docs/start.md": "Run `start_engine()` first.\n",
+            "docs/local.md": "The `local_value` knob.\n"}
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("local_value = 1",
+                                                                         "local_value = 5")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/start.md": ["start_engine"]}
+
+
+def test_removed_export_is_stale_and_changed_symbol_is_not(tmp_path: Path) -> None:
+    docs = {"docs/retire.md": "Call `acme._core.retire_engine` ... or `retire_engine`.\n",
+            "docs/halt.md": "Call `Engine.halt_now`.\n"}
+    core = PY_PKG["pkg/src/acme/_core.py"]
+    new_core = core.split("\n\n\ndef retire_engine")[0].replace("return 0", "return 1") + "\n"
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {"pkg/src/acme/_core.py": new_core})
+    data = run_json(repo, "main")
+    by_path = {row["path"]: row for row in data["docs"]}
+    assert by_path["docs/retire.md"]["stale"] is True
+    assert {a["side"] for a in by_path["docs/retire.md"]["anchors"]} == {"base"}
+    assert by_path["docs/halt.md"]["stale"] is False
+    assert by_path["docs/halt.md"]["anchors"] == [
+        {"kind": "symbol", "token": "Engine.halt_now", "side": "both"}]
+
+
+def test_renamed_file_reads_the_old_path_on_the_base_side(tmp_path: Path) -> None:
+    docs = {"docs/retire.md": "See `retire_engine`.\n"}
+    repo = make_repo(tmp_path / "repo", {**PY_PKG, **docs})
+    repo.branch("pr")
+    repo.mv("pkg/src/acme/_core.py", "pkg/src/acme/_engine.py")
+    core = PY_PKG["pkg/src/acme/_core.py"]
+    repo.commit({"pkg/src/acme/_engine.py": core.replace("return None", "return 1")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/retire.md": ["retire_engine"]}
+    assert data["docs"][0]["stale"] is False
+    anchor = next(a for a in data["anchors"] if a["token"] == "retire_engine")
+    assert anchor == {"kind": "symbol", "token": "retire_engine",
+                      "file": "pkg/src/acme/_engine.py", "side": "both"}
+
+
+def test_test_only_change_anchors_nothing_and_is_counted(tmp_path: Path) -> None:
+    base = {**PY_PKG, "pkg/tests/test_engine.py": "def test_x():\n    assert True\n",
+            "pkg/src/acme/engine.spec.ts": "export const Probe = 1;\n",
+            "docs/a.md": "`test_x` and `Probe`\n"}
+    repo = pr_repo(tmp_path, base, {
+        "pkg/tests/test_engine.py": "def test_x():\n    assert 1\n",
+        "pkg/src/acme/engine.spec.ts": "export const Probe = 2;\n"})
+    data = run_json(repo, "main")
+    assert data["anchors"] == [] and data["docs"] == []
+    assert data["skipped"]["test_files"] == 2
+    assert data["summary"].startswith("Nothing in this diff resolved to a documentable surface")
+
+
+def test_package_scripts_folder_is_skipped_but_src_scripts_is_code(tmp_path: Path) -> None:
+    base = {**PY_PKG, "pkg/scripts/release_tool.py": "def cut_release():\n    pass\n",
+            "pkg/src/scripts/loader.py": "def load_plugins():\n    pass\n",
+            "docs/a.md": "`cut_release` and `load_plugins`\n"}
+    repo = pr_repo(tmp_path, base, {
+        "pkg/scripts/release_tool.py": "def cut_release():\n    return 1\n",
+        "pkg/src/scripts/loader.py": "def load_plugins():\n    return 1\n"})
+    data = run_json(repo, "main")
+    assert data["skipped"]["script_files"] == 1
+    assert rows(data) == {"docs/a.md": ["load_plugins"]}
+
+
+@pytest.mark.parametrize(("manifest", "before", "after", "dev_only"), [
+    ("package.json", '{"name": "x", "devDependencies": {"a": "1"}}',
+     '{"name": "x", "devDependencies": {"a": "2"}}', True),
+    ("package.json", '{"name": "x", "scripts": {"t": "a"}}',
+     '{"name": "x", "scripts": {"t": "b"}}', True),
+    ("package.json", '{"name": "x", "exports": "./a.js"}',
+     '{"name": "x", "exports": "./b.js"}', False),
+    ("package.json", '{"name": "x", "dependencies": {"a": "1"}}',
+     '{"name": "x", "dependencies": {"a": "2"}}', False),
+    ("package.json", '{"name": "x"}', '{"name": "x",', False),
+    ("pyproject.toml", '[project]\nname = "x"\n[tool.ruff]\nline-length = 80\n',
+     '[project]\nname = "x"\n[tool.ruff]\nline-length = 90\n', True),
+    ("pyproject.toml", '[project]\nname = "x"\n[dependency-groups]\ndev = ["a"]\n',
+     '[project]\nname = "x"\n[dependency-groups]\ndev = ["b"]\n', True),
+    ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["a"]\n',
+     '[project]\nname = "x"\ndependencies = ["b"]\n', False),
+])
+def test_dev_only_manifest_edits(tmp_path: Path, manifest: str, before: str, after: str,
+                                 dev_only: bool) -> None:
+    repo = pr_repo(tmp_path, {f"lib/{manifest}": before}, {f"lib/{manifest}": after})
+    data = run_json(repo, "main")
+    assert data["skipped"]["dev_only_manifests"] == (1 if dev_only else 0)
+    if dev_only:
+        assert data["anchorless_changes"] == [] and data["changed_packages"] == []
+    else:
+        assert data["anchorless_changes"] == [{
+            "path": f"lib/{manifest}",
+            "reason": "package manifest changed: manifests yield no anchor"}]
+
+
+def test_readme_outside_the_corpus_is_anchorless(tmp_path: Path) -> None:
+    base = {**PY_PKG, "govern.toml": '[docs]\npaths = ["docs/**/*.md"]\n',
+            "pkg/README.md": "# acme\n"}
+    repo = pr_repo(tmp_path, base, {"pkg/README.md": "# acme engine\n"})
+    data = run_json(repo, "main")
+    assert data["anchorless_changes"] == [
+        {"path": "pkg/README.md", "reason": "no anchor extractor for .md files"}]
+    assert "NOT COVERED" in data["summary"]
+
+
+def test_docs_page_change_is_not_code(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "x\n"}, {"docs/a.md": "`Engine.spin_up`\n"})
+    data = run_json(repo, "main")
+    assert data["anchorless_changes"] == [] and data["anchors"] == []
+
+
+def test_generic_word_never_anchors(tmp_path: Path) -> None:
+    base = {"lib/api.py": "def status():\n    return 1\n\n\ndef get_status():\n    return 1\n",
+            "docs/a.md": "```\nstatus()\nget_status()\n```\n"}
+    repo = pr_repo(tmp_path, base, {
+        "lib/api.py": "def status():\n    return 2\n\n\ndef get_status():\n    return 2\n"})
+    data = run_json(repo, "main")
+    assert {"token": "status", "kind": "symbol"} in data["weak_anchors_dropped"]
+    assert rows(data) == {"docs/a.md": ["get_status"]}
+
+
+def test_plain_word_anchors_only_in_call_form(tmp_path: Path) -> None:
+    base = {"lib/api.py": "def parse(text):\n    return text\n\n\ndef render(x):\n    return x\n",
+            "docs/parse.md": "Call `parse()` on the input.\n",
+            "docs/render.md": "We render the page.\n"}
+    repo = pr_repo(tmp_path, base, {
+        "lib/api.py": "def parse(text):\n    return text.strip()\n\n\n"
+                      "def render(x):\n    return str(x)\n"})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/parse.md": ["parse"]}
+    assert {"token": "render", "kind": "symbol"} in data["weak_anchors_dropped"]
+
+
+def test_overbroad_anchor_is_dropped_with_its_count(tmp_path: Path) -> None:
+    pages = {f"docs/p{i}.md": f"page {i} uses `sharedHelper`\n" for i in range(5)}
+    base = {"web/util.ts": "export function sharedHelper() { return 1; }\n", **pages}
+    repo = pr_repo(tmp_path, base, {
+        "web/util.ts": "export function sharedHelper() { return 2; }\n"})
+    data = run_json(repo, "main")
+    assert data["overbroad_anchors"] == [
+        {"token": "sharedHelper", "kind": "symbol", "pages": 5}]
+    assert data["docs"] == []
+
+
+def test_bare_symbol_does_not_match_inside_a_dotted_or_longer_name(tmp_path: Path) -> None:
+    base = {"web/meta.ts": "export function getAudit() { return 1; }\n",
+            "docs/dotted.md": "Call `meta.getAudit()`.\n",
+            "docs/longer.md": "Call `getAuditLog()`.\n",
+            "docs/exact.md": "Call `getAudit()`.\n"}
+    repo = pr_repo(tmp_path, base, {"web/meta.ts": "export function getAudit() { return 2; }\n"})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/exact.md": ["getAudit"]}
+
+
+def test_sphinx_role_and_mkdocstrings_block_name_their_symbols(tmp_path: Path) -> None:
+    docs = {"docs/api.rst": "Spin with :meth:`~acme.Engine.spin_up`.\n",
+            "docs/ref.md": "# Reference\n\n::: acme.Engine\n",
+            "docs/other.md": "::: acme.Other\n"}
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/api.rst": ["spin_up", "Engine.spin_up", "acme.Engine.spin_up"],
+                          "docs/ref.md": ["acme.Engine.spin_up"]}
+
+
+def test_release_page_is_partitioned(tmp_path: Path) -> None:
+    base = {"web/a.ts": "export function fetchAll() { return 1; }\n",
+            "docs/releases/v1.md": "Added `fetchAll`.\n", "docs/use.md": "Use `fetchAll`.\n",
+            "CHANGELOG.md": "- `fetchAll`\n"}
+    repo = pr_repo(tmp_path, base, {"web/a.ts": "export function fetchAll() { return 2; }\n"})
+    data = run_json(repo, "main")
+    assert [(r["path"], r["release_owned"]) for r in data["docs"]] == [
+        ("CHANGELOG.md", True), ("docs/releases/v1.md", True), ("docs/use.md", False)]
+    assert data["release_owned_docs"] == ["CHANGELOG.md", "docs/releases/v1.md"]
+
+
+def test_syntax_error_and_non_utf8_page_are_reported_and_the_run_continues(
+        tmp_path: Path) -> None:
+    base = {"lib/mod.py": "def fine_func():\n    return 1\n",
+            "docs/ok.md": "Use `fine_func`.\n", "docs/bad.md": "x\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"lib/mod.py": "def broken(:\n    pass\n\n\ndef fine_func():\n    return 2\n",
+                 "docs/bad.md": b"caf\xe9 `fine_func`\n"})
+    data = run_json(repo, "main")
+    assert data["parse_errors"] == [{
+        "path": "lib/mod.py", "side": "head",
+        "message": "syntax error near line 1; tree-sitter recovered, declarations in the "
+                   "broken region may be missed"}]
+    assert data["unreadable_pages"] == [
+        {"path": "docs/bad.md", "reason": "not UTF-8 (invalid byte at offset 3)"}]
+    assert rows(data) == {"docs/ok.md": ["fine_func"]}
+
+
+def test_binary_page_is_unreadable(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"docs/img.md": b"\x89PNG\0\0"}, {"lib/a.py": "x = 1\n"})
+    data = run_json(repo, "main")
+    assert data["unreadable_pages"] == [{"path": "docs/img.md", "reason": "binary file"}]
+
+
+def test_symlink_submodule_lfs_and_oversized(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"govern.toml": "[code]\nmax_parse_bytes = 100\n"})
+    repo.branch("pr")
+    (repo.root / "lib").mkdir()
+    (repo.root / "lib" / "link.py").symlink_to("../govern.toml")
+    repo.write({"lib/big.js": "export const x = 1;\n" * 20,
+                "lib/model.py": "version https://git-lfs.github.com/spec/v1\noid sha256:ab\n"})
+    sub = make_repo(tmp_path / "sub")
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.root),
+             "vendor/sub")
+    repo.commit(message="odd files")
+    data = run_json(repo, "main")
+    reasons = {a["path"]: a["reason"] for a in data["anchorless_changes"]}
+    assert reasons["lib/link.py"] == "symlink: the link target is not parsed"
+    assert reasons["vendor/sub"] == "submodule: its contents are another repository's"
+    assert reasons["lib/model.py"] == ("Git LFS pointer: the content is stored outside the "
+                                       "repository")
+    assert data["skipped"]["oversized"] == 1
+
+
+def test_unknown_base_exits_2_with_the_fix(repo: Repo) -> None:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "nope"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "judged": False,
+        "error": "unknown revision 'nope': it does not name a commit in this repository",
+        "remedy": "fetch it first, e.g. `git fetch origin nope`, or name another ref"}
+
+
+def test_no_common_history_exits_2(repo: Repo) -> None:
+    repo.git("checkout", "-q", "--orphan", "other")
+    repo.commit({"x.py": "y = 1\n"}, "unrelated")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "main"])
+    assert result.exit_code == 2
+    assert "have no common history" in result.stderr
+
+
+def test_shallow_clone_without_merge_base_exits_2_with_fetch_command(tmp_path: Path) -> None:
+    origin = make_repo(tmp_path / "origin", {"a.py": "x = 1\n"})
+    for i in range(3):
+        origin.commit({"a.py": f"x = {i + 2}\n"}, f"main {i}")
+    origin.branch("pr", "HEAD~2")
+    origin.commit({"b.py": "y = 1\n"}, "pr")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", "--no-single-branch",
+                    f"file://{origin.root}", str(clone)], check=True)
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", "pr"], check=True)
+    result = CliRunner().invoke(cli, ["--repo-dir", str(clone), "affected-docs",
+                                      "origin/main"])
+    assert result.exit_code == 2
+    assert "shallow clone" in result.stderr
+    assert "git fetch --unshallow" in result.stderr and "fetch-depth: 0" in result.stderr
+
+
+def test_default_base_is_found_and_text_mode_prints_paths(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "docs/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs"])
+    assert result.exit_code == 0
+    assert result.stdout == "docs/use.md\n"
+    assert result.stderr.startswith("1 changed package(s), 1 documentable anchor(s)")
+
+
+def test_all_lists_every_page_with_no_anchors(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"docs/a.md": "a\n", "docs/b.rst": "b\n",
+                                         "docs/gen/x.md": "g\n",
+                                         "govern.toml": '[docs]\nexclude = ["docs/gen/**"]\n'})
+    data = run_json(repo, "--all")
+    assert [(d["path"], d["anchors"]) for d in data["docs"]] == [
+        ("docs/a.md", []), ("docs/b.rst", [])]
+    assert data["base"] is None and data["merge_base"] is None
+
+
+def test_answer_comes_from_git_objects_not_the_work_tree(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "docs/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    repo.write({"docs/use.md": "nothing here\n", "docs/new.md": "`fetchAll`\n"})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/use.md": ["fetchAll"]}
+    assert data["computed_on"]["dirty"] is True
+
+
+def test_the_index_cache_gives_the_same_answer(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "`Engine.spin_up`\n"}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+    first = run_json(repo, "main")
+    cache_file = repo.root / ".git" / "govern" / "docs-pages.pickle"
+    assert cache_file.exists()
+    cache_file.write_bytes(b"garbage")  # a corrupt cache is rebuilt, never trusted
+    assert run_json(repo, "main") == first
+    assert run_json(repo, "main") == first
+
+
+def test_package_mentions_are_the_coarse_set(tmp_path: Path) -> None:
+    base = {"packages/web/package.json": '{"name": "@acme/web"}',
+            "packages/web/src/a.ts": "export function fetchAll() {}\n",
+            "docs/install.md": "npm i @acme/web\n", "docs/unrelated.md": "hello\n",
+            "docs/dir.md": "see packages/web/src\n"}
+    repo = pr_repo(tmp_path, base, {
+        "packages/web/src/a.ts": "export function fetchAll() { return 1; }\n"})
+    data = run_json(repo, "main")
+    assert data["changed_packages"] == [{"dir": "packages/web", "name": "@acme/web"}]
+    assert data["package_mention_docs"] == ["docs/dir.md", "docs/install.md"]
+    assert data["docs"] == []
+    assert "not a clean bill of health" in data["summary"]

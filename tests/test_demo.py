@@ -1,0 +1,29 @@
+"""``govern demo`` builds the example and prints what affected-docs finds, for a person."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from govern.cli import cli
+
+
+def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path / "demo")])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "docs/billing/invoices.rst  via void_invoice (symbol), acme_billing.void_invoice " \
+           "(symbol)  [stale: names something this change removed]" in out
+    assert "  - docs/billing/charges.md  via BillingClient.charge (symbol)" in out
+    assert "Release-owned pages (read-only for a code PR):\n  - docs/releases/v2.0.md" in out
+    assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
+    assert "docs/sdk/events.md" not in out  # listEvents did not change
+    assert "docs/guide.md" not in out  # mentions a package, names nothing
+
+
+def test_demo_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
+    (tmp_path / "x").write_text("x")
+    result = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "is not empty" in result.stderr
