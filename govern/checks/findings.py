@@ -68,3 +68,22 @@ def quote_line(text: str) -> str:
     if len(collapsed) <= QUOTE_LIMIT:
         return collapsed
     return collapsed[: QUOTE_LIMIT - 1] + "…"
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """A gate's verdict on one PR: its findings, and the facts it judged (for JSON)."""
+
+    gate: str
+    findings: tuple[Finding, ...]
+    details: dict[str, Any]
+    """What the gate read, e.g. the range of commits or the counted lines."""
+
+    @property
+    def passed(self) -> bool:
+        return not self.findings
+
+    def to_json(self) -> dict[str, Any]:
+        return {"judged": True, "gate": self.gate, "passed": self.passed,
+                "findings": [finding.to_json() for finding in self.findings],
+                "details": self.details}
