@@ -446,6 +446,7 @@ class PairCache:
         self.path = path
         self._old: dict[str, Any] = cache.load(path)
         self._used: dict[str, MergeOutcome] = {}
+        self.hits = 0
 
     @staticmethod
     def for_repository(common_dir: Path) -> PairCache:
@@ -460,6 +461,7 @@ class PairCache:
         if not isinstance(outcome, MergeOutcome):
             return None
         self._used[key] = outcome
+        self.hits += 1
         return outcome
 
     def put(self, key: str, outcome: MergeOutcome) -> None:
@@ -509,14 +511,11 @@ def _names(change: RawChange) -> tuple[str, ...]:
     return (change.path,) if change.old_path is None else (change.old_path, change.path)
 
 
-def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
-                    cache: PairCache, focus: int | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> Overlap:
-    """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs).
-
-    Every ref is resolved before anything merges: git's merge-tree stops on an unknown ref,
-    and in single-merge mode exits 1 for it exactly as for a conflict.
-    """
+def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
+                       ) -> tuple[str, list[PullRequest]]:
+    """The base's sha and every PR in id order. All refs are resolved before anything else
+    runs: merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
+    exactly as for a conflict."""
     base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
     moved: dict[str, tuple[int, frozenset[str]]] = {}
 
@@ -530,32 +529,47 @@ def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
             )
         return moved[merge_base]
 
-    prs = sorted((read_pull_request(git, base, base_sha, ref, head, ignore, behind)
-                  for ref, head in zip(refs, heads, strict=True)), key=lambda pr: pr.id)
-    wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
-              if focus is None or focus in (prs[i].id, prs[j].id)]
-    candidates = candidate_pairs(prs)
+    prs = [read_pull_request(git, base, base_sha, ref, head, ignore, behind)
+           for ref, head in zip(refs, heads, strict=True)]
+    return base_sha, sorted(prs, key=lambda pr: pr.id)
+
+
+def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
+                pairs: Sequence[tuple[int, int]], pair_cache: PairCache,
+                progress: Callable[[int, int], None] | None,
+                ) -> dict[tuple[int, int], MergeOutcome]:
+    """The outcome of each index pair: from the cache, else from batched merge-tree runs."""
     outcomes: dict[tuple[int, int], MergeOutcome] = {}
     to_merge: list[tuple[int, int]] = []
-    for i, j in wanted:
-        if (i, j) not in candidates:
-            continue
-        hit = cache.get(PairCache.key(base_sha, prs[i].head, prs[j].head))
+    for i, j in pairs:
+        hit = pair_cache.get(PairCache.key(base_sha, prs[i].head, prs[j].head))
         if hit is None:
             to_merge.append((i, j))
         else:
             outcomes[i, j] = hit
-    from_cache = len(outcomes)
     for start in range(0, len(to_merge), MERGE_CHUNK):
         chunk = to_merge[start: start + MERGE_CHUNK]
         fields = git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk])
         for (i, j), merge in zip(chunk, parse_merge_tree(fields), strict=True):
             outcome = merge_outcome(merge, lambda tree, path: git.blobs.read(f"{tree}:{path}"))
             outcomes[i, j] = outcome
-            cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
+            pair_cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
         if progress is not None:
             progress(start + len(chunk), len(to_merge))
-    cache.save()
-    pairs = tuple(judge_pair(prs[i], prs[j], outcomes.get((i, j)), ignore) for i, j in wanted)
-    return Overlap(base, tuple(prs), pairs, len(outcomes), from_cache)
+    pair_cache.save()
+    return outcomes
 
+
+def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
+                    pair_cache: PairCache, focus: int | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> Overlap:
+    """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs)."""
+    base_sha, prs = read_pull_requests(git, base, refs, ignore)
+    wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
+              if focus is None or focus in (prs[i].id, prs[j].id)]
+    candidates = candidate_pairs(prs)
+    hits = pair_cache.hits
+    outcomes = merge_pairs(git, base_sha, prs, [p for p in wanted if p in candidates],
+                           pair_cache, progress)
+    pairs = tuple(judge_pair(prs[i], prs[j], outcomes.get((i, j)), ignore) for i, j in wanted)
+    return Overlap(base, tuple(prs), pairs, len(outcomes), pair_cache.hits - hits)

@@ -289,3 +289,46 @@ def test_a_folder_renamed_under_a_file_added_to_it_is_merged_not_prefiltered(
     open_pr(repo, "b", {"lib/new.py": "n\n"})
     assert only_pair(repo)["conflicts"] == [
         {"path": "src/new.py", "type": "directory rename suggested", "hunks": []}]
+
+
+def test_text_mode_prints_conflicts_to_stdout_and_the_summary_to_stderr(base: Repo) -> None:
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    result = run(base, "a", "b")
+    assert result.exit_code == 0
+    assert result.stdout == "b conflicts with earlier a: f.txt (content, lines 2–6)\n"
+    # Not a terminal: no progress line, only the summary.
+    assert result.stderr == (
+        "govern overlap: 2 PR(s) against main, 1 pair(s): 1 conflict, 0 clean, 0 skipped "
+        "(no shared path); 1 merged (0 from cache)\n")
+
+
+def test_shallow_clone_without_the_merge_base_is_not_judged(base: Repo,
+                                                            tmp_path: Path) -> None:
+    open_pr(base, "a", {"f.txt": "changed\n"})
+    base.commit({"other.txt": "main moves\n"}, "main moves")
+    clone = tmp_path / "shallow"
+    base.git("clone", "-q", "--depth", "1", "--no-single-branch", f"file://{base.root}",
+             str(clone))
+    result = CliRunner().invoke(cli, ["--repo-dir", str(clone), "overlap", "--base",
+                                      "origin/main", "origin/a"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: no merge base between origin/main and origin/a: this is a shallow clone "
+        "without it\n  remedy: run `git fetch --unshallow` (or set `fetch-depth: 0` on "
+        "actions/checkout), then run govern again\n")
+
+
+def test_a_missing_object_is_not_judged_never_clean(base: Repo) -> None:
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    blob = base.git("rev-parse", "a:f.txt").strip()
+    (base.root / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    result = run(base, "a", "b")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        "Error: git failed (exit 128): git -c merge.conflictStyle=merge merge-tree "
+        "--write-tree -z --name-only --messages --stdin")
+    assert result.stderr.endswith(
+        "  remedy: fetch the missing objects (`git fetch origin`) and check the repository "
+        "with `git fsck`\n")
