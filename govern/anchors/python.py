@@ -8,7 +8,14 @@ from collections.abc import Callable, Iterator
 from tree_sitter import Node
 
 from govern.anchors.model import Declaration, Extraction
-from govern.anchors.syntax import first_error_line, parse, shaped_literals, text, touches
+from govern.anchors.syntax import (
+    first_error_line,
+    parse,
+    shaped_literals,
+    text,
+    touches,
+    touches_outside,
+)
 
 # Compound statements whose blocks still hold module-level definitions
 # (``if TYPE_CHECKING:``, ``try: import … except …:``).
@@ -120,18 +127,16 @@ def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declarat
     if not is_container:
         return [Declaration(name, None, bridgeable=True)]
     found: list[Declaration] = []
-    in_member = False
     for member_name, member in members:
         if not touches(member, lines):
             continue
-        in_member = True
         if is_dunder(member_name):
             # A constructor or protocol method changes how the class itself is used.
             found.append(Declaration(name, None, bridgeable=False))
         elif is_public(member_name):
             found.append(Declaration(member_name, name, bridgeable=True))
-    if not in_member:
-        found.append(Declaration(name, None, bridgeable=False))
+    if touches_outside(statement, [member for _, member in members], lines):
+        found.insert(0, Declaration(name, None, bridgeable=False))
     return found
 
 

@@ -68,6 +68,14 @@ def touches(node: Node, lines: frozenset[int]) -> bool:
     return any(start <= line <= end for line in lines)
 
 
+def touches_outside(node: Node, parts: list[Node], lines: frozenset[int]) -> bool:
+    """Does a changed line fall in ``node`` but in none of ``parts`` (its members)?"""
+    inside = {line for line in lines if first_line(node) <= line <= last_line(node)}
+    for part in parts:
+        inside -= set(range(first_line(part), last_line(part) + 1))
+    return bool(inside)
+
+
 def first_error_line(tree: Tree) -> int | None:
     """The first line tree-sitter recovered from (an ERROR or MISSING node), if any."""
     if not tree.root_node.has_error:

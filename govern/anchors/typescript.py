@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from govern.anchors.model import Declaration, Extraction
-from govern.anchors.syntax import first_error_line, parse, shaped_literals, text, touches
+from govern.anchors.syntax import (
+    first_error_line,
+    parse,
+    shaped_literals,
+    text,
+    touches,
+    touches_outside,
+)
 
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
                         "function_signature"})
@@ -213,16 +220,14 @@ def _touched(name: str, node: Node, statement: Node,
     if not is_container:
         return [Declaration(name, None, bridgeable=True)]
     found: list[Declaration] = []
-    in_member = False
     for member_name, member in members:
         if touches(member, lines):
-            in_member = True
             if not _is_hidden_member(member, member_name):
                 found.append(Declaration(member_name, name, bridgeable=True))
             elif member_name == "constructor":
                 found.append(Declaration(name, None, bridgeable=False))
-    if not in_member and touches(statement, lines):
-        found.append(Declaration(name, None, bridgeable=False))
+    if touches_outside(statement, [member for _, member in members], lines):
+        found.insert(0, Declaration(name, None, bridgeable=False))
     return found
 
 

@@ -1,0 +1,179 @@
+"""Declaration extraction, table-driven: (source, changed lines, expected touched keys)."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.anchors.python import extract_python, module_path, qualified_names
+from govern.anchors.typescript import extract_typescript
+
+PY = """\
+import os
+__all__ = ["Client", "FIELD_TYPES", "helper", "Color"]
+
+class Client:
+    \"\"\"Talks to the API.\"\"\"
+    timeout: int = 5
+
+    def __init__(self):
+        self.x = 1
+
+    def send(self, req):
+        local = 1
+        return local
+
+    def _private(self):
+        pass
+
+FIELD_TYPES = {
+    "rich_text": 1,
+    "plain_text": 2,
+}
+
+def helper():
+    return "some_key_name"
+
+def hidden():
+    return "other_key"
+
+class Color(Enum):
+    RED_ONE = 1
+
+if TYPE_CHECKING:
+    def helper_typed(): ...
+"""
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ({12}, ["Client.send"]),                # a local: its method
+    ({5}, ["Client"]),                      # the docstring: the class
+    ({9}, ["Client"]),                      # __init__: the class itself
+    ({6}, ["Client.timeout"]),              # a class attribute
+    ({16}, []),                             # a private method anchors nothing
+    ({19}, ["FIELD_TYPES.rich_text"]),      # a string-keyed dict member
+    ({18}, ["FIELD_TYPES"]),                # the dict's own line
+    ({24}, ["helper"]),
+    ({27}, []),                             # not in __all__
+    ({30}, ["Color.RED_ONE"]),              # an Enum member
+    ({1}, []),                              # an import
+    ({12, 24}, ["Client.send", "helper"]),
+])
+def test_python_touched(lines: set[int], expected: list[str]) -> None:
+    assert [d.key for d in extract_python(PY.encode(), frozenset(lines)).touched] == expected
+
+
+def test_python_literals_and_public_declarations() -> None:
+    result = extract_python(PY.encode(), frozenset({2, 24, 27}))
+    assert result.literals == ("some_key_name", "other_key")  # __all__ entries are not data
+    assert "Client.send" in result.declared and "Client._private" not in result.declared
+    assert "hidden" not in result.declared and result.all_names is not None
+    assert result.error_line is None
+
+
+def test_python_bridgeable_is_leaves_only() -> None:
+    touched = extract_python(PY.encode(), frozenset({5, 12})).touched
+    assert [(d.key, d.bridgeable) for d in touched] == [("Client", False),
+                                                        ("Client.send", True)]
+
+
+def test_python_syntax_error_is_reported_and_the_rest_still_anchors() -> None:
+    result = extract_python(b"def broken(:\n    pass\n\ndef fine():\n    return 1\n",
+                            frozenset({5}))
+    assert result.error_line == 1
+    assert [d.key for d in result.touched] == ["fine"]
+
+
+FILES = {"src/httpx/__init__.py", "src/httpx/_client.py", "src/httpx/_utils/__init__.py"}
+INIT = extract_python(b"from ._client import Client as Client\nfrom ._utils import *\n"
+                      b"from . import _models\n", frozenset())
+
+
+@pytest.mark.parametrize(("path", "name", "expected"), [
+    ("src/httpx/_client.py", "Client", ["httpx.Client"]),        # private module, re-exported
+    ("src/httpx/_client.py", "Other", []),                        # not re-exported, private mod
+    ("src/httpx/_utils/__init__.py", "echo", ["httpx.echo"]),     # star re-export
+    ("src/httpx/__init__.py", "version", ["httpx.version"]),
+    ("scripts/tool.py", "main", ["tool.main"]),                   # a top-level module
+])
+def test_python_qualified_names(path: str, name: str, expected: list[str]) -> None:
+    assert qualified_names(path, name, FILES.__contains__, lambda _p: INIT) == expected
+
+
+def test_module_path_stops_at_the_import_root() -> None:
+    assert module_path("src/httpx/_client.py", FILES.__contains__) == (
+        "httpx._client", [("src/httpx", "httpx")])
+
+
+def test_qualified_names_respect_the_init_all() -> None:
+    init = extract_python(b"from .api import get, post\n__all__ = ['get']\n", frozenset())
+    files = {"req/__init__.py", "req/api.py"}
+    assert qualified_names("req/api.py", "get", files.__contains__, lambda _p: init) == [
+        "req.api.get", "req.get"]
+    assert qualified_names("req/api.py", "post", files.__contains__, lambda _p: init) == [
+        "req.api.post"]
+
+
+TS = """\
+export const Schema = z.object({
+  userKey: z.string(),
+  other: 1,
+});
+export interface Foo {
+  bar: string;
+  baz(): void;
+}
+export type Opts = {
+  pageSize: number;
+};
+export enum Color {
+  Red = 1,
+  Blue,
+}
+export namespace Api {
+  export function call() {}
+}
+export class Widget {
+  private secret = 1;
+  render() {
+    const local = "some_key";
+  }
+  constructor() {}
+}
+function internalOnly() {}
+const exportedLater = { a: 1 };
+export { exportedLater };
+export default function main() {}
+"""
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ({2}, ["Schema.userKey"]),       # a z.object member
+    ({1}, ["Schema"]),
+    ({6}, ["Foo.bar"]),
+    ({7}, ["Foo.baz"]),
+    ({10}, ["Opts.pageSize"]),       # an object type alias member
+    ({13}, ["Color.Red"]),
+    ({17}, ["Api.call"]),            # a namespace member
+    ({22}, ["Widget.render"]),       # a local: its method
+    ({20}, []),                      # a private field
+    ({24}, ["Widget"]),              # the constructor: the class itself
+    ({26}, []),                      # not exported
+    ({27}, ["exportedLater.a"]),     # exported through an export clause
+    ({29}, ["main"]),                # default export
+])
+def test_typescript_touched(lines: set[int], expected: list[str]) -> None:
+    result = extract_typescript(TS.encode(), frozenset(lines), "typescript")
+    assert [d.key for d in result.touched] == expected
+
+
+def test_typescript_literals_and_tsx_and_commonjs() -> None:
+    assert extract_typescript(TS.encode(), frozenset({22}), "typescript").literals == (
+        "some_key",)
+    tsx = b"export function Panel() {\n  return <div className=\"x\">hi</div>;\n}\n"
+    assert [d.key for d in extract_typescript(tsx, frozenset({2}), "tsx").touched] == ["Panel"]
+    cjs = b"exports.loadAll = function () {\n  return 1;\n};\nfunction hidden() {}\n"
+    assert [d.key for d in extract_typescript(cjs, frozenset({2}), "javascript").touched] == [
+        "loadAll"]
+    module_exports = b"function fetchAll() {\n  return 1;\n}\nmodule.exports = { fetchAll };\n"
+    assert [d.key for d in extract_typescript(module_exports, frozenset({2}),
+                                              "javascript").touched] == ["fetchAll"]

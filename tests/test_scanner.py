@@ -1,0 +1,67 @@
+"""The docs page scanner: what a page names, by form (words, calls, documented prefixes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.docs.corpus import Page
+from govern.docs.index import build_index
+from govern.docs.scanner import scan_page
+
+
+@pytest.mark.parametrize(("text", "path", "names", "not_names"), [
+    ("Call `meta.getAudit()`.", "a.md", {"meta.getAudit"}, {"getAudit"}),
+    ("Use client.meta.getAudit now.", "a.md", {"meta.getAudit", "client.meta.getAudit"},
+     {"getAudit", "client.meta"}),
+    ("getAuditLog is different", "a.md", {"getAuditLog"}, {"getAudit"}),
+    ("See :meth:`~httpx.Client.send`.", "a.rst", {"httpx.Client.send", "Client.send", "send"},
+     set()),
+    ("See :func:`the func <pkg.fn>`.", "a.rst", {"pkg.fn", "fn"}, set()),
+    ("{py:class}`pkg.Thing`", "a.md", {"pkg.Thing", "Thing"}, set()),
+    (".. autofunction:: pkg.mod.run_all\n", "a.rst", {"pkg.mod.run_all", "run_all"}, set()),
+    ("See [the client][httpx.Client].", "a.md", {"httpx.Client", "Client"}, set()),
+    ("See [httpx.Client][].", "a.md", {"httpx.Client"}, set()),
+    ("Use {@link AuditClient#getAudit}.", "a.ts.md", {"AuditClient.getAudit", "getAudit"},
+     set()),
+    ("Ends with getAudit.", "a.md", {"getAudit"}, {"getAudit."}),
+])
+def test_words(text: str, path: str, names: set[str], not_names: set[str]) -> None:
+    words = scan_page(text, path).words
+    assert names <= words
+    assert not (not_names & words)
+
+
+@pytest.mark.parametrize(("text", "path", "calls"), [
+    ("```python\nx = parse(data)\n```\n", "a.md", {"parse"}),
+    ("Call `parse()` on it.", "a.md", {"parse"}),
+    ("We parse(things) in prose.", "a.md", set()),
+    ("``Widget(1)`` in rst", "a.rst", {"Widget"}),
+    ("Example::\n\n    result = compute(3)\n\nBack to prose(1).\n", "a.rst", {"compute"}),
+    ("~~~\nobj.method(1)\n~~~\n", "a.md", {"obj.method"}),
+])
+def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> None:
+    assert scan_page(text, path).calls == calls
+
+
+@pytest.mark.parametrize(("text", "path", "prefixes"), [
+    ("::: httpx.Client\n", "a.md", {"httpx.Client"}),
+    (".. autoclass:: pkg.Thing\n   :members:\n", "a.rst", {"pkg.Thing"}),
+    (".. autoclass:: pkg.Thing\n", "a.rst", set()),
+    (".. automodule:: pkg.mod\n   :members:\n", "a.rst", {"pkg.mod"}),
+    ("```{autoclass} pkg.Thing\n:members:\n```\n", "a.md", {"pkg.Thing"}),
+])
+def test_documented_prefixes(text: str, path: str, prefixes: set[str]) -> None:
+    assert scan_page(text, path).prefixes == prefixes
+
+
+def test_index_lookups_and_the_cache() -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", True), Page("c.md", "b3", False)]
+    blobs = {"b1": b"`httpx.Client.send`", "b2": b"::: httpx.Client\n", "b3": b"\xff\xfe"}
+    cache: dict = {}
+    index = build_index(pages, blobs.get, cache)
+    assert index.naming("httpx.Client.send") == {0, 1}
+    assert index.naming("httpx.Client") == {1}
+    assert index.unreadable == [("c.md", "not UTF-8 (invalid byte at offset 0)")]
+    assert set(cache) == {"b1", "b2", "b3"}
+    again = build_index(pages, lambda blob: None, cache)  # every page from the cache
+    assert again.naming("httpx.Client.send") == {0, 1}
