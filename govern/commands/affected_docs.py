@@ -19,7 +19,7 @@ from govern.affected import (
     summarize,
 )
 from govern.anchors.extract import Side, anchor_changes
-from govern.cli import json_option, load_config_at, open_git, print_json
+from govern.cli import config_option, json_option, load_config_at, open_git, print_json
 from govern.config import Config
 from govern.diff import build_changes
 from govern.docs.corpus import select_pages
@@ -146,6 +146,7 @@ def _all_pages(index: DocsIndex, head: str, computed_on: dict,
 
 @click.command("affected-docs")
 @json_option
+@config_option
 @click.option("--head", "head_ref", default="HEAD", show_default=True,
               help="The commit whose changes are read.")
 @click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")

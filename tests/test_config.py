@@ -1,0 +1,129 @@
+"""Configuration: sources and precedence, defaults, and every problem named by dotted key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from govern.config import Config, load_config, validate
+from govern.errors import ConfigError
+from tests.gitrepo import Repo
+
+
+def reader(files: dict[str, str]):
+    return files.get
+
+
+def test_defaults_make_a_plain_repo_work() -> None:
+    config = load_config(reader({}))
+    assert config == Config()
+    assert config.docs.paths.matches("docs/guide/intro.md")
+    assert config.docs.paths.matches("README.md")
+    assert not config.docs.paths.matches("src/notes.md")
+    assert config.docs.release_owned.matches("docs/releases/v1/notes.md")
+    assert config.gates.human_merge_lines == 3000
+
+
+def test_globs_have_gitignore_semantics() -> None:
+    config = validate({"docs": {"paths": ["docs/*.md", "site/**/*.mdx"]}}, "t")
+    assert config.docs.paths.matches("docs/a.md")
+    assert not config.docs.paths.matches("docs/sub/a.md")  # * never crosses /
+    assert config.docs.paths.matches("site/a.mdx")  # **/ matches zero folders
+    assert config.docs.paths.matches("site/x/y/a.mdx")
+
+
+def test_govern_toml_wins_over_pyproject_with_a_warning() -> None:
+    config = load_config(reader({
+        "govern.toml": "[comment]\nrow_cap = 5\n",
+        "pyproject.toml": "[tool.govern.comment]\nrow_cap = 9\n",
+    }))
+    assert config.comment.row_cap == 5
+    assert config.source == "govern.toml"
+    assert config.warnings == ("both govern.toml and [tool.govern] in pyproject.toml exist: "
+                               "govern.toml wins, pyproject.toml's table is ignored",)
+
+
+def test_pyproject_table_is_read() -> None:
+    config = load_config(reader({"pyproject.toml": "[tool.govern.anchors]\n"
+                                                   "generic_names = [\"widget\"]\n"}))
+    assert config.anchors.generic_names == ("widget",)
+    assert config.source == "pyproject.toml [tool.govern]"
+
+
+def test_pyproject_without_a_govern_table_means_defaults() -> None:
+    assert load_config(reader({"pyproject.toml": "[project]\nname = 'x'\n"})) == Config()
+
+
+@pytest.mark.parametrize(("toml", "problems"), [
+    ("[gates]\nhuman_merge_lines = 'many'\n",
+     ["gates.human_merge_lines: must be a non-negative integer"]),
+    ("[gates]\nbogus = 1\n", ["gates.bogus: unknown key"]),
+    ("[nonsense]\nx = 1\n", ["nonsense: unknown section"]),
+    ("docs = 3\n", ["docs: must be a table"]),
+    ("[docs]\npaths = 'docs/**'\n", ["docs.paths: must be a list of strings"]),
+    ("[docs]\npaths = ['ok', 3]\n", ["docs.paths[1] must be a string"]),
+    ("[anchors]\ncorpus_share = 2\n",
+     ["anchors.corpus_share: must be a number greater than 0 and at most 1"]),
+    ("[declarations]\nlevels = {none = 'huge'}\n",
+     ["declarations.levels: none: must be one of patch, minor, major"]),
+    ("[gates]\ntrailer_forbidden = ['(']\n",
+     ["gates.trailer_forbidden[0] not a valid regular expression "
+      "(missing ), unterminated subpattern at position 0)"]),
+    ("[review]\nclosing_issue_thread = 'yes'\n",
+     ["review.closing_issue_thread: must be true or false"]),
+    ("[gates]\nhuman_merge_lines = 'x'\nbogus = 1\n",
+     ["gates.human_merge_lines: must be a non-negative integer", "gates.bogus: unknown key"]),
+    ("not toml [", None),
+])
+def test_every_problem_is_named_by_its_dotted_key(toml: str, problems: list[str] | None) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_config(reader({"govern.toml": toml}))
+    if problems is None:
+        assert caught.value.problems[0].startswith("not valid TOML")
+    else:
+        assert caught.value.problems == problems
+    assert caught.value.exit_code == 2
+
+
+def test_bad_config_exits_2_with_json(repo: Repo) -> None:
+    repo.commit({"govern.toml": "[gates]\nbogus = 1\n"})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "--all"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "judged": False,
+        "error": "invalid configuration in govern.toml:\n  - gates.bogus: unknown key",
+        "remedy": "fix the keys named above (see the configuration table in the README)",
+    }
+
+
+@pytest.mark.parametrize("placement", ["group", "subcommand"])
+def test_config_option_works_on_the_group_and_the_subcommand(repo: Repo, tmp_path: Path,
+                                                              placement: str) -> None:
+    repo.commit({"docs/a.md": "a\n", "notes/b.md": "b\n"})
+    config = tmp_path / "custom.toml"
+    config.write_text('[docs]\npaths = ["notes/**/*.md"]\n')
+    base = ["--repo-dir", str(repo.root)]
+    args = ([*base, "--config", str(config), "affected-docs", "--all"] if placement == "group"
+            else [*base, "affected-docs", "--all", "--config", str(config)])
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "notes/b.md\n"
+
+
+def test_missing_config_file_is_exit_2(repo: Repo, tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "--config",
+                                      str(tmp_path / "nope.toml"), "affected-docs", "--all"])
+    assert result.exit_code == 2
+    assert "cannot read the file" in result.stderr
+
+
+def test_config_is_read_from_the_commit_not_the_work_tree(repo: Repo) -> None:
+    repo.commit({"docs/a.md": "a\n", "notes/b.md": "b\n"})
+    repo.write({"govern.toml": '[docs]\npaths = ["notes/**/*.md"]\n'})  # uncommitted
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all"])
+    assert result.stdout == "README.md\ndocs/a.md\n"

@@ -1,0 +1,73 @@
+"""The git layer against real repositories: statuses, renames, hunks, blobs, refs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.errors import GitError, NoCommonHistory, UnknownRef
+from govern.gitio import Git, Hunk
+from tests.gitrepo import Repo, make_repo
+
+
+def test_changed_files_statuses_renames_and_odd_paths(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"keep.py": "a\nb\nc\n", "gone.py": "x\n",
+                                      "old name.py": "1\n2\n3\n4\n5\n"})
+    base = repo.sha("HEAD")
+    repo.mv("old name.py", "new\tname.py")
+    repo.commit({"keep.py": "a\nB\nc\nd\n", "gone.py": None, "añadido.py": "n\n"})
+    git = Git(repo.root)
+    changes = {c.path: c for c in git.changed_files(base, "HEAD")}
+    assert {p: c.status for p, c in changes.items()} == {
+        "añadido.py": "A", "gone.py": "D", "keep.py": "M", "new\tname.py": "R"}
+    assert changes["new\tname.py"].old_path == "old name.py"
+    hunks = dict(zip([c.path for c in git.changed_files(base, "HEAD")],
+                     git.hunks(base, "HEAD"), strict=True))
+    assert hunks["keep.py"] == [Hunk(2, 1, 2, 1), Hunk(3, 0, 4, 1)]
+    assert hunks["gone.py"] == [Hunk(1, 1, 0, 0)]
+    assert hunks["new\tname.py"] == []
+
+
+def test_blob_reader_serves_many_reads_through_one_process(repo: Repo) -> None:
+    repo.commit({"a.txt": "alpha\n", "b.bin": b"\0\1\2"})
+    git = Git(repo.root)
+    assert git.blobs.read("HEAD:a.txt") == b"alpha\n"
+    assert git.blobs.read("HEAD:b.bin") == b"\0\1\2"
+    assert git.blobs.read("HEAD:missing") is None
+    assert git.blobs.read("HEAD:a\nb") is None
+    assert git.read_text("HEAD", "a.txt") == "alpha\n"
+    reader = git.blobs
+    assert git.blobs is reader  # one long-lived cat-file process
+    git.close()
+
+
+def test_unknown_ref_and_no_common_history(repo: Repo) -> None:
+    git = Git(repo.root)
+    with pytest.raises(UnknownRef) as caught:
+        git.resolve_commit("no-such-branch")
+    assert caught.value.remedy == ("fetch it first, e.g. `git fetch origin no-such-branch`, or "
+                                   "name another ref")
+    with pytest.raises(UnknownRef):
+        git.resolve_commit("HEAD:README.md")  # a blob, not a commit
+    main = repo.sha("HEAD")
+    repo.git("checkout", "-q", "--orphan", "other")
+    other = repo.commit({"z": "z\n"})
+    with pytest.raises(NoCommonHistory):
+        git.merge_bases(main, other)
+
+
+def test_git_error_names_the_command(tmp_path: Path) -> None:
+    git = Git(tmp_path)
+    with pytest.raises(GitError) as caught:
+        git.run("log")
+    assert caught.value.argv == ["git", "log"]
+    assert "not a git repository" in caught.value.stderr
+
+
+def test_hook_inherited_git_variables_are_ignored(repo: Repo, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    other = make_repo(tmp_path / "other", {"other.txt": "o\n"})
+    monkeypatch.setenv("GIT_DIR", str(other.root / ".git"))
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other.root / ".git" / "index"))
+    assert [e.path for e in Git(repo.root).ls_tree("HEAD")] == ["README.md"]
