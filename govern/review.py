@@ -415,7 +415,7 @@ VERDICT = re.compile(
     r"(?P<verdict>PASS \(delta\)|PASS|FAIL)[ \t]*(?:\*\*)?[ \t]*\.?[ \t]*"
 )
 RECORD_WRITTEN = re.compile(
-    _DECOR_OPEN + r"(?:\*\*)?(?i:record written)(?:\*\*)?[ \t]+(?P<time>\S*?)\.?(?:\*\*)?[ \t]*"
+    _DECOR_OPEN + r"(?:\*\*)?(?i:record written)(?:\*\*)?[ \t]+(?P<time>.*?)\.?(?:\*\*)?[ \t]*"
 )
 KEY_LINE = re.compile(
     _DECOR_OPEN + r"(?:\*\*(?P<k1>[A-Za-z][A-Za-z0-9 _-]{0,39})(?:\*\*:|:\*\*)"
@@ -424,7 +424,7 @@ KEY_LINE = re.compile(
 )
 BULLET = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?P<text>.*?)[ \t]*")
 HEAD_VALUE = re.compile(
-    r"(?:`(?P<ticked>[^`]*)`|(?P<bare>[^\s`(]+))"
+    r"(?:(?P<fence>`+) ?(?P<ticked>[^`]*?) ?(?P=fence)|(?P<bare>[^\s`(]+))"
     r"(?:[ \t]*\((?i:delta over the reviewed head)[ \t]+`?(?P<base>[^`\s)]*)`?[ \t]*\))?[ \t]*"
 )
 JUDGMENT_END = re.compile(
@@ -694,7 +694,8 @@ def read_draft(text: str) -> Draft:
             if reader.mode == "end":
                 break
             reader.read_line(index + 1, lines[index])
-    return _draft(reader, len(lines))
+    return _draft(reader, max((i + 1 for i, line in enumerate(lines) if line.strip()),
+                              default=1))
 
 
 def _draft(reader: _Reader, last_line: int) -> Draft:

@@ -1,0 +1,439 @@
+"""Contract-review records: the YAML reader, the renderer and the markdown reader (DESIGN §10)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from govern.resources import data_dir
+from govern.review import (
+    HEADING,
+    ContractReview,
+    Finding,
+    HeaderLine,
+    Judgment,
+    RecordError,
+    collapse,
+    parse_review,
+    parse_review_yaml,
+    read_draft,
+    render_review,
+    review_from_data,
+)
+
+SPECIMEN = (Path(__file__).resolve().parent.parent.parent / "shared" / "specimens"
+            / "pr-31024-drift-comment-and-contract-reviews.txt")
+
+MINIMAL: dict[str, Any] = {
+    "served_tier": "standard", "head_sha": "1a2b3c4d", "local_runs": "none",
+    "scope": "govern/review.py", "inputs_read": "the issue", "semver": "patch",
+    "verdict": "PASS",
+}
+
+FULL_YAML = """\
+round: "2"
+served_tier: standard
+head_sha: 1a2b3c4d5e6f7a8b
+delta_over: "0123456"
+local_runs: "pytest -q: 12 passed"
+scope: govern/review.py (+300 / -2)
+inputs_read: the issue and DESIGN §10
+extra_header:
+  - {key: Overlap, value: "none with #12"}
+judgments:
+  - {claim: The reader round-trips every model., result: "TRUE"}
+  - {claim: Locate ignores untrusted authors, result: NOT MEASURED}
+  - {claim: A bullet that states no result, result: null}
+semver: |
+  patch: nothing public changes.
+
+  Second paragraph.
+boundary_flags: [none raised]
+design: [One reader per format holds.]
+findings:
+  - {grade: nit, text: a small nit}
+  - {grade: should-fix, text: "add a test for `x`"}
+implemented_by: dev-a
+reviewed_by: rev-b
+verdict: PASS (delta)
+landing_waits_on: CI green
+record_written: 2026-11-06T18:35Z
+"""
+
+# The shape of FULL_YAML as rendered, pinned so a template change is a visible decision.
+FULL_MARKDOWN = """\
+## Contract review — round 2 · delta
+
+Served-tier: standard
+Head-sha: `1a2b3c4d5e6f7a8b` (delta over the reviewed head `0123456`)
+Local-runs: pytest \\-q: 12 passed
+Scope: govern/review\\.py \\(\\+300 / \\-2\\)
+Inputs read: the issue and DESIGN §10
+Overlap: none with \\#12
+
+### ① Derived judgments
+
+- The reader round\\-trips every model\\. **TRUE**
+- Locate ignores untrusted authors **NOT MEASURED**
+- A bullet that states no result
+
+### ② Semver level
+
+patch: nothing public changes\\.
+
+Second paragraph\\.
+
+### ③ Boundary flags
+
+- none raised
+
+### ④ Design judgment
+
+- One reader per format holds\\.
+
+### Findings
+
+1. should-fix — add a test for \\`x\\`
+
+Nits:
+
+- nit — a small nit
+
+Implemented-by: dev\\-a
+Reviewed-by: rev\\-b
+
+**VERDICT: PASS (delta)**
+
+Landing waits on: CI green
+
+Record written 2026-11-06T18:35Z.
+"""
+
+
+def test_render_full_record_pinned() -> None:
+    assert render_review(parse_review_yaml(FULL_YAML)) == FULL_MARKDOWN
+
+
+def test_full_record_reads_back() -> None:
+    model = parse_review_yaml(FULL_YAML)
+    assert parse_review(FULL_MARKDOWN) == model
+    assert model.findings == (Finding("should-fix", "add a test for `x`"),
+                               Finding("nit", "a small nit"))
+    assert model.judgments[2] == Judgment("A bullet that states no result", None)
+
+
+def test_minimal_record_renders_empty_sections_and_reads_back() -> None:
+    model = review_from_data(MINIMAL, "t")
+    markdown = render_review(model)
+    assert "### ③ Boundary flags\n\n_none_\n" in markdown
+    assert "Findings" not in markdown and "Implemented-by" not in markdown
+    assert parse_review(markdown) == model
+
+
+def test_json_output_matches_the_shipped_schema_and_reads_back() -> None:
+    schema = json.loads((data_dir("schemas") / "contract-review.schema.json").read_text())
+    for model in (parse_review_yaml(FULL_YAML), review_from_data(MINIMAL, "t")):
+        data = model.to_json()
+        jsonschema.validate(data, schema)
+        assert list(data) == ["round", "delta_over", "served_tier", "head_sha", "local_runs",
+                              "scope", "inputs_read", "extra_header", "judgments", "semver",
+                              "boundary_flags", "design", "findings", "implemented_by",
+                              "reviewed_by", "verdict", "landing_waits_on", "record_written"]
+        assert review_from_data(data, "json") == model
+
+
+# --- round trip on generated records ---------------------------------------------------------
+
+texts = st.text(min_size=1, max_size=40).filter(lambda t: bool(collapse(t)))
+paragraphs = st.lists(texts, min_size=1, max_size=3).map("\n\n".join)
+hexes = st.text("0123456789abcdef", min_size=7, max_size=40)
+keys = st.from_regex(r"[A-Za-z][A-Za-z0-9 _-]{0,12}", fullmatch=True).filter(
+    lambda k: not collapse(k).casefold().startswith(("served", "head", "local", "scope",
+                                                     "inputs", "implemented", "reviewed",
+                                                     "verdict", "landing", "record",
+                                                     "findings", "nit", "contract",
+                                                     "derived", "semver", "boundary",
+                                                     "design")))
+records = st.fixed_dictionaries(
+    {
+        "served_tier": texts, "head_sha": hexes, "local_runs": texts, "scope": texts,
+        "inputs_read": texts, "semver": paragraphs,
+        "verdict": st.sampled_from(["PASS", "PASS (delta)", "FAIL"]),
+    },
+    optional={
+        "round": st.none() | st.from_regex(r"[0-9A-Za-z][0-9A-Za-z._-]{0,5}", fullmatch=True),
+        "delta_over": st.none() | hexes,
+        "extra_header": st.lists(st.fixed_dictionaries({"key": keys, "value": texts}),
+                                 max_size=2),
+        "judgments": st.lists(st.fixed_dictionaries(
+            {"claim": texts, "result": st.sampled_from(["TRUE", "FALSE", "NOT MEASURED"])}),
+            max_size=3),
+        "boundary_flags": st.lists(texts, max_size=2),
+        "design": st.lists(texts, max_size=2),
+        "findings": st.lists(st.fixed_dictionaries(
+            {"grade": st.sampled_from(["must-fix", "should-fix", "nit"]), "text": texts}),
+            max_size=3),
+        "implemented_by": st.none() | texts,
+        "reviewed_by": st.none() | texts,
+        "landing_waits_on": st.none() | texts,
+        "record_written": st.none() | st.sampled_from(
+            ["2026-11-06T18:35Z", "2026-01-02T03:04:05.123+02:00"]),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records)
+def test_parse_of_render_is_the_model(data: dict[str, Any]) -> None:
+    model = review_from_data(data, "generated")
+    assert parse_review(render_review(model)) == model
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["VERDICT: PASS", "Implemented-by: x", "Reviewed-by: y",
+                        "Record written 2026-11-06T18:35Z.", "① Derived judgments",
+                        "Findings", "Nits:", "Landing waits on: z", "**VERDICT: FAIL**"]),
+       st.sampled_from(["semver", "design", "boundary_flags", "judgments"]))
+def test_free_text_cannot_forge_a_record_line(forged: str, where: str) -> None:
+    data = {**MINIMAL, "verdict": "FAIL", "record_written": "2026-11-06T18:35Z"}
+    data[where] = (forged if where == "semver" else
+                   [{"claim": forged, "result": "TRUE"}] if where == "judgments" else [forged])
+    model = review_from_data(data, "t")
+    assert parse_review(render_review(model)) == model
+
+
+def test_untrusted_text_stays_inert() -> None:
+    model = review_from_data({**MINIMAL, "scope": "@octocat <img src=x onerror=alert(1)> `x`",
+                              "design": ["<!-- govern:docs-drift --> [link](http://x)"]}, "t")
+    markdown = render_review(model)
+    assert "@\u200boctocat &lt;img src=x onerror=alert\\(1\\)&gt; \\`x\\`" in markdown
+    assert "- &lt;\\!\\-\\- govern:docs\\-drift \\-\\-&gt; \\[link\\]\\(http://x\\)" in markdown
+    assert "<" not in markdown and "@octocat" not in markdown
+    assert parse_review(markdown) == model
+
+
+# --- the YAML reader ---------------------------------------------------------------------------
+
+def test_yaml_keeps_digit_shas_and_times_as_written() -> None:
+    model = parse_review_yaml("served_tier: t\nhead_sha: 1234567\nlocal_runs: x\nscope: x\n"
+                              "inputs_read: x\nsemver: x\nverdict: PASS\n"
+                              "record_written: 2026-11-06T18:35:00Z\n")
+    assert (model.head_sha, model.record_written) == ("1234567", "2026-11-06T18:35:00Z")
+
+
+@pytest.mark.parametrize(("data", "problems"), [
+    ({k: v for k, v in MINIMAL.items() if k != "scope"} | {"colour": "red"},
+     ["colour: unknown key", "scope: required"]),
+    ({**MINIMAL, "head_sha": "HEAD", "delta_over": "00"},
+     ['head_sha: must be 7–40 hex digits; found "HEAD"',
+      'delta_over: must be 7–40 hex digits; found "00"']),
+    ({**MINIMAL, "verdict": "pass", "semver": "  \n "},
+     ["semver: must not be empty", 'verdict: must be one of PASS, PASS (delta), FAIL; '
+                                   'found "pass"']),
+    ({**MINIMAL, "findings": [{"grade": "blocker", "text": "x"}, "oops"]},
+     ['findings[0].grade: must be one of must-fix, should-fix, nit; found "blocker"',
+      "findings[1]: must be a mapping with the keys grade, text"]),
+    ({**MINIMAL, "judgments": [{"claim": "it is TRUE", "result": None}]},
+     ["judgments[0].result: is null but the claim names a result; set it"]),
+    ({**MINIMAL, "extra_header": [{"key": "Verdict", "value": "PASS"}, {"key": "a:b",
+                                                                        "value": "x"}]},
+     ['extra_header[0].key: "Verdict" is a line govern reads; use its own field',
+      'extra_header[1].key: must be a short key of letters, digits, spaces, `-` or `_`; '
+      'found "a:b"']),
+    ({**MINIMAL, "record_written": "yesterday", "round": "two words", "design": "x"},
+     ['round: must be a short token of letters, digits, `.`, `_` or `-`; found "two words"',
+      "design: must be a list",
+      'record_written: must be an ISO time with a zone, e.g. 2026-11-06T18:35Z; found '
+      '"yesterday"']),
+    (["not", "a", "mapping"],
+     ["record: must be a mapping with the keys served_tier, local_runs, scope, inputs_read, "
+      "semver, head_sha, verdict"]),
+])
+def test_yaml_problems_are_named_by_key(data: Any, problems: list[str]) -> None:
+    with pytest.raises(RecordError) as caught:
+        review_from_data(data, "r.yaml")
+    assert list(caught.value.problems) == problems
+    assert caught.value.exit_code == 1
+    assert caught.value.message.startswith("r.yaml is not a valid contract-review record:\n")
+
+
+def test_yaml_syntax_error_is_a_record_error() -> None:
+    with pytest.raises(RecordError) as caught:
+        parse_review_yaml("served_tier: [unclosed\n", "r.yaml")
+    assert caught.value.problems[0].startswith("not valid YAML (while parsing a flow sequence")
+
+
+# --- hand-written records -------------------------------------------------------------------
+
+HAND = """\
+reviewer-seat · session_x
+
+Contract review
+
+**Served-tier:** standard
+- Head-sha: `abc1234def`
+> Local-runs: none
+`Inputs read`: the PR body
+Scope: src/app.py and
+  src/lib.py (wrapped)
+Dispatch: card #7
+
+① Derived judgments
+
+• The handler refuses first. TRUE.
+• The cap holds, TRUE; see should-fix 1
+  for the window.
+* Nothing measured here.
+
+② Semver level
+
+patch, one paragraph
+over two lines.
+
+Check-runs on abc1234 at 2026-11-06T18:35Z: 3 total, 3 success
+
+③ Boundary flags
+
+• none
+
+Findings (none must-fix):
+
+1. should-fix (evidence) — save the logs.
+2. nit: the README wording.
+
+Nits:
+
+• nit — a name could be shorter.
+• another nit without a prefix
+
+Implemented-by: dev-a
+Reviewed-by: rev-b
+
+Verdict: FAIL
+
+Record written 2026-11-06T18:35Z.
+
+trailing byline that is not part of the record
+"""
+
+
+def test_hand_written_record_reads() -> None:
+    model = parse_review(HAND)
+    assert model == ContractReview(
+        served_tier="standard", head_sha="abc1234def", local_runs="none",
+        scope="src/app.py and src/lib.py (wrapped)", inputs_read="the PR body",
+        semver="patch, one paragraph over two lines.\n\nCheck-runs on abc1234 at "
+               "2026-11-06T18:35Z: 3 total, 3 success",
+        verdict="FAIL", extra_header=(HeaderLine("Dispatch", "card #7"),),
+        judgments=(Judgment("The handler refuses first.", "TRUE"),
+                   Judgment("The cap holds, TRUE; see should-fix 1 for the window.", "TRUE"),
+                   Judgment("Nothing measured here.", None)),
+        boundary_flags=("none",),
+        findings=(Finding("should-fix", "(evidence) — save the logs."),
+                  Finding("nit", "the README wording."),
+                  Finding("nit", "a name could be shorter."),
+                  Finding("nit", "another nit without a prefix")),
+        implemented_by="dev-a", reviewed_by="rev-b", record_written="2026-11-06T18:35Z",
+    )
+
+
+@pytest.mark.parametrize(("heading", "head_line", "verdict", "expected"), [
+    ("## Contract review — round 2", "Head-sha: `abc1234`", "**VERDICT: PASS**",
+     {"round": "2", "delta_over": None, "verdict": "PASS"}),
+    ("### **Contract review · delta**",
+     "Head-sha: `abc1234` (delta over the reviewed head `def5678`)",
+     "VERDICT: PASS (delta)", {"round": None, "delta_over": "def5678",
+                               "verdict": "PASS (delta)"}),
+    ("Contract review – round r3 · delta",
+     "Head-sha: abc1234 (delta over the reviewed head def5678)", "Verdict: FAIL",
+     {"round": "r3", "delta_over": "def5678", "verdict": "FAIL"}),
+])
+def test_heading_suffixes_delta_heads_and_verdict_spellings(
+        heading: str, head_line: str, verdict: str, expected: dict[str, Any]) -> None:
+    text = (f"{heading}\r\n\r\nServed-tier: t\r\n{head_line}\r\nLocal-runs: x\r\nScope: x\r\n"
+            f"Inputs read: x\r\n\r\n② Semver level\r\n\r\npatch\r\n\r\n{verdict}\r\n")
+    model = parse_review("\ufeff" + text)
+    assert {key: getattr(model, key) for key in expected} == expected
+    assert model.head_sha == "abc1234"
+
+
+@pytest.mark.parametrize(("text", "problems"), [
+    ("just a comment\n", ["line 1: no `## Contract review` heading"]),
+    ("## Contract review\n\nServed-tier: t\nHead-sha: `abc1234`\nHead-sha: `abc1235`\n"
+     "Local-runs: x\nInputs read: x\nthis line is prose\n\n② Semver level\n\npatch\n",
+     ["line 1: no `Scope:` header line",
+      "line 5: a second Head-sha line (the first is line 4)",
+      "line 12: no `VERDICT: PASS|PASS (delta)|FAIL` line"]),
+    ("## Contract review\n\nServed-tier: t\nHead-sha: `HEAD`\nLocal-runs:\nScope: x\n"
+     "Inputs read: x\n\nprose before any key\n\n③ Boundary flags\n\nnot a bullet\n\n"
+     "② Semver level\n\npatch\n\nFindings\n\n1. blocker — x\n\nVERDICT: PASS\n\n"
+     "Record written now.\n",
+     ['line 9: not a `Key: value` header line: "prose before any key"',
+      'line 13: expected a bullet under boundary flags: "not a bullet"',
+      'line 21: a finding without its grade (must-fix, should-fix or nit): "blocker — x"',
+      'line 4: head sha must be 7–40 hex digits, found "HEAD"',
+      "line 5: local runs is empty",
+      'line 25: record time "now" is not an ISO time with a zone']),
+])
+def test_malformed_records_are_refused_with_lines(text: str, problems: list[str]) -> None:
+    with pytest.raises(RecordError) as caught:
+        parse_review(text, "r.md")
+    assert list(caught.value.problems) == problems
+    assert caught.value.exit_code == 1
+    assert "write the record in this shape:\n## Contract review" in caught.value.remedy
+
+
+def test_read_draft_never_raises_on_odd_text() -> None:
+    for text in ("", "\x00\x01", "Contract review\n" + "• TRUE\n" * 3, "## Contract review\n①"):
+        assert read_draft(text).problems
+
+
+# --- the specimen records (skipped when ../shared/specimens is not beside the project) --------
+
+@pytest.mark.skipif(not SPECIMEN.exists(), reason="specimen not present beside the project")
+def test_specimen_records_read() -> None:
+    lines = SPECIMEN.read_text(encoding="utf-8").split("\n")
+    starts = [i for i, line in enumerate(lines) if HEADING.fullmatch(line)]
+    assert len(starts) == 2
+    full = parse_review("\n".join(lines[starts[0]:starts[1]]))
+    delta = parse_review("\n".join(lines[starts[1]:]))
+    assert (full.head_sha, full.delta_over, full.verdict) == (
+        "ef1973dfe1dc58bfd1bc870f2a507a3c17a0d9d6", None, "PASS")
+    assert (delta.head_sha, delta.delta_over, delta.verdict) == (
+        "4e5b0f2dc8e8b3e32eda6679524596fd1057b8dd", "ef1973dfe1dc58bfd1bc870f2a507a3c17a0d9d6",
+        "PASS (delta)")
+    for record in (full, delta):
+        assert record.implemented_by == "claude/project-thread-nhupf1"
+        assert record.reviewed_by == "session_01L9qibyvxbrLP4jm4PargoH"
+        assert record.served_tier == "CONTRACT_REVIEW_TIER"
+        assert "must-fix" not in {finding.grade for finding in record.findings}
+    assert [f.grade for f in full.findings] == ["should-fix"] * 4 + ["nit"] * 4
+    assert [f.grade for f in delta.findings] == ["should-fix"] * 2 + ["nit"] * 5
+    assert full.record_written == "2026-11-06T18:35Z"
+    assert delta.record_written == "2026-11-06T19:50Z"
+    assert delta.landing_waits_on is not None and delta.landing_waits_on.startswith("CI ")
+    assert len(full.judgments) == 13 and full.judgments[-1].result is None
+    assert parse_review(render_review(full)) == full
+
+
+TRICKY = ["nit — x", "must-fix — y", "it is TRUE", "**TRUE**", "&amp; &#86; \\* @\u200b",
+          "1. numbered", "- dash", "# hash", "> quote", "`tick` ``two``", "trailing \\",
+          "Head-sha: `abc1234`", "(delta over the reviewed head `abc1234`)", "_none_",
+          "Contract review · delta", "Verdict: FAIL"]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_tricky_text_round_trips_in_every_field(text: str) -> None:
+    model = review_from_data({
+        **MINIMAL, "scope": text, "semver": text, "boundary_flags": [text], "design": [text],
+        "judgments": [{"claim": text, "result": "FALSE"}],
+        "findings": [{"grade": "should-fix", "text": text}, {"grade": "nit", "text": text}],
+        "extra_header": [{"key": "Note", "value": text}], "implemented_by": text,
+        "reviewed_by": text, "landing_waits_on": text}, "t")
+    assert parse_review(render_review(model)) == model
