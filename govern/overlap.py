@@ -32,6 +32,13 @@ MERGE_CHUNK = 64
 # repository where PR heads move all day.
 CACHE_MAX_ENTRIES = 50_000
 
+Progress = Callable[[str, int, int], None]
+"""Told ``(what, done, total)`` as a long matrix advances: ``("PRs read", 3, 100)``."""
+
+
+def no_progress(what: str, done: int, total: int) -> None:
+    """The progress of a run nobody watches."""
+
 
 class Status(StrEnum):
     """What merging a pair of PRs found."""
@@ -512,7 +519,7 @@ def _names(change: RawChange) -> tuple[str, ...]:
 
 
 def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
-                       ) -> tuple[str, list[PullRequest]]:
+                       progress: Progress = no_progress) -> tuple[str, list[PullRequest]]:
     """The base's sha and every PR in id order. All refs are resolved before anything else
     runs: merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
     exactly as for a conflict."""
@@ -529,15 +536,16 @@ def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
             )
         return moved[merge_base]
 
-    prs = [read_pull_request(git, base, base_sha, ref, head, ignore, behind)
-           for ref, head in zip(refs, heads, strict=True)]
+    prs = []
+    for ref, head in zip(refs, heads, strict=True):
+        prs.append(read_pull_request(git, base, base_sha, ref, head, ignore, behind))
+        progress("PRs read", len(prs), len(refs))
     return base_sha, sorted(prs, key=lambda pr: pr.id)
 
 
 def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
                 pairs: Sequence[tuple[int, int]], pair_cache: PairCache,
-                progress: Callable[[int, int], None] | None,
-                ) -> dict[tuple[int, int], MergeOutcome]:
+                progress: Progress = no_progress) -> dict[tuple[int, int], MergeOutcome]:
     """The outcome of each index pair: from the cache, else from batched merge-tree runs."""
     outcomes: dict[tuple[int, int], MergeOutcome] = {}
     to_merge: list[tuple[int, int]] = []
@@ -554,17 +562,16 @@ def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
             outcome = merge_outcome(merge, lambda tree, path: git.blobs.read(f"{tree}:{path}"))
             outcomes[i, j] = outcome
             pair_cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
-        if progress is not None:
-            progress(start + len(chunk), len(to_merge))
+        progress("pairs merged", start + len(chunk), len(to_merge))
     pair_cache.save()
     return outcomes
 
 
 def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
                     pair_cache: PairCache, focus: int | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> Overlap:
+                    progress: Progress = no_progress) -> Overlap:
     """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs)."""
-    base_sha, prs = read_pull_requests(git, base, refs, ignore)
+    base_sha, prs = read_pull_requests(git, base, refs, ignore, progress)
     wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
               if focus is None or focus in (prs[i].id, prs[j].id)]
     candidates = candidate_pairs(prs)

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from govern.cli import cli
+from govern.commands.overlap import show_progress
 from govern.gitio import Git
 from govern.globs import Globs
 from govern.overlap import PairCache, Ref, compute_overlap
@@ -332,3 +333,20 @@ def test_a_missing_object_is_not_judged_never_clean(base: Repo) -> None:
     assert result.stderr.endswith(
         "  remedy: fetch the missing objects (`git fetch origin`) and check the repository "
         "with `git fsck`\n")
+
+
+def test_progress_reports_each_phase_and_the_terminal_line_ends_with_it(
+        base: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    seen: list[tuple[str, int, int]] = []
+    git = Git(base.root)
+    compute_overlap(git, "main", [Ref(1, "a"), Ref(2, "b")], Globs(()),
+                    PairCache.for_repository(git.common_dir()),
+                    progress=lambda *event: seen.append(event))
+    git.close()
+    assert seen == [("PRs read", 1, 2), ("PRs read", 2, 2), ("pairs merged", 1, 1)]
+    show_progress("pairs merged", 1, 2)
+    show_progress("pairs merged", 2, 2)
+    assert capsys.readouterr().err == ("\rgovern overlap: pairs merged 1/2"
+                                       "\rgovern overlap: pairs merged 2/2\n")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 
 import click
 
@@ -20,6 +19,7 @@ from govern.overlap import (
     PairCache,
     Ref,
     compute_overlap,
+    no_progress,
     render_text,
     report_for,
     summary,
@@ -59,16 +59,10 @@ def _focus_id(refs: list[Ref], focus: str | None) -> int | None:
                     remedy="name one of the refs given (or its position), or an open PR number")
 
 
-def _progress(enabled: bool) -> Callable[[int, int], None] | None:
-    """A one-line merge counter on a terminal's stderr; nothing otherwise."""
-    if not enabled:
-        return None
-
-    def show(done: int, total: int) -> None:
-        end = "\n" if done >= total else ""
-        click.echo(f"\rgovern overlap: merged {done}/{total} pairs{end}", nl=False, err=True)
-
-    return show
+def show_progress(what: str, done: int, total: int) -> None:
+    """One stderr line, rewritten in place, ended when a phase completes."""
+    end = "\n" if done >= total else ""
+    click.echo(f"\rgovern overlap: {what} {done}/{total}{end}", nl=False, err=True)
 
 
 def _render_markdown(result: Overlap, focus: int | None, github: bool) -> str:
@@ -111,10 +105,12 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
         focus_id = _focus_id(wanted, focus)
         config = load_config_at(ctx, git, "HEAD")
         base_ref = base or _default_base(git)
+        # Progress only for a person watching: never into --json, logs or pipes.
+        watched = not as_json and sys.stderr.isatty()
         result = compute_overlap(
             git, base_ref, wanted, config.overlap.ignore,
             PairCache.for_repository(git.common_dir()), focus_id,
-            _progress(not as_json and sys.stderr.isatty()),
+            show_progress if watched else no_progress,
         )
     finally:
         git.close()
