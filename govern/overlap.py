@@ -196,7 +196,6 @@ class PrReport:
         return bool(self.earlier)
 
 
-
 # -- prefilter --------------------------------------------------------------------------------
 
 def _folders(paths: Iterable[str]) -> set[str]:
