@@ -1,0 +1,260 @@
+"""Every GitHub REST call govern makes, through PyGithub (DESIGN §9): one client, govern's own
+retry of transient failures, and HTTP failures turned into ``NotJudged`` errors with a remedy.
+
+PyGithub is imported only when a client is created (it costs ~350 ms), so commands that never
+talk to GitHub do not pay for it. Results are small frozen dataclasses, never PyGithub objects.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from govern.errors import NotJudged
+
+if TYPE_CHECKING:
+    from github.Repository import Repository
+
+T = TypeVar("T")
+
+DEFAULT_API_URL = "https://api.github.com"
+RETRY_DELAYS = (3.0, 9.0)
+"""Seconds to wait before the second and the third attempt (DESIGN §9)."""
+PER_PAGE = 100
+TIMEOUT = 30
+
+
+class GitHubError(NotJudged):
+    """A GitHub call failed for good; ``status`` is the HTTP status (None: no answer)."""
+
+    def __init__(self, message: str, remedy: str, status: int | None) -> None:
+        super().__init__(message, remedy)
+        self.status = status
+
+    @property
+    def is_forbidden(self) -> bool:
+        """A plain 403: the token may not do this (a fork PR's read-only token, for one).
+        Advisory commands degrade on it instead of failing (DESIGN §9)."""
+        return self.status == 403
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """How to reach GitHub: a token (None: anonymous) and the REST API base URL."""
+
+    token: str | None
+    api_url: str
+
+
+@dataclass(frozen=True)
+class Comment:
+    """One issue or PR conversation comment."""
+
+    id: int
+    login: str
+    """The author's login; ``ghost`` for a deleted account."""
+    author_association: str
+    """GitHub's OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, …"""
+    body: str
+    created_at: datetime
+    html_url: str
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    """What govern reads of a PR."""
+
+    number: int
+    head_sha: str
+    body: str
+    labels: tuple[str, ...]
+    author: str
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """One check-run on a commit; ``conclusion`` is None until it completes."""
+
+    name: str
+    status: str
+    conclusion: str | None
+
+
+def credentials_from_env(environ: Mapping[str, str]) -> Credentials:
+    """``GITHUB_TOKEN`` (Actions), else ``GH_TOKEN`` (the gh CLI's, for shell mode); the API
+    base from ``GITHUB_API_URL`` (GitHub Enterprise, tests), else api.github.com."""
+    token = environ.get("GITHUB_TOKEN") or environ.get("GH_TOKEN") or None
+    api_url = (environ.get("GITHUB_API_URL") or DEFAULT_API_URL).rstrip("/")
+    return Credentials(token, api_url)
+
+
+def closing_issue_numbers(body: str, repo: str) -> tuple[int, ...]:
+    """Issues a PR body says it closes with GitHub's closing keywords (``Fixes #12``,
+    ``closes owner/name#12`` for this repository), in order, without repeats.
+
+    The body is what GitHub itself reads for same-repository keywords; issues linked only
+    through the sidebar are not seen (that needs GraphQL), which the README says.
+    """
+    pattern = re.compile(
+        r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+"
+        r"(?:(?P<repo>[\w.-]+/[\w.-]+))?#(?P<number>\d+)\b"
+    )
+    found: list[int] = []
+    for match in pattern.finditer(body):
+        other = match.group("repo")
+        number = int(match.group("number"))
+        if (other is None or other.lower() == repo.lower()) and number not in found:
+            found.append(number)
+    return tuple(found)
+
+
+def _message_of(exc: Any) -> str:
+    data = getattr(exc, "data", None)
+    message = data.get("message") if isinstance(data, dict) else None
+    return " ".join(str(message or exc).split())[:200]
+
+
+def _is_rate_limited(status: int | None, headers: Mapping[str, str], message: str) -> bool:
+    """429, or a 403 carrying GitHub's rate-limit signal (an exhausted quota, a Retry-After,
+    or the primary/secondary rate-limit message); a plain 403 is a permission answer."""
+    if status == 429:
+        return True
+    if status != 403:
+        return False
+    lowered = {key.lower(): value for key, value in headers.items()}
+    return (lowered.get("x-ratelimit-remaining") == "0" or "retry-after" in lowered
+            or "rate limit" in message.lower())
+
+
+def _is_transient(exc: Exception) -> bool:
+    from github import GithubException
+    from requests.exceptions import RequestException
+
+    if isinstance(exc, RequestException):
+        return True
+    if isinstance(exc, GithubException):
+        status = exc.status
+        return (status is not None and status >= 500) or _is_rate_limited(
+            status, exc.headers or {}, _message_of(exc))
+    return False
+
+
+def _failure(exc: Exception, action: str, api_url: str, attempts: int) -> GitHubError:
+    """The NotJudged error for a call that failed for good, with what to do about it."""
+    from github import GithubException
+
+    if not isinstance(exc, GithubException):
+        return GitHubError(
+            f"cannot reach the GitHub API at {api_url} while {action} "
+            f"({type(exc).__name__}, {attempts} attempt(s))",
+            "check GITHUB_API_URL and the network, then run again", None)
+    status, message = exc.status, _message_of(exc)
+    said = f"while {action}: {status} {message!r}"
+    if status == 401:
+        return GitHubError(f"GitHub rejected the token {said}",
+                           "set GITHUB_TOKEN (or GH_TOKEN in shell mode) to a valid token",
+                           status)
+    if status == 403 and not _is_rate_limited(status, exc.headers or {}, message):
+        return GitHubError(f"GitHub refused permission {said}",
+                           "give the token the permission this needs (pull-requests and "
+                           "issues: read, issues: write to post, checks: read); a fork PR's "
+                           "token is read-only", status)
+    if status == 404:
+        return GitHubError(f"GitHub found nothing {said}",
+                           "check --repo OWNER/NAME and the number, and that the token can "
+                           "see the repository", status)
+    if status == 422:
+        return GitHubError(f"GitHub refused the request {said}",
+                           "check the values passed (a sha must be a full commit id GitHub "
+                           "knows)", status)
+    return GitHubError(f"GitHub kept failing {said} (after {attempts} attempt(s))",
+                       "run again later; https://www.githubstatus.com shows outages", status)
+
+
+class GitHubRepo:
+    """One repository on one GitHub host. Every call goes through ``_call``, which retries a
+    transient failure after 3 s and then 9 s, and maps the final failure to a GitHubError."""
+
+    def __init__(self, repo: Repository, full_name: str, api_url: str,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self._repo = repo
+        self.full_name = full_name
+        self.api_url = api_url
+        self._sleep = sleep
+
+    def _call(self, action: str, fn: Callable[[], T]) -> T:
+        # Reads are idempotent; a retried write may land twice, which the sticky upsert
+        # resolves by re-listing and review records tolerate (the newest on a head decides).
+        from github import GithubException
+        from requests.exceptions import RequestException
+
+        for attempt, delay in enumerate((*RETRY_DELAYS, None), start=1):
+            try:
+                return fn()
+            except (GithubException, RequestException) as exc:
+                if delay is None or not _is_transient(exc):
+                    raise _failure(exc, action, self.api_url, attempt) from None
+                self._sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def pull_request(self, number: int) -> PullRequest:
+        def read() -> PullRequest:
+            pull = self._repo.get_pull(number)
+            return PullRequest(number=pull.number, head_sha=pull.head.sha,
+                               body=pull.body or "",
+                               labels=tuple(label.name for label in pull.labels),
+                               author=pull.user.login if pull.user else "ghost")
+
+        return self._call(f"reading PR #{number} of {self.full_name}", read)
+
+    def issue_comments(self, number: int) -> list[Comment]:
+        """Every conversation comment of an issue or PR, all pages, oldest first."""
+
+        def read() -> list[Comment]:
+            return [_comment(item) for item in self._repo.get_issue(number).get_comments()]
+
+        return self._call(f"listing the comments of #{number} of {self.full_name}", read)
+
+    def create_comment(self, number: int, body: str) -> Comment:
+        return self._call(f"commenting on #{number} of {self.full_name}",
+                          lambda: _comment(self._repo.get_issue(number).create_comment(body)))
+
+    def check_runs(self, sha: str) -> list[CheckRun]:
+        """The latest check-run of each check on ``sha``, all pages."""
+
+        def read() -> list[CheckRun]:
+            return [CheckRun(run.name, run.status, run.conclusion)
+                    for run in self._repo.get_commit(sha).get_check_runs()]
+
+        return self._call(f"listing the check-runs of {sha} in {self.full_name}", read)
+
+
+def _comment(item: Any) -> Comment:
+    return Comment(id=item.id, login=item.user.login if item.user else "ghost",
+                   author_association=item.author_association or "NONE",
+                   body=item.body or "", created_at=item.created_at, html_url=item.html_url)
+
+
+def connect(repo: str, credentials: Credentials,
+            sleep: Callable[[float], None] = time.sleep) -> GitHubRepo:
+    """A client for ``OWNER/NAME``. Nothing is requested until a method is called.
+
+    PyGithub's own retry is off (``retry=None``) so failures reach govern's retry, which knows
+    the 3 s / 9 s schedule and what is transient; its request throttling is off too, since
+    govern makes a handful of serial calls per run.
+    """
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repo):
+        raise NotJudged(f"{repo!r} is not an OWNER/NAME repository",
+                        "pass --repo OWNER/NAME (in Actions GITHUB_REPOSITORY is used)")
+    from github import Auth, Github
+
+    client = Github(
+        auth=Auth.Token(credentials.token) if credentials.token else None,
+        base_url=credentials.api_url, per_page=PER_PAGE, timeout=TIMEOUT, retry=None,
+        seconds_between_requests=None, seconds_between_writes=None, lazy=True,
+    )
+    return GitHubRepo(client.get_repo(repo), repo, credentials.api_url, sleep)

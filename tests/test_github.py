@@ -1,0 +1,179 @@
+"""govern.github against the fake GitHub server: PyGithub runs for real over HTTP."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.errors import NotJudged
+from govern.github import (
+    Credentials,
+    GitHubError,
+    GitHubRepo,
+    closing_issue_numbers,
+    connect,
+    credentials_from_env,
+)
+from tests.fakegithub import DROPPED, RATE_LIMITED, TOKEN, FakeGitHub, Fault
+from tests.fakegithub import fake_github as fake_github  # the fixture
+
+HEAD = "a" * 40
+
+
+@pytest.fixture
+def sleeps() -> list[float]:
+    return []
+
+
+@pytest.fixture
+def client(fake_github: FakeGitHub, sleeps: list[float]) -> GitHubRepo:
+    return connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
+                   sleep=sleeps.append)
+
+
+def test_credentials_from_env() -> None:
+    assert credentials_from_env({}) == Credentials(None, "https://api.github.com")
+    assert credentials_from_env({"GH_TOKEN": "gh", "GITHUB_API_URL": "https://ghe/api/v3/"}) \
+        == Credentials("gh", "https://ghe/api/v3")
+    assert credentials_from_env({"GITHUB_TOKEN": "actions", "GH_TOKEN": "gh"}).token == "actions"
+    assert credentials_from_env({"GITHUB_TOKEN": "", "GH_TOKEN": "gh"}).token == "gh"
+
+
+@pytest.mark.parametrize(("body", "numbers"), [
+    ("Fixes #12 and closes #3; resolves acme/widgets#9", (12, 3, 9)),
+    ("fixed: #4, Close #4, RESOLVED #5", (4, 5)),
+    ("refs #7, part of #8, fixes other/repo#9, see #10", ()),
+    ("prefixes #11 or fixes#12", ()),
+])
+def test_closing_issue_numbers(body: str, numbers: tuple[int, ...]) -> None:
+    assert closing_issue_numbers(body, "acme/widgets") == numbers
+
+
+def test_connect_refuses_a_malformed_repo_name() -> None:
+    with pytest.raises(NotJudged) as caught:
+        connect("not a repo", Credentials(None, "http://127.0.0.1:9"))
+    assert caught.value.message == "'not a repo' is not an OWNER/NAME repository"
+
+
+def test_pull_request(fake_github: FakeGitHub, client: GitHubRepo) -> None:
+    fake_github.add_pull(5, HEAD, body="Fixes #3", labels=("docs-only",), author="octo")
+    pull = client.pull_request(5)
+    assert (pull.number, pull.head_sha, pull.body, pull.labels, pull.author) == (
+        5, HEAD, "Fixes #3", ("docs-only",), "octo")
+    assert fake_github.requests == [("GET", "/repos/acme/widgets/pulls/5")]
+
+
+def test_issue_comments_reads_every_page(fake_github: FakeGitHub, client: GitHubRepo) -> None:
+    for index in range(230):
+        fake_github.add_comment(5, f"comment {index}", login=f"user{index}")
+    comments = client.issue_comments(5)
+    assert [c.body for c in comments] == [f"comment {i}" for i in range(230)]
+    assert comments[0].login == "user0" and comments[0].author_association == "MEMBER"
+    assert comments[0].created_at.isoformat() == "2026-11-06T12:01:00+00:00"
+    assert [path for _, path in fake_github.requests] == [
+        "/repos/acme/widgets/issues/5/comments?per_page=100",
+        "/repos/acme/widgets/issues/5/comments?page=2&per_page=100",
+        "/repos/acme/widgets/issues/5/comments?page=3&per_page=100"]
+
+
+def test_create_comment_and_check_runs(fake_github: FakeGitHub, client: GitHubRepo) -> None:
+    comment = client.create_comment(5, "hello")
+    assert (comment.login, comment.body) == ("github-actions[bot]", "hello")
+    assert fake_github.comments[5][0]["body"] == "hello"
+    for index in range(120):
+        fake_github.add_check_run(HEAD, f"lane {index}", "queued", None)
+    runs = client.check_runs(HEAD)
+    assert len(runs) == 120 and runs[0].status == "queued" and runs[0].conclusion is None
+
+
+@pytest.mark.parametrize("fault", [502, 500, 429, RATE_LIMITED, DROPPED,
+                                   Fault(403, "You have exceeded a secondary rate limit."),
+                                   Fault(403, "quota", {"Retry-After": "1"})])
+def test_transient_failures_retry_after_3_then_9_seconds(
+        fake_github: FakeGitHub, client: GitHubRepo, sleeps: list[float],
+        fault: Fault | int) -> None:
+    fake_github.add_pull(5, HEAD)
+    fake_github.fail(fault, fault)
+    assert client.pull_request(5).head_sha == HEAD
+    assert sleeps == [3.0, 9.0]
+    # PyGithub's own retry is off: exactly one request per attempt.
+    assert len(fake_github.requests) == 3
+
+
+def test_transient_failures_give_up_after_three_attempts(
+        fake_github: FakeGitHub, client: GitHubRepo, sleeps: list[float]) -> None:
+    fake_github.fail(503, 503, 503)
+    with pytest.raises(GitHubError) as caught:
+        client.pull_request(5)
+    assert caught.value.message == ("GitHub kept failing while reading PR #5 of acme/widgets: "
+                                    "503 'injected fault' (after 3 attempt(s))")
+    assert (caught.value.exit_code, caught.value.status, sleeps) == (2, 503, [3.0, 9.0])
+
+
+def test_unreachable_server_is_not_judged(sleeps: list[float]) -> None:
+    client = connect("acme/widgets", Credentials(None, "http://127.0.0.1:9"),
+                     sleep=sleeps.append)
+    with pytest.raises(GitHubError) as caught:
+        client.issue_comments(1)
+    assert caught.value.message == (
+        "cannot reach the GitHub API at http://127.0.0.1:9 while listing the comments of #1 "
+        "of acme/widgets (ConnectionError, 3 attempt(s))")
+    assert caught.value.status is None and sleeps == [3.0, 9.0]
+
+
+@pytest.mark.parametrize(("fault", "message", "remedy_start"), [
+    (Fault(401, "Bad credentials"),
+     "GitHub rejected the token while reading PR #5 of acme/widgets: 401 'Bad credentials'",
+     "set GITHUB_TOKEN"),
+    (Fault(403, "Resource not accessible by integration"),
+     "GitHub refused permission while reading PR #5 of acme/widgets: 403 'Resource not "
+     "accessible by integration'", "give the token the permission"),
+    (Fault(404, "Not Found"),
+     "GitHub found nothing while reading PR #5 of acme/widgets: 404 'Not Found'",
+     "check --repo OWNER/NAME"),
+    (Fault(422, "Validation Failed"),
+     "GitHub refused the request while reading PR #5 of acme/widgets: 422 'Validation Failed'",
+     "check the values passed"),
+])
+def test_client_errors_are_not_judged_without_retry(
+        fake_github: FakeGitHub, client: GitHubRepo, sleeps: list[float], fault: Fault,
+        message: str, remedy_start: str) -> None:
+    fake_github.fail(fault)
+    with pytest.raises(GitHubError) as caught:
+        client.pull_request(5)
+    assert caught.value.message == message
+    assert caught.value.remedy.startswith(remedy_start)
+    assert caught.value.exit_code == 2 and sleeps == []
+    assert caught.value.is_forbidden == (fault.status == 403)
+
+
+def test_a_wrong_token_is_refused(fake_github: FakeGitHub) -> None:
+    client = connect("acme/widgets", Credentials("wrong", fake_github.base_url))
+    with pytest.raises(GitHubError) as caught:
+        client.issue_comments(1)
+    assert caught.value.status == 401
+
+
+def test_fake_server_answers_user_as_the_actions_token(fake_github: FakeGitHub) -> None:
+    from github import Auth, Github, GithubException
+
+    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None)
+    with pytest.raises(GithubException) as caught:
+        _ = api.get_user().login
+    assert caught.value.status == 403
+
+
+def test_fake_server_labels_and_comment_edits(fake_github: FakeGitHub) -> None:
+    from github import Auth, Github
+
+    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None,
+                 lazy=True, seconds_between_requests=None, seconds_between_writes=None)
+    fake_github.add_pull(5, HEAD, labels=("a",))
+    issue = api.get_repo("acme/widgets").get_issue(5)
+    issue.add_to_labels("b")
+    issue.remove_from_labels("a")
+    assert [label.name for label in issue.get_labels()] == ["b"]
+    comment = issue.create_comment("one")
+    comment.edit("two")
+    assert fake_github.comments[5][0]["body"] == "two"
+    comment.delete()
+    assert fake_github.comments[5] == []
