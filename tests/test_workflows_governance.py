@@ -1,0 +1,187 @@
+"""``workflows/governance.yml`` and ``.pre-commit-hooks.yaml``: valid, quiet under zizmor,
+hardened, and the gate steps' commands judge a real repository from a recorded payload."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from govern.cli import cli
+from tests.gitrepo import Repo, make_repo
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / "workflows" / "governance.yml"
+HOOKS = ROOT / ".pre-commit-hooks.yaml"
+BIN = Path(sys.executable).parent
+GATE_STEPS = ("Declarations", "Changesets", "Release-owned pages", "Size", "Commit trailers")
+
+
+def workflow() -> dict[Any, Any]:
+    return yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def steps(job: str) -> list[dict[str, Any]]:
+    return workflow()["jobs"][job]["steps"]
+
+
+def test_the_workflow_is_valid_and_zizmor_finds_nothing() -> None:
+    for argv in ([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows",
+                  str(WORKFLOW)],
+                 [str(BIN / "zizmor"), "--offline", "--quiet", str(WORKFLOW)]):
+        proc = subprocess.run(argv, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_triggers_of_a_required_gate() -> None:
+    # PyYAML reads the key `on` as True (YAML 1.1)
+    triggers = workflow()[True]
+    assert triggers["pull_request"] == {"types": ["opened", "edited", "synchronize", "reopened",
+                                                  "labeled", "unlabeled"]}
+    assert "merge_group" in triggers and "issue_comment" in triggers
+    assert all("paths" not in (spec or {}) and "paths-ignore" not in (spec or {})
+               for spec in triggers.values())
+
+
+def test_hardening() -> None:
+    data = workflow()
+    assert data["permissions"] == {}
+    uses = [s["uses"] for job in data["jobs"].values() for s in job["steps"] if "uses" in s]
+    assert uses and all(re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", use) for use in uses)
+    assert set(data["jobs"]["gates"]["permissions"].values()) == {"read"}
+    governed = dict(data["jobs"]["governed"]["permissions"])
+    assert governed.pop("statuses") == "write"  # the one write: the status on the PR head
+    assert set(governed.values()) == {"read"}
+    for job in data["jobs"].values():
+        checkout = next(s for s in job["steps"] if s.get("uses", "").startswith(
+            "actions/checkout@"))
+        assert checkout["with"]["persist-credentials"] is False
+        assert checkout["with"]["fetch-depth"] == 0
+        for step in job["steps"]:
+            assert "${{" not in step.get("run", ""), step.get("name")
+    install = [s for job in data["jobs"].values() for s in job["steps"]
+               if s.get("name") == "Install govern"]
+    assert [s["run"] for s in install] == ['python -m pip install "$GOVERN_PIP_SPEC"'] * 2
+    assert data["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
+
+
+# -- the gate steps, run as GitHub runs them ---------------------------------------------------
+
+BODY = "Fix the door.\n\nClause-②: no\nMetadata-protocol: none\n"
+
+
+def _checkout(tmp_path: Path, pr_files: dict[str, str | None], message: str) -> Path:
+    """What actions/checkout leaves for a PR: a full clone, origin/main, the PR commit at HEAD."""
+    origin = make_repo(tmp_path / "origin", {
+        "packages/a/package.json": json.dumps({"name": "@x/a"}),
+        "packages/a/src/door.ts": "export const door = 1;\n",
+        "CHANGELOG.md": "# Changelog\n",
+    })
+    origin.branch("topic")
+    origin.commit(pr_files, message)
+    origin.checkout("main")
+    work = tmp_path / "work"
+    subprocess.run(["git", "clone", "-q", str(origin.root), str(work)], check=True)
+    Repo(work).git("checkout", "-q", "--detach", "origin/topic")
+    return work
+
+
+def _run_steps(work: Path, tmp_path: Path, payload: dict[str, Any]) -> dict[str, int]:
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(payload), encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")},
+           "GITHUB_ACTIONS": "true", "GITHUB_EVENT_PATH": str(event),
+           "GITHUB_BASE_REF": "main", "GITHUB_STEP_SUMMARY": str(summary),
+           "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    codes = {}
+    for step in steps("gates"):
+        if step.get("name") in GATE_STEPS:
+            proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                   step["run"]], cwd=work, env=env, capture_output=True,
+                                  text=True)
+            codes[step["name"]] = proc.returncode
+    return codes
+
+
+def _payload(body: str, labels: list[str]) -> dict[str, Any]:
+    return {"pull_request": {"number": 3, "body": body, "user": {"login": "dev"},
+                             "labels": [{"name": label} for label in labels]},
+            "repository": {"full_name": "o/r"}}
+
+
+def test_gate_steps_pass_a_good_pr(tmp_path: Path) -> None:
+    work = _checkout(tmp_path, {
+        "packages/a/src/door.ts": "export const door = 2;\n",
+        ".changeset/door.md": '---\n"@x/a": patch\n---\n\nfix: door\n\n' + BODY.split("\n\n")[1],
+    }, "fix: the door\n")
+    assert _run_steps(work, tmp_path, _payload(BODY, [])) == dict.fromkeys(GATE_STEPS, 0)
+    assert "### govern check trailers: passed" in (tmp_path / "summary.md").read_text()
+
+
+def test_gate_steps_refuse_a_bad_pr(tmp_path: Path) -> None:
+    work = _checkout(tmp_path, {
+        "packages/a/src/door.ts": "export const door = 2;\n",
+        "CHANGELOG.md": "# Changelog\n\n- by hand\n",
+    }, "fix: the door\n\nCloses #4\n")
+    codes = _run_steps(work, tmp_path, _payload("Clause 2: no\n", []))
+    assert codes == {"Declarations": 1, "Changesets": 1, "Release-owned pages": 1, "Size": 0,
+                     "Commit trailers": 1}
+    summary = (tmp_path / "summary.md").read_text()
+    assert "### govern check declarations: 2 finding(s)" in summary
+
+
+def test_a_label_in_the_payload_is_honoured(tmp_path: Path) -> None:
+    work = _checkout(tmp_path, {"CHANGELOG.md": "# Changelog\n\n- 2.0\n"}, "chore: release\n")
+    codes = _run_steps(work, tmp_path, _payload(BODY, ["release"]))
+    assert codes["Release-owned pages"] == 0
+
+
+# -- .pre-commit-hooks.yaml ----------------------------------------------------------------------
+
+def hooks() -> list[dict[str, Any]]:
+    return yaml.safe_load(HOOKS.read_text(encoding="utf-8"))
+
+
+def test_hooks_expose_the_changeset_declaration_and_trailer_checks() -> None:
+    assert {hook["id"]: hook["entry"] for hook in hooks()} == {
+        "govern-changesets": "govern check changesets",
+        "govern-declarations": "govern check declarations --body-file",
+        "govern-trailers": "govern check trailers",
+        "govern-commit-msg": "govern check trailers --message-file",
+    }
+    for hook in hooks():
+        assert {"id", "name", "entry", "language"} <= set(hook)
+        assert hook["language"] == "python"
+
+
+@pytest.mark.parametrize("hook_id", ["govern-changesets", "govern-declarations",
+                                     "govern-trailers", "govern-commit-msg"])
+def test_hook_entries_are_real_command_lines(hook_id: str) -> None:
+    entry = next(hook["entry"] for hook in hooks() if hook["id"] == hook_id)
+    argv = shlex.split(entry)[1:]
+    # an option the entry ends with takes the file pre-commit (or `args`) appends
+    result = CliRunner().invoke(cli, [*[a for a in argv if not a.startswith("--")], "--help"])
+    assert result.exit_code == 0, result.output
+    for option in (a for a in argv if a.startswith("--")):
+        assert option in result.output
+
+
+def test_commit_msg_hook_judges_the_file_it_is_given(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    message = tmp_path / "COMMIT_EDITMSG"
+    message.write_text("fix: x\n\nResolves #5\n")
+    entry = next(h["entry"] for h in hooks() if h["id"] == "govern-commit-msg")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root),
+                                      *shlex.split(entry)[1:], str(message)])
+    assert result.exit_code == 1
+    assert "line 3 `Resolves #5` matches the forbidden pattern" in result.stdout
