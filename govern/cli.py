@@ -27,6 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # name -> "module:attribute"; each module holds one click command or group.
 SUBCOMMANDS: dict[str, str] = {
+    "review": "govern.commands.review:review",
     "affected-docs": "govern.commands.affected_docs:affected_docs",
     "check": "govern.commands.check:check",
     "demo": "govern.commands.demo:demo",
