@@ -32,6 +32,7 @@ from govern.changesets import (
     parse_changeset,
 )
 from govern.checks.findings import Finding, GateResult
+from govern.checks.governed import check_governed, find_governed_paths
 from govern.checks.release_owned import check_release_owned
 from govern.checks.size import check_size, count_size
 from govern.checks.trailers import check_commit_messages, check_message_file
@@ -39,8 +40,10 @@ from govern.cli import config_option, json_option, load_config_at, open_git, pri
 from govern.config import Config
 from govern.declarations import PROTOCOL, Carrier, check_declarations, declared_value
 from govern.errors import NotJudged, PayloadError
+from govern.github import PullRequest as LivePull
 from govern.gitio import NULL_SHA, Git, RawChange
 from govern.packages import manifest_name, package_dirs, package_of
+from govern.review import Located, locate_review
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +65,8 @@ class PullRequestInput:
     actor: str | None
     number: int | None
     repo: str | None
+    live: LivePull | None = None
+    """The PR as the API returned it, when it was read live."""
 
 
 # -- reading the event and the PR ------------------------------------------------------------
@@ -118,43 +123,61 @@ def resolve_base(git: Git, base: str | None, event: dict[str, Any]) -> str:
                            "base branch")
 
 
-def _labels(given: Sequence[str], event: dict[str, Any]) -> frozenset[str]:
-    if given:
-        return frozenset(given)
+def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
     labels = _pull_request(event).get("labels") or []
     return frozenset(label["name"] for label in labels
                      if isinstance(label, dict) and isinstance(label.get("name"), str))
 
 
-def _body(body_file: Path | None, event: dict[str, Any]) -> str | None:
-    if body_file is not None:
-        # bytes, decoded leniently: the body is the PR author's text and is judged, not trusted
-        data = sys.stdin.buffer.read() if str(body_file) == "-" else body_file.read_bytes()
-        return data.decode("utf-8", "replace")
+def _read_body_file(body_file: Path) -> str:
+    # bytes, decoded leniently: the body is the PR author's text and is judged, not trusted
+    data = sys.stdin.buffer.read() if str(body_file) == "-" else body_file.read_bytes()
+    return data.decode("utf-8", "replace")
+
+
+def _payload_body(event: dict[str, Any]) -> str | None:
     pull = _pull_request(event)
-    if "body" in pull:
-        return pull.get("body") or ""
-    return None
+    return (pull.get("body") or "") if "body" in pull else None
+
+
+def _live_pull(number: int | None, repo: str | None) -> LivePull | None:
+    """The PR as GitHub has it now, when a token is present: a payload is a snapshot, and a
+    label added after the event (or a re-run) must count."""
+    from govern.github import connect, credentials_from_env
+
+    credentials = credentials_from_env(os.environ)
+    if credentials.token is None or number is None or repo is None:
+        return None
+    return connect(repo, credentials).pull_request(number)
 
 
 def read_pull_request(git: Git, options: dict[str, Any]) -> PullRequestInput:
-    """Resolve the commits and gather body, labels and actor: flags first, then the payload."""
+    """Resolve the commits and gather body, labels and actor: flags first, then the live
+    API (when a token is present), then the event payload."""
     event = read_event(os.environ)
     base = resolve_base(git, options["base"], event)
     base_sha = git.resolve_commit(base)
     head = git.resolve_commit(options["head"])
     merge_base = git.merge_bases(base_sha, head)[0]
     pull = _pull_request(event)
-    author = (pull.get("user") or {}).get("login")
     number = options["pr"] if options["pr"] is not None else pull.get("number")
-    repo = options["repo"] or (event.get("repository") or {}).get("full_name")
+    number = number if isinstance(number, int) else None
+    repo = (options["repo"] or (event.get("repository") or {}).get("full_name")
+            or os.environ.get("GITHUB_REPOSITORY"))
+    repo = repo if isinstance(repo, str) else None
+    live = _live_pull(number, repo) if not (options["body_file"] and options["labels"]
+                                            and options["actor"]) else None
+    author = (pull.get("user") or {}).get("login")
+    if options["body_file"] is not None:
+        body: str | None = _read_body_file(options["body_file"])
+    else:
+        body = live.body if live else _payload_body(event)
     return PullRequestInput(
-        base=base, head=head, merge_base=merge_base,
-        body=_body(options["body_file"], event),
-        labels=_labels(options["labels"], event),
-        actor=options["actor"] or (author if isinstance(author, str) else None),
-        number=number if isinstance(number, int) else None,
-        repo=repo if isinstance(repo, str) else None,
+        base=base, head=head, merge_base=merge_base, body=body,
+        labels=frozenset(options["labels"] or (live.labels if live else _payload_labels(event))),
+        actor=options["actor"] or (live.author if live else
+                                   author if isinstance(author, str) else None),
+        number=number, repo=repo, live=live,
     )
 
 
@@ -350,6 +373,36 @@ def size(ctx: click.Context, **options: Any) -> None:
     report(ctx, GateResult("size", findings, {
         "lines": count.lines, "files": count.files, "ignored_files": count.ignored_files,
         "limit": config.gates.human_merge_lines}), _pr_json(pr))
+
+
+@check.command()
+@pr_options
+def governed(ctx: click.Context, **options: Any) -> None:
+    """A PR touching `gates.governed` paths needs a signed contract-review record on its
+    current head (as `govern review locate` finds it)."""
+    git, pr, config = _open(ctx, options)
+    paths = find_governed_paths(git.changed_files(pr.merge_base, pr.head), config.gates)
+    located = _locate_review(pr, config) if paths else None
+    findings = check_governed(paths, located, pr.number)
+    report(ctx, GateResult("governed", findings, {
+        "paths": paths, "review": located.to_json() if located else None}), _pr_json(pr))
+
+
+def _locate_review(pr: PullRequestInput, config: Config) -> Located:
+    """The record on the PR's current head, from the PR's comments and the issues it closes."""
+    from govern.github import closing_issue_numbers, connect, credentials_from_env
+
+    if pr.number is None or pr.repo is None:
+        raise NotJudged("governed paths changed, and the PR to look up reviews on is unknown",
+                        remedy="pass --pr N and --repo OWNER/NAME (or run on a pull_request "
+                               "event)")
+    client = connect(pr.repo, credentials_from_env(os.environ))
+    live = pr.live or client.pull_request(pr.number)
+    threads = [pr.number]
+    if config.review.closing_issue_thread:
+        threads.extend(closing_issue_numbers(live.body, pr.repo))
+    comments = [comment for number in threads for comment in client.issue_comments(number)]
+    return locate_review(comments, live.head_sha, config.review.trusted_authors)
 
 
 @check.command()
