@@ -390,7 +390,8 @@ def governed(ctx: click.Context, **options: Any) -> None:
 
 def _locate_review(pr: PullRequestInput, config: Config) -> Located:
     """The record on the PR's current head, from the PR's comments and the issues it closes."""
-    from govern.github import closing_issue_numbers, connect, credentials_from_env
+    from govern.commands.review import thread_comments
+    from govern.github import connect, credentials_from_env
 
     if pr.number is None or pr.repo is None:
         raise NotJudged("governed paths changed, and the PR to look up reviews on is unknown",
@@ -398,10 +399,8 @@ def _locate_review(pr: PullRequestInput, config: Config) -> Located:
                                "event)")
     client = connect(pr.repo, credentials_from_env(os.environ))
     live = pr.live or client.pull_request(pr.number)
-    threads = [pr.number]
-    if config.review.closing_issue_thread:
-        threads.extend(closing_issue_numbers(live.body, pr.repo))
-    comments = [comment for number in threads for comment in client.issue_comments(number)]
+    comments, _ = thread_comments(client, pr.number, live.body,
+                                  config.review.closing_issue_thread)
     return locate_review(comments, live.head_sha, config.review.trusted_authors)
 
 
