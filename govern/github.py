@@ -219,6 +219,17 @@ class GitHubRepo:
 
         return self._call(f"listing the comments of #{number} of {self.full_name}", read)
 
+    def review_thread(self, pull: PullRequest, closing_issues: bool
+                      ) -> tuple[list[Comment], tuple[int, ...]]:
+        """The comments a contract-review record may be in: the PR's, and with
+        ``closing_issues`` (``review.closing_issue_thread``) those of each issue its body
+        closes; also the issue numbers read."""
+        issues = closing_issue_numbers(pull.body, self.full_name) if closing_issues else ()
+        comments = self.issue_comments(pull.number)
+        for issue in issues:
+            comments.extend(self.issue_comments(issue))
+        return comments, issues
+
     def create_comment(self, number: int, body: str) -> Comment:
         return self._call(f"commenting on #{number} of {self.full_name}",
                           lambda: _comment(self._repo.get_issue(number).create_comment(body)))

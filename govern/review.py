@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from govern.declarations import split_lines
 from govern.errors import GovernError
 
 GRADES = ("must-fix", "should-fix", "nit")
@@ -404,7 +405,7 @@ HEADING = re.compile(
     r"(?P<delta>[ \t]*·[ \t]*(?i:delta))?(?:\*\*)?[ \t]*:?[ \t]*"
 )
 SECTION = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?(?:(?P<num>[①②③④])[ \t]*(?P<rest>.*?)"
+    r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?(?:(?P<num>[①②③④]).*?"
     r"|(?P<title>(?i:derived judgments?|semver level|boundary flags?|design judgments?)))"
     r"(?:\*\*)?[ \t]*:?[ \t]*"
 )
@@ -519,7 +520,6 @@ class _Reader:
     mode: str = "header"
     last: _Item | None = None
     """The item a continuation line extends (None after a blank line)."""
-    head_in_code_span: bool = False
     heading_delta: bool = False
     round: str | None = None
 
@@ -666,22 +666,23 @@ def _findings(reader: _Reader) -> list[Finding]:
     return found
 
 
-def _head(reader: _Reader) -> tuple[str, str | None]:
-    raw = reader.values.get("head_sha")
+def _head(raw: str | None) -> tuple[str, str | None, bool]:
+    """The Head-sha value split into the head, the delta-over sha, and whether the head sits
+    in its own code span (the lint rule asks for one; hand-written copies may lack it)."""
     if raw is None:
-        return "", None
+        return "", None, False
     match = HEAD_VALUE.fullmatch(raw)
     if not match:
-        return unescape(raw), None
-    reader.head_in_code_span = match.group("ticked") is not None
-    head = match.group("ticked") if reader.head_in_code_span else match.group("bare")
-    return head.strip(), match.group("base")
+        return unescape(raw), None, False
+    in_span = match.group("ticked") is not None
+    head = match.group("ticked") if in_span else match.group("bare")
+    return head.strip(), match.group("base"), in_span
 
 
 def read_draft(text: str) -> Draft:
     """Read a record out of markdown; never raises. Text before the ``Contract review``
     heading (a byline) and after the ``Record written`` line is not part of the record."""
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = split_lines(text)
     reader = _Reader()
     start = next((i for i, line in enumerate(lines) if HEADING.fullmatch(line)), None)
     if start is None:
@@ -700,7 +701,7 @@ def read_draft(text: str) -> Draft:
 
 def _draft(reader: _Reader, last_line: int) -> Draft:
     judgments, findings = _judgments(reader), _findings(reader)
-    head, delta_over = _head(reader)
+    head, delta_over, head_in_code_span = _head(reader.values.get("head_sha"))
     where = reader.where
     for name in ("served_tier", "head_sha", "local_runs", "scope", "inputs_read"):
         if name not in where and "heading" in where:
@@ -727,7 +728,7 @@ def _draft(reader: _Reader, last_line: int) -> Draft:
         landing_waits_on=values.get("landing_waits_on"),
         record_written=values.get("record_written"),
     )
-    return Draft(review, dict(where), tuple(sorted(reader.problems)), reader.head_in_code_span,
+    return Draft(review, dict(where), tuple(sorted(reader.problems)), head_in_code_span,
                  reader.heading_delta, last_line)
 
 

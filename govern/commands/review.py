@@ -18,7 +18,6 @@ from govern.errors import GovernError, PayloadError
 from govern.github import (
     GitHubError,
     GitHubRepo,
-    closing_issue_numbers,
     connect,
     credentials_from_env,
 )
@@ -150,15 +149,6 @@ def lint(ctx: click.Context, file: Path, head: str | None, as_json: bool) -> Non
     ctx.exit(1 if findings else 0)
 
 
-def thread_comments(client: GitHubRepo, number: int, body: str,
-                    closing_thread: bool) -> tuple[list[records.CommentLike], tuple[int, ...]]:
-    issues = closing_issue_numbers(body, client.full_name) if closing_thread else ()
-    comments: list[records.CommentLike] = list(client.issue_comments(number))
-    for issue in issues:
-        comments.extend(client.issue_comments(issue))
-    return comments, issues
-
-
 def emit_unreadable(ctx: click.Context, exc: GitHubError, number: int) -> NoReturn:
     if settings(ctx).json:
         print_json({"judged": False, "state": records.State.UNREADABLE.value, "pr": number,
@@ -187,8 +177,7 @@ def locate(ctx: click.Context, number: int, repo: str | None, show_body: bool,
     client = repo_client(repo)
     try:
         pull = client.pull_request(number)
-        comments, issues = thread_comments(client, number, pull.body,
-                                           config.review.closing_issue_thread)
+        comments, issues = client.review_thread(pull, config.review.closing_issue_thread)
     except GitHubError as exc:
         emit_unreadable(ctx, exc, number)
     located = records.locate_review(comments, pull.head_sha, config.review.trusted_authors)
