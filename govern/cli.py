@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,6 +164,3 @@ def cli(ctx: click.Context, repo_dir: Path | None, debug: bool) -> None:
 def main() -> None:
     cli.main(prog_name="govern", standalone_mode=True)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -25,7 +25,7 @@ from govern.diff import build_changes
 from govern.docs.corpus import select_pages
 from govern.docs.index import DocsIndex, build_index
 from govern.errors import NotJudged, PayloadError
-from govern.gitio import Git
+from govern.gitio import Git, TreeEntry
 from govern.packages import manifest_name, package_dirs
 
 NOT_MEASURED = {"measured": False,
@@ -59,12 +59,12 @@ def default_base(git: Git) -> str:
     )
 
 
-def read_index(git: Git, head: str, config: Config) -> DocsIndex:
-    """The docs index at ``head``, page scans cached by blob id under the git common dir."""
+def read_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
+    """The docs index of a tree, page scans cached by blob id under the git common dir."""
     cache_path = cache.cache_dir(git.common_dir()) / "docs-pages.pickle"
     page_cache = cache.load(cache_path)
     known = len(page_cache)
-    pages = select_pages(git.ls_tree(head), config.docs)
+    pages = select_pages(entries, config.docs)
     index = build_index(pages, git.blobs.read, page_cache)
     if len(page_cache) != known:
         cache.save(cache_path, page_cache)
@@ -74,7 +74,8 @@ def read_index(git: Git, head: str, config: Config) -> DocsIndex:
 def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> AffectedDocs:
     head = git.resolve_commit(head_ref)
     computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
-    index = read_index(git, head, config)
+    entries = git.ls_tree(head)
+    index = read_index(git, entries, config)
     unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
     if base_ref is None:
         return _all_pages(index, head, computed_on, unreadable)
@@ -82,8 +83,7 @@ def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> Af
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]
     changes = build_changes(git.changed_files(merge_base, head), git.hunks(merge_base, head))
-    head_paths = {entry.path for entry in git.ls_tree(head)}
-    manifests = package_dirs(head_paths, config.code.package_manifests)
+    manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
     change_set = anchor_changes(
         changes,
         base=Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}")),

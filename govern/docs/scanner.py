@@ -12,10 +12,12 @@ from dataclasses import dataclass
 IDENT = r"[A-Za-z_$][\w$]*"
 DOTTED = rf"{IDENT}(?:\.{IDENT})*"
 
-_WORD = re.compile(DOTTED)
+# Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
+_WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
+_RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
 _CALL = re.compile(rf"(?<![\w$.])({DOTTED})\(")
-_INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_INLINE_CODE = re.compile(r"(`++)([^`\n]++)\1")
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
 _RST_LITERAL_START = re.compile(r"::\s*$")
 _ROLE = re.compile(r"(?::[a-z]+)?:[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
 _AUTODOC = re.compile(r"^(\s*)\.\. auto(\w+)::\s*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)",
@@ -24,7 +26,6 @@ _MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*
 _MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
-_LOOSE = re.compile(r"[@\w][\w@./-]*[\w]")
 
 
 @dataclass(frozen=True)
@@ -43,31 +44,28 @@ class PageTokens:
 
 
 def _code_text(text: str, rst: bool) -> str:
-    """The code on a page: fenced blocks, rst literal blocks and inline code spans."""
-    chunks: list[str] = [match.group(2) for match in _INLINE_CODE.finditer(text)]
-    fence: str | None = None
+    """The code on a page: fenced blocks, inline code spans, and rst literal blocks."""
+    chunks = [match.group(2) for match in _FENCED.finditer(text)]
+    chunks.extend(match.group(2) for match in _INLINE_CODE.finditer(text))
+    if rst and "::" in text:
+        chunks.extend(_rst_literal_blocks(text))
+    return "\n".join(chunks)
+
+
+def _rst_literal_blocks(text: str) -> list[str]:
+    """Lines indented under a line ending in ``::`` (``Example::``, ``.. code-block::``)."""
+    lines: list[str] = []
     literal_indent: int | None = None
     for line in text.split("\n"):
-        if fence is not None:
-            if line.lstrip().startswith(fence):
-                fence = None
-            else:
-                chunks.append(line)
-            continue
-        opened = _FENCE.match(line)
-        if opened:
-            fence = opened.group(1)
-            continue
-        if rst:
-            indent = len(line) - len(line.lstrip())
-            if literal_indent is not None:
-                if not line.strip() or indent > literal_indent:
-                    chunks.append(line)
-                    continue
-                literal_indent = None
-            if _RST_LITERAL_START.search(line):
-                literal_indent = indent
-    return "\n".join(chunks)
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None:
+            if not line.strip() or indent > literal_indent:
+                lines.append(line)
+                continue
+            literal_indent = None
+        if _RST_LITERAL_START.search(line):
+            literal_indent = indent
+    return lines
 
 
 def _reference_names(target: str) -> list[str]:
@@ -91,36 +89,58 @@ def _dotted_suffixes(token: str) -> list[str]:
     return [".".join(parts[i:]) for i in range(1, len(parts) - 1)]
 
 
-def scan_page(text: str, path: str) -> PageTokens:
-    """Tokens of one page (md, mdx or rst, told apart by ``path``)."""
-    rst = path.endswith(".rst")
-    intern = sys.intern
-    words = set(_WORD.findall(text))
-    for token in [w for w in words if "." in w]:
-        words.update(_dotted_suffixes(token))
+def _references(text: str) -> tuple[set[str], set[str]]:
+    """(names, documented prefixes) from the reference syntaxes docs use. Each syntax is
+    looked for only when its marker is on the page: most pages have none of them."""
+    names: set[str] = set()
     prefixes: set[str] = set()
-    for match in _ROLE.finditer(text):
-        words.update(_reference_names(match.group(1) or match.group(2)))
-    for match in _AUTODOC.finditer(text):
-        what, target, options = match.group(2), match.group(3), match.group(4)
-        words.update(_reference_names(target))
-        if what == "module" and ":members:" in options or what == "class" and ":members:" in \
-                options:
-            prefixes.add(target)
-    for match in _MYST_AUTODOC.finditer(text):
-        words.update(_reference_names(match.group(2)))
-        if ":members:" in match.group(3):
-            prefixes.add(match.group(2))
-    for match in _MKDOCSTRINGS.finditer(text):
-        words.update(_reference_names(match.group(1)))
-        prefixes.add(match.group(1))
-    for match in _AUTOREF.finditer(text):
-        words.update(_reference_names(match.group(1) or match.group(2)))
-    for match in _TSDOC_LINK.finditer(text):
-        words.update(_reference_names(match.group(1)))
-    calls = set(_CALL.findall(_code_text(text, rst)))
-    loose = {token for token in _LOOSE.findall(text) if "/" in token or "@" in token
-             or "-" in token}
+    if ":`" in text or "}`" in text:
+        for match in _ROLE.finditer(text):
+            names.update(_reference_names(match.group(1) or match.group(2)))
+    if ".. auto" in text:
+        for match in _AUTODOC.finditer(text):
+            what, target, options = match.group(2), match.group(3), match.group(4)
+            names.update(_reference_names(target))
+            if what in ("module", "class") and ":members:" in options:
+                prefixes.add(target)
+    if "{auto" in text:
+        for match in _MYST_AUTODOC.finditer(text):
+            names.update(_reference_names(match.group(2)))
+            if ":members:" in match.group(3):
+                prefixes.add(match.group(2))
+    if ":::" in text:
+        for match in _MKDOCSTRINGS.finditer(text):
+            names.update(_reference_names(match.group(1)))
+            prefixes.add(match.group(1))
+    if "][" in text:
+        for match in _AUTOREF.finditer(text):
+            names.update(_reference_names(match.group(1) or match.group(2)))
+    if "{@link" in text:
+        for match in _TSDOC_LINK.finditer(text):
+            names.update(_reference_names(match.group(1)))
+    return names, prefixes
+
+
+def scan_page(text: str, path: str) -> PageTokens:
+    """Tokens of one page (md, mdx or rst, told apart by ``path``).
+
+    One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
+    into identifiers (words) and path/package-like tokens (loose) in Python.
+    """
+    words: set[str] = set()
+    loose: set[str] = set()
+    for raw in set(_RAW_TOKEN.findall(text)):
+        if "/" in raw or "@" in raw or "-" in raw:
+            loose.add(raw.rstrip(".-/"))
+        for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
+            words.add(word)
+            if word.count(".") > 1:
+                words.update(_dotted_suffixes(word))
+    names, prefixes = _references(text)
+    words.update(names)
+    has_code = "`" in text or "~~~" in text or "::" in text
+    calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
+    intern = sys.intern
     return PageTokens(
         words=frozenset(map(intern, words)),
         calls=frozenset(map(intern, calls)),

@@ -1,0 +1,5 @@
+"""``python -m govern``: the same as the ``govern`` console script."""
+
+from govern.cli import main
+
+main()
