@@ -68,6 +68,12 @@ def test_declarations_body_from_the_payload(pr_repo: Repo, tmp_path: Path) -> No
         "declaration-missing", "declaration-missing"]
 
 
+def test_missing_body_file_is_a_usage_error(pr_repo: Repo, tmp_path: Path) -> None:
+    result = run_check(pr_repo, "declarations", "main", "--body-file", str(tmp_path / "nope"))
+    assert result.exit_code == 2
+    assert "Invalid value for '--body-file'" in result.stderr
+
+
 def test_declarations_without_any_body_is_not_judged(pr_repo: Repo) -> None:
     result = run_check(pr_repo, "declarations", "main", "--json")
     assert result.exit_code == 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -71,7 +71,7 @@ class PullRequestInput:
 
 # -- reading the event and the PR ------------------------------------------------------------
 
-def read_event(environ: dict[str, str] | os._Environ[str]) -> dict[str, Any]:
+def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
     """The workflow's event payload (``$GITHUB_EVENT_PATH``); empty outside GitHub Actions."""
     path = environ.get("GITHUB_EVENT_PATH")
     if not path:
@@ -189,7 +189,7 @@ def pr_options(func: F) -> F:
         click.option("--pr", type=int, help="The PR number (default: the event payload's)."),
         click.option("--repo", help="OWNER/NAME (default: the event payload's)."),
         click.option("--body-file", type=click.Path(path_type=Path, dir_okay=False,
-                                                    allow_dash=True),
+                                                    exists=True, allow_dash=True),
                      help="The PR body, from a file (`-` for stdin)."),
         click.option("--label", "labels", multiple=True,
                      help="A PR label (repeatable); replaces the payload's labels."),
