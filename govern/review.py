@@ -823,29 +823,25 @@ def _identity(draft: Draft) -> Iterable[LintFinding]:
 
 
 def _head_findings(draft: Draft, head: str | None) -> Iterable[LintFinding]:
-    review = draft.review
-    line = draft.where.get("head_sha", draft.where.get("heading", 1))
-    if "head_sha" not in draft.where:
+    review, line = draft.review, draft.where.get("head_sha")
+    if line is None:  # a missing Head-sha line is a MALFORMED finding already
         return
     if is_null_sha(review.head_sha):
         yield LintFinding(Rule.NULL_SHA, line,
                           f"Head-sha is the null sha placeholder {quote(review.head_sha)}",
                           "write the sha of the head you reviewed: `git rev-parse HEAD`")
-    elif not (is_hex_sha(review.head_sha) and draft.head_in_code_span):
+        return
+    if not (is_hex_sha(review.head_sha) and draft.head_in_code_span):
         yield LintFinding(Rule.HEAD_SHAPE, line,
                           f"Head-sha must be 7–40 hex digits in its own code span, found "
-                          f"{quote(draft.review.head_sha)}",
+                          f"{quote(review.head_sha)}",
                           "write it as Head-sha: `<sha>`")
-    elif head is not None and not is_on_head(review.head_sha, head):
+    if head is not None and is_hex_sha(review.head_sha) and not is_on_head(review.head_sha,
+                                                                            head):
         yield LintFinding(Rule.NOT_ON_HEAD, line,
                           f"the record is on {review.head_sha}, not on the head {quote(head)}",
                           "review the current head and write a new record (or a delta "
                           "record over the reviewed head)")
-    if review.delta_over is not None and not is_hex_sha(review.delta_over):
-        yield LintFinding(Rule.HEAD_SHAPE, line,
-                          f"the delta-over head must be 7–40 hex digits, found "
-                          f"{quote(review.delta_over)}",
-                          "write it as (delta over the reviewed head `<sha>`)")
 
 
 def _delta(draft: Draft) -> Iterable[LintFinding]:
@@ -856,6 +852,11 @@ def _delta(draft: Draft) -> Iterable[LintFinding]:
         yield LintFinding(Rule.DELTA_WITHOUT_BASE, line,
                           "a delta record that does not name the head it is a delta over",
                           "write Head-sha: `<head>` (delta over the reviewed head `<sha>`)")
+    if review.delta_over is not None and not is_hex_sha(review.delta_over):
+        yield LintFinding(Rule.HEAD_SHAPE, draft.where["head_sha"],
+                          f"the delta-over head must be 7–40 hex digits, found "
+                          f"{quote(review.delta_over)}",
+                          "write it as (delta over the reviewed head `<sha>`)")
 
 
 def _tier_and_time(draft: Draft) -> Iterable[LintFinding]:

@@ -19,7 +19,9 @@ from govern.review import (
     HeaderLine,
     Judgment,
     RecordError,
+    Rule,
     collapse,
+    lint_review,
     parse_review,
     parse_review_yaml,
     read_draft,
@@ -420,6 +422,10 @@ def test_specimen_records_read() -> None:
     assert delta.landing_waits_on is not None and delta.landing_waits_on.startswith("CI ")
     assert len(full.judgments) == 13 and full.judgments[-1].result is None
     assert parse_review(render_review(full)) == full
+    # The specimen is a rendered copy: its Head-sha lines lost their code spans.
+    full_text = "\n".join(lines[starts[0]:starts[1]])
+    assert [(f.rule, f.line) for f in lint_review(full_text, delta.head_sha)] == [
+        (Rule.HEAD_SHAPE, 4), (Rule.NOT_ON_HEAD, 4)]
 
 
 TRICKY = ["nit — x", "must-fix — y", "it is TRUE", "**TRUE**", "&amp; &#86; \\* @\u200b",

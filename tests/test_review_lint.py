@@ -178,6 +178,8 @@ def test_record_not_on_the_head() -> None:
         (Rule.NOT_ON_HEAD, 4, 'the record is on 1a2b3c4d, not on the head "ffff000"')]
     assert rows(GOOD, HEAD.upper()) == []
     assert rows(GOOD) == []
+    bare = variant(("`1a2b3c4d`", "1a2b3c4d"))
+    assert [rule for rule, _, _ in rows(bare, "ffff000")] == [Rule.HEAD_SHAPE, Rule.NOT_ON_HEAD]
 
 
 def test_every_rule_has_a_case() -> None:
