@@ -12,6 +12,7 @@ from govern.cli import cli
 from govern.review import parse_review_yaml, render_review
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.gitrepo import Repo
 from tests.test_review import FULL_MARKDOWN, FULL_YAML
 
 HEAD = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"
@@ -285,3 +286,14 @@ def test_checks_leaves_out_zero_counts(tmp_path: Path, fake_github: FakeGitHub) 
     text = run(tmp_path, "checks", "--sha", HEAD).stdout
     assert text.endswith(": 1 total, 1 success\n")
     assert run(tmp_path, "checks", "--sha", "feedbee").stdout.endswith(": 0 total\n")
+
+
+def test_locate_reads_the_configuration_committed_at_head(repo: Repo,
+                                                          fake_github: FakeGitHub) -> None:
+    repo.commit({"govern.toml": '[review]\ntrusted_authors = ["seat"]\n'})
+    repo.write({"govern.toml": "[review]\ntrusted_authors = []\n"})  # uncommitted: not read
+    fake_github.add_pull(5, HEAD)
+    fake_github.add_comment(5, record(), login="seat", association="NONE")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "review", "locate",
+                                      "--pr", "5"])
+    assert result.exit_code == 0 and result.stdout.startswith("found: PASS")
