@@ -294,11 +294,11 @@ class Git:
         span = f"{since}..{until}" if since else until
         # %B is the raw message; -z ends each record with NUL, the sha on its own first line
         out = self.run("log", "-z", "--no-show-signature", "--format=%H%n%B", span, "--")
-        messages = []
-        for record in zsplit(out):
-            sha, _, message = record.partition("\n")
-            messages.append((sha, message))
-        return messages
+        # decoded with replacement, not surrogateescape: messages are quoted in findings and
+        # JSON, where a lone surrogate could not be printed
+        records = out.decode("utf-8", "replace").split("\0")
+        return [(sha, message) for sha, _, message in
+                (record.partition("\n") for record in records if record)]
 
     def numstat(self, base: str, head: str) -> list[tuple[str, int, int]]:
         """``(path, added, deleted)`` per changed file, renames detected; a binary file

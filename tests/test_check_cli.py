@@ -173,3 +173,14 @@ def test_json_lists_findings_with_the_shape(pr_repo: Repo, tmp_path: Path) -> No
                             "merge_base", "passed"]
     assert (data["judged"], data["passed"], data["head"]) == (True, False, pr_repo.sha("pr"))
     assert sorted(data["findings"][0]) == ["carrier", "key", "line", "message", "remedy", "rule"]
+
+
+def test_a_payload_of_an_odd_shape_reads_as_absent(pr_repo: Repo, tmp_path: Path) -> None:
+    pr_repo.commit({"CHANGELOG.md": "# hand edit\n"})
+    env = _event(tmp_path, {"pull_request": {"user": "x", "labels": "release", "body": 5,
+                                             "base": [], "number": "7"},
+                            "repository": 3})
+    result = run_check(pr_repo, "release-owned", "main", "--json", env=env)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["details"] == {"labels": [], "actor": None}
+    assert run_check(pr_repo, "declarations", "main", env=env).exit_code == 1

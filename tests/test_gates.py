@@ -237,3 +237,13 @@ def test_trailers_unknown_ref_is_not_judged(project: Repo) -> None:
         "judged": False,
         "error": "unknown revision 'nope': it does not name a commit in this repository",
         "remedy": "fetch it first, e.g. `git fetch origin nope`, or name another ref"}
+
+
+def test_trailers_non_utf8_message_is_judged(project: Repo, tmp_path: Path) -> None:
+    message = tmp_path / "msg"
+    message.write_bytes(b"fix: caf\xe9\n\nFixes #7\n")
+    project.write({"src/app.py": "x = 2\n"})
+    project.git("add", "-A")
+    project.git("commit", "-q", "-F", str(message))  # invalid UTF-8, no encoding header
+    code, findings = _findings(project, "trailers", "main")
+    assert (code, [f[1] for f in findings]) == (1, [3])

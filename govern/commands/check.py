@@ -88,6 +88,16 @@ def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
     return event
 
 
+def _dig(data: Any, *keys: str) -> Any:
+    """``data[k1][k2]…``, or None where a level is missing or not an object: a payload of an
+    unexpected shape reads as absent, never as a crash."""
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
 def _pull_request(event: dict[str, Any]) -> dict[str, Any]:
     """The PR object of a ``pull_request`` event, or the PR-issue of an ``issue_comment``."""
     for key in ("pull_request", "issue"):
@@ -101,12 +111,10 @@ def _base_candidates(event: dict[str, Any]) -> list[str]:
     candidates = []
     if os.environ.get("GITHUB_BASE_REF"):
         candidates.append(f"origin/{os.environ['GITHUB_BASE_REF']}")
-    sha = (_pull_request(event).get("base") or {}).get("sha")
-    if isinstance(sha, str):
-        candidates.append(sha)
-    merge_group = event.get("merge_group")
-    if isinstance(merge_group, dict) and isinstance(merge_group.get("base_sha"), str):
-        candidates.append(merge_group["base_sha"])
+    for sha in (_dig(_pull_request(event), "base", "sha"), _dig(event, "merge_group",
+                                                                 "base_sha")):
+        if isinstance(sha, str):
+            candidates.append(sha)
     return [*candidates, *_FALLBACK_BASES]
 
 
@@ -124,9 +132,9 @@ def resolve_base(git: Git, base: str | None, event: dict[str, Any]) -> str:
 
 
 def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
-    labels = _pull_request(event).get("labels") or []
-    return frozenset(label["name"] for label in labels
-                     if isinstance(label, dict) and isinstance(label.get("name"), str))
+    labels = _pull_request(event).get("labels")
+    return frozenset(name for label in (labels if isinstance(labels, list) else [])
+                     if isinstance(name := _dig(label, "name"), str))
 
 
 def _read_body_file(body_file: Path) -> str:
@@ -137,7 +145,10 @@ def _read_body_file(body_file: Path) -> str:
 
 def _payload_body(event: dict[str, Any]) -> str | None:
     pull = _pull_request(event)
-    return (pull.get("body") or "") if "body" in pull else None
+    if "body" not in pull:
+        return None
+    body = pull["body"]
+    return body if isinstance(body, str) else ""
 
 
 def _live_pull(number: int | None, repo: str | None) -> LivePull | None:
@@ -162,12 +173,12 @@ def read_pull_request(git: Git, options: dict[str, Any]) -> PullRequestInput:
     pull = _pull_request(event)
     number = options["pr"] if options["pr"] is not None else pull.get("number")
     number = number if isinstance(number, int) else None
-    repo = (options["repo"] or (event.get("repository") or {}).get("full_name")
+    repo = (options["repo"] or _dig(event, "repository", "full_name")
             or os.environ.get("GITHUB_REPOSITORY"))
     repo = repo if isinstance(repo, str) else None
     live = _live_pull(number, repo) if not (options["body_file"] and options["labels"]
                                             and options["actor"]) else None
-    author = (pull.get("user") or {}).get("login")
+    author = _dig(pull, "user", "login")
     if options["body_file"] is not None:
         body: str | None = _read_body_file(options["body_file"])
     else:
