@@ -212,8 +212,9 @@ _StringsLoader.yaml_implicit_resolvers = {
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
-YAML_REMEDY = ("fix the keys named above; `govern review parse RECORD.md` prints a valid model "
-               "as JSON, and the README shows a YAML example")
+YAML_REMEDY = ("fix the keys named above (the README lists every key); the smallest valid "
+               "record is:\nserved_tier: standard\nhead_sha: 1a2b3c4d\nlocal_runs: none\n"
+               "scope: src/app.py\ninputs_read: the PR\nsemver: patch\nverdict: PASS")
 OPTIONAL_DEFAULTS: dict[str, Any] = {
     "round": None, "delta_over": None, "extra_header": [], "judgments": [],
     "boundary_flags": [], "design": [], "findings": [], "implemented_by": None,

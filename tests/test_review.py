@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from govern.resources import data_dir
 from govern.review import (
+    EXAMPLE,
     HEADING,
+    YAML_REMEDY,
     ContractReview,
     Finding,
     HeaderLine,
@@ -443,3 +445,8 @@ def test_tricky_text_round_trips_in_every_field(text: str) -> None:
         "extra_header": [{"key": "Note", "value": text}], "implemented_by": text,
         "reviewed_by": text, "landing_waits_on": text}, "t")
     assert parse_review(render_review(model)) == model
+
+
+def test_the_examples_in_remedies_are_valid_records() -> None:
+    assert parse_review(EXAMPLE).verdict == "PASS"
+    assert parse_review_yaml(YAML_REMEDY.split("record is:\n", 1)[1]).head_sha == "1a2b3c4d"
