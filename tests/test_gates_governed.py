@@ -39,6 +39,7 @@ def record(head: str, **changes: Any) -> str:
 def _governed(repo: Repo, *args: str) -> tuple[int, list[str], dict[str, Any]]:
     result = run_check(repo, "governed", "main", "--pr", "5", "--json", *args)
     data = json.loads(result.stdout)
+    assert data["judged"], data
     return result.exit_code, [f["message"] for f in data["findings"]], data["details"]
 
 

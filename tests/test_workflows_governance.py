@@ -17,6 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from govern.cli import cli
+from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,3 +186,79 @@ def test_commit_msg_hook_judges_the_file_it_is_given(tmp_path: Path) -> None:
                                       *shlex.split(entry)[1:], str(message)])
     assert result.exit_code == 1
     assert "line 3 `Resolves #5` matches the forbidden pattern" in result.stdout
+
+
+def test_trailers_step_in_a_merge_group_reads_the_queue_base(tmp_path: Path) -> None:
+    work = _checkout(tmp_path, {"packages/a/src/door.ts": "2\n"}, "fix: x\n\nFixes #1\n")
+    base = Repo(work).sha("origin/main")
+    payload = {"merge_group": {"base_sha": base, "head_sha": Repo(work).sha("HEAD")}}
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(payload), encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")},
+           "GITHUB_EVENT_PATH": str(event), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    Repo(work).git("branch", "-q", "-D", "main")  # only the payload names the base
+    Repo(work).git("update-ref", "-d", "refs/remotes/origin/main")
+    Repo(work).git("update-ref", "-d", "refs/remotes/origin/HEAD")
+    script = next(s["run"] for s in steps("gates") if s.get("name") == "Commit trailers")
+    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+                          cwd=work, env=env, capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    assert "`Fixes #1` matches the forbidden pattern" in proc.stdout
+
+
+# -- the governed job: real govern against the fake GitHub; `gh` is the runner's CLI, stood in
+# for by a script that answers `pr view` and records the status it is asked to set.
+
+GH = """#!/usr/bin/env bash
+if [ "$1 $2" = "pr view" ]; then echo "$FAKE_PR_HEAD main"; exit 0; fi
+printf '%s\\n' "$@" > "$GH_CALLS"
+"""
+
+
+@pytest.fixture
+def governed_run(tmp_path: Path, fake_github: Any) -> Any:
+    origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"})
+    origin.branch("topic")
+    head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
+    origin.git("update-ref", "refs/pull/5/head", head)
+    origin.checkout("main")
+    fake_github.add_pull(5, head, body="Reworks CI.\n")
+    work = tmp_path / "work"
+    subprocess.run(["git", "clone", "-q", str(origin.root), str(work)], check=True)
+    shims = tmp_path / "shims"
+    shims.mkdir()
+    (shims / "gh").write_text(GH)
+    (shims / "gh").chmod(0o755)
+    calls = tmp_path / "gh-calls"
+    env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
+           "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
+           "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
+    script = next(s["run"] for s in steps("governed") if s.get("name", "").startswith("Judge"))
+
+    def run() -> tuple[int, list[str]]:
+        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                               script], cwd=work, env=env, capture_output=True, text=True)
+        assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
+        return proc.returncode, calls.read_text().splitlines()
+
+    return head, run
+
+
+def test_governed_job_sets_a_failure_status_without_a_review(governed_run: Any) -> None:
+    head, run = governed_run
+    code, calls = run()
+    assert code == 1
+    assert calls[:3] == ["api", "--method", "POST"]
+    assert calls[3] == f"repos/acme/widgets/statuses/{head}"
+    assert "state=failure" in calls and "context=govern/governed" in calls
+
+
+def test_governed_job_sets_success_once_a_record_is_posted(governed_run: Any,
+                                                           fake_github: Any) -> None:
+    from tests.test_gates_governed import record
+
+    head, run = governed_run
+    fake_github.add_comment(5, record(head))
+    code, calls = run()
+    assert code == 0
+    assert "state=success" in calls

@@ -401,7 +401,6 @@ def governed(ctx: click.Context, **options: Any) -> None:
 
 def _locate_review(pr: PullRequestInput, config: Config) -> Located:
     """The record on the PR's current head, from the PR's comments and the issues it closes."""
-    from govern.commands.review import thread_comments
     from govern.github import connect, credentials_from_env
 
     if pr.number is None or pr.repo is None:
@@ -410,8 +409,7 @@ def _locate_review(pr: PullRequestInput, config: Config) -> Located:
                                "event)")
     client = connect(pr.repo, credentials_from_env(os.environ))
     live = pr.live or client.pull_request(pr.number)
-    comments, _ = thread_comments(client, pr.number, live.body,
-                                  config.review.closing_issue_thread)
+    comments, _ = client.review_thread(live, config.review.closing_issue_thread)
     return locate_review(comments, live.head_sha, config.review.trusted_authors)
 
 
