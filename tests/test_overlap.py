@@ -350,3 +350,11 @@ def test_progress_reports_each_phase_and_the_terminal_line_ends_with_it(
     show_progress("pairs merged", 2, 2)
     assert capsys.readouterr().err == ("\rgovern overlap: pairs merged 1/2"
                                        "\rgovern overlap: pairs merged 2/2\n")
+
+
+def test_github_mode_says_it_is_not_available_and_what_to_do(base: Repo) -> None:
+    result = run(base, "--github")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: --github is not available in this build\n  remedy: fetch the PR heads and "
+        "name them in PR order: `govern overlap --base origin/main pull/12 pull/15 …`\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,19 @@ def test_the_workflow_is_valid_and_zizmor_finds_nothing() -> None:
                  [str(BIN / "zizmor"), "--offline", "--quiet", str(WORKFLOW)]):
         proc = subprocess.run(argv, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_advisory_least_privilege_pinned_and_no_expression_in_a_shell() -> None:
+    data = yaml.safe_load(WORKFLOW.read_text())
+    job = data["jobs"]["overlap"]
+    assert data["permissions"] == {}
+    assert job["permissions"] == {"contents": "read", "pull-requests": "read"}
+    assert job["continue-on-error"] is True
+    assert job["steps"][0]["with"] == {"fetch-depth": 0, "persist-credentials": False}
+    for entry in job["steps"]:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", entry.get("uses", "a/b@" + "0" * 40))
+        # Branch names reach the shell through env:, never pasted into the script.
+        assert "${{" not in entry.get("run", "")
 
 
 def test_the_matrix_step_reports_the_later_pr_of_a_conflicting_pair(tmp_path: Path) -> None:

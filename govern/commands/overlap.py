@@ -77,7 +77,8 @@ def _render_markdown(result: Overlap, focus: int | None, github: bool) -> str:
 @click.argument("refs", nargs=-1)
 @click.option("--base", help="The branch the PRs target (default: origin/$GITHUB_BASE_REF, "
                              "origin/HEAD, origin/main, main, origin/master, master).")
-@click.option("--github", is_flag=True, help="Compare every open PR to the base on GitHub.")
+@click.option("--github", is_flag=True,
+              help="Every open PR to the base on GitHub (not yet available: pass the heads).")
 @click.option("--pr", "focus", metavar="N",
               help="Only N's pairs; exit 1 if N conflicts with an earlier PR.")
 @json_option
@@ -95,8 +96,10 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
     if as_json and markdown:
         raise click.UsageError("--json and --markdown are exclusive; pick one output")
     if github:
+        # Listing the open PRs belongs in govern.github, which has no such call yet.
         raise NotJudged("--github is not available in this build",
-                        remedy="name the PR heads as local refs: `govern overlap REF REF …`")
+                        remedy="fetch the PR heads and name them in PR order: "
+                               "`govern overlap --base origin/main pull/12 pull/15 …`")
     if not refs:
         raise click.UsageError("name the PR heads to compare: `govern overlap REF REF …`")
     git = open_git(ctx)
