@@ -19,7 +19,6 @@ import argparse
 import json
 import random
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -124,7 +123,7 @@ def generate(root: Path, source_files: int, pages: int, pr_files: int) -> None:
         files[f"docs/s{n % 50}/page{n}{suffix}"] = page(rng, real, n, suffix)
     stream = fast_import(files, "main", None, "base")
     changed = {}
-    for path, pkg, mod, python in rng.sample(modules, pr_files):
+    for path, _pkg, mod, python in rng.sample(modules, pr_files):
         text = files[path]
         changed[path] = (text.replace(f"value * {mod}", f"value * {mod + 1}") if python
                          else text.replace(f"pageSize * {mod}", f"pageSize * {mod + 1}"))
@@ -133,12 +132,26 @@ def generate(root: Path, source_files: int, pages: int, pr_files: int) -> None:
     subprocess.run(["git", "-C", str(root), "checkout", "-q", "main"], check=True)
 
 
-def run_govern(root: Path) -> tuple[float, dict]:
+# Runs the CLI and reports its own peak RSS (children such as git are small and excluded).
+_PROBE = (
+    "import resource, sys\n"
+    "from govern.cli import cli\n"
+    "try:\n"
+    "    cli.main(args=sys.argv[1:], prog_name='govern')\n"
+    "finally:\n"
+    "    sys.stderr.write(f'maxrss={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}')\n"
+)
+
+
+def run_govern(root: Path) -> tuple[float, float, dict]:
+    """(wall seconds, peak RSS in MB, JSON result) of one affected-docs run."""
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "govern", "--repo-dir", str(root),
-                          "affected-docs", "--json", "--head", "pr", "main"],
-                         capture_output=True, check=True).stdout
-    return time.perf_counter() - start, json.loads(out)
+    proc = subprocess.run([sys.executable, "-c", _PROBE, "--repo-dir", str(root),
+                           "affected-docs", "--json", "--head", "pr", "main"],
+                          capture_output=True, check=True)
+    elapsed = time.perf_counter() - start
+    peak_kb = int(proc.stderr.decode().rsplit("maxrss=", 1)[1])
+    return elapsed, peak_kb / 1024, json.loads(proc.stdout)
 
 
 def baseline(root: Path, anchors: list[str]) -> tuple[float, int]:
@@ -176,14 +189,14 @@ def main() -> None:
         print(f"generated {args.source_files} source files, {args.pages} pages, "
               f"{args.pr_files}-file PR in {time.perf_counter() - start:.1f} s")
         shutil.rmtree(root / ".git" / "govern", ignore_errors=True)
-        cold, result = run_govern(root)
-        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        warm, _ = run_govern(root)
+        cold, peak_mb, result = run_govern(root)
+        warm, warm_peak_mb, _ = run_govern(root)
         anchors = [a["token"] for a in result["anchors"]]
         naive, hits = baseline(root, anchors)
         print(f"anchors: {len(anchors)}, pages listed: {len(result['docs'])}, "
               f"baseline page hits: {hits}")
-        print(f"govern cold: {cold:.2f} s   warm: {warm:.2f} s   peak RSS: {peak_mb:.0f} MB")
+        print(f"govern cold: {cold:.2f} s (peak RSS {peak_mb:.0f} MB)   "
+              f"warm: {warm:.2f} s (peak RSS {warm_peak_mb:.0f} MB)")
         print(f"naive baseline: {naive:.2f} s")
         print(f"ratio baseline/cold: {naive / cold:.1f}x   baseline/warm: {naive / warm:.1f}x")
     finally:
