@@ -193,8 +193,10 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(401, {"message": "Bad credentials"})
                 return
             url = urlsplit(self.path)
-            body = json.loads(raw) if raw else {}
-            self._route(method, url.path, parse_qs(url.query), body)
+            try:
+                self._route(method, url.path, parse_qs(url.query), json.loads(raw or b"{}"))
+            except Exception as exc:  # a bug in the fake or a bad request: say which, loudly
+                self._send(500, {"message": f"fake GitHub failed: {type(exc).__name__}: {exc}"})
 
     def _send(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
         payload = b"" if status == 204 else json.dumps(data).encode()
@@ -254,6 +256,16 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"message": "Not Found"})
             return
         self._send(200, self.fake.pull_json(pull))
+
+    def issue(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
+              number: str) -> None:
+        """Issues and PRs share numbers; an issue not added as a PR is a bare open issue."""
+        pull = self.fake.pulls.get(int(number))
+        data = self.fake.pull_json(pull) if pull else {
+            "number": int(number), "state": "open", "title": f"Issue {number}", "body": "",
+            "user": {"login": "reporter", "id": 3, "type": "User"},
+            "labels": [{"name": n} for n in self.fake.labels.get(int(number), [])]}
+        self._send(200, {**data, "url": f"{self.fake.repo_url()}/issues/{number}"})
 
     def list_comments(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
                       number: str) -> None:
@@ -325,6 +337,7 @@ class _Handler(BaseHTTPRequestHandler):
 _ROUTES = (
     (r"", "GET", _Handler.repo),
     (r"/pulls/(\d+)", "GET", _Handler.pull),
+    (r"/issues/(\d+)", "GET", _Handler.issue),
     (r"/issues/(\d+)/comments", "GET", _Handler.list_comments),
     (r"/issues/(\d+)/comments", "POST", _Handler.create_comment),
     (r"/issues/comments/(\d+)", "PATCH", _Handler.update_comment),

@@ -177,3 +177,19 @@ def test_fake_server_labels_and_comment_edits(fake_github: FakeGitHub) -> None:
     assert fake_github.comments[5][0]["body"] == "two"
     comment.delete()
     assert fake_github.comments[5] == []
+
+
+def test_fake_server_serves_issues_and_reports_its_own_failures(fake_github: FakeGitHub) -> None:
+    import requests
+    from github import Auth, Github
+
+    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None,
+                 seconds_between_requests=None, seconds_between_writes=None)
+    fake_github.add_pull(5, HEAD, body="the PR", labels=("x",))
+    repo = api.get_repo("acme/widgets")
+    assert (repo.get_issue(5).body, repo.get_issue(7).title) == ("the PR", "Issue 7")
+    answer = requests.post(f"{fake_github.base_url}/repos/acme/widgets/issues/5/comments",
+                           data=b"not json", headers={"Authorization": f"token {TOKEN}"},
+                           timeout=5)
+    assert answer.status_code == 500
+    assert answer.json()["message"].startswith("fake GitHub failed: JSONDecodeError")
