@@ -398,6 +398,19 @@ def test_read_draft_never_raises_on_odd_text() -> None:
         assert read_draft(text).problems
 
 
+lines_of_records = st.lists(st.sampled_from(
+    FULL_MARKDOWN.splitlines() + HAND.splitlines() + ["", "• x", "1. y", "Nits:", "Findings"]),
+    max_size=40).map("\n".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text() | lines_of_records)
+def test_reading_and_linting_any_text_never_raises(text: str) -> None:
+    draft = read_draft(text)
+    assert all(line >= 1 for line, _ in draft.problems)
+    assert all(finding.line >= 1 for finding in lint_review(text, "1a2b3c4"))
+
+
 # --- the specimen records (skipped when ../shared/specimens is not beside the project) --------
 
 @pytest.mark.skipif(not SPECIMEN.exists(), reason="specimen not present beside the project")
