@@ -345,6 +345,7 @@ def test_hand_written_record_reads() -> None:
                   Finding("nit", "another nit without a prefix")),
         implemented_by="dev-a", reviewed_by="rev-b", record_written="2026-11-06T18:35Z",
     )
+    assert parse_review(render_review(model)) == model
 
 
 @pytest.mark.parametrize(("heading", "head_line", "verdict", "expected"), [
