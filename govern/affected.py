@@ -166,8 +166,6 @@ class AffectedDocs:
     bridge_coverage: dict[str, Any] = field(default_factory=dict)
     broken_scans: list[str] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    """Said alongside the summary (e.g. several merge bases); not part of the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -375,3 +375,43 @@ def test_package_mentions_are_the_coarse_set(tmp_path: Path) -> None:
     assert data["package_mention_docs"] == ["docs/dir.md", "docs/install.md"]
     assert data["docs"] == []
     assert "not a clean bill of health" in data["summary"]
+
+
+def test_base_defaults_to_the_pr_base_branch_then_the_event_payload(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "docs/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    base_sha = repo.sha("main")
+    repo.git("branch", "-m", "main", "trunk")  # no default name resolves now
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs"])
+    assert result.exit_code == 2
+    assert "no BASE given and none of the defaults exists" in result.stderr
+    repo.git("update-ref", "refs/remotes/origin/trunk", base_sha)
+    monkeypatch.setenv("GITHUB_BASE_REF", "trunk")
+    assert run_json(repo)["base"] == "origin/trunk"
+    monkeypatch.delenv("GITHUB_BASE_REF")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"pull_request": {"base": {"sha": base_sha}}}))
+    monkeypatch.setenv("GITHUB_EVENT_PATH", str(event))
+    assert run_json(repo)["base"] == base_sha
+    event.write_text("{not json")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs"])
+    assert result.exit_code == 2
+    assert "cannot read the event payload" in result.stderr
+
+
+def test_several_merge_bases_are_said_in_the_summary(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"web/a.ts": "export function fetchAll() {}\n",
+                                         "docs/use.md": "`fetchAll`\n"})
+    root = repo.sha("HEAD")
+    repo.branch("x", root)
+    x1 = repo.commit({"x.txt": "x\n"})
+    repo.branch("y", root)
+    y1 = repo.commit({"y.txt": "y\n"})
+    repo.git("merge", "-q", "--no-edit", x1)  # y2 = merge(y1, x1)
+    repo.checkout("x")
+    repo.git("merge", "-q", "--no-edit", y1)  # x2 = merge(x1, y1): criss-cross
+    repo.commit({"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    data = run_json(repo, "y")
+    assert "2 merge bases: the diff is from the first" in data["summary"]

@@ -94,13 +94,12 @@ def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> Af
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     guarded = apply_guards(merge_sides(change_set.candidates), index, config.anchors)
     rows = build_rows(guarded, index, removed_tokens(change_set))
-    notes = []
+    summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless))
     if len(merge_bases) > 1:
-        notes.append(f"{len(merge_bases)} merge bases; the diff is from the first, "
-                     f"{merge_base[:12]}")
+        summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
+                    f"{merge_base[:12]}.)")
     return AffectedDocs(
-        summary=summarize(len(packages), len(guarded.admitted), rows,
-                          len(change_set.anchorless)),
+        summary=summary,
         base=base_ref,
         head=head,
         merge_base=merge_base,
@@ -116,7 +115,6 @@ def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> Af
         package_mention_docs=package_mentions(index, packages),
         bridge_coverage=NOT_MEASURED,
         skipped=change_set.skipped,
-        notes=notes,
     )
 
 
@@ -173,7 +171,5 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
         print_json(result.to_json())
         return
     click.echo(result.summary, err=True)
-    for note in result.notes:
-        click.echo(f"note: {note}", err=True)
     for row in result.docs:
         click.echo(row.path)
