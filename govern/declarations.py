@@ -155,13 +155,12 @@ def _read_value(line: str, number: int, rule: KeyRule, rest: str) -> KeyLine:
     if not rule.values:
         return _read_free_text(line, number, rule, rest)
     values = "|".join(re.escape(v) for v in sorted(rule.values, key=len, reverse=True))
-    arm = ""
-    if rule.arms:
-        arms = "|".join(re.escape(a) for a in rule.arms)
-        arm = rf"(?:[ \t]*\((?P<arm>{arms})\))?"
-    outer_arm = arm.replace("?P<arm>", "?P<outer>")
+    arms = "|".join(re.escape(a) for a in rule.arms)
+    inner_arm = rf"(?:[ \t]*\((?P<arm>{arms})\))?" if arms else ""
+    outer_arm = rf"(?:[ \t]*\((?P<outer>{arms})\))?" if arms else ""
     # The value may be wrapped in ** or a code span; an arm may sit inside or after the wrap.
-    pattern = rf"(?P<wrap>\*\*|`)?(?P<value>{values})(?![\w|]){arm}(?(wrap)(?P=wrap)){outer_arm}"
+    pattern = (rf"(?P<wrap>\*\*|`)?(?P<value>{values})(?![\w|]){inner_arm}"
+               rf"(?(wrap)(?P=wrap)){outer_arm}")
     match = re.match(pattern, rest)
     if match is None:
         return KeyLine(rule.key, number, line, Reading.MALFORMED,
