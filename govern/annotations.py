@@ -26,6 +26,13 @@ def encode_property(text: str) -> str:
     return encode_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def inert_line(text: str) -> str:
+    """Plain text for a log line: CR and LF shown as ``\\r`` and ``\\n``, so text quoted from
+    a path or the PR cannot start a line of its own, where the runner would read
+    ``::add-mask::`` or ``::error::`` as a command."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def render_command(command: str, message: str,
                    properties: Mapping[str, str | int | None] | None = None) -> str:
     """One workflow command line; properties whose value is None are left out."""

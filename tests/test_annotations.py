@@ -10,6 +10,7 @@ from govern.annotations import (
     append_to_file,
     encode_data,
     encode_property,
+    inert_line,
     render_command,
     render_finding,
     render_output,
@@ -76,3 +77,12 @@ def test_append_to_file(tmp_path: Path) -> None:
     assert append_to_file({"GITHUB_STEP_SUMMARY": str(target)}, "GITHUB_STEP_SUMMARY", "a\n")
     append_to_file({"GITHUB_STEP_SUMMARY": str(target)}, "GITHUB_STEP_SUMMARY", "b\n")
     assert target.read_text() == "a\nb\n"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("plain", "plain"),
+    ("a\n::add-mask::b", "a\\n::add-mask::b"),
+    ("a\r\n::error::b", "a\\r\\n::error::b"),
+])
+def test_inert_line(text: str, shown: str) -> None:
+    assert inert_line(text) == shown

@@ -184,3 +184,21 @@ def test_a_payload_of_an_odd_shape_reads_as_absent(pr_repo: Repo, tmp_path: Path
     assert result.exit_code == 1
     assert json.loads(result.stdout)["details"] == {"labels": [], "actor": None}
     assert run_check(pr_repo, "declarations", "main", env=env).exit_code == 1
+
+
+def test_a_path_holding_a_workflow_command_stays_text(pr_repo: Repo, tmp_path: Path) -> None:
+    """A file named ``CHANGES.\\n::warning::x,y`` (release-owned by ``CHANGES.*``): no output
+    line may start a workflow command of its own."""
+    name = "CHANGES.\n::warning::x,y"
+    pr_repo.commit({name: "by hand\n"})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md")}
+    result = run_check(pr_repo, "release-owned", "main", env=env)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert [line for line in lines if line.startswith("::")] == [lines[-1]]
+    assert lines[-1].startswith(
+        "::error file=CHANGES.%0A%3A%3Awarning%3A%3Ax%2Cy,title=a release-owned page is "
+        "changed::this PR adds `CHANGES.%0A::warning::x,y`, a release-owned page")
+    assert lines[0].startswith("CHANGES.\\n::warning::x,y: this PR adds `CHANGES.\\n::warning")
+    summary = (tmp_path / "summary.md").read_text()
+    assert not any(line.startswith("::") for line in summary.splitlines())

@@ -221,7 +221,8 @@ def _text(finding: Finding) -> str:
     where = ""
     if finding.file:
         where = f"{finding.file}:{finding.line}: " if finding.line else f"{finding.file}: "
-    return f"{where}{finding.message}\n  remedy: {finding.remedy}"
+    return (f"{annotations.inert_line(where + finding.message)}\n"
+            f"  remedy: {annotations.inert_line(finding.remedy)}")
 
 
 def report(ctx: click.Context, result: GateResult, extra: dict[str, Any] | None = None) -> None:
