@@ -15,6 +15,7 @@ from govern.declarations import (
     PROTOCOL,
     SKILLS_DOCS,
     Carrier,
+    KeyLine,
     Reading,
     check_declarations,
     key_rules,
@@ -198,22 +199,27 @@ ACCEPTED = [line for line, key, reading, _ in TABLE if reading is D]
 _ARM = re.compile(r"[ \t]*\((widening|narrowing)\)")
 
 
+def _token(entry: KeyLine) -> str | None:
+    return entry.value if RULES[entry.key].values else None
+
+
 @given(st.sampled_from(ACCEPTED), st.sampled_from(" \t"), st.text())
 def test_appended_reasoning_keeps_a_declaration(line: str, blank: str, tail: str) -> None:
-    """Text after the value is reasoning: appending it never changes the reading.
+    """Text after the value is reasoning: appending it never changes the reading, nor the
+    token of an enumerated key (free text, such as Skills-docs, is all value).
 
     The one exception is an arm: ``no`` followed by ``(widening)`` is the arm of the value,
     and DESIGN §6.1 makes that pair malformed, so tails that begin with an arm are left out.
     """
     suffix = blank + tail
-    assume(all(key not in suffix for key in RULES))
-    assume(not _ARM.match(suffix))
-    before = [(e.key, e.declared) for e in parse_declarations(line, RULES.values())
+    before = [(e.key, _token(e)) for e in parse_declarations(line, RULES.values())
               if e.reading is D]
-    after = [(e.key, e.reading, e.value) for e in parse_declarations(line + suffix,
+    assume(all(key not in suffix for key, _ in before))
+    assume(not _ARM.match(suffix))
+    after = [(e.key, e.reading, _token(e)) for e in parse_declarations(line + suffix,
                                                                       RULES.values())
              if e.number == 1 and e.reading in (D, M)]
-    assert [(key, D) for key, _ in before] == [(key, reading) for key, reading, _ in after]
+    assert after == [(key, D, value) for key, value in before]
 
 
 # -- the gate over carriers ------------------------------------------------------------------
