@@ -8,9 +8,11 @@ and the pair cache, so everything above it is testable from plain values.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -27,6 +29,8 @@ SCHEMA_VERSION = 1
 # Pairs per `git merge-tree --stdin` run: large enough that process start-up is noise, small
 # enough that the progress line moves and a failing batch is cheap to diagnose.
 MERGE_CHUNK = 64
+# git processes run side by side (they are CPU-bound and share nothing but the object store).
+GIT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 # The cache keeps this run's pairs and as many older ones as fit, so it stays bounded on a
 # repository where PR heads move all day.
@@ -494,27 +498,31 @@ class Ref:
     ref: str
 
 
-def read_pull_request(git: Git, base: str, base_sha: str, ref: Ref, head: str,
-                      ignore: Globs, behind: Callable[[str], tuple[int, frozenset[str]]],
-                      ) -> PullRequest:
-    """A PR's changed paths since its merge base with the base, and how far behind it is."""
+def pull_request_of(ref: Ref, head: str, merge_base: str, changes: Sequence[RawChange],
+                    ignore: Globs, behind: int, base_moved: frozenset[str]) -> PullRequest:
+    """A PR from its changes since the merge base, ``overlap.ignore`` applied, and what the
+    base changed since (``base_moved``: every path, rename sources included)."""
+    kept = [c for c in changes if not all(ignore.matches(name) for name in _names(c))]
+    names = frozenset(name for c in kept for name in _names(c) if not ignore.matches(name))
+    renamed_from = frozenset(c.old_path for c in kept if c.old_path is not None) & names
+    return PullRequest(ref.id, ref.ref, head, merge_base, names, renamed_from, len(kept),
+                       behind, tuple(sorted(names & base_moved)))
+
+
+def _names(change: RawChange) -> tuple[str, ...]:
+    return (change.path,) if change.old_path is None else (change.old_path, change.path)
+
+
+def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
+                        ) -> tuple[str, list[RawChange]]:
+    """The PR's first merge base with the base, and what it changed since."""
     try:
         merge_base = git.merge_bases(base_sha, head)[0]
     except ShallowClone:
         raise ShallowClone(base, ref.ref) from None
     except NoCommonHistory:
         raise NoCommonHistory(base, ref.ref) from None
-    changes = [c for c in git.changed_files(merge_base, head)
-               if not all(ignore.matches(name) for name in _names(c))]
-    names = frozenset(name for c in changes for name in _names(c) if not ignore.matches(name))
-    renamed_from = frozenset(c.old_path for c in changes if c.old_path is not None) & names
-    count, base_names = behind(merge_base)
-    return PullRequest(ref.id, ref.ref, head, merge_base, names, renamed_from, len(changes),
-                       count, tuple(sorted(names & base_names)))
-
-
-def _names(change: RawChange) -> tuple[str, ...]:
-    return (change.path,) if change.old_path is None else (change.old_path, change.path)
+    return merge_base, git.changed_files(merge_base, head)
 
 
 def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
@@ -524,21 +532,22 @@ def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
     exactly as for a conflict."""
     base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
     moved: dict[str, tuple[int, frozenset[str]]] = {}
-
-    def behind(merge_base: str) -> tuple[int, frozenset[str]]:
-        # PRs cut from the same commit share this answer: compute it once per merge base.
-        if merge_base not in moved:
-            moved[merge_base] = (
-                git.count_commits(merge_base, base_sha),
-                frozenset(name for change in git.changed_files(merge_base, base_sha)
-                          for name in _names(change)),
-            )
-        return moved[merge_base]
-
     prs = []
-    for ref, head in zip(refs, heads, strict=True):
-        prs.append(read_pull_request(git, base, base_sha, ref, head, ignore, behind))
-        progress("PRs read", len(prs), len(refs))
+    # Two git processes per PR (git 2.39 has no batched merge-base): run them on every core.
+    with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
+        read = pool.map(lambda pair: _changes_since_base(git, base, base_sha, *pair),
+                        zip(refs, heads, strict=True))
+        for ref, head, (merge_base, changes) in zip(refs, heads, read, strict=True):
+            # PRs cut from the same commit share how far the base moved: ask once per base.
+            if merge_base not in moved:
+                moved[merge_base] = (
+                    git.count_commits(merge_base, base_sha),
+                    frozenset(name for change in git.changed_files(merge_base, base_sha)
+                              for name in _names(change)),
+                )
+            prs.append(pull_request_of(ref, head, merge_base, changes, ignore,
+                                       *moved[merge_base]))
+            progress("PRs read", len(prs), len(refs))
     return base_sha, sorted(prs, key=lambda pr: pr.id)
 
 
@@ -554,14 +563,24 @@ def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
             to_merge.append((i, j))
         else:
             outcomes[i, j] = hit
-    for start in range(0, len(to_merge), MERGE_CHUNK):
-        chunk = to_merge[start: start + MERGE_CHUNK]
-        fields = git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk])
-        for (i, j), merge in zip(chunk, parse_merge_tree(fields), strict=True):
-            outcome = merge_outcome(merge, lambda tree, path: git.blobs.read(f"{tree}:{path}"))
-            outcomes[i, j] = outcome
-            pair_cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
-        progress("pairs merged", start + len(chunk), len(to_merge))
+    chunks = [to_merge[start: start + MERGE_CHUNK]
+              for start in range(0, len(to_merge), MERGE_CHUNK)]
+    done = 0
+    # Each merge costs git ~2 ms of CPU (merge-ort writes the result's objects), so batches
+    # run side by side on every core; results are read back in order on this thread, which
+    # alone talks to the blob reader.
+    with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
+        batches = pool.map(
+            lambda chunk: git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk]),
+            chunks)
+        for chunk, fields in zip(chunks, batches, strict=True):
+            for (i, j), merge in zip(chunk, parse_merge_tree(fields), strict=True):
+                outcome = merge_outcome(merge,
+                                        lambda tree, path: git.blobs.read(f"{tree}:{path}"))
+                outcomes[i, j] = outcome
+                pair_cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
+            done += len(chunk)
+            progress("pairs merged", done, len(to_merge))
     pair_cache.save()
     return outcomes
 
