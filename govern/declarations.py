@@ -28,6 +28,7 @@ _NEAR_PREFIX = re.compile(
     r"[ \t]*(?:>[ \t]*)?(?:(?P<heading>#{1,6})[ \t]*|(?P<numbered>\d{1,9}[.)])[ \t]+|[-*+][ \t]+)?"
 )
 _COLON = re.compile(r"[:：]")
+_EXTRA_DECORATION = re.compile(r"^[\s>*+|-]+")
 # A key is at most a few words; a longer run before the first colon is a sentence.
 _KEY_SPAN = 48
 _NOT_APPLICABLE = re.compile(r"n/a\b", re.IGNORECASE)
@@ -211,8 +212,12 @@ def _near_miss(line: str, number: int, rule: KeyRule, normal: str) -> KeyLine | 
         problem = "a numbered-list item is not a declaration line"
     elif colon.group() != ":":
         problem = "the colon is a full-width `：`, not `:`"
+    elif _EXTRA_DECORATION.sub("", bare) == rule.key and bare != rule.key:
+        problem = "only one `>` and one bullet may stand before the key"
     elif bare != rule.key:
         problem = f"the key is spelled `{quote_line(bare)}`, not `{rule.key}`"
+    elif written != written.rstrip():
+        problem = "a blank stands between the key and its colon"
     else:
         problem = "only the key or the value may be wrapped in `**` or backticks"
     after = line[colon.end():].strip().strip("*`").strip()
