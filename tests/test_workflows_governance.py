@@ -35,12 +35,14 @@ def steps(job: str) -> list[dict[str, Any]]:
     return workflow()["jobs"][job]["steps"]
 
 
-def test_the_workflow_is_valid_and_zizmor_finds_nothing() -> None:
-    for argv in ([str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows",
-                  str(WORKFLOW)],
-                 [str(BIN / "zizmor"), "--offline", "--quiet", str(WORKFLOW)]):
-        proc = subprocess.run(argv, capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+@pytest.mark.parametrize(("tool", "options"), [
+    ("check-jsonschema", ("--builtin-schema", "vendor.github-workflows")),
+    ("zizmor", ("--offline", "--quiet")),  # the one trigger it flags is suppressed inline
+])
+def test_validators_find_nothing(tool: str, options: tuple[str, ...]) -> None:
+    proc = subprocess.run([str(BIN / tool), *options, str(WORKFLOW)], capture_output=True,
+                          text=True)
+    assert (proc.returncode, proc.stdout.count("error[")) == (0, 0), proc.stdout + proc.stderr
 
 
 def test_triggers_of_a_required_gate() -> None:
