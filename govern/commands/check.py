@@ -279,6 +279,11 @@ def _carried(git: Git, pr: PullRequestInput,
                  for change in changes if change.status in "AMR" and is_changeset(change.path))
 
 
+def _carriers(body: str, carried: Sequence[CarriedChangeset]) -> list[Carrier]:
+    """The PR body first, then each carried changeset: the order findings name them in."""
+    return [Carrier(PR_BODY, body), *(Carrier(c.path, c.text, is_file=True) for c in carried)]
+
+
 def _require_body(pr: PullRequestInput) -> str:
     if pr.body is None:
         raise NotJudged("no PR body to read",
@@ -294,9 +299,7 @@ def declarations(ctx: click.Context, **options: Any) -> None:
     `Skills-docs:` line in the body."""
     git, pr, config = _open(ctx, options)
     body = _require_body(pr)
-    carried = _carried(git, pr, git.changed_files(pr.merge_base, pr.head))
-    carriers = [Carrier(PR_BODY, body),
-                *(Carrier(c.path, c.text, is_file=True) for c in carried)]
+    carriers = _carriers(body, _carried(git, pr, git.changed_files(pr.merge_base, pr.head)))
     findings = check_declarations(carriers, config.declarations.required,
                                   config.declarations.levels)
     report(ctx, GateResult("declarations", findings,
@@ -312,9 +315,8 @@ def changesets(ctx: click.Context, **options: Any) -> None:
     git, pr, config = _open(ctx, options)
     changes = git.changed_files(pr.merge_base, pr.head)
     carried = _carried(git, pr, changes)
-    carriers = [Carrier(PR_BODY, pr.body or ""),
-                *(Carrier(c.path, c.text, is_file=True) for c in carried)]
-    protocol = declared_value(carriers, PROTOCOL, config.declarations.levels)
+    protocol = declared_value(_carriers(pr.body or "", carried), PROTOCOL,
+                              config.declarations.levels)
     state = ChangesetState(
         carried=carried,
         base_changesets=_base_changesets(git, pr.merge_base),
