@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import pytest
 
+from govern.gitio import RawChange
+from govern.globs import Globs
 from govern.overlap import (
     ConflictHunk,
     MergeMessage,
     PullRequest,
+    Ref,
     TreeMerge,
     candidate_pairs,
     conflict_type,
     conflicted_paths,
     parse_conflict_hunks,
     parse_merge_tree,
+    pull_request_of,
 )
 
 TREE = "3f60d0ee81f225328f99a7969e9feb63f4e01ba8"
@@ -99,3 +103,18 @@ def pr(ident: int, *names: str, renamed_from: tuple[str, ...] = ()) -> PullReque
 ])
 def test_candidate_pairs(prs: list[PullRequest], expected: set[tuple[int, int]]) -> None:
     assert candidate_pairs(prs) == expected
+
+
+def change(status: str, path: str, old_path: str | None = None) -> RawChange:
+    return RawChange(status, path, old_path, "100644", "100644", "0" * 40, "1" * 40)
+
+
+def test_pull_request_of_applies_ignore_counts_renames_once_and_names_what_the_base_moved(
+        ) -> None:
+    changes = [change("R", "src/new.py", "src/old.py"), change("M", "uv.lock"),
+               change("R", "b/uv.lock", "a/uv.lock"), change("M", "docs/a.md")]
+    pr = pull_request_of(Ref(3, "topic"), "h", "m", changes, Globs(("uv.lock",)), 2,
+                         frozenset({"src/old.py", "docs/a.md", "elsewhere.py"}))
+    assert pr.names == {"src/new.py", "src/old.py", "docs/a.md"}
+    assert pr.renamed_from == {"src/old.py"}
+    assert (pr.files, pr.behind, pr.behind_touching) == (2, 2, ("docs/a.md", "src/old.py"))
