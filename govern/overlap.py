@@ -277,8 +277,8 @@ def parse_merge_tree(fields: Sequence[str]) -> list[TreeMerge]:
 
 
 _CONFLICT_KIND = re.compile(r"CONFLICT \((.+)\)")
-# Types that say more than "the contents clashed"; a path carrying one of these is reported
-# with it (a binary file also gets a `contents` record, a submodule several).
+# The types that only say "the contents clashed". Any other type on the same path says more
+# and is the one reported (a binary clash also gets a `contents` record).
 _CONTENT_TYPES = ("content", "add/add")
 
 
