@@ -203,7 +203,8 @@ def _near_miss(line: str, number: int, rule: KeyRule, normal: str) -> KeyLine | 
     if colon is None:
         return None
     written = line[start:colon.start()]
-    if written.count("`") % 2 or _normal(written) != normal:
+    # a key made only of punctuation has no spelling-blind form: nothing nearly matches it
+    if not normal or written.count("`") % 2 or _normal(written) != normal:
         return None
     bare = written.strip("*` \t")
     if prefix and prefix["heading"]:

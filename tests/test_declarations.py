@@ -16,6 +16,7 @@ from govern.declarations import (
     SKILLS_DOCS,
     Carrier,
     KeyLine,
+    KeyRule,
     Reading,
     check_declarations,
     key_rules,
@@ -196,6 +197,19 @@ def test_reader_never_raises(text: str) -> None:
 @given(st.text(alphabet=st.sampled_from("Clause-②2 :：*`>#-+|()yesnowidg\r\n\t\ufeff1.")))
 def test_reader_never_raises_on_near_declarations(text: str) -> None:
     assert isinstance(parse_declarations(text, RULES.values()), tuple)
+
+
+@given(st.text(min_size=1, max_size=12), st.text())
+def test_reader_never_raises_for_any_configured_key(key: str, text: str) -> None:
+    """`declarations.required` may name keys DESIGN does not define: any key, any text."""
+    rule = key_rules(LEVELS).get(key) or KeyRule(key)
+    for entry in parse_declarations(f"{key}: {text}\n{text}", [rule]):
+        assert entry.key == key
+
+
+def test_a_punctuation_key_has_no_near_misses() -> None:
+    assert parse_declarations(": x\n—: y", [KeyRule("—")]) == (
+        KeyLine("—", 2, "—: y", D, value="y"),)
 
 
 ACCEPTED = [line for line, key, reading, _ in TABLE if reading is D]
