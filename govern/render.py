@@ -15,11 +15,17 @@ GITHUB_COMMENT_LIMIT = 65_536
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 _LONGEST_TICKS = re.compile(r"`+")
+# A code span shows entities literally, so an HTML comment delimiter in it is broken with a
+# zero-width space instead: a forged hidden marker (``<!-- govern:docs-drift -->``) must never
+# appear verbatim in a body, where a reader looking for the marker would find it.
+_COMMENT_DELIMITER = re.compile(r"<!--|-->")
 
 
 def code_span(text: object) -> str:
     """``text`` as one inline code span, fenced with more backticks than it contains."""
     value = " ".join(str(text).splitlines()) or " "
+    value = _COMMENT_DELIMITER.sub(lambda m: "\u200b".join((m.group()[:2], m.group()[2:])),
+                                   value)
     longest = max((len(run) for run in _LONGEST_TICKS.findall(value)), default=0)
     fence = "`" * (longest + 1)
     if value.startswith("`") or value.endswith("`") or (longest and value.strip() == value):

@@ -1,0 +1,311 @@
+"""The Docs Drift Check comment (DESIGN §5): the four headline states, rows, the row cap, the
+release-owned section, both folds, escaping of untrusted text and the 65,536 limit."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from govern.commands.affected_docs import compute
+from govern.commands.demo import build_example
+from govern.config import CommentConfig, Config
+from govern.drift_comment import MARKER, parse_result, render_drift
+from govern.errors import PayloadError
+from govern.render import GITHUB_COMMENT_LIMIT
+
+HEAD = "1" * 40
+MERGE_BASE = "2" * 40
+BASE_PARENT = "3" * 40
+HEAD_PARENT = "4" * 40
+FOOTER = ("<sub>Advisory only, and precision-first: a page is listed because it names a symbol, "
+          "wire route, SDK method or command this diff touched, never merely because it "
+          "mentions a changed package. Each row names the anchor that put it there, so a wrong "
+          "row can be reported rather than ignored.</sub>")
+
+
+def result(**overrides: Any) -> dict[str, Any]:
+    """A valid affected-docs object (one package, one anchor, no page) with overrides."""
+    data: dict[str, Any] = {
+        "schema_version": 1, "summary": "s", "base": "origin/main", "head": HEAD,
+        "merge_base": MERGE_BASE,
+        "computed_on": {"head_parents": [BASE_PARENT, HEAD_PARENT], "dirty": False},
+        "changed_packages": [{"dir": "packages/a", "name": "@x/a"}],
+        "anchors": [{"kind": "symbol", "token": "getAudit", "file": "a.ts", "side": "both"}],
+        "docs": [], "release_owned_docs": [], "anchorless_changes": [], "parse_errors": [],
+        "unreadable_pages": [], "weak_anchors_dropped": [], "overbroad_anchors": [],
+        "cross_cutting_symbols": [], "package_mention_docs": [],
+        "bridge_coverage": {"measured": False, "reason": "no bridgeable symbol changed"},
+        "broken_scans": [],
+        "skipped": {"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
+    }
+    data.update(overrides)
+    return data
+
+
+def doc(path: str, *tokens: str, stale: bool = False, owned: bool = False) -> dict[str, Any]:
+    return {"path": path, "release_owned": owned, "stale": stale,
+            "anchors": [{"kind": "symbol", "token": t, "side": "both"} for t in tokens]}
+
+
+def lines(body: str) -> list[str]:
+    return body.splitlines()
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The demo's PR, computed for real."""
+    git = build_example(tmp_path_factory.mktemp("ex") / "repo")
+    try:
+        return compute(git, Config(), "pr", "main").to_json()
+    finally:
+        git.close()
+
+
+def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
+    body = render_drift(example, CommentConfig())
+    got = lines(body)
+    assert got[:2] == [MARKER, "### 📓 Docs Drift Check"]
+    assert got[3] == (
+        "This PR changes **2** package(s): `acme-billing`, `@acme/web-sdk`, touching **8** "
+        "documentable anchor(s). ⚠️ **2** changed file(s) yielded no anchor "
+        "(`packages/billing-py/src/acme_billing/__init__.py`, `packages/web-sdk/src/theme.css`), "
+        "so the pages documenting them are NOT COVERED by this run — this is not a clean bill "
+        "of health for those files.")
+    rows = got[got.index("**4** hand-written doc(s) name something this change touched:") + 2:]
+    assert rows[:4] == [
+        # stale first: it names the removed void_invoice, so it is certainly wrong now
+        r"- `docs/billing/invoices.rst`  _(via void\_invoice (symbol), "
+        r"acme\_billing\.void\_invoice (symbol))_ — **stale: names something this PR removed**",
+        r"- `docs/billing/charges.md`  _(via BillingClient\.charge (symbol))_",
+        r"- `docs/billing/reference.md`  _(via acme\_billing\.BillingClient\.charge (symbol))_",
+        r"- `docs/sdk/audit.mdx`  _(via AuditOptions\.pageSize (symbol))_",
+    ]
+    assert got[-1] == FOOTER
+    assert "✅" not in body
+
+
+def test_release_owned_section_names_the_guardrails_doc(example: dict[str, Any]) -> None:
+    got = lines(render_drift(example, CommentConfig(guardrails_doc="docs/GUARDRAILS.md")))
+    start = got.index("#### ⛔ Release-owned pages (1)")
+    assert got[start:start + 5] == [
+        "#### ⛔ Release-owned pages (1)", "",
+        "- `docs/releases/v2.0.md`  _(via formatAuditEntry (symbol))_", "",
+        "> ⛔ These pages are read-only under `docs/GUARDRAILS.md`: do not edit them in this PR. "
+        "File an issue, or open a docs-only PR, instead.",
+    ]
+
+
+def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
+    got = lines(render_drift(example, CommentConfig()))
+    start = got.index("<summary>What this run could not see</summary>")
+    assert got[start - 1] == "<details>"
+    assert got[start + 2:got.index("</details>")] == [
+        "- **2** changed file(s) yielded no anchor (pages documenting them are not covered):",
+        "  - `packages/billing-py/src/acme_billing/__init__.py` — no documentable declaration "
+        "on the changed lines",
+        r"  - `packages/web-sdk/src/theme.css` — no anchor extractor for \.css files",
+        "- **4** weak name(s) dropped (plain words, not code-shaped):",
+        "  - `charge` (symbol)", "  - `customer` (literal)", "  - `amount` (literal)",
+        "  - `currency` (literal)",
+        "- Route and SDK bridge: not measured — route and SDK bridging is not implemented in "
+        "this version.",
+        "- **2** page(s) merely mention a changed package; they are not listed, since "
+        "mentioning a package is not naming what changed.",
+        "- Skipped: 1 test files, 1 dev only manifests.",
+        "",
+    ]
+
+
+def test_what_this_run_could_not_see_lists_every_kind() -> None:
+    data = result(
+        parse_errors=[{"path": "a.py", "side": "head", "message": "line 3: unexpected indent"}],
+        unreadable_pages=[{"path": "docs/x.md", "reason": "not UTF-8"}],
+        cross_cutting_symbols=[{"token": "withAuth", "routes": 9}],
+        overbroad_anchors=[{"token": "ObjectQL", "kind": "symbol", "pages": 40}],
+        broken_scans=["api/route-ledger.ts: parsed to zero rows"],
+        bridge_coverage={"measured": True, "ledger_rows": 12, "client_bound": 10,
+                         "reachable": 9, "unreachable": 1},
+        package_mention_docs=["docs/guide.md"])
+    got = lines(render_drift(data, CommentConfig()))
+    start = got.index("<summary>What this run could not see</summary>") + 2
+    assert got[start:got.index("</details>")] == [
+        "- **1** source file side(s) did not parse cleanly (what parsed still anchors):",
+        r"  - `a.py` (head): line 3: unexpected indent",
+        "- **1** docs page(s) could not be read:", r"  - `docs/x.md` — not UTF\-8",
+        "- **1** cross-cutting symbol(s) contributed no route:",
+        "  - `withAuth` — wired into 9 routes",
+        "- **1** over-broad anchor(s) dropped (named on too many pages to single any out):",
+        "  - `ObjectQL` (symbol) — named on 40 pages",
+        "- **1** broken scan(s): a ledger or registrar read that found nothing or only part:",
+        r"  - api/route\-ledger\.ts: parsed to zero rows",
+        r"- Route and SDK bridge: ledger\_rows 12, client\_bound 10, reachable 9, unreachable 1.",
+        "- **1** page(s) merely mention a changed package; they are not listed, since "
+        "mentioning a package is not naming what changed.",
+        "",
+    ]
+
+
+def test_which_tree_for_a_pr_merge_commit() -> None:
+    got = lines(render_drift(result(docs=[doc("docs/a.md", "getAudit")]), CommentConfig()))
+    start = got.index("<summary>Which tree this was computed on</summary>")
+    assert got[start - 1] == "<details>"
+    assert got[start + 2:start + 12] == [
+        f"Computed on `{HEAD}`, the PR's merge commit: base `{BASE_PARENT}` merged with head "
+        f"`{HEAD_PARENT}`; the diff is from merge base `{MERGE_BASE}`.",
+        "",
+        "```sh",
+        "# while this PR is open (GitHub drops the merge commit once it closes)",
+        f"git fetch origin {HEAD} && git checkout {HEAD}",
+        "# afterwards, rebuild it from the two parents, which stay fetchable",
+        f"git fetch origin {BASE_PARENT} {HEAD_PARENT} && git checkout -B drift-repro "
+        f"{BASE_PARENT} && git merge --no-ff {HEAD_PARENT}",
+        "# then re-derive the list (after a rebuild: --head drift-repro)",
+        f"govern affected-docs --json --head {HEAD} {MERGE_BASE}",
+        "```",
+    ]
+
+
+def test_nothing_to_list_is_not_a_clean_bill_of_health() -> None:
+    body = render_drift(result(anchorless_changes=[{"path": "s.css", "reason": "no extractor"}]),
+                        CommentConfig())
+    assert lines(body)[3] == (
+        "**1** anchor(s) derived from **1** changed package(s); no hand-written page names any "
+        "of them, so this run has **nothing to list** — **not a clean bill of health**. ⚠️ **1** "
+        "changed file(s) yielded no anchor (`s.css`), so the pages documenting them are NOT "
+        "COVERED by this run — this is not a clean bill of health for those files.")
+    assert "✅" not in body and "hand-written doc(s) name" not in body
+
+
+def test_no_documentable_surface_has_no_opinion() -> None:
+    body = render_drift(result(anchors=[], changed_packages=[]), CommentConfig())
+    assert lines(body)[3] == (
+        "Nothing in this diff resolved to a documentable surface (a symbol, wire route, SDK "
+        "method or command), so **this run has no opinion** about the docs.")
+
+
+def test_not_judged_alone_and_above_an_older_list() -> None:
+    reason = "unknown revision 'origin/main': fetch it first."
+    body = render_drift(None, CommentConfig(), (HEAD, reason))
+    assert lines(body) == [
+        MARKER, "### 📓 Docs Drift Check", "",
+        f"⚠️ **NOT JUDGED** on `{HEAD}`: unknown revision 'origin/main': fetch it first. "
+        "The list below this line, if any, is from an older head.",
+        "", FOOTER]
+    older = render_drift(result(docs=[doc("docs/a.md", "getAudit")]), CommentConfig(),
+                         (HEAD, "shallow clone"))
+    got = lines(older)
+    assert got[3].startswith(f"⚠️ **NOT JUDGED** on `{HEAD}`: shallow clone. The list below")
+    assert "- `docs/a.md`  _(via getAudit (symbol))_" in got
+
+
+def test_above_the_row_cap_rows_are_omitted_with_the_rederive_command() -> None:
+    docs = [doc(f"docs/p{i:02}.md", "getAudit", stale=i < 3) for i in range(16)]
+    body = render_drift(result(docs=docs), CommentConfig(row_cap=15))
+    assert (f"**16** hand-written doc(s) name something this change touched (**3** of them name "
+            f"something this PR removed) — list omitted above 15 rows. Re-derive on the tree "
+            f"named below: `govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") \
+        in lines(body)
+    assert "docs/p00.md" not in body
+    assert "- `docs/p00.md`" in render_drift(result(docs=docs[:15]), CommentConfig(row_cap=15))
+
+
+def test_untrusted_text_is_inert() -> None:
+    forged = f"{MARKER} <img src=x onerror=alert(1)> @org/team"
+    data = result(
+        changed_packages=[{"dir": "p", "name": "@org/team"}],
+        docs=[doc("docs/we`ird``.md", forged, "<!-- hidden -->")],
+        anchorless_changes=[{"path": f"x{MARKER}.ts", "reason": forged}],
+        weak_anchors_dropped=[{"token": "@org/team", "kind": "symbol"}])
+    body = render_drift(data, CommentConfig())
+    assert body.count(MARKER) == 1 and body.startswith(MARKER + "\n")
+    assert "<img" not in body and "<!-- hidden" not in body
+    # GitHub links no mention inside a code span; everywhere else it must be neutralised
+    prose = re.sub(r"(`+).+?\1", "", body)
+    assert "@org" not in prose and "@\u200borg/team" in prose
+    row = next(line for line in lines(body) if line.startswith("- ```"))
+    # backticks in a path: a longer fence around it; tokens entity-encoded and escaped
+    assert row == (
+        r"- ``` docs/we`ird``.md ```  _(via &lt;\!\-\- govern:docs\-drift \-\-&gt; &lt;img src=x "
+        "onerror=alert\\(1\\)&gt; @\u200borg/team (symbol), &lt;\\!\\-\\- hidden \\-\\-&gt; "
+        "(symbol))_")
+
+
+def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
+    long = "x" * 5000
+    data = result(
+        changed_packages=[{"dir": f"pkg{i}", "name": f"@x/{long}{i}"} for i in range(3000)],
+        docs=[doc(f"docs/{long}{i}.md", *(f"tok{j}_{long}" for j in range(50)),
+                  owned=i % 2 == 0) for i in range(60)],
+        anchorless_changes=[{"path": f"{long}{i}", "reason": long} for i in range(5000)],
+        weak_anchors_dropped=[{"token": f"w{i}{long}", "kind": "symbol"} for i in range(5000)])
+    body = render_drift(data, CommentConfig(row_cap=100))
+    assert len(body) <= GITHUB_COMMENT_LIMIT
+    got = lines(body)
+    assert got[:4] == [
+        MARKER, "### 📓 Docs Drift Check", "",
+        "This PR changes **3000** package(s), touching **1** documentable anchor(s). ⚠️ "
+        "**5000** changed file(s) yielded no anchor, so the pages documenting them are NOT "
+        "COVERED by this run — this is not a clean bill of health for those files."]
+    assert ("**30** hand-written doc(s) name something this change touched — list omitted to "
+            "fit the comment. Re-derive on the tree named below: "
+            f"`govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") in got
+    assert ("**30** release-owned page(s) also name something this change touched — list "
+            "omitted to fit the comment. Re-derive on the tree named below: "
+            f"`govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") in got
+    assert "- **5000** weak name(s) dropped (plain words, not code-shaped)." in got
+    assert got[-1] == FOOTER
+
+
+def test_long_fold_lists_show_forty_then_count_the_rest() -> None:
+    data = result(weak_anchors_dropped=[{"token": f"w{i}", "kind": "symbol"} for i in range(41)])
+    got = lines(render_drift(data, CommentConfig()))
+    start = got.index("- **41** weak name(s) dropped (plain words, not code-shaped):")
+    assert got[start + 40:start + 42] == ["  - `w39` (symbol)", "  - … and 1 more"]
+
+
+def test_a_large_result_keeps_rows_and_counts_the_folds() -> None:
+    long = "y" * 400
+    data = result(docs=[doc("docs/a.md", "getAudit")],
+                  **{key: [{"path": f"{long}{i}", "side": "head", "message": long,
+                            "reason": long} for i in range(100)]
+                     for key in ("anchorless_changes", "parse_errors", "unreadable_pages")})
+    body = render_drift(data, CommentConfig())
+    assert len(body) <= GITHUB_COMMENT_LIMIT
+    assert "- `docs/a.md`  _(via getAudit (symbol))_" in lines(body)
+    assert "- **100** docs page(s) could not be read." in lines(body)
+    assert long not in body
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "in.json is not valid JSON (Expecting property name enclosed in double "
+                  "quotes: line 1 column 2 (char 1))"),
+    ("[1]", "in.json is not a JSON object"),
+    ('{"schema_version": 2}', "in.json has schema_version 2; this govern reads 1"),
+])
+def test_unreadable_input_is_not_judged(text: str, message: str) -> None:
+    with pytest.raises(PayloadError) as caught:
+        parse_result(text, "in.json")
+    assert caught.value.message == message and caught.value.exit_code == 2
+
+
+def test_input_of_another_shape_is_not_judged() -> None:
+    import json
+
+    bad = copy.deepcopy(result(head="HEAD; rm -rf /", docs={"a": 1}))
+    del bad["skipped"]
+    with pytest.raises(PayloadError) as caught:
+        parse_result(json.dumps(bad), "-")
+    assert caught.value.message == ("- is not affected-docs output: bad or missing docs, "
+                                    "skipped, head")
+    assert caught.value.remedy == ("pass the output of `govern affected-docs --json` "
+                                   "(schema_version 1) unchanged")
+
+
+def test_the_example_round_trips_through_parse(example: dict[str, Any], tmp_path: Path) -> None:
+    import json
+
+    assert parse_result(json.dumps(example), "x") == example
