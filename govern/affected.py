@@ -84,10 +84,12 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig)
     weak: list[dict[str, str]] = []
     overbroad: list[dict[str, Any]] = []
     for anchor in anchors:
-        if is_generic(anchor.token, config.generic_names):
+        if anchor.kind == "route":  # a wire path is code-shaped and never generic
+            matched = index.routing(anchor.token)
+        elif is_generic(anchor.token, config.generic_names):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        if is_code_shaped(anchor.token):
+        elif is_code_shaped(anchor.token):
             matched = index.naming(anchor.token)
         else:
             matched = index.calling(anchor.token)

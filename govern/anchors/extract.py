@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 
 from govern.anchors.model import Declaration, Extraction
 from govern.anchors.python import extract_python, qualified_names
-from govern.anchors.syntax import EXTENSIONS
+from govern.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.anchors.typescript import extract_typescript
 from govern.config import Config
 from govern.diff import ChangedFile
@@ -184,7 +184,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                                    declaration))
                 yielded = True
         for literal in extraction.literals:
-            result.candidates.append(Candidate("literal", literal, change.path, side.name))
+            kind = "route" if is_route_literal(literal) else "literal"
+            result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,

@@ -12,6 +12,7 @@ from tree_sitter import Language, Node, Parser, Tree
 # Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name`` (DESIGN §4.3).
 LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 LITERAL_MIN, LITERAL_MAX = 4, 64
+_ROUTE_LITERAL = re.compile(r"(/[\w\-.:{}<>*?]+)+/?")
 
 EXTENSIONS = {
     ".py": "python",
@@ -44,6 +45,13 @@ def parser_for(language: str) -> Parser:
 
         return Parser(Language(grammar.language()))
     raise ValueError(f"no grammar for {language}")
+
+
+def is_route_literal(value: str) -> bool:
+    """A string shaped like a wire path: ``/`` segments with a letter, no spaces
+    (``/api/v1/items``, ``/users/:id``)."""
+    return (value.startswith("/") and len(value) > 2 and _ROUTE_LITERAL.fullmatch(value)
+            is not None and any(c.isalpha() for c in value))
 
 
 def parse(language: str, source: bytes) -> Tree:
@@ -115,13 +123,13 @@ def string_value(node: Node, content_types: frozenset[str],
 def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
                     content_types: frozenset[str],
                     delimiter_types: frozenset[str] = frozenset()) -> list[str]:
-    """Identifier-shaped string literals that start on a changed line."""
+    """Identifier- or route-shaped string literals that start on a changed line."""
     found = []
     for node in iter_nodes(root, string_types, lines):
         if first_line(node) not in lines:
             continue
         value = string_value(node, content_types, delimiter_types)
-        if (value and LITERAL_MIN <= len(value) <= LITERAL_MAX
-                and LITERAL_SHAPE.fullmatch(value)):
+        if value and (LITERAL_MIN <= len(value) <= LITERAL_MAX
+                      and LITERAL_SHAPE.fullmatch(value) or is_route_literal(value)):
             found.append(value)
     return found

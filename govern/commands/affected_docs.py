@@ -8,28 +8,31 @@ from pathlib import Path
 
 import click
 
-from govern import cache
 from govern.affected import (
     AffectedDocs,
     apply_guards,
     build_rows,
+    is_code_shaped,
+    is_generic,
     merge_sides,
     package_mentions,
     removed_tokens,
     summarize,
 )
-from govern.anchors.extract import Side, anchor_changes
+from govern.anchors.extract import Candidate, Side, anchor_changes
+from govern.bridge import BridgeResult, bridge
 from govern.cli import config_option, json_option, load_config_at, open_git, print_json
 from govern.config import Config
 from govern.diff import build_changes
-from govern.docs.corpus import select_pages
-from govern.docs.index import DocsIndex, build_index
+from govern.docs.index import DocsIndex
 from govern.errors import NotJudged, PayloadError
 from govern.gitio import Git, TreeEntry
 from govern.packages import manifest_name, package_dirs
+from govern.scans import read_bridge_scans, read_docs_index
 
 NOT_MEASURED = {"measured": False,
-                "reason": "route and SDK bridging is not implemented in this version"}
+                "reason": "no bridgeable symbol or route literal changed, so the route bridge "
+                          "did not run"}
 _FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
 
 
@@ -59,23 +62,11 @@ def default_base(git: Git) -> str:
     )
 
 
-def read_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
-    """The docs index of a tree, page scans cached by blob id under the git common dir."""
-    cache_path = cache.cache_dir(git.common_dir()) / "docs-pages.pickle"
-    page_cache = cache.load(cache_path)
-    known = len(page_cache)
-    pages = select_pages(entries, config.docs)
-    index = build_index(pages, git.blobs.read, page_cache)
-    if len(page_cache) != known:
-        cache.save(cache_path, page_cache)
-    return index
-
-
 def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> AffectedDocs:
     head = git.resolve_commit(head_ref)
     computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
     entries = git.ls_tree(head)
-    index = read_index(git, entries, config)
+    index = read_docs_index(git, entries, config)
     unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
     if base_ref is None:
         return _all_pages(index, head, computed_on, unreadable)
@@ -92,7 +83,9 @@ def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> Af
         config=config,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
-    guarded = apply_guards(merge_sides(change_set.candidates), index, config.anchors)
+    bridged = _bridge(git, head, entries, config, change_set.candidates)
+    guarded = apply_guards(merge_sides(change_set.candidates + bridged.candidates), index,
+                           config.anchors)
     rows = build_rows(guarded, index, removed_tokens(change_set))
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless))
     if len(merge_bases) > 1:
@@ -112,10 +105,24 @@ def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> Af
         unreadable_pages=unreadable,
         weak_anchors_dropped=guarded.weak,
         overbroad_anchors=guarded.overbroad,
+        cross_cutting_symbols=bridged.cross_cutting,
         package_mention_docs=package_mentions(index, packages),
-        bridge_coverage=NOT_MEASURED,
+        bridge_coverage=bridged.coverage,
+        broken_scans=bridged.broken,
         skipped=change_set.skipped,
     )
+
+
+def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
+            candidates: list[Candidate]) -> BridgeResult:
+    """Run the route bridge only when something could cross it (DESIGN §4.5): otherwise its
+    coverage is "not measured", never a fabricated zero."""
+    if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable)
+               for c in candidates):
+        return BridgeResult(coverage=NOT_MEASURED)
+    return bridge(candidates, read_bridge_scans(git, head, entries, config),
+                  config.anchors.max_routes_per_symbol, is_code_shaped,
+                  lambda name: is_generic(name, config.anchors.generic_names))
 
 
 def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 
+from govern.anchors.routes import TAIL_MARK, route_segments, segments_match
 from govern.docs.corpus import Page
 from govern.docs.scanner import PageTokens, scan_page
 
@@ -18,6 +19,8 @@ class DocsIndex:
     calls: dict[str, list[int]] = field(default_factory=dict)
     prefixes: dict[str, list[int]] = field(default_factory=dict)
     loose: list[frozenset[str]] = field(default_factory=list)
+    routes: dict[str, list[tuple[tuple[str, ...], int]]] = field(default_factory=dict)
+    """Page routes keyed by their last segment (``*`` for a param)."""
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     """(path, reason) of each page that could not be read."""
 
@@ -29,6 +32,17 @@ class DocsIndex:
         for end in range(1, len(parts)):
             found.update(self.prefixes.get(".".join(parts[:end]), ()))
         return found
+
+    def routing(self, token: str) -> set[int]:
+        """Pages that write the route ``token`` (params as wildcards; a ``…`` tail matches the
+        end of a longer path)."""
+        pattern = route_segments(token)
+        if not pattern:
+            return set()
+        tail = token.startswith(TAIL_MARK)
+        keys = [pattern[-1], "*"] if pattern[-1] != "*" else list(self.routes)
+        return {page_id for key in dict.fromkeys(keys) for segments, page_id in
+                self.routes.get(key, ()) if segments_match(pattern, tail, segments)}
 
     def calling(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code."""
@@ -75,6 +89,8 @@ def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
         page_id = len(index.pages)
         index.pages.append(page)
         index.loose.append(tokens.loose)
+        for segments in tokens.routes:
+            index.routes.setdefault(segments[-1], []).append((segments, page_id))
         for table, values in ((index.words, tokens.words), (index.calls, tokens.calls),
                               (index.prefixes, tokens.prefixes)):
             for value in values:

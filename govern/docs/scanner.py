@@ -9,6 +9,8 @@ import re
 import sys
 from dataclasses import dataclass
 
+from govern.anchors.routes import route_segments
+
 IDENT = r"[A-Za-z_$][\w$]*"
 DOTTED = rf"{IDENT}(?:\.{IDENT})*"
 
@@ -25,7 +27,12 @@ _AUTODOC = re.compile(r"^(\s*)\.\. auto(\w+)::\s*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*
 _MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
 _MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
+_ROUTE = re.compile(r"(?<![\w.~/:])(/[\w\-.:{}<>*]+(?:/[\w\-.:{}<>*]+)*)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
+
+
+FORMAT = 2
+"""Bumped whenever PageTokens changes shape, so cached scans of the old shape are not read."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,9 @@ class PageTokens:
     """Reference targets whose members the page documents (``::: httpx.Client``)."""
     loose: frozenset[str]
     """Path- and package-like tokens (``@scope/pkg``, ``packages/mcp/src``): coarse mentions."""
+    routes: frozenset[tuple[str, ...]]
+    """Wire paths written on the page, as segments with params as ``*`` (a method before
+    them is optional, so it is not kept)."""
 
 
 def _code_text(text: str, rst: bool) -> str:
@@ -140,10 +150,13 @@ def scan_page(text: str, path: str) -> PageTokens:
     words.update(names)
     has_code = "`" in text or "~~~" in text or "::" in text
     calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
+    routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
+        else set()
     intern = sys.intern
     return PageTokens(
         words=frozenset(map(intern, words)),
         calls=frozenset(map(intern, calls)),
         prefixes=frozenset(prefixes),
         loose=frozenset(loose),
+        routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
     )

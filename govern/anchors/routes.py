@@ -1,0 +1,297 @@
+"""Wire routes registered in source, found in the syntax tree: FastAPI/Starlette, Flask and
+Django in Python; Express/Hono/Fastify calls and ``{ path: '/x', handler }`` objects in
+TypeScript/JavaScript. Each route knows the identifiers its handler references (one hop)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from govern.anchors.syntax import first_line, parse, text
+
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
+_PY_ROUTE_DECORATORS = HTTP_METHODS | {"route", "api_route", "websocket"}
+_TS_ROUTE_CALLS = HTTP_METHODS | {"all"}
+_DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
+_PARAM_SEGMENT = re.compile(r"^(?::\w+\??|\{\w+\}|<(?:\w+:)?\w+>|\*)$")
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str | None
+    """Upper-case HTTP method, or None when the registration does not say."""
+    path: str
+    """The path as registered, prefixes joined, params kept (``/meta/:type/audit``)."""
+    tail: bool
+    """Only the static tail is known (a template literal with a dynamic prefix)."""
+    file: str
+    line: int
+    refs: frozenset[str]
+    """Identifiers the handler references, its own name included."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.method} {self.path}" if self.method else self.path
+
+
+@dataclass(frozen=True)
+class RegistrarScan:
+    routes: tuple[Route, ...]
+    includes: tuple[tuple[str, str], ...] = ()
+    """Django ``include("app.urls")`` under a prefix: (module, prefix)."""
+
+
+def join_paths(prefix: str, path: str) -> str:
+    joined = "/" + "/".join(p for p in (prefix.strip("/"), path.strip("/")) if p)
+    return joined
+
+
+TAIL_MARK = "…"
+"""Leads a route token whose prefix is unknown: it matches the end of a longer path."""
+
+
+def segments_match(pattern: tuple[str, ...], tail: bool, candidate: tuple[str, ...]) -> bool:
+    """Params (``*``) match any segment; a tail matches the end of a longer path."""
+    if tail:
+        if len(candidate) < len(pattern):
+            return False
+        candidate = candidate[len(candidate) - len(pattern):]
+    elif len(candidate) != len(pattern):
+        return False
+    return all(a == b or a == "*" or b == "*" for a, b in zip(pattern, candidate, strict=True))
+
+
+def route_segments(path: str) -> tuple[str, ...]:
+    """A path's segments with every param (``:id``, ``{id}``, ``<int:id>``) as ``*``."""
+    return tuple("*" if _PARAM_SEGMENT.match(seg) else seg
+                 for seg in path.removeprefix(TAIL_MARK).strip("/").split("/") if seg)
+
+
+def _identifiers(node: Node | None) -> set[str]:
+    found: set[str] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if current.type in ("identifier", "property_identifier", "shorthand_property_identifier",
+                            "type_identifier"):
+            found.add(text(current))
+        stack.extend(current.named_children)
+    return found
+
+
+# -- Python -------------------------------------------------------------------------------------
+
+def _py_string(node: Node | None) -> str | None:
+    if node is None or node.type != "string":
+        return None
+    parts = [c for c in node.named_children if c.type not in ("string_start", "string_end")]
+    if all(c.type == "string_content" for c in parts):
+        return "".join(text(c) for c in parts)
+    return None
+
+
+def _py_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
+    arguments = call.child_by_field_name("arguments")
+    positional: list[Node] = []
+    keywords: dict[str, Node] = {}
+    for arg in arguments.named_children if arguments is not None else []:
+        if arg.type == "keyword_argument":
+            keywords[text(arg.child_by_field_name("name"))] = arg.child_by_field_name("value")
+        elif arg.type != "comment":
+            positional.append(arg)
+    return positional, keywords
+
+
+def _py_calls(root: Node) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call":
+            yield node
+        stack.extend(reversed(node.named_children))
+
+
+def _py_prefixes(root: Node) -> dict[str, str]:
+    """Router variables and their prefixes: ``APIRouter(prefix=…)``, ``Blueprint(…,
+    url_prefix=…)``, then ``include_router``/``register_blueprint`` mounts in this module."""
+    prefixes: dict[str, str] = {}
+    for call in _py_calls(root):
+        function = call.child_by_field_name("function")
+        name = text(function).rsplit(".", 1)[-1]
+        positional, keywords = _py_args(call)
+        if name in ("APIRouter", "Blueprint") and call.parent is not None \
+                and call.parent.type == "assignment":
+            target = text(call.parent.child_by_field_name("left"))
+            prefixes[target] = _py_string(keywords.get("prefix") or keywords.get("url_prefix")) \
+                or ""
+    for call in _py_calls(root):
+        function = call.child_by_field_name("function")
+        name = text(function).rsplit(".", 1)[-1]
+        if name in ("include_router", "register_blueprint"):
+            positional, keywords = _py_args(call)
+            mount = _py_string(keywords.get("prefix") or keywords.get("url_prefix"))
+            if positional and mount:
+                router = text(positional[0])
+                prefixes[router] = join_paths(mount, prefixes.get(router, ""))
+    return prefixes
+
+
+def scan_python(source: bytes, path: str) -> RegistrarScan:
+    tree = parse("python", source)
+    prefixes = _py_prefixes(tree.root_node)
+    routes: list[Route] = []
+    includes: list[tuple[str, str]] = []
+    for node in _walk(tree.root_node, "decorated_definition"):
+        function = node.child_by_field_name("definition")
+        if function is None or function.type != "function_definition":
+            continue
+        refs = frozenset(_identifiers(function.child_by_field_name("body"))
+                         | {text(function.child_by_field_name("name"))})
+        for decorator in (c for c in node.named_children if c.type == "decorator"):
+            routes.extend(_py_decorator_routes(decorator, prefixes, refs, path))
+    for call in _py_calls(tree.root_node):
+        name = text(call.child_by_field_name("function"))
+        if name not in ("path", "re_path", "django.urls.path", "django.urls.re_path"):
+            continue
+        positional, _ = _py_args(call)
+        route = _py_string(positional[0]) if positional else None
+        if route is None or len(positional) < 2:
+            continue
+        route = _DJANGO_PARAM.sub(r"{\1}", route.lstrip("^").rstrip("$"))
+        view = positional[1]
+        if view.type == "call" and text(view.child_by_field_name("function")) == "include":
+            inner, _ = _py_args(view)
+            module = _py_string(inner[0]) if inner else None
+            if module:
+                includes.append((module, route))
+            continue
+        routes.append(Route(None, join_paths("", route), False, path, first_line(call),
+                            frozenset(_identifiers(view))))
+    return RegistrarScan(tuple(routes), tuple(includes))
+
+
+def _py_decorator_routes(decorator: Node, prefixes: dict[str, str], refs: frozenset[str],
+                         path: str) -> list[Route]:
+    call = decorator.named_children[0] if decorator.named_children else None
+    if call is None or call.type != "call":
+        return []
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "attribute":
+        return []
+    verb = text(function.child_by_field_name("attribute"))
+    if verb not in _PY_ROUTE_DECORATORS:
+        return []
+    router = text(function.child_by_field_name("object"))
+    positional, keywords = _py_args(call)
+    route = _py_string(positional[0] if positional else keywords.get("path"))
+    if route is None:
+        return []
+    full = join_paths(prefixes.get(router, ""), route)
+    if verb in HTTP_METHODS:
+        methods: list[str | None] = [verb.upper()]
+    else:
+        listed = keywords.get("methods")
+        values = [_py_string(c) for c in listed.named_children] if listed is not None else []
+        methods = [v.upper() for v in values if v] or (["GET"] if verb == "route" else [None])
+    return [Route(m, full, False, path, first_line(decorator), refs) for m in methods]
+
+
+def _walk(root: Node, node_type: str) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == node_type:
+            yield node
+        stack.extend(reversed(node.named_children))
+
+
+# -- TypeScript / JavaScript ------------------------------------------------------------------
+
+def _ts_path(node: Node | None) -> tuple[str, bool] | None:
+    """(path, is only a tail) of a string or template literal that holds a route."""
+    if node is None:
+        return None
+    if node.type == "string":
+        value = "".join(text(c) for c in node.named_children if c.type == "string_fragment")
+        return (value, False) if value.startswith("/") else None
+    if node.type == "template_string":
+        parts = node.named_children
+        last_sub = max((i for i, c in enumerate(parts) if c.type == "template_substitution"),
+                       default=-1)
+        tail = "".join(text(c) for c in parts[last_sub + 1 :]
+                       if c.type in ("string_fragment", "escape_sequence"))
+        if tail.startswith("/"):
+            return tail, last_sub >= 0
+    return None
+
+
+def scan_typescript(source: bytes, path: str, language: str) -> RegistrarScan:
+    tree = parse(language, source)
+    routes: list[Route] = []
+    for node in _walk_any(tree.root_node, ("call_expression", "object")):
+        if node.type == "call_expression":
+            routes.extend(_ts_call_route(node, path))
+        else:
+            routes.extend(_ts_object_route(node, path))
+    return RegistrarScan(tuple(routes))
+
+
+def _walk_any(root: Node, types: tuple[str, ...]) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in types:
+            yield node
+        stack.extend(reversed(node.named_children))
+
+
+def _ts_call_route(call: Node, path: str) -> list[Route]:
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "member_expression":
+        return []
+    verb = text(function.child_by_field_name("property"))
+    if verb not in _TS_ROUTE_CALLS:
+        return []
+    arguments = call.child_by_field_name("arguments")
+    args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
+    if len(args) < 2:
+        return []  # `map.get('/x')` and client calls with one argument are not registrations
+    found = _ts_path(args[0])
+    if found is None:
+        return []
+    handler = args[-1]
+    if handler.type not in ("arrow_function", "function_expression", "function", "identifier",
+                            "member_expression", "call_expression"):
+        return []
+    refs = frozenset(set().union(*(_identifiers(a) for a in args[1:])))
+    method = None if verb == "all" else verb.upper()
+    return [Route(method, found[0], found[1], path, first_line(call), refs)]
+
+
+def _ts_object_route(obj: Node, path: str) -> list[Route]:
+    pairs: dict[str, Node] = {}
+    for pair in obj.named_children:
+        if pair.type == "pair":
+            key = pair.child_by_field_name("key")
+            if key is not None:
+                pairs[text(key).strip("'\"")] = pair.child_by_field_name("value")
+        elif pair.type == "method_definition":
+            pairs[text(pair.child_by_field_name("name"))] = pair
+    route = _ts_path(pairs.get("path") or pairs.get("url"))
+    handler = pairs.get("handler")
+    if route is None or handler is None:
+        return []
+    method_node = pairs.get("method")
+    method = _ts_path_free_string(method_node)
+    refs = frozenset(_identifiers(handler))
+    return [Route(method.upper() if method else None, route[0], route[1], path,
+                  first_line(obj), refs)]
+
+
+def _ts_path_free_string(node: Node | None) -> str | None:
+    if node is None or node.type != "string":
+        return None
+    return "".join(text(c) for c in node.named_children if c.type == "string_fragment") or None

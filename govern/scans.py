@@ -1,0 +1,91 @@
+"""Reads beyond the diff, each cached by blob id under the git common dir so a run's cost
+grows with the diff, not the repository: the docs index, and the registrar and ledger scans
+the route bridge needs (DESIGN §4.3, §12)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from govern import cache
+from govern.anchors.ledgers import LedgerScan, scan_ledger
+from govern.anchors.routes import RegistrarScan, scan_python, scan_typescript
+from govern.anchors.syntax import EXTENSIONS
+from govern.bridge import BridgeScans
+from govern.config import Config
+from govern.docs.corpus import select_pages
+from govern.docs.index import DocsIndex, build_index
+from govern.docs.scanner import FORMAT
+from govern.gitio import Git, TreeEntry
+from govern.packages import is_test_file
+
+# What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
+# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'`. Valid as
+# both a git extended regex and a Python regex, so one pattern serves both readers.
+REGISTRAR_HINT = (
+    r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
+    r"|websocket)\("
+    r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
+    r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
+    r"|(path|url):[ \t]*['\"`]/"
+)
+_HINT = re.compile(REGISTRAR_HINT, re.M)
+_SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
+_BLOB_MODES = ("100644", "100755")
+# Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
+_GREP_THRESHOLD = 200
+_SCANS_FORMAT = 1
+
+
+def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
+    """The docs index of a tree, page scans cached by blob id."""
+    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.pickle"
+    page_cache = cache.load(cache_path)
+    known = len(page_cache)
+    index = build_index(select_pages(entries, config.docs), git.blobs.read, page_cache)
+    if len(page_cache) != known:
+        cache.save(cache_path, page_cache)
+    return index
+
+
+def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
+    language = EXTENSIONS[PurePosixPath(path).suffix]
+    if language == "python":
+        return scan_python(data, path)
+    return scan_typescript(data, path, language)
+
+
+def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
+                      config: Config) -> BridgeScans:
+    """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
+    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.pickle"
+    memo = cache.load(cache_path)
+    known = len(memo)
+    sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
+               and PurePosixPath(e.path).suffix in EXTENSIONS and not is_test_file(e.path)}
+    configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
+    unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
+    if len(unscanned) > _GREP_THRESHOLD:
+        hits = set(git.grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS))
+    else:
+        hits = {p for p in unscanned if _HINT.search(
+            (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
+    for path in unscanned:
+        data = git.blobs.read(sources[path]) if path in hits or path in configured else None
+        memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
+    for path in configured:  # configured files are scanned even when the hint misses them
+        if memo.get(f"r:{sources[path]}") is None:
+            data = git.blobs.read(sources[path])
+            memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
+    ledgers: dict[str, LedgerScan] = {}
+    for entry in entries:
+        if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
+            key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
+            if key not in memo:
+                memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
+            ledgers[entry.path] = memo[key]
+    if len(memo) != known:
+        cache.save(cache_path, memo)
+    registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
+                  if memo.get(f"r:{sha}") is not None}
+    return BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
