@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import click
 
 from govern.affected import (
+    SCHEMA_VERSION,
     AffectedDocs,
     apply_guards,
     build_rows,
@@ -20,7 +22,14 @@ from govern.affected import (
     summarize,
 )
 from govern.anchors.extract import Candidate, Side, anchor_changes
-from govern.bridge import BridgeResult, bridge
+from govern.bridge import (
+    BridgeResult,
+    all_routes,
+    bridge,
+    coverage,
+    find_broken,
+    is_constant,
+)
 from govern.cli import config_option, json_option, load_config_at, open_git, print_json
 from govern.config import Config
 from govern.diff import build_changes
@@ -117,7 +126,8 @@ def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
             candidates: list[Candidate]) -> BridgeResult:
     """Run the route bridge only when something could cross it (DESIGN §4.5): otherwise its
     coverage is "not measured", never a fabricated zero."""
-    if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable)
+    if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
+                                     and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
     return bridge(candidates, read_bridge_scans(git, head, entries, config),
@@ -149,31 +159,67 @@ def _all_pages(index: DocsIndex, head: str, computed_on: dict,
     )
 
 
+def compute_coverage(git: Git, config: Config, head_ref: str) -> dict[str, Any]:
+    """The repo-wide bridge health at ``head_ref`` (``--bridge-coverage``)."""
+    head = git.resolve_commit(head_ref)
+    scans = read_bridge_scans(git, head, git.ls_tree(head), config)
+    routes = all_routes(scans)
+    return {"schema_version": SCHEMA_VERSION, "head": head,
+            "routes": len(routes), "registrar_files": len(scans.registrars),
+            "bridge_coverage": coverage(scans, routes),
+            "broken_scans": find_broken(scans, routes)}
+
+
+def _print_coverage(report: dict[str, Any]) -> None:
+    cov = report["bridge_coverage"]
+    click.echo(f"{report['routes']} route(s) in {report['registrar_files']} registrar file(s); "
+               f"{cov['ledger_rows']} ledger row(s), {cov['client_bound_rows']} bound to a "
+               f"client, {cov['reachable']} reachable.")
+    for row in cov["unreachable"]:
+        click.echo(f"unreachable: {row['route']} -> {row['client']} ({row['ledger']})")
+    for broken in report["broken_scans"]:
+        click.echo(f"broken scan: {broken}")
+
+
 @click.command("affected-docs")
 @json_option
 @config_option
 @click.option("--head", "head_ref", default="HEAD", show_default=True,
               help="The commit whose changes are read.")
 @click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")
+@click.option("--bridge-coverage", "bridge_only", is_flag=True,
+              help="Check the route bridge repo-wide (no BASE): exit 1 on a broken scan.")
 @click.argument("base_ref", required=False, metavar="[BASE]")
 @click.pass_context
 def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: bool,
-                  base_ref: str | None) -> None:
+                  bridge_only: bool, base_ref: str | None) -> None:
     """List the docs pages that name something changed between BASE and --head.
 
     The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only. Exit 0 when a
-    result was produced, 2 when it could not be computed.
+    result was produced, 2 when it could not be computed; with --bridge-coverage, 1 when a
+    ledger or registrar scan is broken.
     """
+    if (all_pages or bridge_only) and base_ref:
+        raise click.UsageError("--all and --bridge-coverage take no BASE")
+    if all_pages and bridge_only:
+        raise click.UsageError("--all and --bridge-coverage are separate modes")
     git = open_git(ctx)
     try:
-        if all_pages and base_ref:
-            raise click.UsageError("--all takes no BASE")
-        if not all_pages and base_ref is None:
-            base_ref = default_base(git)
         config = load_config_at(ctx, git, git.resolve_commit(head_ref))
-        result = compute(git, config, head_ref, None if all_pages else base_ref)
+        if bridge_only:
+            report = compute_coverage(git, config, head_ref)
+        else:
+            if not all_pages and base_ref is None:
+                base_ref = default_base(git)
+            result = compute(git, config, head_ref, None if all_pages else base_ref)
     finally:
         git.close()
+    if bridge_only:
+        if as_json:
+            print_json(report)
+        else:
+            _print_coverage(report)
+        ctx.exit(1 if report["broken_scans"] else 0)
     if as_json:
         print_json(result.to_json())
         return

@@ -1,0 +1,143 @@
+"""Route registrars and ledgers read from the syntax tree, one table row per framework."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.anchors.ledgers import LedgerRow, scan_ledger
+from govern.anchors.routes import route_segments, scan_python, scan_typescript, segments_match
+from govern.anchors.syntax import is_route_literal
+
+FASTAPI = b'''from fastapi import APIRouter, FastAPI
+app = FastAPI()
+router = APIRouter(prefix="/meta")
+
+@router.get("/{type}/{name}/audit")
+async def audit(type: str, name: str):
+    return audit_meta_item(type, name)
+
+@app.post("/items")
+def create(item):
+    return store_item(item)
+
+app.include_router(router, prefix="/api/v1")
+'''
+FLASK = b'''bp = Blueprint("billing", __name__, url_prefix="/billing")
+
+@bp.route("/invoices/<int:invoice_id>", methods=["GET", "DELETE"])
+def invoice(invoice_id):
+    return load_invoice(invoice_id)
+
+@app.route("/health")
+def health():
+    return "ok"
+'''
+DJANGO = b'''from django.urls import include, path, re_path
+from . import views
+urlpatterns = [
+    path("reports/<int:pk>/", views.report_detail, name="report"),
+    re_path(r"^legacy/$", views.LegacyView.as_view()),
+    path("api/", include("shop.api.urls")),
+]
+'''
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    (FASTAPI, [("GET /api/v1/meta/{type}/{name}/audit", {"audit", "audit_meta_item"}),
+               ("POST /items", {"create", "store_item"})]),
+    (FLASK, [("GET /billing/invoices/<int:invoice_id>", {"invoice", "load_invoice"}),
+             ("DELETE /billing/invoices/<int:invoice_id>", {"invoice", "load_invoice"}),
+             ("GET /health", {"health"})]),
+    (DJANGO, [("/reports/{pk}", {"views", "report_detail"}),
+              ("/legacy", {"views", "LegacyView", "as_view"})]),
+])
+def test_python_registrars(source: bytes, expected: list[tuple[str, set[str]]]) -> None:
+    routes = scan_python(source, "app.py").routes
+    assert [r.label for r in routes] == [label for label, _ in expected]
+    for route, (_label, refs) in zip(routes, expected, strict=True):
+        assert refs <= route.refs
+
+
+def test_django_include_is_recorded_with_its_prefix() -> None:
+    assert scan_python(DJANGO, "shop/urls.py").includes == (("shop.api.urls", "api/"),)
+
+
+EXPRESS = b'''const router = express.Router();
+router.get('/users/:id', requireAuth, getUser);
+app.post("/api/orders", async (req, res) => res.json(await placeOrder(req.body)));
+cache.get('/not/a/route');
+axios.get('/client/call', config);
+'''
+HONO = b'''app.get(`${base}/:type/:name/audit`, async (c) => c.json(await auditMetaItem(c)));
+'''
+OBJECTS = b'''export const routes = [
+  { method: 'GET', path: '/api/v1/reports/:id', handler: reportHandler },
+  { path: '/ui/page', element: Page },
+];
+fastify.route({ method: 'PUT', url: '/api/v1/items/:id', handler: updateItem });
+'''
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    (EXPRESS, [("GET /users/:id", False, {"requireAuth", "getUser"}),
+               ("POST /api/orders", False, {"placeOrder"}),
+               ("GET /client/call", False, {"config"})]),
+    (HONO, [("GET /:type/:name/audit", True, {"auditMetaItem"})]),
+    (OBJECTS, [("GET /api/v1/reports/:id", False, {"reportHandler"}),
+               ("PUT /api/v1/items/:id", False, {"updateItem"})]),
+])
+def test_typescript_registrars(source: bytes,
+                               expected: list[tuple[str, bool, set[str]]]) -> None:
+    routes = scan_typescript(source, "app.ts", "typescript").routes
+    assert [(r.label, r.tail) for r in routes] == [(label, tail) for label, tail, _ in expected]
+    for route, (_label, _tail, refs) in zip(routes, expected, strict=True):
+        assert refs <= route.refs
+
+
+def test_ts_ledger_rows_and_a_partial_read() -> None:
+    source = b"""export const LEDGER = [
+  { route: 'GET /api/v1/meta/:type/:name/audit', client: 'meta.getAudit' },
+  { route: `GET ${prefix}/x`, client: 'x.get' },
+  { route: 'GET /api/v1/health' },
+];
+"""
+    scan = scan_ledger(source, "sdk/route-ledger.ts")
+    assert scan.rows == (
+        LedgerRow("GET", "/api/v1/meta/:type/:name/audit", "meta.getAudit", 2),
+        LedgerRow("GET", "/api/v1/health", None, 4))
+    assert scan.declined == ("line 3: route `GET ${prefix}/x` is not a 'METHOD /path' string",)
+
+
+def test_openapi_ledger_prefers_the_sdk_method() -> None:
+    source = b"""openapi: 3.0.0
+paths:
+  /api/v1/items/{id}:
+    get: {operationId: getItem}
+    put: {operationId: putItem, x-sdk-method: items.update}
+    parameters: []
+"""
+    assert scan_ledger(source, "openapi.yaml").rows == (
+        LedgerRow("GET", "/api/v1/items/{id}", "getItem", 0),
+        LedgerRow("PUT", "/api/v1/items/{id}", "items.update", 0))
+    assert scan_ledger(b"{}", "openapi.json").error == (
+        "no `paths` object: not an OpenAPI document")
+
+
+@pytest.mark.parametrize(("pattern", "tail", "candidate", "matches"), [
+    ("/api/v1/meta/:type/:name/audit", False, "/api/v1/meta/object/account/audit", True),
+    ("/api/v1/meta/{type}/{name}/audit", False, "/api/v1/meta/:type/:name/audit", True),
+    ("/api/v1/meta/:type/:name/audit", False, "/api/v1/meta/object/account", False),
+    ("/:type/:name/audit", True, "/api/v1/meta/object/account/audit", True),
+    ("/:type/:name/audit", False, "/api/v1/meta/object/account/audit", False),
+    ("/:type/:name/audit", True, "/api/v1/meta/object/account/log", False),
+])
+def test_segments_match(pattern: str, tail: bool, candidate: str, matches: bool) -> None:
+    assert segments_match(route_segments(pattern), tail, route_segments(candidate)) is matches
+
+
+@pytest.mark.parametrize(("value", "is_route"), [
+    ("/api/v1/items", True), ("/users/:id", True), ("/", False), ("a/b", False),
+    ("/not a route", False), ("/123", False),
+])
+def test_route_literals(value: str, is_route: bool) -> None:
+    assert is_route_literal(value) is is_route
