@@ -41,6 +41,15 @@ BASE_FILES: dict[str, str] = {
         "def void_invoice(invoice_id: str) -> None:\n"
         "    del invoice_id\n"
     ),
+    "packages/billing-py/src/acme_billing/api.py": (
+        '"""The billing service\'s HTTP routes."""\n'
+        "from fastapi import APIRouter\n\n"
+        "from ._client import BillingClient\n\n"
+        'router = APIRouter(prefix="/api/v1")\n\n\n'
+        '@router.post("/charges")\n'
+        "def post_charge(body: dict) -> dict:\n"
+        '    return BillingClient().charge(body["customer"], body["cents"])\n'
+    ),
     "packages/billing-py/tests/test_client.py": (
         "from acme_billing import BillingClient\n\n\n"
         "def test_charge():\n"
@@ -69,6 +78,12 @@ BASE_FILES: dict[str, str] = {
         "}\n"
     ),
     "packages/web-sdk/src/theme.css": "body { color: black; }\n",
+    "packages/web-sdk/src/route-ledger.ts": (
+        "export const ROUTE_LEDGER = [\n"
+        "  { route: 'POST /api/v1/charges', client: 'billing.createCharge' },\n"
+        "  { route: 'GET /api/v1/meta/:type/:name/audit', client: 'audit.getAudit' },\n"
+        "];\n"
+    ),
     "docs/billing/charges.md": (
         "# Charging customers\n\n"
         "Create a client and call `BillingClient.charge`:\n\n"
@@ -87,6 +102,14 @@ BASE_FILES: dict[str, str] = {
         "`AuditClient.getAudit` returns one page; tune it with `AuditOptions.pageSize`.\n"
     ),
     "docs/sdk/events.md": "# Events\n\nList them with `AuditClient.listEvents`.\n",
+    "docs/api/rest.md": (
+        "# REST API\n\n"
+        "`POST /api/v1/charges` charges a customer; the body carries `customer` and `cents`.\n"
+    ),
+    "docs/sdk/billing.mdx": (
+        "# Billing from the browser\n\n"
+        "```ts\nawait client.billing.createCharge({ customer: 'cus_1', cents: 500 });\n```\n"
+    ),
     "docs/guide.md": "# Guide\n\nInstall `@acme/web-sdk` and `acme-billing`, then read on.\n",
     "docs/releases/v2.0.md": (
         "# 2.0\n\n- New: `formatAuditEntry` renders one entry of the audit trail.\n"

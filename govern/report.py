@@ -33,9 +33,16 @@ def render_text(result: AffectedDocs) -> str:
           for w in result.weak_anchors_dropped),
         *(f"  - over-broad anchor dropped: {o['token']} (named on {o['pages']} pages)"
           for o in result.overbroad_anchors),
+        *(f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
+          f"{c['routes']} routes)" for c in result.cross_cutting_symbols),
+        *(f"  - broken scan: {broken}" for broken in result.broken_scans),
         *(f"  - skipped {count} {what.replace('_', ' ')}"
           for what, count in result.skipped.items() if count),
     ]
+    bridge = result.bridge_coverage
+    if bridge.get("measured"):
+        unseen.append(f"  - route bridge: {bridge['reachable']} of {bridge['client_bound_rows']} "
+                      "client-bound ledger row(s) reach a registered route")
     if result.package_mention_docs:
         unseen.append(f"  - {len(result.package_mention_docs)} page(s) merely mention a changed "
                       "package (not listed: mentioning a package is not naming what changed)")

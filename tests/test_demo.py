@@ -18,6 +18,8 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
     assert "  - docs/billing/charges.md  via BillingClient.charge (symbol)" in out
     assert "Release-owned pages (read-only for a code PR):\n  - docs/releases/v2.0.md" in out
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
+    assert "  - docs/api/rest.md  via /api/v1/charges (route)" in out  # charge -> its route
+    assert "  - docs/sdk/billing.mdx  via billing.createCharge (sdk)" in out  # -> its client
     assert "docs/sdk/events.md" not in out  # listEvents did not change
     assert "docs/guide.md" not in out  # mentions a package, names nothing
 
