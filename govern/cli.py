@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "govern.commands.check:check",
     "demo": "govern.commands.demo:demo",
     "overlap": "govern.commands.overlap:overlap",
+    "comment": "govern.commands.comment:comment",
 }
 
 REPORT_URL = "https://github.com/repo-govern/govern/issues"

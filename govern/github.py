@@ -269,3 +269,98 @@ def connect(repo: str, credentials: Credentials,
         seconds_between_requests=None, seconds_between_writes=None, lazy=True,
     )
     return GitHubRepo(client.get_repo(repo), repo, credentials.api_url, sleep)
+
+
+# -- the sticky comment (DESIGN §9) ----------------------------------------------------------
+# One comment per PR and marker, owned by `comment.bot_login`: found across every page, updated
+# in place, and de-duplicated after a write because two runs of one workflow can both find
+# none and both create one. Another account's comment is never edited or deleted, whatever it
+# holds: anyone can paste the marker into their own comment.
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What an upsert did: ``created``, ``updated`` or ``unchanged`` the sticky comment, and
+    the ids of newer bot duplicates it deleted."""
+
+    action: str
+    comment_id: int
+    html_url: str
+    deleted: tuple[int, ...]
+
+
+def is_sticky(login: str, body: str, marker: str, bot_login: str) -> bool:
+    """The bot's own comment whose first line is the marker."""
+    return login == bot_login and body.split("\n", 1)[0].strip() == marker
+
+
+def is_undeliverable(exc: GitHubError) -> bool:
+    """A write GitHub refused for a reason an advisory command outlives: the token is
+    read-only (a plain 403, as on a fork PR), or retries ran out (no answer, 429, 5xx)."""
+    return exc.is_forbidden or exc.status is None or exc.status == 429 or exc.status >= 500
+
+
+def _stickies(client: GitHubRepo, number: int, marker: str, bot_login: str) -> list[Any]:
+    """The sticky candidates among all comment pages, oldest first (PyGithub objects, so an
+    edit or delete needs no second read)."""
+
+    def read() -> list[Any]:
+        items = client._repo.get_issue(number).get_comments()
+        return [item for item in items
+                if is_sticky(item.user.login if item.user else "", item.body or "", marker,
+                             bot_login)]
+
+    found = client._call(f"listing the comments of #{number} of {client.full_name}", read)
+    return sorted(found, key=lambda item: (item.created_at, item.id))
+
+
+def _delete_duplicate(client: GitHubRepo, item: Any) -> bool:
+    """Delete a newer bot duplicate; False when a parallel run deleted it first (404)."""
+    try:
+        client._call(f"deleting duplicate comment {item.id} in {client.full_name}", item.delete)
+    except GitHubError as exc:
+        if exc.status == 404:
+            return False
+        raise
+    return True
+
+
+def upsert_sticky(client: GitHubRepo, number: int, body: str, marker: str,
+                  bot_login: str) -> Delivery:
+    """Update the sticky comment on #number to ``body``, or create it; then re-list, keep the
+    oldest and delete newer bot duplicates (a parallel run's), and make sure the one kept
+    carries ``body``."""
+    where = f"#{number} of {client.full_name}"
+    found = _stickies(client, number, marker, bot_login)
+    if found:
+        written = found[0]
+        action = "unchanged" if written.body == body else "updated"
+        if action == "updated":
+            client._call(f"updating comment {written.id} on {where}",
+                         lambda: written.edit(body))
+    else:
+        action = "created"
+        written = client._call(f"commenting on {where}",
+                               lambda: client._repo.get_issue(number).create_comment(body))
+    # A listing that lags behind the write still leaves the comment just written to report.
+    kept, *newer = _stickies(client, number, marker, bot_login) or [written]
+    deleted = tuple(item.id for item in newer if _delete_duplicate(client, item))
+    if kept.body != body:  # a parallel run's older comment survived: it must say this run's
+        client._call(f"updating comment {kept.id} on {where}", lambda: kept.edit(body))
+    return Delivery(action, kept.id, kept.html_url, deleted)
+
+
+def token_login(client: GitHubRepo) -> str | None:
+    """The login the token acts as; None when GitHub will not say (an Actions token answers
+    ``GET /user`` with 403)."""
+
+    def read() -> str:
+        _, data = client._repo.requester.requestJsonAndCheck("GET", "/user")
+        return str(data.get("login", "")) if isinstance(data, dict) else ""
+
+    try:
+        return client._call("reading the token's login", read) or None
+    except GitHubError as exc:
+        if exc.status == 403:
+            return None
+        raise

@@ -4,9 +4,11 @@
 It holds one repository in memory: PRs, issue comments (Link-header pagination with
 ``per_page``/``page``), labels and check-runs; ``GET /user`` answers 403 as it does for the
 Actions token. ``fail`` queues faults (a status, or a dropped connection) answered before the
-real response, for retry tests. Use the ``fake_github`` fixture (import it into a test module:
-``from tests.fakegithub import fake_github as fake_github``), which also points the
-environment at the server.
+real response, for retry tests; ``read_only`` answers every write 403 as a fork PR's token
+gets; ``login`` makes ``GET /user`` answer (a person's token); ``before_create`` runs a
+callback as a comment is created (a parallel run racing this one). Use the ``fake_github``
+fixture (import it into a test module: ``from tests.fakegithub import fake_github as
+fake_github``), which also points the environment at the server.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 import re
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -64,6 +66,12 @@ class FakeGitHub:
         self.labels: dict[int, list[str]] = {}
         self.check_runs: dict[str, list[dict[str, Any]]] = {}
         self.faults: deque[Fault] = deque()
+        self.read_only = False
+        """Answer writes 403 "Resource not accessible by integration" (a fork PR's token)."""
+        self.login: str | None = None
+        """Who ``GET /user`` says the token is; None: 403, as for the Actions token."""
+        self.before_create: deque[Callable[[FakeGitHub], None]] = deque()
+        """Callbacks run, one per comment created, just before it is stored."""
         self.requests: list[tuple[str, str]] = []
         """Every request answered, as (method, path with query)."""
         self.lock = threading.Lock()
@@ -228,6 +236,12 @@ class _Handler(BaseHTTPRequestHandler):
                body: dict[str, Any]) -> None:
         fake = self.fake
         if method == "GET" and path == "/user":
+            if fake.login is None:
+                self._send(403, {"message": "Resource not accessible by integration"})
+            else:
+                self._send(200, {"login": fake.login, "id": 4, "type": "User"})
+            return
+        if fake.read_only and method != "GET":
             self._send(403, {"message": "Resource not accessible by integration"})
             return
         prefix = f"/repos/{fake.full_name}"
@@ -277,6 +291,8 @@ class _Handler(BaseHTTPRequestHandler):
         if not isinstance(body.get("body"), str):
             self._send(422, {"message": "Validation Failed"})
             return
+        if self.fake.before_create:
+            self.fake.before_create.popleft()(self.fake)
         comment = self.fake.add_comment(int(number), body["body"], self.fake.actor,
                                         self.fake.actor_association)
         self._send(201, self.fake.comment_json(comment))
