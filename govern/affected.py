@@ -86,6 +86,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig)
     for anchor in anchors:
         if anchor.kind == "route":  # a wire path is code-shaped and never generic
             matched = index.routing(anchor.token)
+        elif anchor.kind == "command":  # a phrase of words, matched as written
+            matched = index.saying(anchor.token)
         elif is_generic(anchor.token, config.generic_names):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue

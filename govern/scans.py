@@ -43,6 +43,8 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsI
     page_cache = cache.load(cache_path)
     known = len(page_cache)
     index = build_index(select_pages(entries, config.docs), git.blobs.read, page_cache)
+    index.read_text = lambda page_id: (git.blobs.read(index.pages[page_id].blob) or b"").decode(
+        "utf-8-sig", "replace")
     if len(page_cache) != known:
         cache.save(cache_path, page_cache)
     return index

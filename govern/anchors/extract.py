@@ -7,8 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from govern.anchors.commands import (
+    command_phrase,
+    oclif_phrase,
+    parse_oclif,
+    parse_scripts,
+    python_command_tree,
+)
 from govern.anchors.model import Declaration, Extraction
-from govern.anchors.python import extract_python, qualified_names
+from govern.anchors.python import extract_python, module_path, qualified_names
 from govern.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.anchors.typescript import extract_typescript
 from govern.config import Config
@@ -34,6 +41,7 @@ class Side:
     read: Callable[[str], bytes | None]
     _exists: dict[str, bool] = field(default_factory=dict)
     _inits: dict[str, Extraction | None] = field(default_factory=dict)
+    _manifests: dict[str, str | None] = field(default_factory=dict)
 
     def exists(self, path: str) -> bool:
         if path not in self._exists:
@@ -46,6 +54,15 @@ class Side:
             data = self.read(path)
             self._inits[path] = extract_python(data, frozenset()) if data is not None else None
         return self._inits[path]
+
+
+    def manifest(self, package_dir: str, name: str) -> str | None:
+        """A package manifest's text (reads beyond the diff: program names, DESIGN §4.3)."""
+        path = f"{package_dir}/{name}" if package_dir else name
+        if path not in self._manifests:
+            data = self.read(path)
+            self._manifests[path] = data.decode("utf-8", "replace") if data is not None else None
+        return self._manifests[path]
 
 
 @dataclass(frozen=True)
@@ -183,6 +200,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))
                 yielded = True
+        for phrase in _command_phrases(path, data, extraction, side, package_dir):
+            result.candidates.append(Candidate("command", phrase, change.path, side.name))
+            yielded = True
         for literal in extraction.literals:
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
@@ -190,6 +210,34 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})
+
+
+def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
+                     package_dir: str) -> list[str]:
+    """``prog sub cmd`` for each CLI command the change touched in this file."""
+    if not path.endswith(".py"):
+        manifest = side.manifest(package_dir, "package.json")
+        oclif = parse_oclif(manifest) if manifest is not None else None
+        phrase = oclif_phrase(path, package_dir, *oclif) if oclif else None
+        return [phrase] if phrase else []
+    manifest = side.manifest(package_dir, "pyproject.toml")
+    scripts = parse_scripts(manifest) if manifest is not None else {}
+    module, _ = module_path(path, side.exists)
+    programs = {target.split(":", 1)[1]: program for target, program in scripts.items()
+                if target.split(":", 1)[0] == module and ":" in target}
+    if not programs:
+        return []
+    nodes, handlers = python_command_tree(data)
+    phrases = []
+    for declaration in extraction.touched:
+        if declaration.container:
+            continue
+        phrase = command_phrase(declaration.name, nodes, programs)
+        if phrase is None and declaration.name in handlers:
+            phrase = f"{next(iter(programs.values()))} {handlers[declaration.name]}"
+        if phrase:
+            phrases.append(phrase)
+    return phrases
 
 
 def _unparseable(data: bytes, max_bytes: int) -> str | None:

@@ -4,6 +4,7 @@ whatever the corpus size."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 
@@ -22,6 +23,8 @@ class DocsIndex:
     routes: dict[str, list[tuple[tuple[str, ...], int]]] = field(default_factory=dict)
     """Page routes keyed by their last segment (``*`` for a param)."""
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    read_text: Callable[[int], str] = field(default=lambda _page_id: "", repr=False)
+    """A page's text by id, for the few checks the token index cannot answer (phrases)."""
     """(path, reason) of each page that could not be read."""
 
     def naming(self, token: str) -> set[int]:
@@ -43,6 +46,17 @@ class DocsIndex:
         keys = [pattern[-1], "*"] if pattern[-1] != "*" else list(self.routes)
         return {page_id for key in dict.fromkeys(keys) for segments, page_id in
                 self.routes.get(key, ()) if segments_match(pattern, tail, segments)}
+
+    def saying(self, phrase: str) -> set[int]:
+        """Pages that write a command phrase (``os meta resync``) as whitespace-separated
+        words (oclif's ``os meta:resync`` too). Only pages naming its first word are read."""
+        words = phrase.split()
+        first = words[0]
+        candidates = set(self.words.get(first, ())) | {
+            page_id for page_id, loose in enumerate(self.loose) if first in loose}
+        pattern = re.compile(r"(?<![\w-])" + r"(?:[ \t]+|:)".join(map(re.escape, words))
+                             + r"(?![\w-])")
+        return {page_id for page_id in candidates if pattern.search(self.read_text(page_id))}
 
     def calling(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code."""

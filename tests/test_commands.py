@@ -1,0 +1,124 @@
+"""Command anchors: click, typer, argparse and oclif commands named as ``prog sub cmd``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from govern.anchors.commands import (
+    command_phrase,
+    default_command_name,
+    oclif_phrase,
+    parse_oclif,
+    parse_scripts,
+    python_command_tree,
+)
+from govern.cli import cli
+from tests.gitrepo import make_repo
+
+CLICK = b'''import click
+
+@click.group()
+def cli():
+    pass
+
+@cli.group()
+def meta():
+    pass
+
+@meta.command("resync")
+def resync_cmd():
+    return do_resync()
+
+@cli.command()
+def show_all():
+    pass
+
+def helper_fn():
+    pass
+'''
+TYPER = b'''import typer
+app = typer.Typer()
+users = typer.Typer()
+app.add_typer(users, name="users")
+
+@users.command()
+def create_user():
+    pass
+'''
+ARGPARSE = b'''import argparse
+def main():
+    parser = argparse.ArgumentParser(prog="tool")
+    sub = parser.add_subparsers()
+    init = sub.add_parser("init")
+    init.set_defaults(func=run_init)
+
+def run_init(args):
+    return 0
+'''
+
+
+@pytest.mark.parametrize(("source", "variable", "programs", "phrase"), [
+    (CLICK, "resync_cmd", {"cli": "os"}, "os meta resync"),
+    (CLICK, "show_all", {"cli": "os"}, "os show-all"),
+    (CLICK, "meta", {"cli": "os"}, "os meta"),
+    (CLICK, "cli", {"cli": "os"}, None),          # the program alone names every page
+    (CLICK, "helper_fn", {"cli": "os"}, None),    # not a command
+    (CLICK, "resync_cmd", {}, None),              # program unknown
+    (TYPER, "create_user", {"app": "tool"}, "tool users create-user"),
+])
+def test_click_and_typer_phrases(source: bytes, variable: str, programs: dict[str, str],
+                                 phrase: str | None) -> None:
+    nodes, _ = python_command_tree(source)
+    assert command_phrase(variable, nodes, programs) == phrase
+
+
+def test_argparse_handlers_are_bound_to_their_sub_parser() -> None:
+    assert python_command_tree(ARGPARSE)[1] == {"run_init": "init"}
+
+
+def test_names_and_manifests() -> None:
+    assert default_command_name("sync_all_command") == "sync-all"
+    assert parse_scripts('[project.scripts]\nos = "ostool.cli:cli"\n') == {"ostool.cli:cli": "os"}
+    assert parse_oclif('{"oclif": {"bin": "os", "commands": "./dist/commands"}}') == (
+        "os", "src/commands")
+    assert oclif_phrase("cli/src/commands/meta/resync.ts", "cli", "os", "src/commands") == (
+        "os meta resync")
+    assert oclif_phrase("cli/src/commands/meta/index.ts", "cli", "os", "src/commands") == "os meta"
+    assert oclif_phrase("cli/src/lib/x.ts", "cli", "os", "src/commands") is None
+
+
+def run(root: Path) -> dict:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(root), "affected-docs", "--json", "main"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_changed_click_command_lists_the_page_using_its_phrase(tmp_path: Path) -> None:
+    base = {"tool/pyproject.toml": '[project]\nname = "ostool"\n[project.scripts]\n'
+                                   'os = "ostool.cli:cli"\n',
+            "tool/ostool/__init__.py": "", "tool/ostool/cli.py": CLICK.decode(),
+            "docs/ops.md": "Run:\n\n```sh\nos meta resync --all\n```\n",
+            "docs/other.md": "Run `os show-all` or `os meta` (group).\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"tool/ostool/cli.py": CLICK.decode().replace("return do_resync()",
+                                                              "return do_resync(force=True)")})
+    data = run(repo.root)
+    assert ("command", "os meta resync") in {(a["kind"], a["token"]) for a in data["anchors"]}
+    assert [row["path"] for row in data["docs"]] == ["docs/ops.md"]
+
+
+def test_changed_oclif_command_file_and_topic_separator(tmp_path: Path) -> None:
+    base = {"cli/package.json": '{"name": "@x/cli", "oclif": {"bin": "os"}}',
+            "cli/src/commands/meta/resync.ts": "export default class Resync {\n  run() {}\n}\n",
+            "docs/a.md": "Use `os meta:resync` to rebuild.\n", "docs/b.md": "os meta list\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"cli/src/commands/meta/resync.ts":
+                 "export default class Resync {\n  run() { return 1; }\n}\n"})
+    data = run(repo.root)
+    assert [row["path"] for row in data["docs"]] == ["docs/a.md"]
