@@ -6,6 +6,12 @@ Generator parameters (defaults match issue 2):
   --pages 5000           docs pages of ~10 KB (md, mdx, rst), each naming ~20 identifiers of
                          which 3 are real symbols and the rest look like code but are not
   --pr-files 50          source files the PR branch changes (one line inside a function)
+  --registrars 200       route registrar files (Express-style, one route per handler) whose
+                         handlers call the modules' functions, on branches main-r / pr-r
+  --ledger-rows 500      rows of a TS route ledger binding those routes to SDK methods
+
+The route scan's cost is the time of (main-r, pr-r) over (main, pr): the same diff and corpus,
+with and without registrars and a ledger to read.
 
 The baseline is what a hand-grown script does: read every page, then one regex search per
 anchor over every page. It is given govern's own anchor list, so only matching is compared.
@@ -99,7 +105,26 @@ def fast_import(files: dict[str, str], branch: str, parent: str | None, message:
     return b"".join(chunks)
 
 
-def generate(root: Path, source_files: int, pages: int, pr_files: int) -> None:
+def route_files(modules: list[tuple[str, int, int, bool]], registrars: int,
+                ledger_rows: int) -> dict[str, str]:
+    """Registrar files whose handlers call TS modules' functions, and a route ledger."""
+    ts_modules = [(pkg, mod) for _path, pkg, mod, python in modules if not python]
+    per_file = max(1, len(ts_modules) // max(1, registrars))
+    files: dict[str, str] = {}
+    for n in range(registrars):
+        chunk = ts_modules[n * per_file:(n + 1) * per_file]
+        files[f"services/api/src/routes/r{n}.ts"] = "".join(
+            f"router.get('/api/v1/p{pkg}/m{mod}/:id', (c) => fetchT{pkg}x{mod}(c));\n"
+            for pkg, mod in chunk)
+    rows = "".join(
+        f"  {{ route: 'GET /api/v1/p{pkg}/m{mod}/:id', client: 'p{pkg}.getM{mod}' }},\n"
+        for pkg, mod in ts_modules[:ledger_rows])
+    files["services/sdk/src/route-ledger.ts"] = f"export const LEDGER = [\n{rows}];\n"
+    return files
+
+
+def generate(root: Path, source_files: int, pages: int, pr_files: int, registrars: int,
+             ledger_rows: int) -> None:
     rng = random.Random(7)
     subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
     files: dict[str, str] = {}
@@ -128,6 +153,9 @@ def generate(root: Path, source_files: int, pages: int, pr_files: int) -> None:
         changed[path] = (text.replace(f"value * {mod}", f"value * {mod + 1}") if python
                          else text.replace(f"pageSize * {mod}", f"pageSize * {mod + 1}"))
     stream += fast_import(changed, "pr", "refs/heads/main", "pr")
+    stream += fast_import(route_files(modules, registrars, ledger_rows), "main-r",
+                          "refs/heads/main", "routes")
+    stream += fast_import(changed, "pr-r", "refs/heads/main-r", "pr")
     subprocess.run(["git", "-C", str(root), "fast-import", "--quiet"], input=stream, check=True)
     subprocess.run(["git", "-C", str(root), "checkout", "-q", "main"], check=True)
 
@@ -143,11 +171,14 @@ _PROBE = (
 )
 
 
-def run_govern(root: Path) -> tuple[float, float, dict]:
+def run_govern(root: Path, head: str = "pr", base: str = "main",
+               cold: bool = False) -> tuple[float, float, dict]:
     """(wall seconds, peak RSS in MB, JSON result) of one affected-docs run."""
+    if cold:
+        shutil.rmtree(root / ".git" / "govern", ignore_errors=True)
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", _PROBE, "--repo-dir", str(root),
-                           "affected-docs", "--json", "--head", "pr", "main"],
+                           "affected-docs", "--json", "--head", head, base],
                           capture_output=True, check=True)
     elapsed = time.perf_counter() - start
     peak_kb = int(proc.stderr.decode().rsplit("maxrss=", 1)[1])
@@ -181,15 +212,18 @@ def main() -> None:
     parser.add_argument("--source-files", type=int, default=20_000)
     parser.add_argument("--pages", type=int, default=5_000)
     parser.add_argument("--pr-files", type=int, default=50)
+    parser.add_argument("--registrars", type=int, default=200)
+    parser.add_argument("--ledger-rows", type=int, default=500)
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="govern-bench-")) / "repo"
     try:
         start = time.perf_counter()
-        generate(root, args.source_files, args.pages, args.pr_files)
+        generate(root, args.source_files, args.pages, args.pr_files, args.registrars,
+                 args.ledger_rows)
         print(f"generated {args.source_files} source files, {args.pages} pages, "
-              f"{args.pr_files}-file PR in {time.perf_counter() - start:.1f} s")
-        shutil.rmtree(root / ".git" / "govern", ignore_errors=True)
-        cold, peak_mb, result = run_govern(root)
+              f"{args.pr_files}-file PR, {args.registrars} registrars, {args.ledger_rows}-row "
+              f"ledger in {time.perf_counter() - start:.1f} s")
+        cold, peak_mb, result = run_govern(root, cold=True)
         warm, warm_peak_mb, _ = run_govern(root)
         anchors = [a["token"] for a in result["anchors"]]
         naive, hits = baseline(root, anchors)
@@ -199,6 +233,13 @@ def main() -> None:
               f"warm: {warm:.2f} s (peak RSS {warm_peak_mb:.0f} MB)")
         print(f"naive baseline: {naive:.2f} s")
         print(f"ratio baseline/cold: {naive / cold:.1f}x   baseline/warm: {naive / warm:.1f}x")
+        routes_cold, _, routed = run_govern(root, "pr-r", "main-r", cold=True)
+        routes_warm, _, _ = run_govern(root, "pr-r", "main-r")
+        kinds = [a["kind"] for a in routed["anchors"]]
+        print(f"with registrars and ledger: {kinds.count('route')} route and "
+              f"{kinds.count('sdk')} sdk anchor(s); cold {routes_cold:.2f} s "
+              f"({routes_cold / cold:.2f}x the run without), warm {routes_warm:.2f} s "
+              f"({routes_warm / warm:.2f}x)")
     finally:
         shutil.rmtree(root.parent, ignore_errors=True)
 
