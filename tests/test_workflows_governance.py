@@ -8,7 +8,6 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +18,17 @@ from click.testing import CliRunner
 from govern.cli import cli
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
+from tests.workflow_helpers import (
+    BIN,
+    VALIDATORS,
+    assert_validator_finds_nothing,
+    run_block,
+    runner_env,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "workflows" / "governance.yml"
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
-BIN = Path(sys.executable).parent
 GATE_STEPS = ("Declarations", "Changesets", "Release-owned pages", "Size", "Commit trailers")
 
 
@@ -35,14 +40,9 @@ def steps(job: str) -> list[dict[str, Any]]:
     return workflow()["jobs"][job]["steps"]
 
 
-@pytest.mark.parametrize(("tool", "options"), [
-    ("check-jsonschema", ("--builtin-schema", "vendor.github-workflows")),
-    ("zizmor", ("--offline", "--quiet")),  # the one trigger it flags is suppressed inline
-])
+@pytest.mark.parametrize(("tool", "options"), VALIDATORS)
 def test_validators_find_nothing(tool: str, options: tuple[str, ...]) -> None:
-    proc = subprocess.run([str(BIN / tool), *options, str(WORKFLOW)], capture_output=True,
-                          text=True)
-    assert (proc.returncode, proc.stdout.count("error[")) == (0, 0), proc.stdout + proc.stderr
+    assert_validator_finds_nothing(tool, options, WORKFLOW)  # issue_comment is suppressed inline
 
 
 def test_triggers_of_a_required_gate() -> None:
@@ -102,18 +102,10 @@ def _run_steps(work: Path, tmp_path: Path, payload: dict[str, Any]) -> dict[str,
     event = tmp_path / "event.json"
     event.write_text(json.dumps(payload), encoding="utf-8")
     summary = tmp_path / "summary.md"
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")},
-           "GITHUB_ACTIONS": "true", "GITHUB_EVENT_PATH": str(event),
-           "GITHUB_BASE_REF": "main", "GITHUB_STEP_SUMMARY": str(summary),
-           "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-    codes = {}
-    for step in steps("gates"):
-        if step.get("name") in GATE_STEPS:
-            proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                   step["run"]], cwd=work, env=env, capture_output=True,
-                                  text=True)
-            codes[step["name"]] = proc.returncode
-    return codes
+    env = runner_env({"GITHUB_ACTIONS": "true", "GITHUB_EVENT_PATH": str(event),
+                      "GITHUB_BASE_REF": "main", "GITHUB_STEP_SUMMARY": str(summary)})
+    return {step["name"]: run_block(step["run"], work, env).returncode
+            for step in steps("gates") if step.get("name") in GATE_STEPS}
 
 
 def _payload(body: str, labels: list[str]) -> dict[str, Any]:
@@ -196,14 +188,12 @@ def test_trailers_step_in_a_merge_group_reads_the_queue_base(tmp_path: Path) -> 
     payload = {"merge_group": {"base_sha": base, "head_sha": Repo(work).sha("HEAD")}}
     event = tmp_path / "event.json"
     event.write_text(json.dumps(payload), encoding="utf-8")
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")},
-           "GITHUB_EVENT_PATH": str(event), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    env = runner_env({"GITHUB_EVENT_PATH": str(event)})
     Repo(work).git("branch", "-q", "-D", "main")  # only the payload names the base
     Repo(work).git("update-ref", "-d", "refs/remotes/origin/main")
     Repo(work).git("update-ref", "-d", "refs/remotes/origin/HEAD")
     script = next(s["run"] for s in steps("gates") if s.get("name") == "Commit trailers")
-    proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
-                          cwd=work, env=env, capture_output=True, text=True)
+    proc = run_block(script, work, env)
     assert proc.returncode == 1, proc.stderr
     assert "`Fixes #1` matches the forbidden pattern" in proc.stdout
 
@@ -238,8 +228,7 @@ def governed_run(tmp_path: Path, fake_github: Any) -> Any:
     script = next(s["run"] for s in steps("governed") if s.get("name", "").startswith("Judge"))
 
     def run() -> tuple[int, list[str]]:
-        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                               script], cwd=work, env=env, capture_output=True, text=True)
+        proc = run_block(script, work, env)
         assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
         return proc.returncode, calls.read_text().splitlines()
 
