@@ -75,6 +75,10 @@ def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return [item for item in data.get(key, []) if isinstance(item, dict)]
 
 
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def _sha(value: Any) -> str | None:
     return value if isinstance(value, str) and _SHA.fullmatch(value) else None
 
@@ -129,13 +133,19 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
         "overbroad": listed("overbroad_anchors", "token", "kind", "pages"),
         "weak": listed("weak_anchors_dropped", "token", "kind"),
         "broken_scans": _listed([clip(s) for s in data["broken_scans"]], detailed, MAX_LISTED),
-        "bridge_measured": bridge.get("measured") is True,
-        "bridge_reason": clip(bridge.get("reason", "no reason given")),
-        "bridge_counts": [(clip(k, 40), v) for k, v in bridge.items()
-                          if isinstance(v, int) and not isinstance(v, bool)],
+        "bridge": {
+            "measured": bridge.get("measured") is True,
+            "reason": clip(bridge.get("reason", "no reason given")),
+            **{key: _count(bridge.get(key)) for key in ("ledger_rows", "client_bound_rows",
+                                                        "reachable")},
+            "unreachable": _listed(
+                [tuple(clip(row.get(f, "")) for f in ("route", "client", "ledger"))
+                 for row in bridge.get("unreachable", []) if isinstance(row, dict)]
+                if isinstance(bridge.get("unreachable"), list) else [], detailed, MAX_LISTED),
+        },
         "package_mentions": len(data["package_mention_docs"]),
-        "skipped": [(clip(k, 40).replace("_", " "), v) for k, v in data["skipped"].items()
-                    if isinstance(v, int) and not isinstance(v, bool) and v],
+        "skipped": [(clip(k, 40).replace("_", " "), _count(v))
+                    for k, v in data["skipped"].items() if _count(v)],
     }
 
 

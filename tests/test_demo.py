@@ -29,3 +29,17 @@ def test_demo_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path)])
     assert result.exit_code == 2
     assert "is not empty" in result.stderr
+
+
+def test_demo_ends_with_the_drift_comment_it_would_post(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path / "demo")]).stdout
+    text, _, comment = out.partition(
+        "The Docs Drift Check comment govern posts on this PR (govern comment drift --from "
+        "FILE):\n\n")
+    assert "Pages that name something this change touched:" in text
+    assert comment.startswith("<!-- govern:docs-drift -->\n### 📓 Docs Drift Check\n")
+    assert (r"- `docs/billing/invoices.rst`  _(via void\_invoice (symbol), "
+            r"acme\_billing\.void\_invoice (symbol))_ — **stale: names something this PR "
+            "removed**") in comment.splitlines()
+    assert "#### ⛔ Release-owned pages (1)" in comment.splitlines()
+    assert comment.splitlines()[-1].startswith("<sub>Advisory only, and precision-first:")

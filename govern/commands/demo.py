@@ -1,5 +1,5 @@
 """``govern demo``: build the example monorepo in a temporary folder and show what
-affected-docs finds on its PR branch."""
+affected-docs finds on its PR branch, then the comment it would post there."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import click
 
 from govern.commands.affected_docs import compute
 from govern.config import Config
+from govern.drift_comment import render_drift
 from govern.example import BASE_FILES, PR_FILES
 from govern.gitio import Git
 from govern.report import render_text
@@ -54,3 +55,6 @@ def demo(directory: Path | None) -> None:
     click.echo(f"Example monorepo built in {root} (branch `pr` against `main`).")
     click.echo(f"Reproduce: cd {root} && govern affected-docs --json --head pr main\n")
     click.echo(render_text(result))
+    click.echo("The Docs Drift Check comment govern posts on this PR "
+               "(govern comment drift --from FILE):\n")
+    click.echo(render_drift(result.to_json(), Config().comment), nl=False)
