@@ -32,6 +32,7 @@ SUBCOMMANDS: dict[str, str] = {
     "demo": "govern.commands.demo:demo",
     "overlap": "govern.commands.overlap:overlap",
     "comment": "govern.commands.comment:comment",
+    "init": "govern.commands.init:init",
 }
 
 REPORT_URL = "https://github.com/repo-govern/govern/issues"

@@ -1,0 +1,116 @@
+"""``govern init``: detection from the committed paths, a govern.toml holding every DESIGN §3
+key that loads back, the shipped workflows copied, and no overwrite without --force."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from govern.commands.init import detect
+from govern.config import KINDS, load_config
+from govern.resources import data_dir
+from tests.gitrepo import make_repo
+
+DEFAULT_RELEASE_OWNED = ["CHANGELOG.md", "CHANGES.*", "docs/**/changelog.*", "docs/releases/**"]
+
+
+@pytest.mark.parametrize(("paths", "expected"), [
+    (["README.md", "src/app.py"], {}),
+    (["README.md", "content/docs/intro.mdx", "content/docs/api/ref.md", "docs-old.txt"],
+     {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "README.md"]}),
+    (["doc/index.rst", "doc/releases/1.0.rst", "packages/a/package.json",
+      "packages/a/CHANGELOG.md", "pyproject.toml", "CONTRIBUTING.md", "Cargo.lock"],
+     {"docs.paths": ["doc/**/*.rst"],
+      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "**/CHANGELOG.md", "doc/releases/**"],
+      "code.package_manifests": ["package.json", "pyproject.toml"],
+      "comment.guardrails_doc": "CONTRIBUTING.md",
+      "gates.size_ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
+                            "uv.lock", "Cargo.lock"],
+      "overlap.ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
+                         "uv.lock", "Cargo.lock"]}),
+    # a docs folder inside another is part of it, not a second root
+    (["docs/a.md", "docs/docs/b.md", "AGENTS.md", "CONTRIBUTING.md"],
+     {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),
+])
+def test_detect(paths: list[str], expected: dict[str, Any]) -> None:
+    assert detect(paths).values == expected
+
+
+def test_detect_notes_what_it_saw() -> None:
+    notes = detect(["docs/a.md", "docs/b.rst", "api/routes.py", "sdk/openapi.yaml",
+                    "pkg/package.json"]).notes
+    assert notes == {
+        "docs.paths": "detected: docs/ (md, rst)",
+        "code.package_manifests": "detected: 1 manifest(s)",
+        "routes.registrars": "route files seen (auto-detection reads them): api/routes.py, "
+                             "sdk/openapi.yaml",
+    }
+
+
+def run_init(root: Path, *args: str) -> Any:
+    return CliRunner().invoke(cli, ["--repo-dir", str(root), "init", *args])
+
+
+def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "README.md": "# x\n", "website/docs/guide.mdx": "# Guide\n",
+        "CHANGELOG.md": "# Changes\n", "AGENTS.md": "# Rules\n",
+        "pkg/pyproject.toml": '[project]\nname = "x"\n'})
+    got = run_init(repo.root)
+    assert got.exit_code == 0, got.output
+    workflows = sorted(p.name for p in data_dir("workflows").glob("*.yml"))
+    assert got.stdout.splitlines() == [
+        "docs.paths: detected: website/docs/ (mdx)",
+        "code.package_manifests: detected: 1 manifest(s)",
+        "wrote govern.toml", *(f"wrote .github/workflows/{name}" for name in workflows)]
+    for name in workflows:
+        assert (repo.root / ".github/workflows" / name).read_bytes() == \
+            (data_dir("workflows") / name).read_bytes()
+    text = (repo.root / "govern.toml").read_text(encoding="utf-8")
+    config = load_config(lambda path: (repo.root / path).read_text() if path == "govern.toml"
+                         else None)
+    assert config.source == "govern.toml"
+    assert config.docs.paths.patterns == ("website/docs/**/*.mdx", "README.md")
+    assert config.comment.guardrails_doc == "AGENTS.md"
+    lines = text.splitlines()
+    assert lines[:3] == [
+        "# govern configuration (written by `govern init`; every key is shown, with its",
+        "# default unless something in this repository suggested another value).",
+        "# Gates read this file from the merge base, so a PR cannot loosen its own rules."]
+    assert lines[4:8] == ["[docs]", "# the hand-written docs corpus",
+                          "# detected: website/docs/ (mdx)",
+                          'paths = ["website/docs/**/*.mdx", "README.md"]']
+    assert 'required = ["Clause-②", "Metadata-protocol"]' in lines
+    assert 'levels = { none = "patch", additive = "minor", breaking = "minor" }' in lines
+    assert 'closing_issue_thread = true' in lines
+    keys = [line.split(" = ")[0] for line in lines if " = " in line and not line.startswith("#")]
+    assert keys == [dotted.split(".")[1] for dotted in KINDS]  # every key, once, in order
+
+
+def test_init_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    (repo.root / "govern.toml").write_text("# mine\n")
+    refused = run_init(repo.root)
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[:2] == [
+        "Error: govern init would overwrite govern.toml",
+        "  remedy: pass --force to overwrite them, or move them aside"]
+    assert (repo.root / "govern.toml").read_text() == "# mine\n"
+    assert not (repo.root / ".github").exists()
+    forced = run_init(repo.root, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert (repo.root / "govern.toml").read_text().startswith("# govern configuration")
+
+
+def test_init_needs_a_commit(tmp_path: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path / "empty")], check=True)
+    got = run_init(tmp_path / "empty")
+    assert got.exit_code == 2
+    assert got.stderr.splitlines()[0] == ("Error: this repository has no commit yet: govern "
+                                          "init reads what is committed")
