@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, str] = {
     "overlap": "govern.commands.overlap:overlap",
     "comment": "govern.commands.comment:comment",
     "init": "govern.commands.init:init",
+    "pr": "govern.commands.pr:pr",
 }
 
 REPORT_URL = "https://github.com/repo-govern/govern/issues"

@@ -364,3 +364,9 @@ def token_login(client: GitHubRepo) -> str | None:
         if exc.status == 403:
             return None
         raise
+
+
+def base_branch(client: GitHubRepo, number: int) -> str:
+    """The branch PR #number targets (shell mode fetches it; PullRequest does not carry it)."""
+    return client._call(f"reading PR #{number} of {client.full_name}",
+                        lambda: client._repo.get_pull(number).base.ref)

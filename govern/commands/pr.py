@@ -1,0 +1,136 @@
+"""``govern pr N``: shell mode for a reviewer (DESIGN §9). Fetch a PR's head and base from the
+remote, read its body and labels from GitHub, and run affected-docs and every ``govern check``
+gate on it, printing everything; post the drift comment only with ``--post``, and only with the
+bot's token (a person's token would start a second sticky comment).
+
+Exit 1 when a gate has a finding, else 2 when one could not judge, else 0.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import click
+
+from govern.cli import config_option, load_config_at, open_git
+from govern.commands.affected_docs import compute
+from govern.commands.check import check
+from govern.commands.comment import post
+from govern.config import Config
+from govern.drift_comment import render_drift
+from govern.errors import GovernError, NotJudged
+from govern.gitio import Git
+from govern.report import render_text
+
+# https://host/owner/name(.git), ssh://git@host/owner/name.git, git@host:owner/name.git
+_REMOTE_URL = re.compile(
+    r"(?:[a-z][a-z0-9+.-]*://(?:[^@/]+@)?[^/]+/|[^@/:\s]+@[^:/\s]+:)"
+    r"(?P<repo>[\w.-]+/[\w.-]+?)(?:\.git)?/?"
+)
+
+
+def repo_from_url(url: str) -> str | None:
+    """``OWNER/NAME`` from a remote URL, or None when it is not a hosted repository's URL."""
+    match = _REMOTE_URL.fullmatch(url.strip())
+    return match.group("repo") if match else None
+
+
+def fetch_pull(git: Git, remote: str, number: int, base: str) -> tuple[str, str]:
+    """Fetch the PR's head and its base branch; their remote-tracking refs."""
+    head_ref = f"refs/remotes/{remote}/pr/{number}"
+    base_ref = f"refs/remotes/{remote}/{base}"
+    git.run("fetch", "--quiet", "--no-tags", remote, f"+refs/pull/{number}/head:{head_ref}",
+            f"+refs/heads/{base}:{base_ref}",
+            remedy=f"check that remote {remote!r} is the PR's repository and that PR {number} "
+                   f"and branch {base!r} exist there")
+    return head_ref, base_ref
+
+
+def run_gates(ctx: click.Context, base_ref: str, head: str, number: int, repo: str, body: str,
+              labels: tuple[str, ...], author: str) -> list[int]:
+    """Every ``govern check`` gate on the fetched PR, each printing as it does on its own; the
+    exit code of each (1 finding, 2 not judged)."""
+    codes = []
+    with tempfile.TemporaryDirectory(prefix="govern-pr-") as folder:
+        body_file = Path(folder) / "body.md"
+        body_file.write_text(body, encoding="utf-8")
+        for name in check.list_commands(ctx):
+            gate = check.get_command(ctx, name)
+            assert gate is not None
+            try:
+                ctx.invoke(gate, base=base_ref, head=head, pr=number, repo=repo,
+                           body_file=body_file, labels=labels, actor=author)
+                codes.append(0)
+            except click.exceptions.Exit as done:
+                codes.append(done.exit_code)
+            except GovernError as exc:
+                click.echo(f"govern check {name}: not judged: {exc.format_message()}", err=True)
+                codes.append(exc.exit_code)
+    return codes
+
+
+def _refuse_unless_bot(login: str | None, config: Config) -> None:
+    bot = config.comment.bot_login
+    if login != bot:
+        who = f"acts as {login!r}" if login else "does not say whose it is (GET /user refused)"
+        raise NotJudged(f"--post refused: the token {who}, not comment.bot_login {bot!r}; a "
+                        "comment from another account would be a second sticky comment",
+                        remedy="run without --post to read the results, or post with the "
+                               "bot's token")
+
+
+@click.command("pr")
+@click.argument("number", type=int)
+@click.option("--remote", default="origin", show_default=True,
+              help="The git remote holding the PR.")
+@click.option("--repo", help="OWNER/NAME (default: from the remote's URL).")
+@click.option("--post", "do_post", is_flag=True,
+              help="Post the drift comment (only with the comment.bot_login token).")
+@config_option
+@click.pass_context
+def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: bool) -> None:
+    """Fetch PR NUMBER and run affected-docs and every gate on it, printing everything.
+
+    The token comes from GITHUB_TOKEN, else GH_TOKEN (a public repository reads without one).
+    """
+    from govern.github import base_branch, connect, credentials_from_env, token_login
+
+    git = open_git(ctx)
+    try:
+        url = git.run("config", "--get", f"remote.{remote}.url", ok=(0, 1)).decode().strip()
+        repo = repo or repo_from_url(url)
+        if repo is None:
+            raise NotJudged(f"cannot tell the GitHub repository from remote {remote!r} "
+                            f"({url or 'no URL'})", remedy="pass --repo OWNER/NAME")
+        client = connect(repo, credentials_from_env(os.environ))
+        pull = client.pull_request(number)
+        base = base_branch(client, number)
+        head_ref, base_ref = fetch_pull(git, remote, number, base)
+        head = git.resolve_commit(head_ref)
+        if head != pull.head_sha:
+            click.echo(f"govern: warning: {remote} has PR #{number} at {head[:12]}, GitHub at "
+                       f"{pull.head_sha[:12]}: judging what was fetched", err=True)
+        merge_base = git.merge_bases(git.resolve_commit(base_ref), head)[0]
+        base_config = load_config_at(ctx, git, merge_base)
+        if do_post:  # before any work: a refused post should not wait for the run
+            _refuse_unless_bot(token_login(client), base_config)
+        labels = ", ".join(pull.labels) or "none"
+        click.echo(f"PR #{number} of {repo} by {pull.author}: head {head[:12]}, base {base} "
+                   f"({merge_base[:12]}); labels: {labels}\n")
+        result = compute(git, load_config_at(ctx, git, head), head, base_ref)
+    finally:
+        git.close()
+    click.echo("== govern affected-docs ==")
+    click.echo(render_text(result))
+    click.echo("== govern check ==")
+    codes = run_gates(ctx, base_ref, head, number, repo, pull.body, pull.labels, pull.author)
+    if do_post:
+        post(render_drift(result.to_json(), base_config.comment), number, repo,
+             base_config.comment.bot_login, {})
+    if 1 in codes:
+        ctx.exit(1)
+    if any(codes):
+        ctx.exit(max(codes))
