@@ -15,8 +15,8 @@ from govern.anchors.routes import (
     TAIL_MARK,
     RegistrarScan,
     Route,
+    SegmentIndex,
     route_segments,
-    segments_match,
 )
 
 _SCREAMING_SNAKE = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -90,11 +90,12 @@ def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
     """Repo-wide reach: ledger rows whose client is bound and whose route is registered."""
     rows = _rows(scans)
     bound = [(path, row) for path, row in rows if row.client]
-    registered = [(route_segments(r.path), r.tail) for r in routes]
+    registered: SegmentIndex[Route] = SegmentIndex()
+    for route in routes:
+        registered.add(route_segments(route.path), route.tail, route)
     unreachable = []
     for path, row in bound:
-        segments = route_segments(row.path)
-        if not any(segments_match(pattern, tail, segments) for pattern, tail in registered):
+        if not registered.find(route_segments(row.path)):
             label = f"{row.method} {row.path}" if row.method else row.path
             unreachable.append({"route": label, "client": row.client, "ledger": path})
     return {
@@ -118,6 +119,14 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
     result.broken = find_broken(scans, routes)
     result.coverage = coverage(scans, routes)
     rows = _rows(scans)
+    bound_rows: SegmentIndex[LedgerRow] = SegmentIndex()
+    for _path, row in rows:
+        if row.client:
+            bound_rows.add(route_segments(row.path), False, row)
+    handlers: dict[str, list[Route]] = {}
+    for route in routes:
+        for ref in route.refs:
+            handlers.setdefault(ref, []).append(route)
     anchored: list[tuple[Route, Candidate]] = []
 
     seen_symbols: set[str] = set()
@@ -129,7 +138,7 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
         if is_constant(name) or (name, candidate.side) in seen_symbols:
             continue
         seen_symbols.add((name, candidate.side))
-        wired = [route for route in routes if name in route.refs]
+        wired = handlers.get(name, [])
         if len(wired) > max_routes:
             if all(c["token"] != name for c in result.cross_cutting):
                 result.cross_cutting.append({"token": name, "routes": len(wired)})
@@ -148,11 +157,10 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
     for route, origin in anchored:
         token = f"{TAIL_MARK}{route.path}" if route.tail else route.path
         result.candidates.append(Candidate("route", token, origin.file, origin.side))
-        pattern = route_segments(route.path)
-        for _path, row in rows:
-            if not row.client or (route.method and row.method and route.method != row.method):
+        for row in bound_rows.find(route_segments(route.path), tail=True):
+            if route.method and row.method and route.method != row.method:
                 continue
-            if segments_match(pattern, True, route_segments(row.path)):
+            if row.client:
                 result.candidates.append(Candidate("sdk", row.client, origin.file, origin.side))
                 bare = row.client.rsplit(".", 1)[-1]
                 if bare != row.client and code_shaped(bare) and not generic(bare):

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from govern.anchors.ledgers import LedgerRow, scan_ledger
-from govern.anchors.routes import route_segments, scan_python, scan_typescript, segments_match
+from govern.anchors.routes import (
+    SegmentIndex,
+    route_segments,
+    scan_python,
+    scan_typescript,
+    segments_match,
+)
 from govern.anchors.syntax import is_route_literal
 
 FASTAPI = b'''from fastapi import APIRouter, FastAPI
@@ -141,3 +147,18 @@ def test_segments_match(pattern: str, tail: bool, candidate: str, matches: bool)
 ])
 def test_route_literals(value: str, is_route: bool) -> None:
     assert is_route_literal(value) is is_route
+
+
+def test_segment_index_finds_what_a_scan_would() -> None:
+    paths = ["/api/v1/items/:id", "/api/v1/items/:id/history", "/api/v2/items/:id",
+             "/:any/:thing", "/api/items/:id/:sub", "/users/{name}"]
+    queries = [("/api/v1/items/42", False), ("/api/v1/items/:x/history", False),
+               ("/items/:id", True), ("/:x/history", True), ("/users/ada", False),
+               ("/a/b/c", False), ("/:x/:y", True)]
+    index: SegmentIndex[str] = SegmentIndex()
+    for path in paths:
+        index.add(route_segments(path), False, path)
+    for query, tail in queries:
+        expected = [p for p in paths
+                    if segments_match(route_segments(query), tail, route_segments(p))]
+        assert sorted(index.find(route_segments(query), tail)) == sorted(expected), query

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field
 
-from govern.anchors.routes import TAIL_MARK, route_segments, segments_match
+from govern.anchors.routes import TAIL_MARK, SegmentIndex, route_segments
 from govern.docs.corpus import Page
 from govern.docs.scanner import PageTokens, scan_page
 
@@ -20,8 +20,8 @@ class DocsIndex:
     calls: dict[str, list[int]] = field(default_factory=dict)
     prefixes: dict[str, list[int]] = field(default_factory=dict)
     loose: list[frozenset[str]] = field(default_factory=list)
-    routes: dict[str, list[tuple[tuple[str, ...], int]]] = field(default_factory=dict)
-    """Page routes keyed by their last segment (``*`` for a param)."""
+    routes: SegmentIndex[int] = field(default_factory=SegmentIndex)
+    """Page ids by the wire paths the pages write."""
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     read_text: Callable[[int], str] = field(default=lambda _page_id: "", repr=False)
     """A page's text by id, for the few checks the token index cannot answer (phrases)."""
@@ -39,13 +39,7 @@ class DocsIndex:
     def routing(self, token: str) -> set[int]:
         """Pages that write the route ``token`` (params as wildcards; a ``…`` tail matches the
         end of a longer path)."""
-        pattern = route_segments(token)
-        if not pattern:
-            return set()
-        tail = token.startswith(TAIL_MARK)
-        keys = [pattern[-1], "*"] if pattern[-1] != "*" else list(self.routes)
-        return {page_id for key in dict.fromkeys(keys) for segments, page_id in
-                self.routes.get(key, ()) if segments_match(pattern, tail, segments)}
+        return set(self.routes.find(route_segments(token), tail=token.startswith(TAIL_MARK)))
 
     def saying(self, phrase: str) -> set[int]:
         """Pages that write a command phrase (``os meta resync``) as whitespace-separated
@@ -104,7 +98,7 @@ def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
         index.pages.append(page)
         index.loose.append(tokens.loose)
         for segments in tokens.routes:
-            index.routes.setdefault(segments[-1], []).append((segments, page_id))
+            index.routes.add(segments, False, page_id)
         for table, values in ((index.words, tokens.words), (index.calls, tokens.calls),
                               (index.prefixes, tokens.prefixes)):
             for value in values:
