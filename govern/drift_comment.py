@@ -19,6 +19,7 @@ from govern.config import CommentConfig
 from govern.errors import PayloadError
 
 MARKER = "<!-- govern:docs-drift -->"
+"""The template's first line: how the sticky comment is found again."""
 TEMPLATE = "docs-drift.md.j2"
 
 MAX_TEXT = 300
@@ -187,7 +188,7 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
     """
     state = headline_state(data, None if not_judged is None else not_judged[1])
     context: dict[str, Any] = {
-        "marker": MARKER, "state": state, "guardrails_doc": clip(config.guardrails_doc),
+        "state": state, "guardrails_doc": clip(config.guardrails_doc),
         "not_judged": None if not_judged is None else
         {"head": clip(not_judged[0], 64), "reason": clip(not_judged[1], 1000).rstrip(".")},
         "result": None,
