@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from govern.anchors.syntax import parse, text
+from govern.anchors.syntax import parse, python_call_args, python_string, text, walk
 
 _DECORATOR_VERBS = frozenset({"command", "group"})
+_CALL = frozenset({"call"})
 _CLICK_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
 
 
@@ -63,32 +63,6 @@ def oclif_phrase(path: str, package_dir: str, program: str, folder: str) -> str 
     return " ".join([program, *parts]) if parts else None
 
 
-def _string(node: Node | None) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    return "".join(text(c) for c in node.named_children if c.type == "string_content")
-
-
-def _call_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
-    arguments = call.child_by_field_name("arguments")
-    positional, keywords = [], {}
-    for arg in arguments.named_children if arguments is not None else []:
-        if arg.type == "keyword_argument":
-            keywords[text(arg.child_by_field_name("name"))] = arg.child_by_field_name("value")
-        elif arg.type != "comment":
-            positional.append(arg)
-    return positional, keywords
-
-
-def _calls(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call":
-            yield node
-        stack.extend(reversed(node.named_children))
-
-
 def default_command_name(function: str) -> str:
     """click 8.2 and typer: underscores become dashes; click drops a ``_command`` suffix."""
     for suffix in _CLICK_SUFFIXES:
@@ -111,9 +85,9 @@ def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str
     for statement in tree.root_node.named_children:
         if statement.type == "decorated_definition":
             _read_decorated(statement, nodes)
-    for call in _calls(tree.root_node):
+    for call in walk(tree.root_node, _CALL):
         function = text(call.child_by_field_name("function"))
-        positional, keywords = _call_args(call)
+        positional, keywords = python_call_args(call)
         target = call.parent.child_by_field_name("left") if call.parent is not None and \
             call.parent.type == "assignment" else None
         if function.endswith(".Typer") or function == "Typer":
@@ -122,11 +96,11 @@ def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str
         elif function.endswith((".add_command", ".add_typer")) and positional:
             child = text(positional[0])
             parent = function.rsplit(".", 1)[0]
-            name = _string(keywords.get("name")) or (nodes[child].name if child in nodes
+            name = python_string(keywords.get("name")) or (nodes[child].name if child in nodes
                                                      else default_command_name(child))
             nodes[child] = CommandNode(name, parent)
         elif function.endswith(".add_parser") and positional and target is not None:
-            name = _string(positional[0])
+            name = python_string(positional[0])
             if name:
                 parsers[text(target)] = name
         elif function.endswith(".set_defaults") and "func" in keywords:
@@ -151,8 +125,9 @@ def _read_decorated(statement: Node, nodes: dict[str, CommandNode]) -> None:
         if verb not in _DECORATOR_VERBS:
             continue
         owner = text(callee.child_by_field_name("object"))
-        positional, keywords = _call_args(call)
-        name = (_string(keywords.get("name")) or (_string(positional[0]) if positional else None)
+        positional, keywords = python_call_args(call)
+        name = (python_string(keywords.get("name"))
+                or (python_string(positional[0]) if positional else None)
                 or default_command_name(variable))
         parent = None if owner in ("click", "typer") else owner
         nodes[variable] = CommandNode(name, parent)

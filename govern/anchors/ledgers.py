@@ -10,10 +10,9 @@ import json
 from dataclasses import dataclass
 
 import yaml
-from tree_sitter import Node
 
 from govern.anchors.routes import HTTP_METHODS
-from govern.anchors.syntax import EXTENSIONS, first_line, parse, text
+from govern.anchors.syntax import EXTENSIONS, first_line, parse, text, ts_string
 
 
 @dataclass(frozen=True)
@@ -44,12 +43,6 @@ def split_route(value: str) -> tuple[str | None, str] | None:
     return None
 
 
-def _plain_string(node: Node | None) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    return "".join(text(c) for c in node.named_children if c.type == "string_fragment")
-
-
 def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
     tree = parse(language, source)
     rows: list[LedgerRow] = []
@@ -65,7 +58,7 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
         if "route" not in pairs:
             continue
         line = first_line(node)
-        route_text = _plain_string(pairs["route"])
+        route_text = ts_string(pairs["route"])
         route = split_route(route_text) if route_text is not None else None
         if route is None:
             declined.append(f"line {line}: route {text(pairs['route'])[:60]} is not a "
@@ -73,7 +66,7 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
             continue
         client: str | None = None
         if "client" in pairs:
-            client = _plain_string(pairs["client"])
+            client = ts_string(pairs["client"])
             if client is None:
                 declined.append(f"line {line}: client {text(pairs['client'])[:60]} is not a "
                                 "plain string")

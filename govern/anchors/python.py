@@ -11,6 +11,7 @@ from govern.anchors.model import Declaration, Extraction
 from govern.anchors.syntax import (
     first_error_line,
     parse,
+    python_string,
     shaped_literals,
     text,
     touches,
@@ -80,17 +81,8 @@ def _string_keyed_dict(statement: Node) -> Node | None:
     pairs = [child for child in right.named_children if child.type == "pair"]
     if not pairs or len(pairs) != len([c for c in right.named_children if c.type != "comment"]):
         return None
-    if all(_plain_string(pair.child_by_field_name("key")) is not None for pair in pairs):
+    if all(python_string(pair.child_by_field_name("key")) is not None for pair in pairs):
         return right
-    return None
-
-
-def _plain_string(node: Node | None) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    parts = [c for c in node.named_children if c.type not in ("string_start", "string_end")]
-    if len(parts) == 1 and parts[0].type == "string_content":
-        return text(parts[0])
     return None
 
 
@@ -104,8 +96,8 @@ def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
 def _dict_members(dictionary: Node) -> Iterator[tuple[str, Node]]:
     for pair in dictionary.named_children:
         if pair.type == "pair":
-            key = _plain_string(pair.child_by_field_name("key"))
-            if key is not None:
+            key = python_string(pair.child_by_field_name("key"))
+            if key:
                 yield key, pair
 
 
@@ -143,7 +135,7 @@ def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declarat
 def _string_list(node: Node | None) -> frozenset[str] | None:
     if node is None or node.type not in ("list", "tuple"):
         return None
-    return frozenset(v for v in (_plain_string(c) for c in node.named_children) if v)
+    return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
 
 
 def _reexports(statement: Node) -> dict[str, str]:

@@ -5,18 +5,28 @@ TypeScript/JavaScript. Each route knows the identifiers its handler references (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from tree_sitter import Node
 
-from govern.anchors.syntax import first_line, parse, text
+from govern.anchors.syntax import (
+    first_line,
+    parse,
+    python_call_args,
+    python_string,
+    text,
+    ts_string,
+    walk,
+)
 
 T = TypeVar("T")
 HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _PY_ROUTE_DECORATORS = HTTP_METHODS | {"route", "api_route", "websocket"}
 _TS_ROUTE_CALLS = HTTP_METHODS | {"all"}
+_CALL = frozenset({"call"})
+_DECORATED = frozenset({"decorated_definition"})
+_TS_REGISTRATIONS = frozenset({"call_expression", "object"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 _PARAM_SEGMENT = re.compile(r"^(?::\w+\??|\{\w+\}|<(?:\w+:)?\w+>|\*)$")
 
@@ -133,55 +143,25 @@ def _identifiers(node: Node | None) -> set[str]:
 
 # -- Python -------------------------------------------------------------------------------------
 
-def _py_string(node: Node | None) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    parts = [c for c in node.named_children if c.type not in ("string_start", "string_end")]
-    if all(c.type == "string_content" for c in parts):
-        return "".join(text(c) for c in parts)
-    return None
-
-
-def _py_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
-    arguments = call.child_by_field_name("arguments")
-    positional: list[Node] = []
-    keywords: dict[str, Node] = {}
-    for arg in arguments.named_children if arguments is not None else []:
-        if arg.type == "keyword_argument":
-            keywords[text(arg.child_by_field_name("name"))] = arg.child_by_field_name("value")
-        elif arg.type != "comment":
-            positional.append(arg)
-    return positional, keywords
-
-
-def _py_calls(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call":
-            yield node
-        stack.extend(reversed(node.named_children))
-
-
 def _py_prefixes(root: Node) -> dict[str, str]:
     """Router variables and their prefixes: ``APIRouter(prefix=…)``, ``Blueprint(…,
     url_prefix=…)``, then ``include_router``/``register_blueprint`` mounts in this module."""
     prefixes: dict[str, str] = {}
-    for call in _py_calls(root):
+    for call in walk(root, _CALL):
         function = call.child_by_field_name("function")
         name = text(function).rsplit(".", 1)[-1]
-        positional, keywords = _py_args(call)
+        positional, keywords = python_call_args(call)
         if name in ("APIRouter", "Blueprint") and call.parent is not None \
                 and call.parent.type == "assignment":
             target = text(call.parent.child_by_field_name("left"))
-            prefixes[target] = _py_string(keywords.get("prefix") or keywords.get("url_prefix")) \
+            prefixes[target] = python_string(keywords.get("prefix") or keywords.get("url_prefix")) \
                 or ""
-    for call in _py_calls(root):
+    for call in walk(root, _CALL):
         function = call.child_by_field_name("function")
         name = text(function).rsplit(".", 1)[-1]
         if name in ("include_router", "register_blueprint"):
-            positional, keywords = _py_args(call)
-            mount = _py_string(keywords.get("prefix") or keywords.get("url_prefix"))
+            positional, keywords = python_call_args(call)
+            mount = python_string(keywords.get("prefix") or keywords.get("url_prefix"))
             if positional and mount:
                 router = text(positional[0])
                 prefixes[router] = join_paths(mount, prefixes.get(router, ""))
@@ -193,7 +173,7 @@ def scan_python(source: bytes, path: str) -> RegistrarScan:
     prefixes = _py_prefixes(tree.root_node)
     routes: list[Route] = []
     includes: list[tuple[str, str]] = []
-    for node in _walk(tree.root_node, "decorated_definition"):
+    for node in walk(tree.root_node, _DECORATED):
         function = node.child_by_field_name("definition")
         if function is None or function.type != "function_definition":
             continue
@@ -201,19 +181,19 @@ def scan_python(source: bytes, path: str) -> RegistrarScan:
                          | {text(function.child_by_field_name("name"))})
         for decorator in (c for c in node.named_children if c.type == "decorator"):
             routes.extend(_py_decorator_routes(decorator, prefixes, refs, path))
-    for call in _py_calls(tree.root_node):
+    for call in walk(tree.root_node, _CALL):
         name = text(call.child_by_field_name("function"))
         if name not in ("path", "re_path", "django.urls.path", "django.urls.re_path"):
             continue
-        positional, _ = _py_args(call)
-        route = _py_string(positional[0]) if positional else None
+        positional, _ = python_call_args(call)
+        route = python_string(positional[0]) if positional else None
         if route is None or len(positional) < 2:
             continue
         route = _DJANGO_PARAM.sub(r"{\1}", route.lstrip("^").rstrip("$"))
         view = positional[1]
         if view.type == "call" and text(view.child_by_field_name("function")) == "include":
-            inner, _ = _py_args(view)
-            module = _py_string(inner[0]) if inner else None
+            inner, _ = python_call_args(view)
+            module = python_string(inner[0]) if inner else None
             if module:
                 includes.append((module, route))
             continue
@@ -234,8 +214,8 @@ def _py_decorator_routes(decorator: Node, prefixes: dict[str, str], refs: frozen
     if verb not in _PY_ROUTE_DECORATORS:
         return []
     router = text(function.child_by_field_name("object"))
-    positional, keywords = _py_args(call)
-    route = _py_string(positional[0] if positional else keywords.get("path"))
+    positional, keywords = python_call_args(call)
+    route = python_string(positional[0] if positional else keywords.get("path"))
     if route is None:
         return []
     full = join_paths(prefixes.get(router, ""), route)
@@ -243,18 +223,9 @@ def _py_decorator_routes(decorator: Node, prefixes: dict[str, str], refs: frozen
         methods: list[str | None] = [verb.upper()]
     else:
         listed = keywords.get("methods")
-        values = [_py_string(c) for c in listed.named_children] if listed is not None else []
+        values = [python_string(c) for c in listed.named_children] if listed is not None else []
         methods = [v.upper() for v in values if v] or (["GET"] if verb == "route" else [None])
     return [Route(m, full, False, path, first_line(decorator), refs) for m in methods]
-
-
-def _walk(root: Node, node_type: str) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == node_type:
-            yield node
-        stack.extend(reversed(node.named_children))
 
 
 # -- TypeScript / JavaScript ------------------------------------------------------------------
@@ -280,21 +251,12 @@ def _ts_path(node: Node | None) -> tuple[str, bool] | None:
 def scan_typescript(source: bytes, path: str, language: str) -> RegistrarScan:
     tree = parse(language, source)
     routes: list[Route] = []
-    for node in _walk_any(tree.root_node, ("call_expression", "object")):
+    for node in walk(tree.root_node, _TS_REGISTRATIONS):
         if node.type == "call_expression":
             routes.extend(_ts_call_route(node, path))
         else:
             routes.extend(_ts_object_route(node, path))
     return RegistrarScan(tuple(routes))
-
-
-def _walk_any(root: Node, types: tuple[str, ...]) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in types:
-            yield node
-        stack.extend(reversed(node.named_children))
 
 
 def _ts_call_route(call: Node, path: str) -> list[Route]:
@@ -334,13 +296,9 @@ def _ts_object_route(obj: Node, path: str) -> list[Route]:
     if route is None or handler is None:
         return []
     method_node = pairs.get("method")
-    method = _ts_path_free_string(method_node)
+    method = ts_string(method_node)
     refs = frozenset(_identifiers(handler))
     return [Route(method.upper() if method else None, route[0], route[1], path,
                   first_line(obj), refs)]
 
 
-def _ts_path_free_string(node: Node | None) -> str | None:
-    if node is None or node.type != "string":
-        return None
-    return "".join(text(c) for c in node.named_children if c.type == "string_fragment") or None

@@ -98,6 +98,46 @@ def first_error_line(tree: Tree) -> int | None:
     return first_line(tree.root_node)
 
 
+def walk(root: Node, types: frozenset[str]) -> Iterator[Node]:
+    """Every node of the given types under ``root``, in source order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in types:
+            yield node
+        stack.extend(reversed(node.named_children))
+
+
+def python_string(node: Node | None) -> str | None:
+    """A Python string literal's value, or None when it is not one or interpolates."""
+    if node is None or node.type != "string":
+        return None
+    parts = [c for c in node.named_children if c.type not in ("string_start", "string_end")]
+    if all(c.type == "string_content" for c in parts):
+        return "".join(text(c) for c in parts)
+    return None
+
+
+def ts_string(node: Node | None) -> str | None:
+    """A TS/JS quoted string literal's value (escapes kept as written), else None."""
+    if node is None or node.type != "string":
+        return None
+    return "".join(text(c) for c in node.named_children if c.type == "string_fragment")
+
+
+def python_call_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
+    """(positional arguments, keyword arguments by name) of a Python call."""
+    arguments = call.child_by_field_name("arguments")
+    positional: list[Node] = []
+    keywords: dict[str, Node] = {}
+    for arg in arguments.named_children if arguments is not None else []:
+        if arg.type == "keyword_argument":
+            keywords[text(arg.child_by_field_name("name"))] = arg.child_by_field_name("value")
+        elif arg.type != "comment":
+            positional.append(arg)
+    return positional, keywords
+
+
 def iter_nodes(node: Node, types: frozenset[str], lines: frozenset[int]) -> Iterator[Node]:
     """Nodes of the given types that lie on a changed line (pruning subtrees that do not)."""
     stack = [node]
