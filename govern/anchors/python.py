@@ -14,8 +14,8 @@ from govern.anchors.syntax import (
     python_string,
     shaped_literals,
     text,
+    touched_members,
     touches,
-    touches_outside,
 )
 
 # Compound statements whose blocks still hold module-level definitions
@@ -113,23 +113,18 @@ def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
+def _member_role(member_name: str, _member: Node) -> str:
+    if is_dunder(member_name):
+        return "container"
+    return "member" if is_public(member_name) else "hidden"
+
+
 def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declaration]:
     """The declarations a changed statement contributes: its touched members, else itself."""
     is_container, members = _members(statement)
     if not is_container:
         return [Declaration(name, None, bridgeable=True)]
-    found: list[Declaration] = []
-    for member_name, member in members:
-        if not touches(member, lines):
-            continue
-        if is_dunder(member_name):
-            # A constructor or protocol method changes how the class itself is used.
-            found.append(Declaration(name, None, bridgeable=False))
-        elif is_public(member_name):
-            found.append(Declaration(member_name, name, bridgeable=True))
-    if touches_outside(statement, [member for _, member in members], lines):
-        found.insert(0, Declaration(name, None, bridgeable=False))
-    return found
+    return touched_members(name, statement, members, lines, _member_role)
 
 
 def _string_list(node: Node | None) -> frozenset[str] | None:

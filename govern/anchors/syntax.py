@@ -4,10 +4,12 @@ node helpers, and the identifier-shaped string literals found on changed lines."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from tree_sitter import Language, Node, Parser, Tree
+
+from govern.anchors.model import Declaration
 
 # Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name`` (DESIGN §4.3).
 LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
@@ -82,6 +84,27 @@ def touches_outside(node: Node, parts: list[Node], lines: frozenset[int]) -> boo
     for part in parts:
         inside -= set(range(first_line(part), last_line(part) + 1))
     return bool(inside)
+
+
+def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
+                    lines: frozenset[int],
+                    role: Callable[[str, Node], str]) -> list[Declaration]:
+    """What a changed container contributes: each touched member whose ``role`` is
+    ``member``, the container itself for a touched member whose role is ``container`` (a
+    constructor changes how the class is used) and for a changed line outside every member;
+    ``hidden`` members (private) contribute nothing."""
+    found: list[Declaration] = []
+    for member_name, member in members:
+        if not touches(member, lines):
+            continue
+        kind = role(member_name, member)
+        if kind == "member":
+            found.append(Declaration(member_name, name, bridgeable=True))
+        elif kind == "container":
+            found.append(Declaration(name, None, bridgeable=False))
+    if touches_outside(span, [member for _, member in members], lines):
+        found.insert(0, Declaration(name, None, bridgeable=False))
+    return found
 
 
 def first_error_line(tree: Tree) -> int | None:

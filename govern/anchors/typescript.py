@@ -18,8 +18,8 @@ from govern.anchors.syntax import (
     parse,
     shaped_literals,
     text,
+    touched_members,
     touches,
-    touches_outside,
 )
 
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
@@ -214,21 +214,18 @@ def _top_level(root: Node) -> Iterator[tuple[str, Node, Node, bool]]:
             yield name, node, statement, exported or commonjs or name in clause_exports
 
 
+def _member_role(member_name: str, member: Node) -> str:
+    if member_name == "constructor":
+        return "container"
+    return "hidden" if _is_hidden_member(member, member_name) else "member"
+
+
 def _touched(name: str, node: Node, statement: Node,
              lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
         return [Declaration(name, None, bridgeable=True)]
-    found: list[Declaration] = []
-    for member_name, member in members:
-        if touches(member, lines):
-            if not _is_hidden_member(member, member_name):
-                found.append(Declaration(member_name, name, bridgeable=True))
-            elif member_name == "constructor":
-                found.append(Declaration(name, None, bridgeable=False))
-    if touches_outside(statement, [member for _, member in members], lines):
-        found.insert(0, Declaration(name, None, bridgeable=False))
-    return found
+    return touched_members(name, statement, members, lines, _member_role)
 
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> Extraction:
