@@ -415,3 +415,10 @@ def test_several_merge_bases_are_said_in_the_summary(tmp_path: Path) -> None:
     repo.commit({"web/a.ts": "export function fetchAll() { return 1; }\n"})
     data = run_json(repo, "y")
     assert "2 merge bases: the diff is from the first" in data["summary"]
+
+
+def test_empty_diff_has_no_opinion(repo: Repo) -> None:
+    data = run_json(repo, "HEAD")
+    assert data["anchors"] == [] and data["docs"] == [] and data["anchorless_changes"] == []
+    assert data["summary"] == ("Nothing in this diff resolved to a documentable surface, so "
+                               "this run has no opinion about the docs.")

@@ -207,3 +207,19 @@ def test_bridge_coverage_takes_no_base(tmp_path: Path) -> None:
                                       "--bridge-coverage", "main"])
     assert result.exit_code == 2
     assert "take no BASE" in result.stderr
+
+
+def test_openapi_ledger_binds_the_route_to_its_sdk_method(tmp_path: Path) -> None:
+    base = {**REGISTRARS["express"], "web/service.ts": SERVICE_TS,
+            "api/openapi.yaml": ("openapi: 3.0.0\npaths:\n"
+                                 "  /api/v1/meta/{type}/{name}/audit:\n"
+                                 "    get: {operationId: getMetaAudit, "
+                                 "x-sdk-method: meta.getAudit}\n"),
+            **DOCS}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"web/service.ts": SERVICE_TS.replace("[t]", "[t, t]")})
+    _, data = run(repo.root, "main")
+    assert ("sdk", "meta.getAudit") in {(a["kind"], a["token"]) for a in data["anchors"]}
+    assert [row["path"] for row in data["docs"]] == ["docs/rest.md", "docs/sdk.md"]
+    assert data["bridge_coverage"]["ledger_rows"] == 1

@@ -122,3 +122,17 @@ def test_changed_oclif_command_file_and_topic_separator(tmp_path: Path) -> None:
                  "export default class Resync {\n  run() { return 1; }\n}\n"})
     data = run(repo.root)
     assert [row["path"] for row in data["docs"]] == ["docs/a.md"]
+
+
+def test_changed_argparse_handler_lists_the_page_using_its_phrase(tmp_path: Path) -> None:
+    base = {"tool/pyproject.toml": '[project]\nname = "t"\n[project.scripts]\n'
+                                   'tool = "tcli.main:main"\n',
+            "tool/tcli/__init__.py": "", "tool/tcli/main.py": ARGPARSE.decode(),
+            "docs/setup.md": "First run `tool init` in the repository.\n",
+            "docs/other.md": "Then `tool build`.\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"tool/tcli/main.py": ARGPARSE.decode().replace("return 0", "return 1")})
+    data = run(repo.root)
+    assert ("command", "tool init") in {(a["kind"], a["token"]) for a in data["anchors"]}
+    assert [row["path"] for row in data["docs"]] == ["docs/setup.md"]
