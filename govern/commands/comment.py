@@ -15,12 +15,13 @@ from typing import Any
 
 import click
 
-from govern import annotations
 from govern.cli import config_option, load_config_at, open_git, settings
 from govern.commands.check import read_event
 from govern.config import Config, load_config
+from govern.delivery import Outcome, connect_to_post, degrade, deliver
 from govern.drift_comment import MARKER, parse_result, render_drift
 from govern.errors import NotJudged, PayloadError
+from govern.github import GitHubError, is_undeliverable
 
 
 @click.group()
@@ -84,51 +85,33 @@ def pr_target(event: dict[str, Any], pr: int | None, repo: str | None
             name if isinstance(name, str) else None)
 
 
-def degrade(body: str, why: str) -> None:
-    """Delivery failed for a reason an advisory check outlives: keep the body where the run's
-    reader finds it and say it was not posted."""
-    message = f"the docs drift comment was not posted: {why}"
-    if annotations.append_to_file(os.environ, annotations.STEP_SUMMARY, body):
-        message += "; it is in this run's step summary"
-    if os.environ.get("GITHUB_ACTIONS") == "true":
-        click.echo(annotations.render_command("warning", message))
-    click.echo(f"govern: warning: {message}", err=True)
+def echo_outcome(outcome: Outcome) -> None:
+    """Say what became of a comment: on stderr, and as a warning annotation in Actions."""
+    for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
+        click.echo(line, err=to_stderr)
 
 
 def post(body: str, number: int, repo: str, bot_login: str, event: dict[str, Any]) -> None:
-    """Upsert the sticky comment; degrade on a read-only token or exhausted retries."""
-    from govern.github import (
-        GitHubError,
-        connect,
-        credentials_from_env,
-        is_undeliverable,
-        upsert_sticky,
-    )
-
-    credentials = credentials_from_env(os.environ)
-    if credentials.token is None:
-        raise NotJudged("--post needs a token", "set GITHUB_TOKEN (or GH_TOKEN)")
-    client = connect(repo, credentials)
-    try:
-        computed = _event_value(event, ("workflow_run", "head_sha"))
-        if isinstance(computed, str):
-            # The PR number came from an artifact a PR's own workflow wrote: post only on the
-            # PR whose head that run computed, and not once the PR has moved on.
+    """Upsert the docs drift comment (degrading as every advisory comment does), unless a
+    ``workflow_run`` computed it for a head the PR has moved on from."""
+    client = connect_to_post(repo, os.environ)
+    computed = _event_value(event, ("workflow_run", "head_sha"))
+    if isinstance(computed, str):
+        # The PR number came from an artifact a PR's own workflow wrote: post only on the
+        # PR whose head that run computed, and not once the PR has moved on.
+        try:
             current = client.pull_request(number).head_sha
-            if current != computed:
-                click.echo(f"govern: not posted: PR #{number} is at {current[:12]}, this run "
-                           f"computed {computed[:12]} (the run for the newer head posts)",
-                           err=True)
-                return
-        delivery = upsert_sticky(client, number, body, MARKER, bot_login)
-    except GitHubError as exc:
-        if not is_undeliverable(exc):
-            raise
-        degrade(body, exc.message)
-        return
-    removed = f"; removed {len(delivery.deleted)} duplicate(s)" if delivery.deleted else ""
-    click.echo(f"govern: {delivery.action} the docs drift comment on #{number} "
-               f"{delivery.html_url}{removed}", err=True)
+        except GitHubError as exc:
+            if not is_undeliverable(exc):
+                raise
+            echo_outcome(degrade("docs drift", number, body, exc.message, os.environ))
+            return
+        if current != computed:
+            click.echo(f"govern: not posted: PR #{number} is at {current[:12]}, this run "
+                       f"computed {computed[:12]} (the run for the newer head posts)",
+                       err=True)
+            return
+    echo_outcome(deliver(client, "docs drift", number, body, MARKER, bot_login, os.environ))
 
 
 @comment.command("drift")

@@ -1,0 +1,86 @@
+"""Delivering a sticky PR comment the way every advisory command does (DESIGN §9): upsert it,
+or, when GitHub refuses for a reason the PR author cannot fix, keep the body in the step
+summary and say it was not posted. Shared by ``comment drift --post`` and ``overlap --post``.
+
+Nothing here prints or reads the process environment: the caller passes the environment and
+echoes the lines an :class:`Outcome` renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from govern import annotations
+from govern.errors import NotJudged
+from govern.github import (
+    Delivery,
+    GitHubError,
+    GitHubRepo,
+    connect,
+    credentials_from_env,
+    is_undeliverable,
+    upsert_sticky,
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one comment: posted (``delivery``), or not (``why``)."""
+
+    what: str
+    """The comment's name in messages: ``docs drift``, ``overlap``."""
+    number: int
+    delivery: Delivery | None = None
+    why: str | None = None
+    """Why it was not posted (None: it was)."""
+    in_summary: bool = False
+    """The body was written to the step summary instead."""
+
+    def warning(self) -> str | None:
+        """The warning of a comment that was not posted; None when it was."""
+        if self.why is None:
+            return None
+        where = "; it is in this run's step summary" if self.in_summary else ""
+        return f"the {self.what} comment was not posted: {self.why}{where}"
+
+    def lines(self, in_actions: bool) -> list[tuple[str, bool]]:
+        """``(line, to_stderr)`` to echo: the delivery, or the warning (also as a workflow
+        command in Actions, so the run's page shows it)."""
+        warning = self.warning()
+        if warning is None:
+            assert self.delivery is not None
+            removed = (f"; removed {len(self.delivery.deleted)} duplicate(s)"
+                       if self.delivery.deleted else "")
+            return [(f"govern: {self.delivery.action} the {self.what} comment on "
+                     f"#{self.number} {self.delivery.html_url}{removed}", True)]
+        shown = [(annotations.render_command("warning", warning), False)] if in_actions else []
+        return [*shown, (f"govern: warning: {warning}", True)]
+
+
+def connect_to_post(repo: str, environ: Mapping[str, str]) -> GitHubRepo:
+    """A client for posting: a token is required (an anonymous client can only read)."""
+    credentials = credentials_from_env(environ)
+    if credentials.token is None:
+        raise NotJudged("--post needs a token", "set GITHUB_TOKEN (or GH_TOKEN)")
+    return connect(repo, credentials)
+
+
+def degrade(what: str, number: int, body: str, why: str,
+            environ: Mapping[str, str]) -> Outcome:
+    """Delivery failed for a reason an advisory check outlives: keep the body where the run's
+    reader finds it (the step summary, when there is one)."""
+    in_summary = annotations.append_to_file(environ, annotations.STEP_SUMMARY, body)
+    return Outcome(what, number, why=why, in_summary=in_summary)
+
+
+def deliver(client: GitHubRepo, what: str, number: int, body: str, marker: str,
+            bot_login: str, environ: Mapping[str, str]) -> Outcome:
+    """Upsert the sticky comment; degrade on a read-only token or exhausted retries. Any other
+    refusal (a bad token, a wrong PR) is a GitHubError: the caller could not judge."""
+    try:
+        return Outcome(what, number, upsert_sticky(client, number, body, marker, bot_login))
+    except GitHubError as exc:
+        if not is_undeliverable(exc):
+            raise
+        return degrade(what, number, body, exc.message, environ)
