@@ -75,8 +75,6 @@ def _is_hidden_member(member: Node, name: str) -> bool:
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
     for member in body.named_children:
         name = _name(member.child_by_field_name("name"))
-        if name is None and member.type in ("property_identifier", "enum_assignment"):
-            name = _name(member) if member.type == "property_identifier" else None
         if name is not None:
             yield name, member
 
