@@ -370,3 +370,33 @@ def base_branch(client: GitHubRepo, number: int) -> str:
     """The branch PR #number targets (shell mode fetches it; PullRequest does not carry it)."""
     return client._call(f"reading PR #{number} of {client.full_name}",
                         lambda: client._repo.get_pull(number).base.ref)
+
+
+# -- open PRs to a base (PR overlap --github, DESIGN §8) --------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenPull:
+    """An open PR as the overlap matrix needs it: its number (attribution order) and head."""
+
+    number: int
+    head_sha: str
+    head_ref: str
+    """The head branch's name: text the PR author chose, never pasted into markdown."""
+
+
+def open_pulls(client: GitHubRepo, base: str) -> list[OpenPull]:
+    """Every open PR into branch ``base``, all pages, by number (lower = earlier PR)."""
+
+    def read() -> list[OpenPull]:
+        return [OpenPull(pull.number, pull.head.sha, pull.head.ref)
+                for pull in client._repo.get_pulls(state="open", base=base)]
+
+    found = client._call(f"listing the open PRs into {base!r} of {client.full_name}", read)
+    return sorted(found, key=lambda pull: pull.number)
+
+
+def default_branch(client: GitHubRepo) -> str:
+    """The repository's default branch: the base when none is named outside a PR event."""
+    return client._call(f"reading the default branch of {client.full_name}",
+                        lambda: client._repo.default_branch)

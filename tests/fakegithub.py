@@ -1,14 +1,14 @@
 """A small GitHub REST server on 127.0.0.1 for tests: PyGithub talks to it through
 ``GITHUB_API_URL``, so the real client code runs, never a mock.
 
-It holds one repository in memory: PRs, issue comments (Link-header pagination with
-``per_page``/``page``), labels and check-runs; ``GET /user`` answers 403 as it does for the
-Actions token. ``fail`` queues faults (a status, or a dropped connection) answered before the
-real response, for retry tests; ``read_only`` answers every write 403 as a fork PR's token
-gets; ``login`` makes ``GET /user`` answer (a person's token); ``before_create`` runs a
-callback as a comment is created (a parallel run racing this one). Use the ``fake_github``
-fixture (import it into a test module: ``from tests.fakegithub import fake_github as
-fake_github``), which also points the environment at the server.
+It holds one repository in memory: PRs (listed open by base branch), issue comments
+(Link-header pagination with ``per_page``/``page``), labels and check-runs; ``GET /user``
+answers 403 as it does for the Actions token. ``fail`` queues faults (a status, or a dropped
+connection) answered before the real response, for retry tests; ``read_only`` answers every
+write 403 as a fork PR's token gets; ``login`` makes ``GET /user`` answer (a person's token);
+``before_create`` runs a callback as a comment is created (a parallel run racing this one).
+Use the ``fake_github`` fixture (import it into a test module: ``from tests.fakegithub import
+fake_github as fake_github``), which also points the environment at the server.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ class FakeGitHub:
 
     def __init__(self, full_name: str = "acme/widgets", token: str | None = TOKEN) -> None:
         self.full_name = full_name
+        self.default_branch = "main"
         self.token = token
         """The token requests must carry (None: any or none)."""
         self.actor = "github-actions[bot]"
@@ -86,9 +87,10 @@ class FakeGitHub:
         return self._ids
 
     def add_pull(self, number: int, head_sha: str, body: str = "",
-                 labels: tuple[str, ...] = (), author: str = "contributor") -> dict[str, Any]:
+                 labels: tuple[str, ...] = (), author: str = "contributor", base: str = "main",
+                 state: str = "open") -> dict[str, Any]:
         self.pulls[number] = {"number": number, "head_sha": head_sha, "body": body,
-                              "author": author}
+                              "author": author, "base": base, "state": state}
         self.labels[number] = list(labels)
         return self.pulls[number]
 
@@ -149,13 +151,14 @@ class FakeGitHub:
     def pull_json(self, pull: dict[str, Any]) -> dict[str, Any]:
         number = pull["number"]
         return {
-            "number": number, "state": "open", "title": f"PR {number}", "body": pull["body"],
+            "number": number, "state": pull["state"], "title": f"PR {number}",
+            "body": pull["body"],
             "url": f"{self.repo_url()}/pulls/{number}",
             "html_url": f"https://github.example/{self.full_name}/pull/{number}",
             "user": {"login": pull["author"], "id": 2, "type": "User"},
             "head": {"sha": pull["head_sha"], "ref": f"pr-{number}",
                      "label": f"{self.full_name.split('/')[0]}:pr-{number}"},
-            "base": {"sha": "0" * 40, "ref": "main"},
+            "base": {"sha": "0" * 40, "ref": pull["base"]},
             "labels": [{"name": name} for name in self.labels.get(number, [])],
         }
 
@@ -218,7 +221,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _page(self, path: str, query: dict[str, list[str]], items: list[Any],
               wrap: str | None = None) -> None:
-        """One page of ``items`` with GitHub's Link header (next, last, prev, first)."""
+        """One page of ``items`` with GitHub's Link header (next, last, prev, first); the
+        links keep the request's other parameters (a filter), as GitHub's do."""
+        kept = {key: values[-1] for key, values in query.items() if key not in ("per_page",
+                                                                                "page")}
         per_page = int(query.get("per_page", ["30"])[0])
         page = int(query.get("page", ["1"])[0])
         last = max(1, -(-len(items) // per_page))
@@ -227,8 +233,9 @@ class _Handler(BaseHTTPRequestHandler):
         rels = {"next": page + 1, "last": last} if page < last else {}
         if page > 1:
             rels.update({"prev": page - 1, "first": 1})
-        link = ", ".join(f'<{base}?{urlencode({"per_page": per_page, "page": n})}>; rel="{rel}"'
-                         for rel, n in rels.items())
+        link = ", ".join(
+            f'<{base}?{urlencode({**kept, "per_page": per_page, "page": n})}>; rel="{rel}"'
+            for rel, n in rels.items())
         data = {"total_count": len(items), wrap: chunk} if wrap else chunk
         self._send(200, data, {"Link": link} if link else {})
 
@@ -261,7 +268,8 @@ class _Handler(BaseHTTPRequestHandler):
     def repo(self, path: str, query: dict[str, list[str]], body: dict[str, Any]) -> None:
         owner, name = self.fake.full_name.split("/")
         self._send(200, {"full_name": self.fake.full_name, "name": name,
-                         "owner": {"login": owner}, "url": self.fake.repo_url()})
+                         "owner": {"login": owner}, "url": self.fake.repo_url(),
+                         "default_branch": self.fake.default_branch})
 
     def pull(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
              number: str) -> None:
@@ -270,6 +278,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"message": "Not Found"})
             return
         self._send(200, self.fake.pull_json(pull))
+
+    def list_pulls(self, path: str, query: dict[str, list[str]], body: dict[str, Any]) -> None:
+        """``GET /pulls?state=…&base=…``: newest first, GitHub's default order."""
+        state = query.get("state", ["open"])[0]
+        base = query.get("base", [None])[0]
+        found = [self.fake.pull_json(pull)
+                 for _, pull in sorted(self.fake.pulls.items(), reverse=True)
+                 if state in ("all", pull["state"]) and base in (None, pull["base"])]
+        self._page(path, query, found)
 
     def issue(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
               number: str) -> None:
@@ -352,6 +369,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 _ROUTES = (
     (r"", "GET", _Handler.repo),
+    (r"/pulls", "GET", _Handler.list_pulls),
     (r"/pulls/(\d+)", "GET", _Handler.pull),
     (r"/issues/(\d+)", "GET", _Handler.issue),
     (r"/issues/(\d+)/comments", "GET", _Handler.list_comments),

@@ -9,9 +9,12 @@ from govern.github import (
     Credentials,
     GitHubError,
     GitHubRepo,
+    OpenPull,
     closing_issue_numbers,
     connect,
     credentials_from_env,
+    default_branch,
+    open_pulls,
 )
 from tests.fakegithub import DROPPED, RATE_LIMITED, TOKEN, FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
@@ -193,3 +196,33 @@ def test_fake_server_serves_issues_and_reports_its_own_failures(fake_github: Fak
                            timeout=5)
     assert answer.status_code == 500
     assert answer.json()["message"].startswith("fake GitHub failed: JSONDecodeError")
+
+
+def test_open_pulls_reads_every_page_of_one_base_by_number(fake_github: FakeGitHub,
+                                                            client: GitHubRepo) -> None:
+    for number in range(1, 131):
+        fake_github.add_pull(number, f"{number:040x}")
+    fake_github.add_pull(131, HEAD, base="release")
+    fake_github.add_pull(132, HEAD, state="closed")
+    pulls = open_pulls(client, "main")
+    assert [pull.number for pull in pulls] == list(range(1, 131))
+    assert pulls[0] == OpenPull(1, f"{1:040x}", "pr-1")
+    assert [path for _, path in fake_github.requests] == [
+        "/repos/acme/widgets/pulls?base=main&per_page=100&state=open",
+        "/repos/acme/widgets/pulls?base=main&page=2&per_page=100&state=open"]
+
+
+def test_open_pulls_none_and_the_default_branch(fake_github: FakeGitHub,
+                                                client: GitHubRepo) -> None:
+    fake_github.default_branch = "trunk"
+    assert open_pulls(client, "trunk") == []
+    assert default_branch(client) == "trunk"
+
+
+def test_open_pulls_failing_for_good_names_the_base(fake_github: FakeGitHub,
+                                                    client: GitHubRepo) -> None:
+    fake_github.fail(Fault(404, "Not Found"))
+    with pytest.raises(GitHubError) as caught:
+        open_pulls(client, "main")
+    assert caught.value.message == ("GitHub found nothing while listing the open PRs into "
+                                    "'main' of acme/widgets: 404 'Not Found'")
