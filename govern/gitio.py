@@ -325,6 +325,19 @@ class Git:
                            int(deleted) if deleted != "-" else 0))
         return counts
 
+    # -- remotes (shell mode and overlap --github fetch PR heads) -------------------------
+    def remote_url(self, remote: str) -> str | None:
+        """The fetch URL configured for ``remote``; None when it has none."""
+        out = self.run("config", "--get", f"remote.{remote}.url", ok=(0, 1))
+        return out.decode("utf-8", "replace").strip() or None
+
+    def fetch(self, remote: str, refspecs: Sequence[str], remedy: str = "") -> None:
+        """Fetch ``refspecs`` (``+refs/pull/7/head:refs/remotes/origin/pr/7``) from ``remote``
+        in one run, without tags. A refspec the remote lacks fails the whole fetch."""
+        # --end-of-options: a remote named like an option (`--upload-pack=…`) stays a name.
+        self.run("fetch", "--quiet", "--no-tags", "--end-of-options", remote, *refspecs,
+                 remedy=remedy)
+
 
 class BlobReader:
     """Objects by name through one ``git cat-file --batch`` process for the whole run."""

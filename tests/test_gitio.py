@@ -71,3 +71,25 @@ def test_hook_inherited_git_variables_are_ignored(repo: Repo, tmp_path: Path,
     monkeypatch.setenv("GIT_DIR", str(other.root / ".git"))
     monkeypatch.setenv("GIT_INDEX_FILE", str(other.root / ".git" / "index"))
     assert [e.path for e in Git(repo.root).ls_tree("HEAD")] == ["README.md"]
+
+
+def test_fetch_pull_heads_and_the_remote_url(tmp_path: Path) -> None:
+    origin = make_repo(tmp_path / "origin")
+    head = origin.commit({"a.txt": "pr\n"})
+    origin.git("update-ref", "refs/pull/7/head", head)
+    origin.git("reset", "-q", "--hard", "HEAD~1")
+    clone = tmp_path / "clone"
+    Repo(tmp_path).git("clone", "-q", str(origin.root), str(clone))
+    git = Git(clone)
+    assert git.remote_url("origin") == str(origin.root)
+    assert git.remote_url("nowhere") is None
+    git.fetch("origin", ["+refs/pull/7/head:refs/remotes/origin/pr/7"])
+    assert git.resolve_commit("refs/remotes/origin/pr/7") == head
+    with pytest.raises(GitError) as caught:
+        git.fetch("origin", ["+refs/pull/8/head:refs/remotes/origin/pr/8"], remedy="open it")
+    assert caught.value.stderr == "fatal: couldn't find remote ref refs/pull/8/head"
+    assert caught.value.remedy == "open it"
+    with pytest.raises(GitError) as option:  # a remote named like an option is only a name
+        git.fetch("--upload-pack=touch pwned", ["refs/heads/main"])
+    assert option.value.stderr == "fatal: strange pathname '--upload-pack=touch pwned' blocked"
+    assert not (clone / "pwned").exists()

@@ -38,14 +38,23 @@ def repo_from_url(url: str) -> str | None:
     return match.group("repo") if match else None
 
 
+def repo_of_remote(git: Git, remote: str) -> str:
+    """``OWNER/NAME`` of the GitHub repository ``remote`` points at, or NotJudged."""
+    url = git.remote_url(remote)
+    repo = repo_from_url(url) if url else None
+    if repo is None:
+        raise NotJudged(f"cannot tell the GitHub repository from remote {remote!r} "
+                        f"({url or 'no URL'})", remedy="pass --repo OWNER/NAME")
+    return repo
+
+
 def fetch_pull(git: Git, remote: str, number: int, base: str) -> tuple[str, str]:
     """Fetch the PR's head and its base branch; their remote-tracking refs."""
     head_ref = f"refs/remotes/{remote}/pr/{number}"
     base_ref = f"refs/remotes/{remote}/{base}"
-    git.run("fetch", "--quiet", "--no-tags", remote, f"+refs/pull/{number}/head:{head_ref}",
-            f"+refs/heads/{base}:{base_ref}",
-            remedy=f"check that remote {remote!r} is the PR's repository and that PR {number} "
-                   f"and branch {base!r} exist there")
+    git.fetch(remote, [f"+refs/pull/{number}/head:{head_ref}", f"+refs/heads/{base}:{base_ref}"],
+              remedy=f"check that remote {remote!r} is the PR's repository and that PR "
+                     f"{number} and branch {base!r} exist there")
     return head_ref, base_ref
 
 
@@ -100,11 +109,7 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
 
     git = open_git(ctx)
     try:
-        url = git.run("config", "--get", f"remote.{remote}.url", ok=(0, 1)).decode().strip()
-        repo = repo or repo_from_url(url)
-        if repo is None:
-            raise NotJudged(f"cannot tell the GitHub repository from remote {remote!r} "
-                            f"({url or 'no URL'})", remedy="pass --repo OWNER/NAME")
+        repo = repo or repo_of_remote(git, remote)
         client = connect(repo, credentials_from_env(os.environ))
         pull = client.pull_request(number)
         base = base_branch(client, number)
