@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 from typing import Any
 
 import click
@@ -34,7 +32,7 @@ from govern.cli import config_option, json_option, load_config_at, open_git, pri
 from govern.config import Config
 from govern.diff import build_changes
 from govern.docs.index import DocsIndex
-from govern.errors import NotJudged, PayloadError
+from govern.event import default_base, read_event
 from govern.gitio import Git, TreeEntry
 from govern.packages import manifest_name, package_dirs
 from govern.scans import read_bridge_scans, read_docs_index
@@ -42,33 +40,6 @@ from govern.scans import read_bridge_scans, read_docs_index
 NOT_MEASURED = {"measured": False,
                 "reason": "no bridgeable symbol or route literal changed, so the route bridge "
                           "did not run"}
-_FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
-
-
-def default_base(git: Git) -> str:
-    """BASE when none is given: the PR's base branch, the event's base sha, then the usual
-    default branches (DESIGN §4)."""
-    candidates = []
-    if os.environ.get("GITHUB_BASE_REF"):
-        candidates.append(f"origin/{os.environ['GITHUB_BASE_REF']}")
-    event_path = os.environ.get("GITHUB_EVENT_PATH")
-    if event_path:
-        try:
-            event = json.loads(Path(event_path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise PayloadError(f"cannot read the event payload {event_path}: {exc}",
-                               remedy="pass BASE explicitly") from None
-        sha = (event.get("pull_request") or {}).get("base", {}).get("sha")
-        if isinstance(sha, str):
-            candidates.append(sha)
-    candidates.extend(_FALLBACK_BASES)
-    for candidate in candidates:
-        if git.has_commit(candidate):
-            return candidate
-    raise NotJudged(
-        "no BASE given and none of the defaults exists: " + ", ".join(candidates),
-        remedy="pass BASE (e.g. `govern affected-docs origin/main`), or fetch the base branch",
-    )
 
 
 def compute(git: Git, config: Config, head_ref: str, base_ref: str | None) -> AffectedDocs:
@@ -210,7 +181,8 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
             report = compute_coverage(git, config, head_ref)
         else:
             if not all_pages and base_ref is None:
-                base_ref = default_base(git)
+                base_ref = default_base(git, read_event(os.environ), os.environ,
+                                        "govern affected-docs")
             result = compute(git, config, head_ref, None if all_pages else base_ref)
     finally:
         git.close()

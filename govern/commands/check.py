@@ -8,10 +8,9 @@ at the merge base, so a PR cannot loosen the rules that judge it.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,7 +38,8 @@ from govern.checks.trailers import check_commit_messages, check_message_file
 from govern.cli import config_option, json_option, load_config_at, open_git, print_json, settings
 from govern.config import Config
 from govern.declarations import PROTOCOL, Carrier, check_declarations, declared_value
-from govern.errors import NotJudged, PayloadError
+from govern.errors import NotJudged
+from govern.event import default_base, dig, pull_request_of, read_event
 from govern.github import PullRequest as LivePull
 from govern.gitio import NULL_SHA, Git, RawChange
 from govern.packages import manifest_name, package_dirs, package_of
@@ -48,7 +48,6 @@ from govern.review import Located, locate_review
 F = TypeVar("F", bound=Callable[..., Any])
 
 PR_BODY = "PR body"
-_FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
 
 
 @dataclass(frozen=True)
@@ -71,70 +70,10 @@ class PullRequestInput:
 
 # -- reading the event and the PR ------------------------------------------------------------
 
-def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
-    """The workflow's event payload (``$GITHUB_EVENT_PATH``); empty outside GitHub Actions."""
-    path = environ.get("GITHUB_EVENT_PATH")
-    if not path:
-        return {}
-    try:
-        event = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PayloadError(f"cannot read the event payload {path}: {exc}",
-                           remedy="run inside the workflow that wrote it, or unset "
-                                  "GITHUB_EVENT_PATH and pass --body-file/--label") from None
-    if not isinstance(event, dict):
-        raise PayloadError(f"the event payload {path} is not a JSON object",
-                           remedy="unset GITHUB_EVENT_PATH and pass --body-file/--label")
-    return event
-
-
-def _dig(data: Any, *keys: str) -> Any:
-    """``data[k1][k2]…``, or None where a level is missing or not an object: a payload of an
-    unexpected shape reads as absent, never as a crash."""
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
-
-
-def _pull_request(event: dict[str, Any]) -> dict[str, Any]:
-    """The PR object of a ``pull_request`` event, or the PR-issue of an ``issue_comment``."""
-    for key in ("pull_request", "issue"):
-        value = event.get(key)
-        if isinstance(value, dict):
-            return value
-    return {}
-
-
-def _base_candidates(event: dict[str, Any]) -> list[str]:
-    candidates = []
-    if os.environ.get("GITHUB_BASE_REF"):
-        candidates.append(f"origin/{os.environ['GITHUB_BASE_REF']}")
-    for sha in (_dig(_pull_request(event), "base", "sha"), _dig(event, "merge_group",
-                                                                 "base_sha")):
-        if isinstance(sha, str):
-            candidates.append(sha)
-    return [*candidates, *_FALLBACK_BASES]
-
-
-def resolve_base(git: Git, base: str | None, event: dict[str, Any]) -> str:
-    """BASE as given, else DESIGN §4's defaults in order; none → not judged."""
-    if base is not None:
-        return base
-    candidates = _base_candidates(event)
-    for candidate in candidates:
-        if git.has_commit(candidate):
-            return candidate
-    raise NotJudged("no BASE given and none of the defaults exists: " + ", ".join(candidates),
-                    remedy="pass BASE (e.g. `govern check size origin/main`), or fetch the "
-                           "base branch")
-
-
 def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
-    labels = _pull_request(event).get("labels")
+    labels = pull_request_of(event).get("labels")
     return frozenset(name for label in (labels if isinstance(labels, list) else [])
-                     if isinstance(name := _dig(label, "name"), str))
+                     if isinstance(name := dig(label, "name"), str))
 
 
 def _read_body_file(body_file: Path) -> str:
@@ -144,7 +83,7 @@ def _read_body_file(body_file: Path) -> str:
 
 
 def _payload_body(event: dict[str, Any]) -> str | None:
-    pull = _pull_request(event)
+    pull = pull_request_of(event)
     if "body" not in pull:
         return None
     body = pull["body"]
@@ -166,19 +105,19 @@ def read_pull_request(git: Git, options: dict[str, Any]) -> PullRequestInput:
     """Resolve the commits and gather body, labels and actor: flags first, then the live
     API (when a token is present), then the event payload."""
     event = read_event(os.environ)
-    base = resolve_base(git, options["base"], event)
+    base = options["base"] or default_base(git, event, os.environ, "govern check <gate>")
     base_sha = git.resolve_commit(base)
     head = git.resolve_commit(options["head"])
     merge_base = git.merge_bases(base_sha, head)[0]
-    pull = _pull_request(event)
+    pull = pull_request_of(event)
     number = options["pr"] if options["pr"] is not None else pull.get("number")
     number = number if isinstance(number, int) else None
-    repo = (options["repo"] or _dig(event, "repository", "full_name")
+    repo = (options["repo"] or dig(event, "repository", "full_name")
             or os.environ.get("GITHUB_REPOSITORY"))
     repo = repo if isinstance(repo, str) else None
     live = _live_pull(number, repo) if not (options["body_file"] and options["labels"]
                                             and options["actor"]) else None
-    author = _dig(pull, "user", "login")
+    author = dig(pull, "user", "login")
     if options["body_file"] is not None:
         body: str | None = _read_body_file(options["body_file"])
     else:
@@ -466,7 +405,8 @@ def _trailer_ranges(git: Git, base: str | None, head: str,
         if pushed is not None:
             return pushed
     head_sha = git.resolve_commit(head)
-    base_sha = git.resolve_commit(resolve_base(git, base, read_event(os.environ)))
+    base_sha = git.resolve_commit(base or default_base(git, read_event(os.environ), os.environ,
+                                                      "govern check trailers"))
     return [(git.merge_bases(base_sha, head_sha)[0], head_sha)]
 
 
@@ -490,6 +430,6 @@ def _pre_push_ranges(git: Git, lines: str) -> list[tuple[str | None, str]] | Non
         if remote_sha != NULL_SHA and git.has_commit(remote_sha):
             ranges.append((git.merge_bases(git.resolve_commit(remote_sha), local)[0], local))
             continue
-        default = git.resolve_commit(resolve_base(git, None, {}))
+        default = git.resolve_commit(default_base(git, {}, os.environ, "govern check trailers"))
         ranges.append((git.merge_bases(default, local)[0], local))
     return ranges if seen else None

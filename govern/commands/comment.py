@@ -16,11 +16,11 @@ from typing import Any
 import click
 
 from govern.cli import config_option, load_config_at, open_git, settings
-from govern.commands.check import read_event
 from govern.config import Config, load_config
 from govern.delivery import Outcome, connect_to_post, degrade, deliver
 from govern.drift_comment import MARKER, parse_result, render_drift
 from govern.errors import NotJudged, PayloadError
+from govern.event import read_event
 from govern.github import GitHubError, is_undeliverable
 
 
