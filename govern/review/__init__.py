@@ -1,0 +1,96 @@
+"""Contract-review records (DESIGN §10): a reviewer's verdict on a PR head, as one comment. No I/O
+here; one module per job, every public name re-exported so callers import from ``govern.review``."""
+
+from __future__ import annotations
+
+from govern.review.check_runs import CHECK_OUTCOMES, count_check_runs, render_check_runs_line
+from govern.review.lint import LintFinding, Rule, lint_draft, lint_review
+from govern.review.locate import (
+    TRUSTED_ASSOCIATIONS,
+    CommentLike,
+    Located,
+    State,
+    is_trusted,
+    locate_review,
+)
+from govern.review.markdown_reader import (
+    BULLET,
+    EXAMPLE,
+    FINDINGS,
+    GRADED,
+    HEAD_VALUE,
+    HEADER_KEYS,
+    HEADING,
+    JUDGMENT_ANY,
+    JUDGMENT_END,
+    KEY_LINE,
+    NITS,
+    NONE_MARK,
+    RECORD_WRITTEN,
+    RESERVED_KEY_PREFIXES,
+    SECTION,
+    SIGNATURE_KEYS,
+    VERDICT,
+    Draft,
+    parse_review,
+    read_draft,
+    unescape,
+)
+from govern.review.model import (
+    GRADES,
+    REQUIRED_TEXT,
+    RESULTS,
+    VERDICTS,
+    ContractReview,
+    Finding,
+    HeaderLine,
+    Judgment,
+    RecordError,
+)
+from govern.review.render import LIST_SECTIONS, TEMPLATE, render_review
+from govern.review.shapes import (
+    HEADER_KEY,
+    HEX_SHA,
+    ISO_TIME,
+    MODEL_FAMILY,
+    ROUND,
+    collapse,
+    collapse_paragraphs,
+    is_hex_sha,
+    is_model_id,
+    is_null_sha,
+    is_on_head,
+    quote,
+)
+from govern.review.yaml_reader import (
+    MISSING,
+    OPTIONAL_DEFAULTS,
+    YAML_REMEDY,
+    parse_review_yaml,
+    review_from_data,
+)
+
+__all__ = [
+    # model
+    "GRADES", "REQUIRED_TEXT", "RESULTS", "VERDICTS",
+    "ContractReview", "Finding", "HeaderLine", "Judgment", "RecordError",
+    # shapes
+    "HEADER_KEY", "HEX_SHA", "ISO_TIME", "MODEL_FAMILY", "ROUND",
+    "collapse", "collapse_paragraphs", "is_hex_sha", "is_model_id", "is_null_sha", "is_on_head",
+    "quote",
+    # YAML / JSON reader
+    "MISSING", "OPTIONAL_DEFAULTS", "YAML_REMEDY", "parse_review_yaml", "review_from_data",
+    # markdown renderer
+    "LIST_SECTIONS", "TEMPLATE", "render_review",
+    # markdown reader
+    "BULLET", "EXAMPLE", "FINDINGS", "GRADED", "HEAD_VALUE", "HEADER_KEYS", "HEADING",
+    "JUDGMENT_ANY", "JUDGMENT_END", "KEY_LINE", "NITS", "NONE_MARK", "RECORD_WRITTEN",
+    "RESERVED_KEY_PREFIXES", "SECTION", "SIGNATURE_KEYS", "VERDICT",
+    "Draft", "parse_review", "read_draft", "unescape",
+    # linter
+    "LintFinding", "Rule", "lint_draft", "lint_review",
+    # locator
+    "TRUSTED_ASSOCIATIONS", "CommentLike", "Located", "State", "is_trusted", "locate_review",
+    # check-runs line
+    "CHECK_OUTCOMES", "count_check_runs", "render_check_runs_line",
+]

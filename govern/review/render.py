@@ -1,0 +1,37 @@
+"""The markdown renderer: the model as the GitHub comment, through the contract-review template,
+with free text that can never read back as a line of the record's structure."""
+
+from __future__ import annotations
+
+from govern.review.markdown_reader import classify_line
+from govern.review.model import ContractReview
+
+TEMPLATE = "contract-review.md.j2"
+LIST_SECTIONS = {"judgments": "① Derived judgments", "boundary_flags": "③ Boundary flags",
+                 "design": "④ Design judgment"}
+
+
+def _inert_line(rendered: str, prefix: str = "") -> str:
+    """A line starting with escaped free text (a semver paragraph, a bullet). If the reader
+    would take it for structure (a verdict, a signature, a section heading), its first
+    character becomes a character reference: the line shows the same text, and free text can
+    no longer forge a line of the record."""
+    if not rendered or classify_line(prefix + rendered) == "text":
+        return prefix + rendered
+    return f"{prefix}&#{ord(rendered[0])};{rendered[1:]}"
+
+
+def render_review(review: ContractReview) -> str:
+    """The record as GitHub markdown, every free text made inert by the template's filters."""
+    from govern.render import environment  # jinja2 costs ~90 ms: only the commands that render
+
+    env = environment()
+    escape = env.filters["md"]
+    env.filters["line"] = lambda text, prefix="": _inert_line(escape(text), prefix)
+    return env.get_template(TEMPLATE).render(
+        r=review,
+        numbered=[f for f in review.findings if f.grade != "nit"],
+        nits=[f for f in review.findings if f.grade == "nit"],
+        lists=[(title, getattr(review, name)) for name, title in LIST_SECTIONS.items()
+               if name != "judgments"],
+    )
