@@ -1,22 +1,59 @@
 """On-disk caches under ``$(git rev-parse --git-common-dir)/govern/``, keyed by govern's
-version so an upgrade never reads a stale format. A cache that cannot be read is rebuilt."""
+version so an upgrade never reads a stale format. A cache that cannot be read is rebuilt.
+
+Caches are JSON: CI restores them with actions/cache, so their bytes may come from another
+run, and reading them must never execute anything. Each user passes a codec for its values.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from govern import __version__
 
+T = TypeVar("T")
 _STAMP = f"{__version__}-py{sys.version_info.major}.{sys.version_info.minor}"
 
 
 def cache_dir(common_dir: Path) -> Path:
     return common_dir / "govern"
+
+
+def load_json(path: Path, decode: Callable[[Any], T]) -> dict[str, T]:
+    """The cached mapping with each value decoded, or an empty one when absent, unreadable,
+    from another version, or holding a value ``decode`` refuses (a foreign or damaged file)."""
+    try:
+        with path.open("rb") as handle:
+            document = json.load(handle)
+        if not isinstance(document, dict) or document.get("stamp") != _STAMP:
+            return {}
+        entries = document.get("entries")
+        if not isinstance(entries, dict):
+            return {}
+        return {str(key): decode(value) for key, value in entries.items()}
+    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return {}
+
+
+def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> None:
+    """Write atomically (a parallel run never reads half a file); failures are ignored, as a
+    cache is an optimisation, never an input."""
+    document = {"stamp": _STAMP, "entries": {key: encode(value) for key, value in data.items()}}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(document, handle, separators=(",", ":"))
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def load(path: Path) -> dict[str, Any]:

@@ -5,7 +5,7 @@ the route bridge needs (DESIGN §4.3, §12)."""
 from __future__ import annotations
 
 import re
-from pathlib import PurePosixPath
+from typing import Any
 
 from govern import cache
 from govern.anchors.ledgers import LedgerScan, scan_ledger
@@ -15,7 +15,7 @@ from govern.bridge import BridgeScans
 from govern.config import Config
 from govern.docs.corpus import select_pages
 from govern.docs.index import DocsIndex, build_index
-from govern.docs.scanner import FORMAT
+from govern.docs.scanner import FORMAT, PageTokens
 from govern.gitio import Git, TreeEntry
 from govern.packages import is_test_file
 
@@ -37,21 +37,57 @@ _GREP_THRESHOLD = 200
 _SCANS_FORMAT = 1
 
 
+def _encode_page(value: PageTokens | str) -> Any:
+    return value if isinstance(value, str) else value.to_json()
+
+
+def _decode_page(data: Any) -> PageTokens | str:
+    """A cached page: its tokens, or (a string) the reason it was unreadable."""
+    return data if isinstance(data, str) else PageTokens.from_json(data)
+
+
+Scan = RegistrarScan | LedgerScan | None
+"""A cached file read: a registrar's routes, a ledger's rows, or None (not a registrar)."""
+
+
+def _encode_scan(value: Scan) -> Any:
+    if value is None:
+        return None
+    kind = "registrar" if isinstance(value, RegistrarScan) else "ledger"
+    return {"kind": kind, "scan": value.to_json()}
+
+
+def _decode_scan(data: Any) -> Scan:
+    if data is None:
+        return None
+    if data["kind"] == "registrar":
+        return RegistrarScan.from_json(data["scan"])
+    return LedgerScan.from_json(data["scan"])
+
+
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.pickle"
-    page_cache = cache.load(cache_path)
+    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
+    page_cache = cache.load_json(cache_path, _decode_page)
     known = len(page_cache)
     index = build_index(select_pages(entries, config.docs), git.blobs.read, page_cache)
     index.read_text = lambda page_id: (git.blobs.read(index.pages[page_id].blob) or b"").decode(
         "utf-8-sig", "replace")
     if len(page_cache) != known:
-        cache.save(cache_path, page_cache)
+        cache.save_json(cache_path, page_cache, _encode_page)
     return index
 
 
+def _suffix(path: str) -> str:
+    """``.py`` of ``a/b.py`` (what PurePosixPath.suffix says, without its cost per path:
+    this runs on every file of the tree)."""
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:] if dot > 0 else ""
+
+
 def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
-    language = EXTENSIONS[PurePosixPath(path).suffix]
+    language = EXTENSIONS[_suffix(path)]
     if language == "python":
         return scan_python(data, path)
     return scan_typescript(data, path, language)
@@ -60,11 +96,11 @@ def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
 def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.pickle"
-    memo = cache.load(cache_path)
+    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
+    memo = cache.load_json(cache_path, _decode_scan)
     known = len(memo)
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
-               and PurePosixPath(e.path).suffix in EXTENSIONS and not is_test_file(e.path)}
+               and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
     if len(unscanned) > _GREP_THRESHOLD:
@@ -87,7 +123,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                 memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
             ledgers[entry.path] = memo[key]
     if len(memo) != known:
-        cache.save(cache_path, memo)
+        cache.save_json(cache_path, memo, _encode_scan)
     registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
                   if memo.get(f"r:{sha}") is not None}
     return BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)

@@ -356,9 +356,13 @@ def test_the_index_cache_gives_the_same_answer(tmp_path: Path) -> None:
         "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
                                                                          "speed = 2")})
     first = run_json(repo, "main")
-    cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.pickle"))
-    assert cache_file.exists()
+    cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.json"))
+    cached = json.loads(cache_file.read_text())
+    assert set(cached) == {"stamp", "entries"} and len(cached["entries"]) == 1
     cache_file.write_bytes(b"garbage")  # a corrupt cache is rebuilt, never trusted
+    assert run_json(repo, "main") == first
+    cached["entries"] = {blob: {"not": "tokens"} for blob in cached["entries"]}
+    cache_file.write_text(json.dumps(cached))  # a foreign shape is ignored as a whole
     assert run_json(repo, "main") == first
     assert run_json(repo, "main") == first
 

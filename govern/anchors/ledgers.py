@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 import yaml
 
@@ -31,6 +32,16 @@ class LedgerScan:
     """``line N: why`` for each value the reader could not take."""
     error: str | None = None
     """Why the whole file could not be read, if it could not."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rows": [[r.method, r.path, r.client, r.line] for r in self.rows],
+                "declined": list(self.declined), "error": self.error}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> LedgerScan:
+        rows = tuple(LedgerRow(method, path, client, int(line))
+                     for method, path, client, line in data["rows"])
+        return LedgerScan(rows, tuple(data["declined"]), data["error"])
 
 
 def split_route(value: str) -> tuple[str | None, str] | None:

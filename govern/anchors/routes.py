@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tree_sitter import Node
 
@@ -28,7 +28,7 @@ _CALL = frozenset({"call"})
 _DECORATED = frozenset({"decorated_definition"})
 _TS_REGISTRATIONS = frozenset({"call_expression", "object"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
-_PARAM_SEGMENT = re.compile(r"^(?::\w+\??|\{\w+\}|<(?:\w+:)?\w+>|\*)$")
+_PARAM_STARTS = frozenset(":{<*")
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,29 @@ class Route:
     def label(self) -> str:
         return f"{self.method} {self.path}" if self.method else self.path
 
+    def to_json(self) -> list[Any]:
+        return [self.method, self.path, self.tail, self.file, self.line, sorted(self.refs)]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Route:
+        method, path, tail, file, line, refs = data
+        return Route(method, path, bool(tail), file, int(line), frozenset(refs))
+
 
 @dataclass(frozen=True)
 class RegistrarScan:
     routes: tuple[Route, ...]
     includes: tuple[tuple[str, str], ...] = ()
     """Django ``include("app.urls")`` under a prefix: (module, prefix)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"routes": [route.to_json() for route in self.routes],
+                "includes": [list(include) for include in self.includes]}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> RegistrarScan:
+        return RegistrarScan(tuple(Route.from_json(r) for r in data["routes"]),
+                             tuple((str(m), str(p)) for m, p in data["includes"]))
 
 
 def join_paths(prefix: str, path: str) -> str:
@@ -125,7 +142,9 @@ class SegmentIndex(Generic[T]):
 
 def route_segments(path: str) -> tuple[str, ...]:
     """A path's segments with every param (``:id``, ``{id}``, ``<int:id>``) as ``*``."""
-    return tuple("*" if _PARAM_SEGMENT.match(seg) else seg
+    # A param is the whole segment (``:id``, ``{id}``, ``<int:id>``, ``*``): its first
+    # character tells, and this runs for every route and ledger row of the repository.
+    return tuple("*" if seg[0] in _PARAM_STARTS else seg
                  for seg in path.removeprefix(TAIL_MARK).strip("/").split("/") if seg)
 
 
