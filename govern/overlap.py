@@ -26,6 +26,9 @@ from govern.globs import Globs
 
 SCHEMA_VERSION = 1
 
+MARKER = "<!-- govern:overlap -->"
+"""The template's first line: how a PR's sticky overlap comment is found again."""
+
 # Pairs per `git merge-tree --stdin` run: large enough that process start-up is noise, small
 # enough that the progress line moves and a failing batch is cheap to diagnose.
 MERGE_CHUNK = 64
@@ -417,6 +420,27 @@ def report_for(overlap: Overlap, ident: int) -> PrReport:
     return PrReport(pr, tuple(earlier), tuple(later), others)
 
 
+def comment_targets(overlap: Overlap, told: frozenset[int], focus: int | None
+                    ) -> list[PrReport]:
+    """The PRs whose sticky comment ``--post`` writes, in id order: each that conflicts with an
+    earlier PR (the later PR of a pair is the one told, DESIGN §8), and each an earlier run
+    told so that no longer does, whose comment would otherwise stay wrong. With ``focus``,
+    only that PR: the other PRs' pairs were not all merged."""
+    ids = [focus] if focus is not None else [pr.id for pr in overlap.prs]
+    reports = [report_for(overlap, ident) for ident in ids]
+    return [report for report in reports if report.must_rebase or report.pr.id in told]
+
+
+def told_after(told: frozenset[int], overlap: Overlap, posted: Sequence[PrReport],
+               delivered: Iterable[int]) -> frozenset[int]:
+    """The PRs whose comment says "rebase" after this run: those told now, and those told
+    before that are still open and whose comment this run could not correct (a degraded
+    delivery is retried next run)."""
+    still_open = told & {pr.id for pr in overlap.prs}
+    corrected = {r.pr.id for r in posted if not r.must_rebase} & set(delivered)
+    return frozenset((still_open - corrected) | {r.pr.id for r in posted if r.must_rebase})
+
+
 def summary(overlap: Overlap) -> str:
     """One line: PRs, pairs by status, and how many merges the prefilter saved."""
     counts = {status: 0 for status in Status}
@@ -486,6 +510,24 @@ class PairCache:
         kept = dict(older[len(older) - room:] if room else [])
         kept.update(self._used)
         cache.save(self.path, kept)
+
+
+class ToldRecord:
+    """Which PRs ``--post`` last told to rebase, per repository and base branch, beside the
+    pair cache (so CI's actions/cache carries it too): a PR whose conflict went away gets its
+    comment corrected without listing every open PR's comments. Lost with the cache, it only
+    means a stale comment stays until that PR conflicts again."""
+
+    def __init__(self, common_dir: Path, repo: str, branch: str) -> None:
+        self.path = cache.cache_dir(common_dir) / "overlap-told.pickle"
+        self.key = f"{repo} {branch}"
+
+    def read(self) -> frozenset[int]:
+        told = cache.load(self.path).get(self.key)
+        return frozenset(told) if isinstance(told, frozenset) else frozenset()
+
+    def save(self, told: frozenset[int]) -> None:
+        cache.save(self.path, {**cache.load(self.path), self.key: told})
 
 
 # -- the orchestrator -------------------------------------------------------------------------

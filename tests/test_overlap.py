@@ -352,9 +352,14 @@ def test_progress_reports_each_phase_and_the_terminal_line_ends_with_it(
                                        "\rgovern overlap: pairs merged 2/2\n")
 
 
-def test_github_mode_says_it_is_not_available_and_what_to_do(base: Repo) -> None:
-    result = run(base, "--github")
+@pytest.mark.parametrize(("args", "error"), [
+    (("--github", "a"), "--github compares the open PRs on GitHub: name no refs with it"),
+    (("a", "b", "--post"), "--post needs --github: comments go to PR numbers, which local "
+                           "refs do not have"),
+    ((), "name the PR heads to compare: `govern overlap REF REF …`, or pass --github"),
+])
+def test_usage_errors_of_the_github_options(base: Repo, args: tuple[str, ...],
+                                            error: str) -> None:
+    result = run(base, *args)
     assert result.exit_code == 2
-    assert result.stderr == (
-        "Error: --github is not available in this build\n  remedy: fetch the PR heads and "
-        "name them in PR order: `govern overlap --base origin/main pull/12 pull/15 …`\n")
+    assert result.stderr.splitlines()[-1] == f"Error: {error}"

@@ -1,0 +1,220 @@
+"""``govern overlap --github [--post]``: the open PRs listed by the fake GitHub server, their
+``refs/pull/N/head`` fetched from a real bare repository (reached through a github.com URL
+rewritten with ``insteadOf``), merged with real git, and the sticky comments upserted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import govern.github
+from govern.cli import cli
+from tests.fakegithub import FakeGitHub
+from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.gitrepo import Repo, make_repo
+
+URL = "git@github.com:acme/widgets.git"
+BOT = "github-actions[bot]"
+FOOTER = ("<sub>Advisory: each pair is merged with `git merge-tree --write-tree <earlier head> "
+          "<later head>`; line numbers are in that merged file, where the conflict markers "
+          "are.</sub>")
+
+
+class Remote:
+    """The GitHub side: a bare repository holding ``refs/pull/N/head``, and the fake API."""
+
+    def __init__(self, tmp_path: Path, fake: FakeGitHub) -> None:
+        self.origin = make_repo(tmp_path / "origin", {"f.txt": "l1\nl2\nl3\n"})
+        self.bare = tmp_path / "origin.git"
+        subprocess.run(["git", "clone", "-q", "--bare", str(self.origin.root), str(self.bare)],
+                       check=True)
+        self.fake = fake
+
+    def open_pr(self, number: int, files: dict[str, str | bytes | None]) -> str:
+        """PR ``number`` off main with one commit writing ``files``, on GitHub and in git."""
+        self.origin.branch(f"topic-{number}", "main")
+        head = self.origin.commit(files, f"PR {number}")
+        self.origin.checkout("main")
+        self.origin.git("push", "-q", str(self.bare), f"{head}:refs/pull/{number}/head")
+        self.fake.add_pull(number, head)
+        return head
+
+    def push(self, number: int, files: dict[str, str | bytes | None]) -> None:
+        """A new commit on PR ``number``'s head."""
+        self.origin.checkout(f"topic-{number}")
+        head = self.origin.commit(files, f"PR {number} again")
+        self.origin.checkout("main")
+        self.origin.git("push", "-q", "-f", str(self.bare), f"{head}:refs/pull/{number}/head")
+        self.fake.pulls[number]["head_sha"] = head
+
+
+@pytest.fixture
+def remote(tmp_path: Path, fake_github: FakeGitHub, monkeypatch: pytest.MonkeyPatch) -> Remote:
+    """PRs 12 and 15 rewrite line 2 of f.txt (15 was pushed first: attribution is by number),
+    13 adds another file; PR 20 targets another branch."""
+    monkeypatch.delenv("GITHUB_BASE_REF", raising=False)
+    monkeypatch.setattr(govern.github, "RETRY_DELAYS", (0.0, 0.0))
+    remote = Remote(tmp_path, fake_github)
+    remote.open_pr(15, {"f.txt": "l1\nfrom 15\nl3\n"})
+    remote.open_pr(12, {"f.txt": "l1\nfrom 12\nl3\n"})
+    remote.open_pr(13, {"g.txt": "g\n"})
+    fake_github.add_pull(20, remote.origin.sha("main"), base="release")
+    return remote
+
+
+@pytest.fixture
+def work(tmp_path: Path, remote: Remote) -> Repo:
+    """A clone whose origin is a github.com URL that git rewrites to the bare repository."""
+    clone = tmp_path / "work"
+    subprocess.run(["git", "clone", "-q", str(remote.bare), str(clone)], check=True)
+    repo = Repo(clone)
+    repo.git("remote", "set-url", "origin", URL)
+    repo.git("config", f"url.{remote.bare}.insteadOf", URL)
+    return repo
+
+
+def overlap(work: Repo, *args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, ["--repo-dir", str(work.root), "overlap", "--github", *args],
+                              env=env)
+
+
+def comments(fake: FakeGitHub) -> dict[int, list[str]]:
+    return {number: [c["body"] for c in thread] for number, thread in fake.comments.items()
+            if thread}
+
+
+def told_15_rebase(line: str) -> str:
+    return "\n".join([
+        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
+        "⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
+        "once they land:", "",
+        "- #12", f"  - `f.txt` — content, {line}", "", FOOTER, ""])
+
+
+def test_the_open_prs_by_number_with_the_repo_from_the_remote_url(
+        work: Repo, remote: Remote, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GITHUB_REPOSITORY")
+    got = overlap(work)
+    assert got.exit_code == 0, got.output
+    assert got.stdout == "#15 conflicts with earlier #12: f.txt (content, lines 2–6)\n"
+    assert got.stderr == ("govern overlap: 3 PR(s) against origin/main, 3 pair(s): 1 conflict, "
+                          "0 clean, 2 skipped (no shared path); 1 merged (0 from cache)\n")
+    data = json.loads(overlap(work, "--json").stdout)
+    assert [(pr["id"], pr["ref"], pr["head"]) for pr in data["prs"]] == [
+        (n, f"refs/remotes/origin/pr/{n}", remote.fake.pulls[n]["head_sha"])
+        for n in (12, 13, 15)]
+    assert [(p["a"], p["b"], p["status"]) for p in data["pairs"]] == [
+        (12, 13, "skipped"), (12, 15, "conflict"), (13, 15, "skipped")]
+    # the base is the repository's default branch, listed with its own filter
+    assert ("GET", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open") \
+        in remote.fake.requests
+    assert (overlap(work, "--pr", "15").exit_code, overlap(work, "--pr", "12").exit_code) \
+        == (1, 0)
+    assert remote.fake.comments == {}  # nothing posted without --post
+
+
+def test_the_markdown_names_prs_by_number(work: Repo) -> None:
+    got = overlap(work, "--base", "main", "--pr", "15", "--markdown")
+    assert got.exit_code == 1
+    assert got.stdout == told_15_rebase("lines 2–6")
+
+
+def test_every_page_of_open_prs_is_read(work: Repo, remote: Remote,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(govern.github, "PER_PAGE", 2)
+    data = json.loads(overlap(work, "--json").stdout)
+    assert [pr["id"] for pr in data["prs"]] == [12, 13, 15]
+    assert [path for _, path in remote.fake.requests if "/pulls?" in path] == [
+        "/repos/acme/widgets/pulls?base=main&per_page=2&state=open",
+        "/repos/acme/widgets/pulls?base=main&page=2&per_page=2&state=open"]
+
+
+def test_a_pr_whose_head_cannot_be_fetched_is_named_and_not_judged(work: Repo,
+                                                                   remote: Remote) -> None:
+    remote.fake.add_pull(14, "e" * 40)  # listed by GitHub, but the remote has no refs/pull/14
+    got = overlap(work, "--json")
+    assert got.exit_code == 2
+    assert json.loads(got.stdout) == {
+        "judged": False,
+        "error": "cannot fetch the head of PR #14 (refs/pull/14/head) from remote 'origin': "
+                 "fatal: couldn't find remote ref refs/pull/14/head",
+        "remedy": "check that remote 'origin' is acme/widgets (or pass --remote) and run "
+                  "again: a PR closed or force-pushed while govern read it is gone from the "
+                  "list next time"}
+
+
+def test_post_creates_then_updates_the_later_prs_comment_only(work: Repo,
+                                                              remote: Remote) -> None:
+    created = overlap(work, "--post")
+    assert created.exit_code == 0, created.output
+    [comment] = remote.fake.comments[15]
+    assert comments(remote.fake) == {15: [told_15_rebase("lines 2–6")]}
+    assert comment["login"] == BOT
+    url = f"https://github.example/acme/widgets/pull/15#issuecomment-{comment['id']}"
+    assert created.stderr.splitlines()[0] == f"govern: created the overlap comment on #15 {url}"
+    remote.push(15, {"g.txt": "from 15\n"})  # now also clashes with #13's new file
+    updated = overlap(work, "--post")
+    assert updated.exit_code == 0, updated.output
+    assert updated.stderr.splitlines()[0] == f"govern: updated the overlap comment on #15 {url}"
+    assert [c["id"] for c in remote.fake.comments[15]] == [comment["id"]]
+    assert comments(remote.fake) == {15: ["\n".join([
+        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
+        "⚠️ #15 conflicts with **2** earlier open PR(s) into `origin/main`; it should rebase "
+        "once they land:", "",
+        "- #12", "  - `f.txt` — content, lines 2–6",
+        "- #13", "  - `g.txt` — add/add, lines 1–5", "", FOOTER, ""])]}
+
+
+def test_a_pr_no_longer_conflicting_has_its_comment_corrected(work: Repo,
+                                                              remote: Remote) -> None:
+    assert overlap(work, "--post").exit_code == 0
+    remote.fake.pulls[12]["state"] = "closed"  # #12 closed: #15 has nothing to rebase on
+    got = overlap(work, "--post")
+    assert got.exit_code == 0, got.output
+    assert comments(remote.fake) == {15: ["\n".join([
+        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
+        "✅ #15 merges cleanly with the 1 other open PR(s) into `origin/main`.", "", FOOTER,
+        ""])]}
+    again = overlap(work, "--post")  # corrected once; then left alone like any clean PR
+    assert again.stderr.splitlines()[0] == (
+        "govern: no PR conflicts with an earlier one: no overlap comment to post")
+    assert [m for m, _ in remote.fake.requests[-3:]] == ["GET", "GET", "GET"]
+
+
+def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
+        work: Repo, remote: Remote, tmp_path: Path) -> None:
+    remote.open_pr(16, {"f.txt": "l1\nfrom 16\nl3\n"})
+    remote.fake.read_only = True
+    summary = tmp_path / "summary.md"
+    got = overlap(work, "--post", env={"GITHUB_ACTIONS": "true",
+                                       "GITHUB_STEP_SUMMARY": str(summary)})
+    assert got.exit_code == 0, got.output
+    refused = ("GitHub refused permission while commenting on #15 of acme/widgets: 403 "
+               "'Resource not accessible by integration'")
+    warnings = [f"the overlap comment was not posted: {refused}; it is in this run's step "
+                "summary",
+                f"the overlap comment was not posted: not tried on #16 after #15's: {refused}; "
+                "it is in this run's step summary"]
+    assert got.stderr.splitlines()[:2] == [f"govern: warning: {w}" for w in warnings]
+    assert [line for line in got.stdout.splitlines() if line.startswith("::")] == [
+        f"::warning::{w}" for w in warnings]
+    text = summary.read_text(encoding="utf-8")
+    # both bodies, in PR order: #15 also learns that the later #16 will rebase on it
+    assert text == "\n".join([
+        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
+        "⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
+        "once they land:", "",
+        "- #12", "  - `f.txt` — content, lines 2–6", "",
+        "1 later open PR(s) conflict with #15; they will rebase after it lands:", "",
+        "- #16", "  - `f.txt` — content, lines 2–6", "", FOOTER,
+        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
+        "⚠️ #16 conflicts with **2** earlier open PR(s) into `origin/main`; it should rebase "
+        "once they land:", "",
+        "- #12", "  - `f.txt` — content, lines 2–6",
+        "- #15", "  - `f.txt` — content, lines 2–6", "", FOOTER, ""])
+    assert [m for m, _ in remote.fake.requests].count("POST") == 1  # #16 was not tried
+    assert remote.fake.comments == {}
