@@ -17,6 +17,18 @@ from govern.docs.index import DocsIndex
 
 SCHEMA_VERSION = 1
 
+SKIPPED_LABELS = {
+    "test_files": "test file(s)",
+    "script_files": "package script file(s)",
+    "dev_only_manifests": "dev-only manifest edit(s)",
+    "oversized": "oversized source file(s)",
+}
+"""How each ``skipped`` count reads in prose."""
+
+
+def skipped_label(key: str) -> str:
+    return SKIPPED_LABELS.get(key, key.replace("_", " "))
+
 GENERIC_NAMES = frozenset({
     "type", "types", "name", "names", "value", "values", "data", "result", "results", "options",
     "opts", "config", "context", "ctx", "error", "errors", "item", "items", "list", "index",

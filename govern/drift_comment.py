@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from govern.affected import SCHEMA_VERSION
+from govern.affected import SCHEMA_VERSION, skipped_label
 from govern.config import CommentConfig
 from govern.errors import PayloadError
 
@@ -145,7 +145,7 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
                 if isinstance(bridge.get("unreachable"), list) else [], detailed, MAX_LISTED),
         },
         "package_mentions": len(data["package_mention_docs"]),
-        "skipped": [(clip(k, 40).replace("_", " "), _count(v))
+        "skipped": [(skipped_label(clip(k, 40)), _count(v))
                     for k, v in data["skipped"].items() if _count(v)],
     }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from govern.affected import AffectedDocs, Row
+from govern.affected import AffectedDocs, Row, skipped_label
 
 
 def _row_line(row: Row) -> str:
@@ -36,7 +36,7 @@ def render_text(result: AffectedDocs) -> str:
         *(f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
           f"{c['routes']} routes)" for c in result.cross_cutting_symbols),
         *(f"  - broken scan: {broken}" for broken in result.broken_scans),
-        *(f"  - skipped {count} {what.replace('_', ' ')}"
+        *(f"  - skipped {count} {skipped_label(what)}"
           for what, count in result.skipped.items() if count),
     ]
     bridge = result.bridge_coverage

@@ -114,7 +114,7 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
                  "  - `charge` (symbol)", "  - `currency` (literal)",
                  "- **2** page(s) merely mention a changed package; they are not listed, since "
                  "mentioning a package is not naming what changed.",
-                 "- Skipped: 1 test files, 1 dev only manifests."):
+                 "- Skipped: 1 test file\\(s\\), 1 dev\\-only manifest edit\\(s\\)."):
         assert line in fold
 
 
