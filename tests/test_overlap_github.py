@@ -199,9 +199,13 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
                 "summary",
                 f"the overlap comment was not posted: not tried on #16 after #15's: {refused}; "
                 "it is in this run's step summary"]
-    assert got.stderr.splitlines()[:2] == [f"govern: warning: {w}" for w in warnings]
-    assert [line for line in got.stdout.splitlines() if line.startswith("::")] == [
-        f"::warning::{w}" for w in warnings]
+    # stdout stays the text report; the annotations go beside the messages on stderr
+    assert got.stdout == ("#15 conflicts with earlier #12: f.txt (content, lines 2–6)\n"
+                          "#16 conflicts with earlier #12: f.txt (content, lines 2–6)\n"
+                          "#16 conflicts with earlier #15: f.txt (content, lines 2–6)\n")
+    assert got.stderr.splitlines()[:4] == [
+        f"::warning::{warnings[0]}", f"govern: warning: {warnings[0]}",
+        f"::warning::{warnings[1]}", f"govern: warning: {warnings[1]}"]
     text = summary.read_text(encoding="utf-8")
     # both bodies, in PR order: #15 also learns that the later #16 will rebase on it
     assert text == "\n".join([

@@ -85,10 +85,12 @@ def pr_target(event: dict[str, Any], pr: int | None, repo: str | None
             name if isinstance(name, str) else None)
 
 
-def echo_outcome(outcome: Outcome) -> None:
-    """Say what became of a comment: on stderr, and as a warning annotation in Actions."""
+def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
+    """Say what became of a comment: on stderr, and as a warning annotation in Actions. When
+    stdout holds output a step redirects (JSON, markdown), the annotation goes to stderr too,
+    where the runner reads workflow commands as well."""
     for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
-        click.echo(line, err=to_stderr)
+        click.echo(line, err=to_stderr or stdout_is_output)
 
 
 def post(body: str, number: int, repo: str, bot_login: str, event: dict[str, Any]) -> None:

@@ -163,7 +163,7 @@ def post_comments(on: OnGitHub, result: Overlap, focus: int | None, bot_login: s
             delivered.append(number)
         elif failed is None:
             failed = outcome
-        echo_outcome(outcome)
+        echo_outcome(outcome, stdout_is_output=True)
     record.save(told_after(told, result, targets, delivered))
     if not targets:
         click.echo("govern: no PR conflicts with an earlier one: no overlap comment to post",
