@@ -55,7 +55,8 @@ class Outcome:
             return [(f"govern: {self.delivery.action} the {self.what} comment on "
                      f"#{self.number} {self.delivery.html_url}{removed}", True)]
         shown = [(annotations.render_command("warning", warning), False)] if in_actions else []
-        return [*shown, (f"govern: warning: {warning}", True)]
+        # GitHub's words are quoted: on a line of their own they could be a workflow command.
+        return [*shown, (f"govern: warning: {annotations.inert_line(warning)}", True)]
 
 
 def connect_to_post(repo: str, environ: Mapping[str, str]) -> GitHubRepo:

@@ -179,10 +179,12 @@ def test_a_pr_no_longer_conflicting_has_its_comment_corrected(work: Repo,
         "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
         "✅ #15 merges cleanly with the 1 other open PR(s) into `origin/main`.", "", FOOTER,
         ""])]}
+    before = len(remote.fake.requests)
     again = overlap(work, "--post")  # corrected once; then left alone like any clean PR
     assert again.stderr.splitlines()[0] == (
         "govern: no PR conflicts with an earlier one: no overlap comment to post")
-    assert [m for m, _ in remote.fake.requests[-3:]] == ["GET", "GET", "GET"]
+    assert [path for _, path in remote.fake.requests[before:]] == [
+        "/repos/acme/widgets", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open"]
 
 
 def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
