@@ -118,7 +118,8 @@ def test_the_open_prs_by_number_with_the_repo_from_the_remote_url(
 
 
 def test_the_markdown_names_prs_by_number(work: Repo) -> None:
-    got = overlap(work, "--base", "main", "--pr", "15", "--markdown")
+    # `origin/main`, the local mode's habit, names the branch `main` on GitHub
+    got = overlap(work, "--base", "origin/main", "--pr", "15", "--markdown")
     assert got.exit_code == 1
     assert got.stdout == told_15_rebase("lines 2–6")
 
@@ -126,9 +127,10 @@ def test_the_markdown_names_prs_by_number(work: Repo) -> None:
 def test_every_page_of_open_prs_is_read(work: Repo, remote: Remote,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(govern.github, "PER_PAGE", 2)
+    monkeypatch.setenv("GITHUB_BASE_REF", "main")  # a PR event names the base
     data = json.loads(overlap(work, "--json").stdout)
     assert [pr["id"] for pr in data["prs"]] == [12, 13, 15]
-    assert [path for _, path in remote.fake.requests if "/pulls?" in path] == [
+    assert [path for _, path in remote.fake.requests] == [
         "/repos/acme/widgets/pulls?base=main&per_page=2&state=open",
         "/repos/acme/widgets/pulls?base=main&page=2&per_page=2&state=open"]
 
