@@ -470,6 +470,44 @@ def render_text(overlap: Overlap, github: bool) -> str:
 
 
 # -- the pair cache ---------------------------------------------------------------------------
+# JSON with strict decoders: CI restores these files with actions/cache, so their bytes may
+# come from another run; a value of the wrong shape makes the whole file an empty cache.
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _line(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"expected a line number, got {value!r}")
+    return value
+
+
+def encode_outcome(outcome: MergeOutcome) -> dict[str, Any]:
+    return {"clean": outcome.clean, "conflicts": [c.to_json() for c in outcome.conflicts],
+            "involved": sorted(outcome.involved)}
+
+
+def decode_outcome(data: Any) -> MergeOutcome:
+    """A cached MergeOutcome; TypeError, ValueError or KeyError on any other shape."""
+    if not isinstance(data["clean"], bool):
+        raise TypeError("clean is not a boolean")
+    conflicts = tuple(
+        Conflict(_text(c["path"]), _text(c["type"]),
+                 tuple(ConflictHunk(_line(h["start"]), _line(h["end"]), _text(h["ours"]),
+                                    _text(h["theirs"])) for h in _list(c["hunks"])))
+        for c in _list(data["conflicts"]))
+    return MergeOutcome(data["clean"], conflicts,
+                        frozenset(_text(path) for path in _list(data["involved"])))
+
 
 class PairCache:
     """``(base, head a, head b)`` → MergeOutcome under the git common dir (shared by worktrees;
@@ -478,13 +516,13 @@ class PairCache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._old: dict[str, Any] = cache.load(path)
+        self._old: dict[str, MergeOutcome] = cache.load_json(path, decode_outcome)
         self._used: dict[str, MergeOutcome] = {}
         self.hits = 0
 
     @staticmethod
     def for_repository(common_dir: Path) -> PairCache:
-        return PairCache(cache.cache_dir(common_dir) / "overlap.pickle")
+        return PairCache(cache.cache_dir(common_dir) / "overlap-pairs.json")
 
     @staticmethod
     def key(base: str, a: str, b: str) -> str:
@@ -492,7 +530,7 @@ class PairCache:
 
     def get(self, key: str) -> MergeOutcome | None:
         outcome = self._used.get(key) or self._old.get(key)
-        if not isinstance(outcome, MergeOutcome):
+        if outcome is None:
             return None
         self._used[key] = outcome
         self.hits += 1
@@ -509,7 +547,7 @@ class PairCache:
         room = max(0, CACHE_MAX_ENTRIES - len(self._used))
         kept = dict(older[len(older) - room:] if room else [])
         kept.update(self._used)
-        cache.save(self.path, kept)
+        cache.save_json(self.path, kept, encode_outcome)
 
 
 class ToldRecord:
@@ -519,15 +557,24 @@ class ToldRecord:
     means a stale comment stays until that PR conflicts again."""
 
     def __init__(self, common_dir: Path, repo: str, branch: str) -> None:
-        self.path = cache.cache_dir(common_dir) / "overlap-told.pickle"
+        self.path = cache.cache_dir(common_dir) / "overlap-told.json"
         self.key = f"{repo} {branch}"
 
+    @staticmethod
+    def _decode(data: Any) -> frozenset[int]:
+        if not isinstance(data, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in data):
+            raise TypeError("expected a list of PR numbers")
+        return frozenset(data)
+
+    def _load(self) -> dict[str, frozenset[int]]:
+        return cache.load_json(self.path, self._decode)
+
     def read(self) -> frozenset[int]:
-        told = cache.load(self.path).get(self.key)
-        return frozenset(told) if isinstance(told, frozenset) else frozenset()
+        return self._load().get(self.key, frozenset())
 
     def save(self, told: frozenset[int]) -> None:
-        cache.save(self.path, {**cache.load(self.path), self.key: told})
+        cache.save_json(self.path, {**self._load(), self.key: told}, sorted)
 
 
 # -- the orchestrator -------------------------------------------------------------------------

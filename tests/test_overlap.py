@@ -13,7 +13,7 @@ from govern.cli import cli
 from govern.commands.overlap import show_progress
 from govern.gitio import Git
 from govern.globs import Globs
-from govern.overlap import PairCache, Ref, compute_overlap
+from govern.overlap import PairCache, Ref, ToldRecord, compute_overlap
 from tests.gitrepo import Repo, make_repo
 
 FIVE = "l1\nl2\nl3\nl4\nl5\n"
@@ -278,6 +278,32 @@ def test_unchanged_pairs_come_from_the_cache_and_moved_ones_merge_again(base: Re
     git.close()
 
 
+@pytest.mark.parametrize("damage", [
+    lambda entry: entry.update(clean="yes"),
+    lambda entry: entry["conflicts"][0]["hunks"][0].update(start="2"),
+    lambda entry: entry["conflicts"][0].pop("path"),
+    lambda entry: entry.update(involved={"f.txt": 1}),
+])
+def test_the_pair_cache_is_json_and_a_damaged_one_is_empty(base: Repo,
+                                                           damage: Any) -> None:
+    # CI restores the cache from other runs: reading it must never execute anything, and a
+    # value of the wrong shape must not become a verdict.
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    git = Git(base.root)
+    refs = [Ref(1, "a"), Ref(2, "b")]
+    path = base.root / ".git" / "govern" / "overlap-pairs.json"
+    cold = compute_overlap(git, "main", refs, Globs(()), PairCache(path))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    [entry] = document["entries"].values()
+    assert entry["conflicts"][0]["hunks"][0]["start"] == 2
+    damage(entry)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    again = compute_overlap(git, "main", refs, Globs(()), PairCache(path))
+    git.close()
+    assert (again.from_cache, again.pairs) == (0, cold.pairs)
+
+
 def test_a_folder_renamed_under_a_file_added_to_it_is_merged_not_prefiltered(
         tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"lib/x.py": "x\n", "lib/y.py": "y\n"})
@@ -363,3 +389,16 @@ def test_usage_errors_of_the_github_options(base: Repo, args: tuple[str, ...],
     result = run(base, *args)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"Error: {error}"
+
+
+def test_the_told_record_is_json_per_repository_and_base(tmp_path: Path) -> None:
+    main, release = (ToldRecord(tmp_path, "acme/widgets", "main"),
+                     ToldRecord(tmp_path, "acme/widgets", "release"))
+    main.save(frozenset({15, 3}))
+    release.save(frozenset({4}))
+    assert (main.read(), release.read()) == ({3, 15}, {4})
+    document = json.loads(main.path.read_text(encoding="utf-8"))
+    assert document["entries"] == {"acme/widgets main": [3, 15], "acme/widgets release": [4]}
+    document["entries"]["acme/widgets release"] = ["4"]  # damaged: the whole record is unread
+    main.path.write_text(json.dumps(document), encoding="utf-8")
+    assert (main.read(), release.read()) == (frozenset(), frozenset())
