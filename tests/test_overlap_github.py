@@ -226,3 +226,15 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
         "- #15", "  - `f.txt` — content, lines 2–6", "", FOOTER, ""])
     assert [m for m, _ in remote.fake.requests].count("POST") == 1  # #16 was not tried
     assert remote.fake.comments == {}
+
+
+def test_no_open_pr_into_the_base_is_an_empty_matrix(work: Repo, remote: Remote) -> None:
+    for number in (12, 13, 15):
+        remote.fake.pulls[number]["state"] = "closed"
+    got = overlap(work, "--post")
+    assert got.exit_code == 0, got.output
+    assert got.stdout == ""
+    assert got.stderr.splitlines() == [
+        "govern: no PR conflicts with an earlier one: no overlap comment to post",
+        "govern overlap: 0 PR(s) against origin/main, 0 pair(s): 0 conflict, 0 clean, "
+        "0 skipped (no shared path); 0 merged (0 from cache)"]
