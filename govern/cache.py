@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
@@ -51,30 +50,6 @@ def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> 
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(document, handle, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError:
-        pass
-
-
-def load(path: Path) -> dict[str, Any]:
-    """The cached mapping, or an empty one when absent, unreadable or from another version."""
-    try:
-        with path.open("rb") as handle:
-            stamp, data = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError,
-            AttributeError, ImportError):
-        return {}
-    return data if stamp == _STAMP and isinstance(data, dict) else {}
-
-
-def save(path: Path, data: dict[str, Any]) -> None:
-    """Write atomically (a parallel run never reads half a file); failures are ignored, as a
-    cache is an optimisation, never an input."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump((_STAMP, data), handle, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
     except OSError:
         pass

@@ -16,6 +16,7 @@ import click
 
 from govern.cli import config_option, json_option, load_config_at, open_git, print_json, settings
 from govern.errors import GitError, NotJudged
+from govern.event import default_base
 from govern.gitio import Git
 from govern.overlap import (
     MARKER,
@@ -36,21 +37,6 @@ from govern.overlap import (
 if TYPE_CHECKING:
     from govern.delivery import Outcome
     from govern.github import GitHubRepo
-
-# DESIGN §4's order for a base nobody named; the event payload's sha is left to the workflow,
-# which passes --base explicitly.
-_BASE_CANDIDATES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
-
-
-def _default_base(git: Git) -> str:
-    pr_base = os.environ.get("GITHUB_BASE_REF")
-    candidates = ((f"origin/{pr_base}",) if pr_base else ()) + _BASE_CANDIDATES
-    for candidate in candidates:
-        if git.has_commit(candidate):
-            return candidate
-    raise NotJudged("no base branch found (tried " + ", ".join(candidates) + ")",
-                    remedy="name it with --base, e.g. `govern overlap --base origin/main …`")
-
 
 def _local_refs(refs: tuple[str, ...]) -> list[Ref]:
     """Refs in argument order, numbered from 1: an earlier argument is an earlier PR."""
@@ -217,7 +203,9 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
         on = read_github(git, remote, repo, base) if github else None
         wanted = on.refs if on else _local_refs(refs)
         focus_id = _focus_id(wanted, focus)
-        base_ref = on.base_ref if on else base or _default_base(git)
+        # The event payload's sha is left out: the workflow passes --base explicitly.
+        base_ref = on.base_ref if on else base or default_base(git, {}, os.environ,
+                                                               "govern overlap --base")
         # Progress only for a person watching: never into --json, logs or pipes.
         watched = not as_json and sys.stderr.isatty()
         result = compute_overlap(
