@@ -37,6 +37,32 @@ class BridgeScans:
     configured: frozenset[str]
     """Files matched by ``routes.registrars``: one that yields no route is a broken scan."""
     ledgers: dict[str, LedgerScan]
+    health: BridgeHealth | None = None
+    """Coverage and broken scans when the reader already has them for these exact files."""
+
+
+@dataclass(frozen=True)
+class BridgeHealth:
+    """Repo-wide: which ledger rows reach a registered route, and which scans are broken."""
+
+    coverage: dict[str, Any]
+    broken: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"coverage": self.coverage, "broken": list(self.broken)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> BridgeHealth:
+        return BridgeHealth(dict(data["coverage"]), tuple(data["broken"]))
+
+
+def bridge_health(scans: BridgeScans) -> BridgeHealth:
+    """The reader's memo, else computed: it depends on every registrar and ledger, so it is
+    the costly part of a run that reads them all from the cache."""
+    if scans.health is not None:
+        return scans.health
+    routes = all_routes(scans)
+    return BridgeHealth(coverage(scans, routes), tuple(find_broken(scans, routes)))
 
 
 @dataclass
@@ -114,10 +140,9 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
     ``code_shaped`` and ``generic`` are the shape and generic-name guards, so an SDK method's
     bare name is added only when it would pass them.
     """
-    result = BridgeResult()
+    health = bridge_health(scans)
+    result = BridgeResult(coverage=health.coverage, broken=list(health.broken))
     routes = all_routes(scans)
-    result.broken = find_broken(scans, routes)
-    result.coverage = coverage(scans, routes)
     rows = _rows(scans)
     bound_rows: SegmentIndex[LedgerRow] = SegmentIndex()
     for _path, row in rows:

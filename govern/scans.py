@@ -4,14 +4,18 @@ the route bridge needs (DESIGN §4.3, §12)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
-from typing import Any
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
 
 from govern import cache
 from govern.anchors.ledgers import LedgerScan, scan_ledger
 from govern.anchors.routes import RegistrarScan, scan_python, scan_typescript
 from govern.anchors.syntax import EXTENSIONS
-from govern.bridge import BridgeScans
+from govern.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.config import Config
 from govern.docs.corpus import select_pages
 from govern.docs.index import DocsIndex, build_index
@@ -34,7 +38,8 @@ _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
-_SCANS_FORMAT = 1
+_SCANS_FORMAT = 2
+T = TypeVar("T")
 
 
 def _encode_page(value: PageTokens | str) -> Any:
@@ -46,36 +51,48 @@ def _decode_page(data: Any) -> PageTokens | str:
     return data if isinstance(data, str) else PageTokens.from_json(data)
 
 
-Scan = RegistrarScan | LedgerScan | None
-"""A cached file read: a registrar's routes, a ledger's rows, or None (not a registrar)."""
+Scan = RegistrarScan | LedgerScan | BridgeHealth | None
+"""A cached read: a registrar's routes, a ledger's rows, None (not a registrar), or the
+health of one set of registrars and ledgers."""
+_SCAN_KINDS: dict[str, Any] = {"registrar": RegistrarScan, "ledger": LedgerScan,
+                               "health": BridgeHealth}
 
 
 def _encode_scan(value: Scan) -> Any:
     if value is None:
         return None
-    kind = "registrar" if isinstance(value, RegistrarScan) else "ledger"
+    kind = next(k for k, cls in _SCAN_KINDS.items() if isinstance(value, cls))
     return {"kind": kind, "scan": value.to_json()}
 
 
 def _decode_scan(data: Any) -> Scan:
     if data is None:
         return None
-    if data["kind"] == "registrar":
-        return RegistrarScan.from_json(data["scan"])
-    return LedgerScan.from_json(data["scan"])
+    return _SCAN_KINDS[data["kind"]].from_json(data["scan"])
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
     cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
     page_cache = cache.load_json(cache_path, _decode_page)
-    known = len(page_cache)
-    index = build_index(select_pages(entries, config.docs), git.blobs.read, page_cache)
+    cached = set(page_cache)
+    pages = select_pages(entries, config.docs)
+    index = build_index(pages, git.blobs.read, page_cache)
     index.read_text = lambda page_id: (git.blobs.read(index.pages[page_id].blob) or b"").decode(
         "utf-8-sig", "replace")
-    if len(page_cache) != known:
-        cache.save_json(cache_path, page_cache, _encode_page)
+    _save_used(cache_path, page_cache, cached, {page.blob for page in pages}, _encode_page)
     return index
+
+
+def _save_used(path: Path, memo: dict[str, T], cached: set[str], used: set[str],
+               encode: Callable[[T], Any]) -> None:
+    """Write the cache when this run added to it. Entries this run did not use are kept while
+    the file stays under twice what a run uses (switching between branches stays warm), then
+    dropped, so the cache never grows with every blob ever seen."""
+    if used <= cached:
+        return
+    keep = set(memo) if len(memo) <= 2 * len(used) else used
+    cache.save_json(path, {key: memo[key] for key in keep if key in memo}, encode)
 
 
 def _suffix(path: str) -> str:
@@ -98,7 +115,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
     cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
     memo = cache.load_json(cache_path, _decode_scan)
-    known = len(memo)
+    cached = set(memo)
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
@@ -116,14 +133,25 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
             data = git.blobs.read(sources[path])
             memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
     ledgers: dict[str, LedgerScan] = {}
+    used = {f"r:{sha}" for sha in sources.values()}
     for entry in entries:
         if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
             key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
             if key not in memo:
                 memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
             ledgers[entry.path] = memo[key]
-    if len(memo) != known:
-        cache.save_json(cache_path, memo, _encode_scan)
+            used.add(key)
     registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
                   if memo.get(f"r:{sha}") is not None}
-    return BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
+    scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
+    # Health depends on every registrar and ledger: keyed by exactly those blobs, a run whose
+    # PR touches none of them reuses it.
+    signature = hashlib.sha1("\n".join(sorted(
+        [f"r {p} {sources[p]} {p in configured}" for p in registrars | dict.fromkeys(configured)]
+        + [f"l {e.path} {e.sha}" for e in entries if e.path in ledgers]
+    )).encode()).hexdigest()
+    if f"h:{signature}" not in memo:
+        memo[f"h:{signature}"] = bridge_health(scans)
+    used.add(f"h:{signature}")
+    _save_used(cache_path, memo, cached, used, _encode_scan)
+    return replace(scans, health=memo[f"h:{signature}"])

@@ -426,3 +426,15 @@ def test_empty_diff_has_no_opinion(repo: Repo) -> None:
     assert data["anchors"] == [] and data["docs"] == [] and data["anchorless_changes"] == []
     assert data["summary"] == ("Nothing in this diff resolved to a documentable surface, so "
                                "this run has no opinion about the docs.")
+
+
+def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "docs/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    for i in range(6):  # each commit replaces the page: a new blob every time
+        repo.commit({"docs/use.md": f"`fetchAll` v{i}\n"})
+        run_json(repo, "main")
+    cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.json"))
+    entries = json.loads(cache_file.read_text())["entries"]
+    assert 2 <= len(entries) <= 4  # this run's pages, and at most as many older ones

@@ -144,8 +144,10 @@ def route_segments(path: str) -> tuple[str, ...]:
     """A path's segments with every param (``:id``, ``{id}``, ``<int:id>``) as ``*``."""
     # A param is the whole segment (``:id``, ``{id}``, ``<int:id>``, ``*``): its first
     # character tells, and this runs for every route and ledger row of the repository.
-    return tuple("*" if seg[0] in _PARAM_STARTS else seg
-                 for seg in path.removeprefix(TAIL_MARK).strip("/").split("/") if seg)
+    if path.startswith(TAIL_MARK):
+        path = path[len(TAIL_MARK):]
+    return tuple(["*" if seg[0] in _PARAM_STARTS else seg
+                  for seg in path.strip("/").split("/") if seg])
 
 
 def _identifiers(node: Node | None) -> set[str]:

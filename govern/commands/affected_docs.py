@@ -24,8 +24,7 @@ from govern.bridge import (
     BridgeResult,
     all_routes,
     bridge,
-    coverage,
-    find_broken,
+    bridge_health,
     is_constant,
 )
 from govern.cli import config_option, json_option, load_config_at, open_git, print_json
@@ -134,11 +133,10 @@ def compute_coverage(git: Git, config: Config, head_ref: str) -> dict[str, Any]:
     """The repo-wide bridge health at ``head_ref`` (``--bridge-coverage``)."""
     head = git.resolve_commit(head_ref)
     scans = read_bridge_scans(git, head, git.ls_tree(head), config)
-    routes = all_routes(scans)
+    health = bridge_health(scans)
     return {"schema_version": SCHEMA_VERSION, "head": head,
-            "routes": len(routes), "registrar_files": len(scans.registrars),
-            "bridge_coverage": coverage(scans, routes),
-            "broken_scans": find_broken(scans, routes)}
+            "routes": len(all_routes(scans)), "registrar_files": len(scans.registrars),
+            "bridge_coverage": health.coverage, "broken_scans": list(health.broken)}
 
 
 def _print_coverage(report: dict[str, Any]) -> None:
