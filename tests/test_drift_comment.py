@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from govern.commands.affected_docs import compute
+from govern.affected_run import read_affected_docs
 from govern.commands.demo import build_example
 from govern.config import CommentConfig, Config
 from govern.drift_comment import MARKER, parse_result, render_drift
@@ -60,7 +60,7 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The demo's PR, computed for real."""
     git = build_example(tmp_path_factory.mktemp("ex") / "repo")
     try:
-        return compute(git, Config(), "pr", "main").to_json()
+        return read_affected_docs(git, Config(), "pr", "main").to_json()
     finally:
         git.close()
 

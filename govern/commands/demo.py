@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from govern.commands.affected_docs import compute
+from govern.affected_run import read_affected_docs
 from govern.config import Config
 from govern.drift_comment import render_drift
 from govern.example import BASE_FILES, PR_FILES
@@ -49,7 +49,7 @@ def demo(directory: Path | None) -> None:
         raise click.UsageError(f"{root} is not empty: name an empty or new folder with --dir")
     git = build_example(root)
     try:
-        result = compute(git, Config(), "pr", "main")
+        result = read_affected_docs(git, Config(), "pr", "main")
     finally:
         git.close()
     click.echo(f"Example monorepo built in {root} (branch `pr` against `main`).")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
+from govern.affected_run import read_affected_docs
 from govern.cli import config_option, load_config_at, open_git
-from govern.commands.affected_docs import compute
 from govern.commands.check import check
 from govern.commands.comment import post
 from govern.config import Config
@@ -125,7 +125,7 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
         labels = ", ".join(pull.labels) or "none"
         click.echo(f"PR #{number} of {repo} by {pull.author}: head {head[:12]}, base {base} "
                    f"({merge_base[:12]}); labels: {labels}\n")
-        result = compute(git, load_config_at(ctx, git, head), head, base_ref)
+        result = read_affected_docs(git, load_config_at(ctx, git, head), head, base_ref)
     finally:
         git.close()
     click.echo("== govern affected-docs ==")
