@@ -447,7 +447,10 @@ def test_specimen_records_read() -> None:
 TRICKY = ["nit — x", "must-fix — y", "it is TRUE", "**TRUE**", "&amp; &#86; \\* @\u200b",
           "1. numbered", "- dash", "# hash", "> quote", "`tick` ``two``", "trailing \\",
           "Head-sha: `abc1234`", "(delta over the reviewed head `abc1234`)", "_none_",
-          "Contract review · delta", "Verdict: FAIL"]
+          "Contract review · delta", "Verdict: FAIL",
+          # A claim that, with its result appended, reads as the record-time line (found by
+          # the round-trip property): the whole rendered line must stay text.
+          "RECORD WRITTEN", "Record written"]
 
 
 @pytest.mark.parametrize("text", TRICKY)

@@ -11,14 +11,15 @@ LIST_SECTIONS = {"judgments": "① Derived judgments", "boundary_flags": "③ Bo
                  "design": "④ Design judgment"}
 
 
-def _inert_line(rendered: str, prefix: str = "") -> str:
-    """A line starting with escaped free text (a semver paragraph, a bullet). If the reader
-    would take it for structure (a verdict, a signature, a section heading), its first
-    character becomes a character reference: the line shows the same text, and free text can
-    no longer forge a line of the record."""
-    if not rendered or classify_line(prefix + rendered) == "text":
-        return prefix + rendered
-    return f"{prefix}&#{ord(rendered[0])};{rendered[1:]}"
+def _inert_line(rendered: str, prefix: str = "", suffix: str = "") -> str:
+    """A line starting with escaped free text (a semver paragraph, a bullet), and ending with
+    ``suffix`` (a judgment's result). If the reader would take the whole line for structure
+    (a verdict, a record time, a signature, a section heading), the text's first character
+    becomes a character reference: the line shows the same text, and free text can no longer
+    forge a line of the record."""
+    if not rendered or classify_line(prefix + rendered + suffix) == "text":
+        return prefix + rendered + suffix
+    return f"{prefix}&#{ord(rendered[0])};{rendered[1:]}{suffix}"
 
 
 def render_review(review: ContractReview) -> str:
@@ -27,7 +28,8 @@ def render_review(review: ContractReview) -> str:
 
     env = environment()
     escape = env.filters["md"]
-    env.filters["line"] = lambda text, prefix="": _inert_line(escape(text), prefix)
+    env.filters["line"] = lambda text, prefix="", suffix="": _inert_line(escape(text), prefix,
+                                                                          suffix)
     return env.get_template(TEMPLATE).render(
         r=review,
         numbered=[f for f in review.findings if f.grade != "nit"],
