@@ -1,0 +1,89 @@
+"""PR overlap (DESIGN §8): which open pull requests conflict with which, in which files and
+hunks, and which of each conflicting pair has to rebase; one module per job, re-exported here.
+
+The pure parts (model, prefilter, merge-tree parsing, conflict hunks, judging, attribution,
+text) take plain values; ``run.compute_overlap`` is the one orchestrator that reads git and the
+pair cache.
+"""
+
+from __future__ import annotations
+
+from govern.overlap.attribution import report_for
+from govern.overlap.changed_paths import pull_request_of
+from govern.overlap.comment_targets import MARKER, comment_targets, told_after
+from govern.overlap.conflict_hunks import parse_conflict_hunks
+from govern.overlap.judge import judge_pair
+from govern.overlap.merge_tree import (
+    conflict_type,
+    conflicted_paths,
+    merge_outcome,
+    parse_merge_tree,
+)
+from govern.overlap.model import (
+    SCHEMA_VERSION,
+    Conflict,
+    ConflictHunk,
+    MergeMessage,
+    MergeOutcome,
+    Overlap,
+    Pair,
+    PrReport,
+    PullRequest,
+    Ref,
+    Status,
+    TreeMerge,
+)
+from govern.overlap.pair_cache import CACHE_MAX_ENTRIES, PairCache, decode_outcome, encode_outcome
+from govern.overlap.prefilter import candidate_pairs
+from govern.overlap.run import (
+    GIT_WORKERS,
+    MERGE_CHUNK,
+    Progress,
+    compute_overlap,
+    merge_pairs,
+    no_progress,
+    read_pull_requests,
+)
+from govern.overlap.text import render_text, summary
+from govern.overlap.told_record import ToldRecord
+
+__all__ = [
+    "CACHE_MAX_ENTRIES",
+    "GIT_WORKERS",
+    "MARKER",
+    "MERGE_CHUNK",
+    "SCHEMA_VERSION",
+    "Conflict",
+    "ConflictHunk",
+    "MergeMessage",
+    "MergeOutcome",
+    "Overlap",
+    "Pair",
+    "PairCache",
+    "PrReport",
+    "Progress",
+    "PullRequest",
+    "Ref",
+    "Status",
+    "ToldRecord",
+    "TreeMerge",
+    "candidate_pairs",
+    "comment_targets",
+    "compute_overlap",
+    "conflict_type",
+    "conflicted_paths",
+    "decode_outcome",
+    "encode_outcome",
+    "judge_pair",
+    "merge_outcome",
+    "merge_pairs",
+    "no_progress",
+    "parse_conflict_hunks",
+    "parse_merge_tree",
+    "pull_request_of",
+    "read_pull_requests",
+    "render_text",
+    "report_for",
+    "summary",
+    "told_after",
+]

@@ -1,0 +1,172 @@
+"""The overlap matrix's model (DESIGN §8): PRs, merge-tree results, conflicts and pair verdicts,
+as frozen values that every other overlap module takes or returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+class Status(StrEnum):
+    """What merging a pair of PRs found."""
+
+    CLEAN = "clean"
+    """merged without conflict"""
+    CONFLICT = "conflict"
+    """git reported at least one conflict outside ``overlap.ignore``"""
+    SKIPPED = "skipped"
+    """the PRs share no path, so the pair is clean without a merge"""
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    """One open PR (or local ref) as the matrix sees it."""
+
+    id: int
+    """PR number with ``--github``; 1-based argument position for local refs."""
+    ref: str
+    """The ref as given (or ``refs/pull/N/head``)."""
+    head: str
+    merge_base: str
+    """The first merge base of the head with the base."""
+    names: frozenset[str]
+    """Paths the PR changed since its merge base, rename sources included, minus ignored."""
+    renamed_from: frozenset[str]
+    """The rename sources among ``names``."""
+    files: int
+    """How many changed files (a rename counts once)."""
+    behind: int
+    """Commits on the base since the merge base."""
+    behind_touching: tuple[str, ...]
+    """The PR's paths that those commits also changed."""
+
+    def label(self, github: bool) -> str:
+        return f"#{self.id}" if github else self.ref
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "ref": self.ref, "head": self.head, "behind": self.behind,
+                "behind_touching": list(self.behind_touching), "files": self.files}
+
+
+@dataclass(frozen=True)
+class ConflictHunk:
+    """One conflict-marker block in the merged file."""
+
+    start: int
+    """1-based line of the ``<<<<<<<`` marker in the merged file."""
+    end: int
+    """1-based line of the ``>>>>>>>`` marker."""
+    ours: str
+    """The earlier PR's text."""
+    theirs: str
+    """The later PR's text."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "ours": self.ours, "theirs": self.theirs}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A conflicted path with git's conflict type and, where markers were written, hunks."""
+
+    path: str
+    type: str
+    hunks: tuple[ConflictHunk, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "type": self.type,
+                "hunks": [hunk.to_json() for hunk in self.hunks]}
+
+
+@dataclass(frozen=True)
+class MergeMessage:
+    """One record of merge-tree's ``-z`` messages section."""
+
+    paths: tuple[str, ...]
+    kind: str
+    """git's stable type string: ``Auto-merging``, ``CONFLICT (contents)``, …"""
+    text: str
+
+
+@dataclass(frozen=True)
+class TreeMerge:
+    """One merge as ``git merge-tree --write-tree --name-only --messages -z`` reports it."""
+
+    clean: bool
+    tree: str
+    conflicted: tuple[str, ...]
+    messages: tuple[MergeMessage, ...]
+
+
+@dataclass(frozen=True)
+class MergeOutcome:
+    """What merging two heads found, before ``overlap.ignore``: the value the cache keeps."""
+
+    clean: bool
+    conflicts: tuple[Conflict, ...]
+    involved: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pair of PRs; ``a`` is always the earlier one (argument order, or PR number)."""
+
+    a: int
+    b: int
+    status: Status
+    conflicts: tuple[Conflict, ...] = ()
+    auto_merged: tuple[str, ...] = ()
+    """Paths both PRs changed that merged cleanly."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "status": str(self.status),
+                "conflicts": [c.to_json() for c in self.conflicts],
+                "auto_merged": list(self.auto_merged)}
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """The matrix: every PR and every pair evaluated (with ``--pr``: the focused PR's pairs)."""
+
+    base: str
+    prs: tuple[PullRequest, ...]
+    pairs: tuple[Pair, ...]
+    merged: int
+    """Pairs that needed a merge (after the prefilter), cached or not."""
+    from_cache: int
+
+    def pr(self, ident: int) -> PullRequest:
+        return next(pr for pr in self.prs if pr.id == ident)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema_version": SCHEMA_VERSION, "base": self.base,
+                "prs": [pr.to_json() for pr in self.prs],
+                "pairs": [pair.to_json() for pair in self.pairs]}
+
+
+@dataclass(frozen=True)
+class PrReport:
+    """One PR's view of the matrix: whom it conflicts with, split by who has to rebase."""
+
+    pr: PullRequest
+    earlier: tuple[tuple[PullRequest, Pair], ...]
+    """Conflicting PRs opened earlier: this PR rebases after they land."""
+    later: tuple[tuple[PullRequest, Pair], ...]
+    """Conflicting PRs opened later: they rebase after this one lands."""
+    others: int
+    """How many other PRs it was compared with."""
+
+    @property
+    def must_rebase(self) -> bool:
+        return bool(self.earlier)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A PR to read: its id (attribution order) and the ref naming its head."""
+
+    id: int
+    ref: str

@@ -1,0 +1,119 @@
+"""The overlap orchestrator: reads the PRs from git, merges the prefiltered pairs (from the pair
+cache, else in batched ``git merge-tree`` runs) and judges every pair into the matrix."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations
+
+from govern.errors import NoCommonHistory, ShallowClone
+from govern.gitio import Git, RawChange
+from govern.globs import Globs
+from govern.overlap.changed_paths import change_names, pull_request_of
+from govern.overlap.judge import judge_pair
+from govern.overlap.merge_tree import merge_outcome, parse_merge_tree
+from govern.overlap.model import MergeOutcome, Overlap, PullRequest, Ref
+from govern.overlap.pair_cache import PairCache
+from govern.overlap.prefilter import candidate_pairs
+
+# Pairs per `git merge-tree --stdin` run: large enough that process start-up is noise, small
+# enough that the progress line moves and a failing batch is cheap to diagnose.
+MERGE_CHUNK = 64
+# git processes run side by side (they are CPU-bound and share nothing but the object store).
+GIT_WORKERS = max(1, min(4, os.cpu_count() or 1))
+
+Progress = Callable[[str, int, int], None]
+"""Told ``(what, done, total)`` as a long matrix advances: ``("PRs read", 3, 100)``."""
+
+
+def no_progress(what: str, done: int, total: int) -> None:
+    """The progress of a run nobody watches."""
+
+
+def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
+                        ) -> tuple[str, list[RawChange]]:
+    """The PR's first merge base with the base, and what it changed since."""
+    try:
+        merge_base = git.merge_bases(base_sha, head)[0]
+    except ShallowClone:
+        raise ShallowClone(base, ref.ref) from None
+    except NoCommonHistory:
+        raise NoCommonHistory(base, ref.ref) from None
+    return merge_base, git.changed_files(merge_base, head)
+
+
+def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
+                       progress: Progress = no_progress) -> tuple[str, list[PullRequest]]:
+    """The base's sha and every PR in id order. All refs are resolved before anything else
+    runs: merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
+    exactly as for a conflict."""
+    base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
+    moved: dict[str, tuple[int, frozenset[str]]] = {}
+    prs = []
+    # Two git processes per PR (git 2.39 has no batched merge-base): run them on every core.
+    with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
+        read = pool.map(lambda pair: _changes_since_base(git, base, base_sha, *pair),
+                        zip(refs, heads, strict=True))
+        for ref, head, (merge_base, changes) in zip(refs, heads, read, strict=True):
+            # PRs cut from the same commit share how far the base moved: ask once per base.
+            if merge_base not in moved:
+                moved[merge_base] = (
+                    git.count_commits(merge_base, base_sha),
+                    frozenset(name for change in git.changed_files(merge_base, base_sha)
+                              for name in change_names(change)),
+                )
+            prs.append(pull_request_of(ref, head, merge_base, changes, ignore,
+                                       *moved[merge_base]))
+            progress("PRs read", len(prs), len(refs))
+    return base_sha, sorted(prs, key=lambda pr: pr.id)
+
+
+def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
+                pairs: Sequence[tuple[int, int]], pair_cache: PairCache,
+                progress: Progress = no_progress) -> dict[tuple[int, int], MergeOutcome]:
+    """The outcome of each index pair: from the cache, else from batched merge-tree runs."""
+    outcomes: dict[tuple[int, int], MergeOutcome] = {}
+    to_merge: list[tuple[int, int]] = []
+    for i, j in pairs:
+        hit = pair_cache.get(PairCache.key(base_sha, prs[i].head, prs[j].head))
+        if hit is None:
+            to_merge.append((i, j))
+        else:
+            outcomes[i, j] = hit
+    chunks = [to_merge[start: start + MERGE_CHUNK]
+              for start in range(0, len(to_merge), MERGE_CHUNK)]
+    done = 0
+    # Each merge costs git ~2 ms of CPU (merge-ort writes the result's objects), so batches
+    # run side by side on every core; results are read back in order on this thread, which
+    # alone talks to the blob reader.
+    with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
+        batches = pool.map(
+            lambda chunk: git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk]),
+            chunks)
+        for chunk, fields in zip(chunks, batches, strict=True):
+            for (i, j), merge in zip(chunk, parse_merge_tree(fields), strict=True):
+                outcome = merge_outcome(merge,
+                                        lambda tree, path: git.blobs.read(f"{tree}:{path}"))
+                outcomes[i, j] = outcome
+                pair_cache.put(PairCache.key(base_sha, prs[i].head, prs[j].head), outcome)
+            done += len(chunk)
+            progress("pairs merged", done, len(to_merge))
+    pair_cache.save()
+    return outcomes
+
+
+def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
+                    pair_cache: PairCache, focus: int | None = None,
+                    progress: Progress = no_progress) -> Overlap:
+    """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs)."""
+    base_sha, prs = read_pull_requests(git, base, refs, ignore, progress)
+    wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
+              if focus is None or focus in (prs[i].id, prs[j].id)]
+    candidates = candidate_pairs(prs)
+    hits = pair_cache.hits
+    outcomes = merge_pairs(git, base_sha, prs, [p for p in wanted if p in candidates],
+                           pair_cache, progress)
+    pairs = tuple(judge_pair(prs[i], prs[j], outcomes.get((i, j)), ignore) for i, j in wanted)
+    return Overlap(base, tuple(prs), pairs, len(outcomes), pair_cache.hits - hits)

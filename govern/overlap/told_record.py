@@ -1,0 +1,36 @@
+"""The told record: which PRs ``--post`` last told to rebase, kept beside the pair cache so a
+later run can correct the comment of a PR whose conflict went away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from govern import cache
+
+
+class ToldRecord:
+    """Which PRs ``--post`` last told to rebase, per repository and base branch, beside the
+    pair cache (so CI's actions/cache carries it too): a PR whose conflict went away gets its
+    comment corrected without listing every open PR's comments. Lost with the cache, it only
+    means a stale comment stays until that PR conflicts again."""
+
+    def __init__(self, common_dir: Path, repo: str, branch: str) -> None:
+        self.path = cache.cache_dir(common_dir) / "overlap-told.json"
+        self.key = f"{repo} {branch}"
+
+    @staticmethod
+    def _decode(data: Any) -> frozenset[int]:
+        if not isinstance(data, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in data):
+            raise TypeError("expected a list of PR numbers")
+        return frozenset(data)
+
+    def _load(self) -> dict[str, frozenset[int]]:
+        return cache.load_json(self.path, self._decode)
+
+    def read(self) -> frozenset[int]:
+        return self._load().get(self.key, frozenset())
+
+    def save(self, told: frozenset[int]) -> None:
+        cache.save_json(self.path, {**self._load(), self.key: told}, sorted)
