@@ -1,1 +1,2 @@
-"""The gates' shared findings model and the repository gates of DESIGN §7, one module each."""
+"""The gates of DESIGN §6–§7, one module each, their shared findings model, and the readers that
+gather what a gate judges (the PR input, changeset files, packages, review record, ranges)."""
