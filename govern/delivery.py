@@ -1,6 +1,7 @@
 """Delivering a sticky PR comment the way every advisory command does (DESIGN §9): upsert it,
 or, when GitHub refuses for a reason the PR author cannot fix, keep the body in the step
-summary and say it was not posted. Shared by ``comment drift --post`` and ``overlap --post``.
+summary and say it was not posted. Shared by ``comment drift --post``, ``comment overlap
+--post`` and ``overlap --post``.
 
 Nothing here prints or reads the process environment: the caller passes the environment and
 echoes the lines an :class:`Outcome` renders.
@@ -36,10 +37,13 @@ class Outcome:
     """Why it was not posted (None: it was)."""
     in_summary: bool = False
     """The body was written to the step summary instead."""
+    superseded: bool = False
+    """Not posted on purpose: the PR moved on from the head the body was computed for."""
 
     def warning(self) -> str | None:
-        """The warning of a comment that was not posted; None when it was."""
-        if self.why is None:
+        """The warning of a comment that was not posted; None when it was, or was left to the
+        run for a newer head."""
+        if self.why is None or self.superseded:
             return None
         where = "; it is in this run's step summary" if self.in_summary else ""
         return f"the {self.what} comment was not posted: {self.why}{where}"
@@ -47,6 +51,8 @@ class Outcome:
     def lines(self, in_actions: bool) -> list[tuple[str, bool]]:
         """``(line, to_stderr)`` to echo: the delivery, or the warning (also as a workflow
         command in Actions, so the run's page shows it)."""
+        if self.superseded:  # expected whenever a PR moves during a run: no warning
+            return [(f"govern: not posted: {self.why}", True)]
         warning = self.warning()
         if warning is None:
             assert self.delivery is not None
@@ -85,3 +91,21 @@ def deliver(client: GitHubRepo, what: str, number: int, body: str, marker: str,
         if not is_undeliverable(exc):
             raise
         return degrade(what, number, body, exc.message, environ)
+
+
+def deliver_current(client: GitHubRepo, what: str, number: int, computed: str, body: str,
+                    marker: str, bot_login: str, environ: Mapping[str, str]) -> Outcome:
+    """:func:`deliver`, but only while PR #number's head is still ``computed``: a body from a
+    ``workflow_run`` artifact must not overwrite what the run for a newer head posts. A read
+    of the head GitHub refuses for a reason an advisory check outlives degrades like a write."""
+    try:
+        current = client.pull_request(number).head_sha
+    except GitHubError as exc:
+        if not is_undeliverable(exc):
+            raise
+        return degrade(what, number, body, exc.message, environ)
+    if current != computed:
+        return Outcome(what, number, superseded=True,
+                       why=f"PR #{number} is at {current[:12]}, this run computed "
+                           f"{computed[:12]} (the run for the newer head posts)")
+    return deliver(client, what, number, body, marker, bot_login, environ)

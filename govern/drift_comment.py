@@ -9,7 +9,6 @@ reaches the markdown only through the template's ``code``/``md`` filters. The bo
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from govern.affected import SCHEMA_VERSION, skipped_label
 from govern.config import CommentConfig
 from govern.errors import PayloadError
+from govern.result_json import parse_versioned
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -45,17 +45,7 @@ _REMEDY = "pass the output of `govern affected-docs --json` (schema_version 1) u
 
 def parse_result(text: str, source: str) -> dict[str, Any]:
     """The affected-docs JSON object, or PayloadError (exit 2) saying what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise PayloadError(f"{source} is not valid JSON ({exc})", _REMEDY) from None
-    if not isinstance(data, dict):
-        raise PayloadError(f"{source} is not a JSON object", _REMEDY)
-    version = data.get("schema_version")
-    if version != SCHEMA_VERSION:
-        raise PayloadError(
-            f"{source} has schema_version {version!r}; this govern reads {SCHEMA_VERSION}",
-            "render it with the govern version that computed it, or recompute it with this one")
+    data = parse_versioned(text, source, SCHEMA_VERSION, _REMEDY)
     problems = [key for key, kind in _SHAPE.items() if not isinstance(data.get(key), kind)]
     problems += [key for key in ("head", "merge_base")
                  if isinstance(data.get(key), str) and not _SHA.fullmatch(data[key])]

@@ -24,6 +24,10 @@ URL = "https://github.example/acme/widgets/pull/7#issuecomment-9"
        "this run's step summary", True)]),
     (Outcome("overlap", 7, why="refused"), False,
      [("govern: warning: the overlap comment was not posted: refused", True)]),
+    # a PR that moved on is left to the newer run: expected, so no warning annotation
+    (Outcome("overlap", 7, why="PR #7 is at 444444444444, this run computed 999999999999",
+             superseded=True), True,
+     [("govern: not posted: PR #7 is at 444444444444, this run computed 999999999999", True)]),
 ])
 def test_lines(outcome: Outcome, in_actions: bool, lines: list[tuple[str, bool]]) -> None:
     assert outcome.lines(in_actions) == lines

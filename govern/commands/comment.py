@@ -1,5 +1,7 @@
-"""``govern comment drift``: render the Docs Drift Check comment from affected-docs JSON, and
-with ``--post`` deliver it as the PR's one sticky comment (DESIGN §5, §9).
+"""``govern comment drift`` and ``govern comment overlap``: render the Docs Drift Check comment
+from affected-docs JSON, or the PR overlap comments from overlap JSON, and with ``--post``
+deliver them as sticky comments (DESIGN §5, §8, §9): so a run with a write token can post what
+a fork PR's read-only run computed.
 
 Advisory: a delivery GitHub refuses for a reason the PR author cannot fix (a fork PR's
 read-only token, an outage outlasting the retries) leaves the body in the step summary with a
@@ -10,18 +12,23 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from govern.cli import config_option, load_config_at, open_git, settings
 from govern.config import Config, load_config
-from govern.delivery import Outcome, connect_to_post, degrade, deliver
+from govern.delivery import Outcome, connect_to_post, deliver, deliver_current
 from govern.drift_comment import MARKER, parse_result, render_drift
 from govern.errors import NotJudged, PayloadError
 from govern.event import read_event
-from govern.github import GitHubError, is_undeliverable
+
+if TYPE_CHECKING:
+    from govern.overlap import Overlap, PrReport, ToldRecord
+
+T = TypeVar("T")
 
 
 @click.group()
@@ -47,16 +54,16 @@ def read_config(ctx: click.Context) -> Config:
         git.close()
 
 
-def _read_input(source: str) -> dict[str, Any]:
+def _read_input(source: str, parse: Callable[[str, str], T], producer: str) -> T:
+    """``parse(text, name)`` of the file ``source`` (``-``: stdin), which ``producer`` wrote."""
     if source == "-":
-        return parse_result(sys.stdin.buffer.read().decode("utf-8", "replace"), "stdin")
+        return parse(sys.stdin.buffer.read().decode("utf-8", "replace"), "stdin")
     try:
         text = Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PayloadError(f"cannot read {source}: {exc}",
-                           "pass the file `govern affected-docs --json` wrote, or - for stdin"
-                           ) from None
-    return parse_result(text, source)
+                           f"pass the file `{producer}` wrote, or - for stdin") from None
+    return parse(text, source)
 
 
 def _event_value(event: dict[str, Any], *paths: tuple[str | int, ...]) -> Any:
@@ -79,10 +86,14 @@ def pr_target(event: dict[str, Any], pr: int | None, repo: str | None
     of a same-repository PR: GitHub lists no PR there for a fork, so the poster passes --pr)."""
     number = pr if pr is not None else _event_value(
         event, ("pull_request", "number"), ("workflow_run", "pull_requests", 0, "number"))
+    return number if isinstance(number, int) else None, repo_target(event, repo)
+
+
+def repo_target(event: dict[str, Any], repo: str | None) -> str | None:
+    """``--repo``, else the event's repository, else ``GITHUB_REPOSITORY``."""
     name = repo or _event_value(event, ("repository", "full_name")) or os.environ.get(
         "GITHUB_REPOSITORY")
-    return (number if isinstance(number, int) else None,
-            name if isinstance(name, str) else None)
+    return name if isinstance(name, str) else None
 
 
 def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
@@ -101,19 +112,11 @@ def post(body: str, number: int, repo: str, bot_login: str, event: dict[str, Any
     if isinstance(computed, str):
         # The PR number came from an artifact a PR's own workflow wrote: post only on the
         # PR whose head that run computed, and not once the PR has moved on.
-        try:
-            current = client.pull_request(number).head_sha
-        except GitHubError as exc:
-            if not is_undeliverable(exc):
-                raise
-            echo_outcome(degrade("docs drift", number, body, exc.message, os.environ))
-            return
-        if current != computed:
-            click.echo(f"govern: not posted: PR #{number} is at {current[:12]}, this run "
-                       f"computed {computed[:12]} (the run for the newer head posts)",
-                       err=True)
-            return
-    echo_outcome(deliver(client, "docs drift", number, body, MARKER, bot_login, os.environ))
+        echo_outcome(deliver_current(client, "docs drift", number, computed, body, MARKER,
+                                     bot_login, os.environ))
+    else:
+        echo_outcome(deliver(client, "docs drift", number, body, MARKER, bot_login,
+                             os.environ))
 
 
 @comment.command("drift")
@@ -147,7 +150,8 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
         if not isinstance(head, str):
             raise click.UsageError("--not-judged needs the head it is about: pass --head SHA")
         not_judged = (head, reason)
-    data = _read_input(source) if source is not None else None
+    data = (_read_input(source, parse_result, "govern affected-docs --json")
+            if source is not None else None)
     config = read_config(ctx)
     body = render_drift(data, config.comment, not_judged)
     click.echo(body, nl=False)
@@ -157,3 +161,68 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
     if number is None or full_name is None:
         raise click.UsageError("--post needs the PR: pass --pr N and --repo OWNER/NAME")
     post(body, number, full_name, config.comment.bot_login, event)
+
+
+@comment.command("overlap")
+@click.option("--from", "source", metavar="FILE|-", required=True,
+              help="The output of `govern overlap --github --json` (- for stdin).")
+@click.option("--repo", help="OWNER/NAME (default: the event payload's, or GITHUB_REPOSITORY).")
+@click.option("--post", "do_post", is_flag=True,
+              help="Upsert the sticky comment of each PR that conflicts with an earlier one "
+                   "(and correct each one told so before), while its head is the one computed.")
+@config_option
+@click.pass_context
+def overlap(ctx: click.Context, source: str, repo: str | None, do_post: bool) -> None:
+    """Render the PR overlap comments from `govern overlap --github --json`; with --post,
+    upsert each affected PR's sticky comment.
+
+    Prints what `govern overlap --github --markdown` printed for that run. Exit 0 when rendered
+    (and posted, skipped for a PR whose head moved, or degraded to the step summary), 2 when
+    the input cannot be read or GitHub refuses the token.
+    """
+    # The overlap code is imported here: `comment drift` should not pay for it.
+    from govern.commands.overlap import render_matrix
+    from govern.overlap_json import parse_overlap
+
+    read = _read_input(source, parse_overlap, "govern overlap --github --json")
+    config = read_config(ctx)
+    click.echo(render_matrix(read.overlap, read.focus, github=True), nl=False)
+    if not do_post:
+        return
+    full_name = repo_target(read_event(os.environ), repo)
+    if full_name is None:
+        raise click.UsageError("--post needs the repository: pass --repo OWNER/NAME")
+    post_overlap(ctx, read.overlap, read.focus, full_name, config.comment.bot_login)
+
+
+def post_overlap(ctx: click.Context, result: Overlap, focus: int | None, repo: str,
+                 bot_login: str) -> None:
+    """Upsert the overlap comments of a matrix another run computed: each only while the PR's
+    head is the one the matrix merged (the run for a newer head posts its own)."""
+    from govern.commands.overlap import post_comments
+    from govern.overlap import MARKER as OVERLAP_MARKER
+
+    client = connect_to_post(repo, os.environ)
+
+    def send(report: PrReport, body: str) -> Outcome:
+        return deliver_current(client, "overlap", report.pr.id, report.pr.head, body,
+                               OVERLAP_MARKER, bot_login, os.environ)
+
+    post_comments(told_record(ctx, repo, result.base), result, focus, send)
+
+
+def told_record(ctx: click.Context, repo: str, base: str) -> ToldRecord | None:
+    """The record of PRs told to rebase, under this checkout's git dir (the poster workflow
+    keeps it with actions/cache); None outside a repository, said on stderr."""
+    from govern.overlap import ToldRecord
+
+    try:
+        git = open_git(ctx)
+    except NotJudged:
+        click.echo("govern: not in a git repository: no record of PRs told to rebase, so "
+                   "none told before is corrected", err=True)
+        return None
+    try:
+        return ToldRecord(git.common_dir(), repo, base)
+    finally:
+        git.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,6 +72,13 @@ def _render_markdown(result: Overlap, reports: list[PrReport], single: bool,
                            base=result.base)
 
 
+def render_matrix(result: Overlap, focus: int | None, github: bool) -> str:
+    """The ``--markdown`` output: every PR's section, or with ``focus`` that PR's comment."""
+    ids = [focus] if focus is not None else [pr.id for pr in result.prs]
+    return _render_markdown(result, [report_for(result, i) for i in ids],
+                            single=focus is not None, github=github)
+
+
 @dataclass(frozen=True)
 class OnGitHub:
     """Where ``--github`` read the open PRs: the client, the repository and base branch, and
@@ -123,16 +131,20 @@ def read_github(git: Git, remote: str, repo: str | None, base: str | None) -> On
     return OnGitHub(client, name, branch, f"{remote}/{branch}", refs)
 
 
-def post_comments(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
-                  common_dir: Path) -> None:
-    """Upsert the sticky comment of every PR that must rebase, and correct the comment of each
-    one told so before that no longer must. Advisory: once one delivery degrades (a read-only
-    token, an outage), the others go to the step summary untried, and the exit stays 0."""
-    from govern.commands.comment import echo_outcome
-    from govern.delivery import degrade, deliver
+Send = Callable[[PrReport, str], "Outcome"]
+"""Delivers one PR's comment body: ``(report, body) -> Outcome``."""
 
-    record = ToldRecord(common_dir, on.repo, on.branch)
-    told = record.read()
+
+def post_comments(record: ToldRecord | None, result: Overlap, focus: int | None,
+                  send: Send) -> None:
+    """Upsert the sticky comment of every PR that must rebase, and correct the comment of each
+    one ``record`` says was told so before that no longer must (None: no record, so none is
+    corrected). Advisory: once one delivery degrades (a read-only token, an outage), the
+    others go to the step summary untried, and the exit stays 0."""
+    from govern.commands.comment import echo_outcome
+    from govern.delivery import degrade
+
+    told = record.read() if record is not None else frozenset()
     targets = comment_targets(result, told, focus)
     delivered: list[int] = []
     failed: Outcome | None = None
@@ -140,20 +152,32 @@ def post_comments(on: OnGitHub, result: Overlap, focus: int | None, bot_login: s
         number = report.pr.id
         body = _render_markdown(result, [report], single=True, github=True)
         if failed is None:
-            outcome = deliver(on.client, "overlap", number, body, MARKER, bot_login, os.environ)
+            outcome = send(report, body)
         else:
             outcome = degrade("overlap", number, body,
                               f"not tried on #{number} after #{failed.number}'s: {failed.why}",
                               os.environ)
-        if outcome.why is None:
+        if outcome.delivery is not None:
             delivered.append(number)
-        elif failed is None:
+        elif failed is None and not outcome.superseded:
             failed = outcome
         echo_outcome(outcome, stdout_is_output=True)
-    record.save(told_after(told, result, targets, delivered))
+    if record is not None:
+        record.save(told_after(told, result, targets, delivered))
     if not targets:
         click.echo("govern: no PR conflicts with an earlier one: no overlap comment to post",
                    err=True)
+
+
+def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
+             common_dir: Path) -> None:
+    """``--post``: the heads were fetched just now, so each comment is delivered as is."""
+    from govern.delivery import deliver
+
+    def send(report: PrReport, body: str) -> Outcome:
+        return deliver(on.client, "overlap", report.pr.id, body, MARKER, bot_login, os.environ)
+
+    post_comments(ToldRecord(common_dir, on.repo, on.branch), result, focus, send)
 
 
 @click.command("overlap")
@@ -214,15 +238,13 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
             show_progress if watched else no_progress,
         )
         if on and do_post:
-            post_comments(on, result, focus_id, config.comment.bot_login, git.common_dir())
+            _post_on(on, result, focus_id, config.comment.bot_login, git.common_dir())
     finally:
         git.close()
     if as_json:
         print_json(result.to_json())
     elif markdown:
-        ids = [focus_id] if focus_id is not None else [pr.id for pr in result.prs]
-        click.echo(_render_markdown(result, [report_for(result, i) for i in ids],
-                                    single=focus_id is not None, github=github), nl=False)
+        click.echo(render_matrix(result, focus_id, github), nl=False)
     else:
         text = render_text(result, github)
         if text:
