@@ -5,7 +5,6 @@ artifact folder, and post (or degrade) against the fake GitHub server."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,17 +17,19 @@ from tests.fakegithub import TOKEN, FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo, make_repo
 from tests.workflow_helpers import (
+    FORK_POSTER_SUPPRESSION,
     VALIDATORS,
+    assert_hardened,
     assert_validator_finds_nothing,
     run_block,
     runner_env,
+    zizmor_suppressions,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = ROOT / "workflows" / "docs-drift-check.yml"
 POST = ROOT / "workflows" / "docs-drift-post.yml"
 MARKER = "<!-- govern:docs-drift -->"
-PINNED = re.compile(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}")
 
 
 def load(path: Path) -> dict[Any, Any]:
@@ -47,10 +48,7 @@ def test_validators_find_nothing(workflow: Path, tool: str, options: tuple[str, 
 
 
 def test_the_one_suppression_says_why() -> None:
-    suppressions = [line for path in (CHECK, POST)
-                    for line in path.read_text().splitlines() if "zizmor:" in line]
-    assert suppressions == ["  workflow_run:  # zizmor: ignore[dangerous-triggers] posts a fork "
-                            "PR's result; runs no PR code"]
+    assert zizmor_suppressions(CHECK, POST) == [FORK_POSTER_SUPPRESSION]
 
 
 def test_triggers() -> None:
@@ -62,22 +60,11 @@ def test_triggers() -> None:
 
 def test_hardening() -> None:
     check, post = load(CHECK), load(POST)
-    assert check["permissions"] == post["permissions"] == {}
+    assert_hardened(check)
+    assert_hardened(post)
     assert check["jobs"]["compute"]["permissions"] == {"contents": "read"}
     assert post["jobs"]["post"]["permissions"] == {"actions": "read", "contents": "read",
                                                    "pull-requests": "write"}
-    for data in (check, post):
-        assert data["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
-        for job in data["jobs"].values():
-            uses = [s["uses"] for s in job["steps"] if "uses" in s]
-            assert uses and all(PINNED.fullmatch(use) for use in uses)
-            checkout = next(s for s in job["steps"]
-                            if s.get("uses", "").startswith("actions/checkout@"))
-            assert checkout["with"]["persist-credentials"] is False
-            for entry in job["steps"]:
-                assert "${{" not in entry.get("run", ""), entry.get("name")
-            install = next(s for s in job["steps"] if s.get("name") == "Install govern")
-            assert install["run"] == 'python -m pip install "$GOVERN_PIP_SPEC"'
     compute_checkout = check["jobs"]["compute"]["steps"][0]["with"]
     assert compute_checkout["fetch-depth"] == 0
     # the poster checks out the base branch only: no ref or repository of the PR

@@ -4,10 +4,12 @@ its ``run:`` blocks the way a GitHub runner does, with this checkout's govern on
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 BIN = Path(sys.executable).parent
 """The virtualenv's bin: govern (this checkout, installed editable), check-jsonschema, zizmor."""
@@ -25,6 +27,39 @@ def assert_validator_finds_nothing(tool: str, options: tuple[str, ...], workflow
     proc = subprocess.run([str(BIN / tool), *options, str(workflow)], capture_output=True,
                           text=True)
     assert (proc.returncode, proc.stdout.count("error[")) == (0, 0), proc.stdout + proc.stderr
+
+
+FORK_POSTER_SUPPRESSION = ("  workflow_run:  # zizmor: ignore[dangerous-triggers] posts a fork "
+                           "PR's result; runs no PR code")
+"""The one zizmor finding a shipped workflow may suppress: a poster on workflow_run (DESIGN §9),
+with its reason."""
+
+
+def zizmor_suppressions(*workflows: Path) -> list[str]:
+    """Every line of the workflows that silences a zizmor finding."""
+    return [line for path in workflows
+            for line in path.read_text(encoding="utf-8").splitlines() if "zizmor:" in line]
+
+
+PINNED = re.compile(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}")
+"""An action pinned by its full commit SHA."""
+
+
+def assert_hardened(workflow: dict[Any, Any]) -> None:
+    """DESIGN §11 in every job: actions pinned by SHA, checkout without credentials, no
+    expression inside a shell, govern installed from GOVERN_PIP_SPEC alone."""
+    assert workflow["permissions"] == {}
+    assert workflow["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
+    for job in workflow["jobs"].values():
+        uses = [s["uses"] for s in job["steps"] if "uses" in s]
+        assert uses and all(PINNED.fullmatch(use) for use in uses)
+        checkout = next(s for s in job["steps"]
+                        if s.get("uses", "").startswith("actions/checkout@"))
+        assert checkout["with"]["persist-credentials"] is False
+        for entry in job["steps"]:
+            assert "${{" not in entry.get("run", ""), entry.get("name")
+        install = next(s for s in job["steps"] if s.get("name") == "Install govern")
+        assert install["run"] == 'python -m pip install "$GOVERN_PIP_SPEC"'
 
 
 def runner_env(extra: Mapping[str, str], path_prefix: tuple[Path, ...] = ()) -> dict[str, str]:
