@@ -47,8 +47,9 @@ def is_code_shaped(token: str) -> bool:
 
 
 def is_generic(token: str, extra: tuple[str, ...]) -> bool:
+    """Too short, or a generic name (built in, or ``anchors.generic_names``), in any case."""
     bare = token.lower()
-    return len(token) < 3 or bare in GENERIC_NAMES or token in extra or bare in extra
+    return len(token) < 3 or bare in GENERIC_NAMES or bare in {name.lower() for name in extra}
 
 
 @dataclass(frozen=True)

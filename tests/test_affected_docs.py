@@ -438,3 +438,14 @@ def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:
     cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.json"))
     entries = json.loads(cache_file.read_text())["entries"]
     assert 2 <= len(entries) <= 4  # this run's pages, and at most as many older ones
+
+
+def test_configured_generic_names_apply_in_any_case(tmp_path: Path) -> None:
+    base = {"govern.toml": '[anchors]\ngeneric_names = ["Widget"]\n',
+            "web/a.ts": "export class WIDGET {}\nexport function widget() {}\n",
+            "docs/a.md": "`WIDGET` and `widget()`\n"}
+    repo = pr_repo(tmp_path, base, {
+        "web/a.ts": "export class WIDGET { /* v2 */ }\nexport function widget() { return 1; }\n"})
+    data = run_json(repo, "main")
+    assert data["anchors"] == [] and data["docs"] == []
+    assert {w["token"] for w in data["weak_anchors_dropped"]} == {"WIDGET", "widget"}
