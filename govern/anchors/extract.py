@@ -34,35 +34,34 @@ LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
 
 @dataclass
 class Side:
-    """One commit of the diff, read lazily by path; parses are memoised per path."""
+    """One commit of the diff, read lazily by path. The small files read beyond the diff
+    (``__init__.py`` chains, manifests) are read once and parsed once."""
 
     name: str
     """``base`` or ``head``."""
     read: Callable[[str], bytes | None]
-    _exists: dict[str, bool] = field(default_factory=dict)
+    _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, Extraction | None] = field(default_factory=dict)
-    _manifests: dict[str, str | None] = field(default_factory=dict)
+
+    def _file(self, path: str) -> bytes | None:
+        if path not in self._files:
+            self._files[path] = self.read(path)
+        return self._files[path]
 
     def exists(self, path: str) -> bool:
-        if path not in self._exists:
-            self._exists[path] = self.read(path) is not None
-        return self._exists[path]
+        return self._file(path) is not None
 
     def python_init(self, path: str) -> Extraction | None:
         """An ``__init__.py`` parsed for its re-exports (reads beyond the diff, DESIGN §4.3)."""
         if path not in self._inits:
-            data = self.read(path)
+            data = self._file(path)
             self._inits[path] = extract_python(data, frozenset()) if data is not None else None
         return self._inits[path]
 
-
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names, DESIGN §4.3)."""
-        path = f"{package_dir}/{name}" if package_dir else name
-        if path not in self._manifests:
-            data = self.read(path)
-            self._manifests[path] = data.decode("utf-8", "replace") if data is not None else None
-        return self._manifests[path]
+        data = self._file(f"{package_dir}/{name}" if package_dir else name)
+        return data.decode("utf-8", "replace") if data is not None else None
 
 
 @dataclass(frozen=True)
