@@ -1,5 +1,5 @@
 """The ``govern`` command line: one click group, subcommands loaded lazily, and the only place
-where exceptions become exit codes (DESIGN §2).
+where exceptions become exit codes (docs/reference/exit-codes.md).
 
 Subcommands live one per module under ``govern.commands`` and are imported only when invoked,
 so ``govern affected-docs`` never pays for PyGithub or jinja2.
@@ -8,21 +8,15 @@ so ``govern affected-docs`` never pays for PyGithub or jinja2.
 from __future__ import annotations
 
 import importlib
-import json
 import traceback
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from govern import __version__
-from govern.config import Config, load_config
-from govern.errors import GovernError, InternalError
-from govern.gitio import Git
-
-F = TypeVar("F", bound=Callable[..., Any])
+from govern.commands.shared import config_option, print_json, settings
+from govern.core.errors import GovernError, InternalError
 
 # name -> "module:attribute"; each module holds one click command or group.
 SUBCOMMANDS: dict[str, str] = {
@@ -39,72 +33,9 @@ SUBCOMMANDS: dict[str, str] = {
 REPORT_URL = "https://github.com/repo-govern/govern/issues"
 
 
-@dataclass
-class Settings:
-    """Options shared by every subcommand, filled from the group and the subcommand alike."""
-
-    repo_dir: Path
-    config_path: Path | None = None
-    json: bool = False
-    debug: bool = False
-
-
-def settings(ctx: click.Context) -> Settings:
-    root = ctx.find_root()
-    if not isinstance(root.obj, Settings):
-        root.obj = Settings(repo_dir=Path.cwd())
-    return root.obj
-
-
-def _set_config(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
-    if value is not None:
-        settings(ctx).config_path = value
-
-
-def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
-    if value:
-        settings(ctx).json = True
-    return value
-
-
-def config_option(func: F) -> F:
-    """``--config FILE``, accepted on the group and on every subcommand."""
-    return click.option(
-        "--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
-        callback=_set_config, expose_value=False, is_eager=True,
-        help="Configuration file (default: govern.toml, else pyproject.toml).",
-    )(func)
-
-
-def json_option(func: F) -> F:
-    """``--json``: print one JSON object; errors too (``{"judged": false, …}``)."""
-    return click.option("--json", "as_json", is_flag=True, callback=_set_json, is_eager=True,
-                        help="Print machine-readable JSON.")(func)
-
-
-def open_git(ctx: click.Context) -> Git:
-    """The repository the command works on, addressed by its top-level directory."""
-    return Git(Git(settings(ctx).repo_dir).toplevel())
-
-
-def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
-    """The configuration: ``--config`` if given, else as committed at ``rev``.
-
-    Gates pass the merge base, so a PR cannot loosen the rules that judge it; advisory
-    commands pass the head they read.
-    """
-    config = load_config(lambda path: git.read_text(rev, path), settings(ctx).config_path)
-    for warning in config.warnings:
-        click.echo(f"govern: warning: {warning}", err=True)
-    return config
-
-
-def print_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-
-
 class GovernGroup(click.Group):
-    """Loads subcommands on demand and maps every exception to DESIGN §2's exit codes."""
+    """Loads subcommands on demand and maps every exception to docs/reference/exit-codes.md exit
+    codes."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SUBCOMMANDS)

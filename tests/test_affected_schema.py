@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.commands.demo import build_example
-from govern.resources import read_data
+from govern.core.resources import read_data
 
 KEY_ORDER = [
     "schema_version", "summary", "base", "head", "merge_base", "computed_on",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from govern.anchors.python import extract_python, module_path, qualified_names
-from govern.anchors.typescript import extract_typescript
+from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.typescript import extract_typescript
 
 PY = """\
 import os

@@ -1,4 +1,5 @@
-"""The one encoder of GitHub workflow commands (DESIGN §2): untrusted text stays text."""
+"""The one encoder of GitHub workflow commands (docs/reference/exit-codes.md): untrusted text stays
+text."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from govern.annotations import (
+from govern.core.findings import Finding, GateResult, Rule
+from govern.github.workflow_output import (
     append_to_file,
     encode_data,
     encode_property,
@@ -16,7 +18,6 @@ from govern.annotations import (
     render_output,
     render_summary,
 )
-from govern.checks.findings import Finding, GateResult, Rule
 
 
 @pytest.mark.parametrize(("text", "data", "prop"), [

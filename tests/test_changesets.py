@@ -1,4 +1,5 @@
-"""Changesets (DESIGN §6.2): the parser over inline texts, the gates over real repositories."""
+"""Changesets (docs/how-to/gates.md#changesets): the parser over inline texts, the gates over real
+repositories."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from govern.changesets import (
+from govern.gates.changesets import (
     Changeset,
     ChangesetError,
     Release,

@@ -1,4 +1,4 @@
-"""The CLI edge: exceptions become DESIGN §2's exit codes, in text and in JSON."""
+"""The CLI edge: exceptions become docs/reference/exit-codes.md exit codes, in text and in JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from govern import cli as cli_module
-from govern.cli import cli, json_option
+from govern.cli import cli
+from govern.commands.shared import json_option
 
 
 @click.command("explode")

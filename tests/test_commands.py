@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from govern.anchors.commands import (
+from govern.cli import cli
+from govern.drift.anchors.commands import (
     command_phrase,
     default_command_name,
     oclif_phrase,
@@ -16,7 +17,6 @@ from govern.anchors.commands import (
     parse_scripts,
     python_command_tree,
 )
-from govern.cli import cli
 from tests.gitrepo import make_repo
 
 CLICK = b'''import click

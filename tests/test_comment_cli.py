@@ -1,5 +1,5 @@
 """``govern comment drift`` end to end: CliRunner, the real PyGithub client, the fake GitHub
-server; every delivery outcome of DESIGN §9 and the exit codes of §2."""
+server; every delivery outcome of docs/concepts/delivery.md and the exit codes of §2."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-import govern.github
+import govern.github.client
 from govern.cli import cli
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
@@ -24,7 +24,7 @@ NOT_POSTED = "the docs drift comment was not posted: "
 @pytest.fixture(autouse=True)
 def _no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     """govern's 3 s / 9 s schedule is pinned in test_upsert; here the waits are skipped."""
-    monkeypatch.setattr(govern.github, "RETRY_DELAYS", (0.0, 0.0))
+    monkeypatch.setattr(govern.github.client, "RETRY_DELAYS", (0.0, 0.0))
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """``govern comment overlap``: the matrix of a real ``govern overlap --github --json`` run (real
 git, the fake GitHub server) rendered and posted by a second process, as the fork-safe poster
-workflow does; the input read strictly (DESIGN §2: unreadable JSON is exit 2)."""
+workflow does; the input read strictly (docs/reference/exit-codes.md: unreadable JSON is exit 2)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.config import Config, load_config, validate
-from govern.errors import ConfigError
+from govern.core.errors import ConfigError
 from tests.gitrepo import Repo
 
 

@@ -1,4 +1,5 @@
-"""The declaration-line reader (DESIGN §6.1) and the declarations gate over carriers."""
+"""The declaration-line reader (docs/how-to/gates.md#declaration-lines) and the declarations gate
+over carriers."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from govern.checks.findings import Finding, Rule
-from govern.declarations import (
+from govern.core.findings import Finding, Rule
+from govern.gates.declarations import (
     CLAUSE,
     PROTOCOL,
     SKILLS_DOCS,
@@ -201,7 +202,7 @@ def test_reader_never_raises_on_near_declarations(text: str) -> None:
 
 @given(st.text(min_size=1, max_size=12), st.text())
 def test_reader_never_raises_for_any_configured_key(key: str, text: str) -> None:
-    """`declarations.required` may name keys DESIGN does not define: any key, any text."""
+    """`declarations.required` may name keys the docs do not define: any key, any text."""
     rule = key_rules(LEVELS).get(key) or KeyRule(key)
     for entry in parse_declarations(f"{key}: {text}\n{text}", [rule]):
         assert entry.key == key
@@ -226,7 +227,8 @@ def test_appended_reasoning_keeps_a_declaration(line: str, blank: str, tail: str
     token of an enumerated key (free text, such as Skills-docs, is all value).
 
     The one exception is an arm: ``no`` followed by ``(widening)`` is the arm of the value,
-    and DESIGN §6.1 makes that pair malformed, so tails that begin with an arm are left out.
+    and docs/how-to/gates.md#declaration-lines makes that pair malformed, so tails that begin with
+    an arm are left out.
     """
     suffix = blank + tail
     before = [(e.key, _token(e)) for e in parse_declarations(line, RULES.values())

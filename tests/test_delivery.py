@@ -1,4 +1,4 @@
-"""govern.delivery's report of a delivery: what each outcome says, and where."""
+"""govern.github.delivery's report of a delivery: what each outcome says, and where."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from govern.delivery import Outcome, degrade
-from govern.github import Delivery
+from govern.github.client import Delivery
+from govern.github.delivery import Outcome, degrade
 
 URL = "https://github.example/acme/widgets/pull/7#issuecomment-9"
 

@@ -1,5 +1,5 @@
-"""The Docs Drift Check comment (DESIGN §5): the four headline states, rows, the row cap, the
-release-owned section, both folds, escaping of untrusted text and the 65,536 limit."""
+"""The Docs Drift Check comment (docs/how-to/docs-drift.md): the four headline states, rows, the row
+cap, the release-owned section, both folds, escaping of untrusted text and the 65,536 limit."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from govern.affected_run import read_affected_docs
 from govern.commands.demo import build_example
 from govern.config import CommentConfig, Config
-from govern.drift_comment import MARKER, parse_result, render_drift
-from govern.errors import PayloadError
-from govern.render import GITHUB_COMMENT_LIMIT
+from govern.core.errors import PayloadError
+from govern.core.markdown import GITHUB_COMMENT_LIMIT
+from govern.drift.comment import MARKER, parse_result, render_drift
+from govern.drift.run import read_affected_docs
 
 HEAD = "1" * 40
 MERGE_BASE = "2" * 40

@@ -1,4 +1,5 @@
-"""The repository gates (DESIGN §7) on real repositories: release-owned, size and trailers."""
+"""The repository gates (docs/how-to/gates.md#repository-gates) on real repositories: release-owned,
+size and trailers."""
 
 from __future__ import annotations
 

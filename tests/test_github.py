@@ -1,11 +1,11 @@
-"""govern.github against the fake GitHub server: PyGithub runs for real over HTTP."""
+"""govern.github.client against the fake GitHub server: PyGithub runs for real over HTTP."""
 
 from __future__ import annotations
 
 import pytest
 
-from govern.errors import NotJudged
-from govern.github import (
+from govern.core.errors import NotJudged
+from govern.github.client import (
     Credentials,
     GitHubError,
     GitHubRepo,

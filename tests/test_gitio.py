@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from govern.errors import GitError, NoCommonHistory, UnknownRef
-from govern.gitio import Git, Hunk
+from govern.core.errors import GitError, NoCommonHistory, UnknownRef
+from govern.git.gitio import Git, Hunk
 from tests.gitrepo import Repo, make_repo
 
 

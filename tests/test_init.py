@@ -1,5 +1,6 @@
-"""``govern init``: detection from the committed paths, a govern.toml holding every DESIGN §3
-key that loads back, the shipped workflows copied, and no overwrite without --force."""
+"""``govern init``: detection from the committed paths, a govern.toml holding every
+docs/reference/configuration.md key that loads back, the shipped workflows copied, and no overwrite
+without --force."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from govern.cli import cli
 from govern.commands.init import detect
 from govern.config import KINDS, load_config
-from govern.resources import data_dir
+from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = ["CHANGELOG.md", "CHANGES.*", "docs/**/changelog.*", "docs/releases/**"]

@@ -11,8 +11,8 @@ from click.testing import CliRunner, Result
 
 from govern.cli import cli
 from govern.commands.overlap import show_progress
-from govern.gitio import Git
-from govern.globs import Globs
+from govern.core.globs import Globs
+from govern.git.gitio import Git
 from govern.overlap import PairCache, Ref, ToldRecord, compute_overlap
 from tests.gitrepo import Repo, make_repo
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import govern.github
+import govern.github.client
 from govern.cli import cli
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
@@ -57,7 +57,7 @@ def remote(tmp_path: Path, fake_github: FakeGitHub, monkeypatch: pytest.MonkeyPa
     """PRs 12 and 15 rewrite line 2 of f.txt (15 was pushed first: attribution is by number),
     13 adds another file; PR 20 targets another branch."""
     monkeypatch.delenv("GITHUB_BASE_REF", raising=False)
-    monkeypatch.setattr(govern.github, "RETRY_DELAYS", (0.0, 0.0))
+    monkeypatch.setattr(govern.github.client, "RETRY_DELAYS", (0.0, 0.0))
     remote = Remote(tmp_path, fake_github)
     remote.open_pr(15, {"f.txt": "l1\nfrom 15\nl3\n"})
     remote.open_pr(12, {"f.txt": "l1\nfrom 12\nl3\n"})
@@ -126,7 +126,7 @@ def test_the_markdown_names_prs_by_number(work: Repo) -> None:
 
 def test_every_page_of_open_prs_is_read(work: Repo, remote: Remote,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(govern.github, "PER_PAGE", 2)
+    monkeypatch.setattr(govern.github.client, "PER_PAGE", 2)
     monkeypatch.setenv("GITHUB_BASE_REF", "main")  # a PR event names the base
     data = json.loads(overlap(work, "--json").stdout)
     assert [pr["id"] for pr in data["prs"]] == [12, 13, 15]

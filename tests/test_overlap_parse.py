@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from govern.gitio import RawChange
-from govern.globs import Globs
+from govern.core.globs import Globs
+from govern.git.gitio import RawChange
 from govern.overlap import (
     ConflictHunk,
     MergeMessage,

@@ -11,7 +11,7 @@ from pathlib import Path
 import jinja2
 import jinja2.meta
 
-from govern.render import environment
+from govern.core.markdown import environment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +29,7 @@ def test_wheel_ships_templates_and_renders_one(tmp_path: Path) -> None:
     # is found inside the installed wheel, not that pip can resolve dependencies offline.
     deps = {str(Path(jinja2.__file__).parent.parent)}
     probe = (
-        "import govern, govern.resources as r, govern.render as m\n"
+        "import govern, govern.core.resources as r, govern.core.markdown as m\n"
         "print(govern.__file__)\n"
         "print(r.data_dir('templates'))\n"
         "print(sorted(p.name for p in r.data_dir('workflows').iterdir()))\n"

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from govern.cli import cli
-from govern.commands.pr import repo_from_url
+from govern.github.remote import repo_from_url
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo, make_repo

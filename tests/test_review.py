@@ -1,4 +1,5 @@
-"""Contract-review records: the YAML reader, the renderer and the markdown reader (DESIGN §10)."""
+"""Contract-review records: the YAML reader, the renderer and the markdown reader
+(docs/how-to/review-records.md)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from govern.resources import data_dir
+from govern.core.resources import data_dir
 from govern.review import (
     EXAMPLE,
     HEADING,
@@ -47,7 +48,7 @@ head_sha: 1a2b3c4d5e6f7a8b
 delta_over: "0123456"
 local_runs: "pytest -q: 12 passed"
 scope: govern/review.py (+300 / -2)
-inputs_read: the issue and DESIGN §10
+inputs_read: the issue and the review guide
 extra_header:
   - {key: Overlap, value: "none with #12"}
 judgments:
@@ -78,7 +79,7 @@ Served-tier: standard
 Head-sha: `1a2b3c4d5e6f7a8b` (delta over the reviewed head `0123456`)
 Local-runs: pytest \\-q: 12 passed
 Scope: govern/review\\.py \\(\\+300 / \\-2\\)
-Inputs read: the issue and DESIGN §10
+Inputs read: the issue and the review guide
 Overlap: none with \\#12
 
 ### ① Derived judgments

@@ -1,4 +1,5 @@
-"""Every lint rule of DESIGN §10 with a failing and a passing record, messages pinned."""
+"""Every lint rule of docs/how-to/review-records.md with a failing and a passing record, messages
+pinned."""
 
 from __future__ import annotations
 

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from govern.anchors.ledgers import LedgerRow, scan_ledger
-from govern.anchors.routes import (
-    SegmentIndex,
-    route_segments,
-    scan_python,
-    scan_typescript,
-    segments_match,
-)
-from govern.anchors.syntax import is_route_literal
+from govern.drift.anchors.ledgers import LedgerRow, scan_ledger
+from govern.drift.anchors.routes import scan_python, scan_typescript
+from govern.drift.anchors.syntax import is_route_literal
+from govern.drift.route_paths import SegmentIndex, route_segments, segments_match
 
 FASTAPI = b'''from fastapi import APIRouter, FastAPI
 app = FastAPI()

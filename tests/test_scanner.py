@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from govern.docs.corpus import Page
-from govern.docs.index import build_index
-from govern.docs.scanner import scan_page
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import build_index
+from govern.drift.docs.scanner import scan_page
 
 
 @pytest.mark.parametrize(("text", "path", "names", "not_names"), [

@@ -1,11 +1,12 @@
-"""The sticky upsert (DESIGN §9) with the real PyGithub client against the fake GitHub server:
-create, update in place, marker and authorship, every page, parallel-run duplicates, retries."""
+"""The sticky upsert (docs/concepts/delivery.md) with the real PyGithub client against the fake
+GitHub server: create, update in place, marker and authorship, every page, parallel-run duplicates,
+retries."""
 
 from __future__ import annotations
 
 import pytest
 
-from govern.github import (
+from govern.github.client import (
     GitHubError,
     GitHubRepo,
     is_undeliverable,

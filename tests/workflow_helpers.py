@@ -31,8 +31,8 @@ def assert_validator_finds_nothing(tool: str, options: tuple[str, ...], workflow
 
 FORK_POSTER_SUPPRESSION = ("  workflow_run:  # zizmor: ignore[dangerous-triggers] posts a fork "
                            "PR's result; runs no PR code")
-"""The one zizmor finding a shipped workflow may suppress: a poster on workflow_run (DESIGN §9),
-with its reason."""
+"""The one zizmor finding a shipped workflow may suppress: a poster on workflow_run
+(docs/concepts/delivery.md), with its reason."""
 
 
 def zizmor_suppressions(*workflows: Path) -> list[str]:
@@ -46,7 +46,7 @@ PINNED = re.compile(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}")
 
 
 def assert_hardened(workflow: dict[Any, Any]) -> None:
-    """DESIGN §11 in every job: actions pinned by SHA, checkout without credentials, no
+    """docs/how-to/setup.md in every job: actions pinned by SHA, checkout without credentials, no
     expression inside a shell, govern installed from GOVERN_PIP_SPEC alone."""
     assert workflow["permissions"] == {}
     assert workflow["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")

@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from govern.affected_run import read_affected_docs, read_bridge_coverage
-from govern.cli import config_option, json_option, load_config_at, open_git, print_json
-from govern.event import default_base, read_event
+from govern.commands.shared import config_option, json_option, load_config_at, open_git, print_json
+from govern.drift.run import read_affected_docs, read_bridge_coverage
+from govern.github.event import default_base, read_event
 
 
 def _print_coverage(report: dict[str, Any]) -> None:

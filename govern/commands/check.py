@@ -1,4 +1,5 @@
-"""``govern check <gate>``: the gates of DESIGN §6–§7. Exit 0 clean, 1 a finding, 2 not judged.
+"""``govern check <gate>``: the gates of docs/how-to/gates.md. Exit 0 clean, 1 a finding, 2 not
+judged.
 
 Each subcommand reads what its gate needs (git at the merge base and the head, the PR's body,
 labels and actor), runs the pure gate and reports through one path: text or JSON on stdout,
@@ -16,34 +17,41 @@ from typing import Any, TypeVar
 
 import click
 
-from govern import annotations
-from govern.changesets import (
+from govern.commands.shared import (
+    config_option,
+    json_option,
+    load_config_at,
+    open_git,
+    print_json,
+    settings,
+)
+from govern.config import Config
+from govern.core.findings import Finding, GateResult
+from govern.gates.changeset_files import carriers_of, read_base_changesets, read_carried
+from govern.gates.changesets import (
     PRE_STATE,
     ChangesetState,
     body_declares_narrowing,
     check_changesets,
     is_pre_mode,
 )
-from govern.checks.changeset_files import carriers_of, read_base_changesets, read_carried
-from govern.checks.findings import Finding, GateResult
-from govern.checks.governed import check_governed, find_governed_paths
-from govern.checks.pull_request import PullRequestInput, read_pull_request, require_body
-from govern.checks.release_owned import check_release_owned
-from govern.checks.review_record import read_review
-from govern.checks.size import check_size, count_size
-from govern.checks.touched_packages import read_touched_packages
-from govern.checks.trailer_ranges import read_trailer_ranges
-from govern.checks.trailers import check_commit_messages, check_message_file
-from govern.cli import config_option, json_option, load_config_at, open_git, print_json, settings
-from govern.config import Config
-from govern.declarations import PROTOCOL, check_declarations, declared_value
-from govern.gitio import Git
+from govern.gates.declarations import PROTOCOL, check_declarations, declared_value
+from govern.gates.governed import check_governed, find_governed_paths
+from govern.gates.pull_request import PullRequestInput, read_pull_request, require_body
+from govern.gates.release_owned import check_release_owned
+from govern.gates.review_record import read_review
+from govern.gates.size import check_size, count_size
+from govern.gates.touched_packages import read_touched_packages
+from govern.gates.trailer_ranges import read_trailer_ranges
+from govern.gates.trailers import check_commit_messages, check_message_file
+from govern.git.gitio import Git
+from govern.github import workflow_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def pr_options(func: F) -> F:
-    """DESIGN §6.3's options shared by every PR gate."""
+    """docs/how-to/gates.md options shared by every PR gate."""
     decorators = [
         click.argument("base", required=False),
         click.option("--head", default="HEAD", show_default=True, help="The PR's head revision."),
@@ -71,8 +79,8 @@ def _text(finding: Finding) -> str:
     where = ""
     if finding.file:
         where = f"{finding.file}:{finding.line}: " if finding.line else f"{finding.file}: "
-    return (f"{annotations.inert_line(where + finding.message)}\n"
-            f"  remedy: {annotations.inert_line(finding.remedy)}")
+    return (f"{workflow_output.inert_line(where + finding.message)}\n"
+            f"  remedy: {workflow_output.inert_line(finding.remedy)}")
 
 
 def report(ctx: click.Context, result: GateResult, extra: dict[str, Any] | None = None) -> None:
@@ -84,14 +92,14 @@ def report(ctx: click.Context, result: GateResult, extra: dict[str, Any] | None 
         for finding in result.findings:
             click.echo(_text(finding))
             if in_actions:
-                click.echo(annotations.render_finding(finding))
+                click.echo(workflow_output.render_finding(finding))
         verdict = "passed" if result.passed else f"{len(result.findings)} finding(s)"
         click.echo(f"govern check {result.gate}: {verdict}", err=True)
     if in_actions:
-        annotations.append_to_file(os.environ, annotations.STEP_SUMMARY,
-                                   annotations.render_summary(result))
-        annotations.append_to_file(os.environ, annotations.OUTPUT,
-                                   annotations.render_output("findings",
+        workflow_output.append_to_file(os.environ, workflow_output.STEP_SUMMARY,
+                                   workflow_output.render_summary(result))
+        workflow_output.append_to_file(os.environ, workflow_output.OUTPUT,
+                                   workflow_output.render_output("findings",
                                                              str(len(result.findings))))
     if not result.passed:
         ctx.exit(1)

@@ -1,7 +1,8 @@
 """``govern comment drift`` and ``govern comment overlap``: render the Docs Drift Check comment
 from affected-docs JSON, or the PR overlap comments from overlap JSON, and with ``--post``
-deliver them as sticky comments (DESIGN §5, §8, §9): so a run with a write token can post what
-a fork PR's read-only run computed.
+deliver them as sticky comments (docs/how-to/docs-drift.md, docs/how-to/overlap.md,
+docs/concepts/delivery.md): so a run with a write token can post what a fork PR's read-only run
+computed.
 
 Advisory: a delivery GitHub refuses for a reason the PR author cannot fix (a fork PR's
 read-only token, an outage outlasting the retries) leaves the body in the step summary with a
@@ -18,12 +19,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from govern.cli import config_option, load_config_at, open_git, settings
+from govern.commands.shared import (
+    config_option,
+    echo_outcome,
+    load_config_at,
+    open_git,
+    settings,
+)
 from govern.config import Config, load_config
-from govern.delivery import Outcome, connect_to_post, deliver, deliver_current
-from govern.drift_comment import MARKER, parse_result, render_drift
-from govern.errors import NotJudged, PayloadError
-from govern.event import read_event
+from govern.core.errors import NotJudged, PayloadError
+from govern.drift.comment import MARKER, parse_result, render_drift
+from govern.github.delivery import Outcome, connect_to_post, deliver_current, deliver_for_event
+from govern.github.event import event_value, read_event
 
 if TYPE_CHECKING:
     from govern.overlap import Overlap, PrReport, ToldRecord
@@ -66,57 +73,20 @@ def _read_input(source: str, parse: Callable[[str, str], T], producer: str) -> T
     return parse(text, source)
 
 
-def _event_value(event: dict[str, Any], *paths: tuple[str | int, ...]) -> Any:
-    """The first value found along one of ``paths`` in the payload (None: none)."""
-    for path in paths:
-        value: Any = event
-        for key in path:
-            if isinstance(key, int):
-                value = value[key] if isinstance(value, list) and len(value) > key else None
-            else:
-                value = value.get(key) if isinstance(value, dict) else None
-        if value is not None:
-            return value
-    return None
-
-
 def pr_target(event: dict[str, Any], pr: int | None, repo: str | None
               ) -> tuple[int | None, str | None]:
     """``--pr``/``--repo``, else the event's (a ``pull_request`` event, or a ``workflow_run``
     of a same-repository PR: GitHub lists no PR there for a fork, so the poster passes --pr)."""
-    number = pr if pr is not None else _event_value(
+    number = pr if pr is not None else event_value(
         event, ("pull_request", "number"), ("workflow_run", "pull_requests", 0, "number"))
     return number if isinstance(number, int) else None, repo_target(event, repo)
 
 
 def repo_target(event: dict[str, Any], repo: str | None) -> str | None:
     """``--repo``, else the event's repository, else ``GITHUB_REPOSITORY``."""
-    name = repo or _event_value(event, ("repository", "full_name")) or os.environ.get(
+    name = repo or event_value(event, ("repository", "full_name")) or os.environ.get(
         "GITHUB_REPOSITORY")
     return name if isinstance(name, str) else None
-
-
-def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
-    """Say what became of a comment: on stderr, and as a warning annotation in Actions. When
-    stdout holds output a step redirects (JSON, markdown), the annotation goes to stderr too,
-    where the runner reads workflow commands as well."""
-    for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
-        click.echo(line, err=to_stderr or stdout_is_output)
-
-
-def post(body: str, number: int, repo: str, bot_login: str, event: dict[str, Any]) -> None:
-    """Upsert the docs drift comment (degrading as every advisory comment does), unless a
-    ``workflow_run`` computed it for a head the PR has moved on from."""
-    client = connect_to_post(repo, os.environ)
-    computed = _event_value(event, ("workflow_run", "head_sha"))
-    if isinstance(computed, str):
-        # The PR number came from an artifact a PR's own workflow wrote: post only on the
-        # PR whose head that run computed, and not once the PR has moved on.
-        echo_outcome(deliver_current(client, "docs drift", number, computed, body, MARKER,
-                                     bot_login, os.environ))
-    else:
-        echo_outcome(deliver(client, "docs drift", number, body, MARKER, bot_login,
-                             os.environ))
 
 
 @comment.command("drift")
@@ -145,7 +115,7 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
     event = read_event(os.environ)
     not_judged = None
     if reason is not None:
-        head = head or _event_value(event, ("pull_request", "head", "sha"),
+        head = head or event_value(event, ("pull_request", "head", "sha"),
                                     ("workflow_run", "head_sha"))
         if not isinstance(head, str):
             raise click.UsageError("--not-judged needs the head it is about: pass --head SHA")
@@ -160,7 +130,9 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
     number, full_name = pr_target(event, pr, repo)
     if number is None or full_name is None:
         raise click.UsageError("--post needs the PR: pass --pr N and --repo OWNER/NAME")
-    post(body, number, full_name, config.comment.bot_login, event)
+    client = connect_to_post(full_name, os.environ)
+    echo_outcome(deliver_for_event(client, "docs drift", number, body, MARKER,
+                                   config.comment.bot_login, event, os.environ))
 
 
 @comment.command("overlap")
@@ -181,8 +153,8 @@ def overlap(ctx: click.Context, source: str, repo: str | None, do_post: bool) ->
     the input cannot be read or GitHub refuses the token.
     """
     # The overlap code is imported here: `comment drift` should not pay for it.
-    from govern.commands.overlap import render_matrix
-    from govern.overlap_json import parse_overlap
+    from govern.overlap.markdown import render_matrix
+    from govern.overlap.matrix_json import parse_overlap
 
     read = _read_input(source, parse_overlap, "govern overlap --github --json")
     config = read_config(ctx)
@@ -199,8 +171,8 @@ def post_overlap(ctx: click.Context, result: Overlap, focus: int | None, repo: s
                  bot_login: str) -> None:
     """Upsert the overlap comments of a matrix another run computed: each only while the PR's
     head is the one the matrix merged (the run for a newer head posts its own)."""
-    from govern.commands.overlap import post_comments
     from govern.overlap import MARKER as OVERLAP_MARKER
+    from govern.overlap.post import NO_TARGETS, post_comments
 
     client = connect_to_post(repo, os.environ)
 
@@ -208,7 +180,10 @@ def post_overlap(ctx: click.Context, result: Overlap, focus: int | None, repo: s
         return deliver_current(client, "overlap", report.pr.id, report.pr.head, body,
                                OVERLAP_MARKER, bot_login, os.environ)
 
-    post_comments(told_record(ctx, repo, result.base), result, focus, send)
+    posted = post_comments(told_record(ctx, repo, result.base), result, focus, send, os.environ,
+                           lambda outcome: echo_outcome(outcome, stdout_is_output=True))
+    if not posted:
+        click.echo(NO_TARGETS, err=True)
 
 
 def told_record(ctx: click.Context, repo: str, base: str) -> ToldRecord | None:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
-from govern.affected_run import read_affected_docs
 from govern.config import Config
-from govern.drift_comment import render_drift
+from govern.drift.comment import render_drift
+from govern.drift.report import render_text
+from govern.drift.run import read_affected_docs
 from govern.example import BASE_FILES, PR_FILES
-from govern.gitio import Git
-from govern.report import render_text
+from govern.git.gitio import Git
 
 
 def build_example(root: Path) -> Git:

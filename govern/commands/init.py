@@ -1,5 +1,6 @@
 """``govern init``: look at a repository, write a commented ``govern.toml`` holding every key of
-DESIGN §3 with what was detected, and copy the shipped workflows into ``.github/workflows/``.
+docs/reference/configuration.md with what was detected, and copy the shipped workflows into
+``.github/workflows/``.
 
 Detection is a pure function of the paths committed at HEAD, so what init proposes is what
 govern itself will read; everything it cannot know keeps its default, written out so a
@@ -16,11 +17,11 @@ from typing import Any
 
 import click
 
-from govern.cli import open_git
+from govern.commands.shared import open_git
 from govern.config import KINDS, Config, parse_config, validate
-from govern.errors import GovernError, NotJudged
-from govern.globs import Globs
-from govern.resources import data_dir
+from govern.core.errors import GovernError, NotJudged
+from govern.core.globs import Globs
+from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")

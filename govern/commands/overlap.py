@@ -1,4 +1,5 @@
-"""``govern overlap``: the PR×PR merge-tree matrix over local refs or every open PR (DESIGN §8).
+"""``govern overlap``: the PR×PR merge-tree matrix over local refs or every open PR
+(docs/how-to/overlap.md).
 
 Advisory: the matrix exits 0 whatever it finds. ``--pr N`` is the per-PR question — exit 1 when
 N conflicts with an earlier PR (N must rebase), 0 otherwise, 2 when it could not be decided.
@@ -8,17 +9,22 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from govern.cli import config_option, json_option, load_config_at, open_git, print_json, settings
-from govern.errors import GitError, NotJudged
-from govern.event import default_base
-from govern.gitio import Git
+from govern.commands.shared import (
+    config_option,
+    echo_outcome,
+    json_option,
+    load_config_at,
+    open_git,
+    print_json,
+    settings,
+)
+from govern.core.errors import NotJudged
+from govern.github.event import default_base
 from govern.overlap import (
     MARKER,
     Overlap,
@@ -26,18 +32,17 @@ from govern.overlap import (
     PrReport,
     Ref,
     ToldRecord,
-    comment_targets,
     compute_overlap,
     no_progress,
     render_text,
     report_for,
     summary,
-    told_after,
 )
 
 if TYPE_CHECKING:
-    from govern.delivery import Outcome
-    from govern.github import GitHubRepo
+    from govern.github.delivery import Outcome
+    from govern.overlap.on_github import OnGitHub
+
 
 def _local_refs(refs: tuple[str, ...]) -> list[Ref]:
     """Refs in argument order, numbered from 1: an earlier argument is an earlier PR."""
@@ -64,120 +69,18 @@ def show_progress(what: str, done: int, total: int) -> None:
     click.echo(f"\rgovern overlap: {what} {done}/{total}{end}", nl=False, err=True)
 
 
-def _render_markdown(result: Overlap, reports: list[PrReport], single: bool,
-                     github: bool) -> str:
-    from govern.render import render_template  # jinja2 only when markdown is asked for
-
-    return render_template("overlap.md.j2", reports=reports, single=single, github=github,
-                           base=result.base)
-
-
-def render_matrix(result: Overlap, focus: int | None, github: bool) -> str:
-    """The ``--markdown`` output: every PR's section, or with ``focus`` that PR's comment."""
-    ids = [focus] if focus is not None else [pr.id for pr in result.prs]
-    return _render_markdown(result, [report_for(result, i) for i in ids],
-                            single=focus is not None, github=github)
-
-
-@dataclass(frozen=True)
-class OnGitHub:
-    """Where ``--github`` read the open PRs: the client, the repository and base branch, and
-    the remote-tracking refs their heads were fetched into."""
-
-    client: GitHubRepo
-    repo: str
-    branch: str
-    base_ref: str
-    refs: list[Ref]
-
-
-def _fetch(git: Git, remote: str, repo: str, specs: list[tuple[str, str]]) -> None:
-    """Fetch every ``(refspec, what)`` in one run; when that fails, find the one the remote
-    cannot give (git names only the first it misses, and not which PR that is)."""
-    try:
-        git.fetch(remote, [spec for spec, _ in specs])
-        return
-    except GitError as failed:
-        first_failure = failed
-    for spec, what in specs:
-        try:
-            git.fetch(remote, [spec])
-        except GitError as exc:
-            raise NotJudged(f"cannot fetch {what} from remote {remote!r}: {exc.stderr}",
-                            remedy=f"check that remote {remote!r} is {repo} (or pass --remote) "
-                                   "and run again: a PR closed or force-pushed while govern "
-                                   "read it is gone from the list next time") from None
-    raise first_failure
-
-
-def read_github(git: Git, remote: str, repo: str | None, base: str | None) -> OnGitHub:
-    """List the open PRs into the base on GitHub and fetch the base and every PR's
-    ``refs/pull/N/head``; ids are PR numbers, so a lower number is an earlier PR."""
-    # Imported here: a local-refs matrix should not pay for the GitHub and shell-mode code.
-    from govern.commands.pr import repo_of_remote
-    from govern.github import connect, credentials_from_env, default_branch, open_pulls
-
-    name = repo or os.environ.get("GITHUB_REPOSITORY") or repo_of_remote(git, remote)
-    client = connect(name, credentials_from_env(os.environ))
-    # `--base origin/main` out of habit from local mode names the branch `main`.
-    branch = (base.removeprefix(f"{remote}/") if base else
-              os.environ.get("GITHUB_BASE_REF") or default_branch(client))
-    pulls = open_pulls(client, branch)
-    refs = [Ref(pull.number, f"refs/remotes/{remote}/pr/{pull.number}") for pull in pulls]
-    specs = [(f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}", f"the base {branch!r}")]
-    specs += [(f"+refs/pull/{ref.id}/head:{ref.ref}",
-               f"the head of PR #{ref.id} (refs/pull/{ref.id}/head)") for ref in refs]
-    _fetch(git, remote, name, specs)
-    return OnGitHub(client, name, branch, f"{remote}/{branch}", refs)
-
-
-Send = Callable[[PrReport, str], "Outcome"]
-"""Delivers one PR's comment body: ``(report, body) -> Outcome``."""
-
-
-def post_comments(record: ToldRecord | None, result: Overlap, focus: int | None,
-                  send: Send) -> None:
-    """Upsert the sticky comment of every PR that must rebase, and correct the comment of each
-    one ``record`` says was told so before that no longer must (None: no record, so none is
-    corrected). Advisory: once one delivery degrades (a read-only token, an outage), the
-    others go to the step summary untried, and the exit stays 0."""
-    from govern.commands.comment import echo_outcome
-    from govern.delivery import degrade
-
-    told = record.read() if record is not None else frozenset()
-    targets = comment_targets(result, told, focus)
-    delivered: list[int] = []
-    failed: Outcome | None = None
-    for report in targets:
-        number = report.pr.id
-        body = _render_markdown(result, [report], single=True, github=True)
-        if failed is None:
-            outcome = send(report, body)
-        else:
-            outcome = degrade("overlap", number, body,
-                              f"not tried on #{number} after #{failed.number}'s: {failed.why}",
-                              os.environ)
-        if outcome.delivery is not None:
-            delivered.append(number)
-        elif failed is None and not outcome.superseded:
-            failed = outcome
-        echo_outcome(outcome, stdout_is_output=True)
-    if record is not None:
-        record.save(told_after(told, result, targets, delivered))
-    if not targets:
-        click.echo("govern: no PR conflicts with an earlier one: no overlap comment to post",
-                   err=True)
-
-
 def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
              common_dir: Path) -> None:
     """``--post``: the heads were fetched just now, so each comment is delivered as is."""
-    from govern.delivery import deliver
+    from govern.github.delivery import deliver
+    from govern.overlap.post import NO_TARGETS, post_comments
 
     def send(report: PrReport, body: str) -> Outcome:
         return deliver(on.client, "overlap", report.pr.id, body, MARKER, bot_login, os.environ)
 
-    post_comments(ToldRecord(common_dir, on.repo, on.branch), result, focus, send)
+    if not post_comments(ToldRecord(common_dir, on.repo, on.branch), result, focus, send,
+                         os.environ, lambda outcome: echo_outcome(outcome, stdout_is_output=True)):
+        click.echo(NO_TARGETS, err=True)
 
 
 @click.command("overlap")
@@ -224,7 +127,11 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
     git = open_git(ctx)
     try:
         config = load_config_at(ctx, git, "HEAD")
-        on = read_github(git, remote, repo, base) if github else None
+        on = None
+        if github:  # imported here: a local-refs matrix should not pay for the GitHub code
+            from govern.overlap.on_github import read_github
+
+            on = read_github(git, remote, repo, base, os.environ)
         wanted = on.refs if on else _local_refs(refs)
         focus_id = _focus_id(wanted, focus)
         # The event payload's sha is left out: the workflow passes --base explicitly.
@@ -244,6 +151,8 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
     if as_json:
         print_json(result.to_json())
     elif markdown:
+        from govern.overlap.markdown import render_matrix  # jinja2 only for markdown
+
         click.echo(render_matrix(result, focus_id, github), nl=False)
     else:
         text = render_text(result, github)

@@ -1,7 +1,7 @@
-"""``govern pr N``: shell mode for a reviewer (DESIGN §9). Fetch a PR's head and base from the
-remote, read its body and labels from GitHub, and run affected-docs and every ``govern check``
-gate on it, printing everything; post the drift comment only with ``--post``, and only with the
-bot's token (a person's token would start a second sticky comment).
+"""``govern pr N``: shell mode for a reviewer (docs/concepts/delivery.md). Fetch a PR's head and
+base from the remote, read its body and labels from GitHub, and run affected-docs and every ``govern
+check`` gate on it, printing everything; post the drift comment only with ``--post``, and only with
+the bot's token (a person's token would start a second sticky comment).
 
 Exit 1 when a gate has a finding, else 2 when one could not judge, else 0.
 """
@@ -9,53 +9,18 @@ Exit 1 when a gate has a finding, else 2 when one could not judge, else 0.
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from pathlib import Path
 
 import click
 
-from govern.affected_run import read_affected_docs
-from govern.cli import config_option, load_config_at, open_git
-from govern.commands.check import check
-from govern.commands.comment import post
+from govern.commands.shared import config_option, echo_outcome, load_config_at, open_git
 from govern.config import Config
-from govern.drift_comment import render_drift
-from govern.errors import GovernError, NotJudged
-from govern.gitio import Git
-from govern.report import render_text
-
-# https://host/owner/name(.git), ssh://git@host/owner/name.git, git@host:owner/name.git
-_REMOTE_URL = re.compile(
-    r"(?:[a-z][a-z0-9+.-]*://(?:[^@/]+@)?[^/]+/|[^@/:\s]+@[^:/\s]+:)"
-    r"(?P<repo>[\w.-]+/[\w.-]+?)(?:\.git)?/?"
-)
-
-
-def repo_from_url(url: str) -> str | None:
-    """``OWNER/NAME`` from a remote URL, or None when it is not a hosted repository's URL."""
-    match = _REMOTE_URL.fullmatch(url.strip())
-    return match.group("repo") if match else None
-
-
-def repo_of_remote(git: Git, remote: str) -> str:
-    """``OWNER/NAME`` of the GitHub repository ``remote`` points at, or NotJudged."""
-    url = git.remote_url(remote)
-    repo = repo_from_url(url) if url else None
-    if repo is None:
-        raise NotJudged(f"cannot tell the GitHub repository from remote {remote!r} "
-                        f"({url or 'no URL'})", remedy="pass --repo OWNER/NAME")
-    return repo
-
-
-def fetch_pull(git: Git, remote: str, number: int, base: str) -> tuple[str, str]:
-    """Fetch the PR's head and its base branch; their remote-tracking refs."""
-    head_ref = f"refs/remotes/{remote}/pr/{number}"
-    base_ref = f"refs/remotes/{remote}/{base}"
-    git.fetch(remote, [f"+refs/pull/{number}/head:{head_ref}", f"+refs/heads/{base}:{base_ref}"],
-              remedy=f"check that remote {remote!r} is the PR's repository and that PR "
-                     f"{number} and branch {base!r} exist there")
-    return head_ref, base_ref
+from govern.core.errors import GovernError, NotJudged
+from govern.drift.comment import render_drift
+from govern.drift.report import render_text
+from govern.drift.run import read_affected_docs
+from govern.github.remote import fetch_pull, repo_of_remote
 
 
 def run_gates(ctx: click.Context, base_ref: str, head: str, number: int, repo: str, body: str,
@@ -66,6 +31,10 @@ def run_gates(ctx: click.Context, base_ref: str, head: str, number: int, repo: s
     with tempfile.TemporaryDirectory(prefix="govern-pr-") as folder:
         body_file = Path(folder) / "body.md"
         body_file.write_text(body, encoding="utf-8")
+        # The gates are found through the command tree, not imported: no command imports
+        # another.
+        check = ctx.find_root().command.get_command(ctx, "check")
+        assert isinstance(check, click.Group)
         for name in check.list_commands(ctx):
             gate = check.get_command(ctx, name)
             assert gate is not None
@@ -105,7 +74,7 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
 
     The token comes from GITHUB_TOKEN, else GH_TOKEN (a public repository reads without one).
     """
-    from govern.github import base_branch, connect, credentials_from_env, token_login
+    from govern.github.client import base_branch, connect, credentials_from_env, token_login
 
     git = open_git(ctx)
     try:
@@ -133,8 +102,12 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
     click.echo("== govern check ==")
     codes = run_gates(ctx, base_ref, head, number, repo, pull.body, pull.labels, pull.author)
     if do_post:
-        post(render_drift(result.to_json(), base_config.comment), number, repo,
-             base_config.comment.bot_login, {})
+        from govern.drift.comment import MARKER
+        from govern.github.delivery import connect_to_post, deliver
+
+        echo_outcome(deliver(connect_to_post(repo, os.environ), "docs drift", number,
+                             render_drift(result.to_json(), base_config.comment), MARKER,
+                             base_config.comment.bot_login, os.environ))
     if 1 in codes:
         ctx.exit(1)
     if any(codes):

@@ -1,6 +1,6 @@
 """``govern review``: render, parse, lint, locate and post contract-review records, and the
-check-runs line reviewers quote (DESIGN §10). Thin wiring: the work is in govern.review and
-govern.github."""
+check-runs line reviewers quote (docs/how-to/review-records.md). Thin wiring: the work is in
+govern.review and govern.github."""
 
 from __future__ import annotations
 
@@ -12,10 +12,17 @@ from typing import NoReturn
 import click
 
 from govern import review as records
-from govern.cli import config_option, json_option, load_config_at, open_git, print_json, settings
+from govern.commands.shared import (
+    config_option,
+    json_option,
+    load_config_at,
+    open_git,
+    print_json,
+    settings,
+)
 from govern.config import Config, load_config
-from govern.errors import GovernError, PayloadError
-from govern.github import (
+from govern.core.errors import GovernError, PayloadError
+from govern.github.client import (
     GitHubError,
     GitHubRepo,
     connect,

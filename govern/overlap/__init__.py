@@ -1,5 +1,5 @@
-"""PR overlap (DESIGN §8): which open pull requests conflict with which, in which files and
-hunks, and which of each conflicting pair has to rebase; one module per job, re-exported here.
+"""PR overlap (docs/how-to/overlap.md): which open pull requests conflict with which, in which files
+and hunks, and which of each conflicting pair has to rebase; one module per job, re-exported here.
 
 The pure parts (model, prefilter, merge-tree parsing, conflict hunks, judging, attribution,
 text) take plain values; ``run.compute_overlap`` is the one orchestrator that reads git and the

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from govern.gitio import RawChange
-from govern.globs import Globs
+from govern.core.globs import Globs
+from govern.git.gitio import RawChange
 from govern.overlap.model import PullRequest, Ref
 
 

@@ -15,9 +15,9 @@ MARKER = "<!-- govern:overlap -->"
 def comment_targets(overlap: Overlap, told: frozenset[int], focus: int | None
                     ) -> list[PrReport]:
     """The PRs whose sticky comment ``--post`` writes, in id order: each that conflicts with an
-    earlier PR (the later PR of a pair is the one told, DESIGN §8), and each an earlier run
-    told so that no longer does, whose comment would otherwise stay wrong. With ``focus``,
-    only that PR: the other PRs' pairs were not all merged."""
+    earlier PR (the later PR of a pair is the one told, docs/how-to/overlap.md), and each an earlier
+    run told so that no longer does, whose comment would otherwise stay wrong. With ``focus``, only
+    that PR: the other PRs' pairs were not all merged."""
     ids = [focus] if focus is not None else [pr.id for pr in overlap.prs]
     reports = [report_for(overlap, ident) for ident in ids]
     return [report for report in reports if report.must_rebase or report.pr.id in told]

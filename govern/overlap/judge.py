@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from govern.globs import Globs
+from govern.core.globs import Globs
 from govern.overlap.model import MergeOutcome, Pair, PullRequest, Status
 
 

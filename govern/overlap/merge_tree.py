@@ -1,5 +1,5 @@
 """Reading ``git merge-tree``'s ``-z`` output: the merges of a batch, each conflict's type in
-DESIGN §8's vocabulary, and a merge's outcome with the hunks of its conflicted files."""
+docs/how-to/overlap.md vocabulary, and a merge's outcome with the hunks of its conflicted files."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from govern.errors import NotJudged
+from govern.core.errors import NotJudged
 from govern.overlap.conflict_hunks import parse_conflict_hunks
 from govern.overlap.model import Conflict, MergeMessage, MergeOutcome, TreeMerge
 
@@ -49,7 +49,7 @@ _CONTENT_TYPES = ("content", "add/add")
 
 
 def conflict_type(message: MergeMessage) -> str | None:
-    """git's conflict type of a message record in DESIGN §8's vocabulary; None when the
+    """git's conflict type of a message record in docs/how-to/overlap.md vocabulary; None when the
     record is informational (``Auto-merging``)."""
     match = _CONFLICT_KIND.fullmatch(message.kind)
     if match is None:

@@ -1,5 +1,5 @@
-"""The overlap matrix's model (DESIGN §8): PRs, merge-tree results, conflicts and pair verdicts,
-as frozen values that every other overlap module takes or returns."""
+"""The overlap matrix's model (docs/how-to/overlap.md): PRs, merge-tree results, conflicts and pair
+verdicts, as frozen values that every other overlap module takes or returns."""
 
 from __future__ import annotations
 

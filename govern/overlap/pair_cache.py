@@ -1,12 +1,12 @@
 """The pair cache: each merged pair's outcome, kept as JSON under the git common dir so a run
-merges only the pairs whose heads moved (not ``govern.cache``, which it stores through)."""
+merges only the pairs whose heads moved (not ``govern.core.cache``, which it stores through)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from govern import cache
+from govern.core import cache
 from govern.overlap.model import Conflict, ConflictHunk, MergeOutcome
 
 # The cache keeps this run's pairs and as many older ones as fit, so it stays bounded on a
@@ -55,7 +55,7 @@ def decode_outcome(data: Any) -> MergeOutcome:
 
 class PairCache:
     """``(base, head a, head b)`` → MergeOutcome under the git common dir (shared by worktrees;
-    CI restores it with actions/cache), versioned by ``govern.cache``. It only saves work:
+    CI restores it with actions/cache), versioned by ``govern.core.cache``. It only saves work:
     an unreadable file is an empty cache."""
 
     def __init__(self, path: Path) -> None:

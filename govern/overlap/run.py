@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
-from govern.errors import NoCommonHistory, ShallowClone
-from govern.gitio import Git, RawChange
-from govern.globs import Globs
+from govern.core.errors import NoCommonHistory, ShallowClone
+from govern.core.globs import Globs
+from govern.git.gitio import Git, RawChange
 from govern.overlap.changed_paths import change_names, pull_request_of
 from govern.overlap.judge import judge_pair
 from govern.overlap.merge_tree import merge_outcome, parse_merge_tree

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from govern import cache
+from govern.core import cache
 
 
 class ToldRecord:

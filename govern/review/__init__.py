@@ -1,5 +1,6 @@
-"""Contract-review records (DESIGN §10): a reviewer's verdict on a PR head, as one comment. No I/O
-here; one module per job, every public name re-exported so callers import from ``govern.review``."""
+"""Contract-review records (docs/how-to/review-records.md): a reviewer's verdict on a PR head, as
+one comment. No I/O here; one module per job, every public name re-exported so callers import from
+``govern.review``."""
 
 from __future__ import annotations
 

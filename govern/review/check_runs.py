@@ -12,7 +12,7 @@ CHECK_OUTCOMES = ("success", "failure", "skipped", "neutral", "cancelled", "time
 
 def count_check_runs(runs: Iterable[tuple[str, str | None]]) -> dict[str, int]:
     """Count ``(status, conclusion)`` pairs: a completed run by its conclusion, any other by
-    its status. DESIGN's outcomes come first in its order, then any other value GitHub sends
+    its status. the documented outcomes come first in its order, then any other value GitHub sends
     (``stale``, ``waiting``, …) alphabetically, so every run is counted somewhere."""
     counts: dict[str, int] = {}
     for status, conclusion in runs:

@@ -1,5 +1,5 @@
-"""The linter: every rule of DESIGN §10 over a read record, as findings at the lines that show
-them."""
+"""The linter: every rule of docs/how-to/review-records.md over a read record, as findings at the
+lines that show them."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from govern.review.shapes import (
 
 
 class Rule(Enum):
-    """Each lint rule of DESIGN §10; the value is the sentence a reader sees."""
+    """Each lint rule of docs/how-to/review-records.md; the value is the sentence a reader sees."""
 
     MALFORMED = "the record does not read as a contract-review record"
     PASS_WITH_MUST_FIX = "a must-fix finding under a PASS verdict"
@@ -141,7 +141,7 @@ def _tier_and_time(draft: Draft) -> Iterable[LintFinding]:
 
 
 def lint_draft(draft: Draft, head: str | None = None) -> list[LintFinding]:
-    """Every rule of DESIGN §10 over a read record, ordered by line."""
+    """Every rule of docs/how-to/review-records.md over a read record, ordered by line."""
     found = [LintFinding(Rule.MALFORMED, line, message, f"write the record in this shape:\n"
                                                         f"{EXAMPLE}")
              for line, message in draft.problems]

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from govern.declarations import split_lines
+from govern.core.text import split_lines
 from govern.review.model import (
     REQUIRED_TEXT,
     ContractReview,

@@ -1,5 +1,5 @@
-"""The contract-review record of DESIGN §10 as frozen dataclasses, with the values its fields
-allow and the ``RecordError`` either reader raises on a malformed record."""
+"""The contract-review record of docs/how-to/review-records.md as frozen dataclasses, with the
+values its fields allow and the ``RecordError`` either reader raises on a malformed record."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from govern.errors import GovernError
+from govern.core.errors import GovernError
 
 GRADES = ("must-fix", "should-fix", "nit")
 RESULTS = ("TRUE", "FALSE", "NOT MEASURED")
@@ -16,7 +16,8 @@ REQUIRED_TEXT = ("served_tier", "local_runs", "scope", "inputs_read", "semver")
 
 
 class RecordError(GovernError):
-    """A review record (YAML or markdown) is malformed: judged input, so exit 1 (DESIGN §2)."""
+    """A review record (YAML or markdown) is malformed: judged input, so exit 1
+    (docs/reference/exit-codes.md)."""
 
     exit_code = 1
 
@@ -56,7 +57,7 @@ class Finding:
 
 @dataclass(frozen=True)
 class ContractReview:
-    """One record, with exactly the keys of DESIGN §10's table."""
+    """One record, with exactly the keys of docs/how-to/review-records.md table."""
 
     served_tier: str
     head_sha: str

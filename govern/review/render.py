@@ -24,7 +24,9 @@ def _inert_line(rendered: str, prefix: str = "", suffix: str = "") -> str:
 
 def render_review(review: ContractReview) -> str:
     """The record as GitHub markdown, every free text made inert by the template's filters."""
-    from govern.render import environment  # jinja2 costs ~90 ms: only the commands that render
+    from govern.core.markdown import (
+        environment,  # jinja2 costs ~90 ms: only the commands that render
+    )
 
     env = environment()
     escape = env.filters["md"]

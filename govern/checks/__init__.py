@@ -1,2 +1,0 @@
-"""The gates of DESIGN §6–§7, one module each, their shared findings model, and the readers that
-gather what a gate judges (the PR input, changeset files, packages, review record, ranges)."""

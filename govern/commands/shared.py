@@ -1,0 +1,93 @@
+"""Not a command: the options, context and output helpers every ``govern`` subcommand
+shares, so that no command module imports another."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from govern.config import Config, load_config
+from govern.git.gitio import Git
+
+if TYPE_CHECKING:
+    from govern.github.delivery import Outcome
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class Settings:
+    """Options shared by every subcommand, filled from the group and the subcommand alike."""
+
+    repo_dir: Path
+    config_path: Path | None = None
+    json: bool = False
+    debug: bool = False
+
+
+def settings(ctx: click.Context) -> Settings:
+    root = ctx.find_root()
+    if not isinstance(root.obj, Settings):
+        root.obj = Settings(repo_dir=Path.cwd())
+    return root.obj
+
+
+def _set_config(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        settings(ctx).config_path = value
+
+
+def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        settings(ctx).json = True
+    return value
+
+
+def config_option(func: F) -> F:
+    """``--config FILE``, accepted on the group and on every subcommand."""
+    return click.option(
+        "--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+        callback=_set_config, expose_value=False, is_eager=True,
+        help="Configuration file (default: govern.toml, else pyproject.toml).",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    """``--json``: print one JSON object; errors too (``{"judged": false, …}``)."""
+    return click.option("--json", "as_json", is_flag=True, callback=_set_json, is_eager=True,
+                        help="Print machine-readable JSON.")(func)
+
+
+def open_git(ctx: click.Context) -> Git:
+    """The repository the command works on, addressed by its top-level directory."""
+    return Git(Git(settings(ctx).repo_dir).toplevel())
+
+
+def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
+    """The configuration: ``--config`` if given, else as committed at ``rev``.
+
+    Gates pass the merge base, so a PR cannot loosen the rules that judge it; advisory
+    commands pass the head they read.
+    """
+    config = load_config(lambda path: git.read_text(rev, path), settings(ctx).config_path)
+    for warning in config.warnings:
+        click.echo(f"govern: warning: {warning}", err=True)
+    return config
+
+
+def print_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
+    """Say what became of a comment: on stderr, and as a warning annotation in Actions. When
+    stdout holds output a step redirects (JSON, markdown), the annotation goes to stderr too,
+    where the runner reads workflow commands as well."""
+    for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
+        click.echo(line, err=to_stderr or stdout_is_output)

@@ -1,0 +1,99 @@
+"""The exceptions govern raises, each carrying the exit code the CLI maps it to
+(docs/reference/exit-codes.md).
+
+A broken rule is a *finding* (a value returned by a check), never an exception: exceptions here
+mean govern could not judge (exit 2) or has a bug (exit 3).
+"""
+
+from __future__ import annotations
+
+import click
+
+
+class GovernError(click.ClickException):
+    """Base of every error govern reports on purpose; ``remedy`` says what to do about it."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, remedy: str = "") -> None:
+        super().__init__(message)
+        self.remedy = remedy
+
+    def format_message(self) -> str:
+        if self.remedy:
+            return f"{self.message}\n  remedy: {self.remedy}"
+        return self.message
+
+
+class NotJudged(GovernError):
+    """The environment could not be read, so no verdict was reached (exit 2)."""
+
+    exit_code = 2
+
+
+class ConfigError(NotJudged):
+    """The configuration is invalid; ``problems`` lists each as ``dotted.key: problem``."""
+
+    def __init__(self, problems: list[str], source: str) -> None:
+        self.problems = problems
+        self.source = source
+        listed = "\n".join(f"  - {problem}" for problem in problems)
+        super().__init__(
+            f"invalid configuration in {source}:\n{listed}",
+            remedy="fix the keys named above (see the configuration table in the README)",
+        )
+
+
+class GitError(NotJudged):
+    """A git command failed; carries the argv, its status and its stderr."""
+
+    def __init__(self, argv: list[str], status: int, stderr: str, remedy: str = "") -> None:
+        self.argv = argv
+        self.status = status
+        self.stderr = stderr.strip()
+        shown = " ".join(argv)
+        super().__init__(f"git failed (exit {status}): {shown}\n{self.stderr}", remedy=remedy)
+
+
+class UnknownRef(NotJudged):
+    """A ref or revision does not name a commit in this repository."""
+
+    def __init__(self, ref: str, remedy: str = "") -> None:
+        self.ref = ref
+        super().__init__(
+            f"unknown revision {ref!r}: it does not name a commit in this repository",
+            remedy=remedy or f"fetch it first, e.g. `git fetch origin {ref}`, or name another ref",
+        )
+
+
+class ShallowClone(NotJudged):
+    """The clone is shallow and lacks the history a merge base needs."""
+
+    def __init__(self, base: str, head: str) -> None:
+        super().__init__(
+            f"no merge base between {base} and {head}: this is a shallow clone without it",
+            remedy=(
+                "run `git fetch --unshallow` (or set `fetch-depth: 0` on actions/checkout), "
+                "then run govern again"
+            ),
+        )
+
+
+class NoCommonHistory(NotJudged):
+    """Two commits share no ancestor."""
+
+    def __init__(self, base: str, head: str) -> None:
+        super().__init__(
+            f"{base} and {head} have no common history (no merge base)",
+            remedy="name a BASE that shares history with HEAD",
+        )
+
+
+class PayloadError(NotJudged):
+    """An input file (event payload, result JSON) could not be read."""
+
+
+class InternalError(GovernError):
+    """An unexpected exception: a bug in govern (exit 3)."""
+
+    exit_code = 3

@@ -1,0 +1,252 @@
+"""From changed files to candidate anchors: classify each file
+(docs/concepts/affected-docs.md#change-set), parse both sides of the source files the diff touches,
+and name each touched declaration the ways docs do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from govern.config import Config
+from govern.drift.anchors.commands import (
+    command_phrase,
+    oclif_phrase,
+    parse_oclif,
+    parse_scripts,
+    python_command_tree,
+)
+from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
+from govern.drift.anchors.typescript import extract_typescript
+from govern.drift.docs.corpus import is_docs_path
+from govern.git.diff import ChangedFile
+from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE
+from govern.git.packages import (
+    is_dev_only_manifest_change,
+    is_package_script,
+    is_test_file,
+    package_of,
+)
+
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
+
+
+@dataclass
+class Side:
+    """One commit of the diff, read lazily by path. The small files read beyond the diff
+    (``__init__.py`` chains, manifests) are read once and parsed once."""
+
+    name: str
+    """``base`` or ``head``."""
+    read: Callable[[str], bytes | None]
+    _files: dict[str, bytes | None] = field(default_factory=dict)
+    _inits: dict[str, Extraction | None] = field(default_factory=dict)
+
+    def _file(self, path: str) -> bytes | None:
+        if path not in self._files:
+            self._files[path] = self.read(path)
+        return self._files[path]
+
+    def exists(self, path: str) -> bool:
+        return self._file(path) is not None
+
+    def python_init(self, path: str) -> Extraction | None:
+        """An ``__init__.py`` parsed for its re-exports (reads beyond the diff,
+        docs/concepts/affected-docs.md#anchor-kinds)."""
+        if path not in self._inits:
+            data = self._file(path)
+            self._inits[path] = extract_python(data, frozenset()) if data is not None else None
+        return self._inits[path]
+
+    def manifest(self, package_dir: str, name: str) -> str | None:
+        """A package manifest's text (reads beyond the diff: program names,
+        docs/concepts/affected-docs.md#anchor-kinds)."""
+        data = self._file(f"{package_dir}/{name}" if package_dir else name)
+        return data.decode("utf-8", "replace") if data is not None else None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An anchor before the guards: what one side of one file yields."""
+
+    kind: str
+    token: str
+    file: str
+    side: str
+    declaration: Declaration | None = None
+    """The declaration a symbol token names (None for literals)."""
+
+
+@dataclass
+class ChangeSetAnchors:
+    candidates: list[Candidate] = field(default_factory=list)
+    declared_at_head: set[str] = field(default_factory=set)
+    """Declaration keys present at HEAD in the changed files: a base-only symbol absent here
+    was removed by the change."""
+    anchorless: list[dict[str, str]] = field(default_factory=list)
+    parse_errors: list[dict[str, str]] = field(default_factory=list)
+    packages: dict[str, None] = field(default_factory=dict)
+    """Package dirs of the changed code files, in first-seen order."""
+    skipped: dict[str, int] = field(default_factory=lambda: {
+        "test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0})
+
+
+def is_code_path(path: str, config: Config) -> bool:
+    return (
+        config.code.paths.matches(path)
+        and not config.code.exclude.matches(path)
+        and not is_docs_path(path, config.docs)
+        and not config.docs.release_owned.matches(path)
+    )
+
+
+def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
+    """The names docs use for a declaration: bare, ``Container.member``, and for Python the
+    public import paths (``httpx.Client.send``, ``click.echo``)."""
+    top = declaration.container or declaration.name
+    tokens = [declaration.name]
+    if declaration.container:
+        tokens.append(declaration.key)
+    if path.endswith((".py", ".pyi")):
+        for qualified in qualified_names(path, top, side.exists, side.python_init):
+            tokens.append(f"{qualified}.{declaration.name}" if declaration.container
+                          else qualified)
+    return tokens
+
+
+def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
+    language = EXTENSIONS[PurePosixPath(path).suffix]
+    if language == "python":
+        return extract_python(data, lines)
+    return extract_typescript(data, lines, language)
+
+
+def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
+                   package_dirs: frozenset[str], config: Config) -> ChangeSetAnchors:
+    """Classify every changed file and extract candidate anchors from the source files."""
+    result = ChangeSetAnchors()
+    for change in changes:
+        if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
+            continue
+        _anchor_file(change, base, head, package_dirs, config, result)
+    return result
+
+
+def _unanchorable_reason(change: ChangedFile) -> str | None:
+    if SUBMODULE_MODE in (change.old_mode, change.new_mode):
+        return "submodule: its contents are another repository's"
+    if SYMLINK_MODE in (change.old_mode, change.new_mode):
+        return "symlink: the link target is not parsed"
+    suffix = PurePosixPath(change.path).suffix
+    if suffix not in EXTENSIONS:
+        return f"no anchor extractor for {suffix or 'extensionless'} files"
+    return None
+
+
+def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
+                 config: Config, result: ChangeSetAnchors) -> None:
+    package_dir = package_of(change.path, package_dirs)
+    name = PurePosixPath(change.path).name
+    if is_test_file(change.path):
+        result.skipped["test_files"] += 1
+        return
+    if is_package_script(change.path, package_dir):
+        result.skipped["script_files"] += 1
+        return
+    result.packages.setdefault(package_dir)
+    if name in config.code.package_manifests:
+        old = base.read(change.base_path) if change.status != "A" else None
+        new = head.read(change.path) if change.status != "D" else None
+        if old is not None and new is not None and is_dev_only_manifest_change(
+                name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace")):
+            result.skipped["dev_only_manifests"] += 1
+            del result.packages[package_dir]
+            return
+        verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
+        result.anchorless.append({"path": change.path, "reason":
+                                  f"package manifest {verb}: manifests yield no anchor"})
+        return
+    reason = _unanchorable_reason(change)
+    if reason is not None:
+        result.anchorless.append({"path": change.path, "reason": reason})
+        return
+    yielded = False
+    for side, path, lines, present in (
+        (base, change.base_path, change.old_lines, change.status != "A"),
+        (head, change.path, change.new_lines, change.status != "D"),
+    ):
+        if not present:
+            continue
+        data = side.read(path)
+        if data is None:
+            continue
+        problem = _unparseable(data, config.code.max_parse_bytes)
+        if problem == "oversized":
+            result.skipped["oversized"] += 1
+            return
+        if problem is not None:
+            result.anchorless.append({"path": change.path, "reason": problem})
+            return
+        extraction = _extract(path, data, lines)
+        if extraction.error_line is not None:
+            result.parse_errors.append({
+                "path": path, "side": side.name,
+                "message": f"syntax error near line {extraction.error_line}; tree-sitter "
+                           "recovered, declarations in the broken region may be missed"})
+        if side is head:
+            result.declared_at_head.update(extraction.declared)
+        for declaration in extraction.touched:
+            for token in _tokens(declaration, path, side):
+                result.candidates.append(Candidate("symbol", token, change.path, side.name,
+                                                   declaration))
+                yielded = True
+        for phrase in _command_phrases(path, data, extraction, side, package_dir):
+            result.candidates.append(Candidate("command", phrase, change.path, side.name))
+            yielded = True
+        for literal in extraction.literals:
+            kind = "route" if is_route_literal(literal) else "literal"
+            result.candidates.append(Candidate(kind, literal, change.path, side.name))
+            yielded = True
+    if not yielded:
+        result.anchorless.append({"path": change.path,
+                                  "reason": "no documentable declaration on the changed lines"})
+
+
+def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
+                     package_dir: str) -> list[str]:
+    """``prog sub cmd`` for each CLI command the change touched in this file."""
+    if not path.endswith(".py"):
+        manifest = side.manifest(package_dir, "package.json")
+        oclif = parse_oclif(manifest) if manifest is not None else None
+        phrase = oclif_phrase(path, package_dir, *oclif) if oclif else None
+        return [phrase] if phrase else []
+    manifest = side.manifest(package_dir, "pyproject.toml")
+    scripts = parse_scripts(manifest) if manifest is not None else {}
+    module, _ = module_path(path, side.exists)
+    programs = {target.split(":", 1)[1]: program for target, program in scripts.items()
+                if target.split(":", 1)[0] == module and ":" in target}
+    if not programs:
+        return []
+    nodes, handlers = python_command_tree(data)
+    phrases = []
+    for declaration in extraction.touched:
+        if declaration.container:
+            continue
+        phrase = command_phrase(declaration.name, nodes, programs)
+        if phrase is None and declaration.name in handlers:
+            phrase = f"{next(iter(programs.values()))} {handlers[declaration.name]}"
+        if phrase:
+            phrases.append(phrase)
+    return phrases
+
+
+def _unparseable(data: bytes, max_bytes: int) -> str | None:
+    if len(data) > max_bytes:
+        return "oversized"
+    if data.startswith(LFS_POINTER):
+        return "Git LFS pointer: the content is stored outside the repository"
+    if b"\0" in data:
+        return "binary file"
+    return None

@@ -1,0 +1,56 @@
+"""The values anchor extraction produces: declarations found in one side of one file, and the
+anchors (kind, token, file, side) that affected-docs matches against docs pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A documentable declaration: a top-level one, or a member of a top-level container."""
+
+    name: str
+    """The bare name as written (``send``, ``getAudit``, ``FIELD_TYPES``)."""
+    container: str | None
+    """The enclosing top-level container (``Client`` for ``Client.send``), if any."""
+    bridgeable: bool
+    """A leaf (function, method, member): may bridge to routes. Containers are not."""
+
+    @property
+    def key(self) -> str:
+        """The name as ``Container.member`` or bare: unique within one file."""
+        return f"{self.container}.{self.name}" if self.container else self.name
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What one side of one source file yields for a set of changed lines."""
+
+    touched: tuple[Declaration, ...]
+    """Declarations enclosing a changed line, in source order, without repeats."""
+    declared: frozenset[str]
+    """Keys of every public declaration in the file: a removed one is absent here at HEAD."""
+    literals: tuple[str, ...]
+    """Identifier-shaped string literals on changed lines."""
+    error_line: int | None = None
+    """First line tree-sitter had to recover from, if the source did not parse cleanly."""
+    import_reexports: dict[str, str] = field(default_factory=dict)
+    """Python only: exported name -> ``module:name`` it re-exports (for ``__init__`` chains)."""
+    all_names: frozenset[str] | None = None
+    """Python only: the module's ``__all__``, when it defines one."""
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One documentable anchor: ``{kind, token, file, side}`` of
+    docs/concepts/affected-docs.md#anchor-kinds."""
+
+    kind: str
+    token: str
+    file: str
+    side: str
+    """``base``, ``head`` or ``both``."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "token": self.token, "file": self.file, "side": self.side}

@@ -1,0 +1,274 @@
+"""Python declarations touched by changed lines, found in the tree-sitter syntax tree, and the
+qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from tree_sitter import Node
+
+from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.syntax import (
+    first_error_line,
+    parse,
+    python_string,
+    shaped_literals,
+    text,
+    touched_members,
+    touches,
+)
+
+# Compound statements whose blocks still hold module-level definitions
+# (``if TYPE_CHECKING:``, ``try: import … except …:``).
+_TRANSPARENT = frozenset({"if_statement", "try_statement", "with_statement", "block",
+                          "else_clause", "elif_clause", "except_clause", "finally_clause"})
+
+
+def is_public(name: str) -> bool:
+    return not name.startswith("_")
+
+
+def is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+def _statements(node: Node) -> Iterator[Node]:
+    for child in node.named_children:
+        if child.type in _TRANSPARENT:
+            yield from _statements(child)
+        else:
+            yield child
+
+
+def _definition(node: Node) -> Node:
+    """The definition a decorated_definition wraps, or the node itself."""
+    if node.type == "decorated_definition":
+        inner = node.child_by_field_name("definition")
+        if inner is not None:
+            return inner
+    return node
+
+
+def _assignment(node: Node) -> Node | None:
+    if node.type == "expression_statement" and node.named_children:
+        first = node.named_children[0]
+        if first.type == "assignment":
+            return first
+    return None
+
+
+def _declared_name(node: Node) -> str | None:
+    """The name a statement declares: def, class, or ``NAME = …`` / ``NAME: T = …``."""
+    node = _definition(node)
+    if node.type in ("function_definition", "class_definition"):
+        return text(node.child_by_field_name("name")) or None
+    assignment = _assignment(node)
+    if assignment is not None:
+        left = assignment.child_by_field_name("left")
+        if left is not None and left.type == "identifier":
+            return text(left)
+    return None
+
+
+def _string_keyed_dict(statement: Node) -> Node | None:
+    """The dict literal of ``NAME = {"key": …}`` when every key is a plain string."""
+    assignment = _assignment(statement)
+    if assignment is None:
+        return None
+    right = assignment.child_by_field_name("right")
+    if right is None or right.type != "dictionary":
+        return None
+    pairs = [child for child in right.named_children if child.type == "pair"]
+    if not pairs or len(pairs) != len([c for c in right.named_children if c.type != "comment"]):
+        return None
+    if all(python_string(pair.child_by_field_name("key")) is not None for pair in pairs):
+        return right
+    return None
+
+
+def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for member in body.named_children:
+        name = _declared_name(member)
+        if name is not None:
+            yield name, member
+
+
+def _dict_members(dictionary: Node) -> Iterator[tuple[str, Node]]:
+    for pair in dictionary.named_children:
+        if pair.type == "pair":
+            key = python_string(pair.child_by_field_name("key"))
+            if key:
+                yield key, pair
+
+
+def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
+    """(is a container, its members) for a top-level statement."""
+    definition = _definition(statement)
+    if definition.type == "class_definition":
+        body = definition.child_by_field_name("body")
+        return True, list(_class_members(body)) if body is not None else []
+    dictionary = _string_keyed_dict(statement)
+    if dictionary is not None:
+        return True, list(_dict_members(dictionary))
+    return False, []
+
+
+def _member_role(member_name: str, _member: Node) -> str:
+    if is_dunder(member_name):
+        return "container"
+    return "member" if is_public(member_name) else "hidden"
+
+
+def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declaration]:
+    """The declarations a changed statement contributes: its touched members, else itself."""
+    is_container, members = _members(statement)
+    if not is_container:
+        return [Declaration(name, None, bridgeable=True)]
+    return touched_members(name, statement, members, lines, _member_role)
+
+
+def _string_list(node: Node | None) -> frozenset[str] | None:
+    if node is None or node.type not in ("list", "tuple"):
+        return None
+    return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
+
+
+def _reexports(statement: Node) -> dict[str, str]:
+    """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
+    if statement.type != "import_from_statement":
+        return {}
+    module = text(statement.child_by_field_name("module_name"))
+    found: dict[str, str] = {}
+    for child in statement.named_children:
+        if child.type == "wildcard_import":
+            found[f"*{module}"] = f"{module}:*"
+        elif child.type == "aliased_import":
+            original = text(child.child_by_field_name("name"))
+            found[text(child.child_by_field_name("alias"))] = f"{module}:{original}"
+        elif child.type == "dotted_name" and child != statement.child_by_field_name("module_name"):
+            found[text(child)] = f"{module}:{text(child)}"
+    return found
+
+
+def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
+    """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares."""
+    tree = parse("python", source)
+    all_names: frozenset[str] | None = None
+    reexports: dict[str, str] = {}
+    top_level: list[tuple[str, Node]] = []
+    for statement in _statements(tree.root_node):
+        reexports.update(_reexports(statement))
+        name = _declared_name(statement)
+        if name is None:
+            continue
+        if name == "__all__":
+            assignment = _assignment(statement)
+            all_names = _string_list(assignment.child_by_field_name("right")
+                                     if assignment is not None else None)
+            continue
+        top_level.append((name, statement))
+
+    def exported(name: str) -> bool:
+        return is_public(name) and (all_names is None or name in all_names)
+
+    declared: set[str] = set()
+    touched: list[Declaration] = []
+    for name, statement in top_level:
+        if not exported(name):
+            continue
+        declared.add(name)
+        declared.update(f"{name}.{member}" for member, _ in _members(statement)[1]
+                        if is_public(member))
+        if touches(statement, lines):
+            touched.extend(d for d in _touched(statement, name, lines) if d not in touched)
+    literals = shaped_literals(tree.root_node, lines, frozenset({"string"}),
+                               frozenset({"string_content"}),
+                               frozenset({"string_start", "string_end"}))
+    # ``__all__`` entries are export declarations, not data keys: the names they list anchor
+    # through their definitions.
+    exported_strings = all_names or frozenset()
+    return Extraction(
+        touched=tuple(touched),
+        declared=frozenset(declared),
+        literals=tuple(dict.fromkeys(v for v in literals if v not in exported_strings)),
+        error_line=first_error_line(tree),
+        import_reexports=reexports,
+        all_names=all_names,
+    )
+
+
+# -- qualified names --------------------------------------------------------------------------
+
+def module_path(path: str,
+                exists: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
+    """(dotted module name, its packages as (directory, dotted name), nearest first).
+
+    The import root is the first ancestor without an ``__init__.py``: ``src/httpx/_client.py``
+    is module ``httpx._client`` when ``src/httpx/__init__.py`` exists and ``src/__init__.py``
+    does not.
+    """
+    parts = path.split("/")
+    stem = parts[-1].rsplit(".", 1)[0]
+    dirs = parts[:-1]
+    packages: list[str] = []
+    while dirs and exists("/".join([*dirs, "__init__.py"])):
+        packages.append("/".join(dirs))
+        dirs = dirs[:-1]
+    names = [p.rsplit("/", 1)[-1] for p in reversed(packages)]
+    dotted = [".".join(names[: len(names) - depth]) for depth in range(len(packages))]
+    if stem != "__init__":
+        names.append(stem)
+    return ".".join(names), list(zip(packages, dotted, strict=True))
+
+
+def _resolve(module: str, package: str) -> str:
+    """An import's module (``.x``, ``..y.z``, ``pkg.x``) as an absolute dotted name."""
+    if not module.startswith("."):
+        return module
+    dots = len(module) - len(module.lstrip("."))
+    base = package.split(".")
+    base = base[: len(base) - (dots - 1)] if dots > 1 else base
+    rest = module[dots:]
+    return ".".join([*base, rest] if rest else base)
+
+
+def qualified_names(path: str, name: str, exists: Callable[[str], bool],
+                    read_init: Callable[[str], Extraction | None]) -> list[str]:
+    """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
+
+    The module's own path (when every component is public), then each package ``__init__``
+    that re-exports it, following the chain outwards.
+    """
+    module, packages = module_path(path, exists)
+    if not module:
+        return []
+    found: list[str] = []
+    if all(is_public(part) for part in module.split(".")):
+        found.append(f"{module}.{name}")
+    current_module, current_name = module, name
+    for package_dir, package in packages:
+        if package == current_module:
+            continue  # the file is this package's own __init__.py
+        init = read_init(f"{package_dir}/__init__.py")
+        if init is None:
+            break
+        alias = _reexported_as(init, package, current_module, current_name)
+        if alias is None:
+            break
+        current_module, current_name = package, alias
+        if all(is_public(part) for part in package.split(".")):
+            found.append(f"{package}.{alias}")
+    return list(dict.fromkeys(found))
+
+
+def _reexported_as(init: Extraction, package: str, module: str, name: str) -> str | None:
+    """The name under which ``package/__init__.py`` re-exports ``module.name``, if it does."""
+    for exported, source in init.import_reexports.items():
+        source_module, original = source.rsplit(":", 1)
+        if _resolve(source_module, package) != module:
+            continue
+        if original == "*" and is_public(name):
+            return name
+        if original == name and (init.all_names is None or exported in init.all_names):
+            return exported
+    return None

@@ -1,0 +1,247 @@
+"""Wire routes registered in source, found in the syntax tree: FastAPI/Starlette, Flask and
+Django in Python; Express/Hono/Fastify calls and ``{ path: '/x', handler }`` objects in
+TypeScript/JavaScript. Each route knows the identifiers its handler references (one hop)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tree_sitter import Node
+
+from govern.drift.anchors.syntax import (
+    first_line,
+    parse,
+    python_call_args,
+    python_string,
+    text,
+    ts_string,
+    walk,
+)
+from govern.drift.route_paths import join_paths
+
+HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
+_PY_ROUTE_DECORATORS = HTTP_METHODS | {"route", "api_route", "websocket"}
+_TS_ROUTE_CALLS = HTTP_METHODS | {"all"}
+_CALL = frozenset({"call"})
+_DECORATED = frozenset({"decorated_definition"})
+_TS_REGISTRATIONS = frozenset({"call_expression", "object"})
+_DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str | None
+    """Upper-case HTTP method, or None when the registration does not say."""
+    path: str
+    """The path as registered, prefixes joined, params kept (``/meta/:type/audit``)."""
+    tail: bool
+    """Only the static tail is known (a template literal with a dynamic prefix)."""
+    file: str
+    line: int
+    refs: frozenset[str]
+    """Identifiers the handler references, its own name included."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.method} {self.path}" if self.method else self.path
+
+    def to_json(self) -> list[Any]:
+        return [self.method, self.path, self.tail, self.file, self.line, sorted(self.refs)]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Route:
+        method, path, tail, file, line, refs = data
+        return Route(method, path, bool(tail), file, int(line), frozenset(refs))
+
+
+@dataclass(frozen=True)
+class RegistrarScan:
+    routes: tuple[Route, ...]
+    includes: tuple[tuple[str, str], ...] = ()
+    """Django ``include("app.urls")`` under a prefix: (module, prefix)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"routes": [route.to_json() for route in self.routes],
+                "includes": [list(include) for include in self.includes]}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> RegistrarScan:
+        return RegistrarScan(tuple(Route.from_json(r) for r in data["routes"]),
+                             tuple((str(m), str(p)) for m, p in data["includes"]))
+
+
+def _identifiers(node: Node | None) -> set[str]:
+    found: set[str] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if current.type in ("identifier", "property_identifier", "shorthand_property_identifier",
+                            "type_identifier"):
+            found.add(text(current))
+        stack.extend(current.named_children)
+    return found
+
+
+# -- Python -------------------------------------------------------------------------------------
+
+def _py_prefixes(root: Node) -> dict[str, str]:
+    """Router variables and their prefixes: ``APIRouter(prefix=…)``, ``Blueprint(…,
+    url_prefix=…)``, then ``include_router``/``register_blueprint`` mounts in this module."""
+    prefixes: dict[str, str] = {}
+    for call in walk(root, _CALL):
+        function = call.child_by_field_name("function")
+        name = text(function).rsplit(".", 1)[-1]
+        positional, keywords = python_call_args(call)
+        if name in ("APIRouter", "Blueprint") and call.parent is not None \
+                and call.parent.type == "assignment":
+            target = text(call.parent.child_by_field_name("left"))
+            prefixes[target] = python_string(keywords.get("prefix") or keywords.get("url_prefix")) \
+                or ""
+    for call in walk(root, _CALL):
+        function = call.child_by_field_name("function")
+        name = text(function).rsplit(".", 1)[-1]
+        if name in ("include_router", "register_blueprint"):
+            positional, keywords = python_call_args(call)
+            mount = python_string(keywords.get("prefix") or keywords.get("url_prefix"))
+            if positional and mount:
+                router = text(positional[0])
+                prefixes[router] = join_paths(mount, prefixes.get(router, ""))
+    return prefixes
+
+
+def scan_python(source: bytes, path: str) -> RegistrarScan:
+    tree = parse("python", source)
+    prefixes = _py_prefixes(tree.root_node)
+    routes: list[Route] = []
+    includes: list[tuple[str, str]] = []
+    for node in walk(tree.root_node, _DECORATED):
+        function = node.child_by_field_name("definition")
+        if function is None or function.type != "function_definition":
+            continue
+        refs = frozenset(_identifiers(function.child_by_field_name("body"))
+                         | {text(function.child_by_field_name("name"))})
+        for decorator in (c for c in node.named_children if c.type == "decorator"):
+            routes.extend(_py_decorator_routes(decorator, prefixes, refs, path))
+    for call in walk(tree.root_node, _CALL):
+        name = text(call.child_by_field_name("function"))
+        if name not in ("path", "re_path", "django.urls.path", "django.urls.re_path"):
+            continue
+        positional, _ = python_call_args(call)
+        route = python_string(positional[0]) if positional else None
+        if route is None or len(positional) < 2:
+            continue
+        route = _DJANGO_PARAM.sub(r"{\1}", route.lstrip("^").rstrip("$"))
+        view = positional[1]
+        if view.type == "call" and text(view.child_by_field_name("function")) == "include":
+            inner, _ = python_call_args(view)
+            module = python_string(inner[0]) if inner else None
+            if module:
+                includes.append((module, route))
+            continue
+        routes.append(Route(None, join_paths("", route), False, path, first_line(call),
+                            frozenset(_identifiers(view))))
+    return RegistrarScan(tuple(routes), tuple(includes))
+
+
+def _py_decorator_routes(decorator: Node, prefixes: dict[str, str], refs: frozenset[str],
+                         path: str) -> list[Route]:
+    call = decorator.named_children[0] if decorator.named_children else None
+    if call is None or call.type != "call":
+        return []
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "attribute":
+        return []
+    verb = text(function.child_by_field_name("attribute"))
+    if verb not in _PY_ROUTE_DECORATORS:
+        return []
+    router = text(function.child_by_field_name("object"))
+    positional, keywords = python_call_args(call)
+    route = python_string(positional[0] if positional else keywords.get("path"))
+    if route is None:
+        return []
+    full = join_paths(prefixes.get(router, ""), route)
+    if verb in HTTP_METHODS:
+        methods: list[str | None] = [verb.upper()]
+    else:
+        listed = keywords.get("methods")
+        values = [python_string(c) for c in listed.named_children] if listed is not None else []
+        methods = [v.upper() for v in values if v] or (["GET"] if verb == "route" else [None])
+    return [Route(m, full, False, path, first_line(decorator), refs) for m in methods]
+
+
+# -- TypeScript / JavaScript ------------------------------------------------------------------
+
+def _ts_path(node: Node | None) -> tuple[str, bool] | None:
+    """(path, is only a tail) of a string or template literal that holds a route."""
+    if node is None:
+        return None
+    if node.type == "string":
+        value = "".join(text(c) for c in node.named_children if c.type == "string_fragment")
+        return (value, False) if value.startswith("/") else None
+    if node.type == "template_string":
+        parts = node.named_children
+        last_sub = max((i for i, c in enumerate(parts) if c.type == "template_substitution"),
+                       default=-1)
+        tail = "".join(text(c) for c in parts[last_sub + 1 :]
+                       if c.type in ("string_fragment", "escape_sequence"))
+        if tail.startswith("/"):
+            return tail, last_sub >= 0
+    return None
+
+
+def scan_typescript(source: bytes, path: str, language: str) -> RegistrarScan:
+    tree = parse(language, source)
+    routes: list[Route] = []
+    for node in walk(tree.root_node, _TS_REGISTRATIONS):
+        if node.type == "call_expression":
+            routes.extend(_ts_call_route(node, path))
+        else:
+            routes.extend(_ts_object_route(node, path))
+    return RegistrarScan(tuple(routes))
+
+
+def _ts_call_route(call: Node, path: str) -> list[Route]:
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "member_expression":
+        return []
+    verb = text(function.child_by_field_name("property"))
+    if verb not in _TS_ROUTE_CALLS:
+        return []
+    arguments = call.child_by_field_name("arguments")
+    args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
+    if len(args) < 2:
+        return []  # `map.get('/x')` and client calls with one argument are not registrations
+    found = _ts_path(args[0])
+    if found is None:
+        return []
+    handler = args[-1]
+    if handler.type not in ("arrow_function", "function_expression", "function", "identifier",
+                            "member_expression", "call_expression"):
+        return []
+    refs = frozenset(set().union(*(_identifiers(a) for a in args[1:])))
+    method = None if verb == "all" else verb.upper()
+    return [Route(method, found[0], found[1], path, first_line(call), refs)]
+
+
+def _ts_object_route(obj: Node, path: str) -> list[Route]:
+    pairs: dict[str, Node] = {}
+    for pair in obj.named_children:
+        if pair.type == "pair":
+            key = pair.child_by_field_name("key")
+            if key is not None:
+                pairs[text(key).strip("'\"")] = pair.child_by_field_name("value")
+        elif pair.type == "method_definition":
+            pairs[text(pair.child_by_field_name("name"))] = pair
+    route = _ts_path(pairs.get("path") or pairs.get("url"))
+    handler = pairs.get("handler")
+    if route is None or handler is None:
+        return []
+    method_node = pairs.get("method")
+    method = ts_string(method_node)
+    refs = frozenset(_identifiers(handler))
+    return [Route(method.upper() if method else None, route[0], route[1], path,
+                  first_line(obj), refs)]
+
+

@@ -1,0 +1,250 @@
+"""TypeScript and JavaScript declarations touched by changed lines, from the tree-sitter tree.
+
+Public means exported: ``export`` on the declaration, an ``export { … }`` clause, a default
+export, or CommonJS ``module.exports``/``exports.x``. Containers are classes, interfaces, object
+type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
+argument, as in ``z.object({ key: … })``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.syntax import (
+    first_error_line,
+    parse,
+    shaped_literals,
+    text,
+    touched_members,
+    touches,
+)
+
+_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
+                        "function_signature"})
+_CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
+_VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
+_WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression",
+                       "non_null_expression"})
+_MEMBER_NAME_TYPES = frozenset({"property_identifier", "identifier", "string",
+                                "type_identifier", "shorthand_property_identifier"})
+
+
+def _name(node: Node | None) -> str | None:
+    if node is None:
+        return None
+    if node.type == "string":
+        return "".join(text(c) for c in node.named_children if c.type == "string_fragment")
+    if node.type in _MEMBER_NAME_TYPES or node.type == "private_property_identifier":
+        return text(node)
+    return None
+
+
+def _unwrap(node: Node | None) -> Node | None:
+    while node is not None and node.type in _WRAPPERS:
+        node = node.named_children[0] if node.named_children else None
+    return node
+
+
+def _object_of(value: Node | None) -> Node | None:
+    """The object literal a const is bound to, directly or as a call's argument."""
+    value = _unwrap(value)
+    if value is None:
+        return None
+    if value.type == "object":
+        return value
+    if value.type == "call_expression":
+        arguments = value.child_by_field_name("arguments")
+        for argument in arguments.named_children if arguments is not None else []:
+            found = _unwrap(argument)
+            if found is not None and found.type == "object":
+                return found
+    return None
+
+
+def _is_hidden_member(member: Node, name: str) -> bool:
+    """Private by modifier, by ``#`` name, by ``_`` convention, or a constructor."""
+    if name.startswith(("_", "#")) or name == "constructor":
+        return True
+    return any(child.type == "accessibility_modifier" and text(child) in ("private", "protected")
+               for child in member.children)
+
+
+def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for member in body.named_children:
+        name = _name(member.child_by_field_name("name"))
+        if name is not None:
+            yield name, member
+
+
+def _enum_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for member in body.named_children:
+        if member.type == "enum_assignment":
+            name = _name(member.child_by_field_name("name"))
+        else:
+            name = _name(member)
+        if name is not None:
+            yield name, member
+
+
+def _object_members(obj: Node) -> Iterator[tuple[str, Node]]:
+    for member in obj.named_children:
+        if member.type == "pair":
+            name = _name(member.child_by_field_name("key"))
+        elif member.type == "method_definition":
+            name = _name(member.child_by_field_name("name"))
+        elif member.type == "shorthand_property_identifier":
+            name = text(member)
+        else:
+            name = None
+        if name:
+            yield name, member
+
+
+def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for statement in body.named_children:
+        inner = statement.child_by_field_name("declaration") or statement
+        for name, _ in _declarations(inner):
+            yield name, statement
+
+
+def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
+    """(name, declaring node) for a statement: several for ``const a = 1, b = 2``."""
+    if node.type in _VARIABLES:
+        for declarator in node.named_children:
+            if declarator.type == "variable_declarator":
+                name = _name(declarator.child_by_field_name("name"))
+                if name:
+                    yield name, declarator
+        return
+    if node.type == "expression_statement":
+        yield from _commonjs_declarations(node)
+        return
+    name = _name(node.child_by_field_name("name"))
+    if name and node.type in (_FUNCTIONS | _CLASSES | {"interface_declaration",
+                              "type_alias_declaration", "enum_declaration",
+                              "internal_module", "module"}):
+        yield name, node
+
+
+def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
+    """``exports.x = …`` and ``module.exports.x = …`` declare ``x``."""
+    assignment = statement.named_children[0] if statement.named_children else None
+    if assignment is None or assignment.type != "assignment_expression":
+        return
+    left = assignment.child_by_field_name("left")
+    if left is None or left.type != "member_expression":
+        return
+    target = text(left.child_by_field_name("object"))
+    if target in ("exports", "module.exports"):
+        name = _name(left.child_by_field_name("property"))
+        if name:
+            yield name, assignment
+
+
+def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
+    """(is a container, its members) for a declaring node."""
+    if node.type in _CLASSES:
+        body = node.child_by_field_name("body")
+        return True, list(_class_members(body)) if body is not None else []
+    if node.type == "interface_declaration":
+        body = node.child_by_field_name("body")
+        return True, list(_class_members(body)) if body is not None else []
+    if node.type == "type_alias_declaration":
+        value = node.child_by_field_name("value")
+        if value is not None and value.type == "object_type":
+            return True, list(_class_members(value))
+        return False, []
+    if node.type == "enum_declaration":
+        body = node.child_by_field_name("body")
+        return True, list(_enum_members(body)) if body is not None else []
+    if node.type in ("internal_module", "module"):
+        body = node.child_by_field_name("body")
+        return True, list(_namespace_members(body)) if body is not None else []
+    if node.type == "variable_declarator":
+        obj = _object_of(node.child_by_field_name("value"))
+        if obj is not None:
+            return True, list(_object_members(obj))
+    return False, []
+
+
+def _exported_names(root: Node) -> set[str]:
+    """Names exported by ``export { a, b as c }``, ``export default x`` or
+    ``module.exports = { a, b }`` (the local names, which is what the file declares)."""
+    names: set[str] = set()
+    for statement in root.named_children:
+        if statement.type == "export_statement":
+            for clause in statement.named_children:
+                if clause.type == "export_clause":
+                    for spec in clause.named_children:
+                        local = _name(spec.child_by_field_name("name"))
+                        if local:
+                            names.add(local)
+                elif clause.type == "identifier":
+                    names.add(text(clause))
+        elif statement.type == "expression_statement" and statement.named_children:
+            assignment = statement.named_children[0]
+            if (assignment.type == "assignment_expression"
+                    and text(assignment.child_by_field_name("left")) == "module.exports"):
+                value = _unwrap(assignment.child_by_field_name("right"))
+                if value is not None and value.type == "object":
+                    names.update(name for name, _ in _object_members(value))
+                elif value is not None and value.type == "identifier":
+                    names.add(text(value))
+    return names
+
+
+def _top_level(root: Node) -> Iterator[tuple[str, Node, Node, bool]]:
+    """(name, declaring node, statement, exported) for each top-level declaration."""
+    clause_exports = _exported_names(root)
+    for statement in root.named_children:
+        exported = statement.type == "export_statement"
+        inner = statement.child_by_field_name("declaration") if exported else statement
+        if inner is None and exported:
+            inner = next((c for c in statement.named_children
+                          if c.type in _FUNCTIONS | _CLASSES), None)
+        if inner is None:
+            continue
+        commonjs = inner.type == "expression_statement"
+        for name, node in _declarations(inner):
+            yield name, node, statement, exported or commonjs or name in clause_exports
+
+
+def _member_role(member_name: str, member: Node) -> str:
+    if member_name == "constructor":
+        return "container"
+    return "hidden" if _is_hidden_member(member, member_name) else "member"
+
+
+def _touched(name: str, node: Node, statement: Node,
+             lines: frozenset[int]) -> list[Declaration]:
+    is_container, members = _members(node)
+    if not is_container:
+        return [Declaration(name, None, bridgeable=True)]
+    return touched_members(name, statement, members, lines, _member_role)
+
+
+def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> Extraction:
+    """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar)."""
+    tree = parse(language, source)
+    declared: set[str] = set()
+    touched: list[Declaration] = []
+    for name, node, statement, exported in _top_level(tree.root_node):
+        if not exported or name.startswith("_"):
+            continue
+        declared.add(name)
+        declared.update(f"{name}.{member}" for member, m in _members(node)[1]
+                        if not _is_hidden_member(m, member))
+        span = statement if statement.type == "export_statement" else node
+        if touches(span, lines):
+            touched.extend(d for d in _touched(name, node, span, lines) if d not in touched)
+    literals = shaped_literals(tree.root_node, lines, frozenset({"string", "template_string"}),
+                               frozenset({"string_fragment"}))
+    return Extraction(
+        touched=tuple(touched),
+        declared=frozenset(declared),
+        literals=tuple(dict.fromkeys(literals)),
+        error_line=first_error_line(tree),
+    )

@@ -1,0 +1,189 @@
+"""The route bridge (docs/concepts/affected-docs.md#routes-and-sdk-methods): changed symbols -> the
+routes whose handlers reference them -> the SDK methods bound to those routes in a ledger, and back
+(a changed SDK method anchors its route). Pure: it takes scans already read and returns anchors,
+coverage and broken scans.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from govern.drift.anchors.extract import Candidate
+from govern.drift.anchors.ledgers import LedgerRow, LedgerScan
+from govern.drift.anchors.routes import RegistrarScan, Route
+from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
+
+_SCREAMING_SNAKE = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def is_constant(name: str) -> bool:
+    """SCREAMING_SNAKE constants never bridge: handlers consult data tables, they are not
+    their implementation."""
+    return name.isupper() and _SCREAMING_SNAKE.fullmatch(name) is not None
+
+
+@dataclass(frozen=True)
+class BridgeScans:
+    """Everything the bridge reads beyond the diff, already parsed."""
+
+    registrars: dict[str, RegistrarScan]
+    """Registrar files by path (auto-detected and configured)."""
+    configured: frozenset[str]
+    """Files matched by ``routes.registrars``: one that yields no route is a broken scan."""
+    ledgers: dict[str, LedgerScan]
+    health: BridgeHealth | None = None
+    """Coverage and broken scans when the reader already has them for these exact files."""
+
+
+@dataclass(frozen=True)
+class BridgeHealth:
+    """Repo-wide: which ledger rows reach a registered route, and which scans are broken."""
+
+    coverage: dict[str, Any]
+    broken: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"coverage": self.coverage, "broken": list(self.broken)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> BridgeHealth:
+        return BridgeHealth(dict(data["coverage"]), tuple(data["broken"]))
+
+
+def bridge_health(scans: BridgeScans) -> BridgeHealth:
+    """The reader's memo, else computed: it depends on every registrar and ledger, so it is
+    the costly part of a run that reads them all from the cache."""
+    if scans.health is not None:
+        return scans.health
+    routes = all_routes(scans)
+    return BridgeHealth(coverage(scans, routes), tuple(find_broken(scans, routes)))
+
+
+@dataclass
+class BridgeResult:
+    candidates: list[Candidate] = field(default_factory=list)
+    cross_cutting: list[dict[str, Any]] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+
+
+def all_routes(scans: BridgeScans) -> list[Route]:
+    """Every registered route, Django ``include()`` prefixes joined."""
+    includes = [inc for scan in scans.registrars.values() for inc in scan.includes]
+    routes = []
+    for path, scan in sorted(scans.registrars.items()):
+        module = path.removesuffix(".py").replace("/", ".")
+        prefix = next((p for m, p in includes if module == m or module.endswith("." + m)), "")
+        for route in scan.routes:
+            if prefix:
+                joined = "/" + "/".join(x for x in (prefix.strip("/"), route.path.strip("/")) if x)
+                route = Route(route.method, joined, route.tail, route.file, route.line,
+                              route.refs)
+            routes.append(route)
+    return routes
+
+
+def _rows(scans: BridgeScans) -> list[tuple[str, LedgerRow]]:
+    return [(path, row) for path, scan in sorted(scans.ledgers.items()) for row in scan.rows]
+
+
+def find_broken(scans: BridgeScans, routes: list[Route]) -> list[str]:
+    broken = []
+    for path, scan in sorted(scans.ledgers.items()):
+        if scan.error:
+            broken.append(f"ledger {path}: {scan.error}")
+        elif not scan.rows:
+            broken.append(f"ledger {path}: parses to zero rows")
+        for declined in scan.declined:
+            broken.append(f"ledger {path}: partial read, {declined}")
+    for path in sorted(scans.configured):
+        scan = scans.registrars.get(path)
+        if scan is None or not scan.routes:
+            broken.append(f"registrar {path}: the scan found no route")
+    if not routes and any(scan.rows for scan in scans.ledgers.values()):
+        broken.append("registrars: the scan found no route in the repository, yet ledgers "
+                      "bind routes")
+    return broken
+
+
+def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
+    """Repo-wide reach: ledger rows whose client is bound and whose route is registered."""
+    rows = _rows(scans)
+    bound = [(path, row) for path, row in rows if row.client]
+    registered: SegmentIndex[Route] = SegmentIndex()
+    for route in routes:
+        registered.add(route_segments(route.path), route.tail, route)
+    unreachable = []
+    for path, row in bound:
+        if not registered.find(route_segments(row.path)):
+            label = f"{row.method} {row.path}" if row.method else row.path
+            unreachable.append({"route": label, "client": row.client, "ledger": path})
+    return {
+        "measured": True,
+        "ledger_rows": len(rows),
+        "client_bound_rows": len(bound),
+        "reachable": len(bound) - len(unreachable),
+        "unreachable": unreachable,
+    }
+
+
+def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
+           code_shaped: Any, generic: Any) -> BridgeResult:
+    """Route and SDK candidates derived from the change's symbol and route candidates.
+
+    ``code_shaped`` and ``generic`` are the shape and generic-name guards, so an SDK method's
+    bare name is added only when it would pass them.
+    """
+    health = bridge_health(scans)
+    result = BridgeResult(coverage=health.coverage, broken=list(health.broken))
+    routes = all_routes(scans)
+    rows = _rows(scans)
+    bound_rows: SegmentIndex[LedgerRow] = SegmentIndex()
+    for _path, row in rows:
+        if row.client:
+            bound_rows.add(route_segments(row.path), False, row)
+    handlers: dict[str, list[Route]] = {}
+    for route in routes:
+        for ref in route.refs:
+            handlers.setdefault(ref, []).append(route)
+    anchored: list[tuple[Route, Candidate]] = []
+
+    seen_symbols: set[str] = set()
+    for candidate in candidates:
+        declaration = candidate.declaration
+        if candidate.kind != "symbol" or declaration is None or not declaration.bridgeable:
+            continue
+        name = declaration.name
+        if is_constant(name) or (name, candidate.side) in seen_symbols:
+            continue
+        seen_symbols.add((name, candidate.side))
+        wired = handlers.get(name, [])
+        if len(wired) > max_routes:
+            if all(c["token"] != name for c in result.cross_cutting):
+                result.cross_cutting.append({"token": name, "routes": len(wired)})
+            continue
+        anchored.extend((route, candidate) for route in wired)
+        # Reverse hop: a changed SDK method anchors the route its ledger row names.
+        for _path, row in rows:
+            if row.client and row.client.rsplit(".", 1)[-1] == name and code_shaped(name):
+                route = Route(row.method, row.path, False, candidate.file, row.line, frozenset())
+                anchored.append((route, candidate))
+    for candidate in candidates:
+        if candidate.kind == "route":
+            route = Route(None, candidate.token, False, candidate.file, 0, frozenset())
+            anchored.append((route, candidate))
+
+    for route, origin in anchored:
+        token = f"{TAIL_MARK}{route.path}" if route.tail else route.path
+        result.candidates.append(Candidate("route", token, origin.file, origin.side))
+        for row in bound_rows.find(route_segments(route.path), tail=True):
+            if route.method and row.method and route.method != row.method:
+                continue
+            if row.client:
+                result.candidates.append(Candidate("sdk", row.client, origin.file, origin.side))
+                bare = row.client.rsplit(".", 1)[-1]
+                if bare != row.client and code_shaped(bare) and not generic(bare):
+                    result.candidates.append(Candidate("sdk", bare, origin.file, origin.side))
+    return result

@@ -1,0 +1,175 @@
+"""The purpose-built page scanner: one pass of a few regular expressions per page, producing
+the tokens a page *names*. A full markdown parser costs ~10 ms a page
+(docs/concepts/affected-docs.md#docs-corpus-and-matching), too slow for a corpus scanned on every
+PR; this needs only code regions and reference syntaxes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from govern.drift.route_paths import route_segments
+
+IDENT = r"[A-Za-z_$][\w$]*"
+DOTTED = rf"{IDENT}(?:\.{IDENT})*"
+
+# Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
+_WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
+_RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
+_CALL = re.compile(rf"(?<![\w$.])({DOTTED})\(")
+_INLINE_CODE = re.compile(r"(`++)([^`\n]++)\1")
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
+_RST_LITERAL_START = re.compile(r"::\s*$")
+_ROLE = re.compile(r"(?::[a-z]+)?:[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
+_AUTODOC = re.compile(r"^(\s*)\.\. auto(\w+)::\s*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)",
+                      re.M)
+_MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
+_MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
+_AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
+_ROUTE = re.compile(r"(?<![\w.~/:])(/[\w\-.:{}<>*]+(?:/[\w\-.:{}<>*]+)*)")
+_TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
+
+
+FORMAT = 2
+"""Bumped whenever PageTokens changes shape, so cached scans of the old shape are not read."""
+
+
+@dataclass(frozen=True)
+class PageTokens:
+    """What one page names, by the form it names it in."""
+
+    words: frozenset[str]
+    """Identifiers and dotted names as written, the dotted suffixes of two or more parts
+    (``client.meta.getAudit`` names ``meta.getAudit``), and reference targets' short forms."""
+    calls: frozenset[str]
+    """Names written in call form inside code (``parse(``, ``Widget(``)."""
+    prefixes: frozenset[str]
+    """Reference targets whose members the page documents (``::: httpx.Client``)."""
+    loose: frozenset[str]
+    """Path- and package-like tokens (``@scope/pkg``, ``packages/mcp/src``): coarse mentions."""
+    routes: frozenset[tuple[str, ...]]
+    """Wire paths written on the page, as segments with params as ``*`` (a method before
+    them is optional, so it is not kept)."""
+
+    def to_json(self) -> list[Any]:
+        return [sorted(self.words), sorted(self.calls), sorted(self.prefixes),
+                sorted(self.loose), sorted(list(route) for route in self.routes)]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> PageTokens:
+        words, calls, prefixes, loose, routes = data
+        return PageTokens(frozenset(words), frozenset(calls), frozenset(prefixes),
+                          frozenset(loose),
+                          frozenset(tuple(route) for route in routes))
+
+
+def _code_text(text: str, rst: bool) -> str:
+    """The code on a page: fenced blocks, inline code spans, and rst literal blocks."""
+    chunks = [match.group(2) for match in _FENCED.finditer(text)]
+    chunks.extend(match.group(2) for match in _INLINE_CODE.finditer(text))
+    if rst and "::" in text:
+        chunks.extend(_rst_literal_blocks(text))
+    return "\n".join(chunks)
+
+
+def _rst_literal_blocks(text: str) -> list[str]:
+    """Lines indented under a line ending in ``::`` (``Example::``, ``.. code-block::``)."""
+    lines: list[str] = []
+    literal_indent: int | None = None
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None:
+            if not line.strip() or indent > literal_indent:
+                lines.append(line)
+                continue
+            literal_indent = None
+        if _RST_LITERAL_START.search(line):
+            literal_indent = indent
+    return lines
+
+
+def _reference_names(target: str) -> list[str]:
+    """A reference target (``~pkg.mod.Class``, ``Client#send``) and the short names it
+    documents: the target, its last part, and ``Class.member``."""
+    target = target.strip()
+    if "<" in target and target.endswith(">"):
+        target = target[target.index("<") + 1 : -1]
+    target = target.lstrip("~!.").replace("#", ".").removesuffix("()")
+    if not _WORD.fullmatch(target):
+        return []
+    parts = target.split(".")
+    names = [target, parts[-1]]
+    if len(parts) >= 2:
+        names.append(".".join(parts[-2:]))
+    return names
+
+
+def _dotted_suffixes(token: str) -> list[str]:
+    parts = token.split(".")
+    return [".".join(parts[i:]) for i in range(1, len(parts) - 1)]
+
+
+def _references(text: str) -> tuple[set[str], set[str]]:
+    """(names, documented prefixes) from the reference syntaxes docs use. Each syntax is
+    looked for only when its marker is on the page: most pages have none of them."""
+    names: set[str] = set()
+    prefixes: set[str] = set()
+    if ":`" in text or "}`" in text:
+        for match in _ROLE.finditer(text):
+            names.update(_reference_names(match.group(1) or match.group(2)))
+    if ".. auto" in text:
+        for match in _AUTODOC.finditer(text):
+            what, target, options = match.group(2), match.group(3), match.group(4)
+            names.update(_reference_names(target))
+            if what in ("module", "class") and ":members:" in options:
+                prefixes.add(target)
+    if "{auto" in text:
+        for match in _MYST_AUTODOC.finditer(text):
+            names.update(_reference_names(match.group(2)))
+            if ":members:" in match.group(3):
+                prefixes.add(match.group(2))
+    if ":::" in text:
+        for match in _MKDOCSTRINGS.finditer(text):
+            names.update(_reference_names(match.group(1)))
+            prefixes.add(match.group(1))
+    if "][" in text:
+        for match in _AUTOREF.finditer(text):
+            names.update(_reference_names(match.group(1) or match.group(2)))
+    if "{@link" in text:
+        for match in _TSDOC_LINK.finditer(text):
+            names.update(_reference_names(match.group(1)))
+    return names, prefixes
+
+
+def scan_page(text: str, path: str) -> PageTokens:
+    """Tokens of one page (md, mdx or rst, told apart by ``path``).
+
+    One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
+    into identifiers (words) and path/package-like tokens (loose) in Python.
+    """
+    words: set[str] = set()
+    loose: set[str] = set()
+    for raw in set(_RAW_TOKEN.findall(text)):
+        if "/" in raw or "@" in raw or "-" in raw:
+            loose.add(raw.rstrip(".-/"))
+        for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
+            words.add(word)
+            if word.count(".") > 1:
+                words.update(_dotted_suffixes(word))
+    names, prefixes = _references(text)
+    words.update(names)
+    has_code = "`" in text or "~~~" in text or "::" in text
+    calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
+    routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
+        else set()
+    intern = sys.intern
+    return PageTokens(
+        words=frozenset(map(intern, words)),
+        calls=frozenset(map(intern, calls)),
+        prefixes=frozenset(prefixes),
+        loose=frozenset(loose),
+        routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
+    )

@@ -1,0 +1,132 @@
+"""The affected-docs run: reads the two commits and the docs corpus through git, then hands
+them to the pure steps (anchors, guards, bridge, rows) and returns the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from govern.config import Config
+from govern.drift.affected import (
+    SCHEMA_VERSION,
+    AffectedDocs,
+    Row,
+    apply_guards,
+    build_rows,
+    is_code_shaped,
+    is_generic,
+    merge_sides,
+    package_mentions,
+    removed_tokens,
+    summarize,
+)
+from govern.drift.anchors.extract import Candidate, Side, anchor_changes
+from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
+from govern.drift.docs.index import DocsIndex
+from govern.drift.scans import read_bridge_scans, read_docs_index
+from govern.git.diff import build_changes
+from govern.git.gitio import Git, TreeEntry
+from govern.git.packages import manifest_name, package_dirs
+
+NOT_MEASURED = {"measured": False,
+                "reason": "no bridgeable symbol or route literal changed, so the route bridge "
+                          "did not run"}
+
+
+def read_affected_docs(git: Git, config: Config, head_ref: str,
+                       base_ref: str | None) -> AffectedDocs:
+    """affected-docs for ``merge-base(base_ref, head_ref)..head_ref``, or every corpus page
+    when ``base_ref`` is None (``--all``)."""
+    head = git.resolve_commit(head_ref)
+    computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
+    entries = git.ls_tree(head)
+    index = read_docs_index(git, entries, config)
+    unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
+    if base_ref is None:
+        return _all_pages(index, head, computed_on, unreadable)
+    base = git.resolve_commit(base_ref)
+    merge_bases = git.merge_bases(base, head)
+    merge_base = merge_bases[0]
+    changes = build_changes(git.changed_files(merge_base, head), git.hunks(merge_base, head))
+    manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
+    change_set = anchor_changes(
+        changes,
+        base=Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}")),
+        head=Side("head", lambda path: git.blobs.read(f"{head}:{path}")),
+        package_dirs=manifests,
+        config=config,
+    )
+    packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
+    bridged = _bridge(git, head, entries, config, change_set.candidates)
+    guarded = apply_guards(merge_sides(change_set.candidates + bridged.candidates), index,
+                           config.anchors)
+    rows = build_rows(guarded, index, removed_tokens(change_set))
+    summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless))
+    if len(merge_bases) > 1:
+        summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
+                    f"{merge_base[:12]}.)")
+    return AffectedDocs(
+        summary=summary,
+        base=base_ref,
+        head=head,
+        merge_base=merge_base,
+        computed_on=computed_on,
+        changed_packages=[{"dir": d or ".", "name": name} for d, name in packages],
+        anchors=guarded.admitted,
+        docs=rows,
+        anchorless_changes=change_set.anchorless,
+        parse_errors=change_set.parse_errors,
+        unreadable_pages=unreadable,
+        weak_anchors_dropped=guarded.weak,
+        overbroad_anchors=guarded.overbroad,
+        cross_cutting_symbols=bridged.cross_cutting,
+        package_mention_docs=package_mentions(index, packages),
+        bridge_coverage=bridged.coverage,
+        broken_scans=bridged.broken,
+        skipped=change_set.skipped,
+    )
+
+
+def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
+            candidates: list[Candidate]) -> BridgeResult:
+    """Run the route bridge only when something could cross it
+    (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
+    measured", never a fabricated zero."""
+    if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
+                                     and not is_constant(c.declaration.name))
+               for c in candidates):
+        return BridgeResult(coverage=NOT_MEASURED)
+    return bridge(candidates, read_bridge_scans(git, head, entries, config),
+                  config.anchors.max_routes_per_symbol, is_code_shaped,
+                  lambda name: is_generic(name, config.anchors.generic_names))
+
+
+def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str | None:
+    for manifest in config.code.package_manifests:
+        text = git.read_text(head, f"{package_dir}/{manifest}" if package_dir else manifest)
+        if text is not None:
+            name, _private = manifest_name(manifest, text)
+            if name:
+                return name
+    return None
+
+
+def _all_pages(index: DocsIndex, head: str, computed_on: dict,
+               unreadable: list[dict[str, str]]) -> AffectedDocs:
+    rows = [Row(page.path, page.release_owned, False, ()) for page in index.pages]
+    return AffectedDocs(
+        summary=f"{len(rows)} docs page(s) in the corpus at {head[:12]}.",
+        base=None, head=head, merge_base=None, computed_on=computed_on,
+        changed_packages=[], anchors=[], docs=rows, unreadable_pages=unreadable,
+        bridge_coverage=NOT_MEASURED,
+        skipped={"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
+    )
+
+
+def read_bridge_coverage(git: Git, config: Config, head_ref: str) -> dict[str, Any]:
+    """The repo-wide bridge health at ``head_ref`` (``--bridge-coverage``)."""
+    head = git.resolve_commit(head_ref)
+    scans = read_bridge_scans(git, head, git.ls_tree(head), config)
+    health = bridge_health(scans)
+    return {"schema_version": SCHEMA_VERSION, "head": head,
+            "routes": len(all_routes(scans)), "registrar_files": len(scans.registrars),
+            "bridge_coverage": health.coverage, "broken_scans": list(health.broken)}

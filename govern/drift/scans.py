@@ -1,0 +1,155 @@
+"""Reads beyond the diff, each cached by blob id under the git common dir so a run's cost
+grows with the diff, not the repository: the docs index, and the registrar and ledger scans
+the route bridge needs (docs/concepts/affected-docs.md#anchor-kinds, docs/decisions/index.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from govern.config import Config
+from govern.core import cache
+from govern.drift.anchors.ledgers import LedgerScan, scan_ledger
+from govern.drift.anchors.routes import RegistrarScan, scan_python, scan_typescript
+from govern.drift.anchors.syntax import EXTENSIONS
+from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
+from govern.drift.docs.corpus import select_pages
+from govern.drift.docs.index import DocsIndex, build_index
+from govern.drift.docs.scanner import FORMAT, PageTokens
+from govern.git.gitio import Git, TreeEntry
+from govern.git.packages import is_test_file
+
+# What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
+# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'`. Valid as
+# both a git extended regex and a Python regex, so one pattern serves both readers.
+REGISTRAR_HINT = (
+    r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
+    r"|websocket)\("
+    r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
+    r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
+    r"|(path|url):[ \t]*['\"`]/"
+)
+_HINT = re.compile(REGISTRAR_HINT, re.M)
+_SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
+_BLOB_MODES = ("100644", "100755")
+# Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
+_GREP_THRESHOLD = 200
+_SCANS_FORMAT = 2
+T = TypeVar("T")
+
+
+def _encode_page(value: PageTokens | str) -> Any:
+    return value if isinstance(value, str) else value.to_json()
+
+
+def _decode_page(data: Any) -> PageTokens | str:
+    """A cached page: its tokens, or (a string) the reason it was unreadable."""
+    return data if isinstance(data, str) else PageTokens.from_json(data)
+
+
+Scan = RegistrarScan | LedgerScan | BridgeHealth | None
+"""A cached read: a registrar's routes, a ledger's rows, None (not a registrar), or the
+health of one set of registrars and ledgers."""
+_SCAN_KINDS: dict[str, Any] = {"registrar": RegistrarScan, "ledger": LedgerScan,
+                               "health": BridgeHealth}
+
+
+def _encode_scan(value: Scan) -> Any:
+    if value is None:
+        return None
+    kind = next(k for k, cls in _SCAN_KINDS.items() if isinstance(value, cls))
+    return {"kind": kind, "scan": value.to_json()}
+
+
+def _decode_scan(data: Any) -> Scan:
+    if data is None:
+        return None
+    return _SCAN_KINDS[data["kind"]].from_json(data["scan"])
+
+
+def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
+    """The docs index of a tree, page scans cached by blob id."""
+    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
+    page_cache = cache.load_json(cache_path, _decode_page)
+    cached = set(page_cache)
+    pages = select_pages(entries, config.docs)
+    index = build_index(pages, git.blobs.read, page_cache)
+    _save_used(cache_path, page_cache, cached, {page.blob for page in pages}, _encode_page)
+    return index
+
+
+def _save_used(path: Path, memo: dict[str, T], cached: set[str], used: set[str],
+               encode: Callable[[T], Any]) -> None:
+    """Write the cache when this run added to it. Entries this run did not use are kept while
+    the file stays under twice what a run uses (switching between branches stays warm), then
+    dropped, so the cache never grows with every blob ever seen."""
+    if used <= cached:
+        return
+    keep = set(memo) if len(memo) <= 2 * len(used) else used
+    cache.save_json(path, {key: memo[key] for key in keep if key in memo}, encode)
+
+
+def _suffix(path: str) -> str:
+    """``.py`` of ``a/b.py`` (what PurePosixPath.suffix says, without its cost per path:
+    this runs on every file of the tree)."""
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:] if dot > 0 else ""
+
+
+def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
+    language = EXTENSIONS[_suffix(path)]
+    if language == "python":
+        return scan_python(data, path)
+    return scan_typescript(data, path, language)
+
+
+def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
+                      config: Config) -> BridgeScans:
+    """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
+    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
+    memo = cache.load_json(cache_path, _decode_scan)
+    cached = set(memo)
+    sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
+               and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
+    configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
+    unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
+    if len(unscanned) > _GREP_THRESHOLD:
+        hits = set(git.grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS))
+    else:
+        hits = {p for p in unscanned if _HINT.search(
+            (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
+    for path in unscanned:
+        data = git.blobs.read(sources[path]) if path in hits or path in configured else None
+        memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
+    for path in configured:  # configured files are scanned even when the hint misses them
+        if memo.get(f"r:{sources[path]}") is None:
+            data = git.blobs.read(sources[path])
+            memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
+    ledgers: dict[str, LedgerScan] = {}
+    used = {f"r:{sha}" for sha in sources.values()}
+    for entry in entries:
+        if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
+            key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
+            if key not in memo:
+                memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
+            ledgers[entry.path] = memo[key]
+            used.add(key)
+    registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
+                  if memo.get(f"r:{sha}") is not None}
+    scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
+    # Health depends on every registrar and ledger: keyed by exactly those blobs, a run whose
+    # PR touches none of them reuses it.
+    signature = hashlib.sha1("\n".join(sorted(
+        [f"r {p} {sources[p]} {p in configured}" for p in registrars | dict.fromkeys(configured)]
+        + [f"l {e.path} {e.sha}" for e in entries if e.path in ledgers]
+    )).encode()).hexdigest()
+    if f"h:{signature}" not in memo:
+        memo[f"h:{signature}"] = bridge_health(scans)
+    used.add(f"h:{signature}")
+    _save_used(cache_path, memo, cached, used, _encode_scan)
+    return replace(scans, health=memo[f"h:{signature}"])

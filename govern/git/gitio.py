@@ -1,0 +1,368 @@
+"""Everything that runs git: one run helper, named queries, and one long-lived blob reader.
+
+Callers never build argv. Output is requested NUL-separated where git offers it and decoded
+on purpose; user configuration that changes output (external diff, textconv, quoting) and
+hook-inherited ``GIT_*`` variables are kept out so answers depend on the repository alone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from govern.core.errors import GitError, NoCommonHistory, NotJudged, ShallowClone, UnknownRef
+
+NULL_SHA = "0" * 40
+SYMLINK_MODE = "120000"
+SUBMODULE_MODE = "160000"
+
+# Variables git exports to hooks that would point a nested git at the wrong repository.
+_KEPT_GIT_VARS = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO",
+                  "GIT_SSL_NO_VERIFY", "GIT_ASKPASS", "GIT_TERMINAL_PROMPT",
+                  "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"}
+
+
+def _clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("GIT_") or k in _KEPT_GIT_VARS or k.startswith("GIT_CONFIG_")}
+    env["LC_ALL"] = "C"
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    return env
+
+
+def zsplit(data: bytes) -> list[str]:
+    """Split NUL-separated git output into strings (paths are decoded with surrogateescape)."""
+    text = data.decode("utf-8", "surrogateescape")
+    parts = text.split("\0")
+    return parts[:-1] if parts and parts[-1] == "" else parts
+
+
+@dataclass(frozen=True)
+class RawChange:
+    """One entry of ``git diff --raw``: a file's status, paths, modes and blob ids."""
+
+    status: str
+    """A, M, D, R, T (type change) or C."""
+    path: str
+    old_path: str | None
+    old_mode: str
+    new_mode: str
+    old_blob: str
+    new_blob: str
+
+
+@dataclass(frozen=True)
+class Hunk:
+    """A ``-U0`` hunk header: ranges of removed (old) and added (new) lines, 1-based."""
+
+    old_start: int
+    old_count: int
+    new_start: int
+    new_count: int
+
+    def old_lines(self) -> range:
+        return range(self.old_start, self.old_start + self.old_count)
+
+    def new_lines(self) -> range:
+        return range(self.new_start, self.new_start + self.new_count)
+
+
+@dataclass(frozen=True)
+class TreeEntry:
+    mode: str
+    kind: str
+    sha: str
+    path: str
+
+
+_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
+
+
+class Git:
+    """A repository, addressed by its work-tree root; every method is one named query."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self._reader: BlobReader | None = None
+
+    # -- the one run helper -------------------------------------------------------------
+    def run(self, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,),
+            remedy: str = "") -> bytes:
+        status, out, err = self.run_status(*args, stdin=stdin)
+        if status not in ok:
+            raise GitError(["git", *args], status, err.decode("utf-8", "replace"), remedy=remedy)
+        return out
+
+    def run_status(self, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
+        """Run git where the exit status is an answer, not a failure."""
+        argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
+        proc = subprocess.run(argv, input=stdin, capture_output=True, env=_clean_env())
+        return proc.returncode, proc.stdout, proc.stderr
+
+    # -- refs ---------------------------------------------------------------------------
+    def resolve_commit(self, ref: str) -> str:
+        """The commit sha ``ref`` names, or UnknownRef."""
+        status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
+                                         "--end-of-options", f"{ref}^{{commit}}")
+        if status != 0 or not out.strip():
+            raise UnknownRef(ref)
+        return out.decode().strip()
+
+    def has_commit(self, ref: str) -> bool:
+        try:
+            self.resolve_commit(ref)
+        except UnknownRef:
+            return False
+        return True
+
+    def is_shallow(self) -> bool:
+        return self.run("rev-parse", "--is-shallow-repository").strip() == b"true"
+
+    def merge_bases(self, base: str, head: str) -> list[str]:
+        """All merge bases of two commits; ShallowClone or NoCommonHistory when there is none."""
+        status, out, err = self.run_status("merge-base", "--all", base, head)
+        if status == 0 and out.strip():
+            return out.decode().split()
+        if status not in (0, 1):
+            raise GitError(["git", "merge-base", "--all", base, head], status,
+                           err.decode("utf-8", "replace"))
+        if self.is_shallow():
+            raise ShallowClone(base, head)
+        raise NoCommonHistory(base, head)
+
+    def parents(self, commit: str) -> list[str]:
+        return self.run("rev-list", "--parents", "-n", "1", commit, "--").decode().split()[1:]
+
+    def is_dirty(self) -> bool:
+        return bool(self.run("status", "--porcelain", "-z", "--untracked-files=no").strip())
+
+    def common_dir(self) -> Path:
+        out = self.run("rev-parse", "--git-common-dir").decode().strip()
+        path = Path(out)
+        return path if path.is_absolute() else self.root / path
+
+    def toplevel(self) -> Path:
+        try:
+            out = self.run("rev-parse", "--show-toplevel")
+        except GitError as exc:
+            raise NotJudged(f"{self.root} is not inside a git repository",
+                            remedy="run govern from a git checkout, or pass --repo-dir") from exc
+        return Path(out.decode().strip())
+
+    # -- diffs --------------------------------------------------------------------------
+    def _diff_args(self) -> tuple[str, ...]:
+        return ("diff", "--no-ext-diff", "--no-textconv", "--no-color", "-M",
+                "--ignore-submodules=none")
+
+    def changed_files(self, base: str, head: str) -> list[RawChange]:
+        """Files that differ between two commits, renames detected, in git's order."""
+        parts = zsplit(self.run(*self._diff_args(), "--raw", "-z", "--abbrev=40", base, head,
+                                "--"))
+        changes: list[RawChange] = []
+        i = 0
+        while i < len(parts):
+            meta = parts[i].lstrip(":").split()
+            old_mode, new_mode, old_blob, new_blob, status = meta[:5]
+            letter = status[0]
+            if letter in "RC":
+                old_path, path = parts[i + 1], parts[i + 2]
+                i += 3
+            else:
+                old_path, path = None, parts[i + 1]
+                i += 2
+            changes.append(RawChange(letter, path, old_path, old_mode, new_mode,
+                                     old_blob, new_blob))
+        return changes
+
+    def hunks(self, base: str, head: str) -> list[list[Hunk]]:
+        """``-U0`` hunks per changed file, in the same order as :meth:`changed_files`.
+
+        Every raw entry yields exactly one ``diff --git`` section, so sections pair with
+        entries by position; that avoids parsing git's quoted path headers.
+        """
+        out = self.run(*self._diff_args(), "-U0", base, head, "--")
+        sections = re.split(rb"^diff --git ", out, flags=re.M)[1:]
+        return [
+            [Hunk(int(m[1]), int(m[2] if m[2] is not None else 1),
+                  int(m[3]), int(m[4] if m[4] is not None else 1))
+             for m in _HUNK.finditer(section)]
+            for section in sections
+        ]
+
+    def grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...]) -> list[str]:
+        """Paths at ``rev`` whose content matches an extended regex: one git process for the
+        whole tree, however many files (exit 1 just means no match)."""
+        out = self.run("grep", "-l", "-z", "-I", "-E", "-e", pattern, rev, "--", *pathspecs,
+                       ok=(0, 1))
+        prefix = f"{rev}:"
+        return [entry.removeprefix(prefix) for entry in zsplit(out)]
+
+    # -- writing (the demo builds its example repository) -------------------------------
+    def init(self, branch: str = "main") -> None:
+        self.run("init", "-q", "-b", branch)
+
+    def commit_all(self, message: str) -> str:
+        """Stage everything and commit as a fixed identity; the new commit's sha."""
+        self.run("add", "-A")
+        self.run("-c", "user.name=govern demo", "-c", "user.email=demo@example.invalid",
+                 "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", message)
+        return self.resolve_commit("HEAD")
+
+    def create_branch(self, name: str) -> None:
+        self.run("checkout", "-q", "-b", name)
+
+    # -- trees and blobs ----------------------------------------------------------------
+    def ls_tree(self, rev: str) -> list[TreeEntry]:
+        """Every entry of a commit's tree, recursively (blobs, symlinks and submodules)."""
+        entries = []
+        for record in zsplit(self.run("ls-tree", "-r", "-z", "--full-tree", rev)):
+            meta, path = record.split("\t", 1)
+            mode, kind, sha = meta.split()
+            entries.append(TreeEntry(mode, kind, sha, path))
+        return entries
+
+    @property
+    def blobs(self) -> BlobReader:
+        if self._reader is None:
+            self._reader = BlobReader(self)
+        return self._reader
+
+    def read_text(self, rev: str, path: str) -> str | None:
+        """A file's text at a commit, or None if absent (or not UTF-8)."""
+        data = self.blobs.read(f"{rev}:{path}")
+        if data is None:
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+    # -- PR overlap (docs/how-to/overlap.md): batched merges, commits behind, pull-request heads
+    def merge_tree_batch(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        """Merge each ``(a, b)`` pair of commit shas in one ``git merge-tree --stdin`` run.
+
+        Returns the NUL-separated output split into fields (git 2.39 layout, per merge:
+        status, tree, conflicted paths, an empty field, message records, an empty field);
+        ``govern.overlap.parse_merge_tree`` reads them. Callers resolve every ref first:
+        git stops the whole batch on an unknown ref or unrelated histories.
+        """
+        if not pairs:
+            return []
+        lines = "".join(f"{a} {b}\n" for a, b in pairs).encode()
+        # Pinned so hunks hold exactly two sides whatever the user set (diff3/zdiff3 add a
+        # third). `--merge-base` is 2.40+, so each line is `<a> <b>` and git finds the base.
+        args = ("-c", "merge.conflictStyle=merge", "merge-tree", "--write-tree", "-z",
+                "--name-only", "--messages", "--stdin")
+        status, out, err = self.run_status(*args, stdin=lines)
+        if status != 0:
+            # With --stdin a conflict is not an exit status, so this is a merge that could
+            # not run: name the pair when it has no merge base, else report git's words.
+            for a, b in pairs:
+                self.merge_bases(a, b)
+            raise GitError(["git", *args], status, err.decode("utf-8", "replace"),
+                           remedy="fetch the missing objects (`git fetch origin`) and check "
+                                  "the repository with `git fsck`")
+        return zsplit(out)
+
+    def resolve_commits(self, refs: Sequence[str]) -> list[str]:
+        """The commit sha each ref names, from one ``git cat-file --batch-check`` run (a
+        matrix of 100 PRs would otherwise start 100 rev-parse processes); UnknownRef names
+        the first ref that does not name a commit."""
+        for ref in refs:
+            if "\n" in ref:  # one name per line: a newline cannot be asked about
+                raise UnknownRef(ref)
+        names = "".join(f"{ref}^{{commit}}\n" for ref in refs).encode("utf-8", "surrogateescape")
+        out = self.run("cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=names)
+        shas = []
+        for ref, line in zip(refs, out.decode("utf-8", "replace").splitlines(), strict=True):
+            sha, _, kind = line.partition(" ")
+            if kind != "commit":  # `<name> missing` or `<name> ambiguous`
+                raise UnknownRef(ref)
+            shas.append(sha)
+        return shas
+
+    def count_commits(self, since: str, until: str) -> int:
+        """How many commits ``until`` has that ``since`` lacks (``rev-list --count``)."""
+        return int(self.run("rev-list", "--count", f"{since}..{until}", "--"))
+
+    # -- gates (docs/how-to/gates.md): commit ranges, line counts for size
+    def commit_messages(self, since: str | None, until: str) -> list[tuple[str, str]]:
+        """``(sha, raw message)`` of each commit ``until`` has that ``since`` lacks, newest
+        first; every ancestor of ``until`` when ``since`` is None. Callers pass resolved shas.
+        """
+        span = f"{since}..{until}" if since else until
+        # %B is the raw message; -z ends each record with NUL, the sha on its own first line
+        out = self.run("log", "-z", "--no-show-signature", "--format=%H%n%B", span, "--")
+        # decoded with replacement, not surrogateescape: messages are quoted in findings and
+        # JSON, where a lone surrogate could not be printed
+        records = out.decode("utf-8", "replace").split("\0")
+        return [(sha, message) for sha, _, message in
+                (record.partition("\n") for record in records if record)]
+
+    def numstat(self, base: str, head: str) -> list[tuple[str, int, int]]:
+        """``(path, added, deleted)`` per changed file, renames detected; a binary file
+        counts 0 lines (git reports ``-``)."""
+        parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--"))
+        counts: list[tuple[str, int, int]] = []
+        i = 0
+        while i < len(parts):
+            added, deleted, path = parts[i].split("\t", 2)
+            if path:
+                i += 1
+            else:  # a rename: the old and new paths follow as their own fields
+                path = parts[i + 2]
+                i += 3
+            counts.append((path, int(added) if added != "-" else 0,
+                           int(deleted) if deleted != "-" else 0))
+        return counts
+
+    # -- remotes (shell mode and overlap --github fetch PR heads) -------------------------
+    def remote_url(self, remote: str) -> str | None:
+        """The fetch URL configured for ``remote``; None when it has none."""
+        out = self.run("config", "--get", f"remote.{remote}.url", ok=(0, 1))
+        return out.decode("utf-8", "replace").strip() or None
+
+    def fetch(self, remote: str, refspecs: Sequence[str], remedy: str = "") -> None:
+        """Fetch ``refspecs`` (``+refs/pull/7/head:refs/remotes/origin/pr/7``) from ``remote``
+        in one run, without tags. A refspec the remote lacks fails the whole fetch."""
+        # --end-of-options: a remote named like an option (`--upload-pack=…`) stays a name.
+        self.run("fetch", "--quiet", "--no-tags", "--end-of-options", remote, *refspecs,
+                 remedy=remedy)
+
+
+class BlobReader:
+    """Objects by name through one ``git cat-file --batch`` process for the whole run."""
+
+    def __init__(self, git: Git) -> None:
+        argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
+        self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, env=_clean_env())
+
+    def read(self, name: str) -> bytes | None:
+        """The object's bytes, or None when it does not exist (or its name has a newline)."""
+        if "\n" in name:
+            return None
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
+        self._proc.stdin.flush()
+        header = self._proc.stdout.readline()
+        if not header or header.endswith(b" missing\n") or header.endswith(b" ambiguous\n"):
+            return None
+        size = int(header.split()[2])
+        data = self._proc.stdout.read(size)
+        self._proc.stdout.read(1)  # the LF that ends every object
+        return data
+
+    def close(self) -> None:
+        if self._proc.stdin:
+            self._proc.stdin.close()
+        self._proc.wait()

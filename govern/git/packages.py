@@ -1,0 +1,103 @@
+"""Packages in a monorepo: the package root of a path (the deepest ancestor holding a
+manifest), package names from manifests, and the change-set exclusions of
+docs/concepts/affected-docs.md#change-set."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+from typing import Any
+
+_TEST_FILE = re.compile(
+    r"(^|/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+)$"
+)
+_TEST_DIRS = frozenset({"tests", "test", "__tests__", "__mocks__", "__fixtures__"})
+_SETUP_PY_NAME = re.compile(r"""\bname\s*=\s*["']([^"']+)["']""")
+
+# Top-level manifest keys that never change what a package publishes.
+_NPM_DEV_KEYS = frozenset({"scripts", "devDependencies"})
+_PYPROJECT_DEV_KEYS = frozenset({"tool", "dependency-groups"})
+
+
+def package_dirs(paths: Iterable[str], manifests: Iterable[str]) -> frozenset[str]:
+    """Directories (``""`` for the root) that hold one of the manifest file names."""
+    names = set(manifests)
+    found = set()
+    for path in paths:
+        folder, _, base = path.rpartition("/")
+        if base in names:
+            found.add(folder)
+    return frozenset(found)
+
+
+def package_of(path: str, dirs: frozenset[str]) -> str:
+    """The package root of ``path``: its deepest ancestor in ``dirs``, else its top folder
+    (a deleted package keeps a name that way), ``""`` for a top-level file."""
+    parents = [str(p) for p in PurePosixPath(path).parents][:-1]
+    for parent in parents:
+        if parent in dirs:
+            return parent
+    if "" in dirs:
+        return ""
+    return parents[-1] if parents else ""
+
+
+def is_test_file(path: str) -> bool:
+    return bool(_TEST_FILE.search(path)) or any(
+        part in _TEST_DIRS for part in path.split("/")[:-1]
+    )
+
+
+def is_package_script(path: str, package_dir: str) -> bool:
+    """In the package's own top-level ``scripts/`` folder (``src/scripts/`` is code)."""
+    inside = path[len(package_dir) + 1 :] if package_dir else path
+    return inside.startswith("scripts/")
+
+
+def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
+    """(package name, is private) read from a manifest's text; (None, False) when unreadable."""
+    try:
+        if filename == "package.json":
+            data = json.loads(text)
+            if isinstance(data, dict):
+                name = data.get("name")
+                return (name if isinstance(name, str) else None), data.get("private") is True
+        elif filename == "pyproject.toml":
+            data = tomllib.loads(text)
+            name = data.get("project", {}).get("name") or (
+                data.get("tool", {}).get("poetry", {}).get("name"))
+            return (name if isinstance(name, str) else None), False
+        elif filename == "setup.cfg":
+            match = re.search(r"^\s*name\s*=\s*(\S+)", text, re.M)
+            return (match.group(1) if match else None), False
+        elif filename == "setup.py":
+            match = _SETUP_PY_NAME.search(text)
+            return (match.group(1) if match else None), False
+    except (ValueError, tomllib.TOMLDecodeError, AttributeError):
+        pass
+    return None, False
+
+
+def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(text) if filename == "package.json" else tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def is_dev_only_manifest_change(filename: str, old_text: str, new_text: str) -> bool:
+    """True when every changed top-level key is dev-only (npm ``scripts``/``devDependencies``;
+    pyproject ``tool.*`` and dependency groups). Unparseable manifests and other formats are
+    never dev-only: fail toward inclusion."""
+    dev_keys = {"package.json": _NPM_DEV_KEYS, "pyproject.toml": _PYPROJECT_DEV_KEYS}.get(filename)
+    if dev_keys is None:
+        return False
+    old, new = _load_manifest(filename, old_text), _load_manifest(filename, new_text)
+    if old is None or new is None:
+        return False
+    changed = {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+    return bool(changed) and changed <= dev_keys

@@ -1,0 +1,403 @@
+"""Every GitHub REST call govern makes, through PyGithub (docs/concepts/delivery.md): one client,
+govern's own retry of transient failures, and HTTP failures turned into ``NotJudged`` errors with a
+remedy.
+
+PyGithub is imported only when a client is created (it costs ~350 ms), so commands that never
+talk to GitHub do not pay for it. Results are small frozen dataclasses, never PyGithub objects.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from govern.core.errors import NotJudged
+
+if TYPE_CHECKING:
+    from github.Repository import Repository
+
+T = TypeVar("T")
+
+DEFAULT_API_URL = "https://api.github.com"
+RETRY_DELAYS = (3.0, 9.0)
+"""Seconds to wait before the second and the third attempt (docs/concepts/delivery.md)."""
+PER_PAGE = 100
+TIMEOUT = 30
+
+
+class GitHubError(NotJudged):
+    """A GitHub call failed for good; ``status`` is the HTTP status (None: no answer)."""
+
+    def __init__(self, message: str, remedy: str, status: int | None) -> None:
+        super().__init__(message, remedy)
+        self.status = status
+
+    @property
+    def is_forbidden(self) -> bool:
+        """A plain 403: the token may not do this (a fork PR's read-only token, for one).
+        Advisory commands degrade on it instead of failing (docs/concepts/delivery.md)."""
+        return self.status == 403
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """How to reach GitHub: a token (None: anonymous) and the REST API base URL."""
+
+    token: str | None
+    api_url: str
+
+
+@dataclass(frozen=True)
+class Comment:
+    """One issue or PR conversation comment."""
+
+    id: int
+    login: str
+    """The author's login; ``ghost`` for a deleted account."""
+    author_association: str
+    """GitHub's OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, …"""
+    body: str
+    created_at: datetime
+    html_url: str
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    """What govern reads of a PR."""
+
+    number: int
+    head_sha: str
+    body: str
+    labels: tuple[str, ...]
+    author: str
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """One check-run on a commit; ``conclusion`` is None until it completes."""
+
+    name: str
+    status: str
+    conclusion: str | None
+
+
+def credentials_from_env(environ: Mapping[str, str]) -> Credentials:
+    """``GITHUB_TOKEN`` (Actions), else ``GH_TOKEN`` (the gh CLI's, for shell mode); the API
+    base from ``GITHUB_API_URL`` (GitHub Enterprise, tests), else api.github.com."""
+    token = environ.get("GITHUB_TOKEN") or environ.get("GH_TOKEN") or None
+    api_url = (environ.get("GITHUB_API_URL") or DEFAULT_API_URL).rstrip("/")
+    return Credentials(token, api_url)
+
+
+def closing_issue_numbers(body: str, repo: str) -> tuple[int, ...]:
+    """Issues a PR body says it closes with GitHub's closing keywords (``Fixes #12``,
+    ``closes owner/name#12`` for this repository), in order, without repeats.
+
+    The body is what GitHub itself reads for same-repository keywords; issues linked only
+    through the sidebar are not seen (that needs GraphQL), which the README says.
+    """
+    pattern = re.compile(
+        r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+"
+        r"(?:(?P<repo>[\w.-]+/[\w.-]+))?#(?P<number>\d+)\b"
+    )
+    found: list[int] = []
+    for match in pattern.finditer(body):
+        other = match.group("repo")
+        number = int(match.group("number"))
+        if (other is None or other.lower() == repo.lower()) and number not in found:
+            found.append(number)
+    return tuple(found)
+
+
+def _message_of(exc: Any) -> str:
+    data = getattr(exc, "data", None)
+    message = data.get("message") if isinstance(data, dict) else None
+    return " ".join(str(message or exc).split())[:200]
+
+
+def _is_rate_limited(status: int | None, headers: Mapping[str, str], message: str) -> bool:
+    """429, or a 403 carrying GitHub's rate-limit signal (an exhausted quota, a Retry-After,
+    or the primary/secondary rate-limit message); a plain 403 is a permission answer."""
+    if status == 429:
+        return True
+    if status != 403:
+        return False
+    lowered = {key.lower(): value for key, value in headers.items()}
+    return (lowered.get("x-ratelimit-remaining") == "0" or "retry-after" in lowered
+            or "rate limit" in message.lower())
+
+
+def _is_transient(exc: Exception) -> bool:
+    from github import GithubException
+    from requests.exceptions import RequestException
+
+    if isinstance(exc, RequestException):
+        return True
+    if isinstance(exc, GithubException):
+        status = exc.status
+        return (status is not None and status >= 500) or _is_rate_limited(
+            status, exc.headers or {}, _message_of(exc))
+    return False
+
+
+def _failure(exc: Exception, action: str, api_url: str, attempts: int) -> GitHubError:
+    """The NotJudged error for a call that failed for good, with what to do about it."""
+    from github import GithubException
+
+    if not isinstance(exc, GithubException):
+        return GitHubError(
+            f"cannot reach the GitHub API at {api_url} while {action} "
+            f"({type(exc).__name__}, {attempts} attempt(s))",
+            "check GITHUB_API_URL and the network, then run again", None)
+    status, message = exc.status, _message_of(exc)
+    said = f"while {action}: {status} {message!r}"
+    if status == 401:
+        return GitHubError(f"GitHub rejected the token {said}",
+                           "set GITHUB_TOKEN (or GH_TOKEN in shell mode) to a valid token",
+                           status)
+    if status == 403 and not _is_rate_limited(status, exc.headers or {}, message):
+        return GitHubError(f"GitHub refused permission {said}",
+                           "give the token the permission this needs (pull-requests and "
+                           "issues: read, issues: write to post, checks: read); a fork PR's "
+                           "token is read-only", status)
+    if status == 404:
+        return GitHubError(f"GitHub found nothing {said}",
+                           "check --repo OWNER/NAME and the number, and that the token can "
+                           "see the repository", status)
+    if status == 422:
+        return GitHubError(f"GitHub refused the request {said}",
+                           "check the values passed (a sha must be a full commit id GitHub "
+                           "knows)", status)
+    return GitHubError(f"GitHub kept failing {said} (after {attempts} attempt(s))",
+                       "run again later; https://www.githubstatus.com shows outages", status)
+
+
+class GitHubRepo:
+    """One repository on one GitHub host. Every call goes through ``_call``, which retries a
+    transient failure after 3 s and then 9 s, and maps the final failure to a GitHubError."""
+
+    def __init__(self, repo: Repository, full_name: str, api_url: str,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self._repo = repo
+        self.full_name = full_name
+        self.api_url = api_url
+        self._sleep = sleep
+
+    def _call(self, action: str, fn: Callable[[], T]) -> T:
+        # Reads are idempotent; a retried write may land twice, which the sticky upsert
+        # resolves by re-listing and review records tolerate (the newest on a head decides).
+        from github import GithubException
+        from requests.exceptions import RequestException
+
+        for attempt, delay in enumerate((*RETRY_DELAYS, None), start=1):
+            try:
+                return fn()
+            except (GithubException, RequestException) as exc:
+                if delay is None or not _is_transient(exc):
+                    raise _failure(exc, action, self.api_url, attempt) from None
+                self._sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def pull_request(self, number: int) -> PullRequest:
+        def read() -> PullRequest:
+            pull = self._repo.get_pull(number)
+            return PullRequest(number=pull.number, head_sha=pull.head.sha,
+                               body=pull.body or "",
+                               labels=tuple(label.name for label in pull.labels),
+                               author=pull.user.login if pull.user else "ghost")
+
+        return self._call(f"reading PR #{number} of {self.full_name}", read)
+
+    def issue_comments(self, number: int) -> list[Comment]:
+        """Every conversation comment of an issue or PR, all pages, oldest first."""
+
+        def read() -> list[Comment]:
+            return [_comment(item) for item in self._repo.get_issue(number).get_comments()]
+
+        return self._call(f"listing the comments of #{number} of {self.full_name}", read)
+
+    def review_thread(self, pull: PullRequest, closing_issues: bool
+                      ) -> tuple[list[Comment], tuple[int, ...]]:
+        """The comments a contract-review record may be in: the PR's, and with
+        ``closing_issues`` (``review.closing_issue_thread``) those of each issue its body
+        closes; also the issue numbers read."""
+        issues = closing_issue_numbers(pull.body, self.full_name) if closing_issues else ()
+        comments = self.issue_comments(pull.number)
+        for issue in issues:
+            comments.extend(self.issue_comments(issue))
+        return comments, issues
+
+    def create_comment(self, number: int, body: str) -> Comment:
+        return self._call(f"commenting on #{number} of {self.full_name}",
+                          lambda: _comment(self._repo.get_issue(number).create_comment(body)))
+
+    def check_runs(self, sha: str) -> list[CheckRun]:
+        """The latest check-run of each check on ``sha``, all pages."""
+
+        def read() -> list[CheckRun]:
+            return [CheckRun(run.name, run.status, run.conclusion)
+                    for run in self._repo.get_commit(sha).get_check_runs()]
+
+        return self._call(f"listing the check-runs of {sha} in {self.full_name}", read)
+
+
+def _comment(item: Any) -> Comment:
+    return Comment(id=item.id, login=item.user.login if item.user else "ghost",
+                   author_association=item.author_association or "NONE",
+                   body=item.body or "", created_at=item.created_at, html_url=item.html_url)
+
+
+def connect(repo: str, credentials: Credentials,
+            sleep: Callable[[float], None] = time.sleep) -> GitHubRepo:
+    """A client for ``OWNER/NAME``. Nothing is requested until a method is called.
+
+    PyGithub's own retry is off (``retry=None``) so failures reach govern's retry, which knows
+    the 3 s / 9 s schedule and what is transient; its request throttling is off too, since
+    govern makes a handful of serial calls per run.
+    """
+    if not re.fullmatch(r"[\w.-]+/[\w.-]+", repo):
+        raise NotJudged(f"{repo!r} is not an OWNER/NAME repository",
+                        "pass --repo OWNER/NAME (in Actions GITHUB_REPOSITORY is used)")
+    from github import Auth, Github
+
+    client = Github(
+        auth=Auth.Token(credentials.token) if credentials.token else None,
+        base_url=credentials.api_url, per_page=PER_PAGE, timeout=TIMEOUT, retry=None,
+        seconds_between_requests=None, seconds_between_writes=None, lazy=True,
+    )
+    return GitHubRepo(client.get_repo(repo), repo, credentials.api_url, sleep)
+
+
+# -- the sticky comment (docs/concepts/delivery.md)
+# One comment per PR and marker, owned by `comment.bot_login`: found across every page, updated
+# in place, and de-duplicated after a write because two runs of one workflow can both find
+# none and both create one. Another account's comment is never edited or deleted, whatever it
+# holds: anyone can paste the marker into their own comment.
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What an upsert did: ``created``, ``updated`` or ``unchanged`` the sticky comment, and
+    the ids of newer bot duplicates it deleted."""
+
+    action: str
+    comment_id: int
+    html_url: str
+    deleted: tuple[int, ...]
+
+
+def is_sticky(login: str, body: str, marker: str, bot_login: str) -> bool:
+    """The bot's own comment whose first line is the marker."""
+    return login == bot_login and body.split("\n", 1)[0].strip() == marker
+
+
+def is_undeliverable(exc: GitHubError) -> bool:
+    """A write GitHub refused for a reason an advisory command outlives: the token is
+    read-only (a plain 403, as on a fork PR), or retries ran out (no answer, 429, 5xx)."""
+    return exc.is_forbidden or exc.status is None or exc.status == 429 or exc.status >= 500
+
+
+def _stickies(client: GitHubRepo, number: int, marker: str, bot_login: str) -> list[Any]:
+    """The sticky candidates among all comment pages, oldest first (PyGithub objects, so an
+    edit or delete needs no second read)."""
+
+    def read() -> list[Any]:
+        items = client._repo.get_issue(number).get_comments()
+        return [item for item in items
+                if is_sticky(item.user.login if item.user else "", item.body or "", marker,
+                             bot_login)]
+
+    found = client._call(f"listing the comments of #{number} of {client.full_name}", read)
+    return sorted(found, key=lambda item: (item.created_at, item.id))
+
+
+def _delete_duplicate(client: GitHubRepo, item: Any) -> bool:
+    """Delete a newer bot duplicate; False when a parallel run deleted it first (404)."""
+    try:
+        client._call(f"deleting duplicate comment {item.id} in {client.full_name}", item.delete)
+    except GitHubError as exc:
+        if exc.status == 404:
+            return False
+        raise
+    return True
+
+
+def upsert_sticky(client: GitHubRepo, number: int, body: str, marker: str,
+                  bot_login: str) -> Delivery:
+    """Update the sticky comment on #number to ``body``, or create it; then re-list, keep the
+    oldest and delete newer bot duplicates (a parallel run's), and make sure the one kept
+    carries ``body``."""
+    where = f"#{number} of {client.full_name}"
+    found = _stickies(client, number, marker, bot_login)
+    if found:
+        written = found[0]
+        action = "unchanged" if written.body == body else "updated"
+        if action == "updated":
+            client._call(f"updating comment {written.id} on {where}",
+                         lambda: written.edit(body))
+    else:
+        action = "created"
+        written = client._call(f"commenting on {where}",
+                               lambda: client._repo.get_issue(number).create_comment(body))
+    # A listing that lags behind the write still leaves the comment just written to report.
+    kept, *newer = _stickies(client, number, marker, bot_login) or [written]
+    deleted = tuple(item.id for item in newer if _delete_duplicate(client, item))
+    if kept.body != body:  # a parallel run's older comment survived: it must say this run's
+        client._call(f"updating comment {kept.id} on {where}", lambda: kept.edit(body))
+    return Delivery(action, kept.id, kept.html_url, deleted)
+
+
+def token_login(client: GitHubRepo) -> str | None:
+    """The login the token acts as; None when GitHub will not say (an Actions token answers
+    ``GET /user`` with 403)."""
+
+    def read() -> str:
+        _, data = client._repo.requester.requestJsonAndCheck("GET", "/user")
+        return str(data.get("login", "")) if isinstance(data, dict) else ""
+
+    try:
+        return client._call("reading the token's login", read) or None
+    except GitHubError as exc:
+        if exc.status == 403:
+            return None
+        raise
+
+
+def base_branch(client: GitHubRepo, number: int) -> str:
+    """The branch PR #number targets (shell mode fetches it; PullRequest does not carry it)."""
+    return client._call(f"reading PR #{number} of {client.full_name}",
+                        lambda: client._repo.get_pull(number).base.ref)
+
+
+# -- open PRs to a base (PR overlap --github, docs/how-to/overlap.md)
+
+
+@dataclass(frozen=True)
+class OpenPull:
+    """An open PR as the overlap matrix needs it: its number (attribution order) and head."""
+
+    number: int
+    head_sha: str
+    head_ref: str
+    """The head branch's name: text the PR author chose, never pasted into markdown."""
+
+
+def open_pulls(client: GitHubRepo, base: str) -> list[OpenPull]:
+    """Every open PR into branch ``base``, all pages, by number (lower = earlier PR)."""
+
+    def read() -> list[OpenPull]:
+        return [OpenPull(pull.number, pull.head.sha, pull.head.ref)
+                for pull in client._repo.get_pulls(state="open", base=base)]
+
+    found = client._call(f"listing the open PRs into {base!r} of {client.full_name}", read)
+    return sorted(found, key=lambda pull: pull.number)
+
+
+def default_branch(client: GitHubRepo) -> str:
+    """The repository's default branch: the base when none is named outside a PR event."""
+    return client._call(f"reading the default branch of {client.full_name}",
+                        lambda: client._repo.default_branch)
