@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
+from govern.core.markdown import plain
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo, make_repo
@@ -186,7 +187,8 @@ def test_a_pr_no_longer_conflicting_has_its_comment_corrected(work: Repo,
     assert again.stderr.splitlines()[0] == (
         "govern: no PR conflicts with an earlier one: no overlap comment to post")
     assert [path for _, path in remote.fake.requests[before:]] == [
-        "/repos/acme/widgets", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open"]
+        "/repos/acme/widgets", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open",
+        "/graphql"]  # whose token it is: the one read --post adds
 
 
 def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
@@ -208,8 +210,8 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
                           "#16 conflicts with earlier #12: f.txt (content, lines 2–6)\n"
                           "#16 conflicts with earlier #15: f.txt (content, lines 2–6)\n")
     assert got.stderr.splitlines()[:4] == [
-        f"::warning::{warnings[0]}", f"govern: warning: {warnings[0]}",
-        f"::warning::{warnings[1]}", f"govern: warning: {warnings[1]}"]
+        f"::warning::{plain(warnings[0])}", f"govern: warning: {warnings[0]}",
+        f"::warning::{plain(warnings[1])}", f"govern: warning: {warnings[1]}"]
     text = summary.read_text(encoding="utf-8")
     # both bodies, in PR order: #15 also learns that the later #16 will rebase on it
     assert text == "\n".join([
@@ -224,7 +226,8 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
         "once they land:", "",
         "- #12", "  - `f.txt` — content, lines 2–6",
         "- #15", "  - `f.txt` — content, lines 2–6", "", FOOTER, ""])
-    assert [m for m, _ in remote.fake.requests].count("POST") == 1  # #16 was not tried
+    posts = [path for m, path in remote.fake.requests if m == "POST"]
+    assert posts == ["/graphql", "/repos/acme/widgets/issues/15/comments"]  # #16 untried
     assert remote.fake.comments == {}
 
 

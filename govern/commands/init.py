@@ -48,6 +48,7 @@ MEANINGS: dict[str, str] = {
     "comment.row_cap": "editable rows shown in the drift comment before the list is omitted",
     "comment.guardrails_doc": "named in the comment's read-only notice",
     "comment.bot_login": "whose sticky comments govern may edit (the Actions token's account)",
+    "comment.retry_budget": "seconds a delivery may wait in all on rate limits and outages",
     "declarations.required": "lines every carrier (PR body, each changeset) must hold",
     "declarations.levels": "Metadata-protocol value → minimum changeset bump",
     "declarations.skip_label": "a PR with this label needs no changeset",

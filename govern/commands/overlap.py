@@ -17,6 +17,7 @@ import click
 from govern.commands.shared import (
     config_option,
     echo_outcome,
+    echo_warning,
     json_option,
     load_config_at,
     open_git,
@@ -72,11 +73,15 @@ def show_progress(what: str, done: int, total: int) -> None:
 def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
              common_dir: Path) -> None:
     """``--post``: the heads were fetched just now, so each comment is delivered as is."""
-    from govern.github.delivery import deliver
+    from govern.github.delivery import comment_login, deliver
     from govern.overlap.post import NO_TARGETS, post_comments
 
+    login, warning = comment_login(on.client, bot_login)
+    if warning is not None:
+        echo_warning(warning, stdout_is_output=True)
+
     def send(report: PrReport, body: str) -> Outcome:
-        return deliver(on.client, "overlap", report.pr.id, body, MARKER, bot_login, os.environ)
+        return deliver(on.client, "overlap", report.pr.id, body, MARKER, login, os.environ)
 
     if not post_comments(ToldRecord(common_dir, on.repo, on.branch), result, focus, send,
                          os.environ, lambda outcome: echo_outcome(outcome, stdout_is_output=True)):
@@ -129,9 +134,11 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
         config = load_config_at(ctx, git, "HEAD")
         on = None
         if github:  # imported here: a local-refs matrix should not pay for the GitHub code
+            from govern.github.client import Pacing
             from govern.overlap.on_github import read_github
 
-            on = read_github(git, remote, repo, base, os.environ)
+            on = read_github(git, remote, repo, base, os.environ,
+                             Pacing(budget=config.comment.retry_budget))
         wanted = on.refs if on else _local_refs(refs)
         focus_id = _focus_id(wanted, focus)
         # The event payload's sha is left out: the workflow passes --base explicitly.

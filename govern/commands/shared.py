@@ -91,3 +91,11 @@ def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
     where the runner reads workflow commands as well."""
     for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
         click.echo(line, err=to_stderr or stdout_is_output)
+
+
+def echo_warning(warning: str, stdout_is_output: bool = False) -> None:
+    """A warning the way :func:`echo_outcome` says one: on stderr, and as an annotation."""
+    from govern.github.delivery import warning_lines
+
+    for line, to_stderr in warning_lines(warning, os.environ.get("GITHUB_ACTIONS") == "true"):
+        click.echo(line, err=to_stderr or stdout_is_output)

@@ -59,6 +59,8 @@ class CommentConfig:
     row_cap: int = 15
     guardrails_doc: str = "AGENTS.md"
     bot_login: str = "github-actions[bot]"
+    retry_budget: int = 300
+    """Seconds a delivery may wait in all on GitHub's rate limits and outages (issue 13)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,7 @@ KINDS: dict[str, str] = {
     "comment.row_cap": "int",
     "comment.guardrails_doc": "str",
     "comment.bot_login": "str",
+    "comment.retry_budget": "int",
     "declarations.required": "names",
     "declarations.levels": "levels",
     "declarations.skip_label": "str",

@@ -16,6 +16,7 @@ from typing import Any
 from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
+from govern.core.text import clip
 from govern.drift.affected import SCHEMA_VERSION, skipped_label
 
 MARKER = "<!-- govern:docs-drift -->"
@@ -54,12 +55,6 @@ def parse_result(text: str, source: str) -> dict[str, Any]:
         raise PayloadError(f"{source} is not affected-docs output: bad or missing "
                            + ", ".join(problems), _REMEDY)
     return data
-
-
-def clip(value: Any, limit: int = MAX_TEXT) -> str:
-    """``value`` as one line of at most ``limit`` characters."""
-    text = " ".join(str(value).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
