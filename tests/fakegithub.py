@@ -45,6 +45,8 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     path: str = ""
     """Only a request whose path starts with this meets the fault (default: the next one)."""
+    method: str = ""
+    """Only a request with this method meets the fault (default: any)."""
 
 
 RATE_LIMITED = Fault(403, "API rate limit exceeded for installation ID 1.",
@@ -224,7 +226,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         with fake.lock:
             fake.requests.append((method, self.path))
-            fault = next((f for f in fake.faults if self.path.startswith(f.path)), None)
+            fault = next((f for f in fake.faults if self.path.startswith(f.path)
+                          and f.method in ("", method)), None)
             if fault is not None:
                 fake.faults.remove(fault)
             if fault is not None and fault.status is None:

@@ -1,7 +1,7 @@
 """Delivering a sticky PR comment the way every advisory command does (docs/concepts/delivery.md):
 upsert it, or, when GitHub refuses for a reason the PR author cannot fix, keep the body in the step
-summary and say it was not posted. Shared by ``comment drift --post``, ``comment overlap --post``
-and ``overlap --post``.
+summary and say it was not posted. Shared by ``comment drift --post``, ``overlap --post`` and
+``pr --post``.
 
 Nothing here prints or reads the process environment: the caller passes the environment and
 echoes the lines an :class:`Outcome` renders.
