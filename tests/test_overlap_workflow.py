@@ -253,5 +253,5 @@ def test_a_forged_artifact_is_refused_before_any_request(remote: Remote,
     posted, _ = post(remote, tmp_path, forged, "0" * 40)
     assert posted.returncode == 2
     assert posted.stderr.splitlines()[0].endswith(
-        "overlap.json is not `govern overlap --json` output: prs[0].head is not a commit sha")
+        "overlap.json is not `govern overlap --json` output: $.prs[0].head is not a commit sha")
     assert remote.fake.requests == []
