@@ -15,41 +15,14 @@ from govern.core.errors import PayloadError
 from govern.core.markdown import GITHUB_COMMENT_LIMIT
 from govern.drift.comment import MARKER, parse_result, render_drift
 from govern.drift.run import read_affected_docs
+from tests.helpers import BASE_PARENT, HEAD, HEAD_PARENT, MERGE_BASE
+from tests.helpers import affected_result as result
+from tests.helpers import doc_row as doc
 
-HEAD = "1" * 40
-MERGE_BASE = "2" * 40
-BASE_PARENT = "3" * 40
-HEAD_PARENT = "4" * 40
 FOOTER = ("<sub>Advisory only, and precision-first: a page is listed because it names a symbol, "
           "wire route, SDK method or command this diff touched, never merely because it "
           "mentions a changed package. Each row names the anchor that put it there, so a wrong "
           "row can be reported rather than ignored.</sub>")
-
-
-def result(**overrides: Any) -> dict[str, Any]:
-    """A valid affected-docs object (one package, one anchor, no page) with overrides."""
-    data: dict[str, Any] = {
-        "schema_version": 1, "summary": "s", "base": "origin/main", "head": HEAD,
-        "merge_base": MERGE_BASE,
-        "computed_on": {"head_parents": [BASE_PARENT, HEAD_PARENT], "dirty": False},
-        "changed_packages": [{"dir": "packages/a", "name": "@x/a"}],
-        "anchors": [{"kind": "symbol", "token": "getAudit", "file": "a.ts", "side": "both"}],
-        "docs": [], "release_owned_docs": [], "anchorless_changes": [], "parse_errors": [],
-        "unreadable_pages": [], "weak_anchors_dropped": [], "overbroad_anchors": [],
-        "cross_cutting_symbols": [], "package_mention_docs": [],
-        "bridge_coverage": {"measured": False, "reason": "no bridgeable symbol changed"},
-        "broken_scans": [],
-        "skipped": {"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
-    }
-    data.update(overrides)
-    if "release_owned_docs" not in overrides:  # consistent with docs, as affected-docs writes it
-        data["release_owned_docs"] = [d["path"] for d in data["docs"] if d["release_owned"]]
-    return data
-
-
-def doc(path: str, *tokens: str, stale: bool = False, owned: bool = False) -> dict[str, Any]:
-    return {"path": path, "release_owned": owned, "stale": stale,
-            "anchors": [{"kind": "symbol", "token": t, "side": "both"} for t in tokens]}
 
 
 def lines(body: str) -> list[str]:

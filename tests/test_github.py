@@ -18,19 +18,10 @@ from govern.github.client import (
 )
 from tests.fakegithub import DROPPED, RATE_LIMITED, TOKEN, FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.helpers import client as client  # a client on it,
+from tests.helpers import sleeps as sleeps  # and the waits it asked for
 
 HEAD = "a" * 40
-
-
-@pytest.fixture
-def sleeps() -> list[float]:
-    return []
-
-
-@pytest.fixture
-def client(fake_github: FakeGitHub, sleeps: list[float]) -> GitHubRepo:
-    return connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
-                   sleep=sleeps.append)
 
 
 def test_credentials_from_env() -> None:
