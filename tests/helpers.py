@@ -17,10 +17,16 @@ from govern.review import render_review, review_from_data
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.gitrepo import Repo, make_repo
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HEAD = "1" * 40
 MERGE_BASE = "2" * 40
 BASE_PARENT = "3" * 40
 HEAD_PARENT = "4" * 40
+
+
+def read_fixture(name: str) -> str:
+    """The text of ``tests/fixtures/<name>``: the project's own PR bodies and records."""
+    return (FIXTURES / name).read_text(encoding="utf-8")
 
 
 def affected_result(**overrides: Any) -> dict[str, Any]:
