@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from govern import __version__
+from govern.core.json_input import conforms
 from govern.core.json_input import load_json as parse_json
-from govern.core.json_input import schema_problem
 
 T = TypeVar("T")
 _STAMP = f"{__version__}-py{sys.version_info.major}.{sys.version_info.minor}"
@@ -38,7 +38,7 @@ def load_json(path: Path, schema: str, decode: Callable[[Any], T]) -> dict[str, 
     except (OSError, ValueError):
         return {}
     if (not isinstance(document, dict) or document.get("stamp") != _STAMP
-            or schema_problem(schema, document) is not None):
+            or not conforms(schema, document)):
         return {}
     return {key: decode(value) for key, value in document["entries"].items()}
 
