@@ -5,8 +5,8 @@ The JSON may come from an artifact a fork PR's workflow uploaded, so it is untru
 conform to ``schemas/affected-docs.schema.json`` (shas are hex before they reach a shell command
 line, every list holds objects of the documented shape) plus the cross-field rules a schema
 cannot say, and every string reaches the markdown only through the template's ``code``/``md``
-filters. The body fits
-65,536 characters by construction: detail degrades to counts, level by level, until it fits.
+filters. The body fits 65,536 characters by construction: detail degrades to counts, level by
+level, until it fits.
 """
 
 from __future__ import annotations
