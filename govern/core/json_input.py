@@ -77,7 +77,8 @@ class DepthLimitedComposer:
 def validator(schema: str, detailed: bool = True) -> Callable[..., Any]:
     """The compiled validator of ``schemas/<schema>``, compiled once per process. ``detailed``
     builds exceptions that say where and why (for a person); without it the generated code is
-    a third to a tenth of the compile time, which a cache, only ever kept or dropped, takes."""
+    a third to a tenth of the compile time, which a cache, only ever kept or dropped, takes.
+    (fastjsonschema cannot compile ``const`` that way, so cache schemas use one-value enums.)"""
     import fastjsonschema  # imported only by the paths that read untrusted JSON
 
     return fastjsonschema.compile(json.loads(read_data("schemas", schema)),
