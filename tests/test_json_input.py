@@ -13,7 +13,7 @@ from govern.core.json_input import (
     NestingError,
     check_depth,
     conforms,
-    load_json,
+    parse_json,
     schema_problem,
     validator,
 )
@@ -21,18 +21,18 @@ from govern.core.json_input import (
 
 def test_nesting_up_to_the_bound_is_read_and_one_more_is_refused() -> None:
     at_bound = "[" * MAX_DEPTH + "]" * MAX_DEPTH
-    assert load_json(at_bound) == load_json(at_bound)
+    assert parse_json(at_bound) == parse_json(at_bound)
     check_depth({"a": [{"b": []}]})
     for deeper in ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
                    '{"a": ' * (MAX_DEPTH + 1) + "0" + "}" * (MAX_DEPTH + 1)):
         with pytest.raises(NestingError, match=f"nested deeper than {MAX_DEPTH} levels"):
-            load_json(deeper)
+            parse_json(deeper)
 
 
 def test_a_depth_past_the_interpreters_limit_is_a_nesting_error_not_a_recursion_error() -> None:
     depth = sys.getrecursionlimit() * 20
     with pytest.raises(NestingError):
-        load_json("[" * depth + "]" * depth)
+        parse_json("[" * depth + "]" * depth)
 
 
 def test_each_schema_is_compiled_once_per_process() -> None:

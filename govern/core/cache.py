@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from govern import __version__
-from govern.core.json_input import conforms
-from govern.core.json_input import load_json as parse_json
+from govern.core.json_input import conforms, parse_json
 
 T = TypeVar("T")
 _STAMP = f"{__version__}-py{sys.version_info.major}.{sys.version_info.minor}"

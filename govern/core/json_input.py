@@ -44,7 +44,7 @@ def check_depth(value: Any) -> None:
                 stack.append((child, depth + 1))
 
 
-def load_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes) -> Any:
     """The JSON value in ``text``: ValueError when it is not JSON, NestingError when it nests
     too deeply (json's own decoder recurses, so depth past the interpreter's limit is caught
     as well as depth past MAX_DEPTH)."""
@@ -134,7 +134,7 @@ def parse_versioned(text: str, source: str, version: int, schema: str, what: str
     it is valid JSON, an object of schema ``version`` (another version's keys may mean other
     things), and conforms to ``schemas/<schema>``; ``what`` names the producer's output."""
     try:
-        data = load_json(text)
+        data = parse_json(text)
     except NestingError as exc:
         raise PayloadError(f"{source} is {exc}", remedy) from None
     except ValueError as exc:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
-from govern.core.json_input import load_json
+from govern.core.json_input import parse_json
 
 _TEST_FILE = re.compile(
     r"(^|/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+)$"
@@ -62,7 +62,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
     """(package name, is private) read from a manifest's text; (None, False) when unreadable."""
     try:
         if filename == "package.json":
-            data = load_json(text)
+            data = parse_json(text)
             if isinstance(data, dict):
                 name = data.get("name")
                 return (name if isinstance(name, str) else None), data.get("private") is True
@@ -84,7 +84,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
 
 def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
     try:
-        data = load_json(text) if filename == "package.json" else tomllib.loads(text)
+        data = parse_json(text) if filename == "package.json" else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError):
         return None
     return data if isinstance(data, dict) else None

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from govern.core.errors import NotJudged, PayloadError
-from govern.core.json_input import load_json
+from govern.core.json_input import parse_json
 from govern.git.gitio import Git
 
 FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
@@ -23,7 +23,7 @@ def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
     if not path:
         return {}
     try:
-        event = load_json(Path(path).read_text(encoding="utf-8"))
+        event = parse_json(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise PayloadError(f"cannot read the event payload {path}: {exc}",
                            remedy="run inside the workflow that wrote it, or unset "

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from govern.core.json_input import DepthLimitedComposer, NestingError, load_json
+from govern.core.json_input import DepthLimitedComposer, NestingError, parse_json
 from govern.drift.anchors.routes import HTTP_METHODS
 from govern.drift.anchors.syntax import EXTENSIONS, first_line, parse, text, ts_string
 
@@ -39,7 +39,7 @@ class LedgerScan:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> LedgerScan:
-        rows = tuple(LedgerRow(method, path, client, int(line))
+        rows = tuple(LedgerRow(method, path, client, line)
                      for method, path, client, line in data["rows"])
         return LedgerScan(rows, tuple(data["declined"]), data["error"])
 
@@ -92,7 +92,7 @@ class _Loader(DepthLimitedComposer, yaml.SafeLoader):
 
 def scan_openapi(source: bytes, path: str) -> LedgerScan:
     try:
-        document = (load_json(source) if path.endswith(".json")
+        document = (parse_json(source) if path.endswith(".json")
                     else yaml.load(source.decode("utf-8"), Loader=_Loader))  # noqa: S506
     except NestingError as exc:
         return LedgerScan((), error=str(exc))
