@@ -87,3 +87,29 @@ def test_an_overlap_matrix_with_a_key_flood_is_a_validation_error(tmp_path: Path
     assert got.stderr.splitlines()[0] == (
         "Error: stdin is not `govern overlap --json` output: $.prs[0] has unexpected key 'x0' "
         "(and 4999 more)")
+
+
+def test_a_wide_forged_matrix_is_checked_in_linear_time(tmp_path: Path) -> None:
+    """20,000 PRs and 19,999 pairs naming the last one: read in about a second, where a
+    quadratic check of the pairs against the PRs adds about thirteen."""
+    import time
+
+    from tests.helpers import overlap_pull
+
+    count = 20_000
+    data = overlap_document()
+    data["prs"] = [overlap_pull(n) for n in range(1, count + 1)]
+    data["pairs"] = [{"a": n, "b": count, "status": "clean", "conflicts": [], "auto_merged": []}
+                     for n in range(1, count)]
+    from govern.overlap.matrix_json import parse_overlap
+
+    text = json.dumps(data)
+    started = time.monotonic()
+    assert parse_overlap(text, "-").focus == count
+    assert time.monotonic() - started < 8
+    data["pairs"][-1]["a"] = count + 1
+    got = comment(tmp_path, "overlap", json.dumps(data))
+    assert got.exit_code == 2
+    assert got.stderr.splitlines()[0] == ("Error: stdin is not `govern overlap --json` output: "
+                                          f"$.pairs[{count - 2}] is not two listed PRs, the "
+                                          "earlier first")
