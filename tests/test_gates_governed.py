@@ -29,7 +29,7 @@ def governed_pr(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
 
 
 def record(head: str, **changes: Any) -> str:
-    data = {"served_tier": "standard", "head_sha": head[:10], "local_runs": "pytest",
+    data = {"served_tier": "standard", "head_sha": head, "local_runs": "pytest",
             "scope": "the workflow", "inputs_read": "the diff", "semver": "patch",
             "implemented_by": "dev", "reviewed_by": "maintainer", "verdict": "PASS",
             "record_written": "2026-11-06T18:35Z", **changes}
