@@ -264,7 +264,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"message": "Not Found"})
             return
         rest = path[len(prefix):]
-        for pattern, verb, handler in _ROUTES:
+        for pattern, verb, handler in (*_ROUTES, *_PERMISSION_ROUTES):
             match = re.fullmatch(pattern, rest)
             if match and verb == method:
                 handler(self, path, query, body, *match.groups())
@@ -472,4 +472,4 @@ def graphql(handler: _Handler, body: dict[str, Any]) -> None:
         "closingIssuesReferences": {"nodes": nodes}}}}})
 
 
-_ROUTES = (*_ROUTES, (r"/collaborators/([^/]+)/permission", "GET", _permission))
+_PERMISSION_ROUTES = ((r"/collaborators/([^/]+)/permission", "GET", _permission),)

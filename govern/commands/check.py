@@ -50,7 +50,7 @@ from govern.github import workflow_output
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _stack(func: F, decorators: list[Callable[[F], F]]) -> F:
+def _stack(func: F, decorators: list[Callable[[Any], Any]]) -> F:
     for decorator in reversed(decorators):
         func = decorator(func)
     return func

@@ -13,8 +13,9 @@ from govern.core.text import split_lines
 
 SHORT_SHA = 12
 # A word of a commit message: starts after a blank or punctuation, never inside ``-O3`` or a
-# path, and runs over letters, digits, ``.``, ``_`` and ``-``; found in one linear pass.
-_WORD = re.compile(r"(?<![\w.-])[A-Za-z0-9][\w.-]*+")
+# path (``src/o3/x.py`` is one word), and runs over letters, digits and ``.``, ``_``, ``-``,
+# ``/``; found in one linear pass.
+_WORD = re.compile(r"(?<![\w./-])[A-Za-z0-9][\w./-]*+")
 
 
 @dataclass(frozen=True)
