@@ -10,7 +10,7 @@ import pytest
 
 from govern.config import GatesConfig
 from tests.gitrepo import Repo, make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 NULL = "0" * 40
 

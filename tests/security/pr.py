@@ -1,6 +1,5 @@
-"""Builders the attack tests share: a PR on a real repository, GitHub's view of it on the fake
-server, a contract-review record for a head, the governed gate's answer, and a time limit that
-fails a test instead of hanging it."""
+"""What the attack tests share beyond tests/helpers.py: the governed gate's answer, and a time
+limit that fails a test instead of hanging it."""
 
 from __future__ import annotations
 
@@ -11,9 +10,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TypeVar
 
-from govern.review import render_review, review_from_data
 from tests.gitrepo import Repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 T = TypeVar("T")
 
@@ -21,15 +19,6 @@ BODY = "Clause-②: no\nMetadata-protocol: none\n"
 GENEROUS_SECONDS = 20.0
 """A linear reader takes milliseconds on these inputs; the patterns this suite guards against
 took minutes. The limit sits between the two, far from both, so a slow CI machine never fails."""
-
-
-def record(head: str, **changes: Any) -> str:
-    """A signed PASS record on ``head`` (give a short head to forge one), as GitHub shows it."""
-    data = {"served_tier": "standard", "head_sha": head, "local_runs": "pytest",
-            "scope": "the change", "inputs_read": "the diff", "semver": "patch",
-            "implemented_by": "contributor", "reviewed_by": "maintainer", "verdict": "PASS",
-            "record_written": "2026-11-06T18:35Z", **changes}
-    return render_review(review_from_data(data, "test"))
 
 
 def governed(repo: Repo, *args: str, pr: str = "5") -> tuple[int, dict[str, Any]]:

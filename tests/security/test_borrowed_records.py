@@ -12,7 +12,8 @@ import pytest
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
-from tests.security.pr import BODY, governed, record
+from tests.helpers import review_record
+from tests.security.pr import BODY, governed
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def test_a_record_on_a_pr_the_body_names_is_not_read(repo: Repo,
     head = repo.sha("HEAD")
     fake_github.add_pull(5, head, body="Fixes #77\n" + BODY)
     fake_github.add_pull(77, "b" * 40, body="another PR")
-    fake_github.add_comment(77, record(head))
+    fake_github.add_comment(77, review_record(head))
     code, data = governed(repo)
     assert (code, data["details"]["review"]["state"]) == (1, "absent")
     assert not any(path.startswith("/repos/acme/widgets/issues/77/comments")
@@ -40,7 +41,7 @@ def test_numbers_github_does_not_close_are_not_read(repo: Repo, fake_github: Fak
                                                     mention: str) -> None:
     head = repo.sha("HEAD")
     fake_github.add_pull(5, head, body=f"{mention}\n{BODY}")
-    fake_github.add_comment(9, record(head))
+    fake_github.add_comment(9, review_record(head))
     assert governed(repo)[0] == 1
 
 
@@ -49,7 +50,7 @@ def test_an_abbreviated_head_is_refused(repo: Repo, fake_github: FakeGitHub,
                                         digits: int) -> None:
     head = repo.sha("HEAD")
     fake_github.add_pull(5, head, body="Fixes #9\n" + BODY)
-    fake_github.add_comment(9, record(head[:digits]))
+    fake_github.add_comment(9, review_record(head[:digits]))
     code, data = governed(repo)
     assert code == 1
     assert data["details"]["review"]["ignored"] == [
@@ -63,7 +64,7 @@ def test_a_full_head_record_on_a_closed_issue_counts(repo: Repo, fake_github: Fa
                                                      body: str) -> None:
     head = repo.sha("HEAD")
     fake_github.add_pull(5, head, body=f"{body}\n{BODY}")
-    fake_github.add_comment(9, record(head.upper()))
+    fake_github.add_comment(9, review_record(head.upper()))
     code, data = governed(repo)
     assert (code, data["details"]["review"]["state"]) == (0, "found")
 
@@ -72,5 +73,5 @@ def test_an_issue_linked_in_the_sidebar_counts(repo: Repo, fake_github: FakeGitH
     head = repo.sha("HEAD")
     fake_github.add_pull(5, head, body=BODY)
     fake_github.linked_issues[5] = [("acme/widgets", 12)]
-    fake_github.add_comment(12, record(head))
+    fake_github.add_comment(12, review_record(head))
     assert governed(repo)[0] == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.gitrepo import Repo, make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 LATIN1 = '[gates]\ngoverned = ["caf\xe9/**"]\n'.encode("latin-1")
 GATES = ["declarations", "changesets", "release-owned", "size", "governed", "trailers"]

@@ -9,7 +9,8 @@ from pathlib import Path
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
-from tests.security.pr import BODY, governed, record
+from tests.helpers import review_record
+from tests.security.pr import BODY, governed
 
 GOVERN_PAYMENTS = '[gates]\ngoverned = ["payments/**"]\n'
 
@@ -34,7 +35,7 @@ def test_a_rule_added_after_the_fork_point_still_governs(tmp_path: Path,
         f"this PR changes governed paths (`payments/charge.py`), and no contract-review record "
         f"by a trusted reviewer is on head {head[:12]}"]
     # the honest case: a maintainer's record on the head passes
-    fake_github.add_comment(5, record(head))
+    fake_github.add_comment(5, review_record(head))
     assert governed(repo)[0] == 0
 
 
@@ -57,7 +58,7 @@ def test_a_rule_only_the_merge_base_has_still_governs(tmp_path: Path,
     repo.checkout("pr")
     fake_github.add_pull(5, head, body=BODY)
     assert governed(repo)[0] == 1
-    fake_github.add_comment(5, record(head))
+    fake_github.add_comment(5, review_record(head))
     assert governed(repo)[0] == 0
 
 
@@ -70,12 +71,12 @@ def test_reviewers_named_at_the_tip_apply_to_an_old_fork(tmp_path: Path,
     repo.branch("pr", fork_point)
     head = repo.commit({"payments/charge.py": "fee = 0\n"})
     fake_github.add_pull(5, head, body=BODY)
-    fake_github.add_comment(5, record(head))  # the maintainer: write access, but not "seat"
+    fake_github.add_comment(5, review_record(head))  # the maintainer: write access, but not "seat"
     code, data = governed(repo)
     assert code == 1
     assert data["details"]["review"]["ignored"] == [
         'comment 1001 by "maintainer" at 2026-11-06T12:01:00+00:00: not a trusted author '
         "(not in review.trusted_authors)"]
     fake_github.permissions["seat"] = "write"
-    fake_github.add_comment(5, record(head), login="seat")
+    fake_github.add_comment(5, review_record(head), login="seat")
     assert governed(repo)[0] == 0

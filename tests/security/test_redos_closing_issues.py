@@ -15,7 +15,8 @@ from govern.gates.trailers import Forbidden, check_commit_messages
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import make_repo
-from tests.security.pr import BODY, governed, record, within
+from tests.helpers import review_record
+from tests.security.pr import BODY, governed, within
 
 SIXTY_FOUR_KB = 64 * 1024
 DEFAULTS = Forbidden.of(GatesConfig().trailer_forbidden, GatesConfig().model_families)
@@ -46,6 +47,6 @@ def test_a_hostile_body_does_not_reach_the_governed_gate(tmp_path: Path,
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     hostile = ("Fixes" + " " * 30_000 + ":") * 2
     fake_github.add_pull(5, head, body=hostile + "\nFixes #9\n" + BODY)
-    fake_github.add_comment(9, record(head))
+    fake_github.add_comment(9, review_record(head))
     code, data = within(lambda: governed(repo))
     assert (code, data["details"]["review"]["state"]) == (0, "found")

@@ -16,7 +16,8 @@ from govern.review import MAX_LINE_CHARS, lint_review, read_draft
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import make_repo
-from tests.security.pr import BODY, governed, record, within
+from tests.helpers import review_record
+from tests.security.pr import BODY, governed, within
 
 ATTACK = "## Contract review\nVERDICT: PASS" + " " * 8000 + "x"
 SIXTY_FOUR_KB = 64 * 1024
@@ -68,14 +69,14 @@ def test_the_reported_attack_returns_at_once() -> None:
 
 
 def test_an_over_long_record_line_is_a_problem_not_a_match() -> None:
-    text = record("a" * 40).replace("Scope: the change",
+    text = review_record("a" * 40).replace("Scope: the workflow",
                                     "Scope: " + "x" * MAX_LINE_CHARS)
     line = next(i for i, value in enumerate(text.splitlines(), start=1)
                 if value.startswith("Scope: "))
     assert (line, f"a line of {MAX_LINE_CHARS + 7} characters, over the {MAX_LINE_CHARS} a "
                   f"record line may have: not read") in read_draft(text).problems
     # the honest record, its lines well under the cap, reads clean
-    assert read_draft(record("a" * 40)).problems == ()
+    assert read_draft(review_record("a" * 40)).problems == ()
 
 
 def test_an_outsiders_stalling_comment_does_not_stall_the_gate(
@@ -89,5 +90,5 @@ def test_an_outsiders_stalling_comment_does_not_stall_the_gate(
     code, data = within(lambda: governed(repo))
     assert (code, len(data["details"]["review"]["ignored"])) == (1, 5)
     # the honest case: a maintainer's record among them still passes
-    fake_github.add_comment(5, record(head))
+    fake_github.add_comment(5, review_record(head))
     assert within(lambda: governed(repo))[0] == 0

@@ -13,7 +13,8 @@ from govern.review import Trust, locate_review
 from tests.fakegithub import EPOCH, FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
-from tests.security.pr import BODY, governed, record
+from tests.helpers import review_record
+from tests.security.pr import BODY, governed
 
 
 @pytest.fixture
@@ -36,14 +37,14 @@ def _ignored(repo: Repo) -> list[str]:
 def test_the_authors_own_record_never_counts(pr: tuple[Repo, str],
                                              fake_github: FakeGitHub) -> None:
     repo, head = pr
-    fake_github.add_comment(5, record(head), login="contributor", association="OWNER")
+    fake_github.add_comment(5, review_record(head), login="contributor", association="OWNER")
     assert _ignored(repo) == ["not a trusted author (the PR's own author)"]
 
 
 def test_naming_the_author_as_reviewer_never_counts(pr: tuple[Repo, str],
                                                     fake_github: FakeGitHub) -> None:
     repo, head = pr
-    fake_github.add_comment(5, record(head, reviewed_by="@Contributor (second look)"))
+    fake_github.add_comment(5, review_record(head, reviewed_by="@Contributor (second look)"))
     assert _ignored(repo) == ["Reviewed-by names the PR's own author"]
 
 
@@ -52,7 +53,7 @@ def test_listing_the_author_as_trusted_does_not_help(tmp_path: Path, pr: tuple[R
     repo, head = pr
     config = tmp_path / "govern.toml"
     config.write_text('[review]\ntrusted_authors = ["contributor"]\n')
-    fake_github.add_comment(5, record(head), login="contributor")
+    fake_github.add_comment(5, review_record(head), login="contributor")
     code, data = governed(repo, "--config", str(config))
     assert code == 1
     assert data["details"]["review"]["ignored"][0].endswith(
@@ -72,7 +73,7 @@ def test_association_alone_is_not_permission(pr: tuple[Repo, str], fake_github: 
     repo, head = pr
     if role is not None:
         fake_github.permissions[login] = role
-    fake_github.add_comment(5, record(head, reviewed_by=login), login=login,
+    fake_github.add_comment(5, review_record(head, reviewed_by=login), login=login,
                             association=association)
     assert _ignored(repo) == [f"not a trusted author ({reason})"]
     assert ("GET", f"/repos/acme/widgets/collaborators/{login}/permission") \
@@ -84,7 +85,7 @@ def test_a_reviewer_with_write_access_counts(pr: tuple[Repo, str], fake_github: 
                                              role: str) -> None:
     repo, head = pr
     fake_github.permissions["reviewer"] = role
-    fake_github.add_comment(5, record(head, reviewed_by="reviewer"), login="reviewer",
+    fake_github.add_comment(5, review_record(head, reviewed_by="reviewer"), login="reviewer",
                             association="NONE")
     code, data = governed(repo)
     assert (code, data["details"]["review"]["state"]) == (0, "found")

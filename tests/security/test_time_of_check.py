@@ -9,8 +9,8 @@ from pathlib import Path
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import make_repo
-from tests.security.pr import BODY, governed, record
-from tests.test_check_cli import run_check
+from tests.helpers import review_record, run_check
+from tests.security.pr import BODY, governed
 
 
 def test_a_pr_that_moved_is_not_judged(tmp_path: Path, fake_github: FakeGitHub) -> None:
@@ -19,7 +19,7 @@ def test_a_pr_that_moved_is_not_judged(tmp_path: Path, fake_github: FakeGitHub) 
     judged = repo.commit({".github/workflows/ci.yml": "name: ci, reviewed\n"})
     moved = repo.commit({".github/workflows/ci.yml": "name: ci, pushed later\n"})
     fake_github.add_pull(5, moved, body=BODY)
-    fake_github.add_comment(5, record(moved))  # a record on the new head changes nothing
+    fake_github.add_comment(5, review_record(moved))  # a record on the new head changes nothing
     result = run_check(repo, "governed", "main", "--pr", "5", "--head", judged)
     assert result.exit_code == 2
     assert result.stderr == (
@@ -34,6 +34,6 @@ def test_the_judged_head_is_the_one_looked_up(tmp_path: Path, fake_github: FakeG
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, reviewed\n"})
     fake_github.add_pull(5, head, body=BODY)
-    fake_github.add_comment(5, record(head))
+    fake_github.add_comment(5, review_record(head))
     code, data = governed(repo, "--head", head[:10])
     assert (code, data["head"], data["details"]["review"]["head"]) == (0, head, head)

@@ -11,7 +11,7 @@ import pytest
 from govern.config import GatesConfig
 from govern.gates.trailers import Forbidden, check_commit_messages, find_model_id
 from tests.gitrepo import make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 DEFAULTS = Forbidden.of(GatesConfig().trailer_forbidden, GatesConfig().model_families)
 
