@@ -28,8 +28,6 @@ class PullRequestInput:
     actor: str | None
     number: int | None
     repo: str | None
-    live: LivePull | None = None
-    """The PR as the API returned it, when it was read live."""
 
 
 def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
@@ -100,7 +98,7 @@ def read_pull_request(git: Git, options: Mapping[str, Any], environ: Mapping[str
                          or (live.labels if live else _payload_labels(event))),
         actor=options.get("actor") or (live.author if live else
                                        author if isinstance(author, str) else None),
-        number=number, repo=repo, live=live,
+        number=number, repo=repo,
     )
 
 
