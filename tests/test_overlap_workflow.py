@@ -14,7 +14,7 @@ import yaml
 
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_overlap_github import Remote
+from tests.helpers import Remote
 from tests.workflow_helpers import (
     FORK_POSTER_SUPPRESSION,
     VALIDATORS,

@@ -66,14 +66,17 @@ def test_the_body_is_rendered_from_validated_json(tmp_path: Path,
                                                   fake_github: FakeGitHub) -> None:
     fake_github.add_pull(7, ATTACKER_HEAD, head_repo=FORK)
     hostile = result(docs=[doc("docs/@admin #1 https://evil。example.md", "x")])
-    hostile["markdown"] = "<!-- govern:docs-drift -->\nposted as given? @everyone"
     got = post(tmp_path, hostile, 7, ATTACKER_HEAD, FORK)
     assert got.exit_code == 0, got.output  # the honest route: its own PR, its own head
     [comment] = fake_github.comments[7]
     assert comment["body"] == render_drift(hostile, CommentConfig())
-    assert "posted as given" not in comment["body"] and live(comment["body"]) == []
-    # a body that is not affected-docs output is refused before any request
+    assert live(comment["body"]) == []
+    # a ready body, as markdown or smuggled in a key, is refused before any request
     before = len(fake_github.requests)
-    markdown = post(tmp_path, "<!-- govern:docs-drift -->\nhello @admin", 7, ATTACKER_HEAD, FORK)
-    assert markdown.exit_code == 2
+    for forged in ("<!-- govern:docs-drift -->\nhello @admin",
+                   {**hostile, "markdown": "<!-- govern:docs-drift -->\nposted as given"}):
+        refused = post(tmp_path, forged, 7, ATTACKER_HEAD, FORK)
+        assert refused.exit_code == 2
+    assert "has unexpected key 'markdown'" in refused.stderr
     assert fake_github.requests[before:] == []
+    assert [c["body"] for c in fake_github.comments[7]] == [comment["body"]]
