@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 import govern.github.client
 from govern.cli import cli
 from govern.github.client import Credentials, GitHubRepo, Pacing, connect
+from govern.overlap import PullRequest
 from govern.review import render_review, review_from_data
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.gitrepo import Repo, make_repo
@@ -61,6 +62,13 @@ def overlap_pull(number: int) -> dict[str, Any]:
     """One PR of ``govern overlap --json`` output."""
     return {"id": number, "ref": f"refs/remotes/origin/pr/{number}", "head": "a" * 40,
             "behind": 0, "behind_touching": [], "files": 1}
+
+
+def overlap_pr(ident: int) -> PullRequest:
+    """One PR of an overlap matrix built in memory (what rendering reads of it)."""
+    return PullRequest(id=ident, ref=f"refs/pull/{ident}/head", head=f"{ident:040x}",
+                       merge_base="", names=frozenset(), renamed_from=frozenset(), files=1,
+                       behind=0, behind_touching=())
 
 
 def overlap_conflict(a: int, b: int, path: str = "f.txt",

@@ -5,43 +5,30 @@ by itself — and post (or degrade) each later PR's sticky comment."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
-from tests.fakegithub import TOKEN, FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.helpers import Remote
 from tests.workflow_helpers import (
+    COMPUTE_STEP,
     FORK_POSTER_SUPPRESSION,
+    POST_STEP,
+    TOLD_15,
     VALIDATORS,
     assert_hardened,
     assert_validator_finds_nothing,
-    run_block,
-    runner_env,
+    load,
+    step,
     zizmor_suppressions,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-CHECK = ROOT / "workflows" / "overlap.yml"
-POST = ROOT / "workflows" / "overlap-post.yml"
-COMPUTE_STEP = "Compute the overlap matrix"
-POST_STEP = "Post the sticky comments"
-MARKER = "<!-- govern:overlap -->"
-TOLD_15 = ("⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
-           "once they land:")
-
-
-def load(path: Path) -> dict[Any, Any]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def step(path: Path, name: str) -> dict[str, Any]:
-    job = next(iter(load(path)["jobs"].values()))
-    return next(s for s in job["steps"] if s.get("name") == name)
+from tests.workflow_helpers import OVERLAP_CHECK as CHECK
+from tests.workflow_helpers import OVERLAP_MARKER as MARKER
+from tests.workflow_helpers import OVERLAP_POST as POST
+from tests.workflow_helpers import overlap_compute as compute
+from tests.workflow_helpers import overlap_post as post
+from tests.workflow_helpers import overlap_remote as overlap_remote  # the fixture "remote"
 
 
 def sections(markdown: str) -> list[str]:
@@ -108,51 +95,6 @@ def test_the_two_caches_do_not_restore_each_other() -> None:
 
 
 # -- the run: blocks, as a runner runs them ------------------------------------------------------
-
-@pytest.fixture
-def remote(tmp_path: Path, fake_github: FakeGitHub) -> Remote:
-    """PRs 12 and 15 rewrite the same line (the later, #15, must rebase); 13 adds a file."""
-    remote = Remote(tmp_path, fake_github)
-    remote.open_pr(12, {"f.txt": "l1\nfrom 12\nl3\n"})
-    remote.open_pr(13, {"g.txt": "g\n"})
-    remote.open_pr(15, {"f.txt": "l1\nfrom 15\nl3\n"})
-    return remote
-
-
-def clone(remote: Remote, into: Path) -> Path:
-    if not into.exists():  # a second run reuses the checkout, as the cache restores its record
-        subprocess.run(["git", "clone", "-q", str(remote.bare), str(into)], check=True)
-    return into
-
-
-def run_step(remote: Remote, tmp_path: Path, workflow: Path, name: str, checkout: str,
-             read_only: bool = False) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """One workflow's step in the runner's checkout: ``(process, job summary)``."""
-    work = clone(remote, tmp_path / checkout)
-    summary = tmp_path / f"{checkout}-summary.md"
-    summary.write_text("", encoding="utf-8")
-    remote.fake.read_only = read_only
-    env = runner_env({"GITHUB_TOKEN": TOKEN, "GITHUB_API_URL": remote.fake.base_url,
-                      "GITHUB_REPOSITORY": remote.fake.full_name,
-                      "GITHUB_SERVER_URL": "https://github.example",
-                      "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_ACTIONS": "true",
-                      "BASE": "main"})
-    try:
-        return run_block(step(workflow, name)["run"], work, env), summary
-    finally:
-        remote.fake.read_only = False
-
-
-def compute(remote: Remote, tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """The compute step with the read-only token of a fork PR."""
-    return run_step(remote, tmp_path, CHECK, COMPUTE_STEP, "work", read_only=True)
-
-
-def post(remote: Remote, tmp_path: Path, read_only: bool = False
-         ) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """The poster in its default-branch checkout (no artifact: it computes by itself)."""
-    return run_step(remote, tmp_path, POST, POST_STEP, "base", read_only)
-
 
 def test_a_read_only_run_computes_then_the_poster_posts(remote: Remote, tmp_path: Path) -> None:
     computed, check_summary = compute(remote, tmp_path)

@@ -16,9 +16,9 @@ from govern.github.client import GitHubRepo, viewer_login
 from govern.github.delivery import comment_login
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_drift_comment import result
-from tests.test_github import client as client  # a client on the fake
-from tests.test_github import sleeps as sleeps  # (and the waits it asked for)
+from tests.helpers import affected_result
+from tests.helpers import client as client  # a client on the fake
+from tests.helpers import sleeps as sleeps  # (and the waits it asked for)
 
 MARKER = "<!-- govern:docs-drift -->"
 APP = "some-app[bot]"
@@ -29,7 +29,7 @@ WARNING = ("the token comments as 'some-app[bot]', not comment.bot_login 'github
 
 def post(tmp_path: Path) -> Result:
     source = tmp_path / "result.json"
-    source.write_text(json.dumps(result()), encoding="utf-8")
+    source.write_text(json.dumps(affected_result()), encoding="utf-8")
     return CliRunner().invoke(cli, ["--repo-dir", str(tmp_path), "comment", "drift", "--from",
                                     str(source), "--pr", "7", "--post"])
 

@@ -12,8 +12,8 @@ from govern.core.findings import Finding, GateResult, Rule
 from govern.core.markdown import code_span, inline, plain
 from govern.drift.comment import render_drift
 from govern.github.workflow_output import render_finding, render_summary
+from tests.helpers import affected_result, doc_row
 from tests.security.github_markdown import live, render
-from tests.test_drift_comment import doc, result
 
 URLS = ["https://evil。example/p", "https://0x7f000001/", "http://evil.example/x",
         "www.evil.example", "ftp://evil.example", "mailto:a@evil.example",
@@ -29,7 +29,7 @@ def test_no_autolink_survives_inline_text(url: str) -> None:
 
 @pytest.mark.parametrize("url", URLS)
 def test_no_autolink_survives_the_drift_comment(url: str) -> None:
-    data = result(docs=[doc(f"docs/{url}.md", url)])
+    data = affected_result(docs=[doc_row(f"docs/{url}.md", url)])
     data["anchorless_changes"] = [{"path": url, "reason": f"see {url}"}]
     body = render_drift(data, CommentConfig())
     assert live(body) == []

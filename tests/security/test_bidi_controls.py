@@ -12,8 +12,8 @@ from govern.core.findings import Finding, GateResult, Rule
 from govern.core.markdown import code_span, inline, plain, visible
 from govern.drift.comment import render_drift
 from govern.github.workflow_output import inert_line, render_finding, render_summary
+from tests.helpers import affected_result, doc_row
 from tests.security.github_markdown import BIDI
-from tests.test_drift_comment import doc, result
 
 CONTROLS = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
             "\u2069", "\u200e", "\u200f", "\u061c", "\u200b", "\ufeff", "\x1b"]
@@ -31,7 +31,7 @@ def test_every_renderer_shows_the_control(control: str) -> None:
 
 def test_no_bidi_control_reaches_a_comment_summary_or_annotation() -> None:
     path = "docs/\u202egnp.exe\u2066.md"
-    body = render_drift(result(docs=[doc(path, "getAudit\u200f")]), CommentConfig())
+    body = render_drift(affected_result(docs=[doc_row(path, "getAudit\u200f")]), CommentConfig())
     finding = Finding(Rule.RELEASE_OWNED, f"edited `{path}`", "revert it", carrier=path,
                       line=1, carrier_is_file=True)
     summary = render_summary(GateResult("release-owned", (finding,), {}))

@@ -10,13 +10,12 @@ import pytest
 from govern.config import CommentConfig
 from govern.core.markdown import inline, plain
 from govern.drift.comment import render_drift
-from govern.overlap import Conflict, ConflictHunk, Overlap, Pair, PullRequest, Status
+from govern.overlap import Conflict, ConflictHunk, Overlap, Pair, Status
 from govern.overlap.attribution import report_for
 from govern.overlap.markdown import render_reports
-from govern.review import parse_review, render_review
+from govern.review import parse_review
+from tests.helpers import affected_result, overlap_pr, review_record
 from tests.security.github_markdown import live
-from tests.test_drift_comment import result
-from tests.test_review import MINIMAL, review_from_data
 
 REFERENCES = ["#123", "GH-123", "gh-7", "acme/widgets#1", "@admin", "@acme/security-team",
               "fixes #9"]
@@ -30,24 +29,18 @@ def test_no_reference_or_mention_survives(text: str) -> None:
 
 
 def test_the_drift_comment_and_a_review_record_link_nothing_a_pr_wrote() -> None:
-    data = result()
+    data = affected_result()
     data["anchorless_changes"] = [{"path": "a.py", "reason": "closes #5 for @admin GH-6"}]
     assert live(render_drift(data, CommentConfig())) == []
-    record = review_from_data({**MINIMAL, "scope": "fixes #77 cc @octocat acme/x#3"}, "t")
-    markdown = render_review(record)
+    markdown = review_record("1a2b3c4d", scope="fixes #77 cc @octocat acme/x#3")
     assert live(markdown) == []
-    assert parse_review(markdown) == record  # the honest case: the record reads back
-
-
-def pr(ident: int) -> PullRequest:
-    return PullRequest(id=ident, ref=f"refs/pull/{ident}/head", head=f"{ident:040x}",
-                       merge_base="", names=frozenset(), renamed_from=frozenset(), files=1,
-                       behind=0, behind_touching=())
+    # the honest case: the record reads back as written
+    assert parse_review(markdown).scope == "fixes #77 cc @octocat acme/x#3"
 
 
 def test_the_overlap_comment_keeps_its_own_pr_references_live() -> None:
     conflict = Conflict("f #9 @admin.txt", "content (see #10)", (ConflictHunk(2, 6, "", ""),))
-    matrix = Overlap("origin/main", (pr(12), pr(15)),
+    matrix = Overlap("origin/main", (overlap_pr(12), overlap_pr(15)),
                      (Pair(12, 15, Status.CONFLICT, (conflict,)),), merged=1, from_cache=0)
     body = render_reports(matrix, [report_for(matrix, 15)], single=True, github=True)
     # govern computed #12 and #15 from GitHub's list of open PRs: those are meant as links

@@ -17,8 +17,8 @@ from govern.config import CommentConfig
 from govern.drift.comment import render_drift
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.helpers import affected_result, doc_row
 from tests.security.github_markdown import live
-from tests.test_drift_comment import doc, result
 
 ATTACKER_HEAD = "7" * 40
 VICTIM_HEAD = "8" * 40
@@ -42,7 +42,7 @@ def post(tmp_path: Path, data: Any, pr: int, head: str, head_repo: str) -> Resul
 def test_another_prs_number_is_not_posted_on(tmp_path: Path, fake_github: FakeGitHub) -> None:
     fake_github.add_pull(7, ATTACKER_HEAD, head_repo=FORK)
     fake_github.add_pull(8, VICTIM_HEAD, head_repo=FORK)  # another PR from the same fork
-    got = post(tmp_path, result(), 8, ATTACKER_HEAD, FORK)
+    got = post(tmp_path, affected_result(), 8, ATTACKER_HEAD, FORK)
     assert got.exit_code == 0, got.output
     assert fake_github.comments == {}
     assert got.stderr.splitlines()[-1] == (
@@ -54,7 +54,7 @@ def test_a_copied_head_in_another_repository_is_refused(tmp_path: Path,
                                                          fake_github: FakeGitHub) -> None:
     """The fork pushed the victim's head commit to its own branch: same sha, not that PR."""
     fake_github.add_pull(8, VICTIM_HEAD)
-    got = post(tmp_path, result(), 8, VICTIM_HEAD, FORK)
+    got = post(tmp_path, affected_result(), 8, VICTIM_HEAD, FORK)
     assert got.exit_code == 2
     assert got.stderr.splitlines()[-2] == (
         "Error: PR #8's head is in acme/widgets, not in mallory/widgets, where the triggering "
@@ -65,7 +65,7 @@ def test_a_copied_head_in_another_repository_is_refused(tmp_path: Path,
 def test_the_body_is_rendered_from_validated_json(tmp_path: Path,
                                                   fake_github: FakeGitHub) -> None:
     fake_github.add_pull(7, ATTACKER_HEAD, head_repo=FORK)
-    hostile = result(docs=[doc("docs/@admin #1 https://evil。example.md", "x")])
+    hostile = affected_result(docs=[doc_row("docs/@admin #1 https://evil。example.md", "x")])
     got = post(tmp_path, hostile, 7, ATTACKER_HEAD, FORK)
     assert got.exit_code == 0, got.output  # the honest route: its own PR, its own head
     [comment] = fake_github.comments[7]

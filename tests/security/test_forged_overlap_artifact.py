@@ -13,9 +13,12 @@ from pathlib import Path
 
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_overlap_github import Remote
-from tests.test_overlap_workflow import MARKER, POST, TOLD_15, load, post
-from tests.test_overlap_workflow import remote as remote  # the fixture
+from tests.helpers import Remote
+from tests.workflow_helpers import OVERLAP_MARKER as MARKER
+from tests.workflow_helpers import OVERLAP_POST as POST
+from tests.workflow_helpers import TOLD_15, load
+from tests.workflow_helpers import overlap_post as post
+from tests.workflow_helpers import overlap_remote as overlap_remote  # the fixture "remote"
 
 FORGED = {"schema_version": 1, "base": "origin/main", "pairs": [],
           "prs": [{"id": 15, "ref": "x", "head": "f" * 40, "behind": 0, "behind_touching": [],

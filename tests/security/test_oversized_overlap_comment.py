@@ -18,10 +18,9 @@ from govern.overlap.markdown import render_reports
 from tests.fakegithub import TOKEN, FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo
-from tests.security.test_cross_reference_escaping import pr
-from tests.test_overlap_github import Remote
-from tests.test_overlap_github import remote as remote  # the fixture
-from tests.test_overlap_github import work as work  # the fixture
+from tests.helpers import Remote, overlap_pr
+from tests.helpers import remote as remote  # the fixture
+from tests.helpers import work as work  # the fixture
 
 LINES = 30_000
 
@@ -92,7 +91,7 @@ def test_the_fake_refuses_a_body_over_the_limit_as_github_does(fake_github: Fake
 def test_a_pr_conflicting_with_hundreds_still_fits() -> None:
     hunks = tuple(ConflictHunk(i, i + 1, "", "") for i in range(1, 400, 3))
     conflicts = tuple(Conflict(f"dir/{'x' * 200}-{n}.txt", "content", hunks) for n in range(30))
-    prs = tuple(pr(n) for n in range(1, 402))
+    prs = tuple(overlap_pr(n) for n in range(1, 402))
     pairs = tuple(Pair(n, 401, Status.CONFLICT, conflicts) for n in range(1, 401))
     matrix = Overlap("origin/main", prs, pairs, merged=400, from_cache=0)
     body = render_reports(matrix, [report_for(matrix, 401)], single=True, github=True)

@@ -24,7 +24,7 @@ from tests.fakegithub import (
     secondary_rate_limit,
 )
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_drift_comment import result
+from tests.helpers import affected_result
 
 NOW = 1_800_000_000.0
 HEAD = "a" * 40
@@ -84,7 +84,7 @@ def test_comment_retry_budget_is_read_from_the_configuration(
     config = tmp_path / "govern.toml"
     config.write_text("[comment]\nretry_budget = 0\n", encoding="utf-8")
     source = tmp_path / "result.json"
-    source.write_text(json.dumps(result()), encoding="utf-8")
+    source.write_text(json.dumps(affected_result()), encoding="utf-8")
     summary = tmp_path / "summary.md"
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
     fake_github.fail(replace(secondary_rate_limit(retry_after=5),

@@ -17,11 +17,12 @@ import yaml
 
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_overlap_github import Remote
-from tests.test_overlap_workflow import CHECK, COMPUTE_STEP, POST, POST_STEP, clone, step
-from tests.test_overlap_workflow import remote as remote  # the fixture
-from tests.test_workflows_governance import governed_run as governed_run  # the fixture
-from tests.workflow_helpers import run_block, runner_env
+from tests.helpers import Remote
+from tests.workflow_helpers import COMPUTE_STEP, POST_STEP, clone, run_block, runner_env, step
+from tests.workflow_helpers import OVERLAP_CHECK as CHECK
+from tests.workflow_helpers import OVERLAP_POST as POST
+from tests.workflow_helpers import governed_run as governed_run  # the fixture
+from tests.workflow_helpers import overlap_remote as overlap_remote  # the fixture "remote"
 
 WORKFLOWS = sorted((Path(__file__).resolve().parents[2] / "workflows").glob("*.yml"))
 SECRET = base64.b64encode(f"x-access-token:{TOKEN}".encode()).decode()
