@@ -86,6 +86,18 @@ def test_a_class_without_getattr_is_closed() -> None:
         ("shop.dynamic.Lazy.anything", Status.MISSING)]
 
 
+@pytest.mark.parametrize("hook", ["import sys\nsys.meta_path.append(object())\n",
+                                  "__path__ = __import__('pkgutil').extend_path(__path__, 'x')\n",
+                                  "def __getattr__(name):\n    return name\n"])
+def test_a_module_that_gains_names_at_run_time_is_open(hook: str) -> None:
+    files = {**LIBRARY, "src/shop/ext/__init__.py": hook}
+    assert statuses("docs/a.md", "```python\nfrom shop.ext import foo\n```\n", files) == [
+        ("shop.ext", Status.RESOLVED), ("shop.ext.foo", Status.UNRESOLVABLE)]
+    closed = {**LIBRARY, "src/shop/ext/__init__.py": "VERSION = 1\n"}
+    assert statuses("docs/a.md", "```python\nfrom shop.ext import foo\n```\n", closed)[1] == (
+        "shop.ext.foo", Status.MISSING)
+
+
 def test_a_third_party_base_makes_members_unknowable() -> None:
     files = {**LIBRARY, "src/shop/errors.py": "class ShopError(Exception):\n    pass\n"}
     assert statuses("docs/a.md", "`shop.errors.ShopError.args`", files) == [

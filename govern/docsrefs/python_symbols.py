@@ -18,6 +18,9 @@ _TRANSPARENT = frozenset({"if_statement", "try_statement", "with_statement", "bl
                           "else_clause", "elif_clause", "except_clause", "finally_clause",
                           "for_statement", "while_statement", "match_statement"})
 _DYNAMIC_ATTRIBUTES = frozenset({"__getattr__", "__getattribute__"})
+# A module that installs an import hook or extends its own ``__path__`` gains submodules at run
+# time (``from pkg.ext import anything``).
+_IMPORT_HOOKS = (b"meta_path", b"path_hooks", b"__path__", b"extend_path")
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class ModuleSymbols:
     """Modules imported with ``from M import *`` (relative ones with their dots)."""
     all_names: frozenset[str] | None
     open: bool
-    """A module-level ``__getattr__``: any name may exist."""
+    """A module-level ``__getattr__``, or an import hook: any name may exist."""
 
     def to_json(self) -> dict[str, Any]:
         return {"names": sorted(self.names),
@@ -243,5 +246,6 @@ def parse_python_symbols(source: bytes) -> ModuleSymbols:
             if name == "__all__":
                 all_names = _string_list(right)
         names.update(_annotated(statement))
+    module_open = module_open or any(hook in source for hook in _IMPORT_HOOKS)
     return ModuleSymbols(frozenset(names), classes, imports, tuple(stars), all_names,
                          module_open)
