@@ -4,6 +4,7 @@ nothing and left alone when it resolves, is third-party, or cannot be known (iss
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from govern.docsrefs.python_symbols import parse_python_symbols
 from govern.docsrefs.python_table import build_python_table, paths_of
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.route_table import build_route_table
+from govern.docsrefs.ts_table import build_ts_table
 from tests.gitrepo import Repo, make_repo
 
 LIBRARY = {
@@ -53,7 +55,11 @@ def tables(files: dict[str, str]) -> Tables:
     scripts = {"shop.cli:main": "shop"}
     python = build_python_table({p: parse_python_symbols(s) for p, s in sources.items()},
                                 paths_of(files))
-    return Tables(python, build_cli_table(sources.values(), scripts), build_route_table([]))
+    manifests = {p: t for p, t in files.items() if p.endswith("package.json")}
+    packages = build_ts_table(manifests, lambda p: files[p].encode() if p in files else None,
+                              paths_of(files))
+    return Tables(python, build_cli_table(sources.values(), scripts), build_route_table([]),
+                  packages)
 
 
 def statuses(page: str, text: str, files: dict[str, str] = LIBRARY) -> list[tuple[str, Status]]:
@@ -184,7 +190,7 @@ def test_routes_only_under_the_repositorys_prefixes() -> None:
 
     routes = build_route_table([Route("GET", "/api/items/:id", False, "app.py", 3,
                                       frozenset())])
-    table = Tables(tables(LIBRARY).python, build_cli_table([], {}), routes)
+    table = replace(tables(LIBRARY), routes=routes)
     refs = parse_references("`GET /api/items/{id}` `DELETE /api/items/{id}` `GET /v2/x`\n",
                             "docs/a.md")
     assert [(ref.kind, table.resolve(ref).status) for ref in refs if ref.kind is
@@ -279,3 +285,29 @@ def test_history_pages_are_not_checked(shop: Repo) -> None:
     shop.commit({"docs/changelog.md": "Removed `shop.Client.gone()`.\n",
                  "docs/migrating.md": "Replace `shop.Client.gone()`.\n"})
     assert run(shop, "--all")[0] == 0
+
+
+PACKAGES = {
+    "packages/server/package.json": (
+        '{"name": "@shop/server", "exports": {".": {"import": {"types": "./dist/index.d.mts"}}}}'),
+    "packages/server/src/index.ts": (
+        "export * from './core';\nexport { helper as util } from './h';\n"),
+    "packages/server/src/core/index.ts": (
+        "export function initShop() {}\nexport const VERSION = 1;\n"
+        "export type Options = {};\nexport class ShopError extends Error {}\n"),
+    "packages/client/package.json": '{"name": "@shop/client", "main": "./dist/index.js"}',
+    "packages/client/src/index.ts": "export * from 'other-lib';\n",
+}
+
+
+def test_imports_from_the_repositorys_packages() -> None:
+    page = ("```ts\nimport { initShop, VERSION, type Options, util } from '@shop/server';\n"
+            "import { initShopp } from \"@shop/server\";\nimport { x } from '@shop/client';\n"
+            "import { z } from 'zod';\n```\n")
+    assert statuses("docs/a.md", page, {**LIBRARY, **PACKAGES}) == [
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:VERSION", Status.RESOLVED),
+        ("@shop/server:Options", Status.RESOLVED), ("@shop/server:util", Status.RESOLVED),
+        ("@shop/server:initShopp", Status.MISSING),
+        ("@shop/client:x", Status.UNRESOLVABLE),  # re-exports another package: unknowable
+        ("zod:z", Status.OUT_OF_SCOPE)]
+

@@ -12,6 +12,7 @@ from govern.docsrefs.cli_table import CliTable
 from govern.docsrefs.model import DocsRefFinding, Reference, RefKind, Resolution, Status, Tally
 from govern.docsrefs.python_table import PythonTable
 from govern.docsrefs.route_table import RouteTable
+from govern.docsrefs.ts_table import TsTable
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,8 @@ class Tables:
     python: PythonTable
     cli: CliTable
     routes: RouteTable
+    scripts: TsTable
+    """The JavaScript/TypeScript packages' exports."""
 
     def resolve(self, reference: Reference) -> Resolution:
         if reference.kind is RefKind.COMMAND:
@@ -28,7 +31,7 @@ class Tables:
         if reference.kind is RefKind.ROUTE:
             return self.routes.resolve(reference.name)
         if reference.kind is RefKind.IMPORT and ":" in reference.name:
-            return Resolution(Status.OUT_OF_SCOPE)  # a TS/JS package import: not read yet
+            return self.scripts.resolve(reference.name)
         # Only cross-references resolve in the module an rst page set; code is read as written.
         scoped = reference.kind in (RefKind.ROLE, RefKind.DIRECTIVE)
         resolution = self.python.resolve(reference.name, reference.context if scoped else None,

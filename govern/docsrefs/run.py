@@ -17,6 +17,7 @@ from govern.docsrefs.python_symbols import ModuleSymbols, parse_python_symbols
 from govern.docsrefs.python_table import build_python_table, paths_of
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.route_table import build_route_table
+from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
 from govern.drift.docs.corpus import select_pages
 from govern.drift.docs.index import Unreadable, decode_page
@@ -92,15 +93,22 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
                         lambda symbols: symbols.to_json())
     exists = paths_of(entry.path for entry in entries)
     scripts: dict[str, str] = {}
+    manifests: dict[str, str] = {}
+    blob_of = {entry.path: entry.sha for entry in entries if entry.mode in _BLOB_MODES}
     for entry in entries:
-        if entry.path.endswith("pyproject.toml") and entry.mode in _BLOB_MODES:
-            text = git.read_text(rev, entry.path)
-            scripts.update(parse_scripts(text or ""))
+        if entry.mode not in _BLOB_MODES or "node_modules/" in entry.path:
+            continue
+        if entry.path.endswith("pyproject.toml"):
+            scripts.update(parse_scripts(git.read_text(rev, entry.path) or ""))
+        elif entry.path.rpartition("/")[2] == "package.json":
+            manifests[entry.path] = (git.blobs.read(entry.sha) or b"").decode("utf-8", "replace")
     scans = read_bridge_scans(git, rev, entries, config)
     routes = build_route_table(route for scan in scans.registrars.values()
                                for route in scan.routes)
+    packages = build_ts_table(manifests, lambda p: git.blobs.read(blob_of[p]) if p in blob_of
+                              else None, exists)
     return Tables(build_python_table(by_path, exists), build_cli_table(click_sources, scripts),
-                  routes)
+                  routes, packages)
 
 
 def _references(git: Git, entries: list[TreeEntry], config: Config, tables: Tables
