@@ -75,7 +75,7 @@ def main() -> None:
             print(f"finding {sha[:10]} {ref.page}:{ref.line} {ref.name} -> {finding.suggestion}")
         if not lost:
             continue
-        pattern = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(lost)))
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(lost)))
                              + r")(?!\w)")
         for page in select_pages(entries, config.docs):
             if page.release_owned or is_history_page(page.path):
