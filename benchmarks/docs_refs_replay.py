@@ -4,7 +4,8 @@ name a commit removed or renamed does ``govern check docs-refs`` (diff mode) rep
 For each non-merge first-parent commit, the public names its Python modules and classes lost
 (a name present in the parent's symbol table and absent from the commit's) are the removals.
 The *oracle* is textual: a docs line at the commit that writes ``Container.name`` (the name
-with its module's or class's last component) for a removal, in any form (prose included). A
+with its module's or class's last component), or a distinctive removed name bare, in any form
+(prose included). A
 hit is an oracle line diff mode reports. Every finding diff mode makes is listed too, for reading by hand (precision).
 
     python benchmarks/docs_refs_replay.py REPO [--limit N] [--config FILE]
@@ -29,21 +30,29 @@ from govern.git.gitio import Git  # noqa: E402
 
 
 def removals(before: PythonTable, after: PythonTable) -> set[str]:
-    """``Container.name`` of each public name a module or class lost."""
+    """``Container.name`` of each public name a module or class lost, and the bare name too
+    when it is distinctive (CamelCase, or snake_case of six characters or more): pages import
+    it (``from pkg.mod import Name``) as often as they qualify it."""
     lost: set[str] = set()
     for module, symbols in before.modules.items():
         now = after.modules.get(module)
         if now is None:
             continue
         leaf = module.rsplit(".", 1)[-1]
-        lost.update(f"{leaf}.{name}" for name in symbols.names - now.names
-                    if not name.startswith("_"))
+        gone = [name for name in symbols.names - now.names if not name.startswith("_")]
+        lost.update(f"{leaf}.{name}" for name in gone)
+        lost.update(name for name in gone if _distinctive(name))
         for cls, members in symbols.classes.items():
             kept = now.classes.get(cls)
             if kept is not None:
                 lost.update(f"{cls}.{m}" for m in members.members - kept.members
                             if not m.startswith("_"))
     return lost
+
+
+def _distinctive(name: str) -> bool:
+    camel = name[:1].isupper() and any(c.islower() for c in name) and len(name) >= 6
+    return camel or ("_" in name.strip("_") and len(name) >= 6)
 
 
 def main() -> None:
