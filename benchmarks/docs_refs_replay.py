@@ -5,8 +5,8 @@ For each non-merge first-parent commit, the public names its Python modules and 
 (a name present in the parent's symbol table and absent from the commit's) are the removals.
 The *oracle* is textual: a docs line at the commit that writes ``Container.name`` (the name
 with its module's or class's last component), or a distinctive removed name bare, in any form
-(prose included). A
-hit is an oracle line diff mode reports. Every finding diff mode makes is listed too, for reading by hand (precision).
+(prose included). A hit is an oracle line diff mode reports. Every finding diff mode makes is
+listed too, for reading by hand (precision).
 
     python benchmarks/docs_refs_replay.py REPO [--limit N] [--config FILE]
 """
