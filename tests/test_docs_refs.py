@@ -311,3 +311,18 @@ def test_imports_from_the_repositorys_packages() -> None:
         ("@shop/client:x", Status.UNRESOLVABLE),  # re-exports another package: unknowable
         ("zod:z", Status.OUT_OF_SCOPE)]
 
+
+
+def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:
+    """The cache may come from another run (actions/cache): a forged entry claiming the
+    method exists must not hide the finding."""
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n"})
+    assert run(shop, "--all")[0] == 1  # writes the cache
+    path = next((shop.root / ".git" / "govern").glob("docsrefs-python-*.json"))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    for entry in document["entries"].values():
+        for cls in entry["classes"].values():
+            cls["open"] = "yes"  # not a boolean: the schema refuses the whole file
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and "shop.Client.gone" in out

@@ -72,7 +72,7 @@ def _is_python(entry: TreeEntry, config: Config) -> bool:
 def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) -> Tables:
     """The symbol tables of the code at ``rev``; module symbols cached by blob id."""
     path = cache.cache_dir(git.common_dir()) / f"docsrefs-python-v{FORMAT}.json"
-    memo = cache.load_json(path, _decode_symbols)
+    memo = cache.load_json(path, "cache-docsrefs-python.schema.json", _decode_symbols)
     before = len(memo)
     python = [entry for entry in entries if _is_python(entry, config)]
     by_path: dict[str, ModuleSymbols] = {}
