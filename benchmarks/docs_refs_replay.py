@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from govern.config import load_config  # noqa: E402
+from govern.docsrefs.model import Status  # noqa: E402
 from govern.docsrefs.python_table import PythonTable  # noqa: E402
 from govern.docsrefs.references import parse_references  # noqa: E402
 from govern.docsrefs.run import is_history_page, read_docs_refs, read_tables  # noqa: E402
@@ -30,23 +31,32 @@ from govern.git.gitio import Git  # noqa: E402
 
 
 def removals(before: PythonTable, after: PythonTable) -> set[str]:
-    """``Container.name`` of each public name a module or class lost, and the bare name too
-    when it is distinctive (CamelCase, or snake_case of six characters or more): pages import
-    it (``from pkg.mod import Name``) as often as they qualify it."""
+    """Patterns of the public names a commit removed: ``Container.name`` for each qualified
+    name that resolved before and names nothing after (a name that moved and is still
+    importable is not removed), and the bare name too when it is distinctive (CamelCase, or
+    snake_case of six characters or more) and gone from the whole repository, since pages
+    import it (``from pkg.mod import Name``) as often as they qualify it."""
+    remaining = {name for symbols in after.modules.values() for name in symbols.names}
+    remaining |= {member for symbols in after.modules.values()
+                  for cls in symbols.classes.values() for member in cls.members}
     lost: set[str] = set()
     for module, symbols in before.modules.items():
-        now = after.modules.get(module)
-        if now is None:
+        if any(part.startswith("_") for part in module.split(".")):
             continue
         leaf = module.rsplit(".", 1)[-1]
-        gone = [name for name in symbols.names - now.names if not name.startswith("_")]
-        lost.update(f"{leaf}.{name}" for name in gone)
-        lost.update(name for name in gone if _distinctive(name))
-        for cls, members in symbols.classes.items():
-            kept = now.classes.get(cls)
-            if kept is not None:
-                lost.update(f"{cls}.{m}" for m in members.members - kept.members
-                            if not m.startswith("_"))
+        candidates = [(f"{module}.{name}", f"{leaf}.{name}", name)
+                      for name in symbols.names - set(symbols.imports) if not name.startswith("_")]
+        candidates += [(f"{module}.{cls}.{member}", f"{cls}.{member}", member)
+                       for cls, members in symbols.classes.items() if not cls.startswith("_")
+                       for member in members.members if not member.startswith("_")]
+        for qualified, short, bare in candidates:
+            # A name that moved (``Config`` from one module to another, still re-exported) is
+            # not removed: the page's ``Config.from_object`` still resolves.
+            if after.resolve(qualified).status is Status.MISSING and \
+                    after.resolve(short).status is not Status.RESOLVED:
+                lost.add(short)
+                if _distinctive(bare) and bare not in remaining:
+                    lost.add(bare)
     return lost
 
 

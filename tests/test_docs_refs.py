@@ -130,6 +130,12 @@ and :class:`the client <shop.Client>` and :func:`!shop.nothing`
    :members:
 
 .. autofunction:: shop.parse_cost
+
+.. autofunction:: parse_price
+
+.. autofunction:: parse_cents
+
+:class:`str` and :func:`len`
 """
 
 
@@ -141,6 +147,10 @@ def test_sphinx_roles_and_autodoc() -> None:
         ("shop.Client", Status.RESOLVED),
         ("shop.Client", Status.RESOLVED),
         ("shop.parse_cost", Status.MISSING),
+        ("parse_price", Status.RESOLVED),  # a bare directive target is the module's
+        ("parse_cents", Status.MISSING),
+        ("str", Status.OUT_OF_SCOPE),  # a bare role target may be a builtin
+        ("len", Status.OUT_OF_SCOPE),
     ]
 
 

@@ -35,7 +35,8 @@ class Tables:
         # Only cross-references resolve in the module an rst page set; code is read as written.
         scoped = reference.kind in (RefKind.ROLE, RefKind.DIRECTIVE)
         resolution = self.python.resolve(reference.name, reference.context if scoped else None,
-                                         reference.search)
+                                         reference.search,
+                                         within=reference.kind is RefKind.DIRECTIVE)
         if reference.loose and resolution.status is Status.MISSING and \
                 not resolution.in_class:
             return Resolution(Status.UNRESOLVABLE)

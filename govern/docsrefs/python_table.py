@@ -67,19 +67,21 @@ class PythonTable:
     """A class name -> the (module, name) of each public class so named: how a page's
     ``Client.send`` is read."""
 
-    def resolve(self, name: str, context: str | None = None, search: bool = False
-                ) -> Resolution:
+    def resolve(self, name: str, context: str | None = None, search: bool = False,
+                within: bool = False) -> Resolution:
         """What ``name`` (``pkg.mod.Class.member``, or ``Class.member``) is in this namespace.
 
         ``context`` is the module an rst page set: a name is tried there first, as Sphinx does.
-        ``search`` (a ``.``-prefixed Sphinx target) resolves when any name ends with it."""
+        ``search`` (a ``.``-prefixed Sphinx target) resolves when any name ends with it.
+        ``within``: a bare name must be the context's (an autodoc directive imports it from
+        there), where a role's bare name may be a builtin."""
         first = name.split(".", 1)[0]
         if context and not name.startswith(context + "."):
             scoped = self._resolve_dotted(f"{context}.{name}")
             # Under the context only a name whose first part is there is the page's meaning:
             # ``json.dumps`` in ``.. currentmodule:: pkg`` is the standard library's.
-            if scoped.status is Status.RESOLVED or (scoped.status is Status.MISSING
-                                                    and scoped.missing != first):
+            if scoped.status is Status.RESOLVED or (scoped.status is Status.MISSING and (
+                    scoped.missing != first or (within and "." not in name))):
                 return scoped
         plain = self._resolve_dotted(name)
         if plain.status is not Status.OUT_OF_SCOPE:
