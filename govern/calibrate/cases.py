@@ -109,7 +109,7 @@ def _folder(path: str) -> str:
 def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
               outside: Counter[str]) -> _Candidate | None:
     sources = [c for c in commit.changes if is_code_file(c.path, config)]
-    if not sources:
+    if not sources or not commit.parents:  # a root commit has no parent to replay onto
         return None
     pages = tuple(c for c in commit.changes if is_reference_candidate(c, config))
     if not pages:
