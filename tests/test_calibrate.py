@@ -281,3 +281,44 @@ def test_markdown_report_has_an_inline_chart_and_inert_text(tmp_path: Path) -> N
     assert "| pooled recall | 50% |" in markdown
     assert "a lower bound of what the change affected" in markdown
     assert "pooled recall 50% (1 of 2 reference pages listed)" in result.stdout
+
+
+RENDER_LIB = "def render(view):\n    width = 1\n    return view, width\n"
+RENDER_PAGE = "# {name}\n\n```python\nrender(view)\n```\n"
+
+
+def _render_history(root: Path, edited: str) -> Repo:
+    """Three cases changing ``render``; three legacy pages call it, ``edited`` is changed."""
+    pages = {f"docs/legacy/{name}.md": RENDER_PAGE.format(name=name) for name in "abc"}
+    repo = make_repo(root, {"src/lib.py": RENDER_LIB, "docs/guide.md": GUIDE_PAGE, **pages})
+    for i in range(3):
+        repo.commit({"src/lib.py": RENDER_LIB.replace("width = 1", f"width = {i + 2}"),
+                     edited: (repo.root / edited).read_text() + f"\nRevision {i}.\n"},
+                    f"case {i}")
+    return repo
+
+
+def test_suggestions_name_noisy_words_and_quiet_folders_each_re_measured(
+        tmp_path: Path) -> None:
+    repo = _render_history(tmp_path / "repo", "docs/guide.md")
+    report = calibrate_json(repo)
+    assert (report["cases"], report["rows"]["total"], report["hits"]) == (3, 9, 0)
+    suggestions = {s["key"]: s for s in report["suggestions"]}
+    assert set(suggestions) == {"anchors.generic_names", "docs.exclude"}
+    names = suggestions["anchors.generic_names"]
+    assert names["values"] == ["render"]
+    assert names["reason"] == ("add: each of these words alone listed only pages nobody edited "
+                               "(rows: render (9))")
+    assert names["before"]["rows_mean"] == 3 and names["after"]["rows_mean"] == 0
+    assert names["effect"] == ("pooled recall 0% -> 0%, rows per case 3 -> 0, reference share "
+                               "of rows 0% -> n/a")
+    exclude = suggestions["docs.exclude"]
+    assert exclude["values"] == ["docs/legacy/**"] and exclude["after"]["rows_mean"] == 0
+    assert calibrate_json(repo, "--no-suggest")["suggestions"] == []
+
+
+def test_no_suggestion_when_the_listed_pages_were_the_ones_edited(tmp_path: Path) -> None:
+    repo = _render_history(tmp_path / "repo", "docs/legacy/a.md")
+    report = calibrate_json(repo)
+    assert report["hits"] == 3 and report["rows"]["total"] == 9
+    assert report["suggestions"] == []

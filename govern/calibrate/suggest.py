@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from govern.calibrate.measure import CaseResult, find_measurement
-from govern.config import Config
+from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
+from govern.drift.affected import is_code_shaped
 
 MIN_NOISE = 3
 """Non-reference rows a name or folder must produce before it is worth a suggestion."""
@@ -37,19 +38,19 @@ def _folder(path: str) -> str:
 
 
 def _noisy_names(results: list[CaseResult], config: Config) -> Proposal | None:
+    """Plain words (generic names are words, never code-shaped names) that alone put only
+    pages nobody edited on the list."""
     noise: Counter[str] = Counter()
     useful: set[str] = set()
     for result in results:
         for path, found in result.rows:
-            for kind, token in found:
-                if kind in ("route", "command"):  # never generic: the guard ignores them
-                    continue
-                if path in result.case.reference:
-                    useful.add(token)
-                else:
-                    noise[token] += 1
-    names = tuple(sorted((t for t, n in noise.items() if n >= MIN_NOISE and t not in useful),
-                         key=lambda t: (-noise[t], t))[:MAX_NAMES])
+            tokens = {token for kind, token in found if kind not in ("route", "command")}
+            if path in result.case.reference:
+                useful.update(tokens)
+            elif len(tokens) == 1 and len(found) == 1:
+                noise.update(tokens)
+    names = tuple(sorted((t for t, n in noise.items() if n >= MIN_NOISE and t not in useful
+                          and not is_code_shaped(t)), key=lambda t: (-noise[t], t))[:MAX_NAMES])
     if not names:
         return None
     listed = ", ".join(f"{name} ({noise[name]})" for name in names)
@@ -57,8 +58,8 @@ def _noisy_names(results: list[CaseResult], config: Config) -> Proposal | None:
         config.anchors, generic_names=config.anchors.generic_names + names))
     affects = frozenset(r.case.sha for r in results if any(t in names for _, t, _ in r.anchors))
     return Proposal("anchors.generic_names", names,
-                    f"these names listed only pages nobody edited (non-reference rows: {listed})",
-                    changed, affects)
+                    "add: each of these words alone listed only pages nobody edited "
+                    f"(rows: {listed})", changed, affects)
 
 
 def _quiet_folders(results: list[CaseResult], config: Config) -> Proposal | None:
@@ -78,7 +79,7 @@ def _quiet_folders(results: list[CaseResult], config: Config) -> Proposal | None
     changed = replace(config, docs=replace(
         config.docs, exclude=Globs(config.docs.exclude.patterns + globs)))
     return Proposal("docs.exclude", globs,
-                    f"no case changed a page in these folders, which gave non-reference rows "
+                    "add: no case changed a page in these folders, which gave non-reference rows "
                     f"({listed})", changed)
 
 
@@ -87,12 +88,14 @@ def find_proposals(results: list[CaseResult], config: Config, tree_paths: list[s
     """What the data supports: noisy names, folders never edited, dead or missing globs."""
     proposals = [p for p in (_noisy_names(results, config), _quiet_folders(results, config))
                  if p is not None]
+    configured = config.docs.paths != DocsConfig().paths  # an unused default costs nothing
     dead = tuple(pattern for pattern in config.docs.paths.patterns
-                 if not Globs((pattern,)).select(tree_paths))
+                 if configured and not Globs((pattern,)).select(tree_paths))
     if dead:
         proposals.append(Proposal("docs.paths", dead, "remove: these globs match no file at "
                                   "the measured revision", None))
-    wanted = tuple(glob for glob, commits in outside_corpus.items() if commits >= MIN_NOISE)
+    wanted = tuple(glob for glob, commits in outside_corpus.items()
+                   if commits >= MIN_NOISE and not glob.startswith("."))  # not hidden folders
     if wanted:
         listed = ", ".join(f"{glob} ({outside_corpus[glob]})" for glob in wanted[:MAX_FOLDERS])
         proposals.append(Proposal("docs.paths", wanted[:MAX_FOLDERS],
