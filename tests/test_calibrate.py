@@ -322,3 +322,44 @@ def test_no_suggestion_when_the_listed_pages_were_the_ones_edited(tmp_path: Path
     report = calibrate_json(repo)
     assert report["hits"] == 3 and report["rows"]["total"] == 9
     assert report["suggestions"] == []
+
+
+def test_merges_replays_a_merged_pr_whose_commits_alone_are_not_cases(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE})
+    repo.branch("feature")
+    repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 5")}, "code")
+    repo.commit({"docs/api.md": API_PAGE + "\nFive seconds.\n"}, "docs")
+    repo.checkout("main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature")
+    merge = repo.sha("HEAD")
+    assert calibrate(repo).exit_code == 2  # code and docs in separate commits: no case
+    report = calibrate_json(repo, "--merges")
+    assert [case["commit"] for case in report["per_case"]] == [merge]
+    assert report["per_case"][0]["hits"] == ["docs/api.md"]
+    code_only = report["per_case"][0]["code_only_commit"]
+    assert repo.git("rev-parse", f"{code_only}^").strip() == repo.sha("HEAD^1")
+
+
+def test_the_code_only_commit_keeps_odd_paths_and_deletions_and_is_the_same_each_run(
+        tmp_path: Path) -> None:
+    odd = "src/we ird\tname.py"
+    repo = make_repo(tmp_path / "repo", {odd: LIB, "src/gone.py": LIB, "docs/api.md": API_PAGE})
+    case = repo.commit({odd: LIB.replace("timeout = 1", "timeout = 9"), "src/gone.py": None,
+                        "docs/api.md": API_PAGE + "\nNine.\n"}, "case")
+    first = calibrate_json(repo)["per_case"]
+    assert [c["commit"] for c in first] == [case]
+    code_only = first[0]["code_only_commit"]
+    changed = repo.git("diff", "--name-status", "-z", f"{code_only}^", code_only).split("\0")
+    assert changed[:-1] == ["D", "src/gone.py", "M", odd]
+    assert calibrate_json(repo)["per_case"][0]["code_only_commit"] == code_only
+
+
+def test_a_page_deleted_or_added_with_code_is_not_a_reference_page(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                                         "docs/old.md": GUIDE_PAGE})
+    repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 2"), "docs/old.md": None,
+                 "docs/new.md": GUIDE_PAGE}, "moved")
+    assert calibrate(repo).exit_code == 2
+    edited = repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 3"),
+                          "docs/new.md": GUIDE_PAGE + "\nEdited.\n"}, "edited")
+    assert [c["commit"] for c in calibrate_json(repo)["per_case"]] == [edited]

@@ -1,8 +1,8 @@
 """Which commits of a repository's history are calibration cases, and which sample is measured
 (docs/how-to/calibrate.md).
 
-A case is a commit that changed at least one code file in scope and at least one hand-written
-docs page that existed before it, with fewer files than ``calibrate.max_files`` and a docs
+A case is a commit that changed at least one code file in scope and modified at least one
+hand-written docs page, with fewer files than ``calibrate.max_files`` and a docs
 change that is more than whitespace or link targets. The pages it changed are its reference
 set: what its authors really touched, a lower bound of what the change affected.
 """
@@ -32,7 +32,7 @@ class Case:
     languages: tuple[str, ...]
     """Languages of its code files in scope, sorted."""
     reference: tuple[str, ...]
-    """Hand-written pages it changed in substance, each present at the parent, sorted."""
+    """Hand-written pages it modified in substance, sorted."""
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,10 @@ def is_code_file(path: str, config: Config) -> bool:
 
 
 def is_reference_candidate(change: RawChange, config: Config) -> bool:
-    """A hand-written corpus page the commit modified or deleted (a page it added did not
-    exist for the code-only commit to list)."""
-    return (change.status in "MDT" and is_docs_path(change.path, config.docs)
+    """A hand-written corpus page the commit modified in place. A page it added did not exist
+    for the code-only commit to list; one it deleted or moved is a reorganisation of the docs
+    far more often than drift a name could have pointed at."""
+    return (change.status == "M" and is_docs_path(change.path, config.docs)
             and not config.docs.release_owned.matches(change.path))
 
 
@@ -136,12 +137,9 @@ def _blobs(candidate: _Candidate) -> list[str]:
 
 
 def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[str, ...]:
-    """The pages whose prose changed (a deleted page always did)."""
+    """The pages whose prose changed."""
     changed = []
     for page in pages:
-        if page.status == "D":
-            changed.append(page.path)
-            continue
         old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
         if old is None or new is None or parse_prose(old.decode("utf-8", "replace")) != \
                 parse_prose(new.decode("utf-8", "replace")):

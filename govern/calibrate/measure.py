@@ -88,7 +88,7 @@ def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
                                     dirty=False)
     except GovernError as exc:
         return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
-                          error=exc.message.splitlines()[0])
+                          error=" ".join(exc.message.split())[:300])
     assert memos.index is not None  # the run just built the index of this tree
     return score_case(case, code_only, result, memos.index[1], config,
                       time.perf_counter() - start)
