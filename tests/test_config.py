@@ -97,7 +97,7 @@ def test_bad_config_exits_2_with_json(repo: Repo) -> None:
     assert json.loads(result.stdout) == {
         "judged": False,
         "error": "invalid configuration in govern.toml:\n  - gates.bogus: unknown key",
-        "remedy": "fix the keys named above (see the configuration table in the README)",
+        "remedy": "fix the keys named above (see docs/reference/configuration.md)",
     }
 
 
