@@ -245,16 +245,38 @@ def test_bad_dates_and_revisions_are_not_judged(tmp_path: Path) -> None:
     assert calibrate_json(repo, "--since", "2000-01-01")["cases"] == 2
 
 
+def _on_a_terminal(repo: Repo, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """govern calibrate with stderr on a pseudo-terminal: (the process, the terminal's end)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json", *args],
+                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    return proc, leader
+
+
+def _drain(leader: int) -> bytes:
+    seen = b""
+    while select.select([leader], [], [], 60)[0]:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
 def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
         tmp_path: Path) -> None:
     repo = _many_cases(tmp_path / "repo", 150)
     quiet = calibrate(repo, "--limit", "2")
     assert quiet.exit_code == 0 and quiet.stderr == ""  # stderr is not a terminal here
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json",
-                             "--limit", "150"], cwd=repo.root, stdout=subprocess.PIPE,
-                            stderr=follower, env={**os.environ, "COLUMNS": "200"})
-    os.close(follower)
+    proc, leader = _on_a_terminal(repo, "--limit", "2", "--quiet")
+    proc.communicate(timeout=60)
+    assert proc.returncode == 0 and b"calibrate:" not in _drain(leader)
+    os.close(leader)
+    proc, leader = _on_a_terminal(repo, "--limit", "150")
     seen = b""
     while b"calibrate: 3/150" not in seen:
         ready, _, _ = select.select([leader], [], [], 60)

@@ -132,7 +132,9 @@ def render_svg(report: dict[str, Any]) -> str:
 
 
 def _spans(values: Any) -> str:
-    return ", ".join(code_span(value) for value in values) or "none"
+    names = list(values)
+    shown = ", ".join(code_span(value) for value in names[:LISTED]) or "none"
+    return shown + (f", … {len(names) - LISTED} more" if len(names) > LISTED else "")
 
 
 def render_markdown(report: dict[str, Any]) -> str:
