@@ -385,3 +385,28 @@ def test_a_page_deleted_or_added_with_code_is_not_a_reference_page(tmp_path: Pat
     edited = repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 3"),
                           "docs/new.md": GUIDE_PAGE + "\nEdited.\n"}, "edited")
     assert [c["commit"] for c in calibrate_json(repo)["per_case"]] == [edited]
+
+
+def test_each_guard_is_charged_the_reference_pages_it_alone_kept_off_the_list(
+        tmp_path: Path) -> None:
+    lib = ("def render(view):\n    width = 1\n    return view\n\n\n"
+           "def config(view):\n    depth = 1\n    return view\n")
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": lib,
+        "docs/prose.md": "# Prose\n\nWe render the view.\n",           # a word, not a call
+        "docs/calls.md": "# Calls\n\n```python\nconfig(view)\n```\n",  # a generic name called
+        "docs/other.md": "# Other\n\nThey render too.\n"})
+    repo.commit({"src/lib.py": lib.replace("width = 1", "width = 2").replace("depth = 1",
+                                                                            "depth = 2"),
+                 "docs/prose.md": "# Prose\n\nWe render the view twice.\n",
+                 "docs/calls.md": "# Calls\n\n```python\nconfig(view, 2)\n```\n"}, "case")
+    report = calibrate_json(repo)
+    assert report["hits"] == 0 and report["reference_pages"] == 2
+    guards = {name: (g["anchors_dropped"], g["reference_pages_removed"])
+              for name, g in report["guards"].items()}
+    # docs/other.md also says "render" but nobody edited it: it is no cost
+    assert guards == {"generic_names": (1, 1), "shape": (1, 1), "corpus_share": (0, 0)}
+    dropped = {d["token"]: d for d in report["per_case"][0]["anchors_dropped"]}
+    assert dropped["render"]["reference_removed"] == ["docs/prose.md"]
+    assert dropped["config"] == {"guard": "generic_names", "kind": "symbol", "token": "config",
+                                 "reference_removed": ["docs/calls.md"]}
