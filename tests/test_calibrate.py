@@ -269,16 +269,16 @@ def _drain(leader: int) -> bytes:
 
 def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
         tmp_path: Path) -> None:
-    repo = _many_cases(tmp_path / "repo", 150)
+    repo = _many_cases(tmp_path / "repo", 60)
     quiet = calibrate(repo, "--limit", "2")
     assert quiet.exit_code == 0 and quiet.stderr == ""  # stderr is not a terminal here
     proc, leader = _on_a_terminal(repo, "--limit", "2", "--quiet")
     proc.communicate(timeout=60)
     assert proc.returncode == 0 and b"calibrate:" not in _drain(leader)
     os.close(leader)
-    proc, leader = _on_a_terminal(repo, "--limit", "150")
+    proc, leader = _on_a_terminal(repo, "--limit", "60")
     seen = b""
-    while b"calibrate: 3/150" not in seen:
+    while b"calibrate: 3/60" not in seen:
         ready, _, _ = select.select([leader], [], [], 60)
         assert ready, seen
         seen += os.read(leader, 4096)
@@ -288,7 +288,7 @@ def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
     assert proc.returncode == 130
     report = json.loads(out)
     assert report["interrupted"] is True
-    assert 3 <= report["cases"] < 150 and report["suggestions"] == []
+    assert 3 <= report["cases"] < 60 and report["suggestions"] == []
     assert len(report["per_case"]) == report["cases"]
 
 
