@@ -336,3 +336,13 @@ def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:
     path.write_text(json.dumps(document), encoding="utf-8")
     code, out, _ = run(shop, "--all")
     assert code == 1 and "shop.Client.gone" in out
+
+
+def test_a_page_alias_applies_to_its_code_spans() -> None:
+    page = "Use `sp.Client.send()`, not `sp.Client.sned()`.\n\n```python\nimport shop as sp\n```\n"
+    assert statuses("docs/a.md", page) == [
+        ("shop.Client.send", Status.RESOLVED), ("shop.Client.sned", Status.MISSING),
+        ("shop", Status.RESOLVED)]
+    assert statuses("docs/a.md", "Use `sp.Client.sned()`.\n") == [
+        ("sp.Client.sned", Status.OUT_OF_SCOPE)]  # no alias on the page: not this repository's
+

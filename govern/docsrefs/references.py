@@ -34,6 +34,8 @@ _TS_IMPORT = re.compile(
     r"\bimport\s++(?:type\s++)?\{([^}]{0,2000}+)\}\s*+from\s*+[\"']([^\"'\n]{1,200}+)[\"']")
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
                     r"(/[\w\-.:{}<>*]{0,200}+(?:/[\w\-.:{}<>*]{0,200}+){0,30}+)")
+_ALIAS = re.compile(r"^[ \t>.]*+import[ \t]++([A-Za-z_][\w.]*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)",
+                    re.M)
 _PROMPT = re.compile(r"^\s*+(?:\$|>>>|\.\.\.|%)\s?")
 _SHELL_STOP = frozenset({"|", "||", "&&", ";", ">", ">>", "<", "2>", "&"})
 
@@ -57,6 +59,8 @@ class _Reader:
 
     page: str
     programs: frozenset[str]
+    aliases: dict[str, str] = field(default_factory=dict)
+    """``import marimo as mo`` anywhere on the page: ``mo.ui`` in a code span is ``marimo.ui``."""
     context: str | None = None
     found: list[Reference] = field(default_factory=list)
 
@@ -94,8 +98,11 @@ class _Reader:
                 continue  # a MyST role's target, read as a role
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
+                head, _, rest = name.group(1).partition(".")
+                written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
+                    name.group(1)
                 self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
-                         name.group(1), loose="(" not in name.group(0))
+                         written, loose="(" not in name.group(0))
 
     def code_block(self, language: str, lines: list[tuple[int, str]]) -> None:
         """A fence or literal block: imports in Python and scripts, commands in shell, routes
@@ -112,7 +119,7 @@ class _Reader:
             self.shell_block(lines)
 
     def python_block(self, lines: list[tuple[int, str]]) -> None:
-        aliases: dict[str, str] = {}
+        aliases: dict[str, str] = dict(self.aliases)
         pending: tuple[int, str, str] | None = None  # a parenthesised ``from M import (``
         for number, raw in lines:
             line = _PROMPT.sub("", raw, count=1) if raw.lstrip().startswith(
@@ -221,7 +228,8 @@ def parse_references(text: str, page: str, programs: frozenset[str] = frozenset(
                      ) -> list[Reference]:
     """Every code reference ``page`` writes, in page order. ``programs`` are the repository's
     own program names: only their invocations in shell fences are read."""
-    reader = _Reader(page, programs)
+    aliases = {alias: module for module, alias in _ALIAS.findall(text) if alias != module}
+    reader = _Reader(page, programs, aliases)
     if page.endswith(".rst"):
         _read_rst(reader, list(_numbered(text)))
     else:
