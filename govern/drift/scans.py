@@ -24,21 +24,22 @@ from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import is_test_file
 
 # What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
-# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'`. Valid as
-# both a git extended regex and a Python regex, so one pattern serves both readers.
+# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'` (or
+# `${base}/x` under a dynamic prefix). Valid as both a git extended regex and a Python
+# regex, so one pattern serves both readers.
 REGISTRAR_HINT = (
     r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
     r"|websocket)\("
     r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
     r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
-    r"|(path|url):[ \t]*['\"`]/"
+    r"|(path|url):[ \t]*['\"`][/$]"
 )
 _HINT = re.compile(REGISTRAR_HINT, re.M)
 _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
-_SCANS_FORMAT = 2
+_SCANS_FORMAT = 3  # 3: the registrar hint reads `path: `${base}/x``; `* /x` ledger rows
 T = TypeVar("T")
 
 

@@ -10,6 +10,7 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    local_callers,
     parse,
     python_string,
     shaped_literals,
@@ -173,7 +174,12 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
     declared: set[str] = set()
     touched: list[Declaration] = []
+    units: list[tuple[str, Node]] = []
     for name, statement in top_level:
+        is_container, members = _members(statement)
+        # Units are what can call a helper: functions and methods, not the containers whose
+        # text merely holds them.
+        units.extend(members if is_container else [(name, statement)])
         if not exported(name):
             continue
         declared.add(name)
@@ -194,6 +200,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         error_line=first_error_line(tree),
         import_reexports=reexports,
         all_names=all_names,
+        callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
 
 

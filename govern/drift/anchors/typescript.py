@@ -15,6 +15,7 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    local_callers,
     parse,
     shaped_literals,
     text,
@@ -231,7 +232,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
     tree = parse(language, source)
     declared: set[str] = set()
     touched: list[Declaration] = []
+    units: list[tuple[str, Node]] = []
     for name, node, statement, exported in _top_level(tree.root_node):
+        is_container, members = _members(node)
+        # Units are what can call a helper: functions and methods, not the containers whose
+        # text merely holds them.
+        units.extend(members if is_container else [(name, node)])
         if not exported or name.startswith("_"):
             continue
         declared.add(name)
@@ -247,4 +253,5 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         declared=frozenset(declared),
         literals=tuple(dict.fromkeys(literals)),
         error_line=first_error_line(tree),
+        callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
