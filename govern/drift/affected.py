@@ -88,6 +88,19 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
+def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
+    """The pages an anchor matches before the share guard: a route by its wire path (never
+    generic), a command as a phrase of words, a code-shaped name as written, any other name
+    only in call form (the shape guard)."""
+    if kind == "route":
+        return index.routing(token)
+    if kind == "command":
+        return index.saying(token)
+    if is_code_shaped(token):
+        return index.naming(token)
+    return index.calling(token)
+
+
 def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     """(kind, token) of the anchors that are a bare member or literal name: a member's own
     name (``start`` of ``Plugin.start``), a literal, an SDK method's last part. A plain word
@@ -118,23 +131,15 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     for anchor in anchors:
         key = (anchor.kind, anchor.token)
         certain = key in removed
-        if anchor.kind == "route":  # a wire path is code-shaped and never generic
-            matched = index.routing(anchor.token)
-        elif anchor.kind == "command":  # a phrase of words, matched as written
-            matched = index.saying(anchor.token)
-        elif is_code_shaped(anchor.token) and (
-                certain or not is_generic(anchor.token, config.generic_names)):
-            matched = index.naming(anchor.token)
-        elif certain:
-            matched = index.calling(anchor.token)
-        elif is_generic(anchor.token, config.generic_names) or key in bare:
+        plain = anchor.kind not in ("route", "command") and not is_code_shaped(anchor.token)
+        if not certain and anchor.kind not in ("route", "command") and (
+                is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        else:
-            matched = index.calling(anchor.token)
-            if not matched:
-                weak.append({"token": anchor.token, "kind": anchor.kind})
-                continue
+        matched = anchor_pages(index, anchor.kind, anchor.token)
+        if not matched and plain and not certain:
+            weak.append({"token": anchor.token, "kind": anchor.kind})
+            continue
         if not certain and len(matched) > threshold:
             overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
             continue
