@@ -285,13 +285,15 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     if not path.endswith(".py"):
         manifest = side.manifest(package_dir, "package.json")
         oclif = parse_oclif(manifest) if manifest is not None else None
-        phrase = oclif_phrase(path, package_dir, *oclif) if oclif else None
-        return [phrase] if phrase else []
+        if oclif is None:
+            return []
+        found = (oclif_phrase(path, package_dir, program, oclif[1]) for program in oclif[0])
+        return [phrase for phrase in found if phrase]
     manifest = side.manifest(package_dir, "pyproject.toml")
     scripts = parse_scripts(manifest) if manifest is not None else {}
     module, _ = module_path(path, side.exists)
-    programs = {target.split(":", 1)[1]: program for target, program in scripts.items()
-                if target.split(":", 1)[0] == module and ":" in target}
+    programs = [(target.split(":", 1)[1], names) for target, names in scripts.items()
+                if target.split(":", 1)[0] == module and ":" in target]
     if not programs:
         return []
     nodes, handlers = python_command_tree(data)
@@ -299,11 +301,13 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     for declaration in extraction.touched:
         if declaration.container:
             continue
-        phrase = command_phrase(declaration.name, nodes, programs)
-        if phrase is None and declaration.name in handlers:
-            phrase = f"{next(iter(programs.values()))} {handlers[declaration.name]}"
-        if phrase:
-            phrases.append(phrase)
+        for root, names in programs:
+            for program in names:
+                phrase = command_phrase(declaration.name, nodes, {root: program})
+                if phrase is None and declaration.name in handlers:
+                    phrase = f"{program} {handlers[declaration.name]}"
+                if phrase and phrase not in phrases:
+                    phrases.append(phrase)
     return phrases
 
 
