@@ -255,3 +255,26 @@ def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) 
                             {"web/c.ts": "export const a = 1;\nexport function sendLater() {}\n"}),
                     "main")
     assert data["new_api"] == [] and rows(data) == {"docs/client.md": ["sendLater"]}
+
+
+# -- inline route handlers -----------------------------------------------------------------
+
+EXPRESS = ("app.get('/api/v1/items', async (req, res) => {\n  const rows = load();\n"
+           "  res.json(rows);\n});\nfunction other() {\n  return 1;\n}\n")
+FLASK = ('@app.route("/api/v1/users/<id>")\ndef show_user(id):\n    user = find(id)\n'
+         "    return user\n\n\ndef helper():\n    return 1\n")
+
+
+@pytest.mark.parametrize(("path", "source", "old", "new", "routes"), [
+    ("web/app.ts", EXPRESS, "const rows = load();", "const rows = load(1);", ["/api/v1/items"]),
+    ("web/app.ts", EXPRESS, "return 1;", "return 2;", []),      # outside the registration
+    ("api/app.py", FLASK, "user = find(id)", "user = find(int(id))", ["/api/v1/users/<id>"]),
+    ("api/app.py", FLASK, "return 1", "return 2", []),
+])
+def test_a_change_inside_an_inline_handler_anchors_its_route(
+        tmp_path: Path, path: str, source: str, old: str, new: str, routes: list[str]) -> None:
+    docs = {"docs/api.md": "`GET /api/v1/items` and `GET /api/v1/users/{id}`.\n"}
+    data = run_json(pr_repo(tmp_path, {path: source, **docs}, {path: source.replace(old, new)}),
+                    "main")
+    assert [a["token"] for a in data["anchors"] if a["kind"] == "route"] == routes
+    assert bool(data["docs"]) is bool(routes)

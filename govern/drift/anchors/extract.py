@@ -18,9 +18,11 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.routes import touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import is_docs_path
+from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
 from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE
 from govern.git.packages import (
@@ -237,9 +239,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
-        for route in extraction.routes:
-            result.candidates.append(Candidate("route", route, change.path, side.name))
-            yielded = True
+        language = EXTENSIONS[PurePosixPath(path).suffix]
+        for route in touched_routes(data, path, language, lines):
+            if is_specific_tail(route) or not route.startswith(TAIL_MARK):
+                result.candidates.append(Candidate("route", route, change.path, side.name))
+                yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})

@@ -43,9 +43,6 @@ class Extraction:
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""
-    routes: tuple[str, ...] = ()
-    """Routes whose registration (the call, or the decorated handler) spans a changed line:
-    an inline handler's body changed (docs/concepts/anchoring-rules.md#inline-handlers)."""
 
 
 @dataclass(frozen=True)
