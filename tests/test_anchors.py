@@ -193,6 +193,8 @@ def test_typescript_literals_and_tsx_and_commonjs() -> None:
     ("typescript", "export function f(res) {\n  send(res, 'PERMISSION_DENIED');\n}\n", {2},
      ()),                                                                   # a call argument
     ("typescript", "export function f() {\n  const t = { k: 'inner_key' };\n}\n", {2}, ()),
+    ("typescript", "export function f() {\n  send({ 'payload_key': 1 });\n}\n", {2},
+     ("payload_key",)),                                                     # a quoted key
     ("typescript", "export const x = ['object', 'string'];\n", {1}, ()),  # plain words
     ("typescript", "export function f() {\n  return fetch('/api/v1/items');\n}\n", {2},
      ("/api/v1/items",)),                                                   # routes stay
@@ -201,7 +203,7 @@ def test_typescript_literals_and_tsx_and_commonjs() -> None:
     ("python", "TABLE = {'row_key': 1}\n", {1}, ("row_key",)),
     ("python", "ERROR = 'SERVER_DOWN'\n", {1}, ("SERVER_DOWN",)),
     ("python", "name = 'some_value'\n", {1}, ()),
-    ("python", "def f():\n    return {'row_key': 1}\n", {2}, ()),
+    ("python", "def f():\n    return {'row_key': 'row_value'}\n", {2}, ("row_key",)),  # a key
     ("python", "def f():\n    log('some_event')\n", {2}, ()),
 ])
 def test_literals_are_declared_surface(language: str, source: str, lines: set[int],

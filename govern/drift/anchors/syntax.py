@@ -244,8 +244,8 @@ def is_declared_literal(node: Node) -> bool:
     """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
     member of a table (object, dict, array, list), of an enum, of a union of string literal
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
-    field such as an Enum member) — and never inside a function body, where a string is a
-    value used once, not a name the package publishes."""
+    field such as an Enum member) — and, except for a table's keys, never inside a function
+    body, where a string is a value used once, not a name the package publishes."""
     parent = node.parent
     while parent is not None and parent.type in _LITERAL_WRAPPERS:
         parent = parent.parent
@@ -261,6 +261,8 @@ def is_declared_literal(node: Node) -> bool:
     else:
         declared = text(parent).startswith("Literal[") or (
             parent.parent is not None and text(parent.parent).startswith("Literal["))
+    if parent.type == "pair" and parent.child_by_field_name("key") == node:
+        return True  # a key names a field of the payload or config it builds, wherever it is
     return declared and not _inside(node, _FUNCTION_NODES)
 
 
