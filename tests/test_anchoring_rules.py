@@ -15,6 +15,7 @@ from govern.config import AnchorsConfig
 from govern.drift.affected import apply_guards
 from govern.drift.anchors.ledgers import split_route
 from govern.drift.anchors.model import Anchor
+from govern.drift.anchors.python import extract_python
 from govern.drift.anchors.syntax import local_callers, parse
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import Page
@@ -278,3 +279,41 @@ def test_a_change_inside_an_inline_handler_anchors_its_route(
                     "main")
     assert [a["token"] for a in data["anchors"] if a["kind"] == "route"] == routes
     assert bool(data["docs"]) is bool(routes)
+
+
+# -- inherited members -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "source", "lines", "expected"), [
+    ("typescript", "export class Base {\n  load() {}\n  save() {}\n}\n"
+                   "export class Sub extends Base {\n  save() {}\n}\n"
+                   "export class Leaf extends Sub {}\nexport class Other {}\n",
+     {2, 3}, ["Base.load", "Base.save", "Sub.load", "Leaf.load"]),   # Sub overrides save
+    ("typescript", "export interface Api {\n  fetchAll(): void;\n}\n"
+                   "export class Impl implements Api {\n  fetchAll() {}\n}\n",
+     {2}, ["Api.fetchAll"]),                                          # Impl has its own
+    ("python", "class Base:\n    def load(self):\n        return 1\n\n"
+               "class Sub(Base):\n    pass\n\nclass _Hidden(Base):\n    pass\n",
+     {3}, ["Base.load", "Sub.load"]),                                 # a private subclass: no
+    ("python", "class Base:\n    def load(self):\n        return 1\n\nclass Other:\n    pass\n",
+     {3}, ["Base.load"]),
+])
+def test_a_base_member_change_anchors_the_subclasses(language: str, source: str,
+                                                     lines: set[int], expected: list[str]) -> None:
+    data = source.encode()
+    if language == "python":
+        result = extract_python(data, frozenset(lines))
+    else:
+        result = extract_typescript(data, frozenset(lines), language)
+    assert [d.key for d in result.touched] == expected
+    assert set(expected) <= result.declared
+
+
+def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:
+    source = ("class Base:\n    def load_all(self):\n        return 1\n\n"
+              "class Client(Base):\n    pass\n")
+    data = run_json(pr_repo(tmp_path, {"lib/c.py": source,
+                                       "docs/c.md": "Call `Client.load_all`.\n"},
+                            {"lib/c.py": source.replace("return 1", "return 2")}), "main")
+    assert data["docs"] == [{"path": "docs/c.md", "release_owned": False, "stale": False,
+                             "anchors": [{"kind": "symbol", "token": "Client.load_all",
+                                          "side": "both"}]}]

@@ -108,6 +108,31 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     return found
 
 
+def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
+                      members: dict[str, set[str]]) -> list[Declaration]:
+    """``Sub.method`` for each touched ``Base.method`` and each class of the file that
+    inherits it (directly or through another, without overriding it): docs name the class
+    users instantiate (docs/concepts/anchoring-rules.md#inherited-members). ``bases`` maps a
+    class to the names it extends or implements; ``members`` a class to its own members."""
+    found: list[Declaration] = []
+    for declaration in touched:
+        if declaration.container is None or not declaration.bridgeable:
+            continue
+        frontier, seen = [declaration.container], {declaration.container}
+        while frontier:
+            parent = frontier.pop()
+            for child, parents in bases.items():
+                if parent in parents and child not in seen:
+                    seen.add(child)
+                    if declaration.name in members.get(child, set()):
+                        continue  # overridden: the subclass has its own member
+                    frontier.append(child)
+                    inherited = Declaration(declaration.name, child, bridgeable=True)
+                    if inherited not in touched and inherited not in found:
+                        found.append(inherited)
+    return found
+
+
 _CALLER_CAP = 64
 """Enough callers to tell a cross-cutting helper; a longer chain is not followed."""
 
