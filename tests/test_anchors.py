@@ -190,8 +190,13 @@ def test_typescript_literals_and_tsx_and_commonjs() -> None:
     ("typescript", "export const MAP = { some_key: 'someValue' };\n", {1}, ("someValue",)),
     ("typescript", "export const ERROR_CODE = 'BAD_INPUT';\n", {1}, ("BAD_INPUT",)),
     ("typescript", "export const greeting = 'hello_there';\n", {1}, ()),  # not a constant
-    ("typescript", "export function f(res) {\n  send(res, 'PERMISSION_DENIED');\n}\n", {2},
+    ("typescript", "export function f(res) {\n  send(res, 'permission_denied');\n}\n", {2},
      ()),                                                                   # a call argument
+    ("typescript", "export function f(res) {\n  send(res, 'PERMISSION_DENIED');\n}\n", {2},
+     ("PERMISSION_DENIED",)),                                               # an error code
+    ("python", "def f():\n    return os.environ.get('OPENAI_API_KEY')\n", {2},
+     ("OPENAI_API_KEY",)),                                                  # an env var
+    ("python", "def f():\n    return log('WARNING')\n", {2}, ()),       # no underscore
     ("typescript", "export function f() {\n  const t = { k: 'inner_key' };\n}\n", {2}, ()),
     ("typescript", "export function f() {\n  send({ 'payload_key': 1 });\n}\n", {2},
      ("payload_key",)),                                                     # a quoted key

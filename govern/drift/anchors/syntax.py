@@ -265,12 +265,13 @@ def _binding_name(node: Node) -> str:
     return text(node.child_by_field_name("name") or node.child_by_field_name("left"))
 
 
-def is_declared_literal(node: Node) -> bool:
+def is_declared_literal(node: Node, value: str) -> bool:
     """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
     member of a table (object, dict, array, list), of an enum, of a union of string literal
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
-    field such as an Enum member) — and, except for a table's keys, never inside a function
-    body, where a string is a value used once, not a name the package publishes."""
+    field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
+    (error codes, environment variables), never inside a function body, where a string is a
+    value used once, not a name the package publishes."""
     parent = node.parent
     while parent is not None and parent.type in _LITERAL_WRAPPERS:
         parent = parent.parent
@@ -288,6 +289,8 @@ def is_declared_literal(node: Node) -> bool:
             parent.parent is not None and text(parent.parent).startswith("Literal["))
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
         return True  # a key names a field of the payload or config it builds, wherever it is
+    if "_" in value and _SCREAMING.fullmatch(value):
+        return True  # an error code or environment variable name, wherever it is read
     return declared and not _inside(node, _FUNCTION_NODES)
 
 
@@ -314,6 +317,6 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
             continue
         if is_route_literal(value) or (
                 LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
-                and is_code_shaped(value) and is_declared_literal(node)):
+                and is_code_shaped(value) and is_declared_literal(node, value)):
             found.append(value)
     return found
