@@ -22,25 +22,8 @@ from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import build_index
 from govern.drift.docs.scanner import scan_page
 from govern.drift.route_paths import is_specific_tail, route_segments, segments_match
-from tests.gitrepo import Repo, make_repo
-
-
-def run_json(repo: Repo, *args: str) -> dict[str, Any]:
-    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
-                                      *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> Repo:
-    repo = make_repo(tmp_path / "repo", base)
-    repo.branch("pr")
-    repo.commit(change, "pr")
-    return repo
-
-
-def rows(data: dict[str, Any]) -> dict[str, list[str]]:
-    return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}
+from tests.gitrepo import make_repo
+from tests.test_affected_docs import pr_repo, rows, run_json
 
 
 def index_of(pages: dict[str, str]):

@@ -38,9 +38,9 @@ def md_block(draw: Any) -> str:
 
 
 @st.composite
-def md_pages(draw: Any) -> str:
-    blocks = [md_block(draw) for _ in range(draw(st.integers(1, 6)))]
-    return "\n\n".join(blocks) + "\n"
+def pages(draw: Any, block: Any) -> str:
+    """One to six blocks drawn by ``block``, separated by blank lines."""
+    return "\n\n".join(block(draw) for _ in range(draw(st.integers(1, 6)))) + "\n"
 
 
 def markdown_code_calls(text: str) -> set[str]:
@@ -55,7 +55,7 @@ def markdown_code_calls(text: str) -> set[str]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(md_pages())
+@given(pages(md_block))
 def test_markdown_code_the_oracle_sees_the_scanner_sees(text: str) -> None:
     assert markdown_code_calls(text) <= scan_page(text, "page.md").calls
 
@@ -105,12 +105,6 @@ def rst_block(draw: Any) -> str:
     ]))
 
 
-@st.composite
-def rst_pages(draw: Any) -> str:
-    blocks = [rst_block(draw) for _ in range(draw(st.integers(1, 6)))]
-    return "\n\n".join(blocks) + "\n"
-
-
 def docutils_view(text: str) -> tuple[set[str], set[str], set[str]]:
     """(calls in code, role targets, autodoc targets with :members:) as docutils reads them."""
     Seen.roles, Seen.autodoc = set(), []
@@ -125,7 +119,7 @@ def docutils_view(text: str) -> tuple[set[str], set[str], set[str]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(rst_pages())
+@given(pages(rst_block))
 def test_rst_code_roles_and_directives_the_oracle_sees_the_scanner_sees(text: str) -> None:
     calls, role_targets, members = docutils_view(text)
     tokens = scan_page(text, "page.rst")
