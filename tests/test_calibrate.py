@@ -245,18 +245,40 @@ def test_bad_dates_and_revisions_are_not_judged(tmp_path: Path) -> None:
     assert calibrate_json(repo, "--since", "2000-01-01")["cases"] == 2
 
 
+def _on_a_terminal(repo: Repo, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """govern calibrate with stderr on a pseudo-terminal: (the process, the terminal's end)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json", *args],
+                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    return proc, leader
+
+
+def _drain(leader: int) -> bytes:
+    seen = b""
+    while select.select([leader], [], [], 60)[0]:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
 def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
         tmp_path: Path) -> None:
-    repo = _many_cases(tmp_path / "repo", 150)
+    repo = _many_cases(tmp_path / "repo", 60)
     quiet = calibrate(repo, "--limit", "2")
     assert quiet.exit_code == 0 and quiet.stderr == ""  # stderr is not a terminal here
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json",
-                             "--limit", "150"], cwd=repo.root, stdout=subprocess.PIPE,
-                            stderr=follower, env={**os.environ, "COLUMNS": "200"})
-    os.close(follower)
+    proc, leader = _on_a_terminal(repo, "--limit", "2", "--quiet")
+    proc.communicate(timeout=60)
+    assert proc.returncode == 0 and b"calibrate:" not in _drain(leader)
+    os.close(leader)
+    proc, leader = _on_a_terminal(repo, "--limit", "60")
     seen = b""
-    while b"calibrate: 3/150" not in seen:
+    while b"calibrate: 3/60" not in seen:
         ready, _, _ = select.select([leader], [], [], 60)
         assert ready, seen
         seen += os.read(leader, 4096)
@@ -266,7 +288,7 @@ def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
     assert proc.returncode == 130
     report = json.loads(out)
     assert report["interrupted"] is True
-    assert 3 <= report["cases"] < 150 and report["suggestions"] == []
+    assert 3 <= report["cases"] < 60 and report["suggestions"] == []
     assert len(report["per_case"]) == report["cases"]
 
 
@@ -363,3 +385,28 @@ def test_a_page_deleted_or_added_with_code_is_not_a_reference_page(tmp_path: Pat
     edited = repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 3"),
                           "docs/new.md": GUIDE_PAGE + "\nEdited.\n"}, "edited")
     assert [c["commit"] for c in calibrate_json(repo)["per_case"]] == [edited]
+
+
+def test_each_guard_is_charged_the_reference_pages_it_alone_kept_off_the_list(
+        tmp_path: Path) -> None:
+    lib = ("def render(view):\n    width = 1\n    return view\n\n\n"
+           "def config(view):\n    depth = 1\n    return view\n")
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": lib,
+        "docs/prose.md": "# Prose\n\nWe render the view.\n",           # a word, not a call
+        "docs/calls.md": "# Calls\n\n```python\nconfig(view)\n```\n",  # a generic name called
+        "docs/other.md": "# Other\n\nThey render too.\n"})
+    repo.commit({"src/lib.py": lib.replace("width = 1", "width = 2").replace("depth = 1",
+                                                                            "depth = 2"),
+                 "docs/prose.md": "# Prose\n\nWe render the view twice.\n",
+                 "docs/calls.md": "# Calls\n\n```python\nconfig(view, 2)\n```\n"}, "case")
+    report = calibrate_json(repo)
+    assert report["hits"] == 0 and report["reference_pages"] == 2
+    guards = {name: (g["anchors_dropped"], g["reference_pages_removed"])
+              for name, g in report["guards"].items()}
+    # docs/other.md also says "render" but nobody edited it: it is no cost
+    assert guards == {"generic_names": (1, 1), "shape": (1, 1), "corpus_share": (0, 0)}
+    dropped = {d["token"]: d for d in report["per_case"][0]["anchors_dropped"]}
+    assert dropped["render"]["reference_removed"] == ["docs/prose.md"]
+    assert dropped["config"] == {"guard": "generic_names", "kind": "symbol", "token": "config",
+                                 "reference_removed": ["docs/calls.md"]}

@@ -121,6 +121,11 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
     )
 
 
+def percent(value: float | None) -> str:
+    """A share as a whole percentage, ``n/a`` when there was nothing to divide by."""
+    return "n/a" if value is None else f"{value:.0%}"
+
+
 def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from govern.calibrate.measure import percent
 from govern.core.markdown import code_span, inline
 
 SCHEMA_VERSION = 1
@@ -15,9 +16,6 @@ LOWER_BOUND = ("The reference set is the pages each commit's authors really chan
                "that were reference pages understates precision (a listed page nobody edited "
                "may still have needed an edit).")
 
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.0%}"
 
 
 def build_report(run: dict[str, Any], measurement: dict[str, Any],
@@ -36,12 +34,12 @@ def _headline(report: dict[str, Any]) -> list[str]:
         found += " (INTERRUPTED: the figures cover the cases measured so far)"
     return [
         found + ".",
-        f"pooled recall {_pct(report['pooled_recall'])} ({report['hits']} of "
+        f"pooled recall {percent(report['pooled_recall'])} ({report['hits']} of "
         f"{report['reference_pages']} reference pages listed); mean recall per case "
-        f"{_pct(report['mean_recall'])}; {report['cases_with_hit']} case(s) with at least one "
+        f"{percent(report['mean_recall'])}; {report['cases_with_hit']} case(s) with at least one "
         "hit.",
         f"rows per case: mean {rows['mean']}, median {rows['median']}, max {rows['max']}; "
-        f"{_pct(report['reference_share_of_rows'])} of rows were reference pages; "
+        f"{percent(report['reference_share_of_rows'])} of rows were reference pages; "
         f"{report['timings']['seconds_per_case']} s per case.",
     ]
 
@@ -75,16 +73,16 @@ def render_text(report: dict[str, Any]) -> str:
     lines = _headline(report)
     lines += ["", "by anchor kind: anchors, rows, reference rows, recall"]
     lines += [f"  {kind:8} {v['anchors']:5} {v['rows']:5} {v['reference_rows']:5}  "
-              f"{_pct(v['recall'])}" for kind, v in report["by_anchor_kind"].items()]
+              f"{percent(v['recall'])}" for kind, v in report["by_anchor_kind"].items()]
     lines += ["", "by language: cases, reference pages, hits, pooled recall"]
     lines += [f"  {lang:10} {v['cases']:4} {v['reference_pages']:5} {v['hits']:5}  "
-              f"{_pct(v['pooled_recall'])}" for lang, v in report["by_language"].items()]
+              f"{percent(v['pooled_recall'])}" for lang, v in report["by_language"].items()]
     lines += ["", "guards: anchors dropped, reference pages they alone would have listed"]
     lines += [f"  {guard:14} {v['anchors_dropped']:5} {v['reference_pages_removed']:5}"
               for guard, v in report["guards"].items()]
     lines += ["", "worst misses:"]
     for miss in report["worst_misses"]:
-        lines.append(f"  {miss['commit'][:12]} recall {_pct(miss['recall'])}: missed "
+        lines.append(f"  {miss['commit'][:12]} recall {percent(miss['recall'])}: missed "
                      f"{_listing(miss['missed'])}")
         lines.append(f"    found: {_anchor_list(miss['anchors_found'])}")
         lines.append(f"    dropped: {_dropped_list(miss['anchors_dropped'])}; not covered: "
@@ -134,7 +132,9 @@ def render_svg(report: dict[str, Any]) -> str:
 
 
 def _spans(values: Any) -> str:
-    return ", ".join(code_span(value) for value in values) or "none"
+    names = list(values)
+    shown = ", ".join(code_span(value) for value in names[:LISTED]) or "none"
+    return shown + (f", … {len(names) - LISTED} more" if len(names) > LISTED else "")
 
 
 def render_markdown(report: dict[str, Any]) -> str:
@@ -143,21 +143,21 @@ def render_markdown(report: dict[str, Any]) -> str:
     out = ["# govern calibrate", "", *(inline(line) for line in _headline(report)), "",
            render_svg(report), "",
            "| figure | value |", "|---|---|",
-           f"| pooled recall | {_pct(report['pooled_recall'])} |",
-           f"| mean recall per case | {_pct(report['mean_recall'])} |",
+           f"| pooled recall | {percent(report['pooled_recall'])} |",
+           f"| mean recall per case | {percent(report['mean_recall'])} |",
            f"| cases with at least one hit | {report['cases_with_hit']} of {report['cases']} |",
            f"| rows per case (mean / median / max) | {rows['mean']} / {rows['median']} / "
            f"{rows['max']} |",
-           f"| rows that were reference pages | {_pct(report['reference_share_of_rows'])} |",
+           f"| rows that were reference pages | {percent(report['reference_share_of_rows'])} |",
            f"| time per case | {report['timings']['seconds_per_case']} s |", "",
            "## By anchor kind", "", "| kind | anchors | rows | reference rows | recall |",
            "|---|---|---|---|---|"]
     out += [f"| {kind} | {v['anchors']} | {v['rows']} | {v['reference_rows']} | "
-            f"{_pct(v['recall'])} |" for kind, v in report["by_anchor_kind"].items()]
+            f"{percent(v['recall'])} |" for kind, v in report["by_anchor_kind"].items()]
     out += ["", "## By language", "", "| language | cases | reference pages | hits | recall |",
             "|---|---|---|---|---|"]
     out += [f"| {lang} | {v['cases']} | {v['reference_pages']} | {v['hits']} | "
-            f"{_pct(v['pooled_recall'])} |" for lang, v in report["by_language"].items()]
+            f"{percent(v['pooled_recall'])} |" for lang, v in report["by_language"].items()]
     out += ["", "## What each guard costs", "",
             "| guard | anchors dropped | reference pages it alone would have listed |",
             "|---|---|---|"]
@@ -165,7 +165,7 @@ def render_markdown(report: dict[str, Any]) -> str:
             f"{v['reference_pages_removed']} |" for guard, v in report["guards"].items()]
     out += ["", "## Worst misses", ""]
     for miss in report["worst_misses"]:
-        out.append(f"- {code_span(miss['commit'][:12])} recall {_pct(miss['recall'])}: missed "
+        out.append(f"- {code_span(miss['commit'][:12])} recall {percent(miss['recall'])}: missed "
                    f"{_spans(miss['missed'])}; found "
                    f"{_spans(_anchor_names(miss['anchors_found']))}; "
                    "dropped "

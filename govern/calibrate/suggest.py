@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from govern.calibrate.measure import CaseResult, find_measurement
+from govern.calibrate.measure import CaseResult, find_measurement, percent
 from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
 from govern.drift.affected import is_code_shaped
@@ -130,13 +130,11 @@ def find_suggestions(results: list[CaseResult], proposals: list[Proposal],
                 else r for r in results]))
             entry["after"] = after
             entry["effect"] = (
-                f"pooled recall {_pct(before['pooled_recall'])} -> {_pct(after['pooled_recall'])}, "
+                f"pooled recall {percent(before['pooled_recall'])} -> "
+                f"{percent(after['pooled_recall'])}, "
                 f"rows per case {before['rows_mean']} -> {after['rows_mean']}, reference share "
-                f"of rows {_pct(before['reference_share_of_rows'])} -> "
-                f"{_pct(after['reference_share_of_rows'])}")
+                f"of rows {percent(before['reference_share_of_rows'])} -> "
+                f"{percent(after['reference_share_of_rows'])}")
         suggestions.append(entry)
     return suggestions
 
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.0%}"

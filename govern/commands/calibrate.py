@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from govern.calibrate.cases import SKIP_REASONS, read_cases
+from govern.calibrate.cases import SKIP_REASONS, Selection, read_cases
 from govern.calibrate.measure import CaseResult, find_measurement, read_case_result
 from govern.calibrate.report import build_report, render_markdown, render_text
 from govern.calibrate.suggest import find_proposals, find_suggestions
@@ -49,7 +49,7 @@ class _Progress:
             click.echo("", err=True)
 
 
-def _no_cases(selection: Any, rev: str) -> NotJudged:
+def _no_cases(selection: Selection, rev: str) -> NotJudged:
     skipped = ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in selection.skipped.items()
                         if n)
     where = ", ".join(f"{glob} ({n} commits)" for glob, n in
@@ -131,7 +131,7 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
            "limit": limit, "seed": seed, "config": config.source,
            "max_files": config.calibrate.max_files, "commits_read": selection.commits,
            "cases_found": selection.found, "cases_sampled": len(selection.cases),
-           "skipped": selection.skipped, "unreadable_commits": selection.unreadable}
+           "skipped": selection.skipped}
     measurement = find_measurement(results)
     measurement["unreadable_cases"] = selection.unreadable + measurement["unreadable_cases"]
     report = build_report(run, measurement, suggestions, interrupted)

@@ -87,10 +87,10 @@ class RunMemos:
     """The last docs index built, by its pages' (path, blob): consecutive reads of one docs
     tree (a replayed commit and its parent) build it once."""
 
-    def hold(self, name: str, decode: Callable[[Any], Any],
+    def hold(self, name: str, schema: str, decode: Callable[[Any], Any],
              encode: Callable[[Any], Any]) -> _Held:
         if name not in self.held:
-            memo = cache.load_json(cache.cache_dir(self.git.common_dir()) / name, decode)
+            memo = cache.load_json(cache.cache_dir(self.git.common_dir()) / name, schema, decode)
             self.held[name] = _Held(memo, set(memo), encode)
         return self.held[name]
 
@@ -107,7 +107,7 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
                     memos: RunMemos | None = None) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
     run = memos or RunMemos(git)
-    held = run.hold(_PAGES_FILE, _decode_page, _encode_page)
+    held = run.hold(_PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
     pages = select_pages(entries, config.docs)
     held.used.update(page.blob for page in pages)
     signature = tuple((page.path, page.blob) for page in pages)
@@ -150,7 +150,8 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config, memos: RunMemos | None = None) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
     run = memos or RunMemos(git)
-    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", _decode_scan, _encode_scan)
+    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", "cache-bridge-scans.schema.json",
+                    _decode_scan, _encode_scan)
     memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}

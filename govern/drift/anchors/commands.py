@@ -5,12 +5,12 @@ manifest (``[project.scripts]``, ``oclif.bin``)."""
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from govern.core.json_input import parse_json
 from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
 
 _DECORATOR_VERBS = frozenset({"command", "group"})
@@ -46,7 +46,7 @@ def parse_oclif(package_json_text: str) -> tuple[tuple[str, ...], str] | None:
     """(program names, commands folder under src/) from package.json: ``oclif.bin``, its
     ``oclif.binAliases``, and the names of a ``bin`` map (``{"os": …, "objectstack": …}``)."""
     try:
-        data = json.loads(package_json_text)
+        data = parse_json(package_json_text)
     except ValueError:
         return None
     oclif = data.get("oclif") if isinstance(data, dict) else None
