@@ -300,3 +300,18 @@ def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:
     assert data["docs"] == [{"path": "docs/c.md", "release_owned": False, "stale": False,
                              "anchors": [{"kind": "symbol", "token": "Client.load_all",
                                           "side": "both"}]}]
+
+
+def test_a_vague_registrar_tail_reaches_no_ledger_row(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "web/app.ts": ("app.get(`${base}/*`, (c) => proxy(c));\n"
+                       "app.get(`${base}/sharing/rules`, (c) => rules(c));\n"),
+        "web/route-ledger.ts": ("export const L = [\n"
+                                "  { route: 'GET /api/v1/sharing/rules', client: 'share.rules' },\n"
+                                "  { route: 'GET /api/v1/other/thing', client: 'other.thing' },\n"
+                                "];\n")})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--bridge-coverage", "--json"])
+    coverage = json.loads(result.stdout)["bridge_coverage"]
+    assert (coverage["client_bound_rows"], coverage["reachable"]) == (2, 1)
+    assert [row["route"] for row in coverage["unreachable"]] == ["GET /api/v1/other/thing"]

@@ -116,7 +116,8 @@ def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
     bound = [(path, row) for path, row in rows if row.client]
     registered: SegmentIndex[Route] = SegmentIndex()
     for route in routes:
-        registered.add(route_segments(route.path), route.tail, route)
+        if not route.tail or is_specific_tail(route.path):  # a vague tail bridges nothing
+            registered.add(route_segments(route.path), route.tail, route)
     unreachable = []
     for path, row in bound:
         if not registered.find(route_segments(row.path)):

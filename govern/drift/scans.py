@@ -32,7 +32,7 @@ _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
-_SCANS_FORMAT = 3  # 3: the registrar hint reads `path: `${base}/x``; `* /x` ledger rows
+_SCANS_FORMAT = 4  # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails
 T = TypeVar("T")
 
 
