@@ -100,14 +100,15 @@ class RunMemos:
                        held.used, held.encode)
 
 
-_PAGES_FILE = f"docs-pages-v{FORMAT}.json"
+PAGES_FILE = f"docs-pages-v{FORMAT}.json"
+SCANS_FILE = f"bridge-scans-v{_SCANS_FORMAT}.json"
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
                     memos: RunMemos | None = None) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
     run = memos or RunMemos(git)
-    held = run.hold(_PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
+    held = run.hold(PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
     pages = select_pages(entries, config.docs)
     held.used.update(page.blob for page in pages)
     signature = tuple((page.path, page.blob) for page in pages)
@@ -150,7 +151,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config, memos: RunMemos | None = None) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
     run = memos or RunMemos(git)
-    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", "cache-bridge-scans.schema.json",
+    held = run.hold(SCANS_FILE, "cache-bridge-scans.schema.json",
                     _decode_scan, _encode_scan)
     memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
