@@ -20,7 +20,10 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
     assert "  - docs/api/rest.md  via /api/v1/charges (route)" in out  # charge -> its route
     assert "  - docs/sdk/billing.mdx  via billing.createCharge (sdk)" in out  # -> its client
-    assert "docs/sdk/events.md" not in out  # listEvents did not change
+    assert "  - docs/sdk/events.md" not in out  # listEvents did not change: not a row
+    assert ("New API, not yet on any page (suggestions, not rows):\n"
+            "  - AuditClient.exportEvents (packages/web-sdk/src/audit.ts): likely home "
+            "docs/sdk/events.md\n") in out  # it names two of exportEvents' siblings
     assert "docs/guide.md" not in out  # mentions a package, names nothing
 
 

@@ -38,10 +38,11 @@ MEANINGS: dict[str, str] = {
     "code.paths": "where implementation changes are read",
     "code.exclude": "added to the built-in exclusions (tests, scripts/, dev-only manifests)",
     "code.package_manifests": "file names that mark a package root",
-    "code.max_parse_bytes": "larger source files are skipped and counted, not parsed",
+    "code.max_parse_bytes": "larger source files are not parsed and are reported NOT COVERED",
     "anchors.corpus_share": "an anchor named on more than max(3, share × pages) pages is "
                             "over-broad",
     "anchors.max_routes_per_symbol": "a symbol wired into more routes bridges none",
+    "anchors.max_rows_per_anchor": "an anchor naming more pages is folded into one line",
     "anchors.generic_names": "names that never anchor, added to the built-in list",
     "routes.registrars": "extra route-registering files (auto-detection always runs)",
     "routes.ledgers": "route ↔ client tables and OpenAPI documents",

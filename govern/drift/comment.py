@@ -83,7 +83,7 @@ def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
     if not_judged is not None:
         return "not_judged"
     assert data is not None
-    if not data["anchors"]:
+    if not data["anchors"] and not data["anchorless_changes"]:
         return "no_opinion"
     return "rows" if data["docs"] else "nothing_to_list"
 
