@@ -208,8 +208,8 @@ def test_unknown_ref_is_not_judged_never_a_conflict(base: Repo) -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "Error: unknown revision 'no-such-branch': it does not name a commit in this "
-        "repository\n  remedy: fetch it first, e.g. `git fetch origin no-such-branch`, "
-        "or name another ref\n")
+        "repository\n  remedy: this repository has no remote to fetch it from: name a branch, "
+        "tag or commit it has (`git branch -a` lists the branches)\n")
     as_json = run(base, "a", "no-such-branch", "--json")
     assert as_json.exit_code == 2
     assert json.loads(as_json.stdout)["judged"] is False
@@ -342,8 +342,9 @@ def test_shallow_clone_without_the_merge_base_is_not_judged(base: Repo,
     assert result.exit_code == 2
     assert result.stderr == (
         "Error: no merge base between origin/main and origin/a: this is a shallow clone "
-        "without it\n  remedy: run `git fetch --unshallow` (or set `fetch-depth: 0` on "
-        "actions/checkout), then run govern again\n")
+        "without it\n  remedy: deepen the history until they meet: `git fetch --deepen=200 "
+        "origin main a` (again while this message comes back), or fetch all of it: `git fetch "
+        "--unshallow origin`; in GitHub Actions, set `fetch-depth: 0` on actions/checkout\n")
 
 
 def test_a_missing_object_is_not_judged_never_clean(base: Repo) -> None:

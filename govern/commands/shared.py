@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from govern.config import Config, load_config
+from govern.core.errors import NotJudged
 from govern.git.gitio import Git
 
 if TYPE_CHECKING:
@@ -41,6 +42,19 @@ def settings(ctx: click.Context) -> Settings:
 def _set_config(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
     if value is not None:
         settings(ctx).config_path = value
+
+
+def config_path(ctx: click.Context) -> Path | None:
+    """``--config FILE`` when given; checked here, when the configuration is read, so that an
+    error reaches ``--json`` whichever option came first."""
+    path = settings(ctx).config_path
+    if path is not None and not path.exists():  # not "invalid configuration": no file to fix
+        raise NotJudged(
+            f"the configuration file {path} given with --config does not exist",
+            remedy=f"check the path (it is read from the current directory: {path.absolute()}),"
+                   " or leave --config out to read govern.toml, else pyproject.toml, as "
+                   "committed")
+    return path
 
 
 def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
@@ -75,7 +89,7 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     Gates pass the merge base, so a PR cannot loosen the rules that judge it; advisory
     commands pass the head they read.
     """
-    config = load_config(lambda path: git.read_text(rev, path), settings(ctx).config_path)
+    config = load_config(lambda path: git.read_text(rev, path), config_path(ctx))
     for warning in config.warnings:
         click.echo(f"govern: warning: {warning}", err=True)
     return config
