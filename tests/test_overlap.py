@@ -437,3 +437,21 @@ def test_the_older_forms_still_work_and_say_what_to_write(base: Repo) -> None:
     assert bare.stderr.splitlines()[0] == (
         "govern: warning: a deprecated form, read as 2 PR head(s) against the default BASE: "
         "write `govern overlap -- a b` (BASE first, the PR heads after `--`)")
+
+
+def test_the_json_matches_the_shipped_schema_and_the_schema_refuses_a_broken_one(
+        base: Repo) -> None:
+    import jsonschema
+
+    from govern.core.resources import read_data
+
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n", "other.txt": "y\n"})
+    open_pr(base, "c", {"e.txt": "e\n"})
+    schema = json.loads(read_data("schemas", "overlap.schema.json"))
+    data = matrix(base, "a", "b", "c")
+    assert {pair["status"] for pair in data["pairs"]} == {"conflict", "skipped"}
+    jsonschema.validate(data, schema)
+    data["pairs"][0]["conflicts"][0]["hunks"][0]["start"] = 0
+    with pytest.raises(jsonschema.ValidationError, match="0 is less than the minimum of 1"):
+        jsonschema.validate(data, schema)
