@@ -5,6 +5,7 @@ edit. Each through the real pipeline on a real repository, and each the other wa
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,11 @@ from govern.git.packages import manifest_name
 from tests.gitrepo import Repo, make_repo
 
 
-def pr_repo(tmp_path: Path, base: dict[str, str | bytes | None],
-            change: dict[str, str | bytes | None]) -> Repo:
-    repo = make_repo(tmp_path / "repo", base)
+def pr_repo(tmp_path: Path, base: Mapping[str, str | bytes | None],
+            change: Mapping[str, str | bytes | None]) -> Repo:
+    repo = make_repo(tmp_path / "repo", dict(base))
     repo.branch("pr")
-    repo.commit(change, "pr")
+    repo.commit(dict(change), "pr")
     return repo
 
 

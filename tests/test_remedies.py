@@ -41,16 +41,21 @@ def origin(tmp_path: Path) -> Repo:
 
 # -- a shallow clone: deepen from the real remote, the real branches -----------------------------
 
+def shallow_at_topic(origin: Repo, tmp_path: Path, *options: str) -> tuple[Repo, str]:
+    """A depth-1 clone with ``topic`` checked out, and the first line govern's error has."""
+    shallow = clone(origin, tmp_path / "shallow", "--depth", "1", "--no-single-branch", *options)
+    shallow.git("checkout", "-q", "topic")
+    return shallow, (f"Error: no merge base between {origin.sha('main')} and "
+                     f"{origin.sha('topic')}: this is a shallow clone without it\n")
+
+
 def test_a_shallow_clone_is_told_the_remote_and_branches_to_deepen(origin: Repo,
                                                                    tmp_path: Path) -> None:
-    shallow = clone(origin, tmp_path / "shallow", "--depth", "1", "--no-single-branch",
-                    "--origin", "upstream")
-    shallow.git("checkout", "-q", "topic")
+    shallow, error = shallow_at_topic(origin, tmp_path, "--origin", "upstream")
     result = govern(shallow.root, "affected-docs", "upstream/main")
     assert result.exit_code == 2
-    assert result.stderr == (
-        f"Error: no merge base between {origin.sha('main')} and {origin.sha('topic')}: this is "
-        "a shallow clone without it\n  remedy: deepen the history until they meet: `git fetch "
+    assert result.stderr == error + (
+        "  remedy: deepen the history until they meet: `git fetch "
         "--deepen=200 upstream main topic` (again while this message comes back), or fetch all "
         "of it: `git fetch --unshallow upstream`; in GitHub Actions, set `fetch-depth: 0` on "
         "actions/checkout\n")
@@ -67,15 +72,12 @@ def test_a_full_clone_needs_no_deepening(origin: Repo, tmp_path: Path) -> None:
 
 def test_a_shallow_clone_without_a_remote_is_told_to_clone_again(origin: Repo,
                                                                  tmp_path: Path) -> None:
-    shallow = clone(origin, tmp_path / "shallow", "--depth", "1", "--no-single-branch")
-    shallow.git("checkout", "-q", "topic")
+    shallow, error = shallow_at_topic(origin, tmp_path)
     shallow.git("branch", "-q", "base", "origin/main")
     shallow.git("remote", "remove", "origin")
     result = govern(shallow.root, "affected-docs", "base")
     assert result.exit_code == 2
-    assert result.stderr == (
-        f"Error: no merge base between {origin.sha('main')} and {origin.sha('topic')}: this is "
-        "a shallow clone without it\n"
+    assert result.stderr == error + (
         "  remedy: this shallow clone has no remote to deepen it from: clone the repository "
         "again without --depth (in GitHub Actions, `fetch-depth: 0` on actions/checkout)\n")
 

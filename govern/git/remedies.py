@@ -119,16 +119,16 @@ def fetch_remedy(ref: str, config: RemoteConfig) -> str:
             return f"fetch it: {_command('git', 'fetch', remote, branch)}"
         return (f"fetch it: "
                 f"{_command('git', 'fetch', remote, f'{branch}:{_REMOTES}{remote}/{branch}')}")
-    remote = config.default_remote()
-    if remote is None:
+    default = config.default_remote()
+    if default is None:
         return ("this repository has no remote to fetch it from: name a branch, tag or commit "
                 "it has (`git branch -a` lists the branches)")
     if _SHA.fullmatch(ref):
-        return f"fetch it: {_command('git', 'fetch', remote, ref)}"
+        return f"fetch it: {_command('git', 'fetch', default, ref)}"
     name = ref.removeprefix(_HEADS)
-    return (f"if it is a branch of {remote}, fetch it with "
-            f"{_command('git', 'fetch', remote, name)} and name it "
-            f"{_command(f'{remote}/{name}')}; else name a branch, tag or commit this "
+    return (f"if it is a branch of {default}, fetch it with "
+            f"{_command('git', 'fetch', default, name)} and name it "
+            f"{_command(f'{default}/{name}')}; else name a branch, tag or commit this "
             "repository has")
 
 
