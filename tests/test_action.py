@@ -191,14 +191,14 @@ def test_fail_false_leaves_the_verdict_to_the_output(repo: Repo, tmp_path: Path)
 
 
 def test_each_line_is_one_argument_and_nothing_is_expanded(repo: Repo, tmp_path: Path) -> None:
-    body = tmp_path / "the body $(touch pwned) `touch pwned2`.md"
-    body.write_text("A body.\n", encoding="utf-8")
+    config = tmp_path / "the config $(touch pwned) `touch pwned2`.toml"
+    config.write_text("[gates]\nhuman_merge_lines = 3\n", encoding="utf-8")
     done, outputs = run_action(repo, tmp_path, "check size",
-                               f"--body-file\n{body}\n--head\nsmall\n\nmain\n")
+                               f"--config\n{config}\n--head\nsmall\n\nmain\n")
     assert (done.returncode, outputs["verdict"]) == (0, "clean"), done.stderr
     assert sorted(p.name for p in repo.root.iterdir()) == [".git", "a.txt", "govern.toml"]
-    # the same words on one line are one argument: no such file
-    done, outputs = run_action(repo, tmp_path, "check size", f"--body-file {body}")
+    # the same words on one line are one argument: no such option
+    done, outputs = run_action(repo, tmp_path, "check size", f"--config {config}")
     assert (done.returncode, outputs["verdict"]) == (2, "not-judged")
 
 
