@@ -43,7 +43,7 @@ def test_the_open_prs_by_number_with_the_repo_from_the_remote_url(
 
 def test_the_markdown_names_prs_by_number(work: Repo) -> None:
     # `origin/main`, the local mode's habit, names the branch `main` on GitHub
-    got = overlap(work, "--base", "origin/main", "--pr", "15", "--markdown")
+    got = overlap(work, "origin/main", "--pr", "15", "--markdown")
     assert got.exit_code == 1
     assert got.stdout == told_15_rebase("lines 2–6")
 

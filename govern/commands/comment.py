@@ -21,11 +21,11 @@ import click
 
 from govern.commands.shared import (
     config_option,
+    config_path,
     echo_outcome,
     echo_warning,
     load_config_at,
     open_git,
-    settings,
 )
 from govern.config import Config, load_config
 from govern.core.errors import NotJudged, PayloadError
@@ -44,7 +44,7 @@ def comment() -> None:
 def read_config(ctx: click.Context) -> Config:
     """``--config``, else the configuration committed at HEAD; outside a repository (the
     poster workflow may run without a checkout) the defaults, said on stderr."""
-    explicit = settings(ctx).config_path
+    explicit = config_path(ctx)
     try:
         git = open_git(ctx)
     except NotJudged:

@@ -20,6 +20,7 @@ from typing import Any
 import jinja2
 
 from govern.core.resources import data_dir
+from govern.core.text import visible
 
 GITHUB_COMMENT_LIMIT = 65_536
 """The longest comment body GitHub accepts (it answers 422 beyond)."""
@@ -33,21 +34,10 @@ _LONGEST_TICKS = re.compile(r"`+")
 # zero-width space instead: a forged hidden marker (``<!-- govern:docs-drift -->``) must never
 # appear verbatim in a body, where a reader looking for the marker would find it.
 _COMMENT_DELIMITER = re.compile(r"<!--|-->")
-# Controls that reorder or hide text (Trojan Source): bidi embeddings, overrides and isolates,
-# directional marks, zero-width characters, and C0/C1 controls other than tab and newlines.
-_INVISIBLE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
-    "\u2066-\u2069\ufeff]")
 # What GitHub turns into a link or a notification: a mention, an issue or PR reference
 # (``#1``, ``GH-1``, ``owner/repo#1``), a URL scheme's ``://`` and the ``www.`` of a bare host.
 _TRIGGER = re.compile(r"@|#(?=\d)|(?i:\bgh-)(?=\d)|:(?=//)|(?i:\bwww)(?=\.)")
 _MESSAGE_CODE = re.compile(r"`([^`\n]+)`")
-
-
-def visible(text: object) -> str:
-    """``text`` with every bidi or invisible control shown as ``<U+202E>``: what is displayed
-    is what is there."""
-    return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", str(text))
 
 
 def plain(text: object) -> str:

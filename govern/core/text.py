@@ -6,6 +6,11 @@ import re
 from typing import Any
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+# Controls that reorder or hide text (Trojan Source): bidi embeddings, overrides and isolates,
+# directional marks, zero-width characters, and C0/C1 controls other than tab and newlines.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff]")
 
 
 def split_lines(text: str) -> list[str]:
@@ -34,3 +39,17 @@ def fold(text: str, limit: int) -> str:
         size += len(lines[kept])
         kept += 1
     return "".join(lines[:kept]) + f"… {len(lines) - kept} more line(s) not shown\n"
+
+
+def visible(text: object) -> str:
+    """``text`` with every bidi or invisible control shown as ``<U+202E>``: what is displayed
+    is what is there."""
+    return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", str(text))
+
+
+def inert_line(text: str) -> str:
+    """Plain text for a log line: controls shown (:func:`visible`), CR and LF as ``\\r`` and
+    ``\\n``, so text quoted from a path or the PR cannot start a line of its own, where the
+    runner would read ``::add-mask::`` or ``::error::`` as a command (and a path stays one line
+    of output)."""
+    return visible(text).replace("\r", "\\r").replace("\n", "\\n")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs, Row, skipped_label
 
 
 def _row_line(row: Row) -> str:
     via = ", ".join(f"{token} ({kind})" for kind, token, _side in row.anchors)
     mark = "  [stale: names something this change removed]" if row.stale else ""
-    return f"  - {row.path}  via {via}{mark}"
+    return f"  - {inert_line(row.path)}  via {via}{mark}"
 
 
 def render_text(result: AffectedDocs) -> str:
@@ -32,9 +33,10 @@ def render_text(result: AffectedDocs) -> str:
             else ": no page documents its module or siblings") for entry in result.new_api)
         lines.append("")
     unseen = [
-        *(f"  - {a['path']}: {a['reason']}" for a in result.anchorless_changes),
-        *(f"  - {e['path']} ({e['side']}): {e['message']}" for e in result.parse_errors),
-        *(f"  - page {u['path']}: {u['reason']}" for u in result.unreadable_pages),
+        *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes),
+        *(f"  - {inert_line(e['path'])} ({e['side']}): {e['message']}"
+          for e in result.parse_errors),
+        *(f"  - page {inert_line(u['path'])}: {u['reason']}" for u in result.unreadable_pages),
         *(f"  - weak name dropped: {w['token']} ({w['kind']})"
           for w in result.weak_anchors_dropped),
         *(f"  - over-broad anchor dropped: {o['token']} (named on {o['pages']} pages)"

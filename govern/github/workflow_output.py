@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from govern.core.findings import Finding, GateResult
-from govern.core.markdown import code_span, inline, message, plain, visible
+from govern.core.markdown import code_span, inline, message, plain
+from govern.core.text import inert_line as inert_line  # log lines quote through it
+from govern.core.text import visible
 
 STEP_SUMMARY = "GITHUB_STEP_SUMMARY"
 OUTPUT = "GITHUB_OUTPUT"
@@ -26,13 +28,6 @@ def encode_data(text: str) -> str:
 def encode_property(text: str) -> str:
     """A property value made inert: as a message, plus ``:`` and ``,``."""
     return encode_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def inert_line(text: str) -> str:
-    """Plain text for a log line: CR and LF shown as ``\\r`` and ``\\n``, so text quoted from
-    a path or the PR cannot start a line of its own, where the runner would read
-    ``::add-mask::`` or ``::error::`` as a command."""
-    return visible(text).replace("\r", "\\r").replace("\n", "\\n")
 
 
 def render_command(command: str, text: str,

@@ -164,6 +164,13 @@ def _unanchorable_reason(change: ChangedFile) -> str | None:
     return None
 
 
+def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
+    old = base.read(change.base_path) if change.status != "A" else None
+    new = head.read(change.path) if change.status != "D" else None
+    return old is not None and new is not None and is_dev_only_manifest_change(
+        name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace"))
+
+
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors) -> None:
     package_dir = package_of(change.path, package_dirs)
@@ -174,15 +181,13 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if is_package_script(change.path, package_dir):
         result.skipped["script_files"] += 1
         return
+    manifest = name in config.code.package_manifests
+    if manifest and _dev_only_edit(change, base, head, name):
+        # changes no package by itself, and leaves in one its code changes (issue 14)
+        result.skipped["dev_only_manifests"] += 1
+        return
     result.packages.setdefault(package_dir)
-    if name in config.code.package_manifests:
-        old = base.read(change.base_path) if change.status != "A" else None
-        new = head.read(change.path) if change.status != "D" else None
-        if old is not None and new is not None and is_dev_only_manifest_change(
-                name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace")):
-            result.skipped["dev_only_manifests"] += 1
-            del result.packages[package_dir]
-            return
+    if manifest:
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
                                   f"package manifest {verb}: manifests yield no anchor"})

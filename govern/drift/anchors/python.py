@@ -229,7 +229,8 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
 def module_path(path: str,
                 exists: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
-    """(dotted module name, its packages as (directory, dotted name), nearest first).
+    """(dotted module name, its packages as (directory, dotted name), nearest first); ``("",
+    [])`` when a component is not a Python identifier (the file cannot be imported by name).
 
     The import root is the first ancestor without an ``__init__.py``: ``src/httpx/_client.py``
     is module ``httpx._client`` when ``src/httpx/__init__.py`` exists and ``src/__init__.py``
@@ -243,9 +244,12 @@ def module_path(path: str,
         packages.append("/".join(dirs))
         dirs = dirs[:-1]
     names = [p.rsplit("/", 1)[-1] for p in reversed(packages)]
-    dotted = [".".join(names[: len(names) - depth]) for depth in range(len(packages))]
     if stem != "__init__":
         names.append(stem)
+    if not all(name.isidentifier() for name in names):
+        # `my pkg/`, `qu"ote/`, `dotted.name.py`: not importable, so no dotted name to give
+        return "", []
+    dotted = [".".join(names[: len(packages) - depth]) for depth in range(len(packages))]
     return ".".join(names), list(zip(packages, dotted, strict=True))
 
 

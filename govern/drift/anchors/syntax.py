@@ -3,6 +3,7 @@ node helpers, and the identifier-shaped string literals found on changed lines."
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -16,6 +17,8 @@ from govern.drift.anchors.model import Declaration
 LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 LITERAL_MIN, LITERAL_MAX = 4, 64
 _ROUTE_LITERAL = re.compile(r"(/[\w\-.:{}<>*?]+)+/?")
+# Where a PEP 263 declaration can be: two lines, each rarely past a few dozen bytes.
+_DECLARATION_SPAN = 1024
 
 EXTENSIONS = {
     ".py": "python",
@@ -58,7 +61,27 @@ def is_route_literal(value: str) -> bool:
 
 
 def parse(language: str, source: bytes) -> Tree:
-    return parser_for(language).parse(source)
+    """The tree of ``source``; Python source is first read in its declared encoding."""
+    return parser_for(language).parse(python_utf8(source) if language == "python" else source)
+
+
+def python_utf8(source: bytes) -> bytes:
+    """Python source as the UTF-8 tree-sitter reads: transcoded from the encoding a PEP 263
+    ``# -*- coding: latin-1 -*-`` line declares, a UTF-8 byte-order mark dropped. Lines stay
+    where they were, so changed-line numbers still hold. An unknown encoding, or bytes that do
+    not decode in it, are left as they are (tree-sitter then reports the error)."""
+    if source.startswith(codecs.BOM_UTF8):
+        return source[len(codecs.BOM_UTF8):]
+    if b"coding" not in source[:_DECLARATION_SPAN]:  # PEP 263: on line 1 or 2, or not at all
+        return source
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        return source if encoding == "utf-8" else source.decode(encoding).encode("utf-8")
+    except (SyntaxError, UnicodeDecodeError):  # an unknown codec, or bytes it cannot decode
+        return source
 
 
 def text(node: Node | None) -> str:
