@@ -162,7 +162,7 @@ def test_a_pr_is_computed_then_posted(origin: Repo, tmp_path: Path,
     assert got[:4] == [MARKER, "### 📓 Docs Drift Check", "",
                        "This PR changes **1** package(s): `acme-audit`, touching **2** "
                        "documentable anchor(s)."]
-    assert "- `docs/audit.md`  _(via getAudit (symbol))_" in got
+    assert "- `docs/audit.md:3`  _(via getAudit (symbol))_" in got
     assert (f"Computed on `{merge}`, the PR's merge commit: base `{base}` merged with head "
             f"`{head}`; the diff is from merge base `{base}`.") in got
     assert comment["body"] == check_summary.read_text()  # what the check showed is posted

@@ -16,7 +16,7 @@ from typing import Any
 from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
-from govern.drift.affected import SCHEMA_VERSION, skipped_label
+from govern.drift.affected import RULE_RANKS, SCHEMA_VERSION, skipped_label
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -92,11 +92,35 @@ def _listed(values: list[Any], detailed: bool, most: int) -> Listed:
     return Listed(len(values), values[:most] if detailed else None)
 
 
+def _evidence(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in doc.get("evidence", []) if isinstance(e, dict)] if isinstance(
+        doc.get("evidence"), list) else []
+
+
+def _lines(evidence: dict[str, Any]) -> list[int]:
+    lines = evidence.get("lines")
+    return [n for n in lines if _count(n) > 0] if isinstance(lines, list) else []
+
+
+def evidence_rank(doc: dict[str, Any]) -> int:
+    """A row's rank from its evidence rules (docs/concepts/ranking.md); a row without known
+    evidence ranks last, so a tampered artifact cannot lift a row above a stale one."""
+    return min((RULE_RANKS.get(e.get("rule"), len(RULE_RANKS)) for e in _evidence(doc)
+                if isinstance(e.get("rule"), str)), default=len(RULE_RANKS))
+
+
 def _row(doc: dict[str, Any]) -> dict[str, Any]:
-    anchors = [a for a in doc.get("anchors", []) if isinstance(a, dict)]
-    return {"path": clip(doc.get("path", "")), "stale": doc.get("stale") is True,
-            "anchors": _listed([(clip(a.get("token", "")), clip(a.get("kind", ""), 20))
-                                for a in anchors], True, MAX_ANCHORS_PER_ROW)}
+    evidence = _evidence(doc)
+    first = min((n for e in evidence for n in _lines(e)), default=None)
+    if evidence:
+        via = [(clip(e.get("token", "")), clip(e.get("kind", ""), 20)) for e in evidence]
+    else:
+        via = [(clip(a.get("token", "")), clip(a.get("kind", ""), 20))
+               for a in doc.get("anchors", []) if isinstance(a, dict)]
+    path = clip(doc.get("path", ""))
+    return {"path": path, "where": path if first is None else f"{path}:{first}",
+            "stale": doc.get("stale") is True,
+            "anchors": _listed(via, True, MAX_ANCHORS_PER_ROW)}
 
 
 def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
@@ -189,8 +213,9 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
         return context
     editable = [d for d in _items(data, "docs") if d.get("release_owned") is not True]
     owned = [d for d in _items(data, "docs") if d.get("release_owned") is True]
-    # Stale rows first: they name something this PR removed, so they are certainly wrong now.
-    editable.sort(key=lambda d: d.get("stale") is not True)
+    # Evidence order (stale first: certainly wrong now), the order affected-docs wrote kept
+    # within a rank; sorted again here because the artifact is untrusted.
+    editable.sort(key=lambda d: (d.get("stale") is not True, evidence_rank(d)))
     shown = level < 3 and len(editable) <= config.row_cap
     packages = [clip(p.get("name") or p.get("dir") or "?")
                 for p in _items(data, "changed_packages")]

@@ -4,6 +4,7 @@ the route bridge needs (docs/concepts/affected-docs.md#anchor-kinds, docs/decisi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 from collections.abc import Callable
@@ -18,8 +19,7 @@ from govern.drift.anchors.routes import RegistrarScan, scan_python, scan_typescr
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import select_pages
-from govern.drift.docs.index import DocsIndex, build_index
-from govern.drift.docs.scanner import FORMAT, PageTokens
+from govern.drift.docs.index import SCHEMA, STORE_FORMAT, DocsIndex, StoreDamaged, fill_index, prune
 from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import is_test_file
 
@@ -39,16 +39,8 @@ _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
 _SCANS_FORMAT = 2
+DOCS_INDEX_FILE = "docs-index.sqlite"
 T = TypeVar("T")
-
-
-def _encode_page(value: PageTokens | str) -> Any:
-    return value if isinstance(value, str) else value.to_json()
-
-
-def _decode_page(data: Any) -> PageTokens | str:
-    """A cached page: its tokens, or (a string) the reason it was unreadable."""
-    return data if isinstance(data, str) else PageTokens.from_json(data)
 
 
 Scan = RegistrarScan | LedgerScan | BridgeHealth | None
@@ -72,13 +64,23 @@ def _decode_scan(data: Any) -> Scan:
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
-    """The docs index of a tree, page scans cached by blob id."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
-    page_cache = cache.load_json(cache_path, _decode_page)
-    cached = set(page_cache)
+    """The docs index of a tree over the SQLite store under the git common dir
+    (docs/decisions/sqlite-docs-index.md): only pages the store lacks are scanned."""
+    import sqlite3
+
+    path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
     pages = select_pages(entries, config.docs)
-    index = build_index(pages, git.blobs.read, page_cache)
-    _save_used(cache_path, page_cache, cached, {page.blob for page in pages}, _encode_page)
+
+    def reopen() -> sqlite3.Connection:
+        return cache.reopen_sqlite(path, SCHEMA, STORE_FORMAT)
+
+    try:
+        index = fill_index(pages, git.blobs.read, cache.open_sqlite(path, SCHEMA, STORE_FORMAT))
+    except (sqlite3.DatabaseError, StoreDamaged):
+        index = fill_index(pages, git.blobs.read, reopen())
+    index.on_damage = reopen
+    with contextlib.suppress(sqlite3.DatabaseError):  # housekeeping: the next run tries again
+        prune(index.db, pages, keep=2 * len(pages) + 16)
     return index
 
 
