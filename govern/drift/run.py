@@ -22,7 +22,12 @@ from govern.drift.affected import (
 from govern.drift.anchors.extract import Candidate, Side, anchor_changes
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.index import DocsIndex
-from govern.drift.scans import read_bridge_scans, read_docs_index
+from govern.drift.scans import (
+    PendingScans,
+    read_bridge_scans,
+    read_docs_index,
+    start_bridge_scans,
+)
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import manifest_name, package_dirs
@@ -39,10 +44,25 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
     head = git.resolve_commit(head_ref)
     computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
     entries = git.ls_tree(head)
-    index = read_docs_index(git, entries, config)
-    unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
     if base_ref is None:
-        return _all_pages(index, head, computed_on, unreadable)
+        index = read_docs_index(git, entries, config)
+        return _all_pages(index, head, computed_on, _unreadable(index))
+    # Started first: on a cold run git reads the tree for registrars on another core while
+    # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
+    scans = start_bridge_scans(git, head, entries, config)
+    try:
+        return _diff_run(git, config, head, base_ref, computed_on, entries, scans)
+    finally:
+        scans.cancel()
+
+
+def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
+    return [{"path": path, "reason": reason} for path, reason in index.unreadable]
+
+
+def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: dict[str, Any],
+              entries: list[TreeEntry], scans: PendingScans) -> AffectedDocs:
+    index = read_docs_index(git, entries, config)
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]
@@ -56,7 +76,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
         config=config,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
-    bridged = _bridge(git, head, entries, config, change_set.candidates)
+    bridged = _bridge(scans, config, change_set.candidates)
     guarded = apply_guards(merge_sides(change_set.candidates + bridged.candidates), index,
                            config.anchors)
     rows = build_rows(guarded, index, removed_tokens(change_set))
@@ -75,7 +95,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
         docs=rows,
         anchorless_changes=change_set.anchorless,
         parse_errors=change_set.parse_errors,
-        unreadable_pages=unreadable,
+        unreadable_pages=_unreadable(index),
         weak_anchors_dropped=guarded.weak,
         overbroad_anchors=guarded.overbroad,
         cross_cutting_symbols=bridged.cross_cutting,
@@ -86,8 +106,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
     )
 
 
-def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
-            candidates: list[Candidate]) -> BridgeResult:
+def _bridge(scans: PendingScans, config: Config, candidates: list[Candidate]) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
     measured", never a fabricated zero."""
@@ -95,7 +114,7 @@ def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
                                      and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
-    return bridge(candidates, read_bridge_scans(git, head, entries, config),
+    return bridge(candidates, scans.finish(),
                   config.anchors.max_routes_per_symbol, is_code_shaped,
                   lambda name: is_generic(name, config.anchors.generic_names))
 

@@ -8,7 +8,7 @@ import contextlib
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,7 +20,7 @@ from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import select_pages
 from govern.drift.docs.index import SCHEMA, STORE_FORMAT, DocsIndex, StoreDamaged, fill_index, prune
-from govern.git.gitio import Git, TreeEntry
+from govern.git.gitio import Git, PendingGrep, TreeEntry
 from govern.git.packages import is_test_file
 
 # What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
@@ -110,48 +110,89 @@ def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
     return scan_typescript(data, path, language)
 
 
+@dataclass
+class PendingScans:
+    """The bridge's reads begun (:func:`start_bridge_scans`): when many sources are not in the
+    cache yet (a cold run), the ``git grep`` for registrars runs in the background while the
+    docs index and the anchors are built (docs/decisions/sqlite-docs-index.md)."""
+
+    git: Git
+    rev: str
+    entries: list[TreeEntry]
+    config: Config
+    cache_path: Path
+    memo: dict[str, Scan]
+    sources: dict[str, str]
+    """Source path -> blob id, test files left out."""
+    unscanned: list[str]
+    grep: PendingGrep | None
+
+    def cancel(self) -> None:
+        """The run needs no bridge: stop the background grep."""
+        if self.grep is not None:
+            self.grep.cancel()
+
+    def finish(self) -> BridgeScans:
+        """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers."""
+        git, memo, sources, config = self.git, self.memo, self.sources, self.config
+        cached = set(memo)  # before this run's scans are added
+        configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
+        if self.grep is not None:
+            hits = set(self.grep.result())
+        else:
+            hits = {p for p in self.unscanned if _HINT.search(
+                (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
+        for path in self.unscanned:
+            data = git.blobs.read(sources[path]) if path in hits or path in configured else None
+            memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
+        for path in configured:  # configured files are scanned even when the hint misses them
+            if memo.get(f"r:{sources[path]}") is None:
+                data = git.blobs.read(sources[path])
+                memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
+        ledgers: dict[str, LedgerScan] = {}
+        used = {f"r:{sha}" for sha in sources.values()}
+        for entry in self.entries:
+            if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
+                key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
+                if key not in memo:
+                    memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
+                ledger = memo[key]
+                assert isinstance(ledger, LedgerScan)
+                ledgers[entry.path] = ledger
+                used.add(key)
+        registrars = {p: scan for p, sha in sources.items()
+                      if isinstance(scan := memo.get(f"r:{sha}"), RegistrarScan)}
+        scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
+        # Health depends on every registrar and ledger: keyed by exactly those blobs, a run
+        # whose PR touches none of them reuses it.
+        signature = hashlib.sha1("\n".join(sorted(
+            [f"r {p} {sources[p]} {p in configured}"
+             for p in registrars | dict.fromkeys(configured)]
+            + [f"l {e.path} {e.sha}" for e in self.entries if e.path in ledgers]
+        )).encode()).hexdigest()
+        if f"h:{signature}" not in memo:
+            memo[f"h:{signature}"] = bridge_health(scans)
+        used.add(f"h:{signature}")
+        _save_used(self.cache_path, memo, cached, used, _encode_scan)
+        health = memo[f"h:{signature}"]
+        assert isinstance(health, BridgeHealth)
+        return replace(scans, health=health)
+
+
+def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
+                       config: Config) -> PendingScans:
+    """Load the scan cache and, when many sources are new to it, start the registrar grep."""
+    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
+    memo = cache.load_json(cache_path, _decode_scan)
+    sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
+               and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
+    unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
+    grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS)
+            if len(unscanned) > _GREP_THRESHOLD else None)
+    return PendingScans(git, rev, entries, config, cache_path, memo, sources, unscanned, grep)
+
+
 def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
-    memo = cache.load_json(cache_path, _decode_scan)
-    cached = set(memo)
-    sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
-               and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
-    configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
-    unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
-    if len(unscanned) > _GREP_THRESHOLD:
-        hits = set(git.grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS))
-    else:
-        hits = {p for p in unscanned if _HINT.search(
-            (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
-    for path in unscanned:
-        data = git.blobs.read(sources[path]) if path in hits or path in configured else None
-        memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
-    for path in configured:  # configured files are scanned even when the hint misses them
-        if memo.get(f"r:{sources[path]}") is None:
-            data = git.blobs.read(sources[path])
-            memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
-    ledgers: dict[str, LedgerScan] = {}
-    used = {f"r:{sha}" for sha in sources.values()}
-    for entry in entries:
-        if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
-            key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
-            if key not in memo:
-                memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
-            ledgers[entry.path] = memo[key]
-            used.add(key)
-    registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
-                  if memo.get(f"r:{sha}") is not None}
-    scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
-    # Health depends on every registrar and ledger: keyed by exactly those blobs, a run whose
-    # PR touches none of them reuses it.
-    signature = hashlib.sha1("\n".join(sorted(
-        [f"r {p} {sources[p]} {p in configured}" for p in registrars | dict.fromkeys(configured)]
-        + [f"l {e.path} {e.sha}" for e in entries if e.path in ledgers]
-    )).encode()).hexdigest()
-    if f"h:{signature}" not in memo:
-        memo[f"h:{signature}"] = bridge_health(scans)
-    used.add(f"h:{signature}")
-    _save_used(cache_path, memo, cached, used, _encode_scan)
-    return replace(scans, health=memo[f"h:{signature}"])
+    return start_bridge_scans(git, rev, entries, config).finish()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +24,37 @@ SUBMODULE_MODE = "160000"
 _KEPT_GIT_VARS = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO",
                   "GIT_SSL_NO_VERIFY", "GIT_ASKPASS", "GIT_TERMINAL_PROMPT",
                   "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"}
+
+
+def _grep_paths(out: bytes, rev: str) -> list[str]:
+    prefix = f"{rev}:"
+    return [entry.removeprefix(prefix) for entry in zsplit(out)]
+
+
+class PendingGrep:
+    """A ``git grep -l`` running in the background (:meth:`Git.start_grep_files`)."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], fallback: Callable[[], list[str]],
+                 rev: str) -> None:
+        self._proc, self._fallback, self._rev = proc, fallback, rev
+        self._done = False
+
+    def result(self) -> list[str]:
+        """The matching paths; a git built without Perl regexes answers through -E."""
+        out, _ = self._proc.communicate()
+        self._done = True
+        if self._proc.returncode in (0, 1):
+            return _grep_paths(out, self._rev)
+        return self._fallback()
+
+    def cancel(self) -> None:
+        """Stop it unless its answer was already taken."""
+        if self._done:
+            return
+        self._done = True
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._proc.communicate()
 
 
 def _clean_env() -> dict[str, str]:
@@ -198,8 +229,18 @@ class Git:
         whole tree, however many files (exit 1 just means no match)."""
         out = self.run("grep", "-l", "-z", "-I", "-E", "-e", pattern, rev, "--", *pathspecs,
                        ok=(0, 1))
-        prefix = f"{rev}:"
-        return [entry.removeprefix(prefix) for entry in zsplit(out)]
+        return _grep_paths(out, rev)
+
+    def start_grep_files(self, rev: str, pattern: str,
+                         pathspecs: tuple[str, ...]) -> PendingGrep:
+        """:meth:`grep_files` started in the background, so git inflates the tree's blobs on
+        another core while the caller works; ``pattern`` must read the same as a Perl regex,
+        whose engine git runs two to three times faster than the extended one."""
+        argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", "grep", "-l", "-z",
+                "-I", "-P", "-e", pattern, rev, "--", *pathspecs]
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                env=_clean_env())
+        return PendingGrep(proc, lambda: self.grep_files(rev, pattern, pathspecs), rev)
 
     # -- writing (the demo builds its example repository) -------------------------------
     def init(self, branch: str = "main") -> None:

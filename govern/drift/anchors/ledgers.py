@@ -10,8 +10,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from govern.drift.anchors.routes import HTTP_METHODS
 from govern.drift.anchors.syntax import EXTENSIONS, first_line, parse, text, ts_string
 
@@ -87,6 +85,8 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
 
 
 def scan_openapi(source: bytes, path: str) -> LedgerScan:
+    import yaml  # only an OpenAPI ledger needs it: kept off every other run's start-up
+
     try:
         document = (json.loads(source) if path.endswith(".json")
                     else yaml.safe_load(source.decode("utf-8")))

@@ -26,6 +26,13 @@ from govern.drift.docs.scanner import (
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 _NEWLINE = re.compile("\n")
+_RAW_PUNCTUATION = frozenset("_$@./-")
+
+
+def _in_raw_token(char: str) -> bool:
+    """A character of the scanner's raw tokens (``[\\w$@./-]``)."""
+    return char.isalnum() or char in _RAW_PUNCTUATION
+
 MAX_LINES = 20
 """Lines kept per anchor and page: enough to find the mentions, bounded on a huge page."""
 
@@ -49,15 +56,28 @@ def _words_of(raw: str) -> Iterator[str]:
             yield ".".join(parts[i:])
 
 
+def _raw_tokens_around(text: str, needle: str) -> Iterator[re.Match[str]]:
+    """The scanner's raw tokens that contain an occurrence of ``needle``, each once. Found
+    from ``str.find`` hits, so the cost follows the occurrences, not the page length."""
+    seen: set[int] = set()
+    at = text.find(needle)
+    while at >= 0:
+        start = at
+        while start > 0 and _in_raw_token(text[start - 1]):
+            start -= 1
+        match = _RAW_TOKEN.search(text, start)
+        if match is not None and match.start() <= at < match.end() and match.start() not in seen:
+            seen.add(match.start())
+            yield match
+        at = text.find(needle, at + 1)
+
+
 def _named_at(text: str, token: str) -> Iterator[int]:
     """Offsets of raw tokens naming ``token`` as written or as the tail of a qualified name
     (``pkg.mod.run_all`` names ``run_all``: a reference target's short form)."""
     tail = "." + token
-    for match in _RAW_TOKEN.finditer(text):
-        raw = match.group()
-        if token not in raw:
-            continue
-        if any(word == token or word.endswith(tail) for word in _words_of(raw)):
+    for match in _raw_tokens_around(text, token):
+        if any(word == token or word.endswith(tail) for word in _words_of(match.group())):
             yield match.start()
 
 
@@ -66,7 +86,7 @@ def _prefix_at(text: str, token: str) -> Iterator[int]:
     ``httpx.Client.send``)."""
     parts = token.split(".")
     prefixes = {".".join(parts[:end]) for end in range(1, len(parts))}
-    for match in _RAW_TOKEN.finditer(text):
+    for match in _raw_tokens_around(text, parts[0]):
         if any(word in prefixes for word in _words_of(match.group())):
             yield match.start()
 
@@ -93,6 +113,8 @@ def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
 
 
 def _called_at(text: str, token: str, rst: bool) -> Iterator[int]:
+    if token + "(" not in text:
+        return
     for start, end in _code_regions(text, rst):
         for match in _CALL.finditer(text, start, end):
             if match.group(1) == token:
