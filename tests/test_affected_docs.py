@@ -378,7 +378,7 @@ def test_the_index_store_gives_the_same_answer_and_a_damaged_one_is_rebuilt(
     assert run_json(repo, "main") == first
     db = sqlite3.connect(_store(repo))
     assert {name for (name,) in db.execute("SELECT name FROM sqlite_master")} == {
-        "blobs", "tokens", "stamp", "sqlite_autoindex_blobs_1"}
+        "blobs", "tokens", "plain", "stamp", "sqlite_autoindex_blobs_1"}
     db.execute("UPDATE blobs SET unreadable = x'ff00'")  # a value of the wrong type: refused
     db.commit()
     db.close()

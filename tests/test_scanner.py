@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index, fill_index
+from govern.drift.docs.index import WORD, build_index, fill_index
 from govern.drift.docs.scanner import scan_page
 
 
@@ -77,3 +77,16 @@ def test_package_mentions_use_loose_tokens_under_a_directory() -> None:
     assert index.mentioning(["packages/web"]) == {0}
     assert index.mentioning(["@acme/web"]) == {2}
     assert index.mentioning(["packages/we"]) == set()
+
+
+def test_plain_words_are_found_whole_and_only_whole() -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", False), Page("c.md", "b3", False)]
+    blobs = {"b1": b"Install acme, then run `os meta resync`.\n",
+             "b2": b"The acmes run osx meta resync, or os meta resyncs.\n",
+             "b3": b"Run os meta:resync here.\n"}
+    index = build_index(pages, blobs.get)
+    assert index.pages_with(WORD, ["acme"]) == {0}
+    assert index.pages_with(WORD, ["acmes", "acme"]) == {0, 1}
+    assert index.pages_with(WORD, ["acm"]) == set()
+    assert index.mentioning(["acme"]) == {0}
+    assert index.saying("os meta resync") == {0, 2}

@@ -26,10 +26,19 @@ SCHEMA = (
     "CREATE TABLE blobs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL UNIQUE, unreadable TEXT)",
     "CREATE TABLE tokens (kind INTEGER NOT NULL, token TEXT NOT NULL, blob INTEGER NOT NULL, "
     "PRIMARY KEY (kind, token, blob)) WITHOUT ROWID",
+    "CREATE TABLE plain (blob INTEGER PRIMARY KEY, words TEXT NOT NULL)",
 )
 """The whole schema: a store holding anything else (a view, a trigger) is not ours."""
 STORE_FORMAT = f"docs-index-{FORMAT}"
 MAX_REASON = 300
+
+
+def is_plain(word: str) -> bool:
+    """A lowercase ASCII word (``the``, ``parse``): three in four of a page's words. They are
+    stored as one line of text per page rather than a row each, which makes a cold corpus
+    several times cheaper to store; only a command's first word or a package name is ever
+    looked up among them."""
+    return word.isascii() and word.isalpha() and word.islower()
 
 
 class StoreDamaged(Exception):
@@ -71,12 +80,19 @@ class DocsIndex:
     def pages_with(self, kind: int, tokens: Iterable[str]) -> set[int]:
         """Pages holding any of ``tokens`` as ``kind``."""
         wanted = list(dict.fromkeys(tokens))
+        found: set[int] = set()
+        if kind == WORD:
+            for word in (w for w in wanted if is_plain(w)):
+                found |= self._lookup("SELECT run.page FROM plain JOIN run ON run.blob = "
+                                      "plain.blob WHERE instr(plain.words, ?) > 0",
+                                      (f" {word} ",))
+            wanted = [w for w in wanted if not is_plain(w)]
         if not wanted:
-            return set()
+            return found
         marks = ",".join("?" * len(wanted))
-        return self._lookup(f"SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
-                            f"WHERE tokens.kind = ? AND tokens.token IN ({marks})",
-                            (kind, *wanted))
+        return found | self._lookup(
+            f"SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+            f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *wanted))
 
     def naming_as_written(self, token: str) -> set[int]:
         """Pages that write ``token`` itself (not only a documented prefix of it)."""
@@ -161,12 +177,20 @@ def decode_page(data: bytes | None) -> str | Unreadable:
 
 
 def _token_rows(tokens: PageTokens, blob_id: int) -> Iterable[tuple[int, str, int]]:
-    for kind, values in ((WORD, tokens.words), (CALL, tokens.calls), (PREFIX, tokens.prefixes),
-                         (LOOSE, tokens.loose)):
+    """The tokens table's rows for one page: every token but the plain words."""
+    for word in tokens.words:
+        if not is_plain(word):
+            yield WORD, word, blob_id
+    for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:
         yield ROUTE, "/".join(segments), blob_id
+
+
+def _plain_line(tokens: PageTokens) -> str:
+    """The page's plain words, each between spaces, so ``instr`` finds a whole word."""
+    return " " + " ".join(sorted(w for w in tokens.words if is_plain(w))) + " "
 
 
 def _known(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str | None]]:
@@ -194,15 +218,18 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     missing = {page.blob: page.path for page in pages if page.blob not in known}
     if missing:
         with transaction(db):  # a parallel run sees all of this run's scans or none
+            rows: list[tuple[int, str, int]] = []
             for sha in sorted(missing):
                 decoded = decode_page(read_blob(sha))
                 reason = decoded.reason if isinstance(decoded, Unreadable) else None
                 cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
                                     (sha, reason))
                 if cursor.rowcount and not isinstance(decoded, Unreadable):
-                    db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)",
-                                   _token_rows(scan_page(decoded, missing[sha]),
-                                               cursor.lastrowid or 0))
+                    tokens = scan_page(decoded, missing[sha])
+                    blob_id = cursor.lastrowid or 0
+                    rows.extend(_token_rows(tokens, blob_id))
+                    db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(tokens)))
+            db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
         known.update(_known(db, sorted(missing)))
     index = DocsIndex(pages=[], read_blob=read_blob, db=db)
     run: list[tuple[int, int]] = []
@@ -230,6 +257,7 @@ def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
     with transaction(db):  # one pass over the tokens: no index by blob is kept for this
         db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted)")
         db.execute("DELETE FROM tokens WHERE blob NOT IN (SELECT id FROM blobs)")
+        db.execute("DELETE FROM plain WHERE blob NOT IN (SELECT id FROM blobs)")
 
 
 def memory_store() -> sqlite3.Connection:
