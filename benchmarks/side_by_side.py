@@ -30,6 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from affected_docs import compile_govern  # this folder is on sys.path when run as a script
+
 PRS = (
     ("#9191", "3b0b61ceb"),
     ("0668f02a6", "0668f02a6"),
@@ -109,6 +111,7 @@ def main() -> None:
     if args.repo is None or not args.repo.exists():
         print("skipped: no objectstack repository given (--repo)")
         return
+    compile_govern()
     root = Path(tempfile.mkdtemp(prefix="govern-side-by-side-"))
     try:
         run(root, args.repo, node, args.rounds, args.script_rev)
