@@ -90,14 +90,14 @@ def test_every_problem_is_named_by_its_dotted_key(toml: str, problems: list[str]
 
 
 def test_bad_config_exits_2_with_json(repo: Repo) -> None:
-    repo.commit({"govern.toml": "[gates]\nbogus = 1\n"})
+    head = repo.commit({"govern.toml": "[gates]\nbogus = 1\n"})
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "--all"])
     assert result.exit_code == 2
     assert json.loads(result.stdout) == {
         "judged": False,
-        "error": "invalid configuration in govern.toml:\n  - gates.bogus: unknown key",
-        "remedy": "fix the keys named above (see the configuration table in the README)",
+        "error": f"invalid configuration in govern.toml at {head}:\n  - gates.bogus: unknown key",
+        "remedy": "fix the keys named above (see docs/reference/configuration.md)",
     }
 
 

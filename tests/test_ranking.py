@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from govern.config import CommentConfig
-from govern.drift.comment import build_context
+from govern.core.errors import PayloadError
+from govern.drift.comment import build_context, parse_result
 from govern.drift.docs.lines import mention_lines
 from tests.test_affected_docs import PY_PKG, pr_repo, run_json
 
@@ -54,21 +56,19 @@ def test_the_text_report_and_the_comment_show_the_first_mention(tmp_path: Path) 
         "docs/z_stale.rst:4", "docs/c_named.mdx:5", "docs/a_weak.md:4"]
 
 
-def test_the_comment_ranks_an_untrusted_artifact_again() -> None:
-    def doc(path: str, rule: object, stale: bool = False) -> dict[str, object]:
-        return {"path": path, "release_owned": False, "stale": stale, "anchors": [],
-                "evidence": [{"rule": rule, "kind": "symbol", "token": "x", "lines": [2]}]}
-
-    data = {"anchors": [{}], "changed_packages": [], "anchorless_changes": [],
-            "docs": [doc("weak.md", "call_form"), doc("forged.md", "best_ever"),
-                     doc("named.md", "unique_name"), doc("stale.md", "removed", stale=True)],
-            "parse_errors": [], "unreadable_pages": [], "cross_cutting_symbols": [],
-            "overbroad_anchors": [], "weak_anchors_dropped": [], "broken_scans": [],
-            "bridge_coverage": {"measured": False}, "package_mention_docs": [], "skipped": {},
-            "computed_on": {"head_parents": [], "dirty": False}, "head": "a" * 40,
-            "merge_base": "b" * 40}
-    rows = build_context(data, CommentConfig())["result"]["editable"].items
-    assert [row["path"] for row in rows] == ["stale.md", "named.md", "weak.md", "forged.md"]
+def test_the_comment_ranks_an_untrusted_artifact_again(tmp_path: Path) -> None:
+    data = run_json(_ranked_repo(tmp_path), "main")
+    data["docs"].reverse()  # an artifact in the wrong order is put back in evidence order
+    rows = build_context(parse_result(json.dumps(data), "x"), CommentConfig())["result"]
+    assert [row["where"] for row in rows["editable"].items] == [
+        "docs/z_stale.rst:4", "docs/c_named.mdx:5", "docs/a_weak.md:4"]
+    data["docs"][0]["evidence"][0]["rule"] = "best_ever"  # a rule govern never writes
+    with pytest.raises(PayloadError) as refused:
+        parse_result(json.dumps(data), "x")
+    assert refused.value.message == (
+        "x is not affected-docs output: $.docs[0].evidence[0].rule must be one of ['removed', "
+        "'qualified_name', 'unique_name', 'route', 'sdk_method', 'command', 'route_tail', "
+        "'documented_prefix', 'call_form']")
 
 
 @pytest.mark.parametrize(("text", "path", "token", "how", "lines"), [

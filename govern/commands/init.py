@@ -58,8 +58,9 @@ MEANINGS: dict[str, str] = {
     "gates.size_ignore": "not counted by the size gate",
     "gates.governed": "paths that need a contract-review record on the current head",
     "gates.trailer_forbidden": "patterns refused in commit messages",
+    "gates.model_families": "model-id families refused in commit messages (claude-…, gpt-4o, o3)",
     "overlap.ignore": "never counted as a file two PRs share",
-    "review.trusted_authors": "whose review records count (empty: OWNER, MEMBER, COLLABORATOR)",
+    "review.trusted_authors": "whose records count (empty: write access; never the PR author)",
     "review.closing_issue_thread": "also look for records on the issue the PR closes",
 }
 

@@ -78,9 +78,15 @@ class GatesConfig:
     human_merge_lines: int = 3000
     size_ignore: Globs = Globs(LOCKFILES)
     governed: Globs = Globs((".github/**", "govern.toml", "AGENTS.md", "docs/adr/**"))
+    # GitHub's closing-keyword grammar (optional colon, OWNER/REPO#N, issue URLs) and the card
+    # relations; possessive, so a commit message cannot make the gate crawl (issue 13)
     trailer_forbidden: tuple[str, ...] = (
-        r"(?i)\b(close[sd]?|fix(e[sd])?|resolve[sd]?|part of|refs)\s+#\d+",
-        r"(?i)\b(claude|gpt|gemini|llama|mistral|mixtral|codestral)-[0-9][\w.-]*",
+        r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?|part of|refs)(?::[ \t]*+|[ \t]++)"
+        r"(?:[\w.-]++/[\w.-]++#|#|https?://[^\s/]++/[\w.-]++/[\w.-]++/issues/)\d",
+    )
+    model_families: tuple[str, ...] = (
+        "claude", "opus", "sonnet", "haiku", "gpt", "o1", "o3", "o4", "gemini", "llama",
+        "mistral", "mixtral", "codestral", "deepseek", "qwen", "grok",
     )
 
 
@@ -140,6 +146,7 @@ KINDS: dict[str, str] = {
     "gates.size_ignore": "globs",
     "gates.governed": "globs",
     "gates.trailer_forbidden": "regexes",
+    "gates.model_families": "names",
     "overlap.ignore": "globs",
     "review.trusted_authors": "names",
     "review.closing_issue_thread": "bool",

@@ -3,8 +3,10 @@ version so an upgrade never reads a stale format. A cache that cannot be read is
 
 Caches are JSON, or SQLite for the docs index (docs/decisions/sqlite-docs-index.md): CI
 restores them with actions/cache, so their bytes may come from another run, and reading them
-must never execute anything. Each JSON user passes a codec for its values; a SQLite store is
-opened only when its schema is exactly the one its user declares.
+must never execute anything. Each JSON file is checked against the schema its user names
+(``schemas/cache-*.schema.json``, through ``govern.core.json_input``) before its user's decoder
+sees a value, so decoders convert and never check shapes; a SQLite store is opened only when
+its schema is exactly the one its user declares.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern import __version__
+from govern.core.json_input import conforms, parse_json
 
 if TYPE_CHECKING:
     import sqlite3
@@ -31,20 +34,18 @@ def cache_dir(common_dir: Path) -> Path:
     return common_dir / "govern"
 
 
-def load_json(path: Path, decode: Callable[[Any], T]) -> dict[str, T]:
-    """The cached mapping with each value decoded, or an empty one when absent, unreadable,
-    from another version, or holding a value ``decode`` refuses (a foreign or damaged file)."""
+def load_json(path: Path, schema: str, decode: Callable[[Any], T]) -> dict[str, T]:
+    """The cached mapping with each value decoded, or an empty one (rebuilt by the next save)
+    when absent, unreadable, from another version, or not conforming to ``schemas/<schema>``
+    (a foreign, damaged or forged file)."""
     try:
-        with path.open("rb") as handle:
-            document = json.load(handle)
-        if not isinstance(document, dict) or document.get("stamp") != _STAMP:
-            return {}
-        entries = document.get("entries")
-        if not isinstance(entries, dict):
-            return {}
-        return {str(key): decode(value) for key, value in entries.items()}
-    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        document = parse_json(path.read_bytes())
+    except (OSError, ValueError):
         return {}
+    if (not isinstance(document, dict) or document.get("stamp") != _STAMP
+            or not conforms(schema, document)):
+        return {}
+    return {key: decode(value) for key, value in document["entries"].items()}
 
 
 def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> None:

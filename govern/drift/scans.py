@@ -183,7 +183,7 @@ def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                        config: Config) -> PendingScans:
     """Load the scan cache and, when many sources are new to it, start the registrar grep."""
     cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
-    memo = cache.load_json(cache_path, _decode_scan)
+    memo = cache.load_json(cache_path, "cache-bridge-scans.schema.json", _decode_scan)
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]

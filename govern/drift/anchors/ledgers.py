@@ -6,10 +6,11 @@ reader declines is named with its line, so a partial read is never silent."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from govern.core.json_input import DepthLimitedComposer, NestingError, parse_json
 from govern.drift.anchors.routes import HTTP_METHODS
 from govern.drift.anchors.syntax import EXTENSIONS, first_line, parse, text, ts_string
 
@@ -37,7 +38,7 @@ class LedgerScan:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> LedgerScan:
-        rows = tuple(LedgerRow(method, path, client, int(line))
+        rows = tuple(LedgerRow(method, path, client, line)
                      for method, path, client, line in data["rows"])
         return LedgerScan(rows, tuple(data["declined"]), data["error"])
 
@@ -84,12 +85,23 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
     return LedgerScan(tuple(rows), tuple(declined))
 
 
+@cache
+def _loader() -> type:
+    """Safe YAML with bounded nesting: a ledger is the repository's, which a PR may edit.
+    Built on first use: only an OpenAPI ledger needs PyYAML, kept off every other start-up."""
+    import yaml
+
+    return type("_Loader", (DepthLimitedComposer, yaml.SafeLoader), {})
+
+
 def scan_openapi(source: bytes, path: str) -> LedgerScan:
-    import yaml  # only an OpenAPI ledger needs it: kept off every other run's start-up
+    import yaml
 
     try:
-        document = (json.loads(source) if path.endswith(".json")
-                    else yaml.safe_load(source.decode("utf-8")))
+        document = (parse_json(source) if path.endswith(".json")
+                    else yaml.load(source.decode("utf-8"), Loader=_loader()))  # noqa: S506
+    except NestingError as exc:
+        return LedgerScan((), error=str(exc))
     except (ValueError, yaml.YAMLError, UnicodeDecodeError) as exc:
         return LedgerScan((), error=f"not valid {'JSON' if path.endswith('.json') else 'YAML'}"
                           f" ({str(exc).splitlines()[0]})")
@@ -103,7 +115,7 @@ def scan_openapi(source: bytes, path: str) -> LedgerScan:
             declined.append(f"path {route}: not an object of operations")
             continue
         for method, operation in operations.items():
-            if method.lower() not in HTTP_METHODS:
+            if not isinstance(method, str) or method.lower() not in HTTP_METHODS:
                 continue
             client = None
             if isinstance(operation, dict):
