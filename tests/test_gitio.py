@@ -112,3 +112,20 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
     pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless
     pending.cancel()
+
+
+def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n", "b.bin": "\0\1\2",
+                                      "big.txt": "x" * 300_000})
+    git = Git(repo.root)
+    try:
+        names = ["HEAD:a.txt", "HEAD:nope", "HEAD:big.txt", "HEAD:a.txt", "bad\nname",
+                 "HEAD:b.bin"]
+        got = git.blobs.read_many(names)
+        assert got == {name: git.blobs.read(name) for name in names}
+        assert got["HEAD:a.txt"] == b"alpha\n" and got["HEAD:b.bin"] == b"\0\1\2"
+        assert got["HEAD:nope"] is None and got["bad\nname"] is None
+        assert len(got["HEAD:big.txt"] or b"") == 300_000  # larger than a pipe's buffer
+        assert git.blobs.read("HEAD:a.txt") == b"alpha\n"  # the reader stays in step after
+    finally:
+        git.close()

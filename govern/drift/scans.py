@@ -75,9 +75,10 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsI
         return cache.reopen_sqlite(path, SCHEMA, STORE_FORMAT)
 
     try:
-        index = fill_index(pages, git.blobs.read, cache.open_sqlite(path, SCHEMA, STORE_FORMAT))
+        index = fill_index(pages, git.blobs.read, cache.open_sqlite(path, SCHEMA, STORE_FORMAT),
+                           git.blobs.read_many)
     except (sqlite3.DatabaseError, StoreDamaged):
-        index = fill_index(pages, git.blobs.read, reopen())
+        index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many)
     index.on_damage = reopen
     with contextlib.suppress(sqlite3.DatabaseError):  # housekeeping: the next run tries again
         prune(index.db, pages, keep=2 * len(pages) + 16)
@@ -140,10 +141,13 @@ class PendingScans:
         if self.grep is not None:
             hits = set(self.grep.result())
         else:
+            texts = git.blobs.read_many([sources[p] for p in self.unscanned])
             hits = {p for p in self.unscanned if _HINT.search(
-                (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
+                (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+        wanted = [p for p in self.unscanned if p in hits or p in configured]
+        blobs = git.blobs.read_many([sources[p] for p in wanted])
         for path in self.unscanned:
-            data = git.blobs.read(sources[path]) if path in hits or path in configured else None
+            data = blobs[sources[path]] if path in hits or path in configured else None
             memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
         for path in configured:  # configured files are scanned even when the hint misses them
             if memo.get(f"r:{sources[path]}") is None:

@@ -207,8 +207,15 @@ def _known(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str 
     return known
 
 
+READ_BATCH = 500
+"""Pages read from git in one exchange on a cold run: one wait instead of one a page, with
+memory bounded to a batch of pages."""
+
+
 def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
-               db: sqlite3.Connection) -> DocsIndex:
+               db: sqlite3.Connection,
+               read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
+               ) -> DocsIndex:
     """Scan the pages the store lacks into it, then mark this run's pages (table ``run``).
 
     Raises sqlite3.DatabaseError or StoreDamaged for a store that is not what govern wrote:
@@ -219,8 +226,12 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     if missing:
         with transaction(db):  # a parallel run sees all of this run's scans or none
             rows: list[tuple[int, str, int]] = []
-            for sha in sorted(missing):
-                decoded = decode_page(read_blob(sha))
+            shas = sorted(missing)
+            batch: dict[str, bytes | None] = {}
+            for at, sha in enumerate(shas):
+                if read_blobs is not None and at % READ_BATCH == 0:
+                    batch = read_blobs(shas[at:at + READ_BATCH])
+                decoded = decode_page(batch[sha] if read_blobs is not None else read_blob(sha))
                 reason = decoded.reason if isinstance(decoded, Unreadable) else None
                 cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
                                     (sha, reason))
