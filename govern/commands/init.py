@@ -62,6 +62,7 @@ MEANINGS: dict[str, str] = {
     "overlap.ignore": "never counted as a file two PRs share",
     "review.trusted_authors": "whose records count (empty: write access; never the PR author)",
     "review.closing_issue_thread": "also look for records on the issue the PR closes",
+    "calibrate.max_files": "govern calibrate skips a commit changing more files (a mass change)",
 }
 
 

@@ -102,6 +102,11 @@ class ReviewConfig:
 
 
 @dataclass(frozen=True)
+class CalibrateConfig:
+    max_files: int = 50
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole validated configuration; every section has working defaults."""
 
@@ -114,6 +119,7 @@ class Config:
     gates: GatesConfig = field(default_factory=GatesConfig)
     overlap: OverlapConfig = field(default_factory=OverlapConfig)
     review: ReviewConfig = field(default_factory=ReviewConfig)
+    calibrate: CalibrateConfig = field(default_factory=CalibrateConfig)
     source: str = "defaults"
     """Where the configuration came from: a file path, ``<rev>:<path>``, or ``defaults``."""
     warnings: tuple[str, ...] = ()
@@ -150,6 +156,7 @@ KINDS: dict[str, str] = {
     "overlap.ignore": "globs",
     "review.trusted_authors": "names",
     "review.closing_issue_thread": "bool",
+    "calibrate.max_files": "int",
 }
 
 

@@ -24,6 +24,7 @@ from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health,
 from govern.drift.docs.index import DocsIndex
 from govern.drift.scans import (
     PendingScans,
+    RunMemos,
     read_bridge_scans,
     read_docs_index,
     start_bridge_scans,
@@ -37,21 +38,26 @@ NOT_MEASURED = {"measured": False,
                           "did not run"}
 
 
-def read_affected_docs(git: Git, config: Config, head_ref: str,
-                       base_ref: str | None) -> AffectedDocs:
+def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | None, *,
+                       memos: RunMemos | None = None, dirty: bool | None = None) -> AffectedDocs:
     """affected-docs for ``merge-base(base_ref, head_ref)..head_ref``, or every corpus page
-    when ``base_ref`` is None (``--all``)."""
+    when ``base_ref`` is None (``--all``).
+
+    ``memos`` holds the caches across many runs (``govern calibrate``); ``dirty`` is the work
+    tree's state when the caller knows it (a replayed commit has no work tree), read with
+    ``git status`` otherwise."""
     head = git.resolve_commit(head_ref)
-    computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
+    computed_on = {"head_parents": git.parents(head),
+                   "dirty": git.is_dirty() if dirty is None else dirty}
     entries = git.ls_tree(head)
     if base_ref is None:
-        index = read_docs_index(git, entries, config)
+        index = read_docs_index(git, entries, config, memos)
         return _all_pages(index, head, computed_on, _unreadable(index))
     # Started first: on a cold run git reads the tree for registrars on another core while
     # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
-    scans = start_bridge_scans(git, head, entries, config)
+    scans = start_bridge_scans(git, head, entries, config, memos)
     try:
-        return _diff_run(git, config, head, base_ref, computed_on, entries, scans)
+        return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos)
     finally:
         scans.cancel()
 
@@ -61,8 +67,9 @@ def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
 
 
 def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: dict[str, Any],
-              entries: list[TreeEntry], scans: PendingScans) -> AffectedDocs:
-    index = read_docs_index(git, entries, config)
+              entries: list[TreeEntry], scans: PendingScans,
+              memos: RunMemos | None) -> AffectedDocs:
+    index = read_docs_index(git, entries, config, memos)
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]

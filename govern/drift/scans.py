@@ -8,9 +8,9 @@ import contextlib
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern.config import Config
 from govern.core import cache
@@ -42,6 +42,9 @@ _SCANS_FORMAT = 2
 DOCS_INDEX_FILE = "docs-index.sqlite"
 T = TypeVar("T")
 
+if TYPE_CHECKING:
+    import sqlite3
+
 
 Scan = RegistrarScan | LedgerScan | BridgeHealth | None
 """A cached read: a registrar's routes, a ledger's rows, None (not a registrar), or the
@@ -63,25 +66,70 @@ def _decode_scan(data: Any) -> Scan:
     return _SCAN_KINDS[data["kind"]].from_json(data["scan"])
 
 
-def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
+@dataclass
+class _Held:
+    """One cache file held in memory: its entries, those it had when loaded, those used."""
+
+    memo: dict[str, Any]
+    cached: set[str]
+    encode: Callable[[Any], Any]
+    used: set[str] = field(default_factory=set)
+
+
+@dataclass
+class RunMemos:
+    """The caches of this module held in memory across many runs in one process, loaded once
+    and written once by :meth:`save` (``govern calibrate`` replays hundreds of commits:
+    docs/how-to/calibrate.md). A single affected-docs run makes its own and saves it."""
+
+    git: Git
+    held: dict[str, _Held] = field(default_factory=dict)
+    index: tuple[tuple[tuple[str, str], ...], DocsIndex] | None = None
+    """The last docs index built, by its pages' (path, blob): consecutive reads of one docs
+    tree (a replayed commit and its parent) build it once."""
+    docs_db: sqlite3.Connection | None = None
+    """The docs index store, opened once for all the runs."""
+
+    def hold(self, name: str, schema: str, decode: Callable[[Any], Any],
+             encode: Callable[[Any], Any]) -> _Held:
+        if name not in self.held:
+            memo = cache.load_json(cache.cache_dir(self.git.common_dir()) / name, schema, decode)
+            self.held[name] = _Held(memo, set(memo), encode)
+        return self.held[name]
+
+    def save(self) -> None:
+        for name, held in self.held.items():
+            _save_used(cache.cache_dir(self.git.common_dir()) / name, held.memo, held.cached,
+                       held.used, held.encode)
+
+
+def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
+                    memos: RunMemos | None = None) -> DocsIndex:
     """The docs index of a tree over the SQLite store under the git common dir
     (docs/decisions/sqlite-docs-index.md): only pages the store lacks are scanned."""
     import sqlite3
 
+    run = memos or RunMemos(git)
     path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
     pages = select_pages(entries, config.docs)
+    signature = tuple((page.path, page.blob) for page in pages)
+    if run.index is not None and run.index[0] == signature:
+        return run.index[1]
 
     def reopen() -> sqlite3.Connection:
-        return cache.reopen_sqlite(path, SCHEMA, STORE_FORMAT)
+        run.docs_db = cache.reopen_sqlite(path, SCHEMA, STORE_FORMAT)
+        return run.docs_db
 
     try:
-        index = fill_index(pages, git.blobs.read, cache.open_sqlite(path, SCHEMA, STORE_FORMAT),
-                           git.blobs.read_many)
+        if run.docs_db is None:
+            run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
+        index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many)
     except (sqlite3.DatabaseError, StoreDamaged):
         index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many)
     index.on_damage = reopen
     with contextlib.suppress(sqlite3.DatabaseError):  # housekeeping: the next run tries again
         prune(index.db, pages, keep=2 * len(pages) + 16)
+    run.index = (signature, index)
     return index
 
 
@@ -121,8 +169,10 @@ class PendingScans:
     rev: str
     entries: list[TreeEntry]
     config: Config
-    cache_path: Path
-    memo: dict[str, Scan]
+    run: RunMemos
+    held: _Held
+    save: bool
+    """Save the cache when finished (a single run; ``govern calibrate`` saves once at the end)."""
     sources: dict[str, str]
     """Source path -> blob id, test files left out."""
     unscanned: list[str]
@@ -135,8 +185,7 @@ class PendingScans:
 
     def finish(self) -> BridgeScans:
         """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers."""
-        git, memo, sources, config = self.git, self.memo, self.sources, self.config
-        cached = set(memo)  # before this run's scans are added
+        git, memo, sources, config = self.git, self.held.memo, self.sources, self.config
         configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
         if self.grep is not None:
             hits = set(self.grep.result())
@@ -177,26 +226,31 @@ class PendingScans:
         if f"h:{signature}" not in memo:
             memo[f"h:{signature}"] = bridge_health(scans)
         used.add(f"h:{signature}")
-        _save_used(self.cache_path, memo, cached, used, _encode_scan)
+        self.held.used.update(used)
+        if self.save:
+            self.run.save()
         health = memo[f"h:{signature}"]
         assert isinstance(health, BridgeHealth)
         return replace(scans, health=health)
 
 
-def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
-                       config: Config) -> PendingScans:
+def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Config,
+                       memos: RunMemos | None = None) -> PendingScans:
     """Load the scan cache and, when many sources are new to it, start the registrar grep."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
-    memo = cache.load_json(cache_path, "cache-bridge-scans.schema.json", _decode_scan)
+    run = memos or RunMemos(git)
+    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", "cache-bridge-scans.schema.json",
+                    _decode_scan, _encode_scan)
+    memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
     grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS)
             if len(unscanned) > _GREP_THRESHOLD else None)
-    return PendingScans(git, rev, entries, config, cache_path, memo, sources, unscanned, grep)
+    return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,
+                        grep)
 
 
 def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
-                      config: Config) -> BridgeScans:
+                      config: Config, memos: RunMemos | None = None) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
-    return start_bridge_scans(git, rev, entries, config).finish()
+    return start_bridge_scans(git, rev, entries, config, memos).finish()
