@@ -470,9 +470,12 @@ class BlobReader:
     """Objects by name through one ``git cat-file --batch`` process for the whole run."""
 
     def __init__(self, git: Git) -> None:
-        argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
-        self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, env=_clean_env())
+        self._argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
+        self._proc = self._start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=_clean_env())
 
     def read(self, name: str) -> bytes | None:
         """The object's bytes, or None when it does not exist (or its name has a newline)."""
@@ -508,12 +511,19 @@ class BlobReader:
             stdin.write(request)
             stdin.flush()
 
-        writer = threading.Thread(target=send)
+        writer = threading.Thread(target=send, daemon=True)
         writer.start()
         try:
             found = {name: self._answer() for name in wanted}
-        finally:
+        except BaseException:
+            # Interrupted (Ctrl-C) with answers unread: this process is out of step, so the
+            # next read starts a fresh one rather than take a stale answer for its own.
+            self._proc.kill()
             writer.join()
+            self._proc.wait()
+            self._proc = self._start()
+            raise
+        writer.join()
         return {name: found.get(name) for name in names}
 
     def close(self) -> None:
