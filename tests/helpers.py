@@ -3,6 +3,7 @@ command output to read back, and the runners several modules drive the CLI throu
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,12 @@ def affected_result(**overrides: Any) -> dict[str, Any]:
 
 
 def doc_row(path: str, *tokens: str, stale: bool = False, owned: bool = False) -> dict[str, Any]:
-    """One affected-docs ``docs`` row naming ``tokens`` as symbols."""
+    """One affected-docs ``docs`` row naming ``tokens`` as symbols (no line numbers)."""
+    rule = "removed" if stale else "unique_name"
     return {"path": path, "release_owned": owned, "stale": stale,
-            "anchors": [{"kind": "symbol", "token": t, "side": "both"} for t in tokens]}
+            "anchors": [{"kind": "symbol", "token": t, "side": "both"} for t in tokens],
+            "evidence": [{"rule": rule, "kind": "symbol", "token": t, "lines": []}
+                         for t in tokens]}
 
 
 def overlap_pull(number: int) -> dict[str, Any]:
@@ -197,3 +201,42 @@ def told_15_rebase(line: str) -> str:
         "⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
         "once they land:", "",
         "- #12", f"  - `f.txt` — content, {line}", "", OVERLAP_FOOTER, ""])
+
+
+# -- affected-docs end to end (shared by the rule, ranking and anchoring tests) ----------
+
+PY_PKG = {
+    "pkg/pyproject.toml": '[project]\nname = "acme"\n',
+    "pkg/src/acme/__init__.py": "from ._core import Engine, start_engine\n",
+    "pkg/src/acme/_core.py": (
+        "class Engine:\n"
+        "    def spin_up(self):\n"
+        "        speed = 1\n"
+        "        return speed\n\n"
+        "    def halt_now(self):\n"
+        "        return 0\n\n\n"
+        "def start_engine():\n"
+        "    local_value = 1\n"
+        "    return local_value\n\n\n"
+        "def retire_engine():\n"
+        "    return None\n"
+    ),
+}
+
+
+def run_json(repo: Repo, *args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> Repo:
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit(change, "pr")
+    return repo
+
+
+def rows(data: dict[str, Any]) -> dict[str, list[str]]:
+    return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}

@@ -4,51 +4,16 @@ must not (issue 2)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
 from tests.gitrepo import Repo, make_repo
-
-PY_PKG = {
-    "pkg/pyproject.toml": '[project]\nname = "acme"\n',
-    "pkg/src/acme/__init__.py": "from ._core import Engine, start_engine\n",
-    "pkg/src/acme/_core.py": (
-        "class Engine:\n"
-        "    def spin_up(self):\n"
-        "        speed = 1\n"
-        "        return speed\n\n"
-        "    def halt_now(self):\n"
-        "        return 0\n\n\n"
-        "def start_engine():\n"
-        "    local_value = 1\n"
-        "    return local_value\n\n\n"
-        "def retire_engine():\n"
-        "    return None\n"
-    ),
-}
-
-
-def run_json(repo: Repo, *args: str) -> dict[str, Any]:
-    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
-                                      *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> Repo:
-    repo = make_repo(tmp_path / "repo", base)
-    repo.branch("pr")
-    repo.commit(change, "pr")
-    return repo
-
-
-def rows(data: dict[str, Any]) -> dict[str, list[str]]:
-    return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}
+from tests.helpers import PY_PKG, pr_repo, rows, run_json
 
 
 def test_changed_method_anchors_the_method_not_the_class(tmp_path: Path) -> None:
@@ -352,19 +317,42 @@ def test_answer_comes_from_git_objects_not_the_work_tree(tmp_path: Path) -> None
     assert data["computed_on"]["dirty"] is True
 
 
-def test_the_index_cache_gives_the_same_answer(tmp_path: Path) -> None:
+def _store(repo: Repo) -> Path:
+    return repo.root / ".git" / "govern" / "docs-index.sqlite"
+
+
+def test_the_index_store_gives_the_same_answer_and_a_damaged_one_is_rebuilt(
+        tmp_path: Path) -> None:
     repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "`Engine.spin_up`\n"}, {
         "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
                                                                          "speed = 2")})
     first = run_json(repo, "main")
-    cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.json"))
-    cached = json.loads(cache_file.read_text())
-    assert set(cached) == {"stamp", "entries"} and len(cached["entries"]) == 1
-    cache_file.write_bytes(b"garbage")  # a corrupt cache is rebuilt, never trusted
+    assert rows(first) == {"docs/a.md": ["Engine.spin_up"]}
+    db = sqlite3.connect(_store(repo))
+    assert db.execute("SELECT count(*) FROM blobs").fetchone() == (1,)
+    db.close()
+    assert run_json(repo, "main") == first  # warm: answered from the store
+    _store(repo).write_bytes(b"garbage")  # not a database: dropped and rebuilt
     assert run_json(repo, "main") == first
-    cached["entries"] = {blob: {"not": "tokens"} for blob in cached["entries"]}
-    cache_file.write_text(json.dumps(cached))  # a foreign shape is ignored as a whole
+    assert _store(repo).read_bytes()[:15] == b"SQLite format 3"
+    db = sqlite3.connect(_store(repo))  # a planted trigger: the schema is not ours
+    db.execute("CREATE TABLE evil (x TEXT)")
+    db.execute("CREATE TRIGGER t AFTER INSERT ON blobs BEGIN INSERT INTO evil VALUES (1); END")
+    db.commit()
+    db.close()
     assert run_json(repo, "main") == first
+    db = sqlite3.connect(_store(repo))
+    assert {name for (name,) in db.execute("SELECT name FROM sqlite_master")} == {
+        "blobs", "tokens", "plain", "stamp", "sqlite_autoindex_blobs_1"}
+    db.execute("UPDATE blobs SET unreadable = x'ff00'")  # a value of the wrong type: refused
+    db.commit()
+    db.close()
+    assert run_json(repo, "main") == first
+    db = sqlite3.connect(_store(repo))
+    db.execute("UPDATE stamp SET value = 'another-version'")  # another format: not read
+    db.execute("DELETE FROM tokens")
+    db.commit()
+    db.close()
     assert run_json(repo, "main") == first
 
 
@@ -436,9 +424,10 @@ def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:
     for i in range(6):  # each commit replaces the page: a new blob every time
         repo.commit({"docs/use.md": f"`fetchAll` v{i}\n"})
         run_json(repo, "main")
-    cache_file = next((repo.root / ".git" / "govern").glob("docs-pages-*.json"))
-    entries = json.loads(cache_file.read_text())["entries"]
-    assert 2 <= len(entries) <= 4  # this run's pages, and at most as many older ones
+    db = sqlite3.connect(_store(repo))
+    (stored,) = db.execute("SELECT count(*) FROM blobs").fetchone()
+    db.close()
+    assert 2 <= stored <= 18  # this run's pages, and a bounded number of older ones
 
 
 def test_configured_generic_names_apply_in_any_case(tmp_path: Path) -> None:

@@ -20,18 +20,15 @@ from govern.drift.anchors.syntax import local_callers, parse
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import build_index
-from govern.drift.docs.scanner import scan_page
 from govern.drift.route_paths import is_specific_tail, route_segments, segments_match
 from tests.gitrepo import make_repo
-from tests.test_affected_docs import pr_repo, rows, run_json
+from tests.helpers import pr_repo, rows, run_json
 
 
 def index_of(pages: dict[str, str]):
     texts = {f"blob{i}": text for i, text in enumerate(pages.values())}
     listed = [Page(path, f"blob{i}", False) for i, path in enumerate(pages)]
-    return build_index(listed, lambda blob: texts[blob].encode(),
-                       {f"blob{i}": scan_page(text, path)
-                        for i, (path, text) in enumerate(pages.items())})
+    return build_index(listed, lambda blob: texts[blob].encode())
 
 
 # -- plain words, certain drift, the row cap (apply_guards is pure) -----------------------------
@@ -299,7 +296,9 @@ def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:
                             {"lib/c.py": source.replace("return 1", "return 2")}), "main")
     assert data["docs"] == [{"path": "docs/c.md", "release_owned": False, "stale": False,
                              "anchors": [{"kind": "symbol", "token": "Client.load_all",
-                                          "side": "both"}]}]
+                                          "side": "both"}],
+                             "evidence": [{"rule": "qualified_name", "kind": "symbol",
+                                           "token": "Client.load_all", "lines": [1]}]}]
 
 
 def test_a_vague_registrar_tail_reaches_no_ledger_row(tmp_path: Path) -> None:

@@ -15,13 +15,19 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
     result = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path / "demo")])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "docs/billing/invoices.rst  via void_invoice (symbol), acme_billing.void_invoice " \
-           "(symbol)  [stale: names something this change removed]" in out
-    assert "  - docs/billing/charges.md  via BillingClient.charge (symbol)" in out
+    # A ranked list: the stale row first, each row at the line of its first mention.
+    assert "touched:\n  - docs/billing/invoices.rst:5  via acme_billing.void_invoice (symbol, " \
+           "removed), void_invoice (symbol, removed)  [stale: names something this change " \
+           "removed]\n  - docs/billing/charges.md:3  via BillingClient.charge (symbol, " \
+           "qualified name)\n" in out
     assert "Release-owned pages (read-only for a code PR):\n  - docs/releases/v2.0.md" in out
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
-    assert "  - docs/api/rest.md  via /api/v1/charges (route)" in out  # charge -> its route
-    assert "  - docs/sdk/billing.mdx  via billing.createCharge (sdk)" in out  # -> its client
+    assert "  - docs/api/rest.md:3  via /api/v1/charges (route)" in out  # charge -> its route
+    assert "  - docs/sdk/billing.mdx:4  via billing.createCharge (sdk)" in out  # -> its client
+    # The weakest evidence last: a page documenting the whole class, not naming the method.
+    assert out.index("docs/sdk/billing.mdx:4") < out.index(
+        "  - docs/billing/reference.md:3  via acme_billing.BillingClient.charge (symbol, "
+        "documented prefix)")
     assert "  - docs/sdk/events.md" not in out  # listEvents did not change: not a row
     assert ("New API, not yet on any page (suggestions, not rows):\n"
             "  - AuditClient.exportEvents (packages/web-sdk/src/audit.ts): likely home "
@@ -43,8 +49,8 @@ def test_demo_ends_with_the_drift_comment_it_would_post(tmp_path: Path) -> None:
         "FILE):\n\n")
     assert "Pages that name something this change touched:" in text
     assert comment.startswith("<!-- govern:docs-drift -->\n### 📓 Docs Drift Check\n")
-    assert (r"- `docs/billing/invoices.rst`  _(via void\_invoice (symbol), "
-            r"acme\_billing\.void\_invoice (symbol))_ — **stale: names something this PR "
+    assert (r"- `docs/billing/invoices.rst:5`  _(via acme\_billing\.void\_invoice (symbol), "
+            r"void\_invoice (symbol))_ — **stale: names something this PR "
             "removed**") in comment.splitlines()
     assert "#### ⛔ Release-owned pages (1)" in comment.splitlines()
     assert comment.splitlines()[-1].startswith("<sub>Advisory only, and precision-first:")

@@ -54,11 +54,11 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     heading = got.index(f"**{editable}** hand-written doc(s) name something this change touched:")
     rows = got[heading + 2:heading + 2 + editable]
     # stale first: it names the removed void_invoice, so it is certainly wrong now
-    assert rows[0] == (r"- `docs/billing/invoices.rst`  _(via void\_invoice (symbol), "
-                       r"acme\_billing\.void\_invoice (symbol))_ — **stale: names something "
+    assert rows[0] == (r"- `docs/billing/invoices.rst:5`  _(via acme\_billing\.void\_invoice "
+                       r"(symbol), void\_invoice (symbol))_ — **stale: names something "
                        "this PR removed**")
-    assert r"- `docs/billing/charges.md`  _(via BillingClient\.charge (symbol))_" in rows
-    assert r"- `docs/sdk/audit.mdx`  _(via AuditOptions\.pageSize (symbol))_" in rows
+    assert r"- `docs/billing/charges.md:3`  _(via BillingClient\.charge (symbol))_" in rows
+    assert r"- `docs/sdk/audit.mdx:3`  _(via AuditOptions\.pageSize (symbol))_" in rows
     assert got[-1] == FOOTER
     assert "✅" not in body
 
@@ -68,7 +68,7 @@ def test_release_owned_section_names_the_guardrails_doc(example: dict[str, Any])
     start = got.index("#### ⛔ Release-owned pages (1)")
     assert got[start:start + 5] == [
         "#### ⛔ Release-owned pages (1)", "",
-        "- `docs/releases/v2.0.md`  _(via formatAuditEntry (symbol))_", "",
+        "- `docs/releases/v2.0.md:3`  _(via formatAuditEntry (symbol))_", "",
         "> ⛔ These pages are read-only under `docs/GUARDRAILS.md`: do not edit them in this PR. "
         "File an issue, or open a docs-only PR, instead.",
     ]

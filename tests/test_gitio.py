@@ -97,3 +97,39 @@ def test_fetch_pull_heads_and_the_remote_url(tmp_path: Path) -> None:
         git.fetch("--upload-pack=touch pwned", ["refs/heads/main"])
     assert option.value.stderr == "fatal: strange pathname '--upload-pack=touch pwned' blocked"
     assert not (clone / "pwned").exists()
+
+
+def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
+    from govern.drift.scans import REGISTRAR_HINT
+
+    repo = make_repo(tmp_path / "r", {
+        "api/routes.ts": "router.get('/api/v1/items', list);\n",
+        "api/views.py": 'urlpatterns = [path("items/", views.items)]\n',
+        "api/plain.ts": "export const get = (x: number) => x;\n",
+        "docs/a.md": "router.get('/api/v1/items')\n"})
+    git = Git(repo.root)
+    specs = ("*.ts", "*.py")
+    expected = ["api/routes.ts", "api/views.py"]
+    assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
+    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).result()) == expected
+    assert git.start_grep_files("HEAD", "no-such-text-anywhere", specs).result() == []
+    pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
+    pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless
+    pending.cancel()
+
+
+def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n", "b.bin": "\0\1\2",
+                                      "big.txt": "x" * 300_000})
+    git = Git(repo.root)
+    try:
+        names = ["HEAD:a.txt", "HEAD:nope", "HEAD:big.txt", "HEAD:a.txt", "bad\nname",
+                 "HEAD:b.bin"]
+        got = git.blobs.read_many(names)
+        assert got == {name: git.blobs.read(name) for name in names}
+        assert got["HEAD:a.txt"] == b"alpha\n" and got["HEAD:b.bin"] == b"\0\1\2"
+        assert got["HEAD:nope"] is None and got["bad\nname"] is None
+        assert len(got["HEAD:big.txt"] or b"") == 300_000  # larger than a pipe's buffer
+        assert git.blobs.read("HEAD:a.txt") == b"alpha\n"  # the reader stays in step after
+    finally:
+        git.close()

@@ -73,7 +73,7 @@ def test_runs_affected_docs_and_every_gate(work: tuple[Repo, str],
     assert out[0] == (f"PR #7 of acme/widgets by dev: head {head[:12]}, base main "
                       f"({base[:12]}); labels: docs-only")
     assert "== govern affected-docs ==" in out
-    assert "  - docs/audit.md  via getAudit (symbol)" in out
+    assert "  - docs/audit.md:3  via getAudit (symbol, unique name)" in out
     # every gate ran; the release-owned page is allowed by the docs-only label, the trailers
     # are clean, and there is no changeset for a private package: all pass
     for gate in ("changesets", "declarations", "governed", "release-owned", "size",
@@ -121,7 +121,7 @@ def test_post_with_the_bot_token_upserts_the_drift_comment(work: tuple[Repo, str
     [comment] = fake_github.comments[7]
     body = comment["body"].splitlines()
     assert body[:2] == ["<!-- govern:docs-drift -->", "### 📓 Docs Drift Check"]
-    assert "- `docs/audit.md`  _(via getAudit (symbol))_" in body
+    assert "- `docs/audit.md:3`  _(via getAudit (symbol))_" in body
     assert f"govern: created the docs drift comment on #7 {comment_url(fake_github, comment)}" \
         in got.stderr.splitlines()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
+from govern.drift.docs.index import WORD, build_index, fill_index
 from govern.drift.docs.scanner import scan_page
 
 
@@ -54,14 +54,39 @@ def test_documented_prefixes(text: str, path: str, prefixes: set[str]) -> None:
     assert scan_page(text, path).prefixes == prefixes
 
 
-def test_index_lookups_and_the_cache() -> None:
+def test_index_lookups_and_the_store() -> None:
     pages = [Page("a.md", "b1", False), Page("b.md", "b2", True), Page("c.md", "b3", False)]
     blobs = {"b1": b"`httpx.Client.send`", "b2": b"::: httpx.Client\n", "b3": b"\xff\xfe"}
-    cache: dict = {}
-    index = build_index(pages, blobs.get, cache)
+    index = build_index(pages, blobs.get)
     assert index.naming("httpx.Client.send") == {0, 1}
     assert index.naming("httpx.Client") == {1}
+    assert index.naming_as_written("httpx.Client.send") == {0}
+    assert index.naming("httpx.Other") == set()
     assert index.unreadable == [("c.md", "not UTF-8 (invalid byte at offset 0)")]
-    assert set(cache) == {"b1", "b2", "b3"}
-    again = build_index(pages, lambda blob: None, cache)  # every page from the cache
+    stored = {sha for (sha,) in index.db.execute("SELECT sha FROM blobs")}
+    assert stored == {"b1", "b2", "b3"}
+    again = fill_index(pages[:2], lambda blob: None, index.db)  # every page from the store
     assert again.naming("httpx.Client.send") == {0, 1}
+    assert again.unreadable == []
+
+
+def test_package_mentions_use_loose_tokens_under_a_directory() -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", False), Page("c.md", "b3", False)]
+    blobs = {"b1": b"see packages/web/src", "b2": b"see packages/webby", b"b3": b"@acme/web"}
+    index = build_index(pages, {**blobs, "b3": b"npm i @acme/web"}.get)
+    assert index.mentioning(["packages/web"]) == {0}
+    assert index.mentioning(["@acme/web"]) == {2}
+    assert index.mentioning(["packages/we"]) == set()
+
+
+def test_plain_words_are_found_whole_and_only_whole() -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", False), Page("c.md", "b3", False)]
+    blobs = {"b1": b"Install acme, then run `os meta resync`.\n",
+             "b2": b"The acmes run osx meta resync, or os meta resyncs.\n",
+             "b3": b"Run os meta:resync here.\n"}
+    index = build_index(pages, blobs.get)
+    assert index.pages_with(WORD, ["acme"]) == {0}
+    assert index.pages_with(WORD, ["acmes", "acme"]) == {0, 1}
+    assert index.pages_with(WORD, ["acm"]) == set()
+    assert index.mentioning(["acme"]) == {0}
+    assert index.saying("os meta resync") == {0, 2}

@@ -51,6 +51,20 @@ def test_the_one_suppression_says_why() -> None:
     assert zizmor_suppressions(CHECK, POST) == [FORK_POSTER_SUPPRESSION]
 
 
+def test_the_cache_is_restored_before_govern_runs_under_a_run_scoped_key() -> None:
+    steps = next(iter(load(CHECK)["jobs"].values()))["steps"]
+    uses = [s.get("uses", "").split("@")[0] for s in steps]
+    cache = steps[uses.index("actions/cache")]
+    # Any earlier run's cache may be restored (entries are keyed by blob id, so a stale one
+    # is harmless), and each run saves under its own key, never over another's.
+    assert cache["with"] == {"path": ".git/govern", "key": "govern-docs-drift-${{ github.run_id }}",
+                             "restore-keys": "govern-docs-drift-"}
+    names = [s.get("name") for s in steps]
+    assert uses.index("actions/checkout") < uses.index("actions/cache") < names.index(
+        "Compute the affected docs")
+    assert uses.count("actions/cache") == 1
+
+
 def test_triggers() -> None:
     assert load(CHECK)[True] == {"pull_request": {"types": ["opened", "synchronize",
                                                             "reopened"]}}
@@ -162,7 +176,7 @@ def test_a_pr_is_computed_then_posted(origin: Repo, tmp_path: Path,
     assert got[:4] == [MARKER, "### 📓 Docs Drift Check", "",
                        "This PR changes **1** package(s): `acme-audit`, touching **2** "
                        "documentable anchor(s)."]
-    assert "- `docs/audit.md`  _(via getAudit (symbol))_" in got
+    assert "- `docs/audit.md:3`  _(via getAudit (symbol))_" in got
     assert (f"Computed on `{merge}`, the PR's merge commit: base `{base}` merged with head "
             f"`{head}`; the diff is from merge base `{base}`.") in got
     assert comment["body"] == check_summary.read_text()  # what the check showed is posted

@@ -1,10 +1,12 @@
 """On-disk caches under ``$(git rev-parse --git-common-dir)/govern/``, keyed by govern's
 version so an upgrade never reads a stale format. A cache that cannot be read is rebuilt.
 
-Caches are JSON: CI restores them with actions/cache, so their bytes may come from another
-run, and reading them must never execute anything. Each file is checked against the schema its
-user names (``schemas/cache-*.schema.json``, through ``govern.core.json_input``) before its
-user's decoder sees a value, so decoders convert and never check shapes.
+Caches are JSON, or SQLite for the docs index (docs/decisions/sqlite-docs-index.md): CI
+restores them with actions/cache, so their bytes may come from another run, and reading them
+must never execute anything. Each JSON file is checked against the schema its user names
+(``schemas/cache-*.schema.json``, through ``govern.core.json_input``) before its user's decoder
+sees a value, so decoders convert and never check shapes; a SQLite store is opened only when
+its schema is exactly the one its user declares.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern import __version__
 from govern.core.json_input import conforms, parse_json
+
+if TYPE_CHECKING:
+    import sqlite3
 
 T = TypeVar("T")
 _STAMP = f"{__version__}-py{sys.version_info.major}.{sys.version_info.minor}"
@@ -54,3 +60,100 @@ def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> 
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+_STAMP_TABLE = "CREATE TABLE stamp (value TEXT NOT NULL)"
+_MASTER = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+
+
+def _master(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    return [tuple(row) for row in db.execute(_MASTER).fetchall()]
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taken before reading so two runs never interleave their
+    writes; rolled back on any error."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _create(db: sqlite3.Connection, schema: tuple[str, ...], stamp: str) -> None:
+    with transaction(db):
+        if _master(db):  # a parallel run created it first
+            return
+        for statement in (*schema, _STAMP_TABLE):
+            db.execute(statement)
+        db.execute("INSERT INTO stamp VALUES (?)", (stamp,))
+
+
+def _open_checked(path: Path | str, schema: tuple[str, ...], stamp: str) -> sqlite3.Connection:
+    """The store at ``path`` when it holds exactly ``schema`` and ``stamp`` (created when
+    absent or empty); sqlite3.DatabaseError for anything else."""
+    import sqlite3
+
+    db = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        # Nothing stored may run as code: no schema-defined functions, no extensions (Python
+        # never enables them), and the schema compared with ours before any table is read,
+        # so a view or trigger someone planted is refused rather than run.
+        db.execute("PRAGMA trusted_schema = OFF")
+        db.execute("PRAGMA cell_size_check = ON")
+        db.execute("PRAGMA synchronous = OFF")  # a store torn by a crash is dropped on read
+        if not _master(db):
+            _create(db, schema, stamp)
+        found = _master(db)
+        reference = sqlite3.connect(":memory:", isolation_level=None)
+        _create(reference, schema, stamp)
+        expected = _master(reference)
+        reference.close()
+        if found != expected:
+            raise sqlite3.DatabaseError("not the schema govern writes")
+        if db.execute("SELECT value FROM stamp").fetchall() != [(stamp,)]:
+            raise sqlite3.DatabaseError("written by another version")
+        return db
+    except BaseException:
+        db.close()
+        raise
+
+
+def open_sqlite(path: Path, schema: tuple[str, ...], stamp: str) -> sqlite3.Connection:
+    """A SQLite store under the cache directory, keyed by govern's version and ``stamp``.
+
+    A damaged, foreign or older store is deleted and created again; where the directory
+    cannot be written, the store lives in memory for this run. A cache is an optimisation,
+    never an input: none of this is an error.
+    """
+    import sqlite3
+
+    full_stamp = f"{_STAMP}-{stamp}"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return _open_checked(path, schema, full_stamp)
+    except sqlite3.DatabaseError:
+        return reopen_sqlite(path, schema, stamp)
+    except OSError:
+        return open_sqlite_memory(schema, stamp)
+
+
+def reopen_sqlite(path: Path, schema: tuple[str, ...], stamp: str) -> sqlite3.Connection:
+    """Drop the store at ``path`` and start an empty one (in memory if that fails too)."""
+    import sqlite3
+
+    full_stamp = f"{_STAMP}-{stamp}"
+    try:
+        for leftover in (path, path.with_name(path.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+        return _open_checked(path, schema, full_stamp)
+    except (OSError, sqlite3.DatabaseError):
+        return open_sqlite_memory(schema, stamp)
+
+
+def open_sqlite_memory(schema: tuple[str, ...], stamp: str) -> sqlite3.Connection:
+    """An empty store in memory, for a run that cannot keep one on disk."""
+    return _open_checked(":memory:", schema, f"{_STAMP}-{stamp}")

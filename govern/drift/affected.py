@@ -14,7 +14,9 @@ from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
-from govern.drift.docs.index import DocsIndex
+from govern.drift.docs.index import PREFIX, DocsIndex
+from govern.drift.docs.lines import mention_lines
+from govern.drift.route_paths import TAIL_MARK
 
 SCHEMA_VERSION = 1
 
@@ -48,6 +50,41 @@ def is_generic(token: str, extra: tuple[str, ...]) -> bool:
     return len(token) < 3 or bare in GENERIC_NAMES or bare in {name.lower() for name in extra}
 
 
+RULE_RANKS = {
+    "removed": 0,
+    "qualified_name": 1,
+    "unique_name": 1,
+    "route": 2,
+    "sdk_method": 2,
+    "command": 2,
+    "route_tail": 3,
+    "documented_prefix": 3,
+    "call_form": 3,
+}
+"""Each evidence rule's rank, strongest first (docs/concepts/ranking.md): a page naming what
+this change removed is certainly stale; a qualified or code-shaped unique name is next; a
+route, SDK method or command phrase is one hop from the code; a route tail, a page that
+documents the whole container, and a plain word in call form are the weakest."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why one anchor put a page on the list: the rule, the anchor, where the page names it."""
+
+    rule: str
+    kind: str
+    token: str
+    lines: tuple[int, ...]
+
+    @property
+    def rank(self) -> int:
+        return RULE_RANKS[self.rule]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "kind": self.kind, "token": self.token,
+                "lines": list(self.lines)}
+
+
 @dataclass(frozen=True)
 class Row:
     path: str
@@ -55,10 +92,23 @@ class Row:
     stale: bool
     anchors: tuple[tuple[str, str, str], ...]
     """(kind, token, side) of each anchor that put the page here."""
+    evidence: tuple[Evidence, ...] = ()
+    """One per anchor, strongest first."""
+
+    @property
+    def rank(self) -> int:
+        """The strongest evidence's rank (rows without evidence, from ``--all``, last)."""
+        return min((e.rank for e in self.evidence), default=len(RULE_RANKS))
+
+    @property
+    def first_line(self) -> int | None:
+        """The first line naming any of the row's anchors."""
+        return min((e.lines[0] for e in self.evidence if e.lines), default=None)
 
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "release_owned": self.release_owned, "stale": self.stale,
-                "anchors": [{"kind": k, "token": t, "side": s} for k, t, s in self.anchors]}
+                "anchors": [{"kind": k, "token": t, "side": s} for k, t, s in self.anchors],
+                "evidence": [e.to_json() for e in self.evidence]}
 
 
 @dataclass(frozen=True)
@@ -161,8 +211,30 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     })
 
 
+def _rule(anchor: Anchor, page_id: int, index: DocsIndex,
+          removed: frozenset[tuple[str, str]]) -> tuple[str, str]:
+    """(evidence rule, how the index matched) of one anchor on one page, the way
+    apply_guards matched it."""
+    if anchor.kind == "route":
+        return ("route_tail" if anchor.token.startswith(TAIL_MARK) else "route"), "route"
+    if anchor.kind == "command":
+        return "command", "phrase"
+    if not is_code_shaped(anchor.token):
+        how, rule = "call", "call_form"
+    elif page_id not in index.naming_as_written(anchor.token):
+        how, rule = "prefix", "documented_prefix"
+    elif anchor.kind == "sdk":
+        how, rule = "written", "sdk_method"
+    else:
+        how, rule = "written", "qualified_name" if "." in anchor.token else "unique_name"
+    return ("removed" if (anchor.kind, anchor.token) in removed else rule), how
+
+
 def build_rows(guarded: Guarded, index: DocsIndex,
                removed: frozenset[tuple[str, str]]) -> list[Row]:
+    """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
+    first, then more anchors, then path; each anchor's evidence carries the page lines
+    naming it, read only for the pages listed."""
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
@@ -170,13 +242,21 @@ def build_rows(guarded: Guarded, index: DocsIndex,
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
+        text = index.read_text(page_id)
+        evidence = []
+        for anchor in anchors:
+            rule, how = _rule(anchor, page_id, index, removed)
+            evidence.append(Evidence(rule, anchor.kind, anchor.token,
+                                     mention_lines(text, page.path, anchor.token, how)))
+        evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
         rows.append(Row(
             path=page.path,
             release_owned=page.release_owned,
             stale=any((a.kind, a.token) in removed for a in anchors),
             anchors=tuple((a.kind, a.token, a.side) for a in anchors),
+            evidence=tuple(evidence),
         ))
-    return sorted(rows, key=lambda row: row.path)
+    return sorted(rows, key=lambda row: (row.rank, -len(row.anchors), row.path))
 
 
 MAX_SUGGESTIONS = 5
@@ -205,8 +285,8 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         homes = {page_id for page_id, count in votes.items() if count >= 2}
         for qualified in entry.tokens:
             parts = qualified.split(".")
-            for end in range(1, len(parts)):
-                homes.update(index.prefixes.get(".".join(parts[:end]), ()))
+            homes |= index.pages_with(PREFIX, (".".join(parts[:end])
+                                               for end in range(1, len(parts))))
         ranked = sorted(homes, key=lambda page_id: (-votes.get(page_id, 0),
                                                     index.pages[page_id].path))
         found[token] = {"token": token, "file": entry.file,
@@ -217,16 +297,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
 def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -> list[str]:
     """The coarse set: pages mentioning a changed package's name or directory."""
     needles = {name for _, name in packages if name} | {d for d, _ in packages if d}
-    found = []
-    for page_id, page in enumerate(index.pages):
-        loose = index.loose[page_id]
-        if any(token == needle or token.startswith(needle + "/") for token in loose
-               for needle in needles):
-            found.append(page.path)
-            continue
-        if any(page_id in index.words.get(needle, ()) for needle in needles):
-            found.append(page.path)
-    return found
+    return sorted(index.pages[page_id].path for page_id in index.mentioning(needles))
 
 
 @dataclass(frozen=True)

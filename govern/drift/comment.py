@@ -18,7 +18,7 @@ from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
 from govern.core.text import clip
-from govern.drift.affected import SCHEMA_VERSION, skipped_label
+from govern.drift.affected import RULE_RANKS, SCHEMA_VERSION, skipped_label
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -72,9 +72,20 @@ def _listed(values: list[Any], detailed: bool, most: int) -> Listed:
     return Listed(len(values), values[:most] if detailed else None)
 
 
+def evidence_rank(doc: dict[str, Any]) -> int:
+    """A row's rank from its evidence rules (docs/concepts/ranking.md); a row without
+    evidence ranks last, so a reordered artifact cannot lift a row above a stale one."""
+    return min((RULE_RANKS[e["rule"]] for e in doc["evidence"]), default=len(RULE_RANKS))
+
+
 def _row(doc: dict[str, Any]) -> dict[str, Any]:
-    return {"path": clip(doc["path"]), "stale": doc["stale"],
-            "anchors": _listed([(clip(a["token"]), clip(a["kind"], 20)) for a in doc["anchors"]],
+    """A row in evidence order, at the line of its first mention (docs/concepts/ranking.md)."""
+    first = min((n for e in doc["evidence"] for n in e["lines"]), default=None)
+    via = doc["evidence"] or doc["anchors"]
+    path = clip(doc["path"])
+    return {"path": path, "where": path if first is None else f"{path}:{first}",
+            "stale": doc["stale"],
+            "anchors": _listed([(clip(a["token"]), clip(a["kind"], 20)) for a in via],
                                True, MAX_ANCHORS_PER_ROW)}
 
 
@@ -166,8 +177,9 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
         return context
     editable = [d for d in data["docs"] if not d["release_owned"]]
     owned = [d for d in data["docs"] if d["release_owned"]]
-    # Stale rows first: they name something this PR removed, so they are certainly wrong now.
-    editable.sort(key=lambda d: not d["stale"])
+    # Evidence order (stale first: certainly wrong now), the order affected-docs wrote kept
+    # within a rank; sorted again here because the artifact is untrusted.
+    editable.sort(key=lambda d: (not d["stale"], evidence_rank(d)))
     shown = level < 3 and len(editable) <= config.row_cap
     packages = [clip(p.get("name") or p.get("dir") or "?")
                 for p in data["changed_packages"]]

@@ -6,17 +6,27 @@ from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs, Row, skipped_label
 
 
+def _why(kind: str, rule: str) -> str:
+    """``symbol, qualified name``; the kind alone where the rule would repeat it."""
+    words = rule.replace("_", " ")
+    return kind if words in (kind, f"{kind} method") else f"{kind}, {words}"
+
+
 def _row_line(row: Row) -> str:
-    via = ", ".join(f"{token} ({kind})" for kind, token, _side in row.anchors)
+    """``path:line`` of the first mention, then each anchor with the rule that matched it
+    (docs/concepts/ranking.md)."""
+    path = inert_line(row.path)
+    where = path if row.first_line is None else f"{path}:{row.first_line}"
+    via = ", ".join(f"{e.token} ({_why(e.kind, e.rule)})" for e in row.evidence)
     mark = "  [stale: names something this change removed]" if row.stale else ""
-    return f"  - {inert_line(row.path)}  via {via}{mark}"
+    return f"  - {where}  via {via}{mark}"
 
 
 def render_text(result: AffectedDocs) -> str:
-    """Summary, the rows (stale first), the read-only release-owned rows, and what the run
-    could not see."""
+    """Summary, the rows (in evidence order: stale first), the read-only release-owned rows,
+    and what the run could not see."""
     lines = [result.summary, ""]
-    editable = sorted((r for r in result.docs if not r.release_owned), key=lambda r: not r.stale)
+    editable = [r for r in result.docs if not r.release_owned]
     owned = [r for r in result.docs if r.release_owned]
     if editable:
         lines.append("Pages that name something this change touched:")

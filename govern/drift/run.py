@@ -24,7 +24,13 @@ from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.index import DocsIndex
-from govern.drift.scans import RunMemos, read_bridge_scans, read_docs_index
+from govern.drift.scans import (
+    PendingScans,
+    RunMemos,
+    read_bridge_scans,
+    read_docs_index,
+    start_bridge_scans,
+)
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import manifest_name, package_dirs
@@ -46,10 +52,26 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
     computed_on = {"head_parents": git.parents(head),
                    "dirty": git.is_dirty() if dirty is None else dirty}
     entries = git.ls_tree(head)
-    index = read_docs_index(git, entries, config, memos)
-    unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
     if base_ref is None:
-        return _all_pages(index, head, computed_on, unreadable)
+        index = read_docs_index(git, entries, config, memos)
+        return _all_pages(index, head, computed_on, _unreadable(index))
+    # Started first: on a cold run git reads the tree for registrars on another core while
+    # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
+    scans = start_bridge_scans(git, head, entries, config, memos)
+    try:
+        return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos)
+    finally:
+        scans.cancel()
+
+
+def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
+    return [{"path": path, "reason": reason} for path, reason in index.unreadable]
+
+
+def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: dict[str, Any],
+              entries: list[TreeEntry], scans: PendingScans,
+              memos: RunMemos | None) -> AffectedDocs:
+    index = read_docs_index(git, entries, config, memos)
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]
@@ -63,7 +85,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         config=config,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
-    bridged = _bridge(git, head, entries, config, change_set, memos)
+    bridged = _bridge(scans, config, change_set)
     candidates = change_set.candidates + bridged.candidates
     removed = removed_tokens(change_set)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
@@ -84,7 +106,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         docs=rows,
         anchorless_changes=change_set.anchorless,
         parse_errors=change_set.parse_errors,
-        unreadable_pages=unreadable,
+        unreadable_pages=_unreadable(index),
         weak_anchors_dropped=guarded.weak + bridged.vague_tails,
         overbroad_anchors=guarded.overbroad,
         folded_anchors=guarded.folded,
@@ -97,8 +119,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
     )
 
 
-def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
-            change_set: ChangeSetAnchors, memos: RunMemos | None) -> BridgeResult:
+def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
     measured", never a fabricated zero."""
@@ -107,7 +128,7 @@ def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
                                      and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
-    return bridge(candidates, read_bridge_scans(git, head, entries, config, memos),
+    return bridge(candidates, scans.finish(),
                   config.anchors.max_routes_per_symbol, is_code_shaped,
                   lambda name: is_generic(name, config.anchors.generic_names),
                   change_set.callers)

@@ -4,11 +4,12 @@ the route bridge needs (docs/concepts/affected-docs.md#anchor-kinds, docs/decisi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern.config import Config
 from govern.core import cache
@@ -23,9 +24,8 @@ from govern.drift.anchors.routes import (
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import select_pages
-from govern.drift.docs.index import DocsIndex, build_index
-from govern.drift.docs.scanner import FORMAT, PageTokens
-from govern.git.gitio import Git, TreeEntry
+from govern.drift.docs.index import SCHEMA, STORE_FORMAT, DocsIndex, StoreDamaged, fill_index, prune
+from govern.git.gitio import Git, PendingGrep, TreeEntry
 from govern.git.packages import is_test_file
 
 _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
@@ -33,16 +33,11 @@ _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
 _SCANS_FORMAT = 4  # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails
+DOCS_INDEX_FILE = "docs-index.sqlite"
 T = TypeVar("T")
 
-
-def _encode_page(value: PageTokens | str) -> Any:
-    return value if isinstance(value, str) else value.to_json()
-
-
-def _decode_page(data: Any) -> PageTokens | str:
-    """A cached page: its tokens, or (a string) the reason it was unreadable."""
-    return data if isinstance(data, str) else PageTokens.from_json(data)
+if TYPE_CHECKING:
+    import sqlite3
 
 
 Scan = RegistrarScan | LedgerScan | BridgeHealth | None
@@ -86,6 +81,8 @@ class RunMemos:
     index: tuple[tuple[tuple[str, str], ...], DocsIndex] | None = None
     """The last docs index built, by its pages' (path, blob): consecutive reads of one docs
     tree (a replayed commit and its parent) build it once."""
+    docs_db: sqlite3.Connection | None = None
+    """The docs index store, opened once for all the runs."""
 
     def hold(self, name: str, schema: str, decode: Callable[[Any], Any],
              encode: Callable[[Any], Any]) -> _Held:
@@ -100,24 +97,36 @@ class RunMemos:
                        held.used, held.encode)
 
 
-PAGES_FILE = f"docs-pages-v{FORMAT}.json"
 SCANS_FILE = f"bridge-scans-v{_SCANS_FORMAT}.json"
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
                     memos: RunMemos | None = None) -> DocsIndex:
-    """The docs index of a tree, page scans cached by blob id."""
+    """The docs index of a tree over the SQLite store under the git common dir
+    (docs/decisions/sqlite-docs-index.md): only pages the store lacks are scanned."""
+    import sqlite3
+
     run = memos or RunMemos(git)
-    held = run.hold(PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
+    path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
     pages = select_pages(entries, config.docs)
-    held.used.update(page.blob for page in pages)
     signature = tuple((page.path, page.blob) for page in pages)
     if run.index is not None and run.index[0] == signature:
         return run.index[1]
-    index = build_index(pages, git.blobs.read, held.memo)
+
+    def reopen() -> sqlite3.Connection:
+        run.docs_db = cache.reopen_sqlite(path, SCHEMA, STORE_FORMAT)
+        return run.docs_db
+
+    try:
+        if run.docs_db is None:
+            run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
+        index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many)
+    except (sqlite3.DatabaseError, StoreDamaged):
+        index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many)
+    index.on_damage = reopen
+    with contextlib.suppress(sqlite3.DatabaseError):  # housekeeping: the next run tries again
+        prune(index.db, pages, keep=2 * len(pages) + 16)
     run.index = (signature, index)
-    if memos is None:
-        run.save()
     return index
 
 
@@ -147,51 +156,98 @@ def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
     return scan_typescript(data, path, language)
 
 
-def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
-                      config: Config, memos: RunMemos | None = None) -> BridgeScans:
-    """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
+@dataclass
+class PendingScans:
+    """The bridge's reads begun (:func:`start_bridge_scans`): when many sources are not in the
+    cache yet (a cold run), the ``git grep`` for registrars runs in the background while the
+    docs index and the anchors are built (docs/decisions/sqlite-docs-index.md)."""
+
+    git: Git
+    rev: str
+    entries: list[TreeEntry]
+    config: Config
+    run: RunMemos
+    held: _Held
+    save: bool
+    """Save the cache when finished (a single run; ``govern calibrate`` saves once at the end)."""
+    sources: dict[str, str]
+    """Source path -> blob id, test files left out."""
+    unscanned: list[str]
+    grep: PendingGrep | None
+
+    def cancel(self) -> None:
+        """The run needs no bridge: stop the background grep."""
+        if self.grep is not None:
+            self.grep.cancel()
+
+    def finish(self) -> BridgeScans:
+        """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers."""
+        git, memo, sources, config = self.git, self.held.memo, self.sources, self.config
+        configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
+        if self.grep is not None:
+            hits = set(self.grep.result())
+        else:
+            texts = git.blobs.read_many([sources[p] for p in self.unscanned])
+            hits = {p for p in self.unscanned if REGISTRATION_LINE.search(
+                (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+        wanted = [p for p in self.unscanned if p in hits or p in configured]
+        blobs = git.blobs.read_many([sources[p] for p in wanted])
+        for path in self.unscanned:
+            data = blobs[sources[path]] if path in hits or path in configured else None
+            memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
+        for path in configured:  # configured files are scanned even when the hint misses them
+            if memo.get(f"r:{sources[path]}") is None:
+                data = git.blobs.read(sources[path])
+                memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
+        ledgers: dict[str, LedgerScan] = {}
+        used = {f"r:{sha}" for sha in sources.values()}
+        for entry in self.entries:
+            if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
+                key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
+                if key not in memo:
+                    memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
+                ledger = memo[key]
+                assert isinstance(ledger, LedgerScan)
+                ledgers[entry.path] = ledger
+                used.add(key)
+        registrars = {p: scan for p, sha in sources.items()
+                      if isinstance(scan := memo.get(f"r:{sha}"), RegistrarScan)}
+        scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
+        # Health depends on every registrar and ledger: keyed by exactly those blobs, a run
+        # whose PR touches none of them reuses it.
+        signature = hashlib.sha1("\n".join(sorted(
+            [f"r {p} {sources[p]} {p in configured}"
+             for p in registrars | dict.fromkeys(configured)]
+            + [f"l {e.path} {e.sha}" for e in self.entries if e.path in ledgers]
+        )).encode()).hexdigest()
+        if f"h:{signature}" not in memo:
+            memo[f"h:{signature}"] = bridge_health(scans)
+        used.add(f"h:{signature}")
+        self.held.used.update(used)
+        if self.save:
+            self.run.save()
+        health = memo[f"h:{signature}"]
+        assert isinstance(health, BridgeHealth)
+        return replace(scans, health=health)
+
+
+def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Config,
+                       memos: RunMemos | None = None) -> PendingScans:
+    """Load the scan cache and, when many sources are new to it, start the registrar grep."""
     run = memos or RunMemos(git)
     held = run.hold(SCANS_FILE, "cache-bridge-scans.schema.json",
                     _decode_scan, _encode_scan)
     memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
-    configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
-    if len(unscanned) > _GREP_THRESHOLD:
-        hits = set(git.grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS))
-    else:
-        hits = {p for p in unscanned if REGISTRATION_LINE.search(
-            (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
-    for path in unscanned:
-        data = git.blobs.read(sources[path]) if path in hits or path in configured else None
-        memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
-    for path in configured:  # configured files are scanned even when the hint misses them
-        if memo.get(f"r:{sources[path]}") is None:
-            data = git.blobs.read(sources[path])
-            memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
-    ledgers: dict[str, LedgerScan] = {}
-    used = {f"r:{sha}" for sha in sources.values()}
-    for entry in entries:
-        if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
-            key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
-            if key not in memo:
-                memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
-            ledgers[entry.path] = memo[key]
-            used.add(key)
-    registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
-                  if memo.get(f"r:{sha}") is not None}
-    scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
-    # Health depends on every registrar and ledger: keyed by exactly those blobs, a run whose
-    # PR touches none of them reuses it.
-    signature = hashlib.sha1("\n".join(sorted(
-        [f"r {p} {sources[p]} {p in configured}" for p in registrars | dict.fromkeys(configured)]
-        + [f"l {e.path} {e.sha}" for e in entries if e.path in ledgers]
-    )).encode()).hexdigest()
-    if f"h:{signature}" not in memo:
-        memo[f"h:{signature}"] = bridge_health(scans)
-    used.add(f"h:{signature}")
-    held.used.update(used)
-    if memos is None:
-        run.save()
-    return replace(scans, health=memo[f"h:{signature}"])
+    grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS)
+            if len(unscanned) > _GREP_THRESHOLD else None)
+    return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,
+                        grep)
+
+
+def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
+                      config: Config, memos: RunMemos | None = None) -> BridgeScans:
+    """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
+    return start_bridge_scans(git, rev, entries, config, memos).finish()

@@ -11,7 +11,7 @@ import os
 import re
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +41,37 @@ SUBMODULE_MODE = "160000"
 _KEPT_GIT_VARS = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO",
                   "GIT_SSL_NO_VERIFY", "GIT_ASKPASS", "GIT_TERMINAL_PROMPT",
                   "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"}
+
+
+def _grep_paths(out: bytes, rev: str) -> list[str]:
+    prefix = f"{rev}:"
+    return [entry.removeprefix(prefix) for entry in zsplit(out)]
+
+
+class PendingGrep:
+    """A ``git grep -l`` running in the background (:meth:`Git.start_grep_files`)."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], fallback: Callable[[], list[str]],
+                 rev: str) -> None:
+        self._proc, self._fallback, self._rev = proc, fallback, rev
+        self._done = False
+
+    def result(self) -> list[str]:
+        """The matching paths; a git built without Perl regexes answers through -E."""
+        out, _ = self._proc.communicate()
+        self._done = True
+        if self._proc.returncode in (0, 1):
+            return _grep_paths(out, self._rev)
+        return self._fallback()
+
+    def cancel(self) -> None:
+        """Stop it unless its answer was already taken."""
+        if self._done:
+            return
+        self._done = True
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._proc.communicate()
 
 
 def _clean_env() -> dict[str, str]:
@@ -253,8 +284,18 @@ class Git:
         whole tree, however many files (exit 1 just means no match)."""
         out = self.run("grep", "-l", "-z", "-I", "-E", "-e", pattern, rev, "--", *pathspecs,
                        ok=(0, 1))
-        prefix = f"{rev}:"
-        return [entry.removeprefix(prefix) for entry in zsplit(out)]
+        return _grep_paths(out, rev)
+
+    def start_grep_files(self, rev: str, pattern: str,
+                         pathspecs: tuple[str, ...]) -> PendingGrep:
+        """:meth:`grep_files` started in the background, so git inflates the tree's blobs on
+        another core while the caller works; ``pattern`` must read the same as a Perl regex,
+        whose engine git runs two to three times faster than the extended one."""
+        argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", "grep", "-l", "-z",
+                "-I", "-P", "-e", pattern, rev, "--", *pathspecs]
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                env=_clean_env())
+        return PendingGrep(proc, lambda: self.grep_files(rev, pattern, pathspecs), rev)
 
     # -- writing (the demo builds its example repository) -------------------------------
     def init(self, branch: str = "main") -> None:
@@ -481,18 +522,25 @@ class BlobReader:
 
     def __init__(self, git: Git) -> None:
         self._git = git
-        argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
-        self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, env=_clean_env())
+        self._argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
+        self._proc = self._start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=_clean_env())
 
     def read(self, name: str) -> bytes | None:
         """The object's bytes, or None when it does not exist."""
         if "\n" in name:  # the batch reads one name a line: a path with a newline goes alone
             status, out, _ = self._git.run_status("cat-file", "blob", name)
             return out if status == 0 else None
-        assert self._proc.stdin is not None and self._proc.stdout is not None
+        assert self._proc.stdin is not None
         self._proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
         self._proc.stdin.flush()
+        return self._answer()
+
+    def _answer(self) -> bytes | None:
+        assert self._proc.stdout is not None
         header = self._proc.stdout.readline()
         if not header or header.endswith(b" missing\n") or header.endswith(b" ambiguous\n"):
             return None
@@ -500,6 +548,36 @@ class BlobReader:
         data = self._proc.stdout.read(size)
         self._proc.stdout.read(1)  # the LF that ends every object
         return data
+
+    def read_many(self, names: list[str]) -> dict[str, bytes | None]:
+        """Many objects in one exchange: the requests are written by a thread while the
+        answers are read in order, so a run reading a whole corpus waits on git once rather
+        than once a page (and git never blocks on a full pipe)."""
+        import threading
+
+        wanted = [name for name in dict.fromkeys(names) if "\n" not in name]
+        stdin = self._proc.stdin
+        assert stdin is not None
+        request = b"".join(name.encode("utf-8", "surrogateescape") + b"\n" for name in wanted)
+
+        def send() -> None:
+            stdin.write(request)
+            stdin.flush()
+
+        writer = threading.Thread(target=send, daemon=True)
+        writer.start()
+        try:
+            found = {name: self._answer() for name in wanted}
+        except BaseException:
+            # Interrupted (Ctrl-C) with answers unread: this process is out of step, so the
+            # next read starts a fresh one rather than take a stale answer for its own.
+            self._proc.kill()
+            writer.join()
+            self._proc.wait()
+            self._proc = self._start()
+            raise
+        writer.join()
+        return {name: found.get(name) for name in names}
 
     def close(self) -> None:
         if self._proc.stdin:

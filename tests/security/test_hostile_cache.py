@@ -18,7 +18,7 @@ from govern.cli import cli
 from govern.core.globs import Globs
 from govern.core.json_input import MAX_DEPTH
 from govern.core.resources import read_data
-from govern.drift.scans import PAGES_FILE, SCANS_FILE
+from govern.drift.scans import SCANS_FILE
 from govern.git.gitio import Git
 from govern.overlap import PairCache, Ref, ToldRecord, compute_overlap
 from tests.gitrepo import Repo, make_repo
@@ -71,8 +71,9 @@ def drift_repo(tmp_path: Path) -> Repo:
     return repo
 
 
+# The docs index is a SQLite store, not JSON: its forgeries (not a database, a planted trigger,
+# a value of the wrong type, another stamp) are in tests/test_affected_docs.py.
 @pytest.mark.parametrize(("cache", "schema"), [
-    (PAGES_FILE, "cache-docs-pages.schema.json"),
     (SCANS_FILE, "cache-bridge-scans.schema.json")])
 @pytest.mark.parametrize("forgery", FORGERIES)
 def test_a_forged_drift_cache_is_dropped_and_rebuilt(drift_repo: Repo, cache: str, schema: str,

@@ -7,9 +7,8 @@ reader declines is named with its line, so a partial read is never silent."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
-
-import yaml
 
 from govern.core.json_input import DepthLimitedComposer, NestingError, parse_json
 from govern.drift.anchors.routes import HTTP_METHODS
@@ -89,14 +88,21 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
     return LedgerScan(tuple(rows), tuple(declined))
 
 
-class _Loader(DepthLimitedComposer, yaml.SafeLoader):
-    """Safe YAML with bounded nesting: a ledger is the repository's, which a PR may edit."""
+@cache
+def _loader() -> type:
+    """Safe YAML with bounded nesting: a ledger is the repository's, which a PR may edit.
+    Built on first use: only an OpenAPI ledger needs PyYAML, kept off every other start-up."""
+    import yaml
+
+    return type("_Loader", (DepthLimitedComposer, yaml.SafeLoader), {})
 
 
 def scan_openapi(source: bytes, path: str) -> LedgerScan:
+    import yaml
+
     try:
         document = (parse_json(source) if path.endswith(".json")
-                    else yaml.load(source.decode("utf-8"), Loader=_Loader))  # noqa: S506
+                    else yaml.load(source.decode("utf-8"), Loader=_loader()))  # noqa: S506
     except NestingError as exc:
         return LedgerScan((), error=str(exc))
     except (ValueError, yaml.YAMLError, UnicodeDecodeError) as exc:

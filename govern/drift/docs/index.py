@@ -1,64 +1,160 @@
-"""The token index of a docs corpus, built once per run from per-page scans that are cached by
-blob id, so an unchanged page is never scanned twice. Lookups cost one dict probe per anchor,
-whatever the corpus size."""
+"""The token index of a docs corpus: an inverted index (token -> pages) kept in SQLite, keyed by
+blob id, so an unchanged page is never scanned twice and a run looks up only the tokens its
+anchors name, whatever the corpus size (docs/decisions/sqlite-docs-index.md).
+
+The store may be a file CI restored from another run, so it is read as untrusted data: its
+schema is checked before any read (govern.core.cache.open_sqlite), values are compared, never
+executed, and a store that fails mid-run is dropped and the run's pages rescanned in memory.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, MutableMapping
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from govern.core.cache import open_sqlite_memory, transaction
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.scanner import PageTokens, scan_page
+from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
+
+WORD, CALL, PREFIX, LOOSE, ROUTE = range(5)
+"""Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
+
+SCHEMA = (
+    "CREATE TABLE blobs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL UNIQUE, unreadable TEXT)",
+    "CREATE TABLE tokens (kind INTEGER NOT NULL, token TEXT NOT NULL, blob INTEGER NOT NULL, "
+    "PRIMARY KEY (kind, token, blob)) WITHOUT ROWID",
+    "CREATE TABLE plain (blob INTEGER PRIMARY KEY, words TEXT NOT NULL)",
+)
+"""The whole schema: a store holding anything else (a view, a trigger) is not ours."""
+STORE_FORMAT = f"docs-index-{FORMAT}"
+MAX_REASON = 300
+
+
+def is_plain(word: str) -> bool:
+    """A lowercase ASCII word (``the``, ``parse``): three in four of a page's words. They are
+    stored as one line of text per page rather than a row each, which makes a cold corpus
+    several times cheaper to store; only a command's first word or a package name is ever
+    looked up among them."""
+    return word.isascii() and word.isalpha() and word.islower()
+
+
+class StoreDamaged(Exception):
+    """The store answered with something it could not have written."""
 
 
 @dataclass
 class DocsIndex:
     pages: list[Page]
     read_blob: Callable[[str], bytes | None] = field(repr=False)
-    """Reads a page's blob, for the few checks the token index cannot answer (phrases)."""
-    words: dict[str, list[int]] = field(default_factory=dict)
-    calls: dict[str, list[int]] = field(default_factory=dict)
-    prefixes: dict[str, list[int]] = field(default_factory=dict)
-    loose: list[frozenset[str]] = field(default_factory=list)
-    routes: SegmentIndex[int] = field(default_factory=SegmentIndex)
-    """Page ids by the wire paths the pages write."""
+    """Reads a page's blob, for the checks the token index cannot answer (phrases, lines)."""
+    db: sqlite3.Connection = field(repr=False)
+    """The store, with this run's pages in the temporary table ``run`` (blob id, page id)."""
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     """(path, reason) of each page that could not be read."""
+    on_damage: Callable[[], sqlite3.Connection] | None = field(default=None, repr=False)
+    """Drops a damaged store and gives an empty one to rebuild the run's pages into."""
+    _routes: SegmentIndex[int] | None = field(default=None, repr=False)
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
         return (self.read_blob(self.pages[page_id].blob) or b"").decode("utf-8-sig", "replace")
 
+    def _lookup(self, sql: str, params: tuple[object, ...]) -> set[int]:
+        try:
+            found = self.db.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError:
+            self._rebuild()
+            found = self.db.execute(sql, params).fetchall()
+        return {page_id for (page_id,) in found}
+
+    def _rebuild(self) -> None:
+        """The store broke under a query: index this run's pages again in a fresh one."""
+        if self.on_damage is None:
+            raise StoreDamaged("the docs index store failed and cannot be rebuilt")
+        rebuilt = fill_index(list(self.pages), self.read_blob, self.on_damage())
+        self.db, self.on_damage = rebuilt.db, None
+
+    def pages_with(self, kind: int, tokens: Iterable[str]) -> set[int]:
+        """Pages holding any of ``tokens`` as ``kind``."""
+        wanted = list(dict.fromkeys(tokens))
+        found: set[int] = set()
+        if kind == WORD:
+            for word in (w for w in wanted if is_plain(w)):
+                found |= self._lookup("SELECT run.page FROM plain JOIN run ON run.blob = "
+                                      "plain.blob WHERE instr(plain.words, ?) > 0",
+                                      (f" {word} ",))
+            wanted = [w for w in wanted if not is_plain(w)]
+        if not wanted:
+            return found
+        marks = ",".join("?" * len(wanted))
+        return found | self._lookup(
+            f"SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+            f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *wanted))
+
+    def naming_as_written(self, token: str) -> set[int]:
+        """Pages that write ``token`` itself (not only a documented prefix of it)."""
+        return self.pages_with(WORD, (token,))
+
     def naming(self, token: str) -> set[int]:
         """Pages that name ``token``: as written, or inside a documented reference prefix
         (``::: httpx.Client`` names ``httpx.Client.send``)."""
-        found = set(self.words.get(token, ()))
         parts = token.split(".")
-        for end in range(1, len(parts)):
-            found.update(self.prefixes.get(".".join(parts[:end]), ()))
-        return found
+        return self.naming_as_written(token) | self.pages_with(
+            PREFIX, (".".join(parts[:end]) for end in range(1, len(parts))))
 
     def routing(self, token: str) -> set[int]:
         """Pages that write the route ``token`` (params as wildcards; a ``…`` tail matches the
-        end of a longer path)."""
-        return set(self.routes.find(route_segments(token), tail=token.startswith(TAIL_MARK)))
+        end of a longer path). The pages' routes are read once, on the first route anchor."""
+        if self._routes is None:
+            self._routes = SegmentIndex()
+            try:
+                rows = self.db.execute("SELECT tokens.token, run.page FROM tokens JOIN run ON "
+                                       "run.blob = tokens.blob WHERE tokens.kind = ?",
+                                       (ROUTE,)).fetchall()
+            except sqlite3.DatabaseError:
+                self._rebuild()
+                self._routes = None
+                return self.routing(token)
+            for route, page_id in rows:
+                if not isinstance(route, str):
+                    raise StoreDamaged("a stored route is not text")
+                self._routes.add(tuple(route.split("/")), False, page_id)
+        return set(self._routes.find(route_segments(token), tail=token.startswith(TAIL_MARK)))
 
     def saying(self, phrase: str) -> set[int]:
         """Pages that write a command phrase (``os meta resync``) as whitespace-separated
         words (oclif's ``os meta:resync`` too). Only pages naming its first word are read."""
-        words = phrase.split()
-        first = words[0]
-        candidates = set(self.words.get(first, ())) | {
-            page_id for page_id, loose in enumerate(self.loose) if first in loose}
-        pattern = re.compile(r"(?<![\w-])" + r"(?:[ \t]+|:)".join(map(re.escape, words))
-                             + r"(?![\w-])")
+        first = phrase.split()[0]
+        candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
+        pattern = phrase_pattern(phrase)
         return {page_id for page_id in candidates if pattern.search(self.read_text(page_id))}
 
     def calling(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code."""
-        return set(self.calls.get(token, ()))
+        return self.pages_with(CALL, (token,))
+
+    def mentioning(self, needles: Iterable[str]) -> set[int]:
+        """Pages naming a package name or directory: as a word, or as a path-like token equal
+        to it or under it (``packages/web/src`` mentions ``packages/web``)."""
+        found: set[int] = set()
+        for needle in dict.fromkeys(needles):
+            found |= self.pages_with(WORD, (needle,)) | self.pages_with(LOOSE, (needle,))
+            # Tokens under ``needle/`` sort between ``needle/`` and ``needle0`` ('0' follows '/').
+            found |= self._lookup(
+                "SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+                "WHERE tokens.kind = ? AND tokens.token >= ? AND tokens.token < ?",
+                (LOOSE, needle + "/", needle + "0"))
+        return found
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A command phrase as written on a page: its words separated by blanks (or oclif's
+    ``:``), not inside a longer word."""
+    return re.compile(r"(?<![\w-])" + r"(?:[ \t]+|:)".join(map(re.escape, phrase.split()))
+                      + r"(?![\w-])")
 
 
 @dataclass(frozen=True)
@@ -80,31 +176,107 @@ def decode_page(data: bytes | None) -> str | Unreadable:
         return Unreadable(f"not UTF-8 (invalid byte at offset {exc.start})")
 
 
-def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
-                cache: MutableMapping[str, PageTokens | str]) -> DocsIndex:
-    """Scan every page (or take its tokens from ``cache``, keyed by blob id) and invert.
+def _token_rows(tokens: PageTokens, blob_id: int) -> Iterable[tuple[int, str, int]]:
+    """The tokens table's rows for one page: every token but the plain words."""
+    for word in tokens.words:
+        if not is_plain(word):
+            yield WORD, word, blob_id
+    for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose)):
+        for value in values:
+            yield kind, value, blob_id
+    for segments in tokens.routes:
+        yield ROUTE, "/".join(segments), blob_id
 
-    ``cache`` maps a blob id to its PageTokens, or to the reason it was unreadable; new scans
-    are added to it for the caller to persist.
+
+def _plain_line(tokens: PageTokens) -> str:
+    """The page's plain words, each between spaces, so ``instr`` finds a whole word."""
+    return " " + " ".join(sorted(w for w in tokens.words if is_plain(w))) + " "
+
+
+def _known(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str | None]]:
+    """Stored blobs among ``shas``: id and unreadable reason, each checked for its type."""
+    known: dict[str, tuple[int, str | None]] = {}
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted (sha TEXT PRIMARY KEY)")
+    db.execute("DELETE FROM wanted")
+    db.executemany("INSERT OR IGNORE INTO wanted VALUES (?)", ((sha,) for sha in shas))
+    for sha, blob_id, reason in db.execute(
+            "SELECT blobs.sha, blobs.id, blobs.unreadable FROM blobs JOIN wanted USING (sha)"):
+        if not isinstance(blob_id, int) or not (reason is None or isinstance(reason, str)):
+            raise StoreDamaged(f"blob {sha!r} is stored with values of the wrong type")
+        known[sha] = (blob_id, None if reason is None else reason[:MAX_REASON])
+    return known
+
+
+READ_BATCH = 500
+"""Pages read from git in one exchange on a cold run: one wait instead of one a page, with
+memory bounded to a batch of pages."""
+
+
+def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
+               db: sqlite3.Connection,
+               read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
+               ) -> DocsIndex:
+    """Scan the pages the store lacks into it, then mark this run's pages (table ``run``).
+
+    Raises sqlite3.DatabaseError or StoreDamaged for a store that is not what govern wrote:
+    the caller drops it and calls again on a fresh one.
     """
-    index = DocsIndex(pages=[], read_blob=read_blob)
+    known = _known(db, [page.blob for page in pages])
+    missing = {page.blob: page.path for page in pages if page.blob not in known}
+    if missing:
+        with transaction(db):  # a parallel run sees all of this run's scans or none
+            rows: list[tuple[int, str, int]] = []
+            shas = sorted(missing)
+            batch: dict[str, bytes | None] = {}
+            for at, sha in enumerate(shas):
+                if read_blobs is not None and at % READ_BATCH == 0:
+                    batch = read_blobs(shas[at:at + READ_BATCH])
+                decoded = decode_page(batch[sha] if read_blobs is not None else read_blob(sha))
+                reason = decoded.reason if isinstance(decoded, Unreadable) else None
+                cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
+                                    (sha, reason))
+                if cursor.rowcount and not isinstance(decoded, Unreadable):
+                    tokens = scan_page(decoded, missing[sha])
+                    blob_id = cursor.lastrowid or 0
+                    rows.extend(_token_rows(tokens, blob_id))
+                    db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(tokens)))
+            db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
+        known.update(_known(db, sorted(missing)))
+    index = DocsIndex(pages=[], read_blob=read_blob, db=db)
+    run: list[tuple[int, int]] = []
     for page in pages:
-        tokens = cache.get(page.blob)
-        if tokens is None:
-            decoded = decode_page(read_blob(page.blob))
-            tokens = decoded.reason if isinstance(decoded, Unreadable) else scan_page(
-                decoded, page.path)
-            cache[page.blob] = tokens
-        if isinstance(tokens, str):
-            index.unreadable.append((page.path, tokens))
+        blob_id, reason = known[page.blob]
+        if reason is not None:
+            index.unreadable.append((page.path, reason))
             continue
-        page_id = len(index.pages)
+        run.append((blob_id, len(index.pages)))
         index.pages.append(page)
-        index.loose.append(tokens.loose)
-        for segments in tokens.routes:
-            index.routes.add(segments, False, page_id)
-        for table, values in ((index.words, tokens.words), (index.calls, tokens.calls),
-                              (index.prefixes, tokens.prefixes)):
-            for value in values:
-                table.setdefault(value, []).append(page_id)
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS run (blob INTEGER NOT NULL, page INTEGER NOT NULL)")
+    db.execute("DELETE FROM run")
+    db.executemany("INSERT INTO run VALUES (?, ?)", run)
+    db.execute("CREATE INDEX IF NOT EXISTS temp.run_by_blob ON run (blob)")
     return index
+
+
+def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
+    """Drop the blobs ``pages`` do not use once the store holds more than ``keep``, so it
+    never grows with every blob ever seen (switching between branches stays warm below)."""
+    (stored,) = db.execute("SELECT count(*) FROM blobs").fetchone()
+    if not isinstance(stored, int) or stored <= keep:
+        return
+    _known(db, [page.blob for page in pages])  # the run's blobs, unreadable ones too
+    with transaction(db):  # one pass over the tokens: no index by blob is kept for this
+        db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted)")
+        db.execute("DELETE FROM tokens WHERE blob NOT IN (SELECT id FROM blobs)")
+        db.execute("DELETE FROM plain WHERE blob NOT IN (SELECT id FROM blobs)")
+
+
+def memory_store() -> sqlite3.Connection:
+    """An empty store in memory (tests, and a run whose cache directory is not writable)."""
+    return open_sqlite_memory(SCHEMA, STORE_FORMAT)
+
+
+def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
+                db: sqlite3.Connection | None = None) -> DocsIndex:
+    """The index of ``pages`` over ``db`` (an in-memory store when None)."""
+    return fill_index(pages, read_blob, memory_store() if db is None else db)

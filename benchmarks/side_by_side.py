@@ -1,0 +1,179 @@
+"""Benchmark: ``govern affected-docs`` against the script it replaces, side by side (issue 12).
+
+The script is objectstack-ai/objectstack's ``scripts/docs-audit/affected-docs.mjs`` (node),
+taken from that repository at ``--script-rev``; both tools run on the same checkout of each of
+the ten PRs its ``scripts/docs-audit/README.md`` table measures, diffing the PR's commit
+against its first parent, over the same corpus (``content/docs/**/*.mdx`` minus the generated
+``content/docs/references/**``; ``content/docs/releases/**`` release-owned). Runs alternate
+(script, govern warm, govern cold, in a rotating order each round) so load on the machine
+falls on both alike, and the report gives the median of the paired ratios
+govern / script: warm (the govern cache from the previous run kept) and cold (no govern cache,
+as on a fresh CI runner). Targets: warm <= 0.5x, cold <= 2x.
+
+    python benchmarks/side_by_side.py --repo PATH_TO_OBJECTSTACK_GIT [--rounds 5]
+
+``--repo`` is a full-history clone (bare or not) of objectstack-ai/objectstack; it is cloned
+to a temporary folder, never modified. Skipped, with a message, where node or the repository
+is absent. Blobs the clone lacks (a snapshot may leave out files of 4 MiB and more) are left
+out of the checkout, for both tools alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from affected_docs import compile_govern  # this folder is on sys.path when run as a script
+
+PRS = (
+    ("#9191", "3b0b61ceb"),
+    ("0668f02a6", "0668f02a6"),
+    ("75b7c240a", "75b7c240a"),
+    ("07ad42463", "07ad42463"),
+    ("7a537ce90", "7a537ce90"),
+    ("445ae4deb", "445ae4deb"),
+    ("30b1c636a", "30b1c636a"),
+    ("650cd3daa", "650cd3daa"),
+    ("3851f87f0", "3851f87f0"),
+    ("d5156b965", "d5156b965"),
+)
+"""The rows of the script's README table: (label, commit). #9191 is its squash commit."""
+
+GOVERN_TOML = """\
+[docs]
+paths = ["content/docs/**/*.mdx"]
+exclude = ["content/docs/references/**"]
+release_owned = ["content/docs/releases/**"]
+"""
+
+
+def git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    return subprocess.run(["git", "-C", str(repo), *args], input=stdin, capture_output=True,
+                          check=True).stdout
+
+
+def missing_blobs(repo: Path, commit: str) -> list[str]:
+    """Paths at ``commit`` whose blob the clone does not have."""
+    listing = git(repo, "ls-tree", "-r", "-z", commit).split(b"\0")
+    entries = [line.split(b"\t", 1) for line in listing if line]
+    blobs = [(meta.split()[2].decode(), path.decode()) for meta, path in entries
+             if meta.split()[1] == b"blob"]
+    answer = git(repo, "cat-file", "--batch-check",
+                 stdin="".join(f"{sha}\n" for sha, _ in blobs).encode()).decode().splitlines()
+    return [path for (_, path), line in zip(blobs, answer, strict=True)
+            if line.endswith(" missing")]
+
+
+def checkout(work: Path, commit: str) -> None:
+    """``commit`` in the work tree, without the blobs the clone lacks."""
+    patterns = ["/*", *(f"!/{path}" for path in missing_blobs(work, commit))]
+    git(work, "sparse-checkout", "set", "--no-cone", *patterns)
+    subprocess.run(["git", "-C", str(work), "checkout", "-q", "-f", commit],
+                   capture_output=True, check=False)  # git complains about missing blobs
+    git(work, "clean", "-fdq")
+    if git(work, "rev-parse", "HEAD").decode().strip() != git(
+            work, "rev-parse", commit).decode().strip():
+        raise SystemExit(f"could not check out {commit}")
+
+
+def timed(argv: list[str], cwd: Path) -> tuple[float, dict]:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} exited {proc.returncode}: "
+                         f"{proc.stderr.decode(errors='replace')[-2000:]}")
+    return elapsed, json.loads(proc.stdout)
+
+
+def script_rows(result: dict) -> int:
+    return len(result["docs"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, help="a full-history clone of objectstack")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--script-rev", default="HEAD",
+                        help="the commit of the repository the script is taken from")
+    args = parser.parse_args()
+    node = shutil.which("node")
+    if node is None:
+        print("skipped: node is not installed")
+        return
+    if args.repo is None or not args.repo.exists():
+        print("skipped: no objectstack repository given (--repo)")
+        return
+    compile_govern()
+    root = Path(tempfile.mkdtemp(prefix="govern-side-by-side-"))
+    try:
+        run(root, args.repo, node, args.rounds, args.script_rev)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def run(root: Path, repo: Path, node: str, rounds: int, script_rev: str) -> None:
+    work = root / "objectstack"
+    subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo), str(work)],
+                   check=True)
+    script_dir = root / "script"
+    script_dir.mkdir()
+    archive = git(work, "archive", script_rev, "scripts")
+    subprocess.run(["tar", "-x", "-C", str(script_dir)], input=archive, check=True)
+    script = script_dir / "scripts" / "docs-audit" / "affected-docs.mjs"
+    config = root / "govern.toml"
+    config.write_text(GOVERN_TOML)
+    cache = work / ".git" / "govern"
+    version = subprocess.check_output([node, "--version"]).decode().strip()
+    print(f"script from {git(work, 'rev-parse', '--short', script_rev).decode().strip()}, "
+          f"{rounds} round(s) per PR, node {version}")
+    print()
+    print("| PR | script rows | govern rows | script s | govern warm s | govern cold s "
+          "| warm ratio | cold ratio |")
+    print("|:--|--:|--:|--:|--:|--:|--:|--:|")
+    warm_ratios: list[float] = []
+    cold_ratios: list[float] = []
+    totals = [0, 0]
+    for label, commit in PRS:
+        checkout(work, commit)
+        parent = f"{commit}^"
+        node_argv = [node, str(script), "--json", parent]
+        govern_argv = [sys.executable, "-m", "govern", "--repo-dir", str(work), "affected-docs",
+                       "--config", str(config), "--json", "--head", commit, parent]
+        shutil.rmtree(cache, ignore_errors=True)
+        _, result = timed(govern_argv, work)  # warms the cache for the first warm run
+        times: dict[str, list[float]] = {"script": [], "warm": [], "cold": []}
+        outputs: dict[str, dict] = {}
+        for n in range(rounds):
+            order = ["script", "warm", "cold"]
+            order = order[n % 3:] + order[:n % 3]
+            for what in order:
+                if what == "cold":
+                    shutil.rmtree(cache, ignore_errors=True)
+                elapsed, outputs[what] = timed(node_argv if what == "script" else govern_argv,
+                                               work)
+                times[what].append(elapsed)
+            warm_ratios.append(times["warm"][-1] / times["script"][-1])
+            cold_ratios.append(times["cold"][-1] / times["script"][-1])
+        rows = (script_rows(outputs["script"]), len(outputs["warm"]["docs"]))
+        totals = [totals[0] + rows[0], totals[1] + rows[1]]
+        med = {what: statistics.median(values) for what, values in times.items()}
+        print(f"| {label} | {rows[0]} | {rows[1]} | {med['script']:.2f} | {med['warm']:.2f} | "
+              f"{med['cold']:.2f} | {med['warm'] / med['script']:.2f}x | "
+              f"{med['cold'] / med['script']:.2f}x |")
+    print(f"| **total rows** | {totals[0]} | {totals[1]} | | | | | |")
+    print()
+    print(f"median paired ratio govern/script: warm {statistics.median(warm_ratios):.2f}x "
+          f"(target <= 0.5x), cold {statistics.median(cold_ratios):.2f}x (target <= 2x), "
+          f"over {len(warm_ratios)} pairs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""Where on a page an anchor is named: the line numbers behind a row's evidence
+(docs/concepts/ranking.md#line-numbers).
+
+Computed only for the pages that end up as rows, by re-reading their text with the scanner's
+own token patterns, so a line is reported exactly where the scanner saw the name; the index
+itself stores no positions (docs/decisions/sqlite-docs-index.md says why). Each pass is one
+linear scan of the page.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from govern.drift.docs.index import phrase_pattern
+from govern.drift.docs.scanner import (
+    _CALL,
+    _FENCED,
+    _INLINE_CODE,
+    _RAW_TOKEN,
+    _ROUTE,
+    _RST_LITERAL_START,
+    _WORD,
+)
+from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
+
+_NEWLINE = re.compile("\n")
+_RAW_PUNCTUATION = frozenset("_$@./-")
+
+
+def _in_raw_token(char: str) -> bool:
+    """A character of the scanner's raw tokens (``[\\w$@./-]``)."""
+    return char.isalnum() or char in _RAW_PUNCTUATION
+
+MAX_LINES = 20
+"""Lines kept per anchor and page: enough to find the mentions, bounded on a huge page."""
+
+
+class LineMap:
+    """Offsets to 1-based line numbers for one text."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0, *(match.end() for match in _NEWLINE.finditer(text))]
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(self._starts, offset)
+
+
+def _words_of(raw: str) -> Iterator[str]:
+    """The names the scanner derives from one raw token (docs/concepts/ranking.md)."""
+    for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
+        yield word
+        parts = word.split(".")
+        for i in range(1, len(parts) - 1):
+            yield ".".join(parts[i:])
+
+
+def _raw_tokens_around(text: str, needle: str) -> Iterator[re.Match[str]]:
+    """The scanner's raw tokens that contain an occurrence of ``needle``, each once. Found
+    from ``str.find`` hits, so the cost follows the occurrences, not the page length."""
+    seen: set[int] = set()
+    at = text.find(needle)
+    while at >= 0:
+        start = at
+        while start > 0 and _in_raw_token(text[start - 1]):
+            start -= 1
+        match = _RAW_TOKEN.search(text, start)
+        if match is not None and match.start() <= at < match.end() and match.start() not in seen:
+            seen.add(match.start())
+            yield match
+        at = text.find(needle, at + 1)
+
+
+def _named_at(text: str, token: str) -> Iterator[int]:
+    """Offsets of raw tokens naming ``token`` as written or as the tail of a qualified name
+    (``pkg.mod.run_all`` names ``run_all``: a reference target's short form)."""
+    tail = "." + token
+    for match in _raw_tokens_around(text, token):
+        if any(word == token or word.endswith(tail) for word in _words_of(match.group())):
+            yield match.start()
+
+
+def _prefix_at(text: str, token: str) -> Iterator[int]:
+    """Offsets naming a documented prefix of ``token`` (``::: httpx.Client`` for
+    ``httpx.Client.send``)."""
+    parts = token.split(".")
+    prefixes = {".".join(parts[:end]) for end in range(1, len(parts))}
+    for match in _raw_tokens_around(text, parts[0]):
+        if any(word in prefixes for word in _words_of(match.group())):
+            yield match.start()
+
+
+def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
+    """(start, end) of the code the scanner reads calls in: fenced blocks, inline code
+    spans, and rst literal blocks (lines indented under a line ending in ``::``)."""
+    for match in _FENCED.finditer(text):
+        yield match.span(2)
+    for match in _INLINE_CODE.finditer(text):
+        yield match.span(2)
+    if not rst:
+        return
+    offset, literal_indent = 0, None
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip())
+        if literal_indent is not None and line.strip() and indent <= literal_indent:
+            literal_indent = None
+        if literal_indent is not None:
+            yield offset, offset + len(line)
+        elif _RST_LITERAL_START.search(line):
+            literal_indent = indent
+        offset += len(line) + 1
+
+
+def _called_at(text: str, token: str, rst: bool) -> Iterator[int]:
+    if token + "(" not in text:
+        return
+    for start, end in _code_regions(text, rst):
+        for match in _CALL.finditer(text, start, end):
+            if match.group(1) == token:
+                yield match.start()
+
+
+def _routed_at(text: str, token: str) -> Iterator[int]:
+    written: SegmentIndex[int] = SegmentIndex()
+    for match in _ROUTE.finditer(text):
+        written.add(route_segments(match.group(1).rstrip(".")), False, match.start())
+    yield from written.find(route_segments(token), tail=token.startswith(TAIL_MARK))
+
+
+def mention_lines(text: str, path: str, token: str, how: str) -> tuple[int, ...]:
+    """Sorted line numbers where ``text`` names ``token``.
+
+    ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
+    (a documented container), ``call`` (call form in code), ``route`` or ``phrase``.
+    """
+    if how == "route":
+        offsets: Iterator[int] = _routed_at(text, token)
+    elif how == "phrase":
+        offsets = (match.start() for match in phrase_pattern(token).finditer(text))
+    elif how == "call":
+        offsets = _called_at(text, token, path.endswith(".rst"))
+    elif how == "prefix":
+        offsets = _prefix_at(text, token)
+    else:
+        offsets = _named_at(text, token)
+    lines = LineMap(text)
+    return tuple(sorted({lines.line(offset) for offset in offsets}))[:MAX_LINES]

@@ -1,0 +1,103 @@
+"""Rows ordered by evidence, each with the rule, the anchor and the page lines naming it
+(issue 12 item 13, docs/concepts/ranking.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from govern.config import CommentConfig
+from govern.core.errors import PayloadError
+from govern.drift.comment import build_context, parse_result
+from govern.drift.docs.lines import mention_lines
+from tests.helpers import PY_PKG, pr_repo, run_json
+
+WEB = {"web/package.json": '{"name": "@acme/web"}\n',
+       "web/src/parse.ts": "export function parse(text: string) { return text; }\n"}
+
+
+def _ranked_repo(tmp_path: Path):  # type: ignore[no-untyped-def]
+    docs = {
+        # Path order would put the weak rows first: the ranking must not.
+        "docs/a_weak.md": "# Parsing\n\n```js\nconst x = parse(input);\n```\n",
+        "docs/b_prose.md": "# Prose\n\nWe parse the input, then parse it again.\n",
+        "docs/c_named.mdx": "# Engine\n\nintro\n\nCall `Engine.halt_now` to stop.\n",
+        "docs/z_stale.rst": "Retiring\n========\n\nUse ``retire_engine`` no more.\n",
+    }
+    core = PY_PKG["pkg/src/acme/_core.py"]
+    new_core = core.split("\n\n\ndef retire_engine")[0].replace("return 0", "return 1") + "\n"
+    return pr_repo(tmp_path, {**PY_PKG, **WEB, **docs}, {
+        "pkg/src/acme/_core.py": new_core,
+        "web/src/parse.ts": "export function parse(text: string) { return text.trim(); }\n"})
+
+
+def test_rows_are_ordered_by_evidence_with_rule_anchor_and_lines(tmp_path: Path) -> None:
+    data = run_json(_ranked_repo(tmp_path), "main")
+    order = [row["path"] for row in data["docs"]]
+    assert order == ["docs/z_stale.rst", "docs/c_named.mdx", "docs/a_weak.md"]
+    stale, named, weak = data["docs"]
+    assert stale["stale"] is True
+    assert stale["evidence"] == [
+        {"rule": "removed", "kind": "symbol", "token": "retire_engine", "lines": [4]}]
+    assert named["evidence"] == [
+        {"rule": "qualified_name", "kind": "symbol", "token": "Engine.halt_now", "lines": [5]}]
+    assert weak["evidence"] == [
+        {"rule": "call_form", "kind": "symbol", "token": "parse", "lines": [4]}]
+    # A plain word in prose is not how the scanner matches `parse`: no row, and no evidence.
+    assert "docs/b_prose.md" not in order
+
+
+def test_the_text_report_and_the_comment_show_the_first_mention(tmp_path: Path) -> None:
+    data = run_json(_ranked_repo(tmp_path), "main")
+    rows = build_context(data, CommentConfig())["result"]["editable"].items
+    assert [row["where"] for row in rows] == [
+        "docs/z_stale.rst:4", "docs/c_named.mdx:5", "docs/a_weak.md:4"]
+
+
+def test_the_comment_ranks_an_untrusted_artifact_again(tmp_path: Path) -> None:
+    data = run_json(_ranked_repo(tmp_path), "main")
+    data["docs"].reverse()  # an artifact in the wrong order is put back in evidence order
+    rows = build_context(parse_result(json.dumps(data), "x"), CommentConfig())["result"]
+    assert [row["where"] for row in rows["editable"].items] == [
+        "docs/z_stale.rst:4", "docs/c_named.mdx:5", "docs/a_weak.md:4"]
+    data["docs"][0]["evidence"][0]["rule"] = "best_ever"  # a rule govern never writes
+    with pytest.raises(PayloadError) as refused:
+        parse_result(json.dumps(data), "x")
+    assert refused.value.message == (
+        "x is not affected-docs output: $.docs[0].evidence[0].rule must be one of ['removed', "
+        "'qualified_name', 'unique_name', 'route', 'sdk_method', 'command', 'route_tail', "
+        "'documented_prefix', 'call_form']")
+
+
+@pytest.mark.parametrize(("text", "path", "token", "how", "lines"), [
+    # md: a code span, a fence, and prose the scanner reads as a word too
+    ("# T\n\nUse `Engine.halt_now`.\n\n```py\nEngine.halt_now()\n```\n", "a.md",
+     "Engine.halt_now", "written", (3, 6)),
+    # a longer name is not a mention; a qualified one is
+    ("getAuditLog\n\nclient.meta.getAudit\n", "a.mdx", "meta.getAudit", "written", (3,)),
+    ("getAuditLog\n\nclient.meta.getAudit\n", "a.mdx", "getAudit", "written", (3,)),
+    # mdx: call form counts inside code only, not the prose call on line 1
+    ("We parse(x) here.\n\n<Tab>\n```ts\nparse(y)\n```\n</Tab>\n`parse(z)`\n", "a.mdx",
+     "parse", "call", (5, 8)),
+    # rst: a literal block under `::`, a code-block directive, and a role target's short form
+    ("Title\n=====\n\nExample::\n\n    compute(3)\n\nprose compute(4)\n", "a.rst",
+     "compute", "call", (6,)),
+    ("Title\n=====\n\nSee :func:`pkg.mod.run_all`.\n", "a.rst", "run_all", "written", (4,)),
+    # a documented container names its members
+    ("# Ref\n\n::: httpx.Client\n", "a.md", "httpx.Client.send", "prefix", (3,)),
+    # routes with params, and a command phrase in oclif's spelling
+    ("GET `/api/v1/meta/{type}/audit`\n\nor /api/v1/meta/x\n", "a.md",
+     "/api/v1/meta/:type/audit", "route", (1,)),
+    ("Run\n\n    os meta:resync\n", "a.md", "os meta resync", "phrase", (3,)),
+])
+def test_mention_lines(text: str, path: str, token: str, how: str,
+                       lines: tuple[int, ...]) -> None:
+    assert mention_lines(text, path, token, how) == lines
+
+
+def test_mention_lines_find_nothing_where_the_scanner_sees_nothing() -> None:
+    assert mention_lines("We parse(x) in prose.\n", "a.md", "parse", "call") == ()
+    assert mention_lines("Engine.halt_nowhere\n", "a.md", "Engine.halt_now", "written") == ()
+    assert mention_lines("/api/v2/meta\n", "a.md", "/api/v1/meta", "route") == ()
