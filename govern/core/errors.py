@@ -40,7 +40,7 @@ class ConfigError(NotJudged):
         listed = "\n".join(f"  - {problem}" for problem in problems)
         super().__init__(
             f"invalid configuration in {source}:\n{listed}",
-            remedy="fix the keys named above (see the configuration table in the README)",
+            remedy="fix the keys named above (see docs/reference/configuration.md)",
         )
 
 
