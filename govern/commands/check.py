@@ -52,7 +52,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def pr_options(func: F) -> F:
     """docs/how-to/gates.md options shared by every PR gate."""
-    decorators = [
+    decorators: list[Callable[[Any], Any]] = [
         click.argument("base", required=False),
         click.option("--head", default="HEAD", show_default=True, help="The PR's head revision."),
         click.option("--pr", type=int, help="The PR number (default: the event payload's)."),

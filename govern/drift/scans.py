@@ -135,12 +135,13 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
     for entry in entries:
         if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
             key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
-            if key not in memo:
-                memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
-            ledgers[entry.path] = memo[key]
+            ledger = memo.get(key)
+            if not isinstance(ledger, LedgerScan):
+                ledger = memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
+            ledgers[entry.path] = ledger
             used.add(key)
-    registrars = {p: memo[f"r:{sha}"] for p, sha in sources.items()
-                  if memo.get(f"r:{sha}") is not None}
+    registrars = {p: scan for p, sha in sources.items()
+                  if isinstance(scan := memo.get(f"r:{sha}"), RegistrarScan)}
     scans = BridgeScans(registrars=registrars, configured=configured, ledgers=ledgers)
     # Health depends on every registrar and ledger: keyed by exactly those blobs, a run whose
     # PR touches none of them reuses it.
@@ -148,8 +149,9 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
         [f"r {p} {sources[p]} {p in configured}" for p in registrars | dict.fromkeys(configured)]
         + [f"l {e.path} {e.sha}" for e in entries if e.path in ledgers]
     )).encode()).hexdigest()
-    if f"h:{signature}" not in memo:
-        memo[f"h:{signature}"] = bridge_health(scans)
+    health = memo.get(f"h:{signature}")
+    if not isinstance(health, BridgeHealth):
+        health = memo[f"h:{signature}"] = bridge_health(scans)
     used.add(f"h:{signature}")
     _save_used(cache_path, memo, cached, used, _encode_scan)
-    return replace(scans, health=memo[f"h:{signature}"])
+    return replace(scans, health=health)

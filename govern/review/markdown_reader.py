@@ -293,7 +293,7 @@ def _judgments(reader: _Reader) -> list[Judgment]:
 
 
 def _findings(reader: _Reader) -> list[Finding]:
-    found = []
+    found: list[Finding] = []
     for kind in ("findings", "nits"):
         for item in reader.lists.get(kind, []):
             reader.where[f"findings[{len(found)}]"] = item.line
