@@ -18,11 +18,11 @@ from govern.review import (
     HEADING,
     YAML_REMEDY,
     ContractReview,
-    Finding,
     HeaderLine,
     Judgment,
+    LintRule,
     RecordError,
-    Rule,
+    ReviewFinding,
     collapse,
     lint_review,
     parse_review,
@@ -128,8 +128,8 @@ def test_render_full_record_pinned() -> None:
 def test_full_record_reads_back() -> None:
     model = parse_review_yaml(FULL_YAML)
     assert parse_review(FULL_MARKDOWN) == model
-    assert model.findings == (Finding("should-fix", "add a test for `x`"),
-                               Finding("nit", "a small nit"))
+    assert model.findings == (ReviewFinding("should-fix", "add a test for `x`"),
+                               ReviewFinding("nit", "a small nit"))
     assert model.judgments[2] == Judgment("A bullet that states no result", None)
 
 
@@ -340,10 +340,10 @@ def test_hand_written_record_reads() -> None:
                    Judgment("The cap holds, TRUE; see should-fix 1 for the window.", "TRUE"),
                    Judgment("Nothing measured here.", None)),
         boundary_flags=("none",),
-        findings=(Finding("should-fix", "(evidence) — save the logs."),
-                  Finding("nit", "the README wording."),
-                  Finding("nit", "a name could be shorter."),
-                  Finding("nit", "another nit without a prefix")),
+        findings=(ReviewFinding("should-fix", "(evidence) — save the logs."),
+                  ReviewFinding("nit", "the README wording."),
+                  ReviewFinding("nit", "a name could be shorter."),
+                  ReviewFinding("nit", "another nit without a prefix")),
         implemented_by="dev-a", reviewed_by="rev-b", record_written="2026-11-06T18:35Z",
     )
     assert parse_review(render_review(model)) == model
@@ -442,7 +442,7 @@ def test_specimen_records_read() -> None:
     # The specimen is a rendered copy: its Head-sha lines lost their code spans.
     full_text = "\n".join(lines[starts[0]:starts[1]])
     assert [(f.rule, f.line) for f in lint_review(full_text, delta.head_sha)] == [
-        (Rule.HEAD_SHAPE, 4), (Rule.NOT_ON_HEAD, 4)]
+        (LintRule.HEAD_SHAPE, 4), (LintRule.NOT_ON_HEAD, 4)]
 
 
 TRICKY = ["nit — x", "must-fix — y", "it is TRUE", "**TRUE**", "&amp; &#86; \\* @\u200b",

@@ -22,8 +22,8 @@ from govern.overlap import (
     Conflict,
     ConflictHunk,
     Overlap,
+    OverlapPull,
     Pair,
-    PullRequest,
     Status,
 )
 
@@ -83,11 +83,11 @@ def _strings(data: Any, key: str, where: str) -> tuple[str, ...]:
     return tuple(items)
 
 
-def _pull_request(data: Any, where: str) -> PullRequest:
+def _overlap_pull(data: Any, where: str) -> OverlapPull:
     head = _str(data, "head", where)
     if not _SHA.fullmatch(head):
         raise _Bad(f"{where}.head is not a commit sha")
-    return PullRequest(
+    return OverlapPull(
         id=_int(data, "id", where, 1), ref=_str(data, "ref", where), head=head,
         merge_base="", names=frozenset(), renamed_from=frozenset(),
         files=_int(data, "files", where, 0), behind=_int(data, "behind", where, 0),
@@ -147,7 +147,7 @@ def parse_overlap(text: str, source: str) -> ReadMatrix:
     first field that is wrong."""
     data = parse_versioned(text, source, SCHEMA_VERSION, _REMEDY)
     try:
-        prs = tuple(_pull_request(item, at) for at, item in
+        prs = tuple(_overlap_pull(item, at) for at, item in
                     _indexed(_list(data, "prs", "$"), "prs"))
         ids = [pr.id for pr in prs]
         if len(set(ids)) != len(ids):
