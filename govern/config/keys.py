@@ -7,7 +7,6 @@ the docs build renders the reference table from here, so the three cannot drift 
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import MISSING, Field, dataclass, fields, is_dataclass
 from typing import Any
 
@@ -51,7 +50,7 @@ def _default(spec: Field[Any]) -> Any:
     return spec.default_factory()
 
 
-def section_types(config_type: type = Config) -> dict[str, type]:
+def section_types(config_type: type) -> dict[str, type]:
     """Section name → its dataclass, in the order of the fields of ``config_type``."""
     found: dict[str, type] = {}
     for spec in fields(config_type):
@@ -75,13 +74,15 @@ def registry_of(config_type: type) -> tuple[Key, ...]:
     return tuple(keys)
 
 
-SECTIONS: dict[str, type] = section_types()
+SECTIONS: dict[str, type] = section_types(Config)
 KEYS: tuple[Key, ...] = registry_of(Config)
 BY_PATH: dict[str, Key] = {key.dotted: key for key in KEYS}
 
 
 def suggest_section(name: str) -> str | None:
     """The section an unknown section name was probably meant to be."""
+    import difflib  # only a bad configuration pays for it
+
     close = difflib.get_close_matches(name, list(SECTIONS), n=1)
     return close[0] if close else None
 
@@ -89,6 +90,8 @@ def suggest_section(name: str) -> str | None:
 def suggest_key(section: str, name: str) -> str | None:
     """The dotted key an unknown ``section.name`` was probably meant to be: a close name in the
     same section, else the same name in another section."""
+    import difflib  # only a bad configuration pays for it
+
     close = difflib.get_close_matches(name, [k.name for k in KEYS if k.section == section], n=1)
     if close:
         return f"{section}.{close[0]}"
