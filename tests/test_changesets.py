@@ -17,7 +17,7 @@ from govern.gates.changesets import (
     parse_changeset,
 )
 from tests.gitrepo import Repo, make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 P = ".changeset/x.md"
 

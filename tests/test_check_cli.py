@@ -6,18 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from govern.cli import cli
 from tests.gitrepo import Repo, make_repo
-
-
-def run_check(repo: Repo, gate: str, *args: str, env: dict[str, str] | None = None,
-              stdin: str | None = None) -> Result:
-    """``govern --repo-dir <repo> check <gate> …`` through click's runner."""
-    return CliRunner(env=env).invoke(cli, ["--repo-dir", str(repo.root), "check", gate, *args],
-                                     input=stdin)
-
+from tests.helpers import run_check
 
 BODY = "Fix the door.\n\nClause-②: no\nMetadata-protocol: none\n"
 

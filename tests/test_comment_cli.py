@@ -12,10 +12,13 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
+from govern.drift.comment import MARKER
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import make_repo
-from tests.test_drift_comment import HEAD, HEAD_PARENT, MARKER, doc, result
+from tests.helpers import HEAD, HEAD_PARENT
+from tests.helpers import affected_result as result
+from tests.helpers import doc_row as doc
 
 BOT = "github-actions[bot]"
 NOT_POSTED = "the docs drift comment was not posted: "

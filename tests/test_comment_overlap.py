@@ -16,9 +16,18 @@ from govern.cli import cli
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo
-from tests.test_overlap_github import FOOTER, Remote, comments, overlap, told_15_rebase
-from tests.test_overlap_github import remote as remote  # the fixture
-from tests.test_overlap_github import work as work  # the fixture
+from tests.helpers import OVERLAP_FOOTER as FOOTER
+from tests.helpers import (
+    Remote,
+    comments,
+    overlap,
+    overlap_conflict,
+    overlap_document,
+    overlap_pull,
+    told_15_rebase,
+)
+from tests.helpers import remote as remote  # the fixture
+from tests.helpers import work as work  # the fixture
 
 MARKER = "<!-- govern:overlap -->"
 REMEDY = ("pass the output of `govern overlap --github --json` (schema_version 1) unchanged")
@@ -159,7 +168,7 @@ def test_other_github_refusals_exit_2(work: Repo, remote: Remote, tmp_path: Path
 def test_post_needs_a_repository_and_a_token(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     matrix = tmp_path / "overlap.json"
-    matrix.write_text(json.dumps(document()), encoding="utf-8")
+    matrix.write_text(json.dumps(overlap_document()), encoding="utf-8")
     monkeypatch.delenv("GITHUB_REPOSITORY", raising=False)
     monkeypatch.delenv("GITHUB_EVENT_PATH", raising=False)
     monkeypatch.delenv("GITHUB_TOKEN", raising=False)
@@ -177,24 +186,8 @@ def test_post_needs_a_repository_and_a_token(tmp_path: Path,
 
 # -- the input, read strictly ----------------------------------------------------------------
 
-def pull(number: int) -> dict[str, Any]:
-    return {"id": number, "ref": f"refs/remotes/origin/pr/{number}", "head": "a" * 40,
-            "behind": 0, "behind_touching": [], "files": 1}
-
-
-def conflicting(a: int, b: int, path: str = "f.txt", kind: str = "content") -> dict[str, Any]:
-    return {"a": a, "b": b, "status": "conflict", "auto_merged": [],
-            "conflicts": [{"path": path, "type": kind, "hunks": [
-                {"start": 2, "end": 6, "ours": "from 12\n", "theirs": "from 15\n"}]}]}
-
-
-def document() -> dict[str, Any]:
-    return {"schema_version": 1, "base": "origin/main", "prs": [pull(12), pull(15)],
-            "pairs": [conflicting(12, 15)]}
-
-
 def changed(change: Callable[[dict[str, Any]], object]) -> str:
-    data = document()
+    data = overlap_document()
     change(data)
     return json.dumps(data)
 
@@ -210,23 +203,23 @@ def not_overlap(what: str) -> str:
     ('{"schema_version": 2}', "Error: stdin has schema_version 2; this govern reads 1"),
     (changed(lambda d: d.pop("base")), not_overlap("$.base is missing")),
     (changed(lambda d: d["prs"][0].update(head="HEAD; rm -rf ~")),
-     not_overlap("prs[0].head is not a commit sha")),
+     not_overlap("$.prs[0].head is not a commit sha")),
     (changed(lambda d: d["prs"][1].update(id=True)),
-     not_overlap("prs[1].id is not a whole number of at least 1")),
-    (changed(lambda d: d["prs"][1].update(id=12)), not_overlap("prs lists a PR id twice")),
+     not_overlap("$.prs[1].id is not a whole number of at least 1")),
+    (changed(lambda d: d["prs"][1].update(id=12)), not_overlap("$.prs lists a PR id twice")),
     (changed(lambda d: d["prs"][0].update(behind_touching=["a", 3])),
-     not_overlap("prs[0].behind_touching[1] is not a string")),
+     not_overlap("$.prs[0].behind_touching[1] is not a string")),
     (changed(lambda d: d["pairs"][0].update(status="merged")),
-     not_overlap("pairs[0].status is not one of clean, conflict, skipped")),
+     not_overlap("$.pairs[0].status is not one of clean, conflict, skipped")),
     (changed(lambda d: d["pairs"][0]["conflicts"][0]["hunks"][0].update(start=0)),
-     not_overlap("pairs[0].conflicts[0].hunks[0].start is not a whole number of at least 1")),
+     not_overlap("$.pairs[0].conflicts[0].hunks[0].start is not a whole number of at least 1")),
     (changed(lambda d: d["pairs"][0].update(a=15, b=12)),
-     not_overlap("pairs[0] is not two listed PRs, the earlier first")),
+     not_overlap("$.pairs[0] is not two listed PRs, the earlier first")),
     (changed(lambda d: d["pairs"][0].update(b=99)),
-     not_overlap("pairs[0] is not two listed PRs, the earlier first")),
-    (changed(lambda d: d["pairs"].append(conflicting(12, 15))),
-     not_overlap("pairs[1] repeats 12 and 15")),
-    (changed(lambda d: d["prs"].extend([pull(16), pull(17)])),
+     not_overlap("$.pairs[0] is not two listed PRs, the earlier first")),
+    (changed(lambda d: d["pairs"].append(overlap_conflict(12, 15))),
+     not_overlap("$.pairs[1] repeats 12 and 15")),
+    (changed(lambda d: d["prs"].extend([overlap_pull(16), overlap_pull(17)])),
      not_overlap("its 1 pair(s) of 4 PR(s) are neither every pair nor one PR's pairs")),
 ])
 def test_unreadable_input_exits_2_naming_what_is_wrong(tmp_path: Path, text: str,
@@ -247,7 +240,7 @@ def test_the_remedy_names_the_producer(tmp_path: Path) -> None:
 
 
 def test_untrusted_text_stays_inert(tmp_path: Path) -> None:
-    hostile = changed(lambda d: d["pairs"][0].update(conflicts=conflicting(
+    hostile = changed(lambda d: d["pairs"][0].update(conflicts=overlap_conflict(
         12, 15, path=f"`x` {MARKER} @admin", kind="content\n::error::<b>x</b>")["conflicts"]))
     got = comment(tmp_path, "--from", "-", stdin=hostile)
     assert got.exit_code == 0, got.output

@@ -4,7 +4,6 @@ over carriers."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
@@ -23,11 +22,11 @@ from govern.gates.declarations import (
     key_rules,
     parse_declarations,
 )
+from tests.helpers import read_fixture
 
 LEVELS = {"none": "patch", "additive": "minor", "breaking": "minor"}
 RULES = key_rules(LEVELS)
 REQUIRED = (CLAUSE, PROTOCOL)
-SPECIMENS = Path(__file__).resolve().parents[2] / "shared" / "specimens"
 
 D, M, N, S = Reading.DECLARED, Reading.MALFORMED, Reading.NEAR_MISS, Reading.DESCRIBING
 
@@ -140,10 +139,6 @@ def test_reader_table(line: str, key: str, reading: Reading | None, detail: str)
     assert _detail(line, key) == (reading, detail)
 
 
-def test_table_covers_at_least_forty_lines() -> None:
-    assert len({line for line, *_ in TABLE}) >= 40
-
-
 @pytest.mark.parametrize(("line", "fix"), [
     ("## Clause-②: no", "Clause-②: no"),
     ("clause-②:  yes (widening)  ", "Clause-②: yes (widening)"),
@@ -170,21 +165,24 @@ def test_bom_before_the_declaration_itself() -> None:
     assert (entry.number, entry.reading, entry.value, entry.text) == (1, D, "yes", "Clause-②: yes")
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("pr-body-unique-violation.txt", "no"),
-    ("pr-body-confirmation-gate.txt", "yes"),
+@pytest.mark.parametrize(("name", "value", "without"), [
+    # without its declaration, the numbered item that restates it is the near miss named
+    ("pr-body-fixes.md", "no", "PR body has no `Clause-②:` line; line 14 `2. Clause-②: no holds "
+     "for the JSON too, since `govern overlap --json` keeps schema_version 1.` is probably meant "
+     "as one, but a numbered-list item is not a declaration line"),
+    ("pr-body-confirmation.md", "yes", "PR body has no `Clause-②:` line"),
 ])
-def test_specimen_bodies_read_as_declared(name: str, value: str) -> None:
-    path = SPECIMENS / name
-    if not path.exists():
-        pytest.skip("specimens are not beside the project")
-    text = path.read_text(encoding="utf-8")
+def test_pr_bodies_read_as_declared(name: str, value: str, without: str) -> None:
+    text = read_fixture(name)
     entries = [e for e in parse_declarations(text, [RULES[CLAUSE]])]
     declared = [e for e in entries if e.reading in (D, M)]
     assert [(e.reading, e.value) for e in declared] == [(D, value)]
-    assert all(e.reading in (S, N) for e in entries if e not in declared)
-    body = Carrier("PR body", text)
-    assert check_declarations([body], [CLAUSE], LEVELS) == ()
+    others = [e.reading for e in entries if e not in declared]
+    assert S in others and all(reading in (S, N) for reading in others)
+    assert check_declarations([Carrier("PR body", text)], [CLAUSE], LEVELS) == ()
+    bare = "\n".join(line for line in text.split("\n") if line != f"Clause-②: {value}")
+    found = check_declarations([Carrier("PR body", bare)], [CLAUSE], LEVELS)
+    assert [(f.rule, f.message) for f in found] == [(Rule.DECLARATION_MISSING, without)]
 
 
 # -- properties ----------------------------------------------------------------------------

@@ -3,7 +3,6 @@ cap, the release-owned section, both folds, escaping of untrusted text and the 6
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 from typing import Any
@@ -16,39 +15,14 @@ from govern.core.errors import PayloadError
 from govern.core.markdown import GITHUB_COMMENT_LIMIT
 from govern.drift.comment import MARKER, parse_result, render_drift
 from govern.drift.run import read_affected_docs
+from tests.helpers import BASE_PARENT, HEAD, HEAD_PARENT, MERGE_BASE
+from tests.helpers import affected_result as result
+from tests.helpers import doc_row as doc
 
-HEAD = "1" * 40
-MERGE_BASE = "2" * 40
-BASE_PARENT = "3" * 40
-HEAD_PARENT = "4" * 40
 FOOTER = ("<sub>Advisory only, and precision-first: a page is listed because it names a symbol, "
           "wire route, SDK method or command this diff touched, never merely because it "
           "mentions a changed package. Each row names the anchor that put it there, so a wrong "
           "row can be reported rather than ignored.</sub>")
-
-
-def result(**overrides: Any) -> dict[str, Any]:
-    """A valid affected-docs object (one package, one anchor, no page) with overrides."""
-    data: dict[str, Any] = {
-        "schema_version": 1, "summary": "s", "base": "origin/main", "head": HEAD,
-        "merge_base": MERGE_BASE,
-        "computed_on": {"head_parents": [BASE_PARENT, HEAD_PARENT], "dirty": False},
-        "changed_packages": [{"dir": "packages/a", "name": "@x/a"}],
-        "anchors": [{"kind": "symbol", "token": "getAudit", "file": "a.ts", "side": "both"}],
-        "docs": [], "release_owned_docs": [], "anchorless_changes": [], "parse_errors": [],
-        "unreadable_pages": [], "weak_anchors_dropped": [], "overbroad_anchors": [],
-        "cross_cutting_symbols": [], "package_mention_docs": [],
-        "bridge_coverage": {"measured": False, "reason": "no bridgeable symbol changed"},
-        "broken_scans": [],
-        "skipped": {"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
-    }
-    data.update(overrides)
-    return data
-
-
-def doc(path: str, *tokens: str, stale: bool = False, owned: bool = False) -> dict[str, Any]:
-    return {"path": path, "release_owned": owned, "stale": stale,
-            "anchors": [{"kind": "symbol", "token": t, "side": "both"} for t in tokens]}
 
 
 def lines(body: str) -> list[str]:
@@ -295,15 +269,29 @@ def test_unreadable_input_is_not_judged(text: str, message: str) -> None:
     assert caught.value.message == message and caught.value.exit_code == 2
 
 
-def test_input_of_another_shape_is_not_judged() -> None:
+def _without_skipped() -> dict[str, Any]:
+    data = result()
+    del data["skipped"]
+    return data
+
+
+@pytest.mark.parametrize(("bad", "problem"), [
+    (_without_skipped(), "$.skipped is missing"),
+    (result(head="HEAD; rm -rf /"), "$.head is not a commit sha"),
+    (result(docs={"a": 1}, release_owned_docs=[]), "$.docs must be array"),
+    (result(docs=[doc("docs/a.md", "x")], summary=3), "$.summary must be string"),
+    (result(skipped={**result()["skipped"], **{f"k{i}": 1 for i in range(5000)}}),
+     "$.skipped has unexpected key 'k0' (and 4999 more)"),
+    (result(docs=[doc("docs/a.md", "x", owned=True)], release_owned_docs=[]),
+     "$.release_owned_docs is not the docs rows marked release_owned"),
+    (result(merge_base=None), "$.merge_base is null for a diff, or set for an --all run"),
+])
+def test_input_of_another_shape_is_not_judged(bad: dict[str, Any], problem: str) -> None:
     import json
 
-    bad = copy.deepcopy(result(head="HEAD; rm -rf /", docs={"a": 1}))
-    del bad["skipped"]
     with pytest.raises(PayloadError) as caught:
         parse_result(json.dumps(bad), "-")
-    assert caught.value.message == ("- is not affected-docs output: bad or missing docs, "
-                                    "skipped, head")
+    assert caught.value.message == f"- is not affected-docs output: {problem}"
     assert caught.value.remedy == ("pass the output of `govern affected-docs --json` "
                                    "(schema_version 1) unchanged")
 

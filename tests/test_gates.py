@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.gitrepo import Repo, make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import run_check
 
 NULL = "0" * 40
 

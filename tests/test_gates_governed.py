@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from govern.review import render_review, review_from_data
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
-from tests.test_check_cli import run_check
+from tests.helpers import review_record as record
+from tests.helpers import run_check
 
 BODY = "Clause-②: no\nMetadata-protocol: none\n"
 
@@ -26,14 +26,6 @@ def governed_pr(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     fake_github.add_pull(5, head, body="Fixes #9\n" + BODY)
     return repo, head
-
-
-def record(head: str, **changes: Any) -> str:
-    data = {"served_tier": "standard", "head_sha": head[:10], "local_runs": "pytest",
-            "scope": "the workflow", "inputs_read": "the diff", "semver": "patch",
-            "implemented_by": "dev", "reviewed_by": "maintainer", "verdict": "PASS",
-            "record_written": "2026-11-06T18:35Z", **changes}
-    return render_review(review_from_data(data, "test"))
 
 
 def _governed(repo: Repo, *args: str) -> tuple[int, list[str], dict[str, Any]]:

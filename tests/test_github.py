@@ -16,21 +16,12 @@ from govern.github.client import (
     default_branch,
     open_pulls,
 )
-from tests.fakegithub import DROPPED, RATE_LIMITED, TOKEN, FakeGitHub, Fault
+from tests.fakegithub import DROPPED, RATE_LIMITED, FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.helpers import client as client  # a client on it,
+from tests.helpers import sleeps as sleeps  # and the waits it asked for
 
 HEAD = "a" * 40
-
-
-@pytest.fixture
-def sleeps() -> list[float]:
-    return []
-
-
-@pytest.fixture
-def client(fake_github: FakeGitHub, sleeps: list[float]) -> GitHubRepo:
-    return connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
-                   sleep=sleeps.append)
 
 
 def test_credentials_from_env() -> None:
@@ -154,48 +145,6 @@ def test_a_wrong_token_is_refused(fake_github: FakeGitHub) -> None:
     with pytest.raises(GitHubError) as caught:
         client.issue_comments(1)
     assert caught.value.status == 401
-
-
-def test_fake_server_answers_user_as_the_actions_token(fake_github: FakeGitHub) -> None:
-    from github import Auth, Github, GithubException
-
-    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None)
-    with pytest.raises(GithubException) as caught:
-        _ = api.get_user().login
-    assert caught.value.status == 403
-
-
-def test_fake_server_labels_and_comment_edits(fake_github: FakeGitHub) -> None:
-    from github import Auth, Github
-
-    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None,
-                 lazy=True, seconds_between_requests=None, seconds_between_writes=None)
-    fake_github.add_pull(5, HEAD, labels=("a",))
-    issue = api.get_repo("acme/widgets").get_issue(5)
-    issue.add_to_labels("b")
-    issue.remove_from_labels("a")
-    assert [label.name for label in issue.get_labels()] == ["b"]
-    comment = issue.create_comment("one")
-    comment.edit("two")
-    assert fake_github.comments[5][0]["body"] == "two"
-    comment.delete()
-    assert fake_github.comments[5] == []
-
-
-def test_fake_server_serves_issues_and_reports_its_own_failures(fake_github: FakeGitHub) -> None:
-    import requests
-    from github import Auth, Github
-
-    api = Github(auth=Auth.Token(TOKEN), base_url=fake_github.base_url, retry=None,
-                 seconds_between_requests=None, seconds_between_writes=None)
-    fake_github.add_pull(5, HEAD, body="the PR", labels=("x",))
-    repo = api.get_repo("acme/widgets")
-    assert (repo.get_issue(5).body, repo.get_issue(7).title) == ("the PR", "Issue 7")
-    answer = requests.post(f"{fake_github.base_url}/repos/acme/widgets/issues/5/comments",
-                           data=b"not json", headers={"Authorization": f"token {TOKEN}"},
-                           timeout=5)
-    assert answer.status_code == 500
-    assert answer.json()["message"].startswith("fake GitHub failed: JSONDecodeError")
 
 
 def test_open_pulls_reads_every_page_of_one_base_by_number(fake_github: FakeGitHub,

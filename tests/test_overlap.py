@@ -402,3 +402,21 @@ def test_the_told_record_is_json_per_repository_and_base(tmp_path: Path) -> None
     document["entries"]["acme/widgets release"] = ["4"]  # damaged: the whole record is unread
     main.path.write_text(json.dumps(document), encoding="utf-8")
     assert (main.read(), release.read()) == (frozenset(), frozenset())
+
+
+def test_the_json_matches_the_shipped_schema_and_the_schema_refuses_a_broken_one(
+        base: Repo) -> None:
+    import jsonschema
+
+    from govern.core.resources import read_data
+
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n", "other.txt": "y\n"})
+    open_pr(base, "c", {"e.txt": "e\n"})
+    schema = json.loads(read_data("schemas", "overlap.schema.json"))
+    data = matrix(base, "a", "b", "c")
+    assert {pair["status"] for pair in data["pairs"]} == {"conflict", "skipped"}
+    jsonschema.validate(data, schema)
+    data["pairs"][0]["conflicts"][0]["hunks"][0]["start"] = 0
+    with pytest.raises(jsonschema.ValidationError, match="0 is less than the minimum of 1"):
+        jsonschema.validate(data, schema)

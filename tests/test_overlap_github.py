@@ -5,94 +5,17 @@ rewritten with ``insteadOf``), merged with real git, and the sticky comments ups
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 import govern.github.client
-from govern.cli import cli
-from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.gitrepo import Repo, make_repo
-
-URL = "git@github.com:acme/widgets.git"
-BOT = "github-actions[bot]"
-FOOTER = ("<sub>Advisory: each pair is merged with `git merge-tree --write-tree <earlier head> "
-          "<later head>`; line numbers are in that merged file, where the conflict markers "
-          "are.</sub>")
-
-
-class Remote:
-    """The GitHub side: a bare repository holding ``refs/pull/N/head``, and the fake API."""
-
-    def __init__(self, tmp_path: Path, fake: FakeGitHub) -> None:
-        self.origin = make_repo(tmp_path / "origin", {"f.txt": "l1\nl2\nl3\n"})
-        self.bare = tmp_path / "origin.git"
-        subprocess.run(["git", "clone", "-q", "--bare", str(self.origin.root), str(self.bare)],
-                       check=True)
-        self.fake = fake
-
-    def open_pr(self, number: int, files: dict[str, str | bytes | None]) -> str:
-        """PR ``number`` off main with one commit writing ``files``, on GitHub and in git."""
-        self.origin.branch(f"topic-{number}", "main")
-        head = self.origin.commit(files, f"PR {number}")
-        self.origin.checkout("main")
-        self.origin.git("push", "-q", str(self.bare), f"{head}:refs/pull/{number}/head")
-        self.fake.add_pull(number, head)
-        return head
-
-    def push(self, number: int, files: dict[str, str | bytes | None]) -> None:
-        """A new commit on PR ``number``'s head."""
-        self.origin.checkout(f"topic-{number}")
-        head = self.origin.commit(files, f"PR {number} again")
-        self.origin.checkout("main")
-        self.origin.git("push", "-q", "-f", str(self.bare), f"{head}:refs/pull/{number}/head")
-        self.fake.pulls[number]["head_sha"] = head
-
-
-@pytest.fixture
-def remote(tmp_path: Path, fake_github: FakeGitHub, monkeypatch: pytest.MonkeyPatch) -> Remote:
-    """PRs 12 and 15 rewrite line 2 of f.txt (15 was pushed first: attribution is by number),
-    13 adds another file; PR 20 targets another branch."""
-    monkeypatch.delenv("GITHUB_BASE_REF", raising=False)
-    monkeypatch.setattr(govern.github.client, "RETRY_DELAYS", (0.0, 0.0))
-    remote = Remote(tmp_path, fake_github)
-    remote.open_pr(15, {"f.txt": "l1\nfrom 15\nl3\n"})
-    remote.open_pr(12, {"f.txt": "l1\nfrom 12\nl3\n"})
-    remote.open_pr(13, {"g.txt": "g\n"})
-    fake_github.add_pull(20, remote.origin.sha("main"), base="release")
-    return remote
-
-
-@pytest.fixture
-def work(tmp_path: Path, remote: Remote) -> Repo:
-    """A clone whose origin is a github.com URL that git rewrites to the bare repository."""
-    clone = tmp_path / "work"
-    subprocess.run(["git", "clone", "-q", str(remote.bare), str(clone)], check=True)
-    repo = Repo(clone)
-    repo.git("remote", "set-url", "origin", URL)
-    repo.git("config", f"url.{remote.bare}.insteadOf", URL)
-    return repo
-
-
-def overlap(work: Repo, *args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, ["--repo-dir", str(work.root), "overlap", "--github", *args],
-                              env=env)
-
-
-def comments(fake: FakeGitHub) -> dict[int, list[str]]:
-    return {number: [c["body"] for c in thread] for number, thread in fake.comments.items()
-            if thread}
-
-
-def told_15_rebase(line: str) -> str:
-    return "\n".join([
-        "<!-- govern:overlap -->", "### 🔀 PR overlap", "",
-        "⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
-        "once they land:", "",
-        "- #12", f"  - `f.txt` — content, {line}", "", FOOTER, ""])
+from tests.gitrepo import Repo
+from tests.helpers import BOT, Remote, comments, overlap, told_15_rebase
+from tests.helpers import OVERLAP_FOOTER as FOOTER
+from tests.helpers import remote as remote  # the fixture
+from tests.helpers import work as work  # the fixture
 
 
 def test_the_open_prs_by_number_with_the_repo_from_the_remote_url(

@@ -16,7 +16,7 @@ import yaml
 
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixture
-from tests.test_overlap_github import Remote
+from tests.helpers import Remote
 from tests.workflow_helpers import (
     FORK_POSTER_SUPPRESSION,
     VALIDATORS,
@@ -253,5 +253,5 @@ def test_a_forged_artifact_is_refused_before_any_request(remote: Remote,
     posted, _ = post(remote, tmp_path, forged, "0" * 40)
     assert posted.returncode == 2
     assert posted.stderr.splitlines()[0].endswith(
-        "overlap.json is not `govern overlap --json` output: prs[0].head is not a commit sha")
+        "overlap.json is not `govern overlap --json` output: $.prs[0].head is not a commit sha")
     assert remote.fake.requests == []

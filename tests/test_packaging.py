@@ -47,7 +47,9 @@ def test_wheel_ships_templates_and_renders_one(tmp_path: Path) -> None:
     assert module.startswith(str(env_dir))
     assert templates.startswith(str(env_dir)) and templates.endswith("govern/_data/templates")
     assert "README.md" in workflows
-    assert "affected-docs.schema.json" in schemas
+    # every schema a reader validates against ships (caches are dropped without theirs)
+    assert schemas == str(sorted(p.name for p in (ROOT / "schemas").iterdir()))
+    assert "cache-bridge-scans.schema.json" in schemas
     assert first_line == "<!-- govern:docs-drift -->"
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -31,9 +30,7 @@ from govern.review import (
     render_review,
     review_from_data,
 )
-
-SPECIMEN = (Path(__file__).resolve().parent.parent.parent / "shared" / "specimens"
-            / "pr-31024-drift-comment-and-contract-reviews.txt")
+from tests.helpers import read_fixture
 
 MINIMAL: dict[str, Any] = {
     "served_tier": "standard", "head_sha": "1a2b3c4d", "local_runs": "none",
@@ -41,84 +38,9 @@ MINIMAL: dict[str, Any] = {
     "verdict": "PASS",
 }
 
-FULL_YAML = """\
-round: "2"
-served_tier: standard
-head_sha: 1a2b3c4d5e6f7a8b
-delta_over: "0123456"
-local_runs: "pytest -q: 12 passed"
-scope: govern/review.py (+300 / -2)
-inputs_read: the issue and the review guide
-extra_header:
-  - {key: Overlap, value: "none with #12"}
-judgments:
-  - {claim: The reader round-trips every model., result: "TRUE"}
-  - {claim: Locate ignores untrusted authors, result: NOT MEASURED}
-  - {claim: A bullet that states no result, result: null}
-semver: |
-  patch: nothing public changes.
-
-  Second paragraph.
-boundary_flags: [none raised]
-design: [One reader per format holds.]
-findings:
-  - {grade: nit, text: a small nit}
-  - {grade: should-fix, text: "add a test for `x`"}
-implemented_by: dev-a
-reviewed_by: rev-b
-verdict: PASS (delta)
-landing_waits_on: CI green
-record_written: 2026-11-06T18:35Z
-"""
-
+FULL_YAML = read_fixture("review-full.yaml")
 # The shape of FULL_YAML as rendered, pinned so a template change is a visible decision.
-FULL_MARKDOWN = """\
-## Contract review — round 2 · delta
-
-Served-tier: standard
-Head-sha: `1a2b3c4d5e6f7a8b` (delta over the reviewed head `0123456`)
-Local-runs: pytest \\-q: 12 passed
-Scope: govern/review\\.py \\(\\+300 / \\-2\\)
-Inputs read: the issue and the review guide
-Overlap: none with \\#12
-
-### ① Derived judgments
-
-- The reader round\\-trips every model\\. **TRUE**
-- Locate ignores untrusted authors **NOT MEASURED**
-- A bullet that states no result
-
-### ② Semver level
-
-patch: nothing public changes\\.
-
-Second paragraph\\.
-
-### ③ Boundary flags
-
-- none raised
-
-### ④ Design judgment
-
-- One reader per format holds\\.
-
-### Findings
-
-1. should-fix — add a test for \\`x\\`
-
-Nits:
-
-- nit — a small nit
-
-Implemented-by: dev\\-a
-Reviewed-by: rev\\-b
-
-**VERDICT: PASS (delta)**
-
-Landing waits on: CI green
-
-Record written 2026-11-06T18:35Z.
-"""
+FULL_MARKDOWN = read_fixture("review-full.md")
 
 
 def test_render_full_record_pinned() -> None:
@@ -413,36 +335,37 @@ def test_reading_and_linting_any_text_never_raises(text: str) -> None:
     assert all(finding.line >= 1 for finding in lint_review(text, "1a2b3c4"))
 
 
-# --- the specimen records (skipped when ../shared/specimens is not beside the project) --------
+# --- a PR's records: a drift comment, then a full and a delta review (tests/fixtures) -------
 
-@pytest.mark.skipif(not SPECIMEN.exists(), reason="specimen not present beside the project")
-def test_specimen_records_read() -> None:
-    lines = SPECIMEN.read_text(encoding="utf-8").split("\n")
+def test_a_prs_full_and_delta_records_read() -> None:
+    lines = read_fixture("pr-review-records.md").split("\n")
     starts = [i for i, line in enumerate(lines) if HEADING.fullmatch(line)]
-    assert len(starts) == 2
-    full = parse_review("\n".join(lines[starts[0]:starts[1]]))
+    assert len(starts) == 2  # the drift comment above them is no record
+    full_text = "\n".join(lines[starts[0]:starts[1]])
+    full = parse_review(full_text)
     delta = parse_review("\n".join(lines[starts[1]:]))
     assert (full.head_sha, full.delta_over, full.verdict) == (
-        "ef1973dfe1dc58bfd1bc870f2a507a3c17a0d9d6", None, "PASS")
+        "5f1c0e9a7b3d2c4e6f8091a2b3c4d5e6f7a8b9c0", None, "PASS")
     assert (delta.head_sha, delta.delta_over, delta.verdict) == (
-        "4e5b0f2dc8e8b3e32eda6679524596fd1057b8dd", "ef1973dfe1dc58bfd1bc870f2a507a3c17a0d9d6",
+        "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d", "5f1c0e9a7b3d2c4e6f8091a2b3c4d5e6f7a8b9c0",
         "PASS (delta)")
     for record in (full, delta):
-        assert record.implemented_by == "claude/project-thread-nhupf1"
-        assert record.reviewed_by == "session_01L9qibyvxbrLP4jm4PargoH"
-        assert record.served_tier == "CONTRACT_REVIEW_TIER"
+        assert (record.implemented_by, record.reviewed_by) == ("dev-overlap", "reviewer-one")
+        assert record.served_tier == "standard"
         assert "must-fix" not in {finding.grade for finding in record.findings}
-    assert [f.grade for f in full.findings] == ["should-fix"] * 4 + ["nit"] * 4
-    assert [f.grade for f in delta.findings] == ["should-fix"] * 2 + ["nit"] * 5
-    assert full.record_written == "2026-11-06T18:35Z"
-    assert delta.record_written == "2026-11-06T19:50Z"
-    assert delta.landing_waits_on is not None and delta.landing_waits_on.startswith("CI ")
-    assert len(full.judgments) == 13 and full.judgments[-1].result is None
-    assert parse_review(render_review(full)) == full
-    # The specimen is a rendered copy: its Head-sha lines lost their code spans.
-    full_text = "\n".join(lines[starts[0]:starts[1]])
+        assert parse_review(render_review(record)) == record
+    assert [f.grade for f in full.findings] == ["should-fix"] * 3 + ["nit"] * 2
+    assert [f.grade for f in delta.findings] == ["should-fix"] + ["nit"] * 3
+    assert (full.record_written, delta.record_written) == ("2026-11-20T10:05Z",
+                                                           "2026-11-20T14:30Z")
+    assert (full.landing_waits_on, delta.landing_waits_on) == (None,
+                                                               "CI green on the merge commit")
+    assert len(full.judgments) == 6 and full.judgments[-1].result is None
+    # The full record's Head-sha has no code span, and it is not on the delta's head; the
+    # delta record is clean on its own head.
     assert [(f.rule, f.line) for f in lint_review(full_text, delta.head_sha)] == [
         (LintRule.HEAD_SHAPE, 4), (LintRule.NOT_ON_HEAD, 4)]
+    assert lint_review("\n".join(lines[starts[1]:]), delta.head_sha) == []
 
 
 TRICKY = ["nit — x", "must-fix — y", "it is TRUE", "**TRUE**", "&amp; &#86; \\* @\u200b",

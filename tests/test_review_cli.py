@@ -13,7 +13,10 @@ from govern.review import parse_review_yaml, render_review
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo
-from tests.test_review import FULL_MARKDOWN, FULL_YAML
+from tests.helpers import read_fixture
+
+FULL_YAML = read_fixture("review-full.yaml")
+FULL_MARKDOWN = read_fixture("review-full.md")  # FULL_YAML rendered
 
 HEAD = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"
 OLD_HEAD = "0fedcba98765432100fedcba9876543210fedcba"

@@ -15,8 +15,8 @@ from govern.github.client import (
 )
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github  # the fixtures: the server,
-from tests.test_github import client as client  # a client on it,
-from tests.test_github import sleeps as sleeps  # and the waits it asked for
+from tests.helpers import client as client  # a client on it,
+from tests.helpers import sleeps as sleeps  # and the waits it asked for
 
 MARKER = "<!-- govern:docs-drift -->"
 BOT = "github-actions[bot]"

@@ -246,7 +246,7 @@ def test_governed_job_sets_a_failure_status_without_a_review(governed_run: Any) 
 
 def test_governed_job_sets_success_once_a_record_is_posted(governed_run: Any,
                                                            fake_github: Any) -> None:
-    from tests.test_gates_governed import record
+    from tests.helpers import review_record as record
 
     head, run = governed_run
     fake_github.add_comment(5, record(head))

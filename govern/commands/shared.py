@@ -65,8 +65,10 @@ def json_option(func: F) -> F:
 
 
 def open_git(ctx: click.Context) -> Git:
-    """The repository the command works on, addressed by its top-level directory."""
-    return Git(Git(settings(ctx).repo_dir).toplevel())
+    """The repository the command works on, addressed by its top-level directory; closed (its
+    ``git cat-file`` process ended) when the command's context closes, whichever way the
+    command ends."""
+    return ctx.with_resource(Git(Git(settings(ctx).repo_dir).toplevel()))
 
 
 def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:

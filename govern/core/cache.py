@@ -2,7 +2,9 @@
 version so an upgrade never reads a stale format. A cache that cannot be read is rebuilt.
 
 Caches are JSON: CI restores them with actions/cache, so their bytes may come from another
-run, and reading them must never execute anything. Each user passes a codec for its values.
+run, and reading them must never execute anything. Each file is checked against the schema its
+user names (``schemas/cache-*.schema.json``, through ``govern.core.json_input``) before its
+user's decoder sees a value, so decoders convert and never check shapes.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from govern import __version__
+from govern.core.json_input import conforms, parse_json
 
 T = TypeVar("T")
 _STAMP = f"{__version__}-py{sys.version_info.major}.{sys.version_info.minor}"
@@ -25,20 +28,18 @@ def cache_dir(common_dir: Path) -> Path:
     return common_dir / "govern"
 
 
-def load_json(path: Path, decode: Callable[[Any], T]) -> dict[str, T]:
-    """The cached mapping with each value decoded, or an empty one when absent, unreadable,
-    from another version, or holding a value ``decode`` refuses (a foreign or damaged file)."""
+def load_json(path: Path, schema: str, decode: Callable[[Any], T]) -> dict[str, T]:
+    """The cached mapping with each value decoded, or an empty one (rebuilt by the next save)
+    when absent, unreadable, from another version, or not conforming to ``schemas/<schema>``
+    (a foreign, damaged or forged file)."""
     try:
-        with path.open("rb") as handle:
-            document = json.load(handle)
-        if not isinstance(document, dict) or document.get("stamp") != _STAMP:
-            return {}
-        entries = document.get("entries")
-        if not isinstance(entries, dict):
-            return {}
-        return {str(key): decode(value) for key, value in entries.items()}
-    except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        document = parse_json(path.read_bytes())
+    except (OSError, ValueError):
         return {}
+    if (not isinstance(document, dict) or document.get("stamp") != _STAMP
+            or not conforms(schema, document)):
+        return {}
+    return {key: decode(value) for key, value in document["entries"].items()}
 
 
 def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> None:

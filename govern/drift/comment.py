@@ -1,15 +1,16 @@
 """The Docs Drift Check comment (docs/how-to/docs-drift.md): the affected-docs JSON read strictly,
 turned into the template's context, and rendered within GitHub's comment limit.
 
-The JSON may come from an artifact a fork PR's workflow uploaded, so it is untrusted: its shape
-is checked here, shas must be hex before they reach a shell command line, and every string
-reaches the markdown only through the template's ``code``/``md`` filters. The body fits
-65,536 characters by construction: detail degrades to counts, level by level, until it fits.
+The JSON may come from an artifact a fork PR's workflow uploaded, so it is untrusted: it must
+conform to ``schemas/affected-docs.schema.json`` (shas are hex before they reach a shell command
+line, every list holds objects of the documented shape) plus the cross-field rules a schema
+cannot say, and every string reaches the markdown only through the template's ``code``/``md``
+filters. The body fits 65,536 characters by construction: detail degrades to counts, level by
+level, until it fits.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,49 +31,33 @@ MAX_LISTED = 40
 """Items shown per list of the "could not see" fold before the rest are counted."""
 MAX_HEADLINE_NAMES = 10
 
-_SHA = re.compile(r"[0-9a-f]{40,64}")
-# key -> the JSON type affected-docs writes there (docs/concepts/affected-docs.md#output); anything
-# else is not its output.
-_SHAPE: dict[str, type | tuple[type, ...]] = {
-    "summary": str, "base": (str, type(None)), "head": str, "merge_base": (str, type(None)),
-    "computed_on": dict, "changed_packages": list, "anchors": list, "docs": list,
-    "release_owned_docs": list, "anchorless_changes": list, "parse_errors": list,
-    "unreadable_pages": list, "weak_anchors_dropped": list, "overbroad_anchors": list,
-    "cross_cutting_symbols": list, "package_mention_docs": list, "bridge_coverage": dict,
-    "broken_scans": list, "skipped": dict,
-}
 _REMEDY = "pass the output of `govern affected-docs --json` (schema_version 1) unchanged"
 
 
 def parse_result(text: str, source: str) -> dict[str, Any]:
     """The affected-docs JSON object, or PayloadError (exit 2) saying what is wrong with it."""
-    data = parse_versioned(text, source, SCHEMA_VERSION, _REMEDY)
-    problems = [key for key, kind in _SHAPE.items() if not isinstance(data.get(key), kind)]
-    problems += [key for key in ("head", "merge_base")
-                 if isinstance(data.get(key), str) and not _SHA.fullmatch(data[key])]
-    if problems:
-        raise PayloadError(f"{source} is not affected-docs output: bad or missing "
-                           + ", ".join(problems), _REMEDY)
+    data = parse_versioned(text, source, SCHEMA_VERSION, "affected-docs.schema.json",
+                           "affected-docs output", _REMEDY)
+    problem = _inconsistency(data)
+    if problem is not None:
+        raise PayloadError(f"{source} is not affected-docs output: {problem}", _REMEDY)
     return data
+
+
+def _inconsistency(data: dict[str, Any]) -> str | None:
+    """What the fields say against each other, which the schema cannot check."""
+    owned = [doc["path"] for doc in data["docs"] if doc["release_owned"]]
+    if data["release_owned_docs"] != owned:
+        return "$.release_owned_docs is not the docs rows marked release_owned"
+    if (data["base"] is None) != (data["merge_base"] is None):
+        return "$.merge_base is null for a diff, or set for an --all run"
+    return None
 
 
 def clip(value: Any, limit: int = MAX_TEXT) -> str:
     """``value`` as one line of at most ``limit`` characters."""
     text = " ".join(str(value).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _items(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    """The objects of a list key; stray non-objects are dropped rather than crash a render."""
-    return [item for item in data.get(key, []) if isinstance(item, dict)]
-
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _sha(value: Any) -> str | None:
-    return value if isinstance(value, str) and _SHA.fullmatch(value) else None
 
 
 @dataclass(frozen=True)
@@ -93,10 +78,9 @@ def _listed(values: list[Any], detailed: bool, most: int) -> Listed:
 
 
 def _row(doc: dict[str, Any]) -> dict[str, Any]:
-    anchors = [a for a in doc.get("anchors", []) if isinstance(a, dict)]
-    return {"path": clip(doc.get("path", "")), "stale": doc.get("stale") is True,
-            "anchors": _listed([(clip(a.get("token", "")), clip(a.get("kind", ""), 20))
-                                for a in anchors], True, MAX_ANCHORS_PER_ROW)}
+    return {"path": clip(doc["path"]), "stale": doc["stale"],
+            "anchors": _listed([(clip(a["token"]), clip(a["kind"], 20)) for a in doc["anchors"]],
+                               True, MAX_ANCHORS_PER_ROW)}
 
 
 def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
@@ -113,7 +97,7 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
     """The "what this run could not see" fold: each list shown, or counted at lower detail."""
 
     def listed(key: str, *fields: str, limit: int = MAX_TEXT) -> Listed:
-        rows = [tuple(clip(item.get(f, ""), limit) for f in fields) for item in _items(data, key)]
+        rows = [tuple(clip(item[f], limit) for f in fields) for item in data[key]]
         return _listed(rows, detailed, MAX_LISTED)
 
     bridge = data["bridge_coverage"]
@@ -126,32 +110,30 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
         "weak": listed("weak_anchors_dropped", "token", "kind"),
         "broken_scans": _listed([clip(s) for s in data["broken_scans"]], detailed, MAX_LISTED),
         "bridge": {
-            "measured": bridge.get("measured") is True,
+            "measured": bridge["measured"],
             "reason": clip(bridge.get("reason", "no reason given")),
-            **{key: _count(bridge.get(key)) for key in ("ledger_rows", "client_bound_rows",
-                                                        "reachable")},
+            **{key: bridge.get(key, 0) for key in ("ledger_rows", "client_bound_rows",
+                                                   "reachable")},
             "unreachable": _listed(
-                [tuple(clip(row.get(f, "")) for f in ("route", "client", "ledger"))
-                 for row in bridge.get("unreachable", []) if isinstance(row, dict)]
-                if isinstance(bridge.get("unreachable"), list) else [], detailed, MAX_LISTED),
+                [tuple(clip(row[f]) for f in ("route", "client", "ledger"))
+                 for row in bridge.get("unreachable", [])], detailed, MAX_LISTED),
         },
         "package_mentions": len(data["package_mention_docs"]),
-        "skipped": [(skipped_label(clip(k, 40)), _count(v))
-                    for k, v in data["skipped"].items() if _count(v)],
+        "skipped": [(skipped_label(k), v) for k, v in data["skipped"].items() if v],
     }
 
 
 def _tree(data: dict[str, Any]) -> dict[str, Any]:
     """Which commit was read and how to get it back: the PR merge commit while it exists,
     else rebuilt from its two parents (GitHub drops ``refs/pull/N/merge`` once a PR closes)."""
-    parents = [p for p in data["computed_on"].get("head_parents", []) if _sha(p)]
+    parents = data["computed_on"]["head_parents"]
     head, merge_base = data["head"], data["merge_base"]
     return {
         "head": head,
         "base_parent": parents[0] if len(parents) == 2 else None,
         "head_parent": parents[1] if len(parents) == 2 else None,
         "merge_base": merge_base,
-        "dirty": data["computed_on"].get("dirty") is True,
+        "dirty": data["computed_on"]["dirty"] is True,
         "rederive": rederive_command(head, merge_base),
     }
 
@@ -187,20 +169,19 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
     }
     if data is None:
         return context
-    editable = [d for d in _items(data, "docs") if d.get("release_owned") is not True]
-    owned = [d for d in _items(data, "docs") if d.get("release_owned") is True]
+    editable = [d for d in data["docs"] if not d["release_owned"]]
+    owned = [d for d in data["docs"] if d["release_owned"]]
     # Stale rows first: they name something this PR removed, so they are certainly wrong now.
-    editable.sort(key=lambda d: d.get("stale") is not True)
+    editable.sort(key=lambda d: not d["stale"])
     shown = level < 3 and len(editable) <= config.row_cap
     packages = [clip(p.get("name") or p.get("dir") or "?")
-                for p in _items(data, "changed_packages")]
+                for p in data["changed_packages"]]
     context["result"] = {
         "packages": _names(packages, level < 3),
         "anchor_count": len(data["anchors"]),
-        "anchorless": _names([clip(a.get("path", "")) for a in _items(data, "anchorless_changes")],
-                             level < 3),
+        "anchorless": _names([clip(a["path"]) for a in data["anchorless_changes"]], level < 3),
         "editable": Listed(len(editable), [_row(d) for d in editable] if shown else None),
-        "stale_count": sum(d.get("stale") is True for d in editable),
+        "stale_count": sum(d["stale"] for d in editable),
         "row_cap": config.row_cap,
         "owned": Listed(len(owned), [_row(d) for d in owned]
                         if level < 2 and len(owned) <= config.row_cap else None),

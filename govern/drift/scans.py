@@ -74,7 +74,7 @@ def _decode_scan(data: Any) -> Scan:
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
     cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
-    page_cache = cache.load_json(cache_path, _decode_page)
+    page_cache = cache.load_json(cache_path, "cache-docs-pages.schema.json", _decode_page)
     cached = set(page_cache)
     pages = select_pages(entries, config.docs)
     index = build_index(pages, git.blobs.read, page_cache)
@@ -112,7 +112,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
     cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
-    memo = cache.load_json(cache_path, _decode_scan)
+    memo = cache.load_json(cache_path, "cache-bridge-scans.schema.json", _decode_scan)
     cached = set(memo)
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}

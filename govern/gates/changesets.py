@@ -7,7 +7,6 @@ text in, so each rule is a function of two commits, the labels and the declared 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ import yaml
 
 from govern.config import BUMPS, DeclarationsConfig
 from govern.core.findings import Finding, Rule, quote_line
+from govern.core.json_input import parse_json
 from govern.core.text import split_lines
 from govern.gates.declarations import (
     CLAUSE,
@@ -179,7 +179,7 @@ def is_pre_mode(pre_json: str | None) -> bool:
     if pre_json is None:
         return False
     try:
-        state = json.loads(pre_json)
+        state = parse_json(pre_json)
     except ValueError:
         return False
     return isinstance(state, dict) and state.get("mode") == "pre"

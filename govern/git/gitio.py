@@ -242,9 +242,16 @@ class Git:
             return None
 
     def close(self) -> None:
+        """End the ``git cat-file --batch`` process, if one was started (idempotent)."""
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+
+    def __enter__(self) -> Git:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- PR overlap (docs/how-to/overlap.md): batched merges, commits behind, pull-request heads
     def merge_tree_batch(self, pairs: Sequence[tuple[str, str]]) -> list[str]:

@@ -4,12 +4,13 @@ docs/concepts/affected-docs.md#change-set."""
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
+
+from govern.core.json_input import parse_json
 
 _TEST_FILE = re.compile(
     r"(^|/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+)$"
@@ -61,7 +62,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
     """(package name, is private) read from a manifest's text; (None, False) when unreadable."""
     try:
         if filename == "package.json":
-            data = json.loads(text)
+            data = parse_json(text)
             if isinstance(data, dict):
                 name = data.get("name")
                 return (name if isinstance(name, str) else None), data.get("private") is True
@@ -83,7 +84,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
 
 def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
     try:
-        data = json.loads(text) if filename == "package.json" else tomllib.loads(text)
+        data = parse_json(text) if filename == "package.json" else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError):
         return None
     return data if isinstance(data, dict) else None

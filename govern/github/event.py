@@ -6,12 +6,12 @@ reads as absent, never as a crash.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from govern.core.errors import NotJudged, PayloadError
+from govern.core.json_input import parse_json
 from govern.git.gitio import Git
 
 FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
@@ -23,7 +23,7 @@ def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
     if not path:
         return {}
     try:
-        event = json.loads(Path(path).read_text(encoding="utf-8"))
+        event = parse_json(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise PayloadError(f"cannot read the event payload {path}: {exc}",
                            remedy="run inside the workflow that wrote it, or unset "

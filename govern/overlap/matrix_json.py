@@ -2,15 +2,15 @@
 ``govern comment overlap`` to render and post what a separate run computed (the fork-safe path of
 docs/concepts/delivery.md).
 
-The JSON may come from an artifact a fork PR's workflow uploaded, so it is untrusted: every
-field is checked and named by its path when wrong, heads must be hex shas before they reach a
-message, and each pair must name two listed PRs, the earlier first. Strings reach the markdown
-only through the template's ``code``/``md`` filters.
+The JSON may come from an artifact a fork PR's workflow uploaded, so it is untrusted: it must
+conform to ``schemas/overlap.schema.json`` (a wrong field is named by its JSON path; heads are hex
+shas before they reach a message), and then each pair must name two listed PRs, the earlier
+first, which a schema cannot say. Strings reach the markdown only through the template's
+``code``/``md`` filters.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +20,6 @@ from govern.core.json_input import parse_versioned
 from govern.overlap import (
     SCHEMA_VERSION,
     Conflict,
-    ConflictHunk,
     Overlap,
     OverlapPull,
     Pair,
@@ -28,11 +27,11 @@ from govern.overlap import (
 )
 
 _REMEDY = "pass the output of `govern overlap --github --json` (schema_version 1) unchanged"
-_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_WHAT = "`govern overlap --json` output"
 
 
 class _Bad(ValueError):
-    """One field of the document is wrong: its path, and what was expected there."""
+    """The document conforms to the schema but not to what a matrix is."""
 
 
 @dataclass(frozen=True)
@@ -46,84 +45,29 @@ class ReadMatrix:
     """The PR of a ``--pr N`` run, whose pairs alone are present; None: every pair is."""
 
 
-def _at(data: Any, key: str, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise _Bad(f"{where} is not an object")
-    if key not in data:
-        raise _Bad(f"{where}.{key} is missing")
-    return data[key]
-
-
-def _str(data: Any, key: str, where: str) -> str:
-    value = _at(data, key, where)
-    if not isinstance(value, str):
-        raise _Bad(f"{where}.{key} is not a string")
-    return value
-
-
-def _int(data: Any, key: str, where: str, least: int) -> int:
-    value = _at(data, key, where)
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise _Bad(f"{where}.{key} is not a whole number of at least {least}")
-    return value
-
-
-def _list(data: Any, key: str, where: str) -> list[Any]:
-    value = _at(data, key, where)
-    if not isinstance(value, list):
-        raise _Bad(f"{where}.{key} is not a list")
-    return value
-
-
-def _strings(data: Any, key: str, where: str) -> tuple[str, ...]:
-    items = _list(data, key, where)
-    for i, item in enumerate(items):
-        if not isinstance(item, str):
-            raise _Bad(f"{where}.{key}[{i}] is not a string")
-    return tuple(items)
-
-
-def _overlap_pull(data: Any, where: str) -> OverlapPull:
-    head = _str(data, "head", where)
-    if not _SHA.fullmatch(head):
-        raise _Bad(f"{where}.head is not a commit sha")
+def _overlap_pull(data: dict[str, Any]) -> OverlapPull:
     return OverlapPull(
-        id=_int(data, "id", where, 1), ref=_str(data, "ref", where), head=head,
-        merge_base="", names=frozenset(), renamed_from=frozenset(),
-        files=_int(data, "files", where, 0), behind=_int(data, "behind", where, 0),
-        behind_touching=_strings(data, "behind_touching", where))
+        id=data["id"], ref=data["ref"], head=data["head"], merge_base="", names=frozenset(),
+        renamed_from=frozenset(), files=data["files"], behind=data["behind"],
+        behind_touching=tuple(data["behind_touching"]))
 
 
-def _conflict(data: Any, where: str) -> Conflict:
-    hunks = tuple(
-        ConflictHunk(_int(hunk, "start", at, 1), _int(hunk, "end", at, 1),
-                     _str(hunk, "ours", at), _str(hunk, "theirs", at))
-        for at, hunk in _indexed(_list(data, "hunks", where), f"{where}.hunks"))
-    return Conflict(_str(data, "path", where), _str(data, "type", where), hunks)
-
-
-def _pair(data: Any, where: str) -> Pair:
-    status = _str(data, "status", where)
-    if status not in {str(s) for s in Status}:
-        raise _Bad(f"{where}.status is not one of clean, conflict, skipped")
-    conflicts = tuple(_conflict(item, at) for at, item in
-                      _indexed(_list(data, "conflicts", where), f"{where}.conflicts"))
-    return Pair(_int(data, "a", where, 1), _int(data, "b", where, 1), Status(status),
-                conflicts, _strings(data, "auto_merged", where))
-
-
-def _indexed(items: list[Any], where: str) -> list[tuple[str, Any]]:
-    return [(f"{where}[{i}]", item) for i, item in enumerate(items)]
+def _pair(data: dict[str, Any]) -> Pair:
+    conflicts = tuple(Conflict.from_json(c) for c in data["conflicts"])
+    return Pair(data["a"], data["b"], Status(data["status"]), conflicts,
+                tuple(data["auto_merged"]))
 
 
 def _check_pairs(ids: Sequence[int], pairs: Sequence[Pair]) -> None:
-    """Each pair names two listed PRs, the earlier first, and no pair comes twice."""
+    """Each pair names two listed PRs, the earlier first, and no pair comes twice (a set: a
+    forged matrix of many PRs stays linear to check)."""
+    listed = set(ids)
     seen: set[tuple[int, int]] = set()
     for i, pair in enumerate(pairs):
-        if pair.a not in ids or pair.b not in ids or pair.a >= pair.b:
-            raise _Bad(f"pairs[{i}] is not two listed PRs, the earlier first")
+        if pair.a not in listed or pair.b not in listed or pair.a >= pair.b:
+            raise _Bad(f"$.pairs[{i}] is not two listed PRs, the earlier first")
         if (pair.a, pair.b) in seen:
-            raise _Bad(f"pairs[{i}] repeats {pair.a} and {pair.b}")
+            raise _Bad(f"$.pairs[{i}] repeats {pair.a} and {pair.b}")
         seen.add((pair.a, pair.b))
 
 
@@ -145,18 +89,15 @@ def _focus(ids: Sequence[int], pairs: Sequence[Pair]) -> int | None:
 def parse_overlap(text: str, source: str) -> ReadMatrix:
     """The matrix in ``govern overlap --json`` output, or PayloadError (exit 2) naming the
     first field that is wrong."""
-    data = parse_versioned(text, source, SCHEMA_VERSION, _REMEDY)
+    data = parse_versioned(text, source, SCHEMA_VERSION, "overlap.schema.json", _WHAT, _REMEDY)
+    prs = tuple(_overlap_pull(item) for item in data["prs"])
+    pairs = tuple(_pair(item) for item in data["pairs"])
+    ids = [pr.id for pr in prs]
     try:
-        prs = tuple(_overlap_pull(item, at) for at, item in
-                    _indexed(_list(data, "prs", "$"), "prs"))
-        ids = [pr.id for pr in prs]
         if len(set(ids)) != len(ids):
-            raise _Bad("prs lists a PR id twice")
-        pairs = tuple(_pair(item, at) for at, item in
-                      _indexed(_list(data, "pairs", "$"), "pairs"))
+            raise _Bad("$.prs lists a PR id twice")
         _check_pairs(ids, pairs)
-        overlap = Overlap(_str(data, "base", "$"), prs, pairs, merged=0, from_cache=0)
-        return ReadMatrix(overlap, _focus(ids, pairs))
+        focus = _focus(ids, pairs)
     except _Bad as exc:
-        raise PayloadError(f"{source} is not `govern overlap --json` output: {exc}",
-                           _REMEDY) from None
+        raise PayloadError(f"{source} is not {_WHAT}: {exc}", _REMEDY) from None
+    return ReadMatrix(Overlap(data["base"], prs, pairs, merged=0, from_cache=0), focus)

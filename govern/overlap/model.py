@@ -81,6 +81,12 @@ class Conflict:
         return {"path": self.path, "type": self.type,
                 "hunks": [hunk.to_json() for hunk in self.hunks]}
 
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Conflict:
+        """From a value a shipped schema admitted (the matrix JSON, the pair cache)."""
+        return Conflict(data["path"], data["type"], tuple(
+            ConflictHunk(h["start"], h["end"], h["ours"], h["theirs"]) for h in data["hunks"]))
+
 
 @dataclass(frozen=True)
 class MergeMessage:

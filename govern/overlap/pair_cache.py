@@ -7,32 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from govern.core import cache
-from govern.overlap.model import Conflict, ConflictHunk, MergeOutcome
+from govern.overlap.model import Conflict, MergeOutcome
 
 # The cache keeps this run's pairs and as many older ones as fit, so it stays bounded on a
 # repository where PR heads move all day.
 CACHE_MAX_ENTRIES = 50_000
-
-
-# JSON with strict decoders: CI restores these files with actions/cache, so their bytes may
-# come from another run; a value of the wrong shape makes the whole file an empty cache.
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__}")
-    return value
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise TypeError(f"expected a list, got {type(value).__name__}")
-    return value
-
-
-def _line(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"expected a line number, got {value!r}")
-    return value
 
 
 def encode_outcome(outcome: MergeOutcome) -> dict[str, Any]:
@@ -41,16 +20,9 @@ def encode_outcome(outcome: MergeOutcome) -> dict[str, Any]:
 
 
 def decode_outcome(data: Any) -> MergeOutcome:
-    """A cached MergeOutcome; TypeError, ValueError or KeyError on any other shape."""
-    if not isinstance(data["clean"], bool):
-        raise TypeError("clean is not a boolean")
-    conflicts = tuple(
-        Conflict(_text(c["path"]), _text(c["type"]),
-                 tuple(ConflictHunk(_line(h["start"]), _line(h["end"]), _text(h["ours"]),
-                                    _text(h["theirs"])) for h in _list(c["hunks"])))
-        for c in _list(data["conflicts"]))
-    return MergeOutcome(data["clean"], conflicts,
-                        frozenset(_text(path) for path in _list(data["involved"])))
+    """A cached MergeOutcome, from a value ``schemas/cache-overlap-pairs.schema.json`` admitted."""
+    conflicts = tuple(Conflict.from_json(c) for c in data["conflicts"])
+    return MergeOutcome(data["clean"], conflicts, frozenset(data["involved"]))
 
 
 class PairCache:
@@ -60,7 +32,8 @@ class PairCache:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._old: dict[str, MergeOutcome] = cache.load_json(path, decode_outcome)
+        self._old: dict[str, MergeOutcome] = cache.load_json(
+            path, "cache-overlap-pairs.schema.json", decode_outcome)
         self._used: dict[str, MergeOutcome] = {}
         self.hits = 0
 

@@ -4,7 +4,6 @@ later run can correct the comment of a PR whose conflict went away."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from govern.core import cache
 
@@ -19,15 +18,8 @@ class ToldRecord:
         self.path = cache.cache_dir(common_dir) / "overlap-told.json"
         self.key = f"{repo} {branch}"
 
-    @staticmethod
-    def _decode(data: Any) -> frozenset[int]:
-        if not isinstance(data, list) or not all(
-                isinstance(n, int) and not isinstance(n, bool) for n in data):
-            raise TypeError("expected a list of PR numbers")
-        return frozenset(data)
-
     def _load(self) -> dict[str, frozenset[int]]:
-        return cache.load_json(self.path, self._decode)
+        return cache.load_json(self.path, "cache-overlap-told.schema.json", frozenset)
 
     def read(self) -> frozenset[int]:
         return self._load().get(self.key, frozenset())

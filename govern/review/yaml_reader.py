@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from govern.core.errors import PayloadError
+from govern.core.json_input import DepthLimitedComposer, NestingError
 from govern.review.markdown_reader import JUDGMENT_ANY, RESERVED_KEY_PREFIXES
 from govern.review.model import (
     GRADES,
@@ -32,9 +34,10 @@ from govern.review.shapes import (
 )
 
 
-class _StringsLoader(yaml.SafeLoader):
+class _StringsLoader(DepthLimitedComposer, yaml.SafeLoader):
     """YAML with only ``null`` resolved implicitly: an all-digit sha stays a string and a record
-    time stays the text the reviewer wrote, instead of becoming an int or a datetime."""
+    time stays the text the reviewer wrote, instead of becoming an int or a datetime. Nesting
+    is bounded (issue 13): a record is a few levels deep."""
 
 
 _StringsLoader.yaml_implicit_resolvers = {
@@ -194,4 +197,7 @@ def parse_review_yaml(text: str, source: str = "the YAML record") -> ContractRev
         data = yaml.load(text, Loader=_StringsLoader)  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         raise RecordError([f"not valid YAML ({collapse(str(exc))})"], source, YAML_REMEDY) from None
+    except NestingError as exc:  # not a record gone wrong but a hostile file: not judged
+        raise PayloadError(f"{source} is {exc}", "a contract-review record is a flat set of "
+                           "keys; pass the record, not a generated document") from None
     return review_from_data(data, source)

@@ -5,12 +5,12 @@ manifest (``[project.scripts]``, ``oclif.bin``)."""
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from govern.core.json_input import parse_json
 from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
 
 _DECORATOR_VERBS = frozenset({"command", "group"})
@@ -40,7 +40,7 @@ def parse_scripts(pyproject_text: str) -> dict[str, str]:
 def parse_oclif(package_json_text: str) -> tuple[str, str] | None:
     """(program name, commands folder under src/) from package.json's ``oclif`` table."""
     try:
-        data = json.loads(package_json_text)
+        data = parse_json(package_json_text)
     except ValueError:
         return None
     oclif = data.get("oclif") if isinstance(data, dict) else None

@@ -6,12 +6,12 @@ reader declines is named with its line, so a partial read is never silent."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from govern.core.json_input import DepthLimitedComposer, NestingError, parse_json
 from govern.drift.anchors.routes import HTTP_METHODS
 from govern.drift.anchors.syntax import EXTENSIONS, first_line, parse, text, ts_string
 
@@ -39,7 +39,7 @@ class LedgerScan:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> LedgerScan:
-        rows = tuple(LedgerRow(method, path, client, int(line))
+        rows = tuple(LedgerRow(method, path, client, line)
                      for method, path, client, line in data["rows"])
         return LedgerScan(rows, tuple(data["declined"]), data["error"])
 
@@ -86,10 +86,16 @@ def scan_ts_ledger(source: bytes, language: str) -> LedgerScan:
     return LedgerScan(tuple(rows), tuple(declined))
 
 
+class _Loader(DepthLimitedComposer, yaml.SafeLoader):
+    """Safe YAML with bounded nesting: a ledger is the repository's, which a PR may edit."""
+
+
 def scan_openapi(source: bytes, path: str) -> LedgerScan:
     try:
-        document = (json.loads(source) if path.endswith(".json")
-                    else yaml.safe_load(source.decode("utf-8")))
+        document = (parse_json(source) if path.endswith(".json")
+                    else yaml.load(source.decode("utf-8"), Loader=_Loader))  # noqa: S506
+    except NestingError as exc:
+        return LedgerScan((), error=str(exc))
     except (ValueError, yaml.YAMLError, UnicodeDecodeError) as exc:
         return LedgerScan((), error=f"not valid {'JSON' if path.endswith('.json') else 'YAML'}"
                           f" ({str(exc).splitlines()[0]})")
@@ -103,7 +109,7 @@ def scan_openapi(source: bytes, path: str) -> LedgerScan:
             declined.append(f"path {route}: not an object of operations")
             continue
         for method, operation in operations.items():
-            if method.lower() not in HTTP_METHODS:
+            if not isinstance(method, str) or method.lower() not in HTTP_METHODS:
                 continue
             client = None
             if isinstance(operation, dict):

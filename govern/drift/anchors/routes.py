@@ -53,7 +53,7 @@ class Route:
     @staticmethod
     def from_json(data: list[Any]) -> Route:
         method, path, tail, file, line, refs = data
-        return Route(method, path, bool(tail), file, int(line), frozenset(refs))
+        return Route(method, path, tail, file, line, frozenset(refs))
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class RegistrarScan:
     @staticmethod
     def from_json(data: dict[str, Any]) -> RegistrarScan:
         return RegistrarScan(tuple(Route.from_json(r) for r in data["routes"]),
-                             tuple((str(m), str(p)) for m, p in data["includes"]))
+                             tuple((m, p) for m, p in data["includes"]))
 
 
 def _identifiers(node: Node | None) -> set[str]:
