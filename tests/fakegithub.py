@@ -75,6 +75,11 @@ class FakeGitHub:
         """Callbacks run, one per comment created, just before it is stored."""
         self.requests: list[tuple[str, str]] = []
         """Every request answered, as (method, path with query)."""
+        self.permissions: dict[str, str] = {"maintainer": "write"}
+        """Each collaborator's role by login: admin, maintain, write, triage or read (the
+        permission block at the end of this file); ``add_comment``'s default author writes."""
+        self.linked_issues: dict[int, list[tuple[str, int]]] = {}
+        """Issues linked to a PR in the sidebar, as (OWNER/NAME, number), beside its keywords."""
         self.lock = threading.Lock()
         self._ids = 1000
         self._server: ThreadingHTTPServer | None = None
@@ -248,6 +253,9 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(200, {"login": fake.login, "id": 4, "type": "User"})
             return
+        if method == "POST" and path == "/graphql":  # a read, even on a read-only token
+            graphql(self, body)
+            return
         if fake.read_only and method != "GET":
             self._send(403, {"message": "Resource not accessible by integration"})
             return
@@ -256,7 +264,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"message": "Not Found"})
             return
         rest = path[len(prefix):]
-        for pattern, verb, handler in _ROUTES:
+        for pattern, verb, handler in (*_ROUTES, *_PERMISSION_ROUTES):
             match = re.fullmatch(pattern, rest)
             if match and verb == method:
                 handler(self, path, query, body, *match.groups())
@@ -393,3 +401,75 @@ def fake_github(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGitHub]:
     monkeypatch.setenv("GITHUB_REPOSITORY", fake.full_name)
     yield fake
     fake.stop()
+
+
+# -- repository permissions and the issues a PR closes (issue 13) ----------------------------
+# ``GET /repos/{o}/{r}/collaborators/{login}/permission`` as GitHub answers it: the legacy
+# ``permission`` folds maintain into write and triage into read, ``role_name`` keeps the role,
+# and a login that is not a collaborator is 404. ``POST /graphql`` answers the one query govern
+# sends, ``closingIssuesReferences``: the issues (never PRs) a PR's body closes with GitHub's
+# keywords, when the PR targets the default branch, plus those linked in its sidebar.
+
+_LEGACY_PERMISSION = {"admin": "admin", "maintain": "write", "write": "write",
+                      "triage": "read", "read": "read"}
+_CLOSING = re.compile(
+    r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?):?[ \t]+"
+    r"(?:https://github\.example/(?P<url_repo>[\w.-]+/[\w.-]+)/issues/"
+    r"|(?P<repo>[\w.-]+/[\w.-]+)?#)(?P<number>\d+)\b")
+
+
+def _permission(handler: _Handler, path: str, query: dict[str, list[str]], body: dict[str, Any],
+                login: str) -> None:
+    role = handler.fake.permissions.get(unquote(login))
+    if role is None:
+        handler._send(404, {"message": "Not Found",
+                            "documentation_url": "https://docs.github.com/rest/collaborators/"
+                                                 "collaborators#get-repository-permissions-"
+                                                 "for-a-user"})
+        return
+    handler._send(200, {"permission": _LEGACY_PERMISSION[role], "role_name": role,
+                        "user": {"login": unquote(login), "id": 5, "type": "User"}})
+
+
+def closing_references(fake: FakeGitHub, number: int) -> list[tuple[str, int]]:
+    """What GitHub lists as closed by PR #number: keyword references in its body (into the
+    default branch only), then sidebar links; PRs are never closed; no repeats."""
+    pull = fake.pulls[number]
+    found: list[tuple[str, int]] = []
+    if pull["base"] == fake.default_branch:
+        for match in _CLOSING.finditer(pull["body"]):
+            repo = match.group("url_repo") or match.group("repo") or fake.full_name
+            found.append((repo, int(match.group("number"))))
+    found.extend(fake.linked_issues.get(number, []))
+    unique = dict.fromkeys((repo.lower(), issue) for repo, issue in found
+                           if not (repo.lower() == fake.full_name.lower()
+                                   and issue in fake.pulls))
+    return list(unique)
+
+
+def graphql(handler: _Handler, body: dict[str, Any]) -> None:
+    """GitHub answers a GraphQL query 200, with ``errors`` for what it could not resolve."""
+    fake, variables = handler.fake, body.get("variables") or {}
+    query = body.get("query") or ""
+    if "closingIssuesReferences" not in query:
+        handler._send(200, {"errors": [{"message": "the fake knows only closingIssuesReferences"}]})
+        return
+    if f"{variables.get('owner')}/{variables.get('name')}" != fake.full_name:
+        handler._send(200, {"data": {"repository": None}, "errors": [{
+            "type": "NOT_FOUND", "path": ["repository"],
+            "message": "Could not resolve to a Repository with the name "
+                       f"'{variables.get('owner')}/{variables.get('name')}'."}]})
+        return
+    number = variables.get("number")
+    if number not in fake.pulls:
+        handler._send(200, {"data": {"repository": {"pullRequest": None}}, "errors": [{
+            "type": "NOT_FOUND", "path": ["repository", "pullRequest"],
+            "message": f"Could not resolve to a PullRequest with the number of {number}."}]})
+        return
+    nodes = [{"number": issue, "repository": {"nameWithOwner": repo}}
+             for repo, issue in closing_references(fake, number)][: variables.get("first", 0)]
+    handler._send(200, {"data": {"repository": {"pullRequest": {
+        "closingIssuesReferences": {"nodes": nodes}}}}})
+
+
+_PERMISSION_ROUTES = ((r"/collaborators/([^/]+)/permission", "GET", _permission),)

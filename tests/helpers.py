@@ -78,8 +78,9 @@ def overlap_document() -> dict[str, Any]:
 
 
 def review_record(head: str, **changes: Any) -> str:
-    """A rendered contract-review record on ``head`` (PASS unless ``changes`` say otherwise)."""
-    data = {"served_tier": "standard", "head_sha": head[:10], "local_runs": "pytest",
+    """A rendered contract-review record on ``head`` (PASS unless ``changes`` say otherwise);
+    pass an abbreviation of a head to forge one the governed gate must refuse."""
+    data = {"served_tier": "standard", "head_sha": head, "local_runs": "pytest",
             "scope": "the workflow", "inputs_read": "the diff", "semver": "patch",
             "implemented_by": "dev", "reviewed_by": "maintainer", "verdict": "PASS",
             "record_written": "2026-11-06T18:35Z", **changes}

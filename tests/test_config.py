@@ -124,13 +124,13 @@ def test_good_values_land_in_their_fields(toml: str, expected: dict[str, object]
 
 
 def test_bad_config_exits_2_with_json(repo: Repo) -> None:
-    repo.commit({"govern.toml": "[gates]\nbogus = 1\n"})
+    head = repo.commit({"govern.toml": "[gates]\nbogus = 1\n"})
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "--all"])
     assert result.exit_code == 2
     assert json.loads(result.stdout) == {
         "judged": False,
-        "error": "invalid configuration in govern.toml:\n  - gates.bogus: unknown key",
+        "error": f"invalid configuration in govern.toml at {head}:\n  - gates.bogus: unknown key",
         "remedy": "fix the keys named above (see docs/reference/configuration.md)",
     }
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from govern.config import GatesConfig
 from tests.gitrepo import Repo, make_repo
 from tests.helpers import run_check
 
@@ -153,9 +154,9 @@ def test_size_default_threshold_is_3000(project: Repo) -> None:
 # -- trailers --------------------------------------------------------------------------------
 
 FIXES = "fix: the door\n\nFixes #12\n"
+FIXES_PATTERN = GatesConfig().trailer_forbidden[0]
 FIXES_FINDING = (
-    "line 3 `Fixes #12` matches the forbidden pattern "
-    "`(?i)\\b(close[sd]?|fix(e[sd])?|resolve[sd]?|part of|refs)\\s+#\\d+` "
+    f"line 3 `Fixes #12` matches the forbidden pattern `{FIXES_PATTERN}` "
     "(`gates.trailer_forbidden`): card relations belong in the PR body, and commit messages "
     "name no model")
 
@@ -210,8 +211,7 @@ def test_trailers_commit_msg_stage(project: Repo, tmp_path: Path) -> None:
     message.write_text("fix: door\n\nFixes #3\n")
     assert _findings(project, "trailers", "--message-file", str(message)) == (1, [(
         str(message), 3,
-        f"{message} line 3 `Fixes #3` matches the forbidden pattern "
-        "`(?i)\\b(close[sd]?|fix(e[sd])?|resolve[sd]?|part of|refs)\\s+#\\d+` "
+        f"{message} line 3 `Fixes #3` matches the forbidden pattern `{FIXES_PATTERN}` "
         "(`gates.trailer_forbidden`): card relations belong in the PR body, and commit "
         "messages name no model",
         "edit the commit message to drop that line")])

@@ -10,7 +10,6 @@ from govern.github.client import (
     GitHubError,
     GitHubRepo,
     OpenPull,
-    closing_issue_numbers,
     connect,
     credentials_from_env,
     default_branch,
@@ -30,16 +29,6 @@ def test_credentials_from_env() -> None:
         == Credentials("gh", "https://ghe/api/v3")
     assert credentials_from_env({"GITHUB_TOKEN": "actions", "GH_TOKEN": "gh"}).token == "actions"
     assert credentials_from_env({"GITHUB_TOKEN": "", "GH_TOKEN": "gh"}).token == "gh"
-
-
-@pytest.mark.parametrize(("body", "numbers"), [
-    ("Fixes #12 and closes #3; resolves acme/widgets#9", (12, 3, 9)),
-    ("fixed: #4, Close #4, RESOLVED #5", (4, 5)),
-    ("refs #7, part of #8, fixes other/repo#9, see #10", ()),
-    ("prefixes #11 or fixes#12", ()),
-])
-def test_closing_issue_numbers(body: str, numbers: tuple[int, ...]) -> None:
-    assert closing_issue_numbers(body, "acme/widgets") == numbers
 
 
 def test_connect_refuses_a_malformed_repo_name() -> None:

@@ -87,8 +87,8 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
                           "# detected: website/docs/ (mdx)",
                           'paths = ["website/docs/**/*.mdx", "README.md"]']
     assert lines[lines.index("[review]") + 1:] == [
-        "# Logins whose review records count; when empty, GitHub's OWNER, MEMBER and "
-        "COLLABORATOR do.",
+        "# Logins whose review records count; when empty, anyone with write access, never the "
+        "PR author.",
         "trusted_authors = []",
         "# Whether records are also looked for on the issue the PR closes.",
         "closing_issue_thread = true"]

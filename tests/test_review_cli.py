@@ -98,9 +98,15 @@ def test_unreadable_files_are_not_judged(files: Path, name: str) -> None:
 
 
 def test_lint_exit_codes_and_output(files: Path) -> None:
-    clean = run(files, "lint", str(files / "full.md"), "--head", "1a2b3c4d5e6f7a8b")
+    clean = run(files, "lint", str(files / "full.md"))
     assert (clean.exit_code, clean.stdout) == (0, "")
     assert clean.stderr == f"govern: {files / 'full.md'}: clean\n"
+    # on its head, but abbreviated: the governed gate would not count it
+    short = run(files, "lint", str(files / "full.md"), "--head", "1a2b3c4d5e6f7a8b")
+    assert (short.exit_code, short.stdout) == (1, (
+        f'{files / "full.md"}:4: Head-sha "1a2b3c4d5e6f7a8b" abbreviates the head: the '
+        "governed gate counts only a record naming all 40 hex digits\n"
+        "  remedy: write the full sha of the head you reviewed: `git rev-parse HEAD`\n"))
     stale = run(files, "lint", str(files / "full.md"), "--head", "ffffffff")
     assert stale.exit_code == 1
     assert stale.stdout == (
@@ -150,7 +156,7 @@ def test_locate_ignores_stale_heads_and_untrusted_authors(
         f'comment 1001 by "maintainer" at 2026-11-06T12:01:00+00:00: on "{OLD_HEAD}", not on '
         f"the head {HEAD}",
         'comment 1002 by "drive-by" at 2026-11-06T12:02:00+00:00: not a trusted author '
-        "(author_association CONTRIBUTOR)"]
+        '(permission "none" on the repository, not write)']
     assert "govern: ignored comment 1002" in stderr
 
 
@@ -162,7 +168,7 @@ def test_locate_trusts_configured_authors_only(tmp_path: Path, fake_github: Fake
     fake_github.add_comment(5, record(), login="seat-reviewer", association="NONE")
     code, data, _ = locate(tmp_path, "--config", str(config))
     assert (code, data["comment"]["author"]) == (0, "seat-reviewer")
-    assert "not a trusted author (author_association OWNER)" in data["ignored"][0]
+    assert "not a trusted author (not in review.trusted_authors)" in data["ignored"][0]
 
 
 def test_locate_reports_an_unsigned_newest_record(tmp_path: Path,
@@ -237,13 +243,13 @@ def test_post_lints_against_the_current_head_then_posts(tmp_path: Path,
                                      f'the head "{HEAD}"')
     assert fake_github.comments == {}
     good = tmp_path / "good.yaml"
-    good.write_text(YAML.format(head=HEAD[:10], verdict="PASS", reviewer="rev-b"))
+    good.write_text(YAML.format(head=HEAD, verdict="PASS", reviewer="rev-b"))
     posted = run(tmp_path, "post", "--pr", "5", "--json", str(good))
     assert posted.exit_code == 0
     assert json.loads(posted.stdout) == {
         "posted": True, "head": HEAD, "id": 1001,
         "url": "https://github.example/acme/widgets/pull/5#issuecomment-1001"}
-    assert fake_github.comments[5][0]["body"] == record(head=HEAD[:10])
+    assert fake_github.comments[5][0]["body"] == record(head=HEAD)
 
 
 def test_post_refuses_a_self_review(tmp_path: Path, fake_github: FakeGitHub) -> None:

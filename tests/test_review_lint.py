@@ -10,11 +10,11 @@ from govern.review import LintRule, lint_review
 HEAD = "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"
 
 # A clean record; each case below changes one line of it.
-GOOD = """\
+GOOD = f"""\
 ## Contract review
 
 Served-tier: standard
-Head-sha: `1a2b3c4d`
+Head-sha: `{HEAD}`
 Local-runs: pytest -q
 Scope: src/app.py
 Inputs read: the PR
@@ -69,7 +69,7 @@ CASES = [
     pytest.param(
         variant(("first. **TRUE**", "first. **FALSE**"),
                 ("**VERDICT: PASS**", "VERDICT: PASS (delta)"),
-                ("Head-sha: `1a2b3c4d`", "Head-sha: `1a2b3c4d` (delta over the reviewed head "
+                (f"Head-sha: `{HEAD}`", f"Head-sha: `{HEAD}` (delta over the reviewed head "
                                          "`0a0b0c0`)")),
         [(LintRule.PASS_WITH_FALSE, 11,
           'FALSE judgment under VERDICT: PASS (delta): "The handler refuses first."')],
@@ -82,28 +82,34 @@ CASES = [
         variant(("Reviewed-by: rev-b", "Reviewed-by: dev-ab")),
         id="same-identity"),
     pytest.param(
-        variant(("`1a2b3c4d`", "`0000000000`")),
+        variant((f"`{HEAD}`", "`0000000000`")),
         [(LintRule.NULL_SHA, 4, 'Head-sha is the null sha placeholder "0000000000"')],
-        variant(("`1a2b3c4d`", "`1a2b3c4d5e6f`")),
+        variant((f"`{HEAD}`", f"`{HEAD.upper()}`")),
         id="null-sha"),
     pytest.param(
-        variant(("`1a2b3c4d`", "1a2b3c4d")),
+        variant((f"`{HEAD}`", f"{HEAD}")),
         [(LintRule.HEAD_SHAPE, 4,
-          'Head-sha must be 7–40 hex digits in its own code span, found "1a2b3c4d"')],
-        variant(("`1a2b3c4d`", "``1a2b3c4d``")),
+          f'Head-sha must be 7–40 hex digits in its own code span, found "{HEAD}"')],
+        variant((f"`{HEAD}`", f"``{HEAD}``")),
         id="head-outside-code-span"),
     pytest.param(
-        variant(("`1a2b3c4d`", "`1a2b3c`")),
+        variant((f"`{HEAD}`", "`1a2b3c`")),
         [(LintRule.HEAD_SHAPE, 4,
           'Head-sha must be 7–40 hex digits in its own code span, found "1a2b3c"')],
-        variant(("`1a2b3c4d`", "`1a2b3c4`")),
+        GOOD,
         id="head-too-short"),
     pytest.param(
-        variant(("Head-sha: `1a2b3c4d`", "Head-sha: `1a2b3c4d` (delta over the reviewed head "
+        variant((f"`{HEAD}`", "`1a2b3c4`")),
+        [(LintRule.SHORT_HEAD, 4, 'Head-sha "1a2b3c4" abbreviates the head: the governed gate '
+                              'counts only a record naming all 40 hex digits')],
+        GOOD,
+        id="head-abbreviated"),
+    pytest.param(
+        variant((f"Head-sha: `{HEAD}`", f"Head-sha: `{HEAD}` (delta over the reviewed head "
                                          "`xyz`)"),
                 ("**VERDICT: PASS**", "VERDICT: PASS (delta)")),
         [(LintRule.HEAD_SHAPE, 4, 'the delta-over head must be 7–40 hex digits, found "xyz"')],
-        variant(("Head-sha: `1a2b3c4d`", "Head-sha: `1a2b3c4d` (delta over the reviewed head "
+        variant((f"Head-sha: `{HEAD}`", f"Head-sha: `{HEAD}` (delta over the reviewed head "
                                          "`abcdef0`)"),
                 ("**VERDICT: PASS**", "VERDICT: PASS (delta)")),
         id="delta-over-shape"),
@@ -112,7 +118,7 @@ CASES = [
         [(LintRule.DELTA_WITHOUT_BASE, 1,
           "a delta record that does not name the head it is a delta over")],
         variant(("## Contract review", "## Contract review · delta"),
-                ("Head-sha: `1a2b3c4d`", "Head-sha: `1a2b3c4d` (delta over the reviewed head "
+                (f"Head-sha: `{HEAD}`", f"Head-sha: `{HEAD}` (delta over the reviewed head "
                                          "`abcdef0`)")),
         id="delta-heading-without-base"),
     pytest.param(
@@ -176,10 +182,10 @@ def test_rule_fails_and_passes(failing: str, expected: list[tuple[LintRule, int,
 
 def test_record_not_on_the_head() -> None:
     assert rows(GOOD, "ffff000") == [
-        (LintRule.NOT_ON_HEAD, 4, 'the record is on 1a2b3c4d, not on the head "ffff000"')]
+        (LintRule.NOT_ON_HEAD, 4, f'the record is on {HEAD}, not on the head "ffff000"')]
     assert rows(GOOD, HEAD.upper()) == []
     assert rows(GOOD) == []
-    bare = variant(("`1a2b3c4d`", "1a2b3c4d"))
+    bare = variant((f"`{HEAD}`", f"{HEAD}"))
     assert [rule for rule, _, _ in rows(bare, "ffff000")] == [LintRule.HEAD_SHAPE,
                                                               LintRule.NOT_ON_HEAD]
 
@@ -190,7 +196,7 @@ def test_every_rule_has_a_case() -> None:
 
 
 def test_finding_json_and_remedy() -> None:
-    finding = lint_review(variant(("`1a2b3c4d`", "`0000000`")))[0]
+    finding = lint_review(variant((f"`{HEAD}`", "`0000000`")))[0]
     assert finding.to_json() == {
         "rule": "null-sha", "line": 4,
         "message": 'Head-sha is the null sha placeholder "0000000"',

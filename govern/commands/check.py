@@ -43,33 +43,47 @@ from govern.gates.review_record import read_review
 from govern.gates.size import check_size, count_size
 from govern.gates.touched_packages import read_touched_packages
 from govern.gates.trailer_ranges import read_trailer_ranges
-from govern.gates.trailers import check_commit_messages, check_message_file
+from govern.gates.trailers import Forbidden, check_commit_messages, check_message_file
 from govern.git.gitio import Git
 from govern.github import workflow_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def pr_options(func: F) -> F:
-    """docs/how-to/gates.md options shared by every PR gate."""
-    decorators: list[Callable[[Any], Any]] = [
-        click.argument("base", required=False),
-        click.option("--head", default="HEAD", show_default=True, help="The PR's head revision."),
-        click.option("--pr", type=int, help="The PR number (default: the event payload's)."),
-        click.option("--repo", help="OWNER/NAME (default: the event payload's)."),
-        click.option("--body-file", type=click.Path(path_type=Path, dir_okay=False,
-                                                    exists=True, allow_dash=True),
-                     help="The PR body, from a file (`-` for stdin)."),
-        click.option("--label", "labels", multiple=True,
-                     help="A PR label (repeatable); replaces the payload's labels."),
-        click.option("--actor", help="The PR author's login (default: the payload's)."),
-        json_option,
-        config_option,
-        click.pass_context,
-    ]
+def _stack(func: F, decorators: list[Callable[[Any], Any]]) -> F:
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+# Each gate takes only the options it reads (issue 13): an option a gate would ignore is a
+# usage error, not a silent no-op.
+
+def commit_options(func: F) -> F:
+    """BASE and --head, with --json, --config and the context: every gate's."""
+    return _stack(func, [
+        click.argument("base", required=False),
+        click.option("--head", default="HEAD", show_default=True, help="The PR's head revision."),
+        json_option,
+        config_option,
+        click.pass_context,
+    ])
+
+
+def pr_number_options(func: F) -> F:
+    """--pr and --repo: for the gates that read the PR on GitHub."""
+    return _stack(func, [
+        click.option("--pr", type=int, help="The PR number (default: the event payload's)."),
+        click.option("--repo", help="OWNER/NAME (default: the event payload's)."),
+    ])
+
+
+body_option = click.option(
+    "--body-file", type=click.Path(path_type=Path, dir_okay=False, exists=True, allow_dash=True),
+    help="The PR body, from a file (`-` for stdin).")
+labels_option = click.option("--label", "labels", multiple=True,
+                             help="A PR label (repeatable); replaces the payload's labels.")
+actor_option = click.option("--actor", help="The PR author's login (default: the payload's).")
 
 
 # -- reporting -------------------------------------------------------------------------------
@@ -126,7 +140,9 @@ def _open(ctx: click.Context, options: dict[str, Any]) -> tuple[Git, PullRequest
 
 
 @check.command()
-@pr_options
+@commit_options
+@pr_number_options
+@body_option
 def declarations(ctx: click.Context, **options: Any) -> None:
     """The PR body and each changeset it adds, edits or renames declare every key of
     `declarations.required` once, well-formed and equal; a Metadata-protocol change owes a
@@ -141,7 +157,10 @@ def declarations(ctx: click.Context, **options: Any) -> None:
 
 
 @check.command()
-@pr_options
+@commit_options
+@pr_number_options
+@body_option
+@labels_option
 def changesets(ctx: click.Context, **options: Any) -> None:
     """Changesets parse; an added one releases something; touched published packages have
     one (unless labelled); levels meet the declared protocol; no new major; breaking
@@ -170,7 +189,10 @@ def changesets(ctx: click.Context, **options: Any) -> None:
 
 
 @check.command("release-owned")
-@pr_options
+@commit_options
+@pr_number_options
+@labels_option
+@actor_option
 def release_owned(ctx: click.Context, **options: Any) -> None:
     """No release-owned page is added, edited, renamed or deleted, unless a release label or
     actor allows it."""
@@ -182,7 +204,7 @@ def release_owned(ctx: click.Context, **options: Any) -> None:
 
 
 @check.command()
-@pr_options
+@commit_options
 def size(ctx: click.Context, **options: Any) -> None:
     """Additions + deletions (minus `gates.size_ignore`) at most `gates.human_merge_lines`."""
     git, pr, config = _open(ctx, options)
@@ -194,13 +216,23 @@ def size(ctx: click.Context, **options: Any) -> None:
 
 
 @check.command()
-@pr_options
+@commit_options
+@pr_number_options
 def governed(ctx: click.Context, **options: Any) -> None:
-    """A PR touching `gates.governed` paths needs a signed contract-review record on its
-    current head (as `govern review locate` finds it)."""
-    git, pr, config = _open(ctx, options)
-    paths = find_governed_paths(git.changed_files(pr.merge_base, pr.head), config.gates)
-    located = read_review(pr, config, os.environ) if paths else None
+    """A PR touching `gates.governed` paths needs a signed contract-review record on the head
+    it judges, by a reviewer docs/how-to/who-can-satisfy-a-gate.md trusts.
+
+    Which paths are governed, and who may review, is read from both BASE's tip and the merge
+    base, the stricter of the two winning: a PR branched from an old commit does not escape
+    rules added since (issue 13).
+    """
+    git = open_git(ctx)
+    pr = read_pull_request(git, options, os.environ, sys.stdin)
+    configs = [load_config_at(ctx, git, pr.base), load_config_at(ctx, git, pr.merge_base)]
+    paths = find_governed_paths(git.changed_files(pr.merge_base, pr.head),
+                                [config.gates.governed for config in configs])
+    located = (read_review(pr, [config.review for config in configs], os.environ)
+               if paths else None)
     findings = check_governed(paths, located, pr.number)
     report(ctx, GateResult("governed", findings, {
         "paths": paths, "review": located.to_json() if located else None}), _pr_json(pr))
@@ -210,11 +242,11 @@ def governed(ctx: click.Context, **options: Any) -> None:
 @click.option("--range", "rev_range", metavar="A..B", help="The commits to read.")
 @click.option("--message-file", type=click.Path(path_type=Path, dir_okay=False, exists=True),
               help="commit-msg stage: judge this one message file.")
-@pr_options
+@commit_options
 def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | None,
              **options: Any) -> None:
     """Commit messages carry no `gates.trailer_forbidden` match (card relations belong in the
-    PR body; no model identifiers).
+    PR body) and name no model of `gates.model_families`.
 
     The range: --range A..B, else pre-commit's PRE_COMMIT_FROM_REF/PRE_COMMIT_TO_REF, else
     BASE (merge base with --head), else git's pre-push lines on stdin, else the default BASE.
@@ -225,7 +257,7 @@ def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | Non
         # unborn branch reads as no file, so the defaults)
         config = load_config_at(ctx, git, "HEAD")
         text = message_file.read_bytes().decode("utf-8", "replace")
-        findings = check_message_file(str(message_file), text, config.gates.trailer_forbidden)
+        findings = check_message_file(str(message_file), text, _forbidden(config))
         report(ctx, GateResult("trailers", findings, {"message_file": str(message_file)}))
         return
     ranges = read_trailer_ranges(git, options["base"], options["head"], _split_range(rev_range),
@@ -234,10 +266,14 @@ def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | Non
     config = load_config_at(ctx, git, first_since or first_until)
     messages = [message for since, until in ranges
                 for message in git.commit_messages(since, until)]
-    findings = check_commit_messages(messages, config.gates.trailer_forbidden)
+    findings = check_commit_messages(messages, _forbidden(config))
     report(ctx, GateResult("trailers", findings, {
         "ranges": [f"{since}..{until}" if since else until for since, until in ranges],
         "commits": len(messages)}))
+
+
+def _forbidden(config: Config) -> Forbidden:
+    return Forbidden.of(config.gates.trailer_forbidden, config.gates.model_families)
 
 
 def _split_range(rev_range: str | None) -> tuple[str, str] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import NoReturn
 
@@ -27,6 +28,8 @@ from govern.github.client import (
     GitHubRepo,
     connect,
     credentials_from_env,
+    permission,
+    review_comments,
 )
 
 YAML_SUFFIXES = (".yaml", ".yml", ".json")
@@ -176,18 +179,21 @@ def locate(ctx: click.Context, number: int, repo: str | None, show_body: bool,
            as_json: bool) -> None:
     """Find the contract-review record on the PR's current head.
 
-    Reads every comment page of the PR (and of the issues its body closes), keeps records by
-    trusted authors whose Head-sha abbreviates the current head, and takes the newest. Exit
-    0 found, 1 absent or unsigned, 2 unreadable.
+    Reads every comment page of the PR (and of the issues GitHub lists as closed by it), keeps
+    records by trusted authors (docs/how-to/who-can-satisfy-a-gate.md) whose Head-sha is the
+    full current head, and takes the newest. Exit 0 found, 1 absent or unsigned, 2
+    unreadable.
     """
     config = review_config(ctx)
     client = repo_client(repo)
     try:
         pull = client.pull_request(number)
-        comments, issues = client.review_thread(pull, config.review.closing_issue_thread)
+        comments, issues = review_comments(client, number, config.review.closing_issue_thread)
+        trust = records.Trust.of(pull.author, [config.review.trusted_authors])
+        located = records.locate_review(comments, pull.head_sha, trust,
+                                        cache(lambda login: permission(client, login)))
     except GitHubError as exc:
         emit_unreadable(ctx, exc, number)
-    located = records.locate_review(comments, pull.head_sha, config.review.trusted_authors)
     if as_json:
         print_json({"pr": number, "threads": [number, *issues], **located.to_json()})
     elif show_body and located.comment is not None:

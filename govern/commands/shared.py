@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from govern.config import Config, load_config
+from govern.core.errors import ConfigError
 from govern.git.gitio import Git
 
 if TYPE_CHECKING:
@@ -75,9 +76,28 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     """The configuration: ``--config`` if given, else as committed at ``rev``.
 
     Gates pass the merge base, so a PR cannot loosen the rules that judge it; advisory
-    commands pass the head they read.
+    commands pass the head they read. A configuration that exists but cannot be read (not
+    UTF-8, not TOML, a bad key) is not judged (exit 2), naming the file and ``rev``.
     """
-    config = load_config(lambda path: git.read_text(rev, path), settings(ctx).config_path)
+    def read_text(path: str) -> str | None:
+        # a file that is there but unreadable is an error, never "absent": a gate must not
+        # fall back to the defaults because a config is not UTF-8 (issue 13)
+        data = git.blobs.read(f"{rev}:{path}")
+        if data is None:
+            return None
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ConfigError([f"not UTF-8 text ({exc.reason} at byte {exc.start})"],
+                              path) from None
+
+    explicit = settings(ctx).config_path
+    try:
+        config = load_config(read_text, explicit)
+    except ConfigError as exc:
+        if explicit is not None:
+            raise
+        raise ConfigError(exc.problems, f"{exc.source} at {rev}") from None
     for warning in config.warnings:
         click.echo(f"govern: warning: {warning}", err=True)
     return config

@@ -156,12 +156,19 @@ class GatesConfig:
         default=Globs((".github/**", "govern.toml", "AGENTS.md", "docs/adr/**")),
         metadata=about(GLOBS, "Paths whose change needs a contract-review record on the current "
                               "head."))
+    # GitHub's closing-keyword grammar (optional colon, OWNER/REPO#N, issue URLs) and the card
+    # relations; possessive, so a commit message cannot make the gate crawl (issue 13)
     trailer_forbidden: tuple[str, ...] = field(
         default=(
-            r"(?i)\b(close[sd]?|fix(e[sd])?|resolve[sd]?|part of|refs)\s+#\d+",
-            r"(?i)\b(claude|gpt|gemini|llama|mistral|mixtral|codestral)-[0-9][\w.-]*",
+            r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?|part of|refs)(?::[ \t]*+|[ \t]++)"
+            r"(?:[\w.-]++/[\w.-]++#|#|https?://[^\s/]++/[\w.-]++/[\w.-]++/issues/)\d",
         ),
         metadata=about(REGEXES, "Patterns refused in commit messages."))
+    model_families: tuple[str, ...] = field(
+        default=("claude", "opus", "sonnet", "haiku", "gpt", "o1", "o3", "o4", "gemini", "llama",
+                 "mistral", "mixtral", "codestral", "deepseek", "qwen", "grok"),
+        metadata=about(NAMES, "Model-id families refused in commit messages (claude-…, gpt-4o, "
+                              "o3)."))
 
 
 @dataclass(frozen=True)
@@ -179,8 +186,8 @@ class ReviewConfig:
 
     trusted_authors: tuple[str, ...] = field(
         default=(),
-        metadata=about(NAMES, "Logins whose review records count; when empty, GitHub's OWNER, "
-                              "MEMBER and COLLABORATOR do."))
+        metadata=about(NAMES, "Logins whose review records count; when empty, anyone with "
+                              "write access, never the PR author."))
     closing_issue_thread: bool = field(
         default=True,
         metadata=about(FLAG, "Whether records are also looked for on the issue the PR closes."))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import yaml
 
@@ -34,6 +35,9 @@ EXAMPLE = '---\n"my-package": patch\n---\n\nFix the thing.'
 _FENCE = re.compile(r"---[ \t]*")
 _BANG_SUMMARY = re.compile(r"[A-Za-z]+(?:\([^()\n]*\))?!:\s")
 _BANNER = "**BREAKING**"
+# libyaml's composer when PyYAML has it: ten times the pure-Python one, so a changeset naming
+# thousands of packages is read in a fraction of a second (issue 13)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MIGRATION_HEADING = re.compile(r"^[ \t]*#{2,6}[ \t]+Migration\b", re.M | re.I)
 
 
@@ -64,9 +68,18 @@ class Changeset:
     text: str
     """The whole file: declaration lines are read from it with their file line numbers."""
 
+    @cached_property
+    def _by_package(self) -> dict[str, Release]:
+        # one lookup per touched package, not a scan: a changeset may name 20k packages
+        return {release.package: release for release in self.releases}
+
+    def release_of(self, package: str) -> Release | None:
+        """The entry releasing ``package`` (the parser refuses a package named twice)."""
+        return self._by_package.get(package)
+
     def bump_of(self, package: str) -> str | None:
-        bumps = [r.bump for r in self.releases if r.package == package]
-        return max(bumps, key=BUMPS.index) if bumps else None
+        release = self._by_package.get(package)
+        return release.bump if release else None
 
 
 @dataclass(frozen=True)
@@ -100,10 +113,21 @@ def parse_changeset(path: str, text: str) -> Changeset | ChangesetError:
     return Changeset(path, releases, summary, "\n".join(lines))
 
 
+def _compose(front: str) -> yaml.Node | None:
+    """The front matter's node tree: libyaml's when it reads, else the pure-Python composer's,
+    whose error message (same on every platform) is the one reported."""
+    try:
+        return yaml.compose(front, Loader=_LOADER)
+    except yaml.YAMLError:
+        if _LOADER is yaml.SafeLoader:
+            raise
+    return yaml.compose(front, Loader=yaml.SafeLoader)
+
+
 def _parse_front_matter(path: str, front: str) -> tuple[Release, ...] | ChangesetError:
     # compose, not load: nodes keep their line, and a package named twice is seen, not merged
     try:
-        root = yaml.compose(front, Loader=yaml.SafeLoader)
+        root = _compose(front)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = 2 + (mark.line if mark else 0)
@@ -118,6 +142,7 @@ def _parse_front_matter(path: str, front: str) -> tuple[Release, ...] | Changese
         return ChangesetError(path, 2 + root.start_mark.line,
                               "the front matter must map package names to bumps")
     releases: list[Release] = []
+    named: set[str] = set()
     for key, value in root.value:
         line = 2 + key.start_mark.line
         package = key.value if isinstance(key, yaml.ScalarNode) else None
@@ -128,8 +153,9 @@ def _parse_front_matter(path: str, front: str) -> tuple[Release, ...] | Changese
             shown = quote_line(bump) if isinstance(bump, str) else "a nested value"
             return ChangesetError(path, line, f"`{quote_line(package)}` has bump `{shown}`; "
                                               f"expected patch, minor or major")
-        if any(r.package == package for r in releases):
+        if package in named:
             return ChangesetError(path, line, f"`{quote_line(package)}` is named twice")
+        named.add(package)
         releases.append(Release(package, bump, line))
     return tuple(releases)
 
@@ -235,7 +261,8 @@ def _too_low(state: ChangesetState, parsed: Sequence[Changeset],
             continue
         changeset, bump = max(graded, key=lambda pair: BUMPS.index(pair[1]))
         if BUMPS.index(bump) < BUMPS.index(owed):
-            release = next(r for r in changeset.releases if r.package == package.name)
+            release = changeset.release_of(package.name)
+            assert release is not None  # graded above
             findings.append(Finding(
                 Rule.CHANGESET_LEVEL,
                 f"`{package.name}` is graded `{bump}`, but `{PROTOCOL}: {protocol}` owes at "
@@ -299,7 +326,8 @@ class BreakingSigns:
 def find_breaking_signs(changeset: Changeset, narrowing: bool) -> BreakingSigns:
     """Read a changeset's breaking marks; ``narrowing`` adds the declared arm."""
     first = next((line.strip() for line in changeset.summary.splitlines() if line.strip()), "")
-    own_arm = _declares_narrowing(changeset.text)
+    # the summary, not the whole file: a front matter holds only package: bump entries
+    own_arm = _declares_narrowing(changeset.summary)
     return BreakingSigns(
         major=any(r.bump == "major" for r in changeset.releases),
         banner=_BANNER in changeset.summary,

@@ -1,13 +1,13 @@
 """The governed-paths gate (docs/how-to/gates.md#repository-gates): a PR touching ``gates.governed``
-paths needs a signed contract-review record on its current head, located as ``govern review locate``
-does (§10)."""
+paths needs a signed contract-review record on the head it judges, by a reviewer
+docs/how-to/who-can-satisfy-a-gate.md trusts."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from govern.config import GatesConfig
 from govern.core.findings import Finding, Rule, quote_line
+from govern.core.globs import Globs
 from govern.git.gitio import RawChange
 from govern.review import Located, State
 
@@ -15,10 +15,12 @@ SHOWN_PATHS = 5
 FAILED_VERDICT = "FAIL"
 
 
-def find_governed_paths(changes: Sequence[RawChange], gates: GatesConfig) -> list[str]:
-    """The governed paths a diff touches; a rename counts on either side."""
+def find_governed_paths(changes: Sequence[RawChange], rules: Sequence[Globs]) -> list[str]:
+    """The governed paths a diff touches; a rename counts on either side. ``rules`` are the
+    ``gates.governed`` globs of each configuration that applies: a path any of them governs
+    is governed (the union: the stricter wins)."""
     return sorted({path for change in changes for path in (change.path, change.old_path)
-                   if path is not None and gates.governed.matches(path)})
+                   if path is not None and any(globs.matches(path) for globs in rules)})
 
 
 def check_governed(paths: Sequence[str], located: Located | None,
@@ -47,7 +49,9 @@ def check_governed(paths: Sequence[str], located: Located | None,
                   f"Reviewed-by lines) on this head, e.g. with {post}")
     else:
         message = f"no contract-review record by a trusted reviewer is on head {head}"
-        remedy = (f"a trusted reviewer reviews head {head} and posts the record with {post}; "
-                  f"a record on an older head does not count")
+        remedy = (f"a reviewer with write access who is not the PR's author (or one "
+                  f"`review.trusted_authors` names; docs/how-to/who-can-satisfy-a-gate.md) "
+                  f"reviews head {head} and posts the record, with the full 40-hex Head-sha, "
+                  f"with {post}; a record on another head does not count")
     return (Finding(Rule.GOVERNED, f"this PR changes governed paths ({shown}), and {message}",
                     remedy),)

@@ -28,8 +28,6 @@ class PullRequestInput:
     actor: str | None
     number: int | None
     repo: str | None
-    live: GitHubPull | None = None
-    """The PR as the API returned it, when it was read live."""
 
 
 def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
@@ -69,8 +67,10 @@ def read_pull_request(git: Git, options: Mapping[str, Any], environ: Mapping[str
     """Resolve the commits and gather body, labels and actor: flags first, then the live
     API (when a token is present), then the event payload.
 
-    ``options`` are the PR gates' options (``base``, ``head``, ``pr``, ``repo``,
-    ``body_file``, ``labels``, ``actor``); ``stdin`` is read for ``--body-file -``.
+    ``options`` are the gate's own options: ``base`` and ``head`` always, and those of
+    ``pr``, ``repo``, ``body_file``, ``labels`` and ``actor`` the gate takes. A field whose
+    option the gate does not take is not wanted, so it is never read live; ``stdin`` is read
+    for ``--body-file -``.
     """
     event = read_event(environ)
     base = options["base"] or default_base(git, event, environ, "govern check <gate>")
@@ -78,24 +78,27 @@ def read_pull_request(git: Git, options: Mapping[str, Any], environ: Mapping[str
     head = git.resolve_commit(options["head"])
     merge_base = git.merge_bases(base_sha, head)[0]
     pull = pull_request_of(event)
-    number = options["pr"] if options["pr"] is not None else pull.get("number")
+    number = options.get("pr")
+    number = number if number is not None else pull.get("number")
     number = number if isinstance(number, int) else None
-    repo = (options["repo"] or dig(event, "repository", "full_name")
+    repo = (options.get("repo") or dig(event, "repository", "full_name")
             or environ.get("GITHUB_REPOSITORY"))
     repo = repo if isinstance(repo, str) else None
-    live = _live_pull(number, repo, environ) if not (options["body_file"] and options["labels"]
-                                                     and options["actor"]) else None
+    wanted_live = any(key in options and not options[key]
+                      for key in ("body_file", "labels", "actor"))
+    live = _live_pull(number, repo, environ) if wanted_live else None
     author = dig(pull, "user", "login")
-    if options["body_file"] is not None:
+    if options.get("body_file") is not None:
         body: str | None = _read_body_file(options["body_file"], stdin)
     else:
         body = live.body if live else _payload_body(event)
     return PullRequestInput(
         base=base, head=head, merge_base=merge_base, body=body,
-        labels=frozenset(options["labels"] or (live.labels if live else _payload_labels(event))),
-        actor=options["actor"] or (live.author if live else
-                                   author if isinstance(author, str) else None),
-        number=number, repo=repo, live=live,
+        labels=frozenset(options.get("labels")
+                         or (live.labels if live else _payload_labels(event))),
+        actor=options.get("actor") or (live.author if live else
+                                       author if isinstance(author, str) else None),
+        number=number, repo=repo,
     )
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern.core.errors import NotJudged
+from govern.github.event import dig
 
 if TYPE_CHECKING:
     from github.Repository import Repository
@@ -92,26 +93,6 @@ def credentials_from_env(environ: Mapping[str, str]) -> Credentials:
     token = environ.get("GITHUB_TOKEN") or environ.get("GH_TOKEN") or None
     api_url = (environ.get("GITHUB_API_URL") or DEFAULT_API_URL).rstrip("/")
     return Credentials(token, api_url)
-
-
-def closing_issue_numbers(body: str, repo: str) -> tuple[int, ...]:
-    """Issues a PR body says it closes with GitHub's closing keywords (``Fixes #12``,
-    ``closes owner/name#12`` for this repository), in order, without repeats.
-
-    The body is what GitHub itself reads for same-repository keywords; issues linked only
-    through the sidebar are not seen (that needs GraphQL), which the README says.
-    """
-    pattern = re.compile(
-        r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+"
-        r"(?:(?P<repo>[\w.-]+/[\w.-]+))?#(?P<number>\d+)\b"
-    )
-    found: list[int] = []
-    for match in pattern.finditer(body):
-        other = match.group("repo")
-        number = int(match.group("number"))
-        if (other is None or other.lower() == repo.lower()) and number not in found:
-            found.append(number)
-    return tuple(found)
 
 
 def _message_of(exc: Any) -> str:
@@ -220,17 +201,6 @@ class GitHubRepo:
             return [_comment(item) for item in self._repo.get_issue(number).get_comments()]
 
         return self._call(f"listing the comments of #{number} of {self.full_name}", read)
-
-    def review_thread(self, pull: GitHubPull, closing_issues: bool
-                      ) -> tuple[list[Comment], tuple[int, ...]]:
-        """The comments a contract-review record may be in: the PR's, and with
-        ``closing_issues`` (``review.closing_issue_thread``) those of each issue its body
-        closes; also the issue numbers read."""
-        issues = closing_issue_numbers(pull.body, self.full_name) if closing_issues else ()
-        comments = self.issue_comments(pull.number)
-        for issue in issues:
-            comments.extend(self.issue_comments(issue))
-        return comments, issues
 
     def create_comment(self, number: int, body: str) -> Comment:
         return self._call(f"commenting on #{number} of {self.full_name}",
@@ -402,3 +372,74 @@ def default_branch(client: GitHubRepo) -> str:
     """The repository's default branch: the base when none is named outside a PR event."""
     return client._call(f"reading the default branch of {client.full_name}",
                         lambda: client._repo.default_branch)
+
+
+# -- who may satisfy a gate, and where its records are (issue 13) ----------------------------
+# docs/how-to/who-can-satisfy-a-gate.md: a gate trusts GitHub's own answers, never text a PR
+# author wrote — a login's permission on the repository, and the issues GitHub lists as closed
+# by a PR (not the numbers its body happens to mention).
+
+CLOSING_ISSUES_LIMIT = 50
+"""The issues of a PR searched for records, at most (GitHub's first page of them)."""
+_CLOSING_ISSUES_QUERY = """
+query($owner: String!, $name: String!, $number: Int!, $first: Int!) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      closingIssuesReferences(first: $first) {
+        nodes { number repository { nameWithOwner } }
+      }
+    }
+  }
+}
+"""
+
+
+def permission(client: GitHubRepo, login: str) -> str:
+    """GitHub's permission of ``login`` on the repository: ``admin``, ``write``, ``read`` or
+    ``none`` (maintain reads as write, triage as read); a 404 (not a collaborator, or no such
+    account) is ``none``."""
+
+    def read() -> str:
+        return str(client._repo.get_collaborator_permission(login))
+
+    try:
+        return client._call(f"reading the permission of {login!r} on {client.full_name}", read)
+    except GitHubError as exc:
+        if exc.status == 404:
+            return "none"
+        raise
+
+
+def closing_issues(client: GitHubRepo, number: int) -> tuple[int, ...]:
+    """The issues of this repository GitHub lists as closed by PR #number (its closing
+    keywords and the sidebar's links), in GitHub's order; another repository's are left out."""
+    owner, name = client.full_name.split("/")
+    variables = {"owner": owner, "name": name, "number": number,
+                 "first": CLOSING_ISSUES_LIMIT}
+
+    def read() -> Any:
+        return client._repo.requester.graphql_query(_CLOSING_ISSUES_QUERY, variables)[1]
+
+    data = client._call(f"listing the issues PR #{number} of {client.full_name} closes", read)
+    nodes = dig(data, "data", "repository", "pullRequest", "closingIssuesReferences", "nodes")
+    if not isinstance(nodes, list):
+        raise GitHubError(f"GitHub's answer for the issues PR #{number} of {client.full_name} "
+                          f"closes has no list of issues", "run again; if it persists, check "
+                          "that the token may read the repository's issues", None)
+    found = [node["number"] for node in nodes
+             if isinstance(node, dict) and isinstance(node.get("number"), int)
+             and str(dig(node, "repository", "nameWithOwner")).lower()
+             == client.full_name.lower()]
+    return tuple(dict.fromkeys(found))
+
+
+def review_comments(client: GitHubRepo, number: int, closing_issue_thread: bool,
+                    ) -> tuple[list[Comment], tuple[int, ...]]:
+    """The comments a contract-review record may be in: PR #number's, and with
+    ``closing_issue_thread`` (``review.closing_issue_thread``) those of each issue GitHub
+    lists as closed by it; also the issue numbers read."""
+    issues = closing_issues(client, number) if closing_issue_thread else ()
+    comments = client.issue_comments(number)
+    for issue in issues:
+        comments.extend(client.issue_comments(issue))
+    return comments, issues

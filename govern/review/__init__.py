@@ -7,12 +7,14 @@ from __future__ import annotations
 from govern.review.check_runs import CHECK_OUTCOMES, count_check_runs, render_check_runs_line
 from govern.review.lint import LintFinding, LintRule, lint_draft, lint_review
 from govern.review.locate import (
-    TRUSTED_ASSOCIATIONS,
+    RECORD_MARK,
+    WRITE_PERMISSIONS,
     CommentLike,
     Located,
     State,
-    is_trusted,
+    Trust,
     locate_review,
+    names_login,
 )
 from govern.review.markdown_reader import (
     BULLET,
@@ -23,8 +25,8 @@ from govern.review.markdown_reader import (
     HEADER_KEYS,
     HEADING,
     JUDGMENT_ANY,
-    JUDGMENT_END,
     KEY_LINE,
+    MAX_LINE_CHARS,
     NITS,
     NONE_MARK,
     RECORD_WRITTEN,
@@ -35,6 +37,7 @@ from govern.review.markdown_reader import (
     Draft,
     parse_review,
     read_draft,
+    split_result,
     unescape,
 )
 from govern.review.model import (
@@ -50,6 +53,7 @@ from govern.review.model import (
 )
 from govern.review.render import LIST_SECTIONS, TEMPLATE, render_review
 from govern.review.shapes import (
+    FULL_SHA,
     HEADER_KEY,
     HEX_SHA,
     ISO_TIME,
@@ -57,6 +61,7 @@ from govern.review.shapes import (
     ROUND,
     collapse,
     collapse_paragraphs,
+    is_full_head,
     is_hex_sha,
     is_model_id,
     is_null_sha,
@@ -76,22 +81,23 @@ __all__ = [
     "GRADES", "REQUIRED_TEXT", "RESULTS", "VERDICTS",
     "ContractReview", "ReviewFinding", "HeaderLine", "Judgment", "RecordError",
     # shapes
-    "HEADER_KEY", "HEX_SHA", "ISO_TIME", "MODEL_FAMILY", "ROUND",
-    "collapse", "collapse_paragraphs", "is_hex_sha", "is_model_id", "is_null_sha", "is_on_head",
-    "quote",
+    "FULL_SHA", "HEADER_KEY", "HEX_SHA", "ISO_TIME", "MODEL_FAMILY", "ROUND",
+    "collapse", "collapse_paragraphs", "is_full_head", "is_hex_sha", "is_model_id", "is_null_sha",
+    "is_on_head", "quote",
     # YAML / JSON reader
     "MISSING", "OPTIONAL_DEFAULTS", "YAML_REMEDY", "parse_review_yaml", "review_from_data",
     # markdown renderer
     "LIST_SECTIONS", "TEMPLATE", "render_review",
     # markdown reader
     "BULLET", "EXAMPLE", "FINDINGS", "GRADED", "HEAD_VALUE", "HEADER_KEYS", "HEADING",
-    "JUDGMENT_ANY", "JUDGMENT_END", "KEY_LINE", "NITS", "NONE_MARK", "RECORD_WRITTEN",
+    "JUDGMENT_ANY", "KEY_LINE", "MAX_LINE_CHARS", "NITS", "NONE_MARK", "RECORD_WRITTEN",
     "RESERVED_KEY_PREFIXES", "SECTION", "SIGNATURE_KEYS", "VERDICT",
-    "Draft", "parse_review", "read_draft", "unescape",
+    "Draft", "parse_review", "read_draft", "split_result", "unescape",
     # linter
     "LintFinding", "LintRule", "lint_draft", "lint_review",
     # locator
-    "TRUSTED_ASSOCIATIONS", "CommentLike", "Located", "State", "is_trusted", "locate_review",
+    "RECORD_MARK", "WRITE_PERMISSIONS", "CommentLike", "Located", "State", "Trust",
+    "locate_review", "names_login",
     # check-runs line
     "CHECK_OUTCOMES", "count_check_runs", "render_check_runs_line",
 ]

@@ -30,6 +30,7 @@ class LintRule(Enum):
     NULL_SHA = "the null sha placeholder instead of a head"
     HEAD_SHAPE = "a head that is not 7–40 hex digits in its own code span"
     NOT_ON_HEAD = "a record not on the head being judged"
+    SHORT_HEAD = "a Head-sha that abbreviates the head instead of naming all 40 hex digits"
     DELTA_WITHOUT_BASE = "a delta record without the head it is a delta over"
     MISSING_SIGNATURE = "a missing signature line"
     MODEL_ID_TIER = "a served tier shaped like a model id"
@@ -106,6 +107,11 @@ def _head_findings(draft: Draft, head: str | None) -> Iterable[LintFinding]:
                           f"the record is on {review.head_sha}, not on the head {quote(head)}",
                           "review the current head and write a new record (or a delta "
                           "record over the reviewed head)")
+    elif head is not None and is_hex_sha(review.head_sha) and len(review.head_sha) != 40:
+        yield LintFinding(LintRule.SHORT_HEAD, line,
+                          f"Head-sha {quote(review.head_sha)} abbreviates the head: the "
+                          f"governed gate counts only a record naming all 40 hex digits",
+                          "write the full sha of the head you reviewed: `git rev-parse HEAD`")
 
 
 def _delta(draft: Draft) -> Iterable[LintFinding]:

@@ -3,7 +3,8 @@ only the authors it should."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -12,9 +13,13 @@ from typing import Any, Protocol
 from govern.review.lint import LintRule, identity_findings
 from govern.review.markdown_reader import Draft, read_draft
 from govern.review.model import ContractReview
-from govern.review.shapes import is_on_head, quote
+from govern.review.shapes import is_full_head, is_on_head, quote
 
-TRUSTED_ASSOCIATIONS = ("OWNER", "MEMBER", "COLLABORATOR")
+WRITE_PERMISSIONS = frozenset({"admin", "maintain", "write"})
+"""The repository permissions that make a reviewer when ``review.trusted_authors`` is empty.
+GitHub's ``permission`` field folds maintain into write and triage into read."""
+RECORD_MARK = "contract review"
+"""Every record's heading says this; a comment without it is not read at all."""
 
 
 class CommentLike(Protocol):
@@ -74,39 +79,93 @@ class Located:
         }
 
 
-def is_trusted(comment: CommentLike, trusted_authors: Sequence[str]) -> bool:
-    """``review.trusted_authors`` when configured (logins compare case-insensitively, as on
-    GitHub), else the repository's owners, members and collaborators."""
-    if trusted_authors:
-        return comment.login.casefold() in {login.casefold() for login in trusted_authors}
-    return comment.author_association in TRUSTED_ASSOCIATIONS
+@dataclass(frozen=True)
+class Trust:
+    """Who may write a record that counts (docs/how-to/who-can-satisfy-a-gate.md).
+
+    Built from one ``review`` section per configuration that applies (the gate passes the
+    base branch's tip and the merge base): an author must pass every one of them, so the
+    stricter always wins. The PR's author never counts, whatever a configuration says.
+    """
+
+    pr_author: str | None
+    allow_lists: tuple[frozenset[str], ...] = ()
+    """The casefolded ``review.trusted_authors`` of each configuration that names some."""
+    by_permission: bool = True
+    """Some configuration leaves ``review.trusted_authors`` empty: write permission needed."""
+
+    @classmethod
+    def of(cls, pr_author: str | None, trusted_authors: Iterable[Sequence[str]]) -> Trust:
+        lists = [frozenset(login.casefold() for login in logins) for logins in trusted_authors]
+        return cls(pr_author, tuple(logins for logins in lists if logins),
+                   by_permission=not lists or any(not logins for logins in lists))
+
+    def is_pr_author(self, login: str) -> bool:
+        return self.pr_author is not None and login.casefold() == self.pr_author.casefold()
+
+    def refusal(self, login: str, permission_of: Callable[[str], str]) -> str | None:
+        """Why ``login`` may not write a record that counts, or None when it may.
+
+        ``permission_of`` answers GitHub's permission of a login on the repository (``none``
+        for a non-collaborator); it is asked only when a configuration needs it, and last.
+        """
+        if self.is_pr_author(login):
+            return "the PR's own author"
+        if any(login.casefold() not in logins for logins in self.allow_lists):
+            return "not in review.trusted_authors"
+        if self.by_permission:
+            permission = permission_of(login)
+            if permission not in WRITE_PERMISSIONS:
+                return f"permission {quote(permission)} on the repository, not write"
+        return None
+
+
+def names_login(text: str | None, login: str) -> bool:
+    """Whether a signature line names ``login`` (``@login`` or the bare login, any case)."""
+    if not text:
+        return False
+    pattern = re.compile(rf"(?<![\w-])@?{re.escape(login)}(?![\w-])", re.IGNORECASE)
+    return pattern.search(text) is not None
 
 
 def _describe(comment: CommentLike) -> str:
     return f"comment {comment.id} by {quote(comment.login)} at {comment.created_at.isoformat()}"
 
 
-def locate_review(comments: Iterable[CommentLike], head: str,
-                  trusted_authors: Sequence[str] = ()) -> Located:
-    """The newest (by ``created_at``) record from a trusted author whose Head-sha abbreviates
-    ``head``, among comments of the PR and of the issues it closes.
+def locate_review(comments: Iterable[CommentLike], head: str, trust: Trust,
+                  permission_of: Callable[[str], str]) -> Located:
+    """The newest (by ``created_at``) record from a trusted author whose Head-sha is the full
+    ``head``, among comments of the PR and of the issues GitHub lists as closed by it.
 
-    A record by anyone else is ignored and said so: a PR author must not be able to approve
-    their own head by posting a record. The newest record on the head decides: if it is not a
-    signed, well-formed record the state is ``unsigned``, never an older record's verdict.
+    Trust is settled before a comment is parsed, so no outsider's text reaches the reader:
+    a comment that does not say "contract review" is skipped unread, then the author is
+    judged (``trust``, asking ``permission_of`` at most once per login when the caller
+    caches it), and only then is the record read. A record naming the PR's author as its
+    reviewer is ignored too. The newest record on the head decides: if it is not a signed,
+    well-formed record the state is ``unsigned``, never an older record's verdict.
     """
     ignored: list[str] = []
     candidates: list[tuple[CommentLike, Draft]] = []
     for comment in sorted(comments, key=lambda c: (c.created_at, c.id)):
+        if RECORD_MARK not in comment.body.casefold():
+            continue
+        refusal = trust.refusal(comment.login, permission_of)
+        if refusal is not None:
+            ignored.append(f"{_describe(comment)}: not a trusted author ({refusal})")
+            continue
         draft = read_draft(comment.body)
         if "heading" not in draft.where:
             continue
-        if not is_trusted(comment, trusted_authors):
-            ignored.append(f"{_describe(comment)}: not a trusted author "
-                           f"(author_association {comment.author_association})")
-        elif not is_on_head(draft.review.head_sha, head):
-            ignored.append(f"{_describe(comment)}: on {quote(draft.review.head_sha)}, "
-                           f"not on the head {head}")
+        if trust.pr_author is not None and names_login(draft.review.reviewed_by,
+                                                       trust.pr_author):
+            ignored.append(f"{_describe(comment)}: Reviewed-by names the PR's own author")
+        elif is_on_head(draft.review.head_sha, head) and not is_full_head(
+                draft.review.head_sha, head):
+            ignored.append(f"{_describe(comment)}: on {quote(draft.review.head_sha)}, an "
+                           f"abbreviation: a record counts only with the full 40-hex head {head}")
+        elif not is_full_head(draft.review.head_sha, head):
+            ignored.append(f"{_describe(comment)}: on {quote(draft.review.head_sha)}, not on "
+                           f"the head {head}")
         else:
             candidates.append((comment, draft))
     if not candidates:

@@ -4,6 +4,7 @@ the linter judges, or into the model by ``parse_review``."""
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -40,42 +41,51 @@ EXAMPLE = (
     "Record written 2026-11-06T18:35Z."
 )
 
-_DECOR_OPEN = r"[ \t]*(?:>[ \t]?)?(?:[-*+][ \t]+)?"
+# Every pattern below is matched against text any commenter can write, so each is linear:
+# quantifiers are possessive (``*+``, ``++``, ``?+``) wherever the next token cannot start
+# with what they consume, and no pattern ends in a lazy group followed by optional blanks
+# (trailing blanks are stripped in Python instead). Lines are also capped at MAX_LINE_CHARS
+# before any pattern sees them (issue 13; docs/how-to/who-can-satisfy-a-gate.md).
+MAX_LINE_CHARS = 4096
+_DECOR_OPEN = r"[ \t]*+(?:>[ \t]?+)?+(?:[-*+][ \t]++)?+"
+_BLANKS = " \t"
 HEADING = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?(?i:contract review)"
-    r"(?:[ \t]*[—–-]+[ \t]*(?i:round)[ \t]+(?P<round>[^\s·*]+))?"
-    r"(?P<delta>[ \t]*·[ \t]*(?i:delta))?(?:\*\*)?[ \t]*:?[ \t]*"
+    r"[ \t]*+(?:#{1,6}[ \t]++)?+(?:\*\*)?+(?i:contract review)"
+    r"(?:[ \t]*+[—–-]++[ \t]*+(?i:round)[ \t]++(?P<round>[^\s·*]++))?+"
+    r"(?P<delta>[ \t]*+·[ \t]*+(?i:delta))?+(?:\*\*)?+[ \t]*+:?+[ \t]*+"
 )
 SECTION = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?(?:(?P<num>[①②③④]).*?"
-    r"|(?P<title>(?i:derived judgments?|semver level|boundary flags?|design judgments?)))"
-    r"(?:\*\*)?[ \t]*:?[ \t]*"
+    r"[ \t]*+(?:#{1,6}[ \t]++)?+(?:\*\*)?+(?:(?P<num>[①②③④]).*+"
+    r"|(?P<title>(?i:derived judgments?|semver level|boundary flags?|design judgments?))"
+    r"(?:\*\*)?+[ \t]*+:?+[ \t]*+)"
 )
-FINDINGS = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?Findings\b.*")
-NITS = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*)?Nits?(?:\*\*)?:?(?:\*\*)?[ \t]*")
+FINDINGS = re.compile(r"[ \t]*+(?:#{1,6}[ \t]++)?+(?:\*\*)?+Findings\b.*+")
+NITS = re.compile(r"[ \t]*+(?:#{1,6}[ \t]++)?+(?:\*\*)?+Nits?+(?:\*\*)?+:?+(?:\*\*)?+[ \t]*+")
 VERDICT = re.compile(
-    _DECOR_OPEN + r"(?:\*\*)?(?i:verdict)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?[ \t]*"
-    r"(?P<verdict>PASS \(delta\)|PASS|FAIL)[ \t]*(?:\*\*)?[ \t]*\.?[ \t]*"
+    _DECOR_OPEN + r"(?:\*\*)?+(?i:verdict)(?:\*\*)?+[ \t]*+:[ \t]*+(?:\*\*)?+[ \t]*+"
+    r"(?P<verdict>PASS \(delta\)|PASS|FAIL)[ \t]*+(?:\*\*)?+[ \t]*+\.?+[ \t]*+"
 )
 RECORD_WRITTEN = re.compile(
-    _DECOR_OPEN + r"(?:\*\*)?(?i:record written)(?:\*\*)?[ \t]+(?P<time>.*?)\.?(?:\*\*)?[ \t]*"
+    _DECOR_OPEN + r"(?:\*\*)?+(?i:record written)(?:\*\*)?+[ \t]++(?P<rest>.*+)"
 )
 KEY_LINE = re.compile(
     _DECOR_OPEN + r"(?:\*\*(?P<k1>[A-Za-z][A-Za-z0-9 _-]{0,39})(?:\*\*:|:\*\*)"
     r"|`(?P<k2>[A-Za-z][A-Za-z0-9 _-]{0,39})(?:`:|:`)"
-    r"|(?P<k3>[A-Za-z][A-Za-z0-9 _-]{0,39}):)[ \t]*(?P<value>.*?)[ \t]*"
+    r"|(?P<k3>[A-Za-z][A-Za-z0-9 _-]{0,39}):)[ \t]*+(?P<value>.*+)"
 )
-BULLET = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?P<text>.*?)[ \t]*")
+BULLET = re.compile(r"[ \t]*+(?:[-*+•]|\d{1,3}[.)])[ \t]++(?P<text>.*+)")
 HEAD_VALUE = re.compile(
-    r"(?:(?P<fence>`+) ?(?P<ticked>[^`]*?) ?(?P=fence)|(?P<bare>[^\s`(]+))"
-    r"(?:[ \t]*\((?i:delta over the reviewed head)[ \t]+`?(?P<base>[^`\s)]*)`?[ \t]*\))?[ \t]*"
+    r"(?:(?P<fence>`++) ?(?P<ticked>[^`]*?) ?(?P=fence)|(?P<bare>[^\s`(]++))"
+    r"(?:[ \t]*+\((?i:delta over the reviewed head)[ \t]++`?+(?P<base>[^`\s)]*+)`?+[ \t]*+\))?+"
+    r"[ \t]*+"
 )
-JUDGMENT_END = re.compile(
-    r"(?P<claim>.*?)[ \t]*(?:\*\*|__)?(?<![A-Za-z0-9_\\])(?P<result>TRUE|FALSE|NOT MEASURED)"
-    r"(?:\*\*|__)?\.?[ \t]*"
-)
+RESULTS_AT_END = ("NOT MEASURED", "TRUE", "FALSE")
+# a result glued to a word (``xTRUE``, ``\\TRUE``) is not a result
+_WORD_BEFORE_RESULT = frozenset(string.ascii_letters + string.digits + "_\\")
 JUDGMENT_ANY = re.compile(r"(?<![A-Za-z0-9_\\])(TRUE|FALSE|NOT MEASURED)(?![A-Za-z0-9_])")
-GRADED = re.compile(r"(?P<grade>must-fix|should-fix|nit)\b[ \t]*(?:[—–:-][ \t]*)?(?P<text>.*)")
+GRADED = re.compile(
+    r"(?P<grade>must-fix|should-fix|nit)\b[ \t]*+(?:[—–:-][ \t]*+)?+(?P<text>.*+)"
+)
 NONE_MARK = re.compile(r"(?i)_?none\.?_?")
 _ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~>])|&(amp|lt|gt|#\d{1,7});|@\u200b")
 _FOOTER_KEYS = {"implemented-by": "implemented_by", "reviewed-by": "reviewed_by",
@@ -97,12 +107,34 @@ def unescape(text: str) -> str:
     return _ESCAPED.sub(one, text)
 
 
+def _record_time(rest: str) -> str:
+    """The time of a ``Record written <time>.`` line: what follows the words, without the
+    trailing blanks, bold and full stop."""
+    return rest.rstrip(_BLANKS).removesuffix("**").removesuffix(".")
+
+
+def split_result(text: str) -> tuple[str, str] | None:
+    """A judgment bullet that ends in its result (``<claim> **TRUE**.``) as (claim, result);
+    None when it does not, or when the claim is empty. String operations from the end, not a
+    lazy pattern: a bullet is many joined lines of anyone's text."""
+    rest = text.rstrip(_BLANKS).removesuffix(".")
+    rest = rest[:-2] if rest.endswith(("**", "__")) else rest
+    result = next((r for r in RESULTS_AT_END if rest.endswith(r)), None)
+    if result is None:
+        return None
+    claim = rest[: -len(result)]
+    if claim and claim[-1] in _WORD_BEFORE_RESULT:
+        return None
+    claim = (claim[:-2] if claim.endswith(("**", "__")) else claim).rstrip(_BLANKS)
+    return (claim, result) if claim else None
+
+
 def _key_of(line: str) -> tuple[str, str] | None:
     match = KEY_LINE.fullmatch(line)
     if not match:
         return None
     key = match.group("k1") or match.group("k2") or match.group("k3")
-    return " ".join(key.split()), match.group("value")
+    return " ".join(key.split()), match.group("value").rstrip(_BLANKS)
 
 
 def classify_line(line: str) -> str:
@@ -204,7 +236,7 @@ class _Reader:
         elif kind == "record_written":
             match = RECORD_WRITTEN.fullmatch(line)
             assert match is not None
-            self.set_value("record_written", number, match.group("time"))
+            self.set_value("record_written", number, _record_time(match.group("rest")))
             self.mode = "end"
         elif kind == "footer":
             key, value = _key_of(line) or ("", "")
@@ -268,7 +300,7 @@ class _Reader:
     def list_line(self, number: int, line: str) -> None:
         bullet = BULLET.fullmatch(line)
         if bullet:
-            self.last = _Item(number, bullet.group("text"))
+            self.last = _Item(number, bullet.group("text").rstrip(_BLANKS))
             self.lists[self.mode].append(self.last)
         elif self.last is not None:
             self.extend(line)
@@ -281,9 +313,9 @@ def _judgments(reader: _Reader) -> list[Judgment]:
     found = []
     for index, item in enumerate(reader.lists.get("judgments", [])):
         reader.where[f"judgments[{index}]"] = item.line
-        end = JUDGMENT_END.fullmatch(item.text)
-        if end and end.group("claim"):
-            found.append(Judgment(unescape(end.group("claim")), end.group("result")))
+        end = split_result(item.text)
+        if end is not None:
+            found.append(Judgment(unescape(end[0]), end[1]))
             continue
         # Hand-written bullets may state the result mid-sentence ("TRUE; see should-fix 2"):
         # the last one counts. A bullet with none states no result.
@@ -324,7 +356,9 @@ def _head(raw: str | None) -> tuple[str, str | None, bool]:
 def read_draft(text: str) -> Draft:
     """Read a record out of markdown; never raises. Text before the ``Contract review``
     heading (a byline) and after the ``Record written`` line is not part of the record."""
-    lines = split_lines(text)
+    # an over-long line is read as blank, never matched: no pattern sees more than the cap
+    raw_lines = split_lines(text)
+    lines = ["" if len(line) > MAX_LINE_CHARS else line for line in raw_lines]
     reader = _Reader()
     start = next((i for i, line in enumerate(lines) if HEADING.fullmatch(line)), None)
     if start is None:
@@ -336,6 +370,9 @@ def read_draft(text: str) -> Draft:
         for index in range(start + 1, len(lines)):
             if reader.mode == "end":
                 break
+            if len(raw_lines[index]) > MAX_LINE_CHARS:
+                reader.problem(index + 1, f"a line of {len(raw_lines[index])} characters, over the "
+                                          f"{MAX_LINE_CHARS} a record line may have: not read")
             reader.read_line(index + 1, lines[index])
     return _draft(reader, max((i + 1 for i, line in enumerate(lines) if line.strip()),
                               default=1))

@@ -35,6 +35,15 @@ def is_on_head(record_sha: str, head: str) -> bool:
     return is_hex_sha(a) and is_hex_sha(b) and (b.startswith(a) or a.startswith(b))
 
 
+FULL_SHA = re.compile(r"[0-9a-fA-F]{40}")
+
+
+def is_full_head(record_sha: str, head: str) -> bool:
+    """A record judges ``head`` for a gate only when its Head-sha is the whole 40-hex head: an
+    abbreviation can be matched by a commit the record's author never saw (issue 13)."""
+    return FULL_SHA.fullmatch(record_sha) is not None and record_sha.lower() == head.lower()
+
+
 def is_model_id(token: str) -> bool:
     return any(MODEL_FAMILY.match(part) for part in re.split(r"[^0-9A-Za-z]+", token) if part)
 

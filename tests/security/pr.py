@@ -1,0 +1,53 @@
+"""What the attack tests share beyond tests/helpers.py: the governed gate's answer, and a time
+limit that fails a test instead of hanging it."""
+
+from __future__ import annotations
+
+import json
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, TypeVar
+
+from tests.gitrepo import Repo
+from tests.helpers import run_check
+
+T = TypeVar("T")
+
+BODY = "Clause-②: no\nMetadata-protocol: none\n"
+GENEROUS_SECONDS = 20.0
+"""A linear reader takes milliseconds on these inputs; the patterns this suite guards against
+took minutes. The limit sits between the two, far from both, so a slow CI machine never fails."""
+
+
+def governed(repo: Repo, *args: str, pr: str = "5") -> tuple[int, dict[str, Any]]:
+    """``govern check governed main --pr 5 --json``: the exit code and the JSON printed."""
+    result = run_check(repo, "governed", "main", "--pr", pr, "--json", *args)
+    return result.exit_code, json.loads(result.stdout)
+
+
+class TooSlow(AssertionError):
+    """The reader did not return within the generous limit: it is not linear."""
+
+
+@contextmanager
+def time_limit(seconds: float = GENEROUS_SECONDS) -> Iterator[None]:
+    """Fail with TooSlow when the block runs longer than ``seconds`` (a real-time alarm: the
+    regex engine checks for signals, so a runaway match is interrupted too)."""
+
+    def expire(_signum: int, _frame: FrameType | None) -> None:
+        raise TooSlow(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def within(fn: Callable[[], T], seconds: float = GENEROUS_SECONDS) -> T:
+    with time_limit(seconds):
+        return fn()
