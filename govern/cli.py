@@ -22,6 +22,7 @@ from govern.core.errors import GovernError, InternalError
 SUBCOMMANDS: dict[str, str] = {
     "review": "govern.commands.review:review",
     "affected-docs": "govern.commands.affected_docs:affected_docs",
+    "calibrate": "govern.commands.calibrate:calibrate",
     "check": "govern.commands.check:check",
     "demo": "govern.commands.demo:demo",
     "overlap": "govern.commands.overlap:overlap",

@@ -66,7 +66,8 @@ def test_the_validator_is_imported_only_by_the_paths_that_read_untrusted_json() 
 @pytest.mark.parametrize("schema", ["cache-docs-pages.schema.json",
                                     "cache-bridge-scans.schema.json",
                                     "cache-overlap-pairs.schema.json",
-                                    "cache-overlap-told.schema.json"])
+                                    "cache-overlap-told.schema.json",
+                                    "cache-docsrefs-python.schema.json"])
 def test_every_cache_schema_compiles_for_the_cache_reader(schema: str) -> None:
     assert not conforms(schema, {"stamp": "s"})  # no entries: refused, not a compile error
     assert conforms(schema, {"stamp": "s", "entries": {}})

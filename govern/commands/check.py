@@ -284,3 +284,64 @@ def _split_range(rev_range: str | None) -> tuple[str, str] | None:
     if not dots or not since or not until or until.startswith("."):
         raise click.UsageError(f"--range must be A..B, got {rev_range!r}")
     return since, until
+
+
+@check.command("docs-refs")
+@click.argument("base", required=False)
+@click.option("--head", default="HEAD", show_default=True, help="The revision whose docs are read.")
+@click.option("--all", "audit_all", is_flag=True,
+              help="Audit every page at --head, not only what the change since BASE introduced.")
+@click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False),
+              help="Findings recorded in this file do not fail (new ones do).")
+@click.option("--update-baseline", is_flag=True,
+              help="Write today's findings to --baseline and exit 0.")
+@click.option("--format", "output_format", default="text", show_default=True,
+              type=click.Choice(["text", "json", "github", "sarif"]),
+              help="text (path:line:col), json, github (annotations) or sarif (code scanning).")
+@json_option
+@config_option
+@click.pass_context
+def docs_refs(ctx: click.Context, base: str | None, head: str, audit_all: bool,
+              baseline: Path | None, update_baseline: bool, output_format: str,
+              as_json: bool) -> None:
+    """Docs lines that name code that does not exist: Sphinx roles, autodoc and mkdocstrings
+    targets, qualified names in code, imports in fences, invocations of the repository's own
+    programs. Exit 1 on a finding (in diff mode: one this change introduced), 0 clean.
+    """
+    from govern.docsrefs import baseline as recorded
+    from govern.docsrefs import render
+    from govern.docsrefs.run import read_docs_refs
+    from govern.github.event import default_base, read_event
+
+    if update_baseline and baseline is None:
+        raise click.UsageError("--update-baseline needs --baseline FILE to write")
+    git = open_git(ctx)
+    try:
+        if not audit_all and base is None:
+            base = default_base(git, read_event(os.environ), os.environ,
+                                "govern check docs-refs BASE")
+        judged_at = head if audit_all or base is None else git.merge_bases(
+            git.resolve_commit(base), git.resolve_commit(head))[0]
+        result = read_docs_refs(git, load_config_at(ctx, git, judged_at), head,
+                                None if audit_all else base)
+    finally:
+        git.close()
+    findings = result.findings
+    if update_baseline and baseline is not None:
+        baseline.write_text(recorded.render_baseline(findings), encoding="utf-8")
+        click.echo(f"govern check docs-refs: {len(findings)} finding(s) recorded in {baseline}",
+                   err=True)
+        return
+    if baseline is not None and baseline.exists():
+        findings = recorded.new_findings(findings, recorded.parse_baseline(
+            baseline.read_text(encoding="utf-8"), str(baseline)))
+    if settings(ctx).json or output_format == "json":
+        print_json({**result.to_json(), "findings": [f.to_json() for f in findings]})
+    elif output_format == "sarif":
+        click.echo(render.render_sarif(findings), nl=False)
+    else:
+        click.echo((render.render_github if output_format == "github" else render.render_text)(
+            findings), nl=False)
+        click.echo(render.render_summary(result.tally, result.pages), err=True)
+    if findings:
+        ctx.exit(1)

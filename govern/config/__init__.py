@@ -7,6 +7,7 @@ from govern.config.load import load_config, parse_config, validate
 from govern.config.sections import (
     LOCKFILES,
     AnchorsConfig,
+    CalibrateConfig,
     CodeConfig,
     CommentConfig,
     Config,
@@ -19,8 +20,8 @@ from govern.config.sections import (
 )
 
 __all__ = [
-    "BUMPS", "BY_PATH", "KEYS", "LOCKFILES", "SECTIONS", "AnchorsConfig", "CodeConfig",
-    "CommentConfig", "Config", "DeclarationsConfig", "DocsConfig", "GatesConfig", "Key", "Kind",
-    "OverlapConfig", "ReviewConfig", "RoutesConfig", "load_config", "parse_config", "toml_value",
-    "validate",
+    "BUMPS", "BY_PATH", "KEYS", "LOCKFILES", "SECTIONS", "AnchorsConfig", "CalibrateConfig",
+    "CodeConfig", "CommentConfig", "Config", "DeclarationsConfig", "DocsConfig", "GatesConfig",
+    "Key", "Kind", "OverlapConfig", "ReviewConfig", "RoutesConfig", "load_config", "parse_config",
+    "toml_value", "validate",
 ]

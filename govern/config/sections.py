@@ -194,6 +194,16 @@ class ReviewConfig:
 
 
 @dataclass(frozen=True)
+class CalibrateConfig:
+    """`govern calibrate`: replaying past commits to measure affected-docs on a repository."""
+
+    max_files: int = field(
+        default=50,
+        metadata=about(COUNT, "A commit changing more files than this is a mass change, which "
+                              "govern calibrate skips."))
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole validated configuration; every section has working defaults."""
 
@@ -206,6 +216,7 @@ class Config:
     gates: GatesConfig = field(default_factory=GatesConfig)
     overlap: OverlapConfig = field(default_factory=OverlapConfig)
     review: ReviewConfig = field(default_factory=ReviewConfig)
+    calibrate: CalibrateConfig = field(default_factory=CalibrateConfig)
     source: str = "defaults"
     """Where the configuration came from: a file path, ``<rev>:<path>``, or ``defaults``."""
     warnings: tuple[str, ...] = ()

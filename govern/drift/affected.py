@@ -89,6 +89,19 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
+def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
+    """The pages an anchor matches before the share guard: a route by its wire path (never
+    generic), a command as a phrase of words, a code-shaped name as written, any other name
+    only in call form (the shape guard)."""
+    if kind == "route":
+        return index.routing(token)
+    if kind == "command":
+        return index.saying(token)
+    if is_code_shaped(token):
+        return index.naming(token)
+    return index.calling(token)
+
+
 def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig) -> Guarded:
     """Generic names, then shape (weak names stay only in call form), then corpus share."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
@@ -97,20 +110,15 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig)
     weak: list[dict[str, str]] = []
     overbroad: list[dict[str, Any]] = []
     for anchor in anchors:
-        if anchor.kind == "route":  # a wire path is code-shaped and never generic
-            matched = index.routing(anchor.token)
-        elif anchor.kind == "command":  # a phrase of words, matched as written
-            matched = index.saying(anchor.token)
-        elif is_generic(anchor.token, config.generic_names):
+        if anchor.kind not in ("route", "command") and is_generic(anchor.token,
+                                                                 config.generic_names):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        elif is_code_shaped(anchor.token):
-            matched = index.naming(anchor.token)
-        else:
-            matched = index.calling(anchor.token)
-            if not matched:
-                weak.append({"token": anchor.token, "kind": anchor.kind})
-                continue
+        matched = anchor_pages(index, anchor.kind, anchor.token)
+        if not matched and anchor.kind not in ("route", "command") and not is_code_shaped(
+                anchor.token):
+            weak.append({"token": anchor.token, "kind": anchor.kind})
+            continue
         if len(matched) > threshold:
             overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
             continue

@@ -22,7 +22,7 @@ from govern.drift.affected import (
 from govern.drift.anchors.extract import Candidate, Side, anchor_changes
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.index import DocsIndex
-from govern.drift.scans import read_bridge_scans, read_docs_index
+from govern.drift.scans import RunMemos, read_bridge_scans, read_docs_index
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import manifest_name, package_dirs
@@ -32,14 +32,19 @@ NOT_MEASURED = {"measured": False,
                           "did not run"}
 
 
-def read_affected_docs(git: Git, config: Config, head_ref: str,
-                       base_ref: str | None) -> AffectedDocs:
+def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | None, *,
+                       memos: RunMemos | None = None, dirty: bool | None = None) -> AffectedDocs:
     """affected-docs for ``merge-base(base_ref, head_ref)..head_ref``, or every corpus page
-    when ``base_ref`` is None (``--all``)."""
+    when ``base_ref`` is None (``--all``).
+
+    ``memos`` holds the caches across many runs (``govern calibrate``); ``dirty`` is the work
+    tree's state when the caller knows it (a replayed commit has no work tree), read with
+    ``git status`` otherwise."""
     head = git.resolve_commit(head_ref)
-    computed_on = {"head_parents": git.parents(head), "dirty": git.is_dirty()}
+    computed_on = {"head_parents": git.parents(head),
+                   "dirty": git.is_dirty() if dirty is None else dirty}
     entries = git.ls_tree(head)
-    index = read_docs_index(git, entries, config)
+    index = read_docs_index(git, entries, config, memos)
     unreadable = [{"path": path, "reason": reason} for path, reason in index.unreadable]
     if base_ref is None:
         return _all_pages(index, head, computed_on, unreadable)
@@ -56,7 +61,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
         config=config,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
-    bridged = _bridge(git, head, entries, config, change_set.candidates)
+    bridged = _bridge(git, head, entries, config, change_set.candidates, memos)
     guarded = apply_guards(merge_sides(change_set.candidates + bridged.candidates), index,
                            config.anchors)
     rows = build_rows(guarded, index, removed_tokens(change_set))
@@ -87,7 +92,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str,
 
 
 def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
-            candidates: list[Candidate]) -> BridgeResult:
+            candidates: list[Candidate], memos: RunMemos | None) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
     measured", never a fabricated zero."""
@@ -95,7 +100,7 @@ def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
                                      and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
-    return bridge(candidates, read_bridge_scans(git, head, entries, config),
+    return bridge(candidates, read_bridge_scans(git, head, entries, config, memos),
                   config.anchors.max_routes_per_symbol, is_code_shaped,
                   lambda name: is_generic(name, config.anchors.generic_names))
 

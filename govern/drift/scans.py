@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,14 +71,58 @@ def _decode_scan(data: Any) -> Scan:
     return _SCAN_KINDS[data["kind"]].from_json(data["scan"])
 
 
-def read_docs_index(git: Git, entries: list[TreeEntry], config: Config) -> DocsIndex:
+@dataclass
+class _Held:
+    """One cache file held in memory: its entries, those it had when loaded, those used."""
+
+    memo: dict[str, Any]
+    cached: set[str]
+    encode: Callable[[Any], Any]
+    used: set[str] = field(default_factory=set)
+
+
+@dataclass
+class RunMemos:
+    """The caches of this module held in memory across many runs in one process, loaded once
+    and written once by :meth:`save` (``govern calibrate`` replays hundreds of commits:
+    docs/how-to/calibrate.md). A single affected-docs run makes its own and saves it."""
+
+    git: Git
+    held: dict[str, _Held] = field(default_factory=dict)
+    index: tuple[tuple[tuple[str, str], ...], DocsIndex] | None = None
+    """The last docs index built, by its pages' (path, blob): consecutive reads of one docs
+    tree (a replayed commit and its parent) build it once."""
+
+    def hold(self, name: str, schema: str, decode: Callable[[Any], Any],
+             encode: Callable[[Any], Any]) -> _Held:
+        if name not in self.held:
+            memo = cache.load_json(cache.cache_dir(self.git.common_dir()) / name, schema, decode)
+            self.held[name] = _Held(memo, set(memo), encode)
+        return self.held[name]
+
+    def save(self) -> None:
+        for name, held in self.held.items():
+            _save_used(cache.cache_dir(self.git.common_dir()) / name, held.memo, held.cached,
+                       held.used, held.encode)
+
+
+_PAGES_FILE = f"docs-pages-v{FORMAT}.json"
+
+
+def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
+                    memos: RunMemos | None = None) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"docs-pages-v{FORMAT}.json"
-    page_cache = cache.load_json(cache_path, "cache-docs-pages.schema.json", _decode_page)
-    cached = set(page_cache)
+    run = memos or RunMemos(git)
+    held = run.hold(_PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
     pages = select_pages(entries, config.docs)
-    index = build_index(pages, git.blobs.read, page_cache)
-    _save_used(cache_path, page_cache, cached, {page.blob for page in pages}, _encode_page)
+    held.used.update(page.blob for page in pages)
+    signature = tuple((page.path, page.blob) for page in pages)
+    if run.index is not None and run.index[0] == signature:
+        return run.index[1]
+    index = build_index(pages, git.blobs.read, held.memo)
+    run.index = (signature, index)
+    if memos is None:
+        run.save()
     return index
 
 
@@ -109,11 +153,12 @@ def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
 
 
 def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
-                      config: Config) -> BridgeScans:
+                      config: Config, memos: RunMemos | None = None) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
-    cache_path = cache.cache_dir(git.common_dir()) / f"bridge-scans-v{_SCANS_FORMAT}.json"
-    memo = cache.load_json(cache_path, "cache-bridge-scans.schema.json", _decode_scan)
-    cached = set(memo)
+    run = memos or RunMemos(git)
+    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", "cache-bridge-scans.schema.json",
+                    _decode_scan, _encode_scan)
+    memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
@@ -153,5 +198,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
     if not isinstance(health, BridgeHealth):
         health = memo[f"h:{signature}"] = bridge_health(scans)
     used.add(f"h:{signature}")
-    _save_used(cache_path, memo, cached, used, _encode_scan)
+    held.used.update(used)
+    if memos is None:
+        run.save()
     return replace(scans, health=health)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,16 +92,19 @@ class Git:
 
     # -- the one run helper -------------------------------------------------------------
     def run(self, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,),
-            remedy: str = "") -> bytes:
-        status, out, err = self.run_status(*args, stdin=stdin)
+            remedy: str = "", env: Mapping[str, str] | None = None) -> bytes:
+        status, out, err = self.run_status(*args, stdin=stdin, env=env)
         if status not in ok:
             raise GitError(["git", *args], status, err.decode("utf-8", "replace"), remedy=remedy)
         return out
 
-    def run_status(self, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
-        """Run git where the exit status is an answer, not a failure."""
+    def run_status(self, *args: str, stdin: bytes | None = None,
+                   env: Mapping[str, str] | None = None) -> tuple[int, bytes, bytes]:
+        """Run git where the exit status is an answer, not a failure. ``env`` adds variables
+        govern sets on purpose (a private index file, a fixed identity) to the clean ones."""
         argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
-        proc = subprocess.run(argv, input=stdin, capture_output=True, env=_clean_env())
+        proc = subprocess.run(argv, input=stdin, capture_output=True,
+                              env={**_clean_env(), **(env or {})})
         return proc.returncode, proc.stdout, proc.stderr
 
     # -- refs ---------------------------------------------------------------------------
@@ -344,6 +348,81 @@ class Git:
         # --end-of-options: a remote named like an option (`--upload-pack=…`) stays a name.
         self.run("fetch", "--quiet", "--no-tags", "--end-of-options", remote, *refspecs,
                  remedy=remedy)
+
+
+    # -- calibrate (docs/how-to/calibrate.md): history with its changes, replayed commits
+    def log_changes(self, rev: str, since: str | None, until: str | None,
+                    merges: bool) -> list[LoggedCommit]:
+        """Each commit of ``rev``'s history with the files it changed, newest first: the
+        non-merge commits, or (``merges``) the first-parent merges with their diff against
+        the first parent. Renames are a delete and an add, as a tree sees them."""
+        span = ("--merges", "--first-parent", "--diff-merges=first-parent") if merges else (
+            "--no-merges",)
+        dates = tuple(f"--{name}={value}" for name, value in (("since", since), ("until", until))
+                      if value)
+        out = self.run("log", "-z", "--raw", "--no-renames", "--abbrev=40", "--no-abbrev-commit",
+                       "--format=@%H %ct %P", *span, *dates, "--end-of-options", rev, "--")
+        commits: list[LoggedCommit] = []
+        parts = zsplit(out)
+        i = 0
+        while i < len(parts):
+            field = parts[i].lstrip("\n")
+            i += 1
+            if field.startswith("@"):
+                sha, stamp, *parents = field[1:].split()
+                commits.append(LoggedCommit(sha, parents, int(stamp), []))
+            elif field.startswith(":") and commits:
+                old_mode, new_mode, old_blob, new_blob, status = field[1:].split()[:5]
+                commits[-1].changes.append(RawChange(status[0], parts[i], None, old_mode,
+                                                     new_mode, old_blob, new_blob))
+                i += 1
+        return commits
+
+    def missing_objects(self, names: Sequence[str]) -> set[str]:
+        """Which of these object ids the object store lacks (a partial or damaged clone),
+        from one ``git cat-file --batch-check`` run."""
+        wanted = [name for name in dict.fromkeys(names) if name and name != NULL_SHA]
+        if not wanted:
+            return set()
+        out = self.run("cat-file", "--batch-check=%(objectname)",
+                       stdin="".join(f"{name}\n" for name in wanted).encode())
+        lines = out.decode("utf-8", "replace").splitlines()
+        return {name for name, line in zip(wanted, lines, strict=True)
+                if line.endswith(" missing")}
+
+    def commit_tree_with(self, parent: str, entries: Sequence[tuple[str, str, str]],
+                         message: str, stamp: int) -> str:
+        """A commit whose tree is ``parent``'s with ``(mode, blob, path)`` entries written
+        (mode ``0`` deletes the path), built through a private index file: no ref is written
+        and the work tree and the user's index are never touched. Identity and dates are
+        fixed, so the same inputs give the same commit id."""
+        with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
+            env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
+            self.run("read-tree", "--end-of-options", parent, env=env)
+            records = "".join(f"{mode} {blob if mode != '0' else NULL_SHA}\t{path}\0"
+                              for mode, blob, path in entries)
+            self.run("update-index", "-z", "--index-info",
+                     stdin=records.encode("utf-8", "surrogateescape"), env=env)
+            # a tree may name blobs this clone lacks (a partial clone): they are never read
+            tree = self.run("write-tree", "--missing-ok", env=env).decode().strip()
+        identity = {f"GIT_{who}_{what}": value for who in ("AUTHOR", "COMMITTER")
+                    for what, value in (("NAME", "govern calibrate"),
+                                        ("EMAIL", "calibrate@example.invalid"),
+                                        ("DATE", f"@{stamp} +0000"))}
+        return self.run("commit-tree", "--no-gpg-sign", tree, "-p", parent,
+                        stdin=message.encode(),
+                        env=identity).decode().strip()
+
+
+@dataclass(frozen=True)
+class LoggedCommit:
+    """A commit of :meth:`Git.log_changes`: its parents, commit time and changed files."""
+
+    sha: str
+    parents: list[str]
+    stamp: int
+    """Committer time, seconds since the epoch."""
+    changes: list[RawChange]
 
 
 class BlobReader:

@@ -1,0 +1,241 @@
+"""Scoring: each case's rows against its reference set, then the pooled figures — recall,
+rows per case, the split by anchor kind and language, and what each guard cost in recall
+(docs/how-to/calibrate.md#reading-the-report)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from statistics import mean, median
+from typing import Any
+
+from govern.calibrate.cases import Case
+from govern.calibrate.replay import read_code_only_commit
+from govern.config import Config
+from govern.core.errors import GovernError
+from govern.drift.affected import AffectedDocs, anchor_pages, is_generic
+from govern.drift.anchors.syntax import EXTENSIONS
+from govern.drift.docs.index import DocsIndex
+from govern.drift.run import read_affected_docs
+from govern.drift.scans import RunMemos
+from govern.git.gitio import Git
+
+ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command")
+GUARDS = {
+    "generic_names": "a generic name (built in, or anchors.generic_names)",
+    "shape": "a plain word no page writes in call form",
+    "corpus_share": "named on more than anchors.corpus_share of the corpus (over-broad)",
+}
+SHOWN = 10
+"""How many worst misses and noisiest cases a report lists."""
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """An anchor a guard removed, and the reference pages it alone would have listed."""
+
+    guard: str
+    kind: str
+    token: str
+    reference: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    code_only: str | None
+    rows: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    """(path, ((kind, token), …)) of each hand-written row, in path order."""
+    anchors: tuple[tuple[str, str, str], ...]
+    """(kind, token, language) of each admitted anchor."""
+    dropped: tuple[Dropped, ...]
+    not_covered: tuple[str, ...]
+    """Changed files that yielded no anchor."""
+    seconds: float
+    error: str | None = None
+
+    @property
+    def listed(self) -> set[str]:
+        return {path for path, _ in self.rows}
+
+    @property
+    def hits(self) -> list[str]:
+        return sorted(self.listed & set(self.case.reference))
+
+    @property
+    def missed(self) -> list[str]:
+        return sorted(set(self.case.reference) - self.listed)
+
+    @property
+    def recall(self) -> float:
+        return len(self.hits) / len(self.case.reference)
+
+
+def _language(path: str) -> str:
+    name = path.rpartition("/")[2]
+    return EXTENSIONS.get(name[name.rfind("."):], "other") if "." in name else "other"
+
+
+def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
+                     code_only: str | None = None) -> CaseResult:
+    """Replay one case and score it; a case that cannot be read is a result with its error,
+    so the run goes on."""
+    start = time.perf_counter()
+    try:
+        code_only = code_only or read_code_only_commit(git, case)
+        result = read_affected_docs(git, config, code_only, case.parent, memos=memos,
+                                    dirty=False)
+    except GovernError as exc:
+        return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
+                          error=" ".join(exc.message.split())[:300])
+    assert memos.index is not None  # the run just built the index of this tree
+    return score_case(case, code_only, result, memos.index[1], config,
+                      time.perf_counter() - start)
+
+
+def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsIndex,
+               config: Config, seconds: float) -> CaseResult:
+    """A case's rows, anchors and the reference pages each guard kept off the list."""
+    rows = tuple((row.path, tuple((kind, token) for kind, token, _ in row.anchors))
+                 for row in result.docs if not row.release_owned)
+    missed = set(case.reference) - {path for path, _ in rows}
+    dropped = []
+    for entry, over in [(w, False) for w in result.weak_anchors_dropped] + [
+            (o, True) for o in result.overbroad_anchors]:
+        kind, token = entry["kind"], entry["token"]
+        if over:
+            guard, pages = "corpus_share", anchor_pages(index, kind, token)
+        elif is_generic(token, config.anchors.generic_names):
+            guard, pages = "generic_names", anchor_pages(index, kind, token)
+        else:  # the shape guard: a plain word, kept only in call form
+            guard, pages = "shape", index.naming(token)
+        removed = tuple(sorted({index.pages[i].path for i in pages} & missed))
+        dropped.append(Dropped(guard, kind, token, removed))
+    return CaseResult(
+        case=case, code_only=code_only, rows=rows,
+        anchors=tuple((a.kind, a.token, _language(a.file)) for a in result.anchors),
+        dropped=tuple(dropped),
+        not_covered=tuple(entry["path"] for entry in result.anchorless_changes),
+        seconds=seconds,
+    )
+
+
+def percent(value: float | None) -> str:
+    """A share as a whole percentage, ``n/a`` when there was nothing to divide by."""
+    return "n/a" if value is None else f"{value:.0%}"
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _pooled(results: list[CaseResult]) -> dict[str, Any]:
+    reference = sum(len(r.case.reference) for r in results)
+    hits = sum(len(r.hits) for r in results)
+    rows = [len(r.rows) for r in results]
+    return {
+        "cases": len(results),
+        "reference_pages": reference,
+        "hits": hits,
+        "pooled_recall": _share(hits, reference),
+        "mean_recall": round(mean(r.recall for r in results), 4) if results else None,
+        "cases_with_hit": sum(bool(r.hits) for r in results),
+        "rows": {"total": sum(rows), "mean": round(mean(rows), 2) if rows else None,
+                 "median": median(rows) if rows else None, "max": max(rows, default=None)},
+        "reference_share_of_rows": _share(hits, sum(rows)),
+    }
+
+
+def _by_kind(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
+    split: dict[str, dict[str, Any]] = {}
+    reference = sum(len(r.case.reference) for r in results)
+    for kind in ANCHOR_KINDS:
+        anchors = sum(1 for r in results for a in r.anchors if a[0] == kind)
+        rows = [(r, path) for r in results for path, found in r.rows
+                if any(k == kind for k, _ in found)]
+        hits = sum(1 for r, path in rows if path in r.case.reference)
+        split[kind] = {"anchors": anchors, "rows": len(rows), "reference_rows": hits,
+                       "recall": _share(hits, reference),
+                       "reference_share_of_rows": _share(hits, len(rows))}
+    return split
+
+
+def _by_language(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
+    languages = sorted({lang for r in results for lang in r.case.languages})
+    split = {}
+    for language in languages:
+        pooled = _pooled([r for r in results if language in r.case.languages])
+        split[language] = {key: pooled[key] for key in (
+            "cases", "reference_pages", "hits", "pooled_recall", "reference_share_of_rows")}
+    return split
+
+
+def _guards(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
+    split = {}
+    for guard, meaning in GUARDS.items():
+        dropped = [(r, d) for r in results for d in r.dropped if d.guard == guard]
+        removed = {(r.case.sha, page) for r, d in dropped for page in d.reference}
+        split[guard] = {"meaning": meaning, "anchors_dropped": len(dropped),
+                        "reference_pages_removed": len(removed),
+                        "cases": len({r.case.sha for r, d in dropped if d.reference})}
+    return split
+
+
+def _case_json(result: CaseResult) -> dict[str, Any]:
+    return {
+        "commit": result.case.sha,
+        "code_only_commit": result.code_only,
+        "languages": list(result.case.languages),
+        "reference": list(result.case.reference),
+        "rows": [{"path": path, "anchors": [{"kind": k, "token": t} for k, t in found]}
+                 for path, found in result.rows],
+        "hits": result.hits,
+        "recall": round(result.recall, 4),
+        "anchors_found": [{"kind": k, "token": t, "language": lang}
+                          for k, t, lang in result.anchors],
+        "anchors_dropped": [{"guard": d.guard, "kind": d.kind, "token": d.token,
+                             "reference_removed": list(d.reference)} for d in result.dropped],
+        "not_covered": list(result.not_covered),
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def _miss_json(result: CaseResult) -> dict[str, Any]:
+    case = _case_json(result)
+    return {key: case[key] for key in ("commit", "recall", "reference", "hits",
+                                       "anchors_found", "anchors_dropped", "not_covered")} | {
+        "missed": result.missed}
+
+
+def _noise_json(result: CaseResult) -> dict[str, Any]:
+    noise = [{"path": path, "anchors": [{"kind": k, "token": t} for k, t in found]}
+             for path, found in result.rows if path not in result.case.reference]
+    return {"commit": result.case.sha, "rows": len(result.rows), "hits": result.hits,
+            "noise": noise}
+
+
+def find_measurement(results: list[CaseResult]) -> dict[str, Any]:
+    """The report's figures (the JSON of docs/how-to/calibrate.md#reading-the-report) over
+    every case that could be read; the unreadable ones listed with their reason."""
+    read = [r for r in results if r.error is None]
+    worst = sorted((r for r in read if r.missed),
+                   key=lambda r: (-len(r.missed), r.recall, r.case.sha))[:SHOWN]
+    noisy = sorted((r for r in read if len(r.rows) > len(r.hits)),
+                   key=lambda r: (-(len(r.rows) - len(r.hits)), r.case.sha))[:SHOWN]
+    seconds = [r.seconds for r in results]
+    not_covered = Counter(path for r in read for path in r.not_covered)
+    return {
+        **_pooled(read),
+        "by_anchor_kind": _by_kind(read),
+        "by_language": _by_language(read),
+        "guards": _guards(read),
+        "not_covered_files": sum(not_covered.values()),
+        "worst_misses": [_miss_json(r) for r in worst],
+        "noisiest": [_noise_json(r) for r in noisy],
+        "unreadable_cases": [{"commit": r.case.sha, "reason": r.error}
+                             for r in results if r.error is not None],
+        "per_case": [_case_json(r) for r in read],
+        "timings": {"seconds_total": round(sum(seconds), 2),
+                    "seconds_per_case": round(mean(seconds), 3) if seconds else None},
+    }

@@ -1,0 +1,145 @@
+"""``govern calibrate``: measure affected-docs on the repository's own history
+(docs/how-to/calibrate.md)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from govern.calibrate.cases import SKIP_REASONS, Selection, read_cases
+from govern.calibrate.measure import CaseResult, find_measurement, read_case_result
+from govern.calibrate.report import build_report, render_markdown, render_text
+from govern.calibrate.suggest import find_proposals, find_suggestions
+from govern.commands.shared import config_option, json_option, load_config_at, open_git, print_json
+from govern.core.errors import NotJudged
+from govern.drift.scans import RunMemos
+
+
+def _date(value: str | None, option: str) -> str | None:
+    """An ISO date or date-time, refused otherwise: git reads any text as some date."""
+    if value is None:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise NotJudged(f"{option} {value!r} is not a date",
+                        remedy=f"write it as YYYY-MM-DD (or an ISO date-time), e.g. "
+                               f"{option} 2024-01-31") from None
+    return value
+
+
+class _Progress:
+    """``cases done / total, elapsed`` on one stderr line, only for a person watching."""
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.total, self.shown, self.start = total, shown, time.monotonic()
+
+    def tick(self, done: int) -> None:
+        if self.shown:
+            click.echo(f"\rcalibrate: {done}/{self.total} case(s), "
+                       f"{time.monotonic() - self.start:.1f}s", err=True, nl=False)
+
+    def end(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
+def _no_cases(selection: Selection, rev: str) -> NotJudged:
+    skipped = ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in selection.skipped.items()
+                        if n)
+    where = ", ".join(f"{glob} ({n} commits)" for glob, n in
+                      list(selection.outside_corpus.items())[:3])
+    remedy = ("widen the range (--since/--until, or another REV), or point docs.paths at the "
+              "repository's docs with --config FILE")
+    if where:
+        remedy += f"; pages changed together with code lie outside the corpus: {where}"
+    return NotJudged(f"no calibration case in {selection.commits} commit(s) of {rev}: no commit "
+                     "changed both a code file and a hand-written docs page in scope"
+                     + (f" ({skipped})" if skipped else ""), remedy=remedy)
+
+
+@click.command("calibrate")
+@json_option
+@config_option
+@click.option("--since", help="Only commits on or after this date (YYYY-MM-DD).")
+@click.option("--until", help="Only commits on or before this date (YYYY-MM-DD).")
+@click.option("--limit", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Measure at most this many cases.")
+@click.option("--seed", type=int, default=None,
+              help="Sample --limit cases with this seed (default: the newest).")
+@click.option("--merges", is_flag=True,
+              help="Replay merged PRs (first-parent merges) instead of non-merge commits.")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Also write a markdown report with a chart to this file.")
+@click.option("--quiet", is_flag=True, help="No progress line on stderr.")
+@click.option("--no-suggest", "no_suggest", is_flag=True,
+              help="Skip the configuration suggestions (each re-measures the cases).")
+@click.argument("rev", default="HEAD", metavar="[REV]")
+@click.pass_context
+def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str | None,
+              limit: int, seed: int | None, merges: bool, out_path: Path | None, quiet: bool,
+              no_suggest: bool, rev: str) -> None:
+    """Replay REV's history: for each commit that changed code and a docs page, run
+    affected-docs on its code alone and score the rows against the pages really changed.
+
+    Exit 0 when cases were measured, 2 when none could be (no case in range, bad date or
+    revision), 130 when interrupted (the cases measured so far are reported).
+    """
+    since, until = _date(since, "--since"), _date(until, "--until")
+    if since and until and since > until:
+        raise NotJudged(f"--since {since} is after --until {until}",
+                        remedy="swap them, or widen the range")
+    git = open_git(ctx)
+    results: list[CaseResult] = []
+    interrupted = False
+    try:
+        head = git.resolve_commit(rev)
+        config = load_config_at(ctx, git, head)
+        selection = read_cases(git, config, head, since=since, until=until, merges=merges,
+                               limit=limit, seed=seed)
+        if not selection.cases:
+            raise _no_cases(selection, rev)
+        memos = RunMemos(git)
+        progress = _Progress(len(selection.cases), not quiet and sys.stderr.isatty())
+        try:
+            for case in selection.cases:
+                results.append(read_case_result(git, config, case, memos))
+                progress.tick(len(results))
+        except KeyboardInterrupt:
+            interrupted = True
+        progress.end()
+        suggestions: list[dict[str, Any]] = []
+        if not interrupted and not no_suggest:
+            proposals = find_proposals(results, config,
+                                       [entry.path for entry in git.ls_tree(head)],
+                                       selection.outside_corpus)
+            try:
+                suggestions = find_suggestions(
+                    results, proposals,
+                    lambda r, changed: read_case_result(git, changed, r.case, memos, r.code_only))
+            except KeyboardInterrupt:
+                interrupted = True
+        memos.save()
+    finally:
+        git.close()
+    run = {"rev": rev, "head": head, "since": since, "until": until, "merges": merges,
+           "limit": limit, "seed": seed, "config": config.source,
+           "max_files": config.calibrate.max_files, "commits_read": selection.commits,
+           "cases_found": selection.found, "cases_sampled": len(selection.cases),
+           "skipped": selection.skipped}
+    measurement = find_measurement(results)
+    measurement["unreadable_cases"] = selection.unreadable + measurement["unreadable_cases"]
+    report = build_report(run, measurement, suggestions, interrupted)
+    if out_path is not None:
+        out_path.write_text(render_markdown(report), encoding="utf-8")
+    if as_json:
+        print_json(report)
+    else:
+        click.echo(render_text(report), nl=False)
+    if interrupted:
+        ctx.exit(130)

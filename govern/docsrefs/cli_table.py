@@ -1,0 +1,208 @@
+"""The repository's own command lines as trees — click groups, commands and their options,
+read from the decorators — and resolving a shell invocation (``prog sub --flag``) through them.
+A command whose parsing govern cannot see (a custom group class, an unknown decorator that may
+add options, unknown options allowed) is *open*: nothing under it is reported."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from govern.docsrefs.model import Resolution, Status
+from govern.drift.anchors.commands import default_command_name
+from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
+
+_VERBS = frozenset({"command", "group"})
+_NO_OPTIONS = frozenset({"argument", "pass_context", "pass_obj", "make_pass_decorator",
+                         "pass_meta_key", "with_appcontext"})
+_FIXED = {"version_option": ("--version",), "confirmation_option": ("--yes",),
+          "password_option": ("--password",)}
+_STOP = frozenset({"...", "[OPTIONS]", "[ARGS]", "COMMAND", "[COMMAND]"})
+
+
+@dataclass
+class CliCommand:
+    """A click command or group as written in the source."""
+
+    name: str
+    parent: str | None
+    """The variable of the group it is attached to; None for a root group."""
+    options: dict[str, bool] = field(default_factory=dict)
+    """Option name (``--out``, ``-o``) -> whether it takes a value."""
+    open: bool = False
+    children: dict[str, str] = field(default_factory=dict)
+    """Subcommand name -> its variable."""
+    group: bool = False
+
+
+@dataclass(frozen=True)
+class CliTable:
+    commands: dict[str, CliCommand]
+    """By the variable the decorated function is bound to."""
+    programs: dict[str, str | None]
+    """Program name -> its root variable (None: the program's tree could not be read)."""
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self.programs)
+
+    def resolve(self, invocation: str) -> Resolution:
+        """Walk ``prog sub … --flag`` through the tree: a subcommand or an option the command
+        does not have is missing."""
+        words = invocation.split()
+        if not words or words[0] not in self.programs:
+            return Resolution(Status.OUT_OF_SCOPE)
+        variable = self.programs[words[0]]
+        node = self.commands.get(variable) if variable is not None else None
+        if node is None:
+            return Resolution(Status.UNRESOLVABLE)
+        path = [words[0]]
+        skip_value = positional = False
+        for word in words[1:]:
+            if skip_value:
+                skip_value = False
+                continue
+            if word in _STOP or word.startswith(("<", "[", "{", "$")) or word == "--":
+                break
+            if word.startswith("-"):
+                if node.open:
+                    continue
+                flag = word.split("=", 1)[0]
+                if flag not in node.options:
+                    return Resolution(Status.MISSING, flag, " ".join(path),
+                                      tuple(sorted(node.options)))
+                skip_value = node.options[flag] and "=" not in word
+                continue
+            if positional or not node.group:
+                positional = True  # an argument of the command reached: only options follow
+                continue
+            child = node.children.get(word)
+            if child is None or child not in self.commands:
+                if node.open:
+                    return Resolution(Status.UNRESOLVABLE)
+                return Resolution(Status.MISSING, word, " ".join(path),
+                                  tuple(sorted(node.children)))
+            node = self.commands[child]
+            path.append(word)
+        return Resolution(Status.RESOLVED)
+
+
+def _options_of(call: Node, verb: str) -> tuple[dict[str, bool], bool]:
+    """(option names -> takes a value, whether the decorator is unknown) of one decorator."""
+    if verb in _FIXED:
+        return dict.fromkeys(_FIXED[verb], False), False
+    if verb == "help_option":
+        positional, _ = python_call_args(call)
+        names = [python_string(arg) for arg in positional]
+        return dict.fromkeys([n for n in names if n] or ["--help"], False), False
+    if verb != "option":
+        return {}, verb not in _NO_OPTIONS
+    positional, keywords = python_call_args(call)
+    names = [name for arg in positional if (name := python_string(arg))]
+    flag = any(key in keywords for key in ("is_flag", "count", "flag_value")) or any(
+        "/" in name for name in names)
+    options: dict[str, bool] = {}
+    for name in names:
+        for part in name.split("/"):
+            part = part.strip()
+            if part.startswith("-"):
+                options[part] = not flag
+    return options, False
+
+
+def _read_function(statement: Node, commands: dict[str, CliCommand],
+                   ambiguous: set[str]) -> None:
+    function = statement.child_by_field_name("definition")
+    if function is None or function.type != "function_definition":
+        return
+    variable = text(function.child_by_field_name("name"))
+    found: CliCommand | None = None
+    options: dict[str, bool] = {"--help": False}
+    unknown = False
+    for decorator in (c for c in statement.named_children if c.type == "decorator"):
+        expression = decorator.named_children[0] if decorator.named_children else None
+        call = expression if expression is not None and expression.type == "call" else None
+        callee = call.child_by_field_name("function") if call is not None else expression
+        if callee is None:
+            continue
+        verb = text(callee.child_by_field_name("attribute")) if callee.type == "attribute" \
+            else text(callee)
+        if verb in _VERBS and callee.type == "attribute" and call is not None:
+            owner = text(callee.child_by_field_name("object"))
+            positional, keywords = python_call_args(call)
+            name = (python_string(keywords.get("name"))
+                    or (python_string(positional[0]) if positional else None)
+                    or default_command_name(variable))
+            settings = text(keywords.get("context_settings"))
+            found = CliCommand(name, None if owner == "click" else owner, group=verb == "group",
+                               open="cls" in keywords or "ignore_unknown_options" in settings
+                               or "allow_extra_args" in settings)
+            if "help_option_names" in settings:
+                options.update({"-h": False})
+        elif call is not None:
+            more, strange = _options_of(call, verb)
+            options.update(more)
+            unknown = unknown or strange
+        else:
+            unknown = unknown or verb not in _NO_OPTIONS
+    if found is None:
+        return
+    found.options = options
+    found.open = found.open or unknown
+    if variable in commands:
+        ambiguous.add(variable)
+    commands[variable] = found
+
+
+def _attach(root: Node, commands: dict[str, CliCommand]) -> None:
+    for call in walk(root, frozenset({"call"})):
+        function = text(call.child_by_field_name("function"))
+        if not function.endswith(".add_command"):
+            continue
+        positional, keywords = python_call_args(call)
+        if not positional:
+            continue
+        child = text(positional[0])
+        parent = function.rsplit(".", 1)[0]
+        if child in commands:
+            name = python_string(keywords.get("name")) or (
+                python_string(positional[1]) if len(positional) > 1 else None)
+            commands[child].parent = parent
+            if name:
+                commands[child].name = name
+        elif parent in commands:
+            commands[parent].open = True  # a command built elsewhere: its name is not known
+
+
+def build_cli_table(sources: Iterable[bytes], scripts: dict[str, str]) -> CliTable:
+    """The click trees of every source, and the programs ``[project.scripts]`` names
+    (``scripts``: ``"module:attr" -> program``)."""
+    commands: dict[str, CliCommand] = {}
+    ambiguous: set[str] = set()
+    trees = []
+    for source in sources:
+        if b"click" not in source:
+            continue
+        tree = parse("python", source)
+        trees.append(tree)
+        for statement in tree.root_node.named_children:
+            if statement.type == "decorated_definition":
+                _read_function(statement, commands, ambiguous)
+    for tree in trees:
+        _attach(tree.root_node, commands)
+    for variable in ambiguous:  # two commands share a name: neither tree can be trusted
+        commands[variable].open = True
+    for variable, command in commands.items():
+        parent = commands.get(command.parent) if command.parent else None
+        if parent is not None:
+            parent.children[command.name] = variable
+        elif command.parent is not None:
+            command.open = True  # attached to a group govern did not read
+    programs: dict[str, str | None] = {}
+    for target, program in scripts.items():
+        attribute = target.rsplit(":", 1)[-1].split(".")[-1]
+        programs[program] = attribute if attribute in commands and \
+            commands[attribute].parent is None else None
+    return CliTable(commands, programs)

@@ -1,0 +1,300 @@
+"""The code references a docs page writes, each with its line and column: Sphinx roles, autodoc
+directives and mkdocstrings blocks, qualified names in code spans, imports in code fences, and
+invocations of the repository's own programs in shell fences.
+
+Pure and linear: every pattern is possessive or bounded, and a line longer than ``MAX_LINE``
+is not read (a page is text a PR author controls).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from govern.core.text import split_lines
+from govern.docsrefs.model import Reference, RefKind
+
+MAX_LINE = 4000
+"""Longer lines are not read: no docs line that names code is that long."""
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+")
+_PY_ROLES = "func|meth|class|attr|mod|exc|data|obj|const|property|type"
+_RST_ROLE = re.compile(rf"(?<![\w`]):(?:py:)?(?:{_PY_ROLES}):`([^`\n]{{1,300}}+)`")
+_MYST_ROLE = re.compile(rf"\{{(?:py:)?(?:{_PY_ROLES})\}}`([^`\n]{{1,300}}+)`")
+_MD_SPAN = re.compile(r"(`++)([^`\n]{1,300}+)\1")
+_RST_SPAN = re.compile(r"``([^`\n]{1,300}+)``")
+_SPAN_NAME = re.compile(r"\s*+([A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++)(?:\(\s*+\))?\s*+")
+_MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*+\{?([\w+-]*+)\}?\s*+([^\s`]*+)")
+_RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
+_MKDOCSTRINGS = re.compile(r"^:::[ \t]++([\w.]++)")
+_PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
+_PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
+_TS_IMPORT = re.compile(
+    r"\bimport\s++(?:type\s++)?\{([^}]{0,2000}+)\}\s*+from\s*+[\"']([^\"'\n]{1,200}+)[\"']")
+_ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
+                    r"(/[\w\-.:{}<>*]{0,200}+(?:/[\w\-.:{}<>*]{0,200}+){0,30}+)")
+_ALIAS = re.compile(r"^[ \t>.]*+import[ \t]++([A-Za-z_][\w.]*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)",
+                    re.M)
+_PROMPT = re.compile(r"^\s*+(?:\$|>>>|\.\.\.|%)\s?")
+_SHELL_STOP = frozenset({"|", "||", "&&", ";", ">", ">>", "<", "2>", "&"})
+
+_FILE_SUFFIXES = frozenset(
+    "py pyi toml cfg ini txt md mdx rst json yaml yml lock html htm js mjs cjs ts tsx jsx css "
+    "sh env in csv xml svg png jpg gif log sql db sqlite sqlite3 j2 jinja whl gz zip tar "
+    "pem crt key".split())
+_AUTODOC = frozenset({"autofunction", "autoclass", "automodule", "automethod", "autoattribute",
+                      "autoexception", "autodata", "autoproperty", "autodecorator"})
+_CONTEXT = frozenset({"currentmodule", "module"})
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
+_PYTHON = frozenset({"python", "py", "python3", "pycon", "ipython", "pyi"})
+_SHELL = frozenset({"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session",
+                    "terminal"})
+_SCRIPT = frozenset({"ts", "typescript", "tsx", "js", "javascript", "jsx", "mjs"})
+
+
+@dataclass
+class _Reader:
+    """The state of one pass over a page: the rst module context and the references found."""
+
+    page: str
+    programs: frozenset[str]
+    aliases: dict[str, str] = field(default_factory=dict)
+    """``import marimo as mo`` anywhere on the page: ``mo.ui`` in a code span is ``marimo.ui``."""
+    context: str | None = None
+    found: list[Reference] = field(default_factory=list)
+
+    def add(self, line: int, column: int, kind: RefKind, name: str,
+            search: bool = False, loose: bool = False) -> None:
+        self.found.append(Reference(self.page, line, column, kind, name, self.context, search,
+                                    loose))
+
+    def role(self, number: int, line: str, pattern: re.Pattern[str]) -> None:
+        for match in pattern.finditer(line):
+            raw, offset = match.group(1), match.start(1)
+            if raw.endswith(">") and "<" in raw:  # ``title <target>``
+                start = raw.rfind("<") + 1
+                inner = raw[start:-1].strip()
+                offset += raw.index(inner, start) if inner else start
+            else:
+                inner = raw
+            if inner.startswith("!"):
+                continue  # ``:func:`!name``` asks for no link: the page knows it is not code
+            target = inner.lstrip("~.")
+            offset += len(inner) - len(target)
+            if _DOTTED.fullmatch(target) and not _is_file_name(target):
+                self.add(number, offset + 1, RefKind.ROLE, target,
+                         search=inner.lstrip("~").startswith("."))
+
+    def routes(self, number: int, line: str) -> None:
+        for match in _ROUTE.finditer(line):
+            path = match.group(2).rstrip(".")
+            if len(path) > 1:
+                self.add(number, match.start(1) + 1, RefKind.ROUTE, f"{match.group(1)} {path}")
+
+    def spans(self, number: int, line: str, pattern: re.Pattern[str], group: int) -> None:
+        for match in pattern.finditer(line):
+            if match.start() and line[match.start() - 1] == "}":
+                continue  # a MyST role's target, read as a role
+            name = _SPAN_NAME.fullmatch(match.group(group))
+            if name and not _is_file_name(name.group(1)):
+                head, _, rest = name.group(1).partition(".")
+                written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
+                    name.group(1)
+                self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
+                         written, loose="(" not in name.group(0))
+
+    def code_block(self, language: str, lines: list[tuple[int, str]]) -> None:
+        """A fence or literal block: imports in Python and scripts, commands in shell, routes
+        in any (an HTTP request written out)."""
+        language = language.lower()
+        for number, line in lines:
+            self.routes(number, line)
+        if language in _PYTHON or (not language and _looks_like_python(lines)):
+            self.python_block(lines)
+        elif language in _SCRIPT:
+            self.script_block(lines)
+        elif language in _SHELL or (not language and any(
+                line.lstrip().startswith("$ ") for _, line in lines)):
+            self.shell_block(lines)
+
+    def python_block(self, lines: list[tuple[int, str]]) -> None:
+        aliases: dict[str, str] = dict(self.aliases)
+        pending: tuple[int, str, str] | None = None  # a parenthesised ``from M import (``
+        for number, raw in lines:
+            line = _PROMPT.sub("", raw, count=1) if raw.lstrip().startswith(
+                (">>>", "...")) else raw
+            shift = len(raw) - len(line)
+            if pending is not None:
+                names, closed = line.split(")", 1)[0], ")" in line
+                self.imported_names(number, line, pending[1], names, shift)
+                pending = None if closed else pending
+                continue
+            found = _PY_FROM.match(line)
+            if found:
+                module = found.group(1)
+                self.add(number, found.start(1) + 1 + shift, RefKind.IMPORT, module)
+                names = found.group(3)
+                if found.group(2) and ")" not in names:
+                    pending = (number, module, "")
+                self.imported_names(number, line, module, names.split(")", 1)[0], shift)
+                continue
+            plain = _PY_IMPORT.match(line)
+            if plain:
+                for part in plain.group(1).split(","):
+                    words = part.split()
+                    if not words or not _DOTTED.fullmatch(words[0]):
+                        continue
+                    module = words[0]
+                    alias = words[2] if len(words) == 3 and words[1] == "as" else None
+                    aliases[alias or module.split(".", 1)[0]] = module if alias else \
+                        module.split(".", 1)[0]
+                    self.add(number, line.find(module) + 1 + shift, RefKind.IMPORT, module)
+                continue
+            for match in _DOTTED.finditer(line):
+                head, _, rest = match.group(0).partition(".")
+                if rest and head in aliases and (match.start() == 0 or line[
+                        match.start() - 1] not in ".\"'"):
+                    self.add(number, match.start() + 1 + shift, RefKind.CODE,
+                             f"{aliases[head]}.{rest}")
+
+    def imported_names(self, number: int, line: str, module: str, names: str,
+                       shift: int) -> None:
+        if module.startswith("."):
+            return  # relative to a file the page does not name
+        for part in names.split(","):
+            words = part.replace("(", " ").split()
+            if words and _DOTTED.fullmatch(words[0]) and words[0] != "*":
+                column = line.find(words[0], line.find("import") + 6 if "import" in line else 0)
+                self.add(number, column + 1 + shift, RefKind.IMPORT, f"{module}.{words[0]}")
+
+    def script_block(self, lines: list[tuple[int, str]]) -> None:
+        text = "\n".join(line for _, line in lines)
+        starts = [0]
+        for _, line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+        for match in _TS_IMPORT.finditer(text):
+            package = match.group(2)
+            if package.startswith("."):
+                continue
+            for name in match.group(1).split(","):
+                words = name.replace("type ", " ").split()
+                if not words or not re.fullmatch(r"[A-Za-z_$][\w$]*", words[0]):
+                    continue
+                at = text.find(words[0], match.start(1))
+                index = max(i for i, start in enumerate(starts) if start <= at)
+                number = lines[min(index, len(lines) - 1)][0]
+                self.add(number, at - starts[index] + 1, RefKind.IMPORT,
+                         f"{package}:{words[0]}")
+
+    def shell_block(self, lines: list[tuple[int, str]]) -> None:
+        joined: list[tuple[int, str]] = []
+        for number, line in lines:
+            if joined and joined[-1][1].endswith("\\"):
+                joined[-1] = (joined[-1][0], joined[-1][1][:-1] + " " + line.strip())
+            else:
+                joined.append((number, line))
+        for number, line in joined:
+            command = _PROMPT.sub("", line, count=1).strip()
+            words = command.split()
+            if not words or words[0] not in self.programs:
+                continue
+            kept = []
+            for word in words:
+                if word in _SHELL_STOP or word.startswith("#"):
+                    break
+                kept.append(word)
+            self.add(number, line.find(words[0]) + 1, RefKind.COMMAND, " ".join(kept))
+
+
+def _is_file_name(name: str) -> bool:
+    return name.rsplit(".", 1)[-1].lower() in _FILE_SUFFIXES
+
+
+def _looks_like_python(lines: list[tuple[int, str]]) -> bool:
+    return any(line.lstrip().startswith((">>> ", "from ", "import ")) for _, line in lines)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _numbered(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(split_lines(text), start=1):
+        yield number, line if len(line) <= MAX_LINE else ""
+
+
+def parse_references(text: str, page: str, programs: frozenset[str] = frozenset()
+                     ) -> list[Reference]:
+    """Every code reference ``page`` writes, in page order. ``programs`` are the repository's
+    own program names: only their invocations in shell fences are read."""
+    aliases = {alias: module for module, alias in _ALIAS.findall(text) if alias != module}
+    reader = _Reader(page, programs, aliases)
+    if page.endswith(".rst"):
+        _read_rst(reader, list(_numbered(text)))
+    else:
+        _read_markdown(reader, list(_numbered(text)))
+    return reader.found
+
+
+def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
+    index = 0
+    while index < len(lines):
+        number, line = lines[index]
+        fence = _MD_FENCE.match(line)
+        if fence:
+            marker, info, target = fence.group(1), fence.group(2), fence.group(3)
+            body: list[tuple[int, str]] = []
+            index += 1
+            while index < len(lines) and not lines[index][1].lstrip().startswith(marker):
+                body.append(lines[index])
+                index += 1
+            index += 1
+            if info.startswith("auto") and info in _AUTODOC and _DOTTED.fullmatch(target):
+                reader.add(number, line.find(target) + 1, RefKind.DIRECTIVE, target)
+            elif info.startswith("auto"):
+                continue
+            else:
+                reader.code_block(info, body)
+            continue
+        docstrings = _MKDOCSTRINGS.match(line)
+        if docstrings:
+            reader.add(number, docstrings.start(1) + 1, RefKind.DIRECTIVE, docstrings.group(1))
+        reader.role(number, line, _MYST_ROLE)
+        reader.spans(number, line, _MD_SPAN, 2)
+        reader.routes(number, line)
+        index += 1
+
+
+def _read_rst(reader: _Reader, lines: list[tuple[int, str]]) -> None:
+    index = 0
+    while index < len(lines):
+        number, line = lines[index]
+        directive = _RST_DIRECTIVE.match(line)
+        literal = not directive and line.rstrip().endswith("::") and not line.lstrip(
+            ).startswith("..")
+        if directive:
+            name, argument = directive.group(2), directive.group(3)
+            if name in _CONTEXT:
+                reader.context = None if argument in ("", "None") else argument
+            elif name in _AUTODOC and _DOTTED.fullmatch(argument):
+                reader.add(number, directive.start(3) + 1, RefKind.DIRECTIVE, argument)
+        if directive and directive.group(2) in _CODE_DIRECTIVES or literal:
+            language = directive.group(3) if directive else ""
+            base = _indent(line)
+            index += 1
+            body: list[tuple[int, str]] = []
+            while index < len(lines) and (not lines[index][1].strip()
+                                          or _indent(lines[index][1]) > base):
+                if not lines[index][1].lstrip().startswith(":") or body:
+                    body.append(lines[index])
+                index += 1
+            reader.code_block(language, [(n, text) for n, text in body if text.strip()])
+            if literal:
+                reader.role(number, line, _RST_ROLE)
+                reader.spans(number, line, _RST_SPAN, 1)
+            continue
+        reader.role(number, line, _RST_ROLE)
+        reader.spans(number, line, _RST_SPAN, 1)
+        reader.routes(number, line)
+        index += 1

@@ -1,0 +1,70 @@
+"""docs-refs findings for people and tools: ``path:line:col`` text, workflow annotations on the
+docs lines (within GitHub's per-step limit, the rest summarised), and SARIF 2.1.0 for code
+scanning. Every quoted name is untrusted page text: rendered inert."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from govern import __version__
+from govern.docsrefs.model import DocsRefFinding, Tally
+from govern.github.workflow_output import inert_line, render_command
+
+ANNOTATION_LIMIT = 10
+"""GitHub shows at most 10 error annotations of a step; the rest are counted in one notice."""
+RULE_ID = "docs-refs/missing"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _line(finding: DocsRefFinding) -> str:
+    ref = finding.reference
+    hint = f" (did you mean `{finding.suggestion}`?)" if finding.suggestion else ""
+    return inert_line(f"{ref.page}:{ref.line}:{ref.column}: {finding.message}{hint}")
+
+
+def render_summary(tally: Tally, pages: int) -> str:
+    return (f"govern check docs-refs: {pages} page(s), {tally.checked} reference(s) checked: "
+            f"{tally.resolved} resolved, {tally.missing} name nothing, {tally.out_of_scope} "
+            f"out of scope (not this repository's code), {tally.unresolvable} unresolvable "
+            "(dynamic or undeclared members)")
+
+
+def render_text(findings: Sequence[DocsRefFinding]) -> str:
+    return "".join(_line(finding) + "\n" for finding in findings)
+
+
+def render_github(findings: Sequence[DocsRefFinding]) -> str:
+    lines = []
+    for finding in findings[:ANNOTATION_LIMIT]:
+        ref = finding.reference
+        hint = f" Did you mean `{finding.suggestion}`?" if finding.suggestion else ""
+        lines.append(render_command("error", finding.message + hint, {
+            "file": ref.page, "line": ref.line, "col": ref.column, "title": "docs-refs"}))
+    if len(findings) > ANNOTATION_LIMIT:
+        lines.append(render_command("notice", f"{len(findings) - ANNOTATION_LIMIT} more docs "
+                                    "line(s) name code that does not exist: see the log"))
+    return "".join(line + "\n" for line in lines)
+
+
+def render_sarif(findings: Sequence[DocsRefFinding]) -> str:
+    results: list[dict[str, Any]] = []
+    for finding in findings:
+        ref = finding.reference
+        text = finding.message + (f" Did you mean `{finding.suggestion}`?"
+                                  if finding.suggestion else "")
+        results.append({
+            "ruleId": RULE_ID, "level": "error", "message": {"text": text},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": ref.page, "uriBaseId": "%SRCROOT%"},
+                "region": {"startLine": ref.line, "startColumn": ref.column}}}],
+            "partialFingerprints": {"docsRef": "/".join(finding.key)},
+        })
+    rule = {"id": RULE_ID, "name": "DocsReferenceMissing",
+            "shortDescription": {"text": "A docs line names code that does not exist"}}
+    driver = {"name": "govern", "version": __version__,
+              "informationUri": "https://github.com/repo-govern/govern", "rules": [rule]}
+    document = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+                "runs": [{"tool": {"driver": driver}, "results": results}]}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

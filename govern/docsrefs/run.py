@@ -1,0 +1,151 @@
+"""The docs-refs run: reads the docs corpus and the code at one or two commits through git,
+builds the symbol tables (each module's symbols cached by blob id), and hands them to the pure
+checks. ``--all`` audits every page at HEAD; diff mode keeps what the change introduced."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from govern.config import Config
+from govern.core import cache
+from govern.docsrefs.check import Tables, check_references, introduced, renames_between
+from govern.docsrefs.cli_table import build_cli_table
+from govern.docsrefs.model import DocsRefFinding, Reference, Tally
+from govern.docsrefs.python_symbols import ModuleSymbols, parse_python_symbols
+from govern.docsrefs.python_table import build_python_table, paths_of
+from govern.docsrefs.references import parse_references
+from govern.docsrefs.route_table import build_route_table
+from govern.docsrefs.ts_table import build_ts_table
+from govern.drift.anchors.commands import parse_scripts
+from govern.drift.docs.corpus import select_pages
+from govern.drift.docs.index import Unreadable, decode_page
+from govern.drift.scans import read_bridge_scans
+from govern.git.diff import build_changes
+from govern.git.gitio import Git, TreeEntry
+
+FORMAT = 2
+"""Bumped whenever ModuleSymbols changes shape, so cached symbols of the old shape are not read."""
+_BLOB_MODES = ("100644", "100755")
+
+
+@dataclass(frozen=True)
+class DocsRefsResult:
+    head: str
+    base: str | None
+    """The merge base diff mode compared against (None: ``--all``)."""
+    findings: tuple[DocsRefFinding, ...]
+    tally: Tally
+    pages: int
+    unreadable: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema_version": 1, "head": self.head, "base": self.base,
+                "mode": "all" if self.base is None else "diff", "pages": self.pages,
+                "summary": self.tally.to_json(),
+                "findings": [finding.to_json() for finding in self.findings],
+                "unreadable": [{"page": page, "reason": reason}
+                               for page, reason in self.unreadable]}
+
+
+_HISTORY = re.compile(r"(?i)(?:^|[/_.-])(?:change(?:s|log)|history|news|releases?(?:[-_]notes)?"
+                      r"|whats?[-_]?new|migrat\w*|upgrad\w*)(?=[/_.-]|$)")
+
+
+def is_history_page(path: str) -> bool:
+    """A page that records the past (changelog, release notes, migration guide): its names
+    are right for the versions it describes, so it is not checked."""
+    return _HISTORY.search(path) is not None
+
+
+def _decode_symbols(data: Any) -> ModuleSymbols:
+    return ModuleSymbols.from_json(data)
+
+
+def _is_python(entry: TreeEntry, config: Config) -> bool:
+    return (entry.mode in _BLOB_MODES and entry.path.endswith((".py", ".pyi"))
+            and config.code.paths.matches(entry.path) and not config.code.exclude.matches(
+                entry.path))
+
+
+def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) -> Tables:
+    """The symbol tables of the code at ``rev``; module symbols cached by blob id."""
+    path = cache.cache_dir(git.common_dir()) / f"docsrefs-python-v{FORMAT}.json"
+    memo = cache.load_json(path, "cache-docsrefs-python.schema.json", _decode_symbols)
+    before = len(memo)
+    python = [entry for entry in entries if _is_python(entry, config)]
+    by_path: dict[str, ModuleSymbols] = {}
+    click_sources: list[bytes] = []
+    for entry in python:
+        data = git.blobs.read(entry.sha)
+        if data is None or len(data) > config.code.max_parse_bytes:
+            continue
+        symbols = memo.get(entry.sha)
+        if symbols is None:
+            symbols = memo[entry.sha] = parse_python_symbols(data)
+        by_path[entry.path] = symbols
+        if b"click" in data:
+            click_sources.append(data)
+    if len(memo) != before:
+        used = {entry.sha for entry in python}
+        cache.save_json(path, {k: v for k, v in memo.items() if k in used},
+                        lambda symbols: symbols.to_json())
+    exists = paths_of(entry.path for entry in entries)
+    scripts: dict[str, str] = {}
+    manifests: dict[str, str] = {}
+    blob_of = {entry.path: entry.sha for entry in entries if entry.mode in _BLOB_MODES}
+    for entry in entries:
+        if entry.mode not in _BLOB_MODES or "node_modules/" in entry.path:
+            continue
+        if entry.path.endswith("pyproject.toml"):
+            scripts.update(parse_scripts(git.read_text(rev, entry.path) or ""))
+        elif entry.path.rpartition("/")[2] == "package.json":
+            manifests[entry.path] = (git.blobs.read(entry.sha) or b"").decode("utf-8", "replace")
+    scans = read_bridge_scans(git, rev, entries, config)
+    routes = build_route_table(route for scan in scans.registrars.values()
+                               for route in scan.routes)
+    packages = build_ts_table(manifests, lambda p: git.blobs.read(blob_of[p]) if p in blob_of
+                              else None, exists)
+    return Tables(build_python_table(by_path, exists), build_cli_table(click_sources, scripts),
+                  routes, packages)
+
+
+def _references(git: Git, entries: list[TreeEntry], config: Config, tables: Tables
+                ) -> tuple[list[Reference], int, list[tuple[str, str]]]:
+    references: list[Reference] = []
+    unreadable: list[tuple[str, str]] = []
+    # Release notes and migration guides name code as it was: they are history, not drift.
+    pages = [page for page in select_pages(entries, config.docs)
+             if not page.release_owned and not is_history_page(page.path)]
+    for page in pages:
+        decoded = decode_page(git.blobs.read(page.blob))
+        if isinstance(decoded, Unreadable):
+            unreadable.append((page.path, decoded.reason))
+            continue
+        references.extend(parse_references(decoded, page.path, tables.cli.names))
+    return references, len(pages), unreadable
+
+
+def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> DocsRefsResult:
+    """Check the docs at ``head``: every finding with ``base`` None, else those introduced
+    since the merge base of ``base`` and ``head``."""
+    head_sha = git.resolve_commit(head)
+    entries = git.ls_tree(head_sha)
+    tables = read_tables(git, head_sha, config, entries)
+    references, pages, unreadable = _references(git, entries, config, tables)
+    if base is None:
+        checked = check_references(references, tables)
+        return DocsRefsResult(head_sha, None, checked.findings, checked.tally, pages,
+                              tuple(unreadable))
+    merge_base = git.merge_bases(git.resolve_commit(base), head_sha)[0]
+    base_tables = read_tables(git, merge_base, config, git.ls_tree(merge_base))
+    checked = check_references(references, tables,
+                               renames_between(base_tables.python, tables.python))
+    changes = build_changes(git.changed_files(merge_base, head_sha),
+                            git.hunks(merge_base, head_sha))
+    added = {change.path: change.new_lines for change in changes}
+    return DocsRefsResult(head_sha, merge_base, introduced(checked.findings, base_tables, added),
+                          checked.tally, pages, tuple(unreadable))
+
+

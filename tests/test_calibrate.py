@@ -1,0 +1,424 @@
+"""govern calibrate end to end on real repositories with known co-change histories (issue 11):
+which commits are cases, what each scores, and that the user's repository is left as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from govern.calibrate.cases import parse_prose
+from govern.cli import cli
+from tests.gitrepo import Repo, make_repo
+
+LIB = (
+    "def send_request(url):\n"
+    "    timeout = 1\n"
+    "    return url, timeout\n\n\n"
+    "def fetch_items(page):\n"
+    "    size = 10\n"
+    "    return page * size\n"
+)
+API_PAGE = "# API\n\nCall `send_request` with a [URL](https://example.com/a).\n"
+GUIDE_PAGE = "# Guide\n\nStart here.\n"
+
+
+def calibrate(repo: Repo, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "calibrate", *args])
+
+
+def calibrate_json(repo: Repo, *args: str) -> dict[str, Any]:
+    result = calibrate(repo, "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def history(root: Path) -> tuple[Repo, dict[str, str]]:
+    """A library whose history holds one commit of each shape calibrate must tell apart."""
+    repo = make_repo(root, {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                            "docs/guide.md": GUIDE_PAGE})
+    shas = {}
+    shas["hit"] = repo.commit({
+        "src/lib.py": LIB.replace("timeout = 1", "timeout = 2"),
+        "docs/api.md": API_PAGE + "\nThe timeout is now two seconds.\n"}, "hit")
+    shas["miss"] = repo.commit({
+        "src/lib.py": LIB.replace("timeout = 1", "timeout = 3").replace("size = 10", "size = 20"),
+        "docs/guide.md": GUIDE_PAGE + "\nPages hold twenty items.\n"}, "miss")
+    shas["docs_only"] = repo.commit({"docs/guide.md": GUIDE_PAGE + "\nRewritten.\n"}, "docs")
+    shas["whitespace"] = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 30"),
+        "docs/guide.md": GUIDE_PAGE.replace("Start here.", "Start   here.") + "\nRewritten.\n"},
+        "whitespace")
+    shas["links"] = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 40"),
+        "docs/api.md": (API_PAGE + "\nThe timeout is now two seconds.\n").replace(
+            "https://example.com/a", "https://example.com/b")},
+        "links")
+    shas["mass"] = repo.commit(
+        {"src/lib.py": LIB.replace("size = 10", "size = 50"),
+         "docs/api.md": API_PAGE + "\nMass edit.\n",
+         **{f"data/file{i}.txt": f"{i}\n" for i in range(60)}}, "mass")
+    return repo, shas
+
+
+def test_a_page_naming_the_changed_function_is_a_hit_and_a_page_naming_nothing_is_a_miss(
+        tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    report = calibrate_json(repo)
+    cases = {case["commit"]: case for case in report["per_case"]}
+    assert set(cases) == {shas["hit"], shas["miss"]}
+    hit = cases[shas["hit"]]
+    assert hit["reference"] == ["docs/api.md"]
+    assert hit["hits"] == ["docs/api.md"] and hit["recall"] == 1.0
+    assert {"kind": "symbol", "token": "send_request", "language": "python"} in \
+        hit["anchors_found"]
+    miss = cases[shas["miss"]]
+    assert miss["reference"] == ["docs/guide.md"] and miss["hits"] == []
+    assert [row["path"] for row in miss["rows"]] == ["docs/api.md"]  # send_request changed again
+    assert (report["hits"], report["reference_pages"], report["pooled_recall"]) == (1, 2, 0.5)
+    assert report["mean_recall"] == 0.5 and report["cases_with_hit"] == 1
+    assert report["rows"] == {"total": 2, "mean": 1, "median": 1.0, "max": 1}
+    assert report["reference_share_of_rows"] == 0.5
+    assert report["by_anchor_kind"]["symbol"]["reference_rows"] == 1
+    assert report["by_language"]["python"]["pooled_recall"] == 0.5
+    assert [m["commit"] for m in report["worst_misses"]] == [shas["miss"]]
+    assert report["worst_misses"][0]["missed"] == ["docs/guide.md"]
+    assert [n["commit"] for n in report["noisiest"]] == [shas["miss"]]
+
+
+def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    report = calibrate_json(repo)
+    measured = {case["commit"] for case in report["per_case"]}
+    assert not measured & {shas["docs_only"], shas["whitespace"], shas["links"], shas["mass"]}
+    assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2}
+    assert report["run"]["commits_read"] == 7
+
+
+def test_a_mass_change_is_a_case_under_a_higher_max_files(tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    config = tmp_path / "govern.toml"
+    config.write_text("[calibrate]\nmax_files = 100\n")
+    report = calibrate_json(repo, "--config", str(config))
+    assert shas["mass"] in {case["commit"] for case in report["per_case"]}
+    assert report["run"]["skipped"]["mass_change"] == 0
+
+
+def test_prose_ignores_whitespace_and_link_targets_but_not_words() -> None:
+    page = "Read [the guide](https://a.example/x) or `api <https://b.example/>`_.\n"
+    assert parse_prose(page) == parse_prose(
+        "Read  [the guide](https://a.example/y \"title\")\nor `api <https://c.example/>`_.")
+    assert parse_prose("[ref]: https://a.example\nText\n") == parse_prose("Text")
+    assert parse_prose(page) != parse_prose(page.replace("the guide", "a guide"))
+    assert parse_prose("Call send_request.") != parse_prose("Call fetch_items.")
+
+
+def _state(repo: Repo) -> dict[str, Any]:
+    files = {str(p.relative_to(repo.root)): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in sorted(repo.root.rglob("*")) if p.is_file() and ".git" not in p.parts}
+    return {
+        "status": subprocess.run(["git", "-C", str(repo.root), "status", "--porcelain"],
+                                 capture_output=True).stdout,
+        "refs": repo.git("for-each-ref"),
+        "index": hashlib.sha256((repo.root / ".git" / "index").read_bytes()).hexdigest(),
+        "files": files,
+        "head": repo.git("symbolic-ref", "HEAD"),
+    }
+
+
+def test_the_work_tree_index_and_refs_are_byte_identical_after_a_run(tmp_path: Path) -> None:
+    repo, _ = history(tmp_path / "repo")
+    repo.write({"src/lib.py": "# edited, not staged\n", "notes.txt": "untracked\n"})
+    repo.write({"docs/guide.md": "staged\n"})
+    repo.git("add", "docs/guide.md")
+    before = _state(repo)
+    assert before["status"]  # the run starts from a dirty tree, so there is something to keep
+    report = calibrate_json(repo)
+    assert report["cases"] == 2
+    assert _state(repo) == before
+    # the code-only commits exist as objects, reachable from no ref
+    commit = report["per_case"][0]["code_only_commit"]
+    assert repo.git("cat-file", "-t", commit).strip() == "commit"
+    assert repo.git("for-each-ref", "--contains", commit) == ""
+
+
+def test_the_code_only_commit_is_the_parent_plus_the_code_files(tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    report = calibrate_json(repo)
+    case = next(c for c in report["per_case"] if c["commit"] == shas["hit"])
+    code_only = case["code_only_commit"]
+    assert repo.git("rev-parse", f"{code_only}^").strip() == repo.sha(f"{shas['hit']}^")
+    assert repo.git("diff", "--name-only", f"{code_only}^", code_only).split() == ["src/lib.py"]
+    assert repo.git("rev-parse", f"{code_only}:src/lib.py") == \
+        repo.git("rev-parse", f"{shas['hit']}:src/lib.py")
+
+
+def _many_cases(root: Path, count: int) -> Repo:
+    """``count`` cases on one branch, written in one ``git fast-import`` run (hundreds of
+    commits in well under a second)."""
+    repo = make_repo(root, {"src/lib.py": LIB, "docs/api.md": API_PAGE})
+    start = int(repo.git("log", "-1", "--format=%ct")) + 1
+    stream = []
+    for i in range(count):
+        stream.append(f"commit refs/heads/main\ncommitter T <t@example.com> {start + i} "
+                      f"+0000\ndata 6\ncase {i % 10}\n")
+        if i == 0:
+            stream.append("from refs/heads/main^0\n")
+        for path, text in (("src/lib.py", LIB.replace("timeout = 1", f"timeout = {i + 2}")),
+                           ("docs/api.md", API_PAGE + f"\nRevision {i}.\n")):
+            stream.append(f"M 100644 inline {path}\ndata {len(text.encode())}\n{text}\n")
+    subprocess.run(["git", "-C", str(repo.root), "fast-import", "--quiet", "--force"],
+                   input="".join(stream).encode(), check=True)
+    repo.git("reset", "-q", "--hard", "main")
+    return repo
+
+
+def _without_timings(report: dict[str, Any]) -> dict[str, Any]:
+    report = dict(report, timings=None)
+    report["per_case"] = [dict(case, seconds=None) for case in report["per_case"]]
+    return report
+
+
+def test_the_same_seed_gives_the_same_json_and_another_seed_another_sample(
+        tmp_path: Path) -> None:
+    repo = _many_cases(tmp_path / "repo", 8)
+    first = calibrate_json(repo, "--seed", "3", "--limit", "4")
+    second = calibrate_json(repo, "--seed", "3", "--limit", "4")
+    assert _without_timings(first) == _without_timings(second)
+    assert first["run"]["cases_found"] == 8 and first["cases"] == 4
+    picked = [case["commit"] for case in first["per_case"]]
+    newest = repo.git("log", "--format=%H", "-n", "8").split()
+    assert picked == [sha for sha in newest if sha in picked]  # newest first
+    others = {tuple(c["commit"] for c in calibrate_json(repo, "--seed", str(seed), "--limit",
+                                                        "4")["per_case"]) for seed in (4, 5, 6)}
+    assert others - {tuple(picked)}
+    unseeded = calibrate_json(repo, "--limit", "4")
+    assert [case["commit"] for case in unseeded["per_case"]] == newest[:4]
+
+
+def test_an_unreadable_commit_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    blob = repo.git("rev-parse", f"{shas['miss']}:docs/guide.md").strip()
+    (repo.root / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # as a partial clone lacks it
+    result = calibrate(repo, "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [case["commit"] for case in report["per_case"]] == [shas["hit"]]
+    assert report["unreadable_cases"] == [{
+        "commit": shas["miss"],
+        "reason": f"1 object(s) missing from this clone (first {blob})"}]
+    text = calibrate(repo).stdout
+    assert f"  {shas['miss'][:12]}: 1 object(s) missing from this clone (first {blob})" in text
+
+
+def test_no_case_in_range_is_not_judged_with_a_remedy(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "www/docs/api.mdx": API_PAGE})
+    for i in range(3):
+        repo.commit({"src/lib.py": LIB.replace("timeout = 1", f"timeout = {i + 2}"),
+                     "www/docs/api.mdx": API_PAGE + f"\nRevision {i}.\n"}, f"case {i}")
+    result = calibrate(repo)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "Error: no calibration case in 4 commit(s) of HEAD: no commit changed both a code file "
+        "and a hand-written docs page in scope",
+        "  remedy: widen the range (--since/--until, or another REV), or point docs.paths at "
+        "the repository's docs with --config FILE; pages changed together with code lie "
+        "outside the corpus: www/docs/**/*.mdx (3 commits)"]
+    config = tmp_path / "govern.toml"
+    config.write_text('[docs]\npaths = ["www/docs/**/*.mdx"]\n')
+    assert calibrate_json(repo, "--config", str(config))["cases"] == 3
+
+
+def test_bad_dates_and_revisions_are_not_judged(tmp_path: Path) -> None:
+    repo, _ = history(tmp_path / "repo")
+    bad = calibrate(repo, "--since", "last tuesday")
+    assert bad.exit_code == 2
+    assert bad.stderr.splitlines() == [
+        "Error: --since 'last tuesday' is not a date",
+        "  remedy: write it as YYYY-MM-DD (or an ISO date-time), e.g. --since 2024-01-31"]
+    swapped = calibrate(repo, "--since", "2024-02-01", "--until", "2024-01-01")
+    assert swapped.exit_code == 2
+    assert swapped.stderr.splitlines()[0] == "Error: --since 2024-02-01 is after --until 2024-01-01"
+    unknown = calibrate(repo, "--json", "nope")
+    assert unknown.exit_code == 2
+    assert json.loads(unknown.stdout)["error"] == (
+        "unknown revision 'nope': it does not name a commit in this repository")
+    future = calibrate(repo, "--since", "2099-01-01")
+    assert future.exit_code == 2 and "no calibration case in 0 commit(s)" in future.stderr
+    assert calibrate_json(repo, "--since", "2000-01-01")["cases"] == 2
+
+
+def _on_a_terminal(repo: Repo, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+    """govern calibrate with stderr on a pseudo-terminal: (the process, the terminal's end)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json", *args],
+                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    return proc, leader
+
+
+def _drain(leader: int) -> bytes:
+    seen = b""
+    while select.select([leader], [], [], 60)[0]:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
+        tmp_path: Path) -> None:
+    repo = _many_cases(tmp_path / "repo", 400)
+    quiet = calibrate(repo, "--limit", "2")
+    assert quiet.exit_code == 0 and quiet.stderr == ""  # stderr is not a terminal here
+    proc, leader = _on_a_terminal(repo, "--limit", "2", "--quiet")
+    proc.communicate(timeout=60)
+    assert proc.returncode == 0 and b"calibrate:" not in _drain(leader)
+    os.close(leader)
+    proc, leader = _on_a_terminal(repo, "--limit", "400")
+    seen = b""
+    while b"calibrate: 3/400" not in seen:
+        ready, _, _ = select.select([leader], [], [], 60)
+        assert ready, seen
+        seen += os.read(leader, 4096)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    os.close(leader)
+    assert proc.returncode == 130
+    report = json.loads(out)
+    assert report["interrupted"] is True
+    assert 3 <= report["cases"] < 400 and report["suggestions"] == []
+    assert len(report["per_case"]) == report["cases"]
+
+
+def test_markdown_report_has_an_inline_chart_and_inert_text(tmp_path: Path) -> None:
+    repo, _ = history(tmp_path / "repo")
+    out = tmp_path / "report.md"
+    result = calibrate(repo, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    markdown = out.read_text()
+    assert markdown.startswith("# govern calibrate\n")
+    assert markdown.count("<svg ") == 1 and markdown.count("<circle ") == 2
+    assert "| pooled recall | 50% |" in markdown
+    assert "a lower bound of what the change affected" in markdown
+    assert "pooled recall 50% (1 of 2 reference pages listed)" in result.stdout
+
+
+RENDER_LIB = "def render(view):\n    width = 1\n    return view, width\n"
+RENDER_PAGE = "# {name}\n\n```python\nrender(view)\n```\n"
+
+
+def _render_history(root: Path, edited: str) -> Repo:
+    """Three cases changing ``render``; three legacy pages call it, ``edited`` is changed."""
+    pages = {f"docs/legacy/{name}.md": RENDER_PAGE.format(name=name) for name in "abc"}
+    repo = make_repo(root, {"src/lib.py": RENDER_LIB, "docs/guide.md": GUIDE_PAGE, **pages})
+    for i in range(3):
+        repo.commit({"src/lib.py": RENDER_LIB.replace("width = 1", f"width = {i + 2}"),
+                     edited: (repo.root / edited).read_text() + f"\nRevision {i}.\n"},
+                    f"case {i}")
+    return repo
+
+
+def test_suggestions_name_noisy_words_and_quiet_folders_each_re_measured(
+        tmp_path: Path) -> None:
+    repo = _render_history(tmp_path / "repo", "docs/guide.md")
+    report = calibrate_json(repo)
+    assert (report["cases"], report["rows"]["total"], report["hits"]) == (3, 9, 0)
+    suggestions = {s["key"]: s for s in report["suggestions"]}
+    assert set(suggestions) == {"anchors.generic_names", "docs.exclude"}
+    names = suggestions["anchors.generic_names"]
+    assert names["values"] == ["render"]
+    assert names["reason"] == ("add: each of these words alone listed only pages nobody edited "
+                               "(rows: render (9))")
+    assert names["before"]["rows_mean"] == 3 and names["after"]["rows_mean"] == 0
+    assert names["effect"] == ("pooled recall 0% -> 0%, rows per case 3 -> 0, reference share "
+                               "of rows 0% -> n/a")
+    exclude = suggestions["docs.exclude"]
+    assert exclude["values"] == ["docs/legacy/**"] and exclude["after"]["rows_mean"] == 0
+    assert calibrate_json(repo, "--no-suggest")["suggestions"] == []
+
+
+def test_no_suggestion_when_the_listed_pages_were_the_ones_edited(tmp_path: Path) -> None:
+    repo = _render_history(tmp_path / "repo", "docs/legacy/a.md")
+    report = calibrate_json(repo)
+    assert report["hits"] == 3 and report["rows"]["total"] == 9
+    assert report["suggestions"] == []
+
+
+def test_merges_replays_a_merged_pr_whose_commits_alone_are_not_cases(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE})
+    repo.branch("feature")
+    repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 5")}, "code")
+    repo.commit({"docs/api.md": API_PAGE + "\nFive seconds.\n"}, "docs")
+    repo.checkout("main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature")
+    merge = repo.sha("HEAD")
+    assert calibrate(repo).exit_code == 2  # code and docs in separate commits: no case
+    report = calibrate_json(repo, "--merges")
+    assert [case["commit"] for case in report["per_case"]] == [merge]
+    assert report["per_case"][0]["hits"] == ["docs/api.md"]
+    code_only = report["per_case"][0]["code_only_commit"]
+    assert repo.git("rev-parse", f"{code_only}^").strip() == repo.sha("HEAD^1")
+
+
+def test_the_code_only_commit_keeps_odd_paths_and_deletions_and_is_the_same_each_run(
+        tmp_path: Path) -> None:
+    odd = "src/we ird\tname.py"
+    repo = make_repo(tmp_path / "repo", {odd: LIB, "src/gone.py": LIB, "docs/api.md": API_PAGE})
+    case = repo.commit({odd: LIB.replace("timeout = 1", "timeout = 9"), "src/gone.py": None,
+                        "docs/api.md": API_PAGE + "\nNine.\n"}, "case")
+    first = calibrate_json(repo)["per_case"]
+    assert [c["commit"] for c in first] == [case]
+    code_only = first[0]["code_only_commit"]
+    changed = repo.git("diff", "--name-status", "-z", f"{code_only}^", code_only).split("\0")
+    assert changed[:-1] == ["D", "src/gone.py", "M", odd]
+    assert calibrate_json(repo)["per_case"][0]["code_only_commit"] == code_only
+
+
+def test_a_page_deleted_or_added_with_code_is_not_a_reference_page(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                                         "docs/old.md": GUIDE_PAGE})
+    repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 2"), "docs/old.md": None,
+                 "docs/new.md": GUIDE_PAGE}, "moved")
+    assert calibrate(repo).exit_code == 2
+    edited = repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 3"),
+                          "docs/new.md": GUIDE_PAGE + "\nEdited.\n"}, "edited")
+    assert [c["commit"] for c in calibrate_json(repo)["per_case"]] == [edited]
+
+
+def test_each_guard_is_charged_the_reference_pages_it_alone_kept_off_the_list(
+        tmp_path: Path) -> None:
+    lib = ("def render(view):\n    width = 1\n    return view\n\n\n"
+           "def config(view):\n    depth = 1\n    return view\n")
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": lib,
+        "docs/prose.md": "# Prose\n\nWe render the view.\n",           # a word, not a call
+        "docs/calls.md": "# Calls\n\n```python\nconfig(view)\n```\n",  # a generic name called
+        "docs/other.md": "# Other\n\nThey render too.\n"})
+    repo.commit({"src/lib.py": lib.replace("width = 1", "width = 2").replace("depth = 1",
+                                                                            "depth = 2"),
+                 "docs/prose.md": "# Prose\n\nWe render the view twice.\n",
+                 "docs/calls.md": "# Calls\n\n```python\nconfig(view, 2)\n```\n"}, "case")
+    report = calibrate_json(repo)
+    assert report["hits"] == 0 and report["reference_pages"] == 2
+    guards = {name: (g["anchors_dropped"], g["reference_pages_removed"])
+              for name, g in report["guards"].items()}
+    # docs/other.md also says "render" but nobody edited it: it is no cost
+    assert guards == {"generic_names": (1, 1), "shape": (1, 1), "corpus_share": (0, 0)}
+    dropped = {d["token"]: d for d in report["per_case"][0]["anchors_dropped"]}
+    assert dropped["render"]["reference_removed"] == ["docs/prose.md"]
+    assert dropped["config"] == {"guard": "generic_names", "kind": "symbol", "token": "config",
+                                 "reference_removed": ["docs/calls.md"]}

@@ -1,0 +1,348 @@
+"""``govern check docs-refs`` on real repositories: each reference form reported when it names
+nothing and left alone when it resolves, is third-party, or cannot be known (issue 15)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from govern.docsrefs.check import Tables, check_references, renames_between
+from govern.docsrefs.cli_table import build_cli_table
+from govern.docsrefs.model import RefKind, Status
+from govern.docsrefs.python_symbols import parse_python_symbols
+from govern.docsrefs.python_table import build_python_table, paths_of
+from govern.docsrefs.references import parse_references
+from govern.docsrefs.route_table import build_route_table
+from govern.docsrefs.ts_table import build_ts_table
+from tests.gitrepo import Repo, make_repo
+
+LIBRARY = {
+    "pyproject.toml": '[project]\nname = "shop"\n[project.scripts]\nshop = "shop.cli:main"\n',
+    "src/shop/__init__.py": "from ._client import Client\nfrom .util import *\n",
+    "src/shop/_client.py": (
+        "class Base:\n    def close(self):\n        pass\n\n"
+        "class Client(Base):\n    timeout = 5\n\n"
+        "    def __init__(self):\n        self.session = None\n\n"
+        "    def send(self, request):\n        return request\n"
+    ),
+    "src/shop/util.py": "__all__ = ['parse_price']\n\ndef parse_price(text):\n    return text\n",
+    "src/shop/dynamic.py": "class Lazy:\n    def __getattr__(self, name):\n        return name\n",
+    "src/shop/cli.py": (
+        "import click\n\n@click.group()\ndef main():\n    pass\n\n"
+        "@main.command()\n@click.option('--dry-run', is_flag=True)\n"
+        "@click.option('--out', '-o')\ndef export(dry_run, out):\n    pass\n"
+    ),
+}
+
+
+def run(repo: Repo, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "check", "docs-refs", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Repo:
+    return make_repo(tmp_path / "shop", {**LIBRARY, "docs/index.md": "# Shop\n"})
+
+
+def tables(files: dict[str, str]) -> Tables:
+    sources = {path: text.encode() for path, text in files.items() if path.endswith(".py")}
+    scripts = {"shop.cli:main": "shop"}
+    python = build_python_table({p: parse_python_symbols(s) for p, s in sources.items()},
+                                paths_of(files))
+    manifests = {p: t for p, t in files.items() if p.endswith("package.json")}
+    packages = build_ts_table(manifests, lambda p: files[p].encode() if p in files else None,
+                              paths_of(files))
+    return Tables(python, build_cli_table(sources.values(), scripts), build_route_table([]),
+                  packages)
+
+
+def statuses(page: str, text: str, files: dict[str, str] = LIBRARY) -> list[tuple[str, Status]]:
+    table = tables(files)
+    return [(ref.name, table.resolve(ref).status)
+            for ref in parse_references(text, page, frozenset({"shop"}))]
+
+
+# -- each reference form, both ways ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("`shop.Client.send()`", Status.RESOLVED),
+    ("`shop.Client.sned()`", Status.MISSING),
+    ("`shop.Client.close()`", Status.RESOLVED),  # inherited from Base in the repository
+    ("`shop.Client.session`", Status.RESOLVED),  # an attribute set in __init__
+    ("`shop.Client.timeout`", Status.RESOLVED),
+    ("`shop.parse_price()`", Status.RESOLVED),  # through a star import that honours __all__
+    ("`shop.dynamic.Lazy.anything`", Status.UNRESOLVABLE),  # __getattr__: open
+    ("`os.path.join()`", Status.OUT_OF_SCOPE),
+    ("`Client.send()`", Status.RESOLVED),  # a class the repository defines, by its name
+    ("`Client.sendd()`", Status.MISSING),
+])
+def test_code_spans(text: str, expected: Status) -> None:
+    assert [status for _, status in statuses("docs/a.md", text)] == [expected]
+
+
+def test_a_class_without_getattr_is_closed() -> None:
+    closed = {**LIBRARY, "src/shop/dynamic.py": "class Lazy:\n    def load(self):\n        pass\n"}
+    assert statuses("docs/a.md", "`shop.dynamic.Lazy.anything()`", closed) == [
+        ("shop.dynamic.Lazy.anything", Status.MISSING)]
+
+
+@pytest.mark.parametrize("hook", ["import sys\nsys.meta_path.append(object())\n",
+                                  "__path__ = __import__('pkgutil').extend_path(__path__, 'x')\n",
+                                  "def __getattr__(name):\n    return name\n"])
+def test_a_module_that_gains_names_at_run_time_is_open(hook: str) -> None:
+    files = {**LIBRARY, "src/shop/ext/__init__.py": hook}
+    assert statuses("docs/a.md", "```python\nfrom shop.ext import foo\n```\n", files) == [
+        ("shop.ext", Status.RESOLVED), ("shop.ext.foo", Status.UNRESOLVABLE)]
+    closed = {**LIBRARY, "src/shop/ext/__init__.py": "VERSION = 1\n"}
+    assert statuses("docs/a.md", "```python\nfrom shop.ext import foo\n```\n", closed)[1] == (
+        "shop.ext.foo", Status.MISSING)
+
+
+def test_a_third_party_base_makes_members_unknowable() -> None:
+    files = {**LIBRARY, "src/shop/errors.py": "class ShopError(Exception):\n    pass\n"}
+    assert statuses("docs/a.md", "`shop.errors.ShopError.args`", files) == [
+        ("shop.errors.ShopError.args", Status.UNRESOLVABLE)]
+
+
+def test_a_loose_two_part_span_is_not_reported() -> None:
+    """``shop.plugins`` may be an entry-point group or a logger name; ``shop.plugins()`` is a
+    call and is reported."""
+    assert statuses("docs/a.md", "`shop.plugins` and `shop.plugins()`") == [
+        ("shop.plugins", Status.UNRESOLVABLE), ("shop.plugins", Status.MISSING)]
+
+
+def test_file_names_are_not_references() -> None:
+    assert statuses("docs/a.md", "`shop.toml` `shop.sqlite`") == []
+
+
+RST = """.. currentmodule:: shop
+
+:meth:`Client.send` and :meth:`~shop.Client.sendall` and :func:`json.dumps`
+and :class:`the client <shop.Client>` and :func:`!shop.nothing`
+
+.. autoclass:: shop.Client
+   :members:
+
+.. autofunction:: shop.parse_cost
+
+.. autofunction:: parse_price
+
+.. autofunction:: parse_cents
+
+:class:`str` and :func:`len`
+"""
+
+
+def test_sphinx_roles_and_autodoc() -> None:
+    assert statuses("docs/api.rst", RST) == [
+        ("Client.send", Status.RESOLVED),
+        ("shop.Client.sendall", Status.MISSING),
+        ("json.dumps", Status.OUT_OF_SCOPE),  # the standard library, though the module is shop
+        ("shop.Client", Status.RESOLVED),
+        ("shop.Client", Status.RESOLVED),
+        ("shop.parse_cost", Status.MISSING),
+        ("parse_price", Status.RESOLVED),  # a bare directive target is the module's
+        ("parse_cents", Status.MISSING),
+        ("str", Status.OUT_OF_SCOPE),  # a bare role target may be a builtin
+        ("len", Status.OUT_OF_SCOPE),
+    ]
+
+
+def test_roles_carry_their_line_and_column() -> None:
+    refs = parse_references(RST, "docs/api.rst")
+    sendall = next(ref for ref in refs if ref.name == "shop.Client.sendall")
+    assert (sendall.line, sendall.column) == (3, 33)
+    assert RST.splitlines()[2][sendall.column - 1:].startswith("shop.Client.sendall")
+
+
+def test_mkdocstrings_and_myst() -> None:
+    page = "::: shop.Client\n\n::: shop.Klient\n\n{py:func}`shop.parse_price`\n"
+    assert statuses("docs/a.md", page) == [("shop.Client", Status.RESOLVED),
+                                           ("shop.Klient", Status.MISSING),
+                                           ("shop.parse_price", Status.RESOLVED)]
+
+
+def test_imports_in_python_fences() -> None:
+    page = ("```python\nfrom shop import Client, parse_price\nfrom shop import Klient\n"
+            "import requests\n>>> import shop.util\n```\n")
+    assert statuses("docs/a.md", page) == [
+        ("shop", Status.RESOLVED), ("shop.Client", Status.RESOLVED),
+        ("shop.parse_price", Status.RESOLVED), ("shop", Status.RESOLVED),
+        ("shop.Klient", Status.MISSING), ("requests", Status.OUT_OF_SCOPE),
+        ("shop.util", Status.RESOLVED)]
+
+
+def test_commands_in_shell_fences() -> None:
+    page = ("```console\n$ shop export --dry-run -o out.csv\n$ shop export --dryrun\n"
+            "$ shop import\n$ pip install shop\n```\n")
+    assert statuses("docs/a.md", page) == [
+        ("shop export --dry-run -o out.csv", Status.RESOLVED),
+        ("shop export --dryrun", Status.MISSING),
+        ("shop import", Status.MISSING)]
+
+
+def test_a_command_with_an_unknown_decorator_is_open() -> None:
+    cli_source = LIBRARY["src/shop/cli.py"].replace("@click.option('--dry-run', is_flag=True)",
+                                                    "@common_options")
+    files = {**LIBRARY, "src/shop/cli.py": cli_source}
+    assert statuses("docs/a.md", "```sh\nshop export --anything\n```\n", files) == [
+        ("shop export --anything", Status.RESOLVED)]
+
+
+def test_routes_only_under_the_repositorys_prefixes() -> None:
+    from govern.drift.anchors.routes import Route
+
+    routes = build_route_table([Route("GET", "/api/items/:id", False, "app.py", 3,
+                                      frozenset())])
+    table = replace(tables(LIBRARY), routes=routes)
+    refs = parse_references("`GET /api/items/{id}` `DELETE /api/items/{id}` `GET /v2/x`\n",
+                            "docs/a.md")
+    assert [(ref.kind, table.resolve(ref).status) for ref in refs if ref.kind is
+            RefKind.ROUTE] == [(RefKind.ROUTE, Status.RESOLVED), (RefKind.ROUTE, Status.MISSING),
+                               (RefKind.ROUTE, Status.OUT_OF_SCOPE)]
+
+
+def test_a_rename_the_diff_shows_is_the_suggestion() -> None:
+    renamed = {**LIBRARY, "src/shop/_client.py": LIBRARY["src/shop/_client.py"].replace(
+        "def send(", "def submit(")}
+    before, after = tables(LIBRARY), tables(renamed)
+    refs = parse_references("`shop.Client.send()`\n", "docs/a.md")
+    checked = check_references(refs, after, renames_between(before.python, after.python))
+    assert [(f.reference.name, f.suggestion) for f in checked.findings] == [
+        ("shop.Client.send", "shop.Client.submit")]
+
+
+def test_hostile_long_lines_are_skipped_quickly() -> None:
+    page = "`" + "a." * 200_000 + "`\n:func:`" + "x" * 100_000 + "\n"
+    assert parse_references(page, "docs/a.md") == []
+
+
+# -- the command -------------------------------------------------------------------------------
+
+def test_a_renamed_method_is_reported_on_the_page_and_line_that_names_it(shop: Repo) -> None:
+    shop.commit({"docs/api.md": "# API\n\nCall `shop.Client.send()` to post.\n"}, "docs")
+    shop.branch("rename")
+    shop.commit({"src/shop/_client.py": LIBRARY["src/shop/_client.py"].replace(
+        "def send(", "def submit(")}, "rename send")
+    code, out, err = run(shop, "main")
+    assert code == 1
+    assert out == ("docs/api.md:3:7: `shop.Client.send` names nothing: shop.Client has no "
+                   "`send` (did you mean `shop.Client.submit`?)\n")
+    assert "1 name nothing" in err
+
+
+def test_diff_mode_ignores_what_was_already_wrong(shop: Repo) -> None:
+    shop.commit({"docs/api.md": "Old: `shop.Client.gone()`\n"}, "docs")
+    shop.branch("feature")
+    shop.commit({"src/shop/util.py": LIBRARY["src/shop/util.py"] + "\ndef more():\n    pass\n"})
+    assert run(shop, "main")[0] == 0
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and "shop.Client.gone" in out
+
+
+def test_a_line_the_diff_adds_is_checked(shop: Repo) -> None:
+    shop.branch("docs")
+    shop.commit({"docs/api.md": "New: `shop.Client.sendd()`\n"})
+    code, out, _ = run(shop, "main")
+    assert code == 1 and "did you mean `shop.Client.send`?" in out
+
+
+def test_the_baseline_keeps_old_findings_and_fails_new_ones(shop: Repo, tmp_path: Path) -> None:
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n"})
+    baseline = tmp_path / "baseline.json"
+    assert run(shop, "--all", "--baseline", str(baseline), "--update-baseline")[0] == 0
+    shop.commit({"docs/api.md": "Moved down.\n\n`shop.Client.gone()`\n"})
+    assert run(shop, "--all", "--baseline", str(baseline))[0] == 0
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n`shop.Client.lost()`\n"})
+    code, out, _ = run(shop, "--all", "--baseline", str(baseline))
+    assert code == 1 and "shop.Client.lost" in out and "gone" not in out
+
+
+def test_a_damaged_baseline_is_not_judged(shop: Repo, tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text('{"version": 1, "findings": [{"page": 3}]}', encoding="utf-8")
+    code, _, err = run(shop, "--all", "--baseline", str(baseline))
+    assert code == 2
+    assert "findings[0] is not a page/kind/name/count entry" in err
+
+
+def test_json_and_sarif_outputs(shop: Repo) -> None:
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n"})
+    code, out, _ = run(shop, "--all", "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["summary"]["missing"] == 1 and data["findings"][0]["line"] == 1
+    code, out, _ = run(shop, "--all", "--format", "sarif")
+    sarif = json.loads(out)
+    location = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert (code, sarif["version"], location["artifactLocation"]["uri"],
+            location["region"]) == (1, "2.1.0", "docs/api.md", {"startLine": 1, "startColumn": 2})
+
+
+def test_github_annotations_are_inert(shop: Repo) -> None:
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n"})
+    code, out, _ = run(shop, "--all", "--format", "github")
+    assert code == 1
+    assert out.startswith("::error file=docs/api.md,line=1,col=2,title=docs-refs::")
+
+
+def test_history_pages_are_not_checked(shop: Repo) -> None:
+    shop.commit({"docs/changelog.md": "Removed `shop.Client.gone()`.\n",
+                 "docs/migrating.md": "Replace `shop.Client.gone()`.\n"})
+    assert run(shop, "--all")[0] == 0
+
+
+PACKAGES = {
+    "packages/server/package.json": (
+        '{"name": "@shop/server", "exports": {".": {"import": {"types": "./dist/index.d.mts"}}}}'),
+    "packages/server/src/index.ts": (
+        "export * from './core';\nexport { helper as util } from './h';\n"),
+    "packages/server/src/core/index.ts": (
+        "export function initShop() {}\nexport const VERSION = 1;\n"
+        "export type Options = {};\nexport class ShopError extends Error {}\n"),
+    "packages/client/package.json": '{"name": "@shop/client", "main": "./dist/index.js"}',
+    "packages/client/src/index.ts": "export * from 'other-lib';\n",
+}
+
+
+def test_imports_from_the_repositorys_packages() -> None:
+    page = ("```ts\nimport { initShop, VERSION, type Options, util } from '@shop/server';\n"
+            "import { initShopp } from \"@shop/server\";\nimport { x } from '@shop/client';\n"
+            "import { z } from 'zod';\n```\n")
+    assert statuses("docs/a.md", page, {**LIBRARY, **PACKAGES}) == [
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:VERSION", Status.RESOLVED),
+        ("@shop/server:Options", Status.RESOLVED), ("@shop/server:util", Status.RESOLVED),
+        ("@shop/server:initShopp", Status.MISSING),
+        ("@shop/client:x", Status.UNRESOLVABLE),  # re-exports another package: unknowable
+        ("zod:z", Status.OUT_OF_SCOPE)]
+
+
+
+def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:
+    """The cache may come from another run (actions/cache): a forged entry claiming the
+    method exists must not hide the finding."""
+    shop.commit({"docs/api.md": "`shop.Client.gone()`\n"})
+    assert run(shop, "--all")[0] == 1  # writes the cache
+    path = next((shop.root / ".git" / "govern").glob("docsrefs-python-*.json"))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    for entry in document["entries"].values():
+        for cls in entry["classes"].values():
+            cls["open"] = "yes"  # not a boolean: the schema refuses the whole file
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and "shop.Client.gone" in out
+
+
+def test_a_page_alias_applies_to_its_code_spans() -> None:
+    page = "Use `sp.Client.send()`, not `sp.Client.sned()`.\n\n```python\nimport shop as sp\n```\n"
+    assert statuses("docs/a.md", page) == [
+        ("shop.Client.send", Status.RESOLVED), ("shop.Client.sned", Status.MISSING),
+        ("shop", Status.RESOLVED)]
+    assert statuses("docs/a.md", "Use `sp.Client.sned()`.\n") == [
+        ("sp.Client.sned", Status.OUT_OF_SCOPE)]  # no alias on the page: not this repository's
+
