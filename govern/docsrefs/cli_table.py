@@ -95,8 +95,8 @@ def _options_of(call: Node, verb: str) -> tuple[dict[str, bool], bool]:
         return dict.fromkeys(_FIXED[verb], False), False
     if verb == "help_option":
         positional, _ = python_call_args(call)
-        names = [python_string(arg) for arg in positional]
-        return dict.fromkeys([n for n in names if n] or ["--help"], False), False
+        given = [python_string(arg) for arg in positional]
+        return dict.fromkeys([n for n in given if n] or ["--help"], False), False
     if verb != "option":
         return {}, verb not in _NO_OPTIONS
     positional, keywords = python_call_args(call)
