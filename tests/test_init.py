@@ -86,7 +86,8 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
     assert lines[4:8] == ["[docs]", "# The hand-written docs corpus (md, mdx and rst pages only).",
                           "# detected: website/docs/ (mdx)",
                           'paths = ["website/docs/**/*.mdx", "README.md"]']
-    assert lines[lines.index("[review]") + 1:] == [
+    review = lines.index("[review]")
+    assert lines[review + 1:lines.index("", review)] == [
         "# Logins whose review records count; when empty, anyone with write access, never the "
         "PR author.",
         "trusted_authors = []",
