@@ -90,7 +90,7 @@ def govern(root: Path, names: list[str]) -> tuple[float, dict]:
     # Through main(), not `-m govern.cli`: that would load the CLI module twice.
     out = subprocess.run([sys.executable, "-c", "from govern.cli import main; main()",
                           "--repo-dir", str(root),
-                          "overlap", "--base", "main", "--json", *names],
+                          "overlap", "--json", "main", "--", *names],
                          capture_output=True, check=True).stdout
     return time.perf_counter() - start, json.loads(out)
 

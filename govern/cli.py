@@ -78,7 +78,7 @@ class GovernGroup(click.Group):
 
 
 @click.group(cls=GovernGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="govern")
+@click.version_option(__version__, "-V", "--version", prog_name="govern")
 @config_option
 @click.option("--repo-dir", type=click.Path(path_type=Path, file_okay=False, exists=True),
               default=None, help="The repository to work on (default: the current directory).")

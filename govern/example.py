@@ -1,7 +1,7 @@
 """The built-in example monorepo that ``govern demo`` builds: a Python package and a
 TypeScript package, md/mdx/rst docs, a release-notes folder, and a PR branch with real
-changes (a changed method, a removed function, a changed interface member, a test, a
-dev-only manifest edit and a stylesheet)."""
+changes (a changed method, a removed function, a changed interface member, a new method no
+page names yet, a test, a dev-only manifest edit and a stylesheet)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,10 @@ BASE_FILES: dict[str, str] = {
         "# Audit trail\n\n"
         "`AuditClient.getAudit` returns one page; tune it with `AuditOptions.pageSize`.\n"
     ),
-    "docs/sdk/events.md": "# Events\n\nList them with `AuditClient.listEvents`.\n",
+    "docs/sdk/events.md": (
+        "# Events\n\nList them with `AuditClient.listEvents`; each one links to its\n"
+        "`AuditClient.getAudit` page.\n"
+    ),
     "docs/api/rest.md": (
         "# REST API\n\n"
         "`POST /api/v1/charges` charges a customer; the body carries `customer` and `cents`.\n"
@@ -139,7 +142,10 @@ PR_FILES: dict[str, str | None] = {
     ),
     "packages/web-sdk/src/audit.ts": BASE_FILES["packages/web-sdk/src/audit.ts"].replace(
         "  pageSize: number;\n", "  pageSize: number; // at most 200\n"
-    ).replace("return entry.at;", "return `${entry.at}`;"),
+    ).replace("return entry.at;", "return `${entry.at}`;").replace(
+        "  listEvents() {\n",
+        "  exportEvents(format: string) {\n    return fetch(`/api/v1/events/export/${format}`);\n"
+        "  }\n\n  listEvents() {\n"),
     "packages/web-sdk/package.json": BASE_FILES["packages/web-sdk/package.json"].replace(
         '"5.4.0"', '"5.6.0"'
     ),

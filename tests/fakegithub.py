@@ -3,10 +3,15 @@
 
 It holds one repository in memory: PRs (listed open by base branch), issue comments
 (Link-header pagination with ``per_page``/``page``), labels and check-runs; ``GET /user``
-answers 403 as it does for the Actions token. ``fail`` queues faults (a status, or a dropped
-connection) answered before the real response, for retry tests; ``read_only`` answers every
-write 403 as a fork PR's token gets; ``login`` makes ``GET /user`` answer (a person's token);
-``before_create`` runs a callback as a comment is created (a parallel run racing this one).
+answers 403 as it does for the Actions token, and GraphQL's ``viewer`` names ``actor``, the
+account the token comments as (``as_app`` makes it a GitHub App's ``some-app[bot]``). As GitHub
+does, a comment body over 65,536 characters is 422 and an edit of a deleted comment is 404.
+``fail`` queues faults (a status, or a dropped connection; ``secondary_rate_limit`` and
+``primary_rate_limit`` are GitHub's own, with ``Retry-After`` / ``x-ratelimit-reset``)
+answered before the real response, for retry tests; ``read_only`` answers every write 403 as a
+fork PR's token gets; ``login`` makes ``GET /user`` answer (a person's token);
+``before_create`` runs a callback as a comment is created (a parallel run racing this one),
+``before_edit`` as one is edited (a comment deleted between listing and editing).
 Use the ``fake_github`` fixture (import it into a test module: ``from tests.fakegithub import
 fake_github as fake_github``), which also points the environment at the server.
 """
@@ -40,11 +45,29 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     path: str = ""
     """Only a request whose path starts with this meets the fault (default: the next one)."""
+    method: str = ""
+    """Only a request with this method meets the fault (default: any)."""
 
 
 RATE_LIMITED = Fault(403, "API rate limit exceeded for installation ID 1.",
                      {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "0"})
 DROPPED = Fault(None)
+COMMENT_LIMIT = 65_536
+"""GitHub's longest comment body, in characters."""
+
+
+def primary_rate_limit(reset: int, status: int = 403) -> Fault:
+    """An exhausted quota, as GitHub answers it: remaining 0, and when it resets (epoch s)."""
+    return Fault(status, "API rate limit exceeded for installation ID 1.",
+                 {"X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "0",
+                  "X-RateLimit-Reset": str(reset)})
+
+
+def secondary_rate_limit(retry_after: int | None = None, status: int = 403) -> Fault:
+    """A secondary (abuse) limit: GitHub's message, with a Retry-After when it names a time."""
+    return Fault(status, "You have exceeded a secondary rate limit. Please wait a few minutes "
+                 "before you try again.",
+                 {"Retry-After": str(retry_after)} if retry_after is not None else {})
 
 
 def iso(moment: datetime) -> str:
@@ -73,6 +96,8 @@ class FakeGitHub:
         """Who ``GET /user`` says the token is; None: 403, as for the Actions token."""
         self.before_create: deque[Callable[[FakeGitHub], None]] = deque()
         """Callbacks run, one per comment created, just before it is stored."""
+        self.before_edit: deque[Callable[[FakeGitHub], None]] = deque()
+        """Callbacks run, one per comment edit, before the comment is looked up."""
         self.requests: list[tuple[str, str]] = []
         """Every request answered, as (method, path with query)."""
         self.permissions: dict[str, str] = {"maintainer": "write"}
@@ -93,9 +118,11 @@ class FakeGitHub:
 
     def add_pull(self, number: int, head_sha: str, body: str = "",
                  labels: tuple[str, ...] = (), author: str = "contributor", base: str = "main",
-                 state: str = "open") -> dict[str, Any]:
+                 state: str = "open", head_repo: str | None = None) -> dict[str, Any]:
+        """A PR; its head branch is in this repository unless ``head_repo`` names a fork."""
         self.pulls[number] = {"number": number, "head_sha": head_sha, "body": body,
-                              "author": author, "base": base, "state": state}
+                              "author": author, "base": base, "state": state,
+                              "head_repo": head_repo or self.full_name}
         self.labels[number] = list(labels)
         return self.pulls[number]
 
@@ -114,6 +141,12 @@ class FakeGitHub:
                       conclusion: str | None = "success") -> None:
         self.check_runs.setdefault(sha, []).append(
             {"id": self.next_id(), "name": name, "status": status, "conclusion": conclusion})
+
+    def as_app(self, login: str = "some-app[bot]") -> None:
+        """The token is a GitHub App's installation token: ``GET /user`` refuses it (403), its
+        comments carry the App's bot login, and GraphQL's ``viewer`` names that login."""
+        self.login = None
+        self.actor = login
 
     def fail(self, *faults: Fault | int) -> None:
         """Answer the next requests with these faults, in order, then normally."""
@@ -162,7 +195,10 @@ class FakeGitHub:
             "html_url": f"https://github.example/{self.full_name}/pull/{number}",
             "user": {"login": pull["author"], "id": 2, "type": "User"},
             "head": {"sha": pull["head_sha"], "ref": f"pr-{number}",
-                     "label": f"{self.full_name.split('/')[0]}:pr-{number}"},
+                     "label": f"{pull['head_repo'].split('/')[0]}:pr-{number}",
+                     "repo": {"full_name": pull["head_repo"],
+                              "name": pull["head_repo"].split("/")[1],
+                              "owner": {"login": pull["head_repo"].split("/")[0]}}},
             "base": {"sha": "0" * 40, "ref": pull["base"]},
             "labels": [{"name": name} for name in self.labels.get(number, [])],
         }
@@ -195,7 +231,8 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         with fake.lock:
             fake.requests.append((method, self.path))
-            fault = next((f for f in fake.faults if self.path.startswith(f.path)), None)
+            fault = next((f for f in fake.faults if self.path.startswith(f.path)
+                          and f.method in ("", method)), None)
             if fault is not None:
                 fake.faults.remove(fault)
             if fault is not None and fault.status is None:
@@ -210,7 +247,12 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             url = urlsplit(self.path)
             try:
-                self._route(method, url.path, parse_qs(url.query), json.loads(raw or b"{}"))
+                body = json.loads(raw or b"{}")
+                if method == "POST" and url.path == "/graphql" and _is_viewer_query(body):
+                    # whose token this is: answered for any token GitHub accepts
+                    self._send(200, {"data": {"viewer": {"login": fake.actor}}})
+                    return
+                self._route(method, url.path, parse_qs(url.query), body)
             except Exception as exc:  # a bug in the fake or a bad request: say which, loudly
                 self._send(500, {"message": f"fake GitHub failed: {type(exc).__name__}: {exc}"})
 
@@ -311,10 +353,23 @@ class _Handler(BaseHTTPRequestHandler):
         thread = self.fake.comments.get(int(number), [])
         self._page(path, query, [self.fake.comment_json(c) for c in thread])
 
+    def _refuse_body(self, body: dict[str, Any]) -> bool:
+        """Answer 422 as GitHub does for a missing or too long comment body; True if refused."""
+        text = body.get("body")
+        if not isinstance(text, str):
+            self._send(422, {"message": "Validation Failed"})
+            return True
+        if len(text) > COMMENT_LIMIT:
+            self._send(422, {"message": "Validation Failed", "errors": [
+                {"resource": "IssueComment", "code": "custom", "field": "body",
+                 "message": f"body is too long (maximum is {COMMENT_LIMIT} characters)"}],
+                "documentation_url": "https://docs.github.com/rest/issues/comments"})
+            return True
+        return False
+
     def create_comment(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
                        number: str) -> None:
-        if not isinstance(body.get("body"), str):
-            self._send(422, {"message": "Validation Failed"})
+        if self._refuse_body(body):
             return
         if self.fake.before_create:
             self.fake.before_create.popleft()(self.fake)
@@ -332,10 +387,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def update_comment(self, path: str, query: dict[str, list[str]], body: dict[str, Any],
                        ident: str) -> None:
+        if self.fake.before_edit:
+            self.fake.before_edit.popleft()(self.fake)
         comment = self._find_comment(ident)
-        if comment is None:
+        if comment is None or self._refuse_body(body):
             return
-        comment["body"] = body.get("body", comment["body"])
+        comment["body"] = body["body"]
         comment["updated_at"] = comment["updated_at"] + timedelta(seconds=1)
         self._send(200, self.fake.comment_json(comment))
 
@@ -373,6 +430,12 @@ class _Handler(BaseHTTPRequestHandler):
         runs = [{**run, "head_sha": ref, "url": f"{self.fake.repo_url()}/check-runs/{run['id']}"}
                 for run in self.fake.check_runs.get(ref, [])]
         self._page(path, query, runs, wrap="check_runs")
+
+
+def _is_viewer_query(body: Any) -> bool:
+    """GraphQL's ``query { viewer { login } }``, however it is spaced."""
+    query = body.get("query") if isinstance(body, dict) else None
+    return isinstance(query, str) and "".join(query.split()) == "query{viewer{login}}"
 
 
 _ROUTES = (

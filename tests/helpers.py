@@ -12,7 +12,8 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
-from govern.github.client import Credentials, GitHubRepo, connect
+from govern.github.client import Credentials, GitHubRepo, Pacing, connect
+from govern.overlap import PullRequest
 from govern.review import render_review, review_from_data
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.gitrepo import Repo, make_repo
@@ -63,6 +64,13 @@ def overlap_pull(number: int) -> dict[str, Any]:
             "behind": 0, "behind_touching": [], "files": 1}
 
 
+def overlap_pr(ident: int) -> PullRequest:
+    """One PR of an overlap matrix built in memory (what rendering reads of it)."""
+    return PullRequest(id=ident, ref=f"refs/pull/{ident}/head", head=f"{ident:040x}",
+                       merge_base="", names=frozenset(), renamed_from=frozenset(), files=1,
+                       behind=0, behind_touching=())
+
+
 def overlap_conflict(a: int, b: int, path: str = "f.txt",
                      kind: str = "content") -> dict[str, Any]:
     """One conflicting pair of ``govern overlap --json`` output."""
@@ -97,6 +105,10 @@ def run_check(repo: Repo, gate: str, *args: str, env: dict[str, str] | None = No
 # --- GitHub: a client on the fake server, and the overlap remote. Fixtures: import them by
 # their own names, e.g. ``from tests.helpers import remote as remote``. ----------------------
 
+NOW = 1_800_000_000.0
+"""The clock the client fixture reads (epoch seconds), so a rate limit's reset is exact."""
+
+
 @pytest.fixture
 def sleeps() -> list[float]:
     """The waits the client asked for, instead of sleeping."""
@@ -106,7 +118,7 @@ def sleeps() -> list[float]:
 @pytest.fixture
 def client(fake_github: FakeGitHub, sleeps: list[float]) -> GitHubRepo:
     return connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
-                   sleep=sleeps.append)
+                   Pacing(sleep=sleeps.append, clock=lambda: NOW))
 
 
 URL = "git@github.com:acme/widgets.git"

@@ -293,7 +293,8 @@ def test_unknown_base_exits_2_with_the_fix(repo: Repo) -> None:
     assert json.loads(result.stdout) == {
         "judged": False,
         "error": "unknown revision 'nope': it does not name a commit in this repository",
-        "remedy": "fetch it first, e.g. `git fetch origin nope`, or name another ref"}
+        "remedy": "this repository has no remote to fetch it from: name a branch, tag or "
+                  "commit it has (`git branch -a` lists the branches)"}
 
 
 def test_no_common_history_exits_2(repo: Repo) -> None:

@@ -16,6 +16,7 @@ KEY_ORDER = [
     "schema_version", "summary", "base", "head", "merge_base", "computed_on",
     "changed_packages", "anchors", "docs", "release_owned_docs", "anchorless_changes",
     "parse_errors", "unreadable_pages", "weak_anchors_dropped", "overbroad_anchors",
+    "folded_anchors", "new_api",
     "cross_cutting_symbols", "package_mention_docs", "bridge_coverage", "broken_scans",
     "skipped",
 ]

@@ -63,8 +63,9 @@ def test_python_touched(lines: set[int], expected: list[str]) -> None:
 
 
 def test_python_literals_and_public_declarations() -> None:
-    result = extract_python(PY.encode(), frozenset({2, 24, 27}))
-    assert result.literals == ("some_key_name", "other_key")  # __all__ entries are not data
+    result = extract_python(PY.encode(), frozenset({2, 19, 24, 27}))
+    # __all__ entries are not data; a string returned by a function is a value used once.
+    assert result.literals == ("rich_text",)
     assert "Client.send" in result.declared and "Client._private" not in result.declared
     assert "hidden" not in result.declared and result.all_names is not None
     assert result.error_line is None
@@ -167,8 +168,7 @@ def test_typescript_touched(lines: set[int], expected: list[str]) -> None:
 
 
 def test_typescript_literals_and_tsx_and_commonjs() -> None:
-    assert extract_typescript(TS.encode(), frozenset({22}), "typescript").literals == (
-        "some_key",)
+    assert extract_typescript(TS.encode(), frozenset({22}), "typescript").literals == ()
     tsx = b"export function Panel() {\n  return <div className=\"x\">hi</div>;\n}\n"
     assert [d.key for d in extract_typescript(tsx, frozenset({2}), "tsx").touched] == ["Panel"]
     cjs = b"exports.loadAll = function () {\n  return 1;\n};\nfunction hidden() {}\n"
@@ -177,3 +177,45 @@ def test_typescript_literals_and_tsx_and_commonjs() -> None:
     module_exports = b"function fetchAll() {\n  return 1;\n}\nmodule.exports = { fetchAll };\n"
     assert [d.key for d in extract_typescript(module_exports, frozenset({2}),
                                               "javascript").touched] == ["fetchAll"]
+
+
+# Literals anchor only as declared surface, and only code-shaped
+# (docs/concepts/anchoring-rules.md#literals): (language, source, changed lines, literals).
+@pytest.mark.parametrize(("language", "source", "lines", "expected"), [
+    ("typescript", "export type Code = 'not_found' | 'PERMISSION_DENIED';\n", {1},
+     ("not_found", "PERMISSION_DENIED")),                                   # a union of literals
+    ("typescript", "export enum E {\n  A = 'first_value',\n}\n", {2}, ("first_value",)),
+    ("typescript", "export const CODES = ['rate_limited', 'plain'];\n", {1},
+     ("rate_limited",)),                                                    # a table; shape
+    ("typescript", "export const MAP = { some_key: 'someValue' };\n", {1}, ("someValue",)),
+    ("typescript", "export const ERROR_CODE = 'BAD_INPUT';\n", {1}, ("BAD_INPUT",)),
+    ("typescript", "export const greeting = 'hello_there';\n", {1}, ()),  # not a constant
+    ("typescript", "export function f(res) {\n  send(res, 'permission_denied');\n}\n", {2},
+     ()),                                                                   # a call argument
+    ("typescript", "export function f(res) {\n  send(res, 'PERMISSION_DENIED');\n}\n", {2},
+     ("PERMISSION_DENIED",)),                                               # an error code
+    ("python", "def f():\n    return os.environ.get('OPENAI_API_KEY')\n", {2},
+     ("OPENAI_API_KEY",)),                                                  # an env var
+    ("python", "def f():\n    return log('WARNING')\n", {2}, ()),       # no underscore
+    ("typescript", "export function f() {\n  const t = { k: 'inner_key' };\n}\n", {2}, ()),
+    ("typescript", "export function f() {\n  send({ 'payload_key': 1 });\n}\n", {2},
+     ("payload_key",)),                                                     # a quoted key
+    ("typescript", "export const x = ['object', 'string'];\n", {1}, ()),  # plain words
+    ("typescript", "export function f() {\n  return fetch('/api/v1/items');\n}\n", {2},
+     ("/api/v1/items",)),                                                   # routes stay
+    ("python", "class Color(Enum):\n    RED = 'red_one'\n", {2}, ("red_one",)),
+    ("python", "Mode = Literal['fast_path', 'slow']\n", {1}, ("fast_path",)),
+    ("python", "TABLE = {'row_key': 1}\n", {1}, ("row_key",)),
+    ("python", "ERROR = 'SERVER_DOWN'\n", {1}, ("SERVER_DOWN",)),
+    ("python", "name = 'some_value'\n", {1}, ()),
+    ("python", "def f():\n    return {'row_key': 'row_value'}\n", {2}, ("row_key",)),  # a key
+    ("python", "def f():\n    log('some_event')\n", {2}, ()),
+])
+def test_literals_are_declared_surface(language: str, source: str, lines: set[int],
+                                       expected: tuple[str, ...]) -> None:
+    data = source.encode()
+    if language == "python":
+        result = extract_python(data, frozenset(lines))
+    else:
+        result = extract_typescript(data, frozenset(lines), language)
+    assert result.literals == expected

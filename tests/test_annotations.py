@@ -61,7 +61,7 @@ def test_summary_escapes_quoted_text() -> None:
     assert summary == (
         "### govern check declarations: 1 finding(s)\n\n"
         "- **a required declaration line is missing** (`PR body`): body &lt;b&gt;@\u200bteam"
-        "&lt;/b&gt; \\`x\\`\n"
+        "&lt;/b&gt; `x`\n"
         "  - remedy: add it\n")
     assert render_summary(GateResult("size", (), {})) == "### govern check size: passed\n"
 

@@ -78,3 +78,33 @@ def test_affected_docs_imports_neither_pygithub_nor_jinja2() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_dash_v_is_version() -> None:
+    short, long = CliRunner().invoke(cli, ["-V"]), CliRunner().invoke(cli, ["--version"])
+    assert (short.exit_code, short.stdout) == (0, long.stdout)
+    assert short.stdout.startswith("govern, version ")
+    assert CliRunner().invoke(cli, ["-v"]).exit_code == 2  # lower case is no alias
+
+
+def _leaves(group: click.Group, ctx: click.Context, prefix: str = "") -> dict[str, click.Command]:
+    found: dict[str, click.Command] = {}
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
+        if isinstance(command, click.Group):
+            found.update(_leaves(command, ctx, f"{prefix}{name} "))
+        else:
+            found[f"{prefix}{name}"] = command
+    return found
+
+
+def test_json_is_on_every_command_that_produces_a_result() -> None:
+    """docs/reference/json.md: the commands that produce a result take --json; those that print
+    a comment, build a demo, write files or run everything for a person do not."""
+    leaves = _leaves(cli, click.Context(cli))
+    with_json = sorted(name for name, command in leaves.items()
+                       if any("--json" in param.opts for param in command.params))
+    without = sorted(set(leaves) - set(with_json))
+    assert without == ["comment drift", "comment overlap", "demo", "init", "pr"]
+    assert {"affected-docs", "overlap", "check size", "review lint"} <= set(with_json)

@@ -82,9 +82,10 @@ def test_argparse_handlers_are_bound_to_their_sub_parser() -> None:
 
 def test_names_and_manifests() -> None:
     assert default_command_name("sync_all_command") == "sync-all"
-    assert parse_scripts('[project.scripts]\nos = "ostool.cli:cli"\n') == {"ostool.cli:cli": "os"}
+    assert parse_scripts('[project.scripts]\nos = "ostool.cli:cli"\n') == {
+        "ostool.cli:cli": ("os",)}
     assert parse_oclif('{"oclif": {"bin": "os", "commands": "./dist/commands"}}') == (
-        "os", "src/commands")
+        ("os",), "src/commands")
     assert oclif_phrase("cli/src/commands/meta/resync.ts", "cli", "os", "src/commands") == (
         "os meta resync")
     assert oclif_phrase("cli/src/commands/meta/index.ts", "cli", "os", "src/commands") == "os meta"
@@ -136,3 +137,40 @@ def test_changed_argparse_handler_lists_the_page_using_its_phrase(tmp_path: Path
     data = run(repo.root)
     assert ("command", "tool init") in {(a["kind"], a["token"]) for a in data["anchors"]}
     assert [row["path"] for row in data["docs"]] == ["docs/setup.md"]
+
+
+# Every program name a manifest declares (docs/concepts/anchoring-rules.md#program-names).
+@pytest.mark.parametrize(("manifest", "programs"), [
+    ('{"bin": {"os": "./bin/run", "objectstack": "./bin/run"}, "oclif": {"bin": "os"}}',
+     ("os", "objectstack")),
+    ('{"oclif": {"bin": "os", "binAliases": ["ostack"]}}', ("os", "ostack")),
+    ('{"bin": "./bin/run", "oclif": {"bin": "os"}}', ("os",)),   # a string bin adds no name
+    ('{"bin": {"os": "./bin/run"}}', None),                        # not an oclif package
+])
+def test_oclif_program_names(manifest: str, programs: tuple[str, ...] | None) -> None:
+    parsed = parse_oclif(manifest)
+    assert (parsed[0] if parsed else None) == programs
+
+
+def test_every_python_script_name_is_a_program() -> None:
+    text = '[project.scripts]\nos = "ostool.cli:cli"\nobjectstack = "ostool.cli:cli"\n'
+    assert parse_scripts(text) == {"ostool.cli:cli": ("os", "objectstack")}
+    assert parse_scripts('[project.scripts]\nos = "a:b"\nother = "c:d"\n') == {
+        "a:b": ("os",), "c:d": ("other",)}
+
+
+def test_a_changed_command_anchors_under_every_program_name(tmp_path: Path) -> None:
+    pkg = ('{"name": "@x/cli", "bin": {"os": "./bin/run", "objectstack": "./bin/run"}, '
+           '"oclif": {"bin": "os", "commands": "./dist/commands"}}')
+    base = {"cli/package.json": pkg,
+            "cli/src/commands/meta/resync.ts": "export default class Resync {\n  run() {}\n}\n",
+            "docs/a.md": "Run `objectstack meta resync`.\n", "docs/b.md": "Run `os meta resync`.\n",
+            "docs/c.md": "Run `other meta resync`.\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"cli/src/commands/meta/resync.ts":
+                 "export default class Resync {\n  run() { return 1; }\n}\n"})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main"])
+    data = json.loads(result.stdout)
+    assert sorted(row["path"] for row in data["docs"]) == ["docs/a.md", "docs/b.md"]

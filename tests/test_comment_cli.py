@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
+from govern.core.markdown import plain
 from govern.drift.comment import MARKER
 from tests.fakegithub import FakeGitHub, Fault
 from tests.fakegithub import fake_github as fake_github  # the fixture
@@ -138,14 +139,17 @@ def test_a_502_then_success_posts(tmp_path: Path, result_file: Path,
     assert [c["body"] for c in fake_github.comments[7]] == [got.stdout]
 
 
+LISTING = "/repos/acme/widgets/issues/7/comments"
+
+
 @pytest.mark.parametrize(("faults", "read_only", "why"), [
-    ([503, 503, 503], False, "GitHub kept failing while listing the comments of #7 of "
-                             "acme/widgets: 503 'injected fault' (after 3 attempt(s))"),
+    ([Fault(503, path=LISTING)] * 3, False, "GitHub kept failing while listing the comments "
+     "of #7 of acme/widgets: 503 'injected fault' (after 3 attempt(s))"),
     ([], True, "GitHub refused permission while commenting on #7 of acme/widgets: 403 "
                "'Resource not accessible by integration'"),
 ])
 def test_undeliverable_goes_to_the_step_summary_and_exits_0(
-        tmp_path: Path, result_file: Path, fake_github: FakeGitHub, faults: list[int],
+        tmp_path: Path, result_file: Path, fake_github: FakeGitHub, faults: list[Fault],
         read_only: bool, why: str) -> None:
     fake_github.fail(*faults)
     fake_github.read_only = read_only
@@ -155,18 +159,18 @@ def test_undeliverable_goes_to_the_step_summary_and_exits_0(
     assert summary.read_text(encoding="utf-8") == got.stdout.split("::warning::")[0]
     assert summary.read_text(encoding="utf-8").startswith(MARKER + "\n")
     warning = NOT_POSTED + why + "; it is in this run's step summary"
-    assert got.stdout.splitlines()[-1] == "::warning::" + warning.replace("%", "%25")
+    assert got.stdout.splitlines()[-1] == "::warning::" + plain(warning).replace("%", "%25")
     assert got.stderr.splitlines()[-1] == f"govern: warning: {warning}"
     assert fake_github.comments.get(7, []) == []
 
 
 @pytest.mark.parametrize(("fault", "error"), [
-    (Fault(422, "Validation Failed"), "Error: GitHub refused the request while listing the "
-                                      "comments of #7 of acme/widgets: 422 'Validation Failed'"),
-    (Fault(401, "Bad credentials"), "Error: GitHub rejected the token while listing the "
-                                    "comments of #7 of acme/widgets: 401 'Bad credentials'"),
-    (Fault(404, "Not Found"), "Error: GitHub found nothing while listing the comments of #7 "
-                              "of acme/widgets: 404 'Not Found'"),
+    (Fault(422, "Validation Failed", path=LISTING), "Error: GitHub refused the request while "
+     "listing the comments of #7 of acme/widgets: 422 'Validation Failed'"),
+    (Fault(401, "Bad credentials"), "Error: GitHub rejected the token while reading whose "
+                                    "token this is: 401 'Bad credentials'"),
+    (Fault(404, "Not Found", path=LISTING), "Error: GitHub found nothing while listing the "
+                                            "comments of #7 of acme/widgets: 404 'Not Found'"),
 ])
 def test_other_github_refusals_exit_2(tmp_path: Path, result_file: Path,
                                       fake_github: FakeGitHub, fault: Fault, error: str) -> None:

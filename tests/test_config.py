@@ -153,7 +153,11 @@ def test_missing_config_file_is_exit_2(repo: Repo, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "--config",
                                       str(tmp_path / "nope.toml"), "affected-docs", "--all"])
     assert result.exit_code == 2
-    assert "cannot read the file" in result.stderr
+    missing = tmp_path / "nope.toml"
+    assert result.stderr == (
+        f"Error: the configuration file {missing} given with --config does not exist\n"
+        f"  remedy: check the path (it is read from the current directory: {missing}), or "
+        "leave --config out to read govern.toml, else pyproject.toml, as committed\n")
 
 
 def test_config_is_read_from_the_commit_not_the_work_tree(repo: Repo) -> None:

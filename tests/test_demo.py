@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
@@ -20,7 +22,10 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
     assert "  - docs/api/rest.md  via /api/v1/charges (route)" in out  # charge -> its route
     assert "  - docs/sdk/billing.mdx  via billing.createCharge (sdk)" in out  # -> its client
-    assert "docs/sdk/events.md" not in out  # listEvents did not change
+    assert "  - docs/sdk/events.md" not in out  # listEvents did not change: not a row
+    assert ("New API, not yet on any page (suggestions, not rows):\n"
+            "  - AuditClient.exportEvents (packages/web-sdk/src/audit.ts): likely home "
+            "docs/sdk/events.md\n") in out  # it names two of exportEvents' siblings
     assert "docs/guide.md" not in out  # mentions a package, names nothing
 
 
@@ -43,3 +48,33 @@ def test_demo_ends_with_the_drift_comment_it_would_post(tmp_path: Path) -> None:
             "removed**") in comment.splitlines()
     assert "#### ⛔ Release-owned pages (1)" in comment.splitlines()
     assert comment.splitlines()[-1].startswith("<sub>Advisory only, and precision-first:")
+
+
+def test_demo_leaves_no_folder_behind_unless_given_one(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # re-read TMPDIR
+    result = CliRunner().invoke(cli, ["demo"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(
+        "Example monorepo built in a temporary folder, removed when the demo ends (branch `pr` "
+        "against `main`; keep it with `govern demo --dir DIR`).\n\n")
+    assert list(temp.iterdir()) == []
+    kept = tmp_path / "kept"
+    result = CliRunner().invoke(cli, ["demo", "--dir", str(kept)])
+    assert result.stdout.startswith(f"Example monorepo built in {kept} (branch `pr` against "
+                                    f"`main`).\nReproduce: cd {kept} && govern affected-docs "
+                                    "--json --head pr main\n")
+    assert (kept / ".git").is_dir() and list(temp.iterdir()) == []
+
+
+def test_demo_dir_on_a_file_is_exit_2(tmp_path: Path) -> None:
+    target = tmp_path / "a-file"
+    target.write_text("x\n")
+    result = CliRunner().invoke(cli, ["demo", "--dir", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--dir': Directory '{target}' is a file.")
+    assert target.read_text() == "x\n"

@@ -237,7 +237,8 @@ def test_trailers_unknown_ref_is_not_judged(project: Repo) -> None:
     assert json.loads(result.stdout) == {
         "judged": False,
         "error": "unknown revision 'nope': it does not name a commit in this repository",
-        "remedy": "fetch it first, e.g. `git fetch origin nope`, or name another ref"}
+        "remedy": "this repository has no remote to fetch it from: name a branch, tag or "
+                  "commit it has (`git branch -a` lists the branches)"}
 
 
 def test_trailers_non_utf8_message_is_judged(project: Repo, tmp_path: Path) -> None:

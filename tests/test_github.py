@@ -10,6 +10,7 @@ from govern.github.client import (
     GitHubError,
     GitHubRepo,
     OpenPull,
+    Pacing,
     connect,
     credentials_from_env,
     default_branch,
@@ -68,16 +69,21 @@ def test_create_comment_and_check_runs(fake_github: FakeGitHub, client: GitHubRe
     assert len(runs) == 120 and runs[0].status == "queued" and runs[0].conclusion is None
 
 
-@pytest.mark.parametrize("fault", [502, 500, 429, RATE_LIMITED, DROPPED,
-                                   Fault(403, "You have exceeded a secondary rate limit."),
-                                   Fault(403, "quota", {"Retry-After": "1"})])
-def test_transient_failures_retry_after_3_then_9_seconds(
+@pytest.mark.parametrize(("fault", "waits"), [
+    (502, [3.0, 9.0]), (500, [3.0, 9.0]), (DROPPED, [3.0, 9.0]),
+    # a rate limit that names no time: at least a minute, doubled (GitHub's guidance)
+    (429, [60.0, 120.0]), (Fault(403, "You have exceeded a secondary rate limit."), [60.0, 120.0]),
+    # what GitHub asks for: Retry-After, else the reset time of an exhausted quota
+    (Fault(403, "quota", {"Retry-After": "1"}), [1.0, 1.0]),
+    (RATE_LIMITED, [1.0, 1.0]),  # a reset already past: a second, not a negative wait
+])
+def test_transient_failures_wait_as_github_asks(
         fake_github: FakeGitHub, client: GitHubRepo, sleeps: list[float],
-        fault: Fault | int) -> None:
+        fault: Fault | int, waits: list[float]) -> None:
     fake_github.add_pull(5, HEAD)
     fake_github.fail(fault, fault)
     assert client.pull_request(5).head_sha == HEAD
-    assert sleeps == [3.0, 9.0]
+    assert sleeps == waits
     # PyGithub's own retry is off: exactly one request per attempt.
     assert len(fake_github.requests) == 3
 
@@ -94,7 +100,7 @@ def test_transient_failures_give_up_after_three_attempts(
 
 def test_unreachable_server_is_not_judged(sleeps: list[float]) -> None:
     client = connect("acme/widgets", Credentials(None, "http://127.0.0.1:9"),
-                     sleep=sleeps.append)
+                     Pacing(sleep=sleeps.append))
     with pytest.raises(GitHubError) as caught:
         client.issue_comments(1)
     assert caught.value.message == (

@@ -36,6 +36,9 @@ def test_blob_reader_serves_many_reads_through_one_process(repo: Repo) -> None:
     assert git.blobs.read("HEAD:b.bin") == b"\0\1\2"
     assert git.blobs.read("HEAD:missing") is None
     assert git.blobs.read("HEAD:a\nb") is None
+    repo.commit({"new\nline.txt": "read alone\n"})  # a name the batch cannot take
+    assert git.blobs.read("HEAD:new\nline.txt") == b"read alone\n"
+    assert git.blobs.read("HEAD:new\nother.txt") is None
     assert git.read_text("HEAD", "a.txt") == "alpha\n"
     reader = git.blobs
     assert git.blobs is reader  # one long-lived cat-file process
@@ -46,8 +49,9 @@ def test_unknown_ref_and_no_common_history(repo: Repo) -> None:
     git = Git(repo.root)
     with pytest.raises(UnknownRef) as caught:
         git.resolve_commit("no-such-branch")
-    assert caught.value.remedy == ("fetch it first, e.g. `git fetch origin no-such-branch`, or "
-                                   "name another ref")
+    assert caught.value.remedy == ("this repository has no remote to fetch it from: name a "
+                                   "branch, tag or commit it has (`git branch -a` lists the "
+                                   "branches)")
     with pytest.raises(UnknownRef):
         git.resolve_commit("HEAD:README.md")  # a blob, not a commit
     main = repo.sha("HEAD")

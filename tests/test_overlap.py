@@ -28,9 +28,15 @@ def open_pr(repo: Repo, name: str, files: dict[str, str | bytes | None],
     return sha
 
 
+def raw(repo: Repo, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "overlap", *args])
+
+
 def run(repo: Repo, *args: str) -> Result:
-    return CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "overlap", "--base", "main",
-                                    *args])
+    """``govern overlap [OPTIONS] main -- REF…``: the leading arguments are the PR heads, the
+    rest options."""
+    cut = next((i for i, arg in enumerate(args) if arg.startswith("-")), len(args))
+    return raw(repo, *args[cut:], "main", "--", *args[:cut])
 
 
 def matrix(repo: Repo, *refs: str) -> dict[str, Any]:
@@ -208,8 +214,8 @@ def test_unknown_ref_is_not_judged_never_a_conflict(base: Repo) -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "Error: unknown revision 'no-such-branch': it does not name a commit in this "
-        "repository\n  remedy: fetch it first, e.g. `git fetch origin no-such-branch`, "
-        "or name another ref\n")
+        "repository\n  remedy: this repository has no remote to fetch it from: name a branch, "
+        "tag or commit it has (`git branch -a` lists the branches)\n")
     as_json = run(base, "a", "no-such-branch", "--json")
     assert as_json.exit_code == 2
     assert json.loads(as_json.stdout)["judged"] is False
@@ -217,8 +223,7 @@ def test_unknown_ref_is_not_judged_never_a_conflict(base: Repo) -> None:
 
 def test_unknown_base_is_not_judged(base: Repo) -> None:
     open_pr(base, "a", {"f.txt": "changed\n"})
-    result = CliRunner().invoke(cli, ["--repo-dir", str(base.root), "overlap", "--base",
-                                      "gone", "a"])
+    result = raw(base, "gone", "--", "a")
     assert result.exit_code == 2
     assert "unknown revision 'gone'" in result.stderr
 
@@ -236,14 +241,19 @@ def test_unrelated_histories_are_not_judged(base: Repo) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("a", "a"), "ref 'a' is named twice; each ref stands for one PR"),
-    (("a", "--json", "--markdown"), "--json and --markdown are exclusive; pick one output"),
-    ((), "name the PR heads to compare: `govern overlap REF REF …`"),
+    (("main", "--", "a", "a"), "ref 'a' is named twice; each ref stands for one PR"),
+    (("--json", "--markdown", "main", "--", "a"),
+     "--json and --markdown are exclusive; pick one output"),
+    (("main",), "name the PR heads to compare after `--`: `govern overlap [BASE] -- REF REF …`"),
+    (("main", "a", "--", "b"), "name one BASE, then the PR heads after `--`: `govern overlap "
+                               "BASE -- REF REF …`"),
+    (("--base", "main", "main", "--", "a"),
+     "BASE is given twice (as BASE and as --base): name it once"),
 ])
 def test_bad_usage_exits_2_with_the_reason(base: Repo, args: tuple[str, ...],
                                            message: str) -> None:
     open_pr(base, "a", {"f.txt": "changed\n"})
-    result = run(base, *args)
+    result = raw(base, *args)
     assert result.exit_code == 2
     assert message in result.stderr
 
@@ -337,13 +347,14 @@ def test_shallow_clone_without_the_merge_base_is_not_judged(base: Repo,
     clone = tmp_path / "shallow"
     base.git("clone", "-q", "--depth", "1", "--no-single-branch", f"file://{base.root}",
              str(clone))
-    result = CliRunner().invoke(cli, ["--repo-dir", str(clone), "overlap", "--base",
-                                      "origin/main", "origin/a"])
+    result = CliRunner().invoke(cli, ["--repo-dir", str(clone), "overlap", "origin/main",
+                                      "--", "origin/a"])
     assert result.exit_code == 2
     assert result.stderr == (
         "Error: no merge base between origin/main and origin/a: this is a shallow clone "
-        "without it\n  remedy: run `git fetch --unshallow` (or set `fetch-depth: 0` on "
-        "actions/checkout), then run govern again\n")
+        "without it\n  remedy: deepen the history until they meet: `git fetch --deepen=200 "
+        "origin main a` (again while this message comes back), or fetch all of it: `git fetch "
+        "--unshallow origin`; in GitHub Actions, set `fetch-depth: 0` on actions/checkout\n")
 
 
 def test_a_missing_object_is_not_judged_never_clean(base: Repo) -> None:
@@ -379,14 +390,16 @@ def test_progress_reports_each_phase_and_the_terminal_line_ends_with_it(
 
 
 @pytest.mark.parametrize(("args", "error"), [
-    (("--github", "a"), "--github compares the open PRs on GitHub: name no refs with it"),
-    (("a", "b", "--post"), "--post needs --github: comments go to PR numbers, which local "
-                           "refs do not have"),
-    ((), "name the PR heads to compare: `govern overlap REF REF …`, or pass --github"),
+    (("--github", "main", "--", "a"),
+     "--github compares the open PRs on GitHub: name no refs with it"),
+    (("--post", "main", "--", "a", "b"), "--post needs --github: comments go to PR numbers, "
+                                         "which local refs do not have"),
+    ((), "name the PR heads to compare after `--`: `govern overlap [BASE] -- REF REF …`, or "
+         "pass --github"),
 ])
 def test_usage_errors_of_the_github_options(base: Repo, args: tuple[str, ...],
                                             error: str) -> None:
-    result = run(base, *args)
+    result = raw(base, *args)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"Error: {error}"
 
@@ -402,6 +415,28 @@ def test_the_told_record_is_json_per_repository_and_base(tmp_path: Path) -> None
     document["entries"]["acme/widgets release"] = ["4"]  # damaged: the whole record is unread
     main.path.write_text(json.dumps(document), encoding="utf-8")
     assert (main.read(), release.read()) == (frozenset(), frozenset())
+
+
+def test_the_older_forms_still_work_and_say_what_to_write(base: Repo) -> None:
+    """`--base B REF…` and heads without `--` (docs/how-to/overlap.md#command-line): the same
+    matrix as the new form, with a warning naming the form to write instead."""
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    new = raw(base, "main", "--", "a", "b")
+    summary_line = ("govern overlap: 2 PR(s) against main, 1 pair(s): 1 conflict, 0 clean, 0 "
+                    "skipped (no shared path); 1 merged (0 from cache)\n")
+    assert (new.exit_code, new.stderr) == (0, summary_line)
+    with_base = raw(base, "--base", "main", "a", "b")
+    assert (with_base.exit_code, with_base.stdout) == (0, new.stdout)
+    assert with_base.stderr == (
+        "govern: warning: a deprecated form, read as 2 PR head(s) against main: write `govern "
+        "overlap main -- a b` (BASE first, the PR heads after `--`)\n" + summary_line.replace(
+            "(0 from cache)", "(1 from cache)"))
+    bare = raw(base, "a", "b")  # the default BASE: main here, as no origin exists
+    assert (bare.exit_code, bare.stdout) == (0, new.stdout)
+    assert bare.stderr.splitlines()[0] == (
+        "govern: warning: a deprecated form, read as 2 PR head(s) against the default BASE: "
+        "write `govern overlap -- a b` (BASE first, the PR heads after `--`)")
 
 
 def test_the_json_matches_the_shipped_schema_and_the_schema_refuses_a_broken_one(

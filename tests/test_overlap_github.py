@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import govern.github.client
+from govern.core.markdown import plain
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo
 from tests.helpers import BOT, Remote, comments, overlap, told_15_rebase
@@ -42,7 +43,7 @@ def test_the_open_prs_by_number_with_the_repo_from_the_remote_url(
 
 def test_the_markdown_names_prs_by_number(work: Repo) -> None:
     # `origin/main`, the local mode's habit, names the branch `main` on GitHub
-    got = overlap(work, "--base", "origin/main", "--pr", "15", "--markdown")
+    got = overlap(work, "origin/main", "--pr", "15", "--markdown")
     assert got.exit_code == 1
     assert got.stdout == told_15_rebase("lines 2–6")
 
@@ -109,7 +110,8 @@ def test_a_pr_no_longer_conflicting_has_its_comment_corrected(work: Repo,
     assert again.stderr.splitlines()[0] == (
         "govern: no PR conflicts with an earlier one: no overlap comment to post")
     assert [path for _, path in remote.fake.requests[before:]] == [
-        "/repos/acme/widgets", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open"]
+        "/repos/acme/widgets", "/repos/acme/widgets/pulls?base=main&per_page=100&state=open",
+        "/graphql"]  # whose token it is: the one read --post adds
 
 
 def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
@@ -131,8 +133,8 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
                           "#16 conflicts with earlier #12: f.txt (content, lines 2–6)\n"
                           "#16 conflicts with earlier #15: f.txt (content, lines 2–6)\n")
     assert got.stderr.splitlines()[:4] == [
-        f"::warning::{warnings[0]}", f"govern: warning: {warnings[0]}",
-        f"::warning::{warnings[1]}", f"govern: warning: {warnings[1]}"]
+        f"::warning::{plain(warnings[0])}", f"govern: warning: {warnings[0]}",
+        f"::warning::{plain(warnings[1])}", f"govern: warning: {warnings[1]}"]
     text = summary.read_text(encoding="utf-8")
     # both bodies, in PR order: #15 also learns that the later #16 will rebase on it
     assert text == "\n".join([
@@ -147,7 +149,8 @@ def test_a_read_only_token_degrades_to_the_step_summary_and_exits_0(
         "once they land:", "",
         "- #12", "  - `f.txt` — content, lines 2–6",
         "- #15", "  - `f.txt` — content, lines 2–6", "", FOOTER, ""])
-    assert [m for m, _ in remote.fake.requests].count("POST") == 1  # #16 was not tried
+    posts = [path for m, path in remote.fake.requests if m == "POST"]
+    assert posts == ["/graphql", "/repos/acme/widgets/issues/15/comments"]  # #16 untried
     assert remote.fake.comments == {}
 
 

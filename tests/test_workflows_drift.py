@@ -200,8 +200,8 @@ def test_a_fork_prs_read_only_token_degrades_to_the_summary(origin: Repo, tmp_pa
     assert posted.returncode == 0, posted.stderr
     assert summary.read_text().startswith(MARKER + "\n")
     assert ("::warning::the docs drift comment was not posted: GitHub refused permission while "
-            "commenting on #7 of acme/widgets: 403 'Resource not accessible by integration'; "
-            "it is in this run's step summary") in posted.stdout.splitlines()
+            "commenting on #\u200b7 of acme/widgets: 403 'Resource not accessible by "
+            "integration'; it is in this run's step summary") in posted.stdout.splitlines()
     assert fake_github.comments.get(7, []) == []
 
 

@@ -4,7 +4,6 @@ hardened, and the gate steps' commands judge a real repository from a recorded p
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import subprocess
@@ -19,12 +18,12 @@ from govern.cli import cli
 from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
 from tests.workflow_helpers import (
-    BIN,
     VALIDATORS,
     assert_validator_finds_nothing,
     run_block,
     runner_env,
 )
+from tests.workflow_helpers import governed_run as governed_run  # the fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "workflows" / "governance.yml"
@@ -201,38 +200,6 @@ def test_trailers_step_in_a_merge_group_reads_the_queue_base(tmp_path: Path) -> 
 # -- the governed job: real govern against the fake GitHub; `gh` is the runner's CLI, stood in
 # for by a script that answers `pr view` and records the status it is asked to set.
 
-GH = """#!/usr/bin/env bash
-if [ "$1 $2" = "pr view" ]; then echo "$FAKE_PR_HEAD main"; exit 0; fi
-printf '%s\\n' "$@" > "$GH_CALLS"
-"""
-
-
-@pytest.fixture
-def governed_run(tmp_path: Path, fake_github: Any) -> Any:
-    origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"})
-    origin.branch("topic")
-    head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
-    origin.git("update-ref", "refs/pull/5/head", head)
-    origin.checkout("main")
-    fake_github.add_pull(5, head, body="Reworks CI.\n")
-    work = tmp_path / "work"
-    subprocess.run(["git", "clone", "-q", str(origin.root), str(work)], check=True)
-    shims = tmp_path / "shims"
-    shims.mkdir()
-    (shims / "gh").write_text(GH)
-    (shims / "gh").chmod(0o755)
-    calls = tmp_path / "gh-calls"
-    env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
-           "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
-           "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
-    script = next(s["run"] for s in steps("governed") if s.get("name", "").startswith("Judge"))
-
-    def run() -> tuple[int, list[str]]:
-        proc = run_block(script, work, env)
-        assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
-        return proc.returncode, calls.read_text().splitlines()
-
-    return head, run
 
 
 def test_governed_job_sets_a_failure_status_without_a_review(governed_run: Any) -> None:

@@ -11,6 +11,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
+import yaml
+
+from tests.fakegithub import TOKEN, FakeGitHub
+from tests.gitrepo import make_repo
+from tests.helpers import Remote
+
+ROOT = Path(__file__).resolve().parent.parent
+GOVERNANCE = ROOT / "workflows" / "governance.yml"
 BIN = Path(sys.executable).parent
 """The virtualenv's bin: govern (this checkout, installed editable), check-jsonschema, zizmor."""
 
@@ -74,3 +83,111 @@ def run_block(script: str, cwd: Path, env: Mapping[str, str]) -> subprocess.Comp
     """A ``run:`` block, with the shell options GitHub uses for ``bash``."""
     return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
                           cwd=cwd, env=dict(env), capture_output=True, text=True)
+
+
+# -- the overlap workflows: their files, and their steps run against a real remote -------------
+# Fixtures: import them by their own names (``overlap_remote`` is the fixture ``remote``), e.g.
+# ``from tests.workflow_helpers import overlap_remote as overlap_remote``.
+
+OVERLAP_CHECK = ROOT / "workflows" / "overlap.yml"
+OVERLAP_POST = ROOT / "workflows" / "overlap-post.yml"
+COMPUTE_STEP = "Compute the overlap matrix"
+POST_STEP = "Post the sticky comments"
+OVERLAP_MARKER = "<!-- govern:overlap -->"
+TOLD_15 = ("⚠️ #15 conflicts with **1** earlier open PR(s) into `origin/main`; it should rebase "
+           "once they land:")
+
+
+def load(path: Path) -> dict[Any, Any]:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def step(path: Path, name: str) -> dict[str, Any]:
+    job = next(iter(load(path)["jobs"].values()))
+    return next(s for s in job["steps"] if s.get("name") == name)
+
+
+
+@pytest.fixture(name="remote")
+def overlap_remote(tmp_path: Path, fake_github: FakeGitHub) -> Remote:
+    """PRs 12 and 15 rewrite the same line (the later, #15, must rebase); 13 adds a file."""
+    remote = Remote(tmp_path, fake_github)
+    remote.open_pr(12, {"f.txt": "l1\nfrom 12\nl3\n"})
+    remote.open_pr(13, {"g.txt": "g\n"})
+    remote.open_pr(15, {"f.txt": "l1\nfrom 15\nl3\n"})
+    return remote
+
+
+def clone(remote: Remote, into: Path) -> Path:
+    if not into.exists():  # a second run reuses the checkout, as the cache restores its record
+        subprocess.run(["git", "clone", "-q", str(remote.bare), str(into)], check=True)
+    return into
+
+
+def run_step(remote: Remote, tmp_path: Path, workflow: Path, name: str, checkout: str,
+             read_only: bool = False) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """One workflow's step in the runner's checkout: ``(process, job summary)``."""
+    work = clone(remote, tmp_path / checkout)
+    summary = tmp_path / f"{checkout}-summary.md"
+    summary.write_text("", encoding="utf-8")
+    remote.fake.read_only = read_only
+    env = runner_env({"GITHUB_TOKEN": TOKEN, "GITHUB_API_URL": remote.fake.base_url,
+                      "GITHUB_REPOSITORY": remote.fake.full_name,
+                      "GITHUB_SERVER_URL": "https://github.example",
+                      "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_ACTIONS": "true",
+                      "BASE": "main"})
+    try:
+        return run_block(step(workflow, name)["run"], work, env), summary
+    finally:
+        remote.fake.read_only = False
+
+
+def overlap_compute(remote: Remote, tmp_path: Path
+                    ) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """The compute step with the read-only token of a fork PR."""
+    return run_step(remote, tmp_path, OVERLAP_CHECK, COMPUTE_STEP, "work", read_only=True)
+
+
+def overlap_post(remote: Remote, tmp_path: Path, read_only: bool = False
+         ) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """The poster in its default-branch checkout (no artifact: it computes by itself)."""
+    return run_step(remote, tmp_path, OVERLAP_POST, POST_STEP, "base", read_only)
+
+
+
+# -- the governed job: real govern against the fake GitHub; `gh` is the runner's CLI, stood in
+# for by a script that answers `pr view` and records the status it is asked to set.
+
+GH = """#!/usr/bin/env bash
+if [ "$1 $2" = "pr view" ]; then echo "$FAKE_PR_HEAD main"; exit 0; fi
+printf '%s\\n' "$@" > "$GH_CALLS"
+"""
+
+
+@pytest.fixture
+def governed_run(tmp_path: Path, fake_github: Any) -> Any:
+    origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"})
+    origin.branch("topic")
+    head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
+    origin.git("update-ref", "refs/pull/5/head", head)
+    origin.checkout("main")
+    fake_github.add_pull(5, head, body="Reworks CI.\n")
+    work = tmp_path / "work"
+    subprocess.run(["git", "clone", "-q", str(origin.root), str(work)], check=True)
+    shims = tmp_path / "shims"
+    shims.mkdir()
+    (shims / "gh").write_text(GH)
+    (shims / "gh").chmod(0o755)
+    calls = tmp_path / "gh-calls"
+    env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
+           "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
+           "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
+    script = next(s["run"] for s in load(GOVERNANCE)["jobs"]["governed"]["steps"]
+                  if s.get("name", "").startswith("Judge"))
+
+    def run() -> tuple[int, list[str]]:
+        proc = run_block(script, work, env)
+        assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
+        return proc.returncode, calls.read_text().splitlines()
+
+    return head, run

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from govern.commands.shared import config_option, json_option, load_config_at, open_git, print_json
+from govern.core.text import inert_line
 from govern.drift.run import read_affected_docs, read_bridge_coverage
 from govern.github.event import default_base, read_event
 
@@ -18,9 +19,10 @@ def _print_coverage(report: dict[str, Any]) -> None:
                f"{cov['ledger_rows']} ledger row(s), {cov['client_bound_rows']} bound to a "
                f"client, {cov['reachable']} reachable.")
     for row in cov["unreachable"]:
-        click.echo(f"unreachable: {row['route']} -> {row['client']} ({row['ledger']})")
+        click.echo(inert_line(f"unreachable: {row['route']} -> {row['client']} "
+                              f"({row['ledger']})"))
     for broken in report["broken_scans"]:
-        click.echo(f"broken scan: {broken}")
+        click.echo(inert_line(f"broken scan: {broken}"))
 
 
 @click.command("affected-docs")
@@ -67,5 +69,5 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
         print_json(result.to_json())
         return
     click.echo(result.summary, err=True)
-    for row in result.docs:
-        click.echo(row.path)
+    for row in result.docs:  # one page a line, whatever its path holds
+        click.echo(inert_line(row.path))

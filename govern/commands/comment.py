@@ -1,8 +1,8 @@
 """``govern comment drift`` and ``govern comment overlap``: render the Docs Drift Check comment
-from affected-docs JSON, or the PR overlap comments from overlap JSON, and with ``--post``
-deliver them as sticky comments (docs/how-to/docs-drift.md, docs/how-to/overlap.md,
-docs/concepts/delivery.md): so a run with a write token can post what a fork PR's read-only run
-computed.
+from affected-docs JSON, or the PR overlap comments from overlap JSON (docs/how-to/docs-drift.md,
+docs/how-to/overlap.md, docs/concepts/delivery.md). ``comment drift --post`` delivers the drift
+comment as a sticky comment, so a run with a write token can post what a fork PR's read-only run
+computed: only on the PR whose head that run was for, re-rendered from the validated JSON.
 
 Advisory: a delivery GitHub refuses for a reason the PR author cannot fix (a fork PR's
 read-only token, an outage outlasting the retries) leaves the body in the step summary with a
@@ -15,25 +15,23 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from govern.commands.shared import (
     config_option,
+    config_path,
     echo_outcome,
+    echo_warning,
     load_config_at,
     open_git,
-    settings,
 )
 from govern.config import Config, load_config
 from govern.core.errors import NotJudged, PayloadError
 from govern.drift.comment import MARKER, parse_result, render_drift
-from govern.github.delivery import Outcome, connect_to_post, deliver_current, deliver_for_event
+from govern.github.delivery import comment_login, connect_to_post, deliver_for_event
 from govern.github.event import event_value, read_event
-
-if TYPE_CHECKING:
-    from govern.overlap import Overlap, PrReport, ToldRecord
 
 T = TypeVar("T")
 
@@ -46,7 +44,7 @@ def comment() -> None:
 def read_config(ctx: click.Context) -> Config:
     """``--config``, else the configuration committed at HEAD; outside a repository (the
     poster workflow may run without a checkout) the defaults, said on stderr."""
-    explicit = settings(ctx).config_path
+    explicit = config_path(ctx)
     try:
         git = open_git(ctx)
     except NotJudged:
@@ -130,74 +128,31 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
     number, full_name = pr_target(event, pr, repo)
     if number is None or full_name is None:
         raise click.UsageError("--post needs the PR: pass --pr N and --repo OWNER/NAME")
-    client = connect_to_post(full_name, os.environ)
-    echo_outcome(deliver_for_event(client, "docs drift", number, body, MARKER,
-                                   config.comment.bot_login, event, os.environ))
+    client = connect_to_post(full_name, os.environ, config.comment.retry_budget)
+    login, warning = comment_login(client, config.comment.bot_login)
+    if warning is not None:
+        echo_warning(warning)
+    echo_outcome(deliver_for_event(client, "docs drift", number, body, MARKER, login, event,
+                                   os.environ))
 
 
 @comment.command("overlap")
 @click.option("--from", "source", metavar="FILE|-", required=True,
               help="The output of `govern overlap --github --json` (- for stdin).")
-@click.option("--repo", help="OWNER/NAME (default: the event payload's, or GITHUB_REPOSITORY).")
-@click.option("--post", "do_post", is_flag=True,
-              help="Upsert the sticky comment of each PR that conflicts with an earlier one "
-                   "(and correct each one told so before), while its head is the one computed.")
 @config_option
 @click.pass_context
-def overlap(ctx: click.Context, source: str, repo: str | None, do_post: bool) -> None:
-    """Render the PR overlap comments from `govern overlap --github --json`; with --post,
-    upsert each affected PR's sticky comment.
+def overlap(ctx: click.Context, source: str) -> None:
+    """Render the PR overlap comments from `govern overlap --github --json`, locally.
 
-    Prints what `govern overlap --github --markdown` printed for that run. Exit 0 when rendered
-    (and posted, skipped for a PR whose head moved, or degraded to the step summary), 2 when
-    the input cannot be read or GitHub refuses the token.
+    Prints what `govern overlap --github --markdown` printed for that run. It posts nothing: a
+    matrix read from a file is not evidence enough to write on a PR, so the workflows post
+    what they compute themselves (`govern overlap --github --post`, docs/security.md). Exit 0
+    when rendered, 2 when the input cannot be read.
     """
     # The overlap code is imported here: `comment drift` should not pay for it.
     from govern.overlap.markdown import render_matrix
     from govern.overlap.matrix_json import parse_overlap
 
     read = _read_input(source, parse_overlap, "govern overlap --github --json")
-    config = read_config(ctx)
+    read_config(ctx)  # its warnings, and a config that cannot be read is exit 2 here too
     click.echo(render_matrix(read.overlap, read.focus, github=True), nl=False)
-    if not do_post:
-        return
-    full_name = repo_target(read_event(os.environ), repo)
-    if full_name is None:
-        raise click.UsageError("--post needs the repository: pass --repo OWNER/NAME")
-    post_overlap(ctx, read.overlap, read.focus, full_name, config.comment.bot_login)
-
-
-def post_overlap(ctx: click.Context, result: Overlap, focus: int | None, repo: str,
-                 bot_login: str) -> None:
-    """Upsert the overlap comments of a matrix another run computed: each only while the PR's
-    head is the one the matrix merged (the run for a newer head posts its own)."""
-    from govern.overlap import MARKER as OVERLAP_MARKER
-    from govern.overlap.post import NO_TARGETS, post_comments
-
-    client = connect_to_post(repo, os.environ)
-
-    def send(report: PrReport, body: str) -> Outcome:
-        return deliver_current(client, "overlap", report.pr.id, report.pr.head, body,
-                               OVERLAP_MARKER, bot_login, os.environ)
-
-    posted = post_comments(told_record(ctx, repo, result.base), result, focus, send, os.environ,
-                           lambda outcome: echo_outcome(outcome, stdout_is_output=True))
-    if not posted:
-        click.echo(NO_TARGETS, err=True)
-
-
-def told_record(ctx: click.Context, repo: str, base: str) -> ToldRecord | None:
-    """The record of PRs told to rebase, under this checkout's git dir (the poster workflow
-    keeps it with actions/cache); None outside a repository, said on stderr."""
-    from govern.overlap import ToldRecord
-
-    try:
-        git = open_git(ctx)
-    except NotJudged:
-        click.echo("govern: not in a git repository: no record of PRs told to rebase, so "
-                   "none told before is corrected", err=True)
-        return None
-    try:
-        return ToldRecord(git.common_dir(), repo, base)
-    finally:
-        git.close()

@@ -1,5 +1,6 @@
-"""``govern demo``: build the example monorepo in a temporary folder and show what
-affected-docs finds on its PR branch, then the comment it would post there."""
+"""``govern demo``: build the example monorepo (in a temporary folder it removes, or in
+``--dir``, kept) and show what affected-docs finds on its PR branch, then the comment it would
+post there."""
 
 from __future__ import annotations
 
@@ -41,19 +42,32 @@ def _write(root: Path, files: dict[str, str] | dict[str, str | None]) -> None:
 
 @click.command("demo")
 @click.option("--dir", "directory", type=click.Path(path_type=Path, file_okay=False),
-              default=None, help="Where to build the example (default: a new temporary folder).")
+              default=None, help="Where to build the example, and keep it (default: a "
+                                 "temporary folder, removed when the demo ends).")
 def demo(directory: Path | None) -> None:
     """Build an example monorepo with a PR branch and show what affected-docs finds."""
-    root = directory or Path(tempfile.mkdtemp(prefix="govern-demo-"))
-    if root.exists() and any(root.iterdir()):
-        raise click.UsageError(f"{root} is not empty: name an empty or new folder with --dir")
+    if directory is not None:
+        if directory.exists() and any(directory.iterdir()):
+            raise click.UsageError(f"{directory} is not empty: name an empty or new folder "
+                                   "with --dir")
+        _show(directory, kept=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="govern-demo-") as temporary:
+        _show(Path(temporary), kept=False)
+
+
+def _show(root: Path, kept: bool) -> None:
     git = build_example(root)
     try:
         result = read_affected_docs(git, Config(), "pr", "main")
     finally:
         git.close()
-    click.echo(f"Example monorepo built in {root} (branch `pr` against `main`).")
-    click.echo(f"Reproduce: cd {root} && govern affected-docs --json --head pr main\n")
+    if kept:
+        click.echo(f"Example monorepo built in {root} (branch `pr` against `main`).")
+        click.echo(f"Reproduce: cd {root} && govern affected-docs --json --head pr main\n")
+    else:
+        click.echo("Example monorepo built in a temporary folder, removed when the demo ends "
+                   "(branch `pr` against `main`; keep it with `govern demo --dir DIR`).\n")
     click.echo(render_text(result))
     click.echo("The Docs Drift Check comment govern posts on this PR "
                "(govern comment drift --from FILE):\n")

@@ -17,6 +17,7 @@ import click
 from govern.commands.shared import (
     config_option,
     echo_outcome,
+    echo_warning,
     json_option,
     load_config_at,
     open_git,
@@ -72,23 +73,70 @@ def show_progress(what: str, done: int, total: int) -> None:
 def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
              common_dir: Path) -> None:
     """``--post``: the heads were fetched just now, so each comment is delivered as is."""
-    from govern.github.delivery import deliver
+    from govern.github.delivery import comment_login, deliver
     from govern.overlap.post import NO_TARGETS, post_comments
 
+    login, warning = comment_login(on.client, bot_login)
+    if warning is not None:
+        echo_warning(warning, stdout_is_output=True)
+
     def send(report: PrReport, body: str) -> Outcome:
-        return deliver(on.client, "overlap", report.pr.id, body, MARKER, bot_login, os.environ)
+        return deliver(on.client, "overlap", report.pr.id, body, MARKER, login, os.environ)
 
     if not post_comments(ToldRecord(common_dir, on.repo, on.branch), result, focus, send,
                          os.environ, lambda outcome: echo_outcome(outcome, stdout_is_output=True)):
         click.echo(NO_TARGETS, err=True)
 
 
-@click.command("overlap")
-@click.argument("refs", nargs=-1)
-@click.option("--base", help="The branch the PRs target (default: origin/$GITHUB_BASE_REF, "
-                             "origin/HEAD, origin/main, main, origin/master, master; with "
-                             "--github: $GITHUB_BASE_REF, else the repository's default "
-                             "branch).")
+_AFTER_DASHES = "govern.overlap.refs"
+
+
+class _RefsAfterDashes(click.Command):
+    """``govern overlap [BASE] -- REF…``: BASE is the positional it is everywhere, the PR heads
+    follow ``--`` (docs/how-to/overlap.md#command-line). click forgets where ``--`` stood, so
+    what follows it is set aside here."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            cut = args.index("--")
+            ctx.meta[_AFTER_DASHES] = tuple(args[cut + 1:])
+            args = args[:cut]
+        return super().parse_args(ctx, args)
+
+
+def _base_and_refs(ctx: click.Context, words: tuple[str, ...], base: str | None,
+                   github: bool) -> tuple[str | None, tuple[str, ...]]:
+    """BASE and the PR heads. The older forms (``--base B``, heads without ``--``) still work,
+    with a warning that shows the form to write instead."""
+    after: tuple[str, ...] | None = ctx.meta.get(_AFTER_DASHES)
+    legacy = after is None and not github and len(words) > 1
+    if after is None and not legacy:
+        after = ()
+    if legacy:
+        positional, refs = None, words
+    else:
+        if len(words) > 1:
+            raise click.UsageError("name one BASE, then the PR heads after `--`: "
+                                   "`govern overlap BASE -- REF REF …`")
+        positional, refs = (words[0] if words else None), after or ()
+    if base is not None and positional is not None:
+        raise click.UsageError("BASE is given twice (as BASE and as --base): name it once")
+    if legacy or base is not None:
+        shown = ["--github"] if github else []
+        shown += ([base] if base else []) + (["--", *refs] if refs else [])
+        what = f"{len(refs)} PR head(s)" if refs else "the open PRs"
+        click.echo(f"govern: warning: a deprecated form, read as {what} against "
+                   f"{base or 'the default BASE'}: write `govern overlap {' '.join(shown)}` "
+                   "(BASE first, the PR heads after `--`)", err=True)
+    return positional or base, refs
+
+
+@click.command("overlap", cls=_RefsAfterDashes)
+@click.argument("words", nargs=-1, metavar="[BASE] [-- REF…]")
+@click.option("--base", help="Deprecated: name BASE as the first argument. The branch the PRs "
+                             "target (default: origin/$GITHUB_BASE_REF, origin/HEAD, "
+                             "origin/main, main, origin/master, master; with --github: "
+                             "$GITHUB_BASE_REF, else the repository's default branch).")
 @click.option("--github", is_flag=True,
               help="Every open PR into the base on GitHub, fetched from --remote as "
                    "refs/pull/N/head; a lower PR number is an earlier PR.")
@@ -105,14 +153,16 @@ def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
                    "an earlier one (advisory: a refused delivery goes to the step summary).")
 @config_option
 @click.pass_context
-def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github: bool,
+def overlap(ctx: click.Context, words: tuple[str, ...], base: str | None, github: bool,
             remote: str, repo: str | None, focus: str | None, as_json: bool, markdown: bool,
             do_post: bool) -> None:
-    """Which of REF… (or the open PRs) conflict with which, in which files and hunks.
+    """Which of the PR heads REF… (or the open PRs) conflict with which, in which files and
+    hunks, merged onto BASE: `govern overlap main -- feature/a feature/b`.
 
     Earlier arguments count as earlier PRs (with --github, lower PR numbers): the later PR
     of a conflicting pair is the one told to rebase.
     """
+    base, refs = _base_and_refs(ctx, words, base, github)
     as_json = settings(ctx).json  # the shared --json option records itself in the settings
     if as_json and markdown:
         raise click.UsageError("--json and --markdown are exclusive; pick one output")
@@ -122,21 +172,23 @@ def overlap(ctx: click.Context, refs: tuple[str, ...], base: str | None, github:
         raise click.UsageError("--post needs --github: comments go to PR numbers, which "
                                "local refs do not have")
     if not refs and not github:
-        raise click.UsageError("name the PR heads to compare: `govern overlap REF REF …`, "
-                               "or pass --github")
+        raise click.UsageError("name the PR heads to compare after `--`: `govern overlap "
+                               "[BASE] -- REF REF …`, or pass --github")
     git = open_git(ctx)
     try:
         config = load_config_at(ctx, git, "HEAD")
         on = None
         if github:  # imported here: a local-refs matrix should not pay for the GitHub code
+            from govern.github.client import Pacing
             from govern.overlap.on_github import read_github
 
-            on = read_github(git, remote, repo, base, os.environ)
+            on = read_github(git, remote, repo, base, os.environ,
+                             Pacing(budget=config.comment.retry_budget))
         wanted = on.refs if on else _local_refs(refs)
         focus_id = _focus_id(wanted, focus)
         # The event payload's sha is left out: the workflow passes --base explicitly.
         base_ref = on.base_ref if on else base or default_base(git, {}, os.environ,
-                                                               "govern overlap --base")
+                                                               "govern overlap")
         # Progress only for a person watching: never into --json, logs or pipes.
         watched = not as_json and sys.stderr.isatty()
         result = compute_overlap(

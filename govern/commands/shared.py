@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from govern.config import Config, load_config
-from govern.core.errors import ConfigError
+from govern.core.errors import ConfigError, NotJudged
 from govern.git.gitio import Git
 
 if TYPE_CHECKING:
@@ -42,6 +42,19 @@ def settings(ctx: click.Context) -> Settings:
 def _set_config(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
     if value is not None:
         settings(ctx).config_path = value
+
+
+def config_path(ctx: click.Context) -> Path | None:
+    """``--config FILE`` when given; checked here, when the configuration is read, so that an
+    error reaches ``--json`` whichever option came first."""
+    path = settings(ctx).config_path
+    if path is not None and not path.exists():  # not "invalid configuration": no file to fix
+        raise NotJudged(
+            f"the configuration file {path} given with --config does not exist",
+            remedy=f"check the path (it is read from the current directory: {path.absolute()}),"
+                   " or leave --config out to read govern.toml, else pyproject.toml, as "
+                   "committed")
+    return path
 
 
 def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
@@ -91,7 +104,7 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
             raise ConfigError([f"not UTF-8 text ({exc.reason} at byte {exc.start})"],
                               path) from None
 
-    explicit = settings(ctx).config_path
+    explicit = config_path(ctx)
     try:
         config = load_config(read_text, explicit)
     except ConfigError as exc:
@@ -112,4 +125,12 @@ def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:
     stdout holds output a step redirects (JSON, markdown), the annotation goes to stderr too,
     where the runner reads workflow commands as well."""
     for line, to_stderr in outcome.lines(os.environ.get("GITHUB_ACTIONS") == "true"):
+        click.echo(line, err=to_stderr or stdout_is_output)
+
+
+def echo_warning(warning: str, stdout_is_output: bool = False) -> None:
+    """A warning the way :func:`echo_outcome` says one: on stderr, and as an annotation."""
+    from govern.github.delivery import warning_lines
+
+    for line, to_stderr in warning_lines(warning, os.environ.get("GITHUB_ACTIONS") == "true"):
         click.echo(line, err=to_stderr or stdout_is_output)

@@ -64,10 +64,11 @@ class CodeConfig:
     package_manifests: tuple[str, ...] = field(
         default=("package.json", "pyproject.toml", "setup.cfg", "setup.py"),
         metadata=about(NAMES, "File names that mark a package root."))
+    # tree-sitter parses 8 MB of TypeScript in ~0.5 s (docs/concepts/anchoring-rules.md#big-files)
     max_parse_bytes: int = field(
-        default=1_000_000,
-        metadata=about(COUNT, "Source files larger than this many bytes are skipped and "
-                              "counted, not parsed."))
+        default=8_000_000,
+        metadata=about(COUNT, "Source files larger than this many bytes are not parsed and are "
+                              "reported NOT COVERED."))
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,10 @@ class AnchorsConfig:
         default=3,
         metadata=about(COUNT, "A symbol wired into more routes than this is cross-cutting and "
                               "bridged to none."))
+    max_rows_per_anchor: int = field(
+        default=8,
+        metadata=about(COUNT, "An anchor naming more pages than this is folded into one line, "
+                              "\"named on N pages\" (never a removed name)."))
     generic_names: tuple[str, ...] = field(
         default=(),
         metadata=about(NAMES, "Names that never anchor, added to the built-in generic names."))
@@ -115,6 +120,10 @@ class CommentConfig:
         default="github-actions[bot]",
         metadata=about(TEXT, "Whose sticky comments govern may edit (the Actions token's "
                              "account)."))
+    retry_budget: int = field(  # issue 13
+        default=300,
+        metadata=about(COUNT, "Seconds a delivery may wait in all on GitHub's rate limits and "
+                              "outages before it degrades."))
 
 
 @dataclass(frozen=True)

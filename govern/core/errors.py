@@ -7,6 +7,8 @@ mean govern could not judge (exit 2) or has a bug (exit 3).
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 
@@ -56,26 +58,66 @@ class GitError(NotJudged):
 
 
 class UnknownRef(NotJudged):
-    """A ref or revision does not name a commit in this repository."""
+    """A ref or revision does not name a commit in this repository; the remedy names where to
+    fetch it from (``Git.unknown_ref`` reads the remotes)."""
 
-    def __init__(self, ref: str, remedy: str = "") -> None:
+    def __init__(self, ref: str, remedy: str) -> None:
         self.ref = ref
         super().__init__(
             f"unknown revision {ref!r}: it does not name a commit in this repository",
-            remedy=remedy or f"fetch it first, e.g. `git fetch origin {ref}`, or name another ref",
+            remedy=remedy,
         )
 
 
-class ShallowClone(NotJudged):
-    """The clone is shallow and lacks the history a merge base needs."""
+class RevisionRange(NotJudged):
+    """A range (``A..B``, ``A...B``) given where govern takes one commit."""
 
-    def __init__(self, base: str, head: str) -> None:
+    def __init__(self, ref: str, remedy: str) -> None:
+        self.ref = ref
+        super().__init__(
+            f"{ref!r} is a range of commits; govern takes one commit as BASE (and one as "
+            "--head) and diffs merge-base(BASE, HEAD)..HEAD itself",
+            remedy=remedy,
+        )
+
+
+class NoCommits(NotJudged):
+    """The repository has no commit yet: there is no history to read."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this repository has no commits yet: govern reads committed history",
+            remedy="commit your files first (`git add -A && git commit`), then run govern again",
+        )
+
+
+class NoWorkTree(NotJudged):
+    """A bare repository, or a folder inside a git directory: no checkout to work in."""
+
+    def __init__(self, where: str, bare: bool) -> None:
+        if bare:
+            super().__init__(
+                f"{where} is a bare repository: govern works in a checkout, and a bare "
+                "repository has none",
+                remedy=f"clone it and run govern in the clone: `git clone {shlex.quote(where)} "
+                       "work && cd work`",
+            )
+        else:
+            super().__init__(
+                f"{where} is inside a repository's git directory, not in its work tree",
+                remedy="run govern from the work tree (the folder holding .git), or pass "
+                       "--repo-dir",
+            )
+
+
+class ShallowClone(NotJudged):
+    """The clone is shallow and lacks the history a merge base needs; the remedy names the
+    remote and branches to deepen (``Git.deepen_remedy`` reads them from git config)."""
+
+    def __init__(self, base: str, head: str, remedy: str) -> None:
         super().__init__(
             f"no merge base between {base} and {head}: this is a shallow clone without it",
-            remedy=(
-                "run `git fetch --unshallow` (or set `fetch-depth: 0` on actions/checkout), "
-                "then run govern again"
-            ),
+            remedy=remedy,
         )
 
 

@@ -1,12 +1,55 @@
-"""Plain-text helpers every reader of untrusted text shares."""
+"""Plain-text helpers every reader and renderer of untrusted text shares."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+# Controls that reorder or hide text (Trojan Source): bidi embeddings, overrides and isolates,
+# directional marks, zero-width characters, and C0/C1 controls other than tab and newlines.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff]")
 
 
 def split_lines(text: str) -> list[str]:
     """Lines without terminators (CRLF, CR or LF) and without a leading byte-order mark."""
     return _LINE_END.split(text.removeprefix("\ufeff"))
+
+
+def clip(value: Any, limit: int = 300) -> str:
+    """``value`` as one line of at most ``limit`` characters, a longer one cut with ``…`` (a
+    minified bundle's literal or a 4,000-character path must not eat a comment)."""
+    text = " ".join(str(value).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fold(text: str, limit: int) -> str:
+    """``text`` cut at a line end to at most ``limit`` characters, ending with how many lines
+    were left out: the last resort of a renderer whose least detailed output still overflows."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines(keepends=True)
+    kept, size = 0, 0
+    while kept < len(lines):
+        note = f"… {len(lines) - kept - 1} more line(s) not shown\n"
+        if size + len(lines[kept]) + len(note) > limit:
+            break
+        size += len(lines[kept])
+        kept += 1
+    return "".join(lines[:kept]) + f"… {len(lines) - kept} more line(s) not shown\n"
+
+
+def visible(text: object) -> str:
+    """``text`` with every bidi or invisible control shown as ``<U+202E>``: what is displayed
+    is what is there."""
+    return _INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", str(text))
+
+
+def inert_line(text: str) -> str:
+    """Plain text for a log line: controls shown (:func:`visible`), CR and LF as ``\\r`` and
+    ``\\n``, so text quoted from a path or the PR cannot start a line of its own, where the
+    runner would read ``::add-mask::`` or ``::error::`` as a command (and a path stays one line
+    of output)."""
+    return visible(text).replace("\r", "\\r").replace("\n", "\\n")

@@ -11,8 +11,9 @@ from math import floor
 from typing import Any
 
 from govern.config import AnchorsConfig
-from govern.drift.anchors.extract import Candidate, ChangeSetAnchors
+from govern.drift.anchors.extract import Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor
+from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 
 SCHEMA_VERSION = 1
@@ -39,11 +40,6 @@ GENERIC_NAMES = frozenset({
     "field", "fields", "source", "target", "kind", "mode", "level", "scope", "handler",
     "callback", "events", "event", "self", "cls",
 })
-
-
-def is_code_shaped(token: str) -> bool:
-    """An uppercase letter after the first character, an underscore, or a dot."""
-    return "_" in token or "." in token or any(c.isupper() for c in token[1:])
 
 
 def is_generic(token: str, extra: tuple[str, ...]) -> bool:
@@ -74,6 +70,9 @@ class Guarded:
     """(kind, token) -> page ids it matched."""
     weak: list[dict[str, str]]
     overbroad: list[dict[str, Any]]
+    folded: list[dict[str, Any]] = field(default_factory=list)
+    """Anchors that alone would add more than ``anchors.max_rows_per_anchor`` rows: one report
+    line "named on N pages" each, no rows."""
 
 
 def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
@@ -102,42 +101,68 @@ def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
     return index.calling(token)
 
 
-def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig) -> Guarded:
-    """Generic names, then shape (weak names stay only in call form), then corpus share."""
+def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
+    """(kind, token) of the anchors that are a bare member or literal name: a member's own
+    name (``start`` of ``Plugin.start``), a literal, an SDK method's last part. A plain word
+    in this set never anchors (docs/concepts/anchoring-rules.md#plain-words); a plain-word
+    top-level function still anchors in call form."""
+    found = set()
+    for c in candidates:
+        member = c.declaration is not None and c.declaration.container is not None \
+            and c.token == c.declaration.name
+        if member or c.kind in ("literal", "sdk"):
+            found.add((c.kind, c.token))
+    return found
+
+
+def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
+                 removed: frozenset[tuple[str, str]] = frozenset(),
+                 bare: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
+    """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
+    call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
+    certain drift: the generic, share and cap guards never drop it
+    (docs/concepts/anchoring-rules.md#certain-drift)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
     weak: list[dict[str, str]] = []
     overbroad: list[dict[str, Any]] = []
+    folded: list[dict[str, Any]] = []
     for anchor in anchors:
-        if anchor.kind not in ("route", "command") and is_generic(anchor.token,
-                                                                 config.generic_names):
+        key = (anchor.kind, anchor.token)
+        certain = key in removed
+        plain = anchor.kind not in ("route", "command") and not is_code_shaped(anchor.token)
+        if not certain and anchor.kind not in ("route", "command") and (
+                is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
         matched = anchor_pages(index, anchor.kind, anchor.token)
-        if not matched and anchor.kind not in ("route", "command") and not is_code_shaped(
-                anchor.token):
+        if not matched and plain and not certain:
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        if len(matched) > threshold:
+        if not certain and len(matched) > threshold:
             overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
             continue
+        if not certain and len(matched) > config.max_rows_per_anchor:
+            folded.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
+            continue
         admitted.append(anchor)
-        pages[(anchor.kind, anchor.token)] = matched
-    return Guarded(admitted, pages, weak, overbroad)
+        pages[key] = matched
+    return Guarded(admitted, pages, weak, overbroad, folded)
 
 
-def removed_tokens(change_set: ChangeSetAnchors) -> set[tuple[str, str]]:
+def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     """Symbol anchors of declarations that exist on the base side and nowhere at HEAD."""
-    return {
+    return frozenset({
         (c.kind, c.token)
         for c in change_set.candidates
         if c.side == "base" and c.declaration is not None
         and c.declaration.key not in change_set.declared_at_head
-    }
+    })
 
 
-def build_rows(guarded: Guarded, index: DocsIndex, removed: set[tuple[str, str]]) -> list[Row]:
+def build_rows(guarded: Guarded, index: DocsIndex,
+               removed: frozenset[tuple[str, str]]) -> list[Row]:
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
@@ -152,6 +177,41 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: set[tuple[str, str]]
             anchors=tuple((a.kind, a.token, a.side) for a in anchors),
         ))
     return sorted(rows, key=lambda row: row.path)
+
+
+MAX_SUGGESTIONS = 5
+
+
+def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
+                 config: AnchorsConfig) -> list[dict[str, Any]]:
+    """Symbols the change added that no page names yet, each with the pages likely to be its
+    home: pages documenting its module (an autodoc/mkdocstrings prefix of its dotted name) or
+    naming at least two of its siblings. Suggestions, not rows
+    (docs/concepts/anchoring-rules.md#new-api)."""
+    on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
+    on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
+    found: dict[str, dict[str, Any]] = {}
+    for entry in added:
+        if any(token in on_pages for token in entry.tokens):
+            continue
+        token = max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
+        if token in found:
+            continue
+        votes: dict[int, int] = {}
+        for sibling in entry.siblings:
+            if is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
+                for page_id in index.naming(sibling):
+                    votes[page_id] = votes.get(page_id, 0) + 1
+        homes = {page_id for page_id, count in votes.items() if count >= 2}
+        for qualified in entry.tokens:
+            parts = qualified.split(".")
+            for end in range(1, len(parts)):
+                homes.update(index.prefixes.get(".".join(parts[:end]), ()))
+        ranked = sorted(homes, key=lambda page_id: (-votes.get(page_id, 0),
+                                                    index.pages[page_id].path))
+        found[token] = {"token": token, "file": entry.file,
+                        "suggested_pages": [index.pages[p].path for p in ranked[:MAX_SUGGESTIONS]]}
+    return list(found.values())
 
 
 def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -> list[str]:
@@ -187,6 +247,8 @@ class AffectedDocs:
     unreadable_pages: list[dict[str, str]] = field(default_factory=list)
     weak_anchors_dropped: list[dict[str, str]] = field(default_factory=list)
     overbroad_anchors: list[dict[str, Any]] = field(default_factory=list)
+    folded_anchors: list[dict[str, Any]] = field(default_factory=list)
+    new_api: list[dict[str, Any]] = field(default_factory=list)
     cross_cutting_symbols: list[dict[str, Any]] = field(default_factory=list)
     package_mention_docs: list[str] = field(default_factory=list)
     bridge_coverage: dict[str, Any] = field(default_factory=dict)
@@ -210,6 +272,8 @@ class AffectedDocs:
             "unreadable_pages": self.unreadable_pages,
             "weak_anchors_dropped": self.weak_anchors_dropped,
             "overbroad_anchors": self.overbroad_anchors,
+            "folded_anchors": self.folded_anchors,
+            "new_api": self.new_api,
             "cross_cutting_symbols": self.cross_cutting_symbols,
             "package_mention_docs": self.package_mention_docs,
             "bridge_coverage": self.bridge_coverage,
@@ -221,10 +285,12 @@ class AffectedDocs:
 def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
     """The one-line summary of a diff run."""
     not_covered = f"{anchorless} changed file(s) yielded no anchor and are NOT COVERED"
+    if not anchors and anchorless:  # a blind spot is never "no opinion" (issue 12, item 11)
+        return (f"No documentable anchor in the files this run could read; {not_covered}, so "
+                "this is not a clean bill of health.")
     if not anchors:
-        tail = f"; {not_covered}" if anchorless else ""
         return ("Nothing in this diff resolved to a documentable surface, so this run has no "
-                f"opinion about the docs{tail}.")
+                "opinion about the docs.")
     parts = [f"{packages} changed package(s), {anchors} documentable anchor(s)"]
     if rows:
         stale = sum(row.stale for row in rows)

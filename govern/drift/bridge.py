@@ -14,7 +14,7 @@ from typing import Any
 from govern.drift.anchors.extract import Candidate
 from govern.drift.anchors.ledgers import LedgerRow, LedgerScan
 from govern.drift.anchors.routes import RegistrarScan, Route
-from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
+from govern.drift.route_paths import TAIL_MARK, SegmentIndex, is_specific_tail, route_segments
 
 _SCREAMING_SNAKE = re.compile(r"[A-Z][A-Z0-9_]*")
 
@@ -68,6 +68,8 @@ class BridgeResult:
     cross_cutting: list[dict[str, Any]] = field(default_factory=list)
     coverage: dict[str, Any] = field(default_factory=dict)
     broken: list[str] = field(default_factory=list)
+    vague_tails: list[dict[str, str]] = field(default_factory=list)
+    """Route tails too short to anchor (``…/auth/*``), published with the weak names."""
 
 
 def all_routes(scans: BridgeScans) -> list[Route]:
@@ -115,7 +117,8 @@ def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
     bound = [(path, row) for path, row in rows if row.client]
     registered: SegmentIndex[Route] = SegmentIndex()
     for route in routes:
-        registered.add(route_segments(route.path), route.tail, route)
+        if not route.tail or is_specific_tail(route.path):  # a vague tail bridges nothing
+            registered.add(route_segments(route.path), route.tail, route)
     unreachable = []
     for path, row in bound:
         if not registered.find(route_segments(row.path)):
@@ -131,12 +134,18 @@ def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
 
 
 def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
-           code_shaped: Callable[[str], bool], generic: Callable[[str], bool]) -> BridgeResult:
+           code_shaped: Callable[[str], bool], generic: Callable[[str], bool],
+           callers: dict[tuple[str, str], frozenset[str]] | None = None) -> BridgeResult:
     """Route and SDK candidates derived from the change's symbol and route candidates.
 
-    ``code_shaped`` and ``generic`` are the shape and generic-name guards, so an SDK method's
-    bare name is added only when it would pass them.
+    ``code_shaped`` and ``generic`` are the shape and generic-name guards: a generic name does
+    not bridge, a member's plain-word name (``run`` of ``MetaResync.run``) bridges only to
+    handlers that also name its container, and an SDK method's bare name is added only when
+    it would pass them. ``callers`` (file, name) -> the functions of that file reaching
+    the name: a helper counts every route reaching it through them, and past ``max_routes``
+    it is cross-cutting and mints nothing (docs/concepts/anchoring-rules.md#cross-cutting).
     """
+    callers = callers or {}
     health = bridge_health(scans)
     result = BridgeResult(coverage=health.coverage, broken=list(health.broken))
     routes = all_routes(scans)
@@ -157,10 +166,16 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
         if candidate.kind != "symbol" or declaration is None or not declaration.bridgeable:
             continue
         name = declaration.name
-        if is_constant(name) or (name, candidate.side) in seen_symbols:
+        if is_constant(name) or (name, candidate.side) in seen_symbols or generic(name):
             continue
         seen_symbols.add((name, candidate.side))
-        wired = handlers.get(name, [])
+        reach = {name} | callers.get((candidate.file, name), frozenset())
+        wired = list({id(route): route for ref in sorted(reach)
+                      for route in handlers.get(ref, [])}.values())
+        if declaration.container and not code_shaped(name):
+            # ``run`` is any object's method: only a handler that also names the container
+            # (``BillingClient().charge(…)``) calls this one.
+            wired = [route for route in wired if declaration.container in route.refs]
         if len(wired) > max_routes:
             if all(c["token"] != name for c in result.cross_cutting):
                 result.cross_cutting.append({"token": name, "routes": len(wired)})
@@ -178,6 +193,10 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
 
     for route, origin in anchored:
         token = f"{TAIL_MARK}{route.path}" if route.tail else route.path
+        if route.tail and not is_specific_tail(route.path):
+            if all(v["token"] != token for v in result.vague_tails):
+                result.vague_tails.append({"token": token, "kind": "route"})
+            continue
         result.candidates.append(Candidate("route", token, origin.file, origin.side))
         for row in bound_rows.find(route_segments(route.path), tail=True):
             if route.method and row.method and route.method != row.method:

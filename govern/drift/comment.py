@@ -17,6 +17,7 @@ from typing import Any
 from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
+from govern.core.text import clip
 from govern.drift.affected import SCHEMA_VERSION, skipped_label
 
 MARKER = "<!-- govern:docs-drift -->"
@@ -54,12 +55,6 @@ def _inconsistency(data: dict[str, Any]) -> str | None:
     return None
 
 
-def clip(value: Any, limit: int = MAX_TEXT) -> str:
-    """``value`` as one line of at most ``limit`` characters."""
-    text = " ".join(str(value).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 @dataclass(frozen=True)
 class Listed:
     """A list shown item by item, or (``items`` None) only counted."""
@@ -88,7 +83,7 @@ def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
     if not_judged is not None:
         return "not_judged"
     assert data is not None
-    if not data["anchors"]:
+    if not data["anchors"] and not data["anchorless_changes"]:
         return "no_opinion"
     return "rows" if data["docs"] else "nothing_to_list"
 

@@ -19,12 +19,16 @@ TAIL_MARK = "…"
 
 
 def segments_match(pattern: tuple[str, ...], tail: bool, candidate: tuple[str, ...]) -> bool:
-    """Params (``*``) match any segment; a tail matches the end of a longer path."""
+    """Params (``*``) match any segment; a tail matches the end of a longer path on whole
+    segments, and there a static segment of the tail matches only itself — not a param of
+    the longer path, or ``…/:type/:name/audit`` would end ``/data/:object/:id``
+    (docs/concepts/anchoring-rules.md#route-tails)."""
     if tail:
         if len(candidate) < len(pattern):
             return False
         candidate = candidate[len(candidate) - len(pattern):]
-    elif len(candidate) != len(pattern):
+        return all(a == b or a == "*" for a, b in zip(pattern, candidate, strict=True))
+    if len(candidate) != len(pattern):
         return False
     return all(a == b or a == "*" or b == "*" for a, b in zip(pattern, candidate, strict=True))
 
@@ -74,6 +78,19 @@ class SegmentIndex(Generic[T]):
                         else segments_match(segments, tail, entry)):
                     found.append(item)
         return found
+
+
+def is_specific_tail(path: str) -> bool:
+    """May a route known only by its tail (a dynamic prefix stripped) anchor anything? Only
+    when it names a place in the API: at least two static segments (``…/sharing/rules``), or
+    a static last segment after at least two named params (``…/:type/:name/audit``). ``…/*``,
+    ``…/auth/*`` and ``…/items/:id`` end every other path
+    (docs/concepts/anchoring-rules.md#route-tails)."""
+    raw = [seg for seg in path.removeprefix(TAIL_MARK).strip("/").split("/") if seg]
+    statics = [seg for seg in raw if seg[0] not in _PARAM_STARTS]
+    named = [seg for seg in raw if seg[0] in _PARAM_STARTS and seg.strip("*")]
+    return len(statics) >= 2 or (bool(raw) and raw[-1][0] not in _PARAM_STARTS
+                                 and len(named) >= 2)
 
 
 def route_segments(path: str) -> tuple[str, ...]:

@@ -11,15 +11,17 @@ from govern.drift.affected import (
     AffectedDocs,
     Row,
     apply_guards,
+    bare_names,
     build_rows,
-    is_code_shaped,
+    find_new_api,
     is_generic,
     merge_sides,
     package_mentions,
     removed_tokens,
     summarize,
 )
-from govern.drift.anchors.extract import Candidate, Side, anchor_changes
+from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes
+from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.index import DocsIndex
 from govern.drift.scans import RunMemos, read_bridge_scans, read_docs_index
@@ -61,10 +63,12 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         config=config,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
-    bridged = _bridge(git, head, entries, config, change_set.candidates, memos)
-    guarded = apply_guards(merge_sides(change_set.candidates + bridged.candidates), index,
-                           config.anchors)
-    rows = build_rows(guarded, index, removed_tokens(change_set))
+    bridged = _bridge(git, head, entries, config, change_set, memos)
+    candidates = change_set.candidates + bridged.candidates
+    removed = removed_tokens(change_set)
+    guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
+                           frozenset(bare_names(candidates)))
+    rows = build_rows(guarded, index, removed)
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless))
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
@@ -81,8 +85,10 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         anchorless_changes=change_set.anchorless,
         parse_errors=change_set.parse_errors,
         unreadable_pages=unreadable,
-        weak_anchors_dropped=guarded.weak,
+        weak_anchors_dropped=guarded.weak + bridged.vague_tails,
         overbroad_anchors=guarded.overbroad,
+        folded_anchors=guarded.folded,
+        new_api=find_new_api(change_set.added, guarded, index, config.anchors),
         cross_cutting_symbols=bridged.cross_cutting,
         package_mention_docs=package_mentions(index, packages),
         bridge_coverage=bridged.coverage,
@@ -92,17 +98,19 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
 
 
 def _bridge(git: Git, head: str, entries: list[TreeEntry], config: Config,
-            candidates: list[Candidate], memos: RunMemos | None) -> BridgeResult:
+            change_set: ChangeSetAnchors, memos: RunMemos | None) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
     measured", never a fabricated zero."""
+    candidates = change_set.candidates
     if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
                                      and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
     return bridge(candidates, read_bridge_scans(git, head, entries, config, memos),
                   config.anchors.max_routes_per_symbol, is_code_shaped,
-                  lambda name: is_generic(name, config.anchors.generic_names))
+                  lambda name: is_generic(name, config.anchors.generic_names),
+                  change_set.callers)
 
 
 def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str | None:

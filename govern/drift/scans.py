@@ -5,7 +5,6 @@ the route bridge needs (docs/concepts/affected-docs.md#anchor-kinds, docs/decisi
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,7 +13,13 @@ from typing import Any, TypeVar
 from govern.config import Config
 from govern.core import cache
 from govern.drift.anchors.ledgers import LedgerScan, scan_ledger
-from govern.drift.anchors.routes import RegistrarScan, scan_python, scan_typescript
+from govern.drift.anchors.routes import (
+    REGISTRAR_HINT,
+    REGISTRATION_LINE,
+    RegistrarScan,
+    scan_python,
+    scan_typescript,
+)
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import select_pages
@@ -23,22 +28,11 @@ from govern.drift.docs.scanner import FORMAT, PageTokens
 from govern.git.gitio import Git, TreeEntry
 from govern.git.packages import is_test_file
 
-# What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
-# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'`. Valid as
-# both a git extended regex and a Python regex, so one pattern serves both readers.
-REGISTRAR_HINT = (
-    r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
-    r"|websocket)\("
-    r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
-    r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
-    r"|(path|url):[ \t]*['\"`]/"
-)
-_HINT = re.compile(REGISTRAR_HINT, re.M)
 _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
-_SCANS_FORMAT = 2
+_SCANS_FORMAT = 4  # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails
 T = TypeVar("T")
 
 
@@ -106,14 +100,15 @@ class RunMemos:
                        held.used, held.encode)
 
 
-_PAGES_FILE = f"docs-pages-v{FORMAT}.json"
+PAGES_FILE = f"docs-pages-v{FORMAT}.json"
+SCANS_FILE = f"bridge-scans-v{_SCANS_FORMAT}.json"
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
                     memos: RunMemos | None = None) -> DocsIndex:
     """The docs index of a tree, page scans cached by blob id."""
     run = memos or RunMemos(git)
-    held = run.hold(_PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
+    held = run.hold(PAGES_FILE, "cache-docs-pages.schema.json", _decode_page, _encode_page)
     pages = select_pages(entries, config.docs)
     held.used.update(page.blob for page in pages)
     signature = tuple((page.path, page.blob) for page in pages)
@@ -156,7 +151,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
                       config: Config, memos: RunMemos | None = None) -> BridgeScans:
     """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers at ``rev``."""
     run = memos or RunMemos(git)
-    held = run.hold(f"bridge-scans-v{_SCANS_FORMAT}.json", "cache-bridge-scans.schema.json",
+    held = run.hold(SCANS_FILE, "cache-bridge-scans.schema.json",
                     _decode_scan, _encode_scan)
     memo = held.memo
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
@@ -166,7 +161,7 @@ def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
     if len(unscanned) > _GREP_THRESHOLD:
         hits = set(git.grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS))
     else:
-        hits = {p for p in unscanned if _HINT.search(
+        hits = {p for p in unscanned if REGISTRATION_LINE.search(
             (git.blobs.read(sources[p]) or b"").decode("utf-8", "replace"))}
     for path in unscanned:
         data = git.blobs.read(sources[path]) if path in hits or path in configured else None

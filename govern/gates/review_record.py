@@ -35,10 +35,15 @@ def read_review(pr: PullRequestInput, reviews: Sequence[ReviewConfig],
     """
     from govern.github.client import connect, credentials_from_env, permission, review_comments
 
-    if pr.number is None or pr.repo is None:
+    if pr.number is None:
         raise NotJudged("governed paths changed, and the PR to look up reviews on is unknown",
                         remedy="pass --pr N and --repo OWNER/NAME (or run on a pull_request "
                                "event)")
+    if pr.repo is None:
+        raise NotJudged(f"governed paths changed, and --pr {pr.number} names no repository to "
+                        "look its reviews up in",
+                        remedy=f"pass --repo OWNER/NAME with --pr {pr.number} (or set "
+                               "GITHUB_REPOSITORY, or run on a pull_request event)")
     client = connect(pr.repo, credentials_from_env(environ))
     live = client.pull_request(pr.number)
     if live.head_sha.lower() != pr.head.lower():

@@ -15,7 +15,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from govern.core.errors import GitError, NoCommonHistory, NotJudged, ShallowClone, UnknownRef
+from govern.core.errors import (
+    GitError,
+    NoCommits,
+    NoCommonHistory,
+    NotJudged,
+    NoWorkTree,
+    RevisionRange,
+    ShallowClone,
+    UnknownRef,
+)
+from govern.git.remedies import (
+    RemoteConfig,
+    deepen_remedy,
+    fetch_remedy,
+    parse_config_z,
+    range_remedy,
+)
 
 NULL_SHA = "0" * 40
 SYMLINK_MODE = "120000"
@@ -109,19 +125,50 @@ class Git:
 
     # -- refs ---------------------------------------------------------------------------
     def resolve_commit(self, ref: str) -> str:
-        """The commit sha ``ref`` names, or UnknownRef."""
-        status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
-                                         "--end-of-options", f"{ref}^{{commit}}")
-        if status != 0 or not out.strip():
-            raise UnknownRef(ref)
-        return out.decode().strip()
+        """The commit sha ``ref`` names, or why it names none (``unknown_ref``)."""
+        sha = self._commit_sha(ref)
+        if sha is None:
+            raise self.unknown_ref(ref)
+        return sha
 
     def has_commit(self, ref: str) -> bool:
-        try:
-            self.resolve_commit(ref)
-        except UnknownRef:
-            return False
-        return True
+        return self._commit_sha(ref) is not None
+
+    def _commit_sha(self, ref: str) -> str | None:
+        status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
+                                         "--end-of-options", f"{ref}^{{commit}}")
+        return out.decode().strip() if status == 0 and out.strip() else None
+
+    def unknown_ref(self, ref: str) -> NotJudged:
+        """Why ``ref`` names no commit, with the fix: a range where one commit belongs, a
+        repository without commits, or a ref to fetch from the remote that has it."""
+        remedy = range_remedy(ref)
+        if remedy is not None:
+            return RevisionRange(ref, remedy)
+        if not self.run("rev-list", "-n", "1", "--all").strip():
+            return NoCommits()
+        return UnknownRef(ref, fetch_remedy(ref, self.remote_config()))
+
+    def remote_config(self, commits: Sequence[str] = ()) -> RemoteConfig:
+        """The remotes and their ``branch.*``/``remote.*`` configuration, the checked-out
+        branch, and the branches at ``commits``: what a remedy needs to name a real remote."""
+        config = parse_config_z(self.run("config", "-z", "--get-regexp", r"^(branch|remote)\.",
+                                         ok=(0, 1)).decode("utf-8", "replace"))
+        status, current, _ = self.run_status("symbolic-ref", "-q", "--short", "HEAD")
+        tips: dict[str, list[str]] = {}
+        if commits:
+            refs = self.run("for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/",
+                            "refs/remotes/").decode("utf-8", "replace")
+            for line in refs.splitlines():
+                sha, _, name = line.partition(" ")
+                if sha in commits:
+                    tips.setdefault(sha, []).append(name)
+        return RemoteConfig(
+            remotes=tuple(self.run("remote").decode("utf-8", "replace").split()),
+            config=config,
+            current_branch=current.decode("utf-8", "replace").strip() if status == 0 else None,
+            tips={sha: tuple(names) for sha, names in tips.items()},
+        )
 
     def is_shallow(self) -> bool:
         return self.run("rev-parse", "--is-shallow-repository").strip() == b"true"
@@ -135,7 +182,8 @@ class Git:
             raise GitError(["git", "merge-base", "--all", base, head], status,
                            err.decode("utf-8", "replace"))
         if self.is_shallow():
-            raise ShallowClone(base, head)
+            commits = [self.resolve_commit(base), self.resolve_commit(head)]
+            raise ShallowClone(base, head, deepen_remedy(commits, self.remote_config(commits)))
         raise NoCommonHistory(base, head)
 
     def parents(self, commit: str) -> list[str]:
@@ -150,12 +198,15 @@ class Git:
         return path if path.is_absolute() else self.root / path
 
     def toplevel(self) -> Path:
-        try:
-            out = self.run("rev-parse", "--show-toplevel")
-        except GitError as exc:
-            raise NotJudged(f"{self.root} is not inside a git repository",
-                            remedy="run govern from a git checkout, or pass --repo-dir") from exc
-        return Path(out.decode().strip())
+        status, out, _ = self.run_status("rev-parse", "--show-toplevel")
+        if status == 0:
+            return Path(out.decode().strip())
+        status, out, _ = self.run_status("rev-parse", "--is-bare-repository",
+                                         "--is-inside-git-dir")
+        if status == 0:  # a repository, but no work tree here
+            raise NoWorkTree(str(self.root), bare=out.split()[0] == b"true")
+        raise NotJudged(f"{self.root} is not inside a git repository",
+                        remedy="run govern from a git checkout, or pass --repo-dir")
 
     # -- diffs --------------------------------------------------------------------------
     def _diff_args(self) -> tuple[str, ...]:
@@ -290,14 +341,14 @@ class Git:
         the first ref that does not name a commit."""
         for ref in refs:
             if "\n" in ref:  # one name per line: a newline cannot be asked about
-                raise UnknownRef(ref)
+                raise self.unknown_ref(ref)
         names = "".join(f"{ref}^{{commit}}\n" for ref in refs).encode("utf-8", "surrogateescape")
         out = self.run("cat-file", "--batch-check=%(objectname) %(objecttype)", stdin=names)
         shas = []
         for ref, line in zip(refs, out.decode("utf-8", "replace").splitlines(), strict=True):
             sha, _, kind = line.partition(" ")
             if kind != "commit":  # `<name> missing` or `<name> ambiguous`
-                raise UnknownRef(ref)
+                raise self.unknown_ref(ref)
             shas.append(sha)
         return shas
 
@@ -429,14 +480,16 @@ class BlobReader:
     """Objects by name through one ``git cat-file --batch`` process for the whole run."""
 
     def __init__(self, git: Git) -> None:
+        self._git = git
         argv = ["git", "-C", str(git.root), "cat-file", "--batch"]
         self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL, env=_clean_env())
 
     def read(self, name: str) -> bytes | None:
-        """The object's bytes, or None when it does not exist (or its name has a newline)."""
-        if "\n" in name:
-            return None
+        """The object's bytes, or None when it does not exist."""
+        if "\n" in name:  # the batch reads one name a line: a path with a newline goes alone
+            status, out, _ = self._git.run_status("cat-file", "blob", name)
+            return out if status == 0 else None
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
         self._proc.stdin.flush()

@@ -4,6 +4,7 @@ docs/concepts/affected-docs.md#change-set."""
 
 from __future__ import annotations
 
+import configparser
 import re
 import tomllib
 from collections.abc import Iterable
@@ -72,14 +73,24 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
                 data.get("tool", {}).get("poetry", {}).get("name"))
             return (name if isinstance(name, str) else None), False
         elif filename == "setup.cfg":
-            match = re.search(r"^\s*name\s*=\s*(\S+)", text, re.M)
-            return (match.group(1) if match else None), False
+            return _setup_cfg_name(text), False
         elif filename == "setup.py":
             match = _SETUP_PY_NAME.search(text)
             return (match.group(1) if match else None), False
     except (ValueError, tomllib.TOMLDecodeError, AttributeError):
         pass
     return None, False
+
+
+def _setup_cfg_name(text: str) -> str | None:
+    """``[metadata] name`` of a setup.cfg, as setuptools reads it (a ``name =`` in another
+    section, or in a comment, is not the package's)."""
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    return parser.get("metadata", "name", fallback=None) or None
 
 
 def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:

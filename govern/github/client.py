@@ -25,7 +25,12 @@ T = TypeVar("T")
 
 DEFAULT_API_URL = "https://api.github.com"
 RETRY_DELAYS = (3.0, 9.0)
-"""Seconds to wait before the second and the third attempt (docs/concepts/delivery.md)."""
+"""Seconds to wait before the second and the third attempt after an outage (a 5xx, no answer)."""
+SECONDARY_WAIT = 60.0
+"""Seconds to wait on a rate limit that names no time (a secondary limit): GitHub asks for at
+least a minute, doubled on each further attempt."""
+RETRY_BUDGET = 300.0
+"""The most seconds one client waits in all before it gives up (``comment.retry_budget``)."""
 PER_PAGE = 100
 TIMEOUT = 30
 
@@ -76,6 +81,8 @@ class GitHubPull:
     body: str
     labels: tuple[str, ...]
     author: str
+    head_repo: str = ""
+    """``OWNER/NAME`` the head branch lives in (a fork's for a fork PR); empty when deleted."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,27 @@ def _is_rate_limited(status: int | None, headers: Mapping[str, str], message: st
             or "rate limit" in message.lower())
 
 
+def _seconds(value: str | None) -> float | None:
+    """A header's whole number of seconds (or epoch seconds); None when absent or not one."""
+    return float(value) if value is not None and value.strip().isdigit() else None
+
+
+def retry_wait(exc: Any, attempt: int, now: float) -> float:
+    """Seconds to wait before retrying ``exc``, a transient failure, after ``attempt`` attempts:
+    what GitHub asks for — ``Retry-After``, else the ``x-ratelimit-reset`` time of an exhausted
+    quota — else at least a minute for a rate limit, else the outage back-off."""
+    headers = {key.lower(): value for key, value in (getattr(exc, "headers", None) or {}).items()}
+    if not _is_rate_limited(getattr(exc, "status", None), headers, _message_of(exc)):
+        return RETRY_DELAYS[min(attempt, len(RETRY_DELAYS)) - 1]
+    retry_after = _seconds(headers.get("retry-after"))
+    if retry_after is not None:
+        return retry_after
+    reset = _seconds(headers.get("x-ratelimit-reset"))
+    if headers.get("x-ratelimit-remaining") == "0" and reset is not None:
+        return max(reset - now, 1.0)
+    return SECONDARY_WAIT * 2 ** (attempt - 1)
+
+
 def _is_transient(exc: Exception) -> bool:
     from github import GithubException
     from requests.exceptions import RequestException
@@ -126,9 +154,19 @@ def _is_transient(exc: Exception) -> bool:
     return False
 
 
-def _failure(exc: Exception, action: str, api_url: str, attempts: int) -> GitHubError:
-    """The NotJudged error for a call that failed for good, with what to do about it."""
+def _failure(exc: Exception, action: str, api_url: str, attempts: int,
+             over_budget: tuple[float, float] | None = None) -> GitHubError:
+    """The NotJudged error for a call that failed for good, with what to do about it;
+    ``over_budget`` is ``(wait asked, budget)`` when the next wait would overrun the budget."""
     from github import GithubException
+
+    if over_budget is not None and isinstance(exc, GithubException):
+        wait, budget = over_budget
+        return GitHubError(
+            f"GitHub asks govern to wait {wait:.0f} s more while {action} ({exc.status} "
+            f"{_message_of(exc)!r}), beyond the {budget:.0f} s retry budget "
+            f"(after {attempts} attempt(s))",
+            "run again once the rate limit resets, or raise comment.retry_budget", exc.status)
 
     if not isinstance(exc, GithubException):
         return GitHubError(
@@ -158,16 +196,28 @@ def _failure(exc: Exception, action: str, api_url: str, attempts: int) -> GitHub
                        "run again later; https://www.githubstatus.com shows outages", status)
 
 
+@dataclass(frozen=True)
+class Pacing:
+    """How a client waits between attempts (docs/concepts/delivery.md): ``sleep`` and ``clock``
+    are injected so tests never sleep, ``budget`` bounds the seconds waited in all."""
+
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.time
+    budget: float = RETRY_BUDGET
+
+
 class GitHubRepo:
     """One repository on one GitHub host. Every call goes through ``_call``, which retries a
-    transient failure after 3 s and then 9 s, and maps the final failure to a GitHubError."""
+    transient failure as :func:`retry_wait` says, within the pacing's budget, and maps the
+    final failure to a GitHubError."""
 
     def __init__(self, repo: Repository, full_name: str, api_url: str,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 pacing: Pacing | None = None) -> None:
         self._repo = repo
         self.full_name = full_name
         self.api_url = api_url
-        self._sleep = sleep
+        self._pacing = pacing or Pacing()
+        self._waited = 0.0
 
     def _call(self, action: str, fn: Callable[[], T]) -> T:
         # Reads are idempotent; a retried write may land twice, which the sticky upsert
@@ -175,13 +225,19 @@ class GitHubRepo:
         from github import GithubException
         from requests.exceptions import RequestException
 
-        for attempt, delay in enumerate((*RETRY_DELAYS, None), start=1):
+        pacing = self._pacing
+        for attempt in range(1, len(RETRY_DELAYS) + 2):
             try:
                 return fn()
             except (GithubException, RequestException) as exc:
-                if delay is None or not _is_transient(exc):
+                if attempt > len(RETRY_DELAYS) or not _is_transient(exc):
                     raise _failure(exc, action, self.api_url, attempt) from None
-                self._sleep(delay)
+                wait = retry_wait(exc, attempt, pacing.clock())
+                if self._waited + wait > pacing.budget:
+                    raise _failure(exc, action, self.api_url, attempt,
+                                   (wait, pacing.budget)) from None
+                self._waited += wait
+                pacing.sleep(wait)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def pull_request(self, number: int) -> GitHubPull:
@@ -190,7 +246,8 @@ class GitHubRepo:
             return GitHubPull(number=pull.number, head_sha=pull.head.sha,
                                body=pull.body or "",
                                labels=tuple(label.name for label in pull.labels),
-                               author=pull.user.login if pull.user else "ghost")
+                               author=pull.user.login if pull.user else "ghost",
+                               head_repo=pull.head.repo.full_name if pull.head.repo else "")
 
         return self._call(f"reading PR #{number} of {self.full_name}", read)
 
@@ -222,13 +279,12 @@ def _comment(item: Any) -> Comment:
                    body=item.body or "", created_at=item.created_at, html_url=item.html_url)
 
 
-def connect(repo: str, credentials: Credentials,
-            sleep: Callable[[float], None] = time.sleep) -> GitHubRepo:
+def connect(repo: str, credentials: Credentials, pacing: Pacing | None = None) -> GitHubRepo:
     """A client for ``OWNER/NAME``. Nothing is requested until a method is called.
 
     PyGithub's own retry is off (``retry=None``) so failures reach govern's retry, which knows
-    the 3 s / 9 s schedule and what is transient; its request throttling is off too, since
-    govern makes a handful of serial calls per run.
+    what is transient and how long GitHub asks to wait; its request throttling is off too,
+    since govern makes a handful of serial calls per run.
     """
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", repo):
         raise NotJudged(f"{repo!r} is not an OWNER/NAME repository",
@@ -240,7 +296,7 @@ def connect(repo: str, credentials: Credentials,
         base_url=credentials.api_url, per_page=PER_PAGE, timeout=TIMEOUT, retry=None,
         seconds_between_requests=None, seconds_between_writes=None, lazy=True,
     )
-    return GitHubRepo(client.get_repo(repo), repo, credentials.api_url, sleep)
+    return GitHubRepo(client.get_repo(repo), repo, credentials.api_url, pacing)
 
 
 # -- the sticky comment (docs/concepts/delivery.md)
@@ -302,24 +358,32 @@ def upsert_sticky(client: GitHubRepo, number: int, body: str, marker: str,
     """Update the sticky comment on #number to ``body``, or create it; then re-list, keep the
     oldest and delete newer bot duplicates (a parallel run's), and make sure the one kept
     carries ``body``."""
-    where = f"#{number} of {client.full_name}"
     found = _stickies(client, number, marker, bot_login)
-    if found:
-        written = found[0]
-        action = "unchanged" if written.body == body else "updated"
-        if action == "updated":
-            client._call(f"updating comment {written.id} on {where}",
-                         lambda: written.edit(body))
+    if found and found[0].body == body:
+        action, written = "unchanged", found[0]
     else:
-        action = "created"
-        written = client._call(f"commenting on {where}",
-                               lambda: client._repo.get_issue(number).create_comment(body))
+        action, written = _write(client, number, found[0] if found else None, body)
     # A listing that lags behind the write still leaves the comment just written to report.
     kept, *newer = _stickies(client, number, marker, bot_login) or [written]
     deleted = tuple(item.id for item in newer if _delete_duplicate(client, item))
     if kept.body != body:  # a parallel run's older comment survived: it must say this run's
-        client._call(f"updating comment {kept.id} on {where}", lambda: kept.edit(body))
+        _, kept = _write(client, number, kept, body)
     return Delivery(action, kept.id, kept.html_url, deleted)
+
+
+def _write(client: GitHubRepo, number: int, item: Any, body: str) -> tuple[str, Any]:
+    """Edit ``item`` to ``body``, or create the comment when there is none — or when it was
+    deleted since it was listed (GitHub answers the edit 404): ``(action, comment written)``."""
+    where = f"#{number} of {client.full_name}"
+    if item is not None:
+        try:
+            client._call(f"updating comment {item.id} on {where}", lambda: item.edit(body))
+            return "updated", item
+        except GitHubError as exc:
+            if exc.status != 404:
+                raise
+    return "created", client._call(f"commenting on {where}",
+                                   lambda: client._repo.get_issue(number).create_comment(body))
 
 
 def token_login(client: GitHubRepo) -> str | None:
@@ -336,6 +400,27 @@ def token_login(client: GitHubRepo) -> str | None:
         if exc.status == 403:
             return None
         raise
+
+
+def viewer_login(client: GitHubRepo) -> str | None:
+    """The login the token's comments carry, from GraphQL's ``viewer``, which answers for a
+    person's token, the Actions token (``github-actions[bot]``) and a GitHub App's installation
+    token (``some-app[bot]``) alike; None when GitHub will not say. A rejected token is an
+    error: nothing else would work either."""
+
+    def read() -> str:
+        _, data = client._repo.requester.graphql_query("query { viewer { login } }", {})
+        answer = data.get("data") if isinstance(data, dict) else None
+        viewer = answer.get("viewer") if isinstance(answer, dict) else None
+        login = viewer.get("login") if isinstance(viewer, dict) else None
+        return login if isinstance(login, str) else ""
+
+    try:
+        return client._call("reading whose token this is", read) or None
+    except GitHubError as exc:
+        if exc.status == 401:
+            raise
+        return None
 
 
 def base_branch(client: GitHubRepo, number: int) -> str:

@@ -2,7 +2,9 @@
 as ``::error file=…,line=…::message``, the step summary, and step outputs.
 
 Paths and quoted PR lines are untrusted: percent-encoding ``%``, CR and LF (and ``:`` and ``,``
-in properties) keeps a ``\\n::add-mask::`` or ``\\n::error::`` inside them as plain text.
+in properties) keeps a ``\\n::add-mask::`` or ``\\n::error::`` inside them as plain text, and
+``govern.core.markdown`` makes them inert as GitHub shows them (no mention, reference, autolink
+or bidi control in an annotation; the step summary in the markdown of the comments).
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from govern.core.findings import Finding, GateResult
-from govern.core.markdown import code_span, inline
+from govern.core.markdown import code_span, inline, message, plain
+from govern.core.text import inert_line as inert_line  # log lines quote through it
+from govern.core.text import visible
 
 STEP_SUMMARY = "GITHUB_STEP_SUMMARY"
 OUTPUT = "GITHUB_OUTPUT"
@@ -26,19 +30,15 @@ def encode_property(text: str) -> str:
     return encode_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def inert_line(text: str) -> str:
-    """Plain text for a log line: CR and LF shown as ``\\r`` and ``\\n``, so text quoted from
-    a path or the PR cannot start a line of its own, where the runner would read
-    ``::add-mask::`` or ``::error::`` as a command."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
-
-
-def render_command(command: str, message: str,
+def render_command(command: str, text: str,
                    properties: Mapping[str, str | int | None] | None = None) -> str:
-    """One workflow command line; properties whose value is None are left out."""
-    shown = ",".join(f"{name}={encode_property(str(value))}"
-                     for name, value in (properties or {}).items() if value is not None)
-    return f"::{command}{' ' + shown if shown else ''}::{encode_data(message)}"
+    """One workflow command line; properties whose value is None are left out. The message and
+    the title are shown as plain text; the file keeps its exact name (controls shown), or GitHub
+    could not place the annotation on it."""
+    shown = ",".join(
+        f"{name}={encode_property((visible if name == 'file' else plain)(str(value)))}"
+        for name, value in (properties or {}).items() if value is not None)
+    return f"::{command}{' ' + shown if shown else ''}::{encode_data(plain(text))}"
 
 
 def render_finding(finding: Finding, level: str = "error") -> str:
@@ -52,7 +52,8 @@ def render_finding(finding: Finding, level: str = "error") -> str:
 
 
 def render_summary(result: GateResult) -> str:
-    """The step summary of one gate, in markdown where every quoted value is inert."""
+    """The step summary of one gate, in the markdown of the comments: a message's quoted parts
+    are code spans, everything else inert text."""
     title = f"### govern check {result.gate}: "
     if result.passed:
         return title + "passed\n"
@@ -62,8 +63,8 @@ def render_summary(result: GateResult) -> str:
         if finding.line is not None:
             where += f" line {finding.line}"
         lines.append(f"- **{inline(finding.rule.value)}** ({code_span(where)}): "
-                     f"{inline(finding.message)}")
-        lines.append(f"  - remedy: {inline(finding.remedy)}")
+                     f"{message(finding.message)}")
+        lines.append(f"  - remedy: {message(finding.remedy)}")
     return "\n".join(lines) + "\n"
 
 

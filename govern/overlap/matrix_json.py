@@ -1,6 +1,6 @@
 """The overlap matrix read back from ``govern overlap --json`` (docs/how-to/overlap.md), for
-``govern comment overlap`` to render and post what a separate run computed (the fork-safe path of
-docs/concepts/delivery.md).
+``govern comment overlap`` to render what a separate run computed; it posts nothing
+(docs/security.md).
 
 The JSON may come from an artifact a fork PR's workflow uploaded, so it is untrusted: it must
 conform to ``schemas/overlap.schema.json`` (a wrong field is named by its JSON path; heads are hex

@@ -10,6 +10,7 @@ from govern.core.errors import GitError, NotJudged
 from govern.git.gitio import Git
 from govern.github.client import (
     GitHubRepo,
+    Pacing,
     connect,
     credentials_from_env,
     default_branch,
@@ -51,11 +52,11 @@ def _fetch(git: Git, remote: str, repo: str, specs: list[tuple[str, str]]) -> No
 
 
 def read_github(git: Git, remote: str, repo: str | None, base: str | None,
-                environ: Mapping[str, str]) -> OnGitHub:
+                environ: Mapping[str, str], pacing: Pacing | None = None) -> OnGitHub:
     """List the open PRs into the base on GitHub and fetch the base and every PR's
     ``refs/pull/N/head``; ids are PR numbers, so a lower number is an earlier PR."""
     name = repo or environ.get("GITHUB_REPOSITORY") or repo_of_remote(git, remote)
-    client = connect(name, credentials_from_env(environ))
+    client = connect(name, credentials_from_env(environ), pacing)
     # `--base origin/main` out of habit from local mode names the branch `main`.
     branch = (base.removeprefix(f"{remote}/") if base else
               environ.get("GITHUB_BASE_REF") or default_branch(client))

@@ -37,8 +37,8 @@ def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
     """The PR's first merge base with the base, and what it changed since."""
     try:
         merge_base = git.merge_bases(base_sha, head)[0]
-    except ShallowClone:
-        raise ShallowClone(base, ref.ref) from None
+    except ShallowClone as exc:
+        raise ShallowClone(base, ref.ref, exc.remedy) from None
     except NoCommonHistory:
         raise NoCommonHistory(base, ref.ref) from None
     return merge_base, git.changed_files(merge_base, head)

@@ -3,6 +3,7 @@ conflict types and hunk lines (JSON is the model's ``to_json``; markdown is the 
 
 from __future__ import annotations
 
+from govern.core.text import inert_line
 from govern.overlap.model import Conflict, Overlap, Status
 
 
@@ -29,6 +30,6 @@ def render_text(overlap: Overlap, github: bool) -> str:
         if pair.status is not Status.CONFLICT:
             continue
         a, b = overlap.pr(pair.a), overlap.pr(pair.b)
-        files = "; ".join(f"{c.path} ({_lines(c)})" for c in pair.conflicts)
+        files = "; ".join(f"{inert_line(c.path)} ({_lines(c)})" for c in pair.conflicts)
         out.append(f"{b.label(github)} conflicts with earlier {a.label(github)}: {files}")
     return "\n".join(out)

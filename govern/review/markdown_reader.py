@@ -87,7 +87,7 @@ GRADED = re.compile(
     r"(?P<grade>must-fix|should-fix|nit)\b[ \t]*+(?:[—–:-][ \t]*+)?+(?P<text>.*+)"
 )
 NONE_MARK = re.compile(r"(?i)_?none\.?_?")
-_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~>])|&(amp|lt|gt|#\d{1,7});|@\u200b")
+_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~>])|&(amp|lt|gt|#\d{1,7});|\u200b")
 _FOOTER_KEYS = {"implemented-by": "implemented_by", "reviewed-by": "reviewed_by",
                 "landing waits on": "landing_waits_on"}
 
@@ -102,7 +102,7 @@ def unescape(text: str) -> str:
         if entity:
             named = {"amp": "&", "lt": "<", "gt": ">"}
             return named.get(entity) or chr(int(entity[1:]))
-        return "@"
+        return ""  # the zero-width space core.markdown puts after a mention or link trigger
 
     return _ESCAPED.sub(one, text)
 

@@ -18,6 +18,7 @@ from govern.cli import cli
 from govern.core.globs import Globs
 from govern.core.json_input import MAX_DEPTH
 from govern.core.resources import read_data
+from govern.drift.scans import PAGES_FILE, SCANS_FILE
 from govern.git.gitio import Git
 from govern.overlap import PairCache, Ref, ToldRecord, compute_overlap
 from tests.gitrepo import Repo, make_repo
@@ -71,8 +72,8 @@ def drift_repo(tmp_path: Path) -> Repo:
 
 
 @pytest.mark.parametrize(("cache", "schema"), [
-    ("docs-pages-v2.json", "cache-docs-pages.schema.json"),
-    ("bridge-scans-v2.json", "cache-bridge-scans.schema.json")])
+    (PAGES_FILE, "cache-docs-pages.schema.json"),
+    (SCANS_FILE, "cache-bridge-scans.schema.json")])
 @pytest.mark.parametrize("forgery", FORGERIES)
 def test_a_forged_drift_cache_is_dropped_and_rebuilt(drift_repo: Repo, cache: str, schema: str,
                                                       forgery: str) -> None:
@@ -91,7 +92,7 @@ def test_a_forged_drift_cache_is_dropped_and_rebuilt(drift_repo: Repo, cache: st
 def test_a_forged_bridge_scan_cannot_invent_a_route(drift_repo: Repo) -> None:
     """A value of the right outline but the wrong type is refused whole, not half-trusted."""
     first = affected(drift_repo, "--bridge-coverage")
-    path = drift_repo.root / ".git" / "govern" / "bridge-scans-v2.json"
+    path = drift_repo.root / ".git" / "govern" / SCANS_FILE
 
     def lying(document: dict[str, Any]) -> str:
         for entry in document["entries"].values():

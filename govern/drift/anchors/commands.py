@@ -26,19 +26,25 @@ class CommandNode:
     parent: str | None
 
 
-def parse_scripts(pyproject_text: str) -> dict[str, str]:
-    """``[project.scripts]`` (and Poetry's) as {"module:attr": program name}."""
+def parse_scripts(pyproject_text: str) -> dict[str, tuple[str, ...]]:
+    """``[project.scripts]`` (and Poetry's) as {"module:attr": every program name bound to it}:
+    docs name a command by any of them (docs/concepts/anchoring-rules.md#program-names)."""
     try:
         data = tomllib.loads(pyproject_text)
     except tomllib.TOMLDecodeError:
         return {}
     scripts = dict(data.get("project", {}).get("scripts", {}))
     scripts.update(data.get("tool", {}).get("poetry", {}).get("scripts", {}))
-    return {target.strip(): name for name, target in scripts.items() if isinstance(target, str)}
+    found: dict[str, tuple[str, ...]] = {}
+    for name, target in scripts.items():
+        if isinstance(target, str):
+            found[target.strip()] = (*found.get(target.strip(), ()), name)
+    return found
 
 
-def parse_oclif(package_json_text: str) -> tuple[str, str] | None:
-    """(program name, commands folder under src/) from package.json's ``oclif`` table."""
+def parse_oclif(package_json_text: str) -> tuple[tuple[str, ...], str] | None:
+    """(program names, commands folder under src/) from package.json: ``oclif.bin``, its
+    ``oclif.binAliases``, and the names of a ``bin`` map (``{"os": …, "objectstack": …}``)."""
     try:
         data = parse_json(package_json_text)
     except ValueError:
@@ -46,10 +52,17 @@ def parse_oclif(package_json_text: str) -> tuple[str, str] | None:
     oclif = data.get("oclif") if isinstance(data, dict) else None
     if not isinstance(oclif, dict) or not isinstance(oclif.get("bin"), str):
         return None
+    programs = [oclif["bin"]]
+    aliases = oclif.get("binAliases")
+    if isinstance(aliases, list):
+        programs.extend(alias for alias in aliases if isinstance(alias, str))
+    bins = data.get("bin")
+    if isinstance(bins, dict):
+        programs.extend(name for name in bins if isinstance(name, str))
     folder = oclif.get("commands", "./dist/commands")
     folder = folder if isinstance(folder, str) else "./dist/commands"
     folder = folder.removeprefix("./").replace("dist/", "src/", 1).rstrip("/")
-    return oclif["bin"], folder
+    return tuple(dict.fromkeys(programs)), folder
 
 
 def oclif_phrase(path: str, package_dir: str, program: str, folder: str) -> str | None:

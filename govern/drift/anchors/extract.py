@@ -18,9 +18,11 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.routes import touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import is_docs_path
+from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
 from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE
 from govern.git.packages import (
@@ -79,6 +81,20 @@ class Candidate:
     """The declaration a symbol token names (None for literals)."""
 
 
+@dataclass(frozen=True)
+class Added:
+    """A public declaration this change added (at HEAD, absent from the base): a candidate for
+    "New API, not yet on any page" (docs/concepts/anchoring-rules.md#new-api)."""
+
+    file: str
+    declaration: Declaration
+    tokens: tuple[str, ...]
+    """The names docs would use for it, bare first."""
+    siblings: tuple[str, ...]
+    """Names of the other public declarations beside it: the container's other members, or
+    the file's other top-level declarations (container-qualified where that applies)."""
+
+
 @dataclass
 class ChangeSetAnchors:
     candidates: list[Candidate] = field(default_factory=list)
@@ -89,6 +105,9 @@ class ChangeSetAnchors:
     parse_errors: list[dict[str, str]] = field(default_factory=list)
     packages: dict[str, None] = field(default_factory=dict)
     """Package dirs of the changed code files, in first-seen order."""
+    added: list[Added] = field(default_factory=list)
+    callers: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    """(file, changed name) -> the functions of that file that reach it (cross-cutting cut)."""
     skipped: dict[str, int] = field(default_factory=lambda: {
         "test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0})
 
@@ -145,6 +164,13 @@ def _unanchorable_reason(change: ChangedFile) -> str | None:
     return None
 
 
+def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
+    old = base.read(change.base_path) if change.status != "A" else None
+    new = head.read(change.path) if change.status != "D" else None
+    return old is not None and new is not None and is_dev_only_manifest_change(
+        name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace"))
+
+
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors) -> None:
     package_dir = package_of(change.path, package_dirs)
@@ -155,15 +181,13 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if is_package_script(change.path, package_dir):
         result.skipped["script_files"] += 1
         return
+    manifest = name in config.code.package_manifests
+    if manifest and _dev_only_edit(change, base, head, name):
+        # changes no package by itself, and leaves in one its code changes (issue 14)
+        result.skipped["dev_only_manifests"] += 1
+        return
     result.packages.setdefault(package_dir)
-    if name in config.code.package_manifests:
-        old = base.read(change.base_path) if change.status != "A" else None
-        new = head.read(change.path) if change.status != "D" else None
-        if old is not None and new is not None and is_dev_only_manifest_change(
-                name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace")):
-            result.skipped["dev_only_manifests"] += 1
-            del result.packages[package_dir]
-            return
+    if manifest:
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
                                   f"package manifest {verb}: manifests yield no anchor"})
@@ -173,6 +197,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         result.anchorless.append({"path": change.path, "reason": reason})
         return
     yielded = False
+    extractions: dict[str, Extraction] = {}
     for side, path, lines, present in (
         (base, change.base_path, change.old_lines, change.status != "A"),
         (head, change.path, change.new_lines, change.status != "D"),
@@ -185,11 +210,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         problem = _unparseable(data, config.code.max_parse_bytes)
         if problem == "oversized":
             result.skipped["oversized"] += 1
+            result.anchorless.append({"path": change.path, "reason": (
+                f"oversized: {len(data):,} bytes is over code.max_parse_bytes "
+                f"({config.code.max_parse_bytes:,}), so it was not parsed")})
             return
         if problem is not None:
             result.anchorless.append({"path": change.path, "reason": problem})
             return
         extraction = _extract(path, data, lines)
+        extractions[side.name] = extraction
         if extraction.error_line is not None:
             result.parse_errors.append({
                 "path": path, "side": side.name,
@@ -197,7 +226,13 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
-        for declaration in extraction.touched:
+        for name, callers in extraction.callers.items():
+            key = (change.path, name)
+            result.callers[key] = result.callers.get(key, frozenset()) | callers
+        if side is head:
+            result.added.extend(_added(change.path, extraction, extractions.get("base"),
+                                       path, side))
+        for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))
@@ -209,9 +244,48 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
+        language = EXTENSIONS[PurePosixPath(path).suffix]
+        for route in touched_routes(data, path, language, lines):
+            if is_specific_tail(route) or not route.startswith(TAIL_MARK):
+                result.candidates.append(Candidate("route", route, change.path, side.name))
+                yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})
+
+
+def _added(file: str, head: Extraction, base: Extraction | None, path: str,
+           side: Side) -> list[Added]:
+    """Declarations touched at HEAD that the base does not declare, with their siblings."""
+    found = []
+    for declaration in head.touched:
+        if base is not None and declaration.key in base.declared:
+            continue
+        prefix = f"{declaration.container}." if declaration.container else ""
+        siblings = tuple(sorted(
+            key for key in head.declared
+            if key != declaration.key and (key.startswith(prefix) if prefix else "." not in key)))
+        found.append(Added(file, declaration, tuple(_tokens(declaration, path, side)), siblings))
+    return found
+
+
+def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction],
+                             side: str) -> list[Declaration]:
+    """The touched declarations, plus (at HEAD, once both sides are read) the container of a
+    member this change added (absent from the base) or removed (absent from HEAD): a
+    container is anchored by its own change, and gaining or losing a member is one
+    (docs/concepts/anchoring-rules.md#what-anchors)."""
+    found = list(extraction.touched)
+    base = seen.get("base")
+    if side != "head" or base is None:
+        return found
+    for current, against in ((extraction, base), (base, extraction)):
+        for declaration in current.touched:
+            if declaration.container and declaration.key not in against.declared:
+                container = Declaration(declaration.container, None, bridgeable=False)
+                if container not in found:
+                    found.append(container)
+    return found
 
 
 def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
@@ -220,13 +294,15 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     if not path.endswith(".py"):
         manifest = side.manifest(package_dir, "package.json")
         oclif = parse_oclif(manifest) if manifest is not None else None
-        phrase = oclif_phrase(path, package_dir, *oclif) if oclif else None
-        return [phrase] if phrase else []
+        if oclif is None:
+            return []
+        found = (oclif_phrase(path, package_dir, program, oclif[1]) for program in oclif[0])
+        return [phrase for phrase in found if phrase]
     manifest = side.manifest(package_dir, "pyproject.toml")
     scripts = parse_scripts(manifest) if manifest is not None else {}
     module, _ = module_path(path, side.exists)
-    programs = {target.split(":", 1)[1]: program for target, program in scripts.items()
-                if target.split(":", 1)[0] == module and ":" in target}
+    programs = [(target.split(":", 1)[1], names) for target, names in scripts.items()
+                if target.split(":", 1)[0] == module and ":" in target]
     if not programs:
         return []
     nodes, handlers = python_command_tree(data)
@@ -234,11 +310,13 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     for declaration in extraction.touched:
         if declaration.container:
             continue
-        phrase = command_phrase(declaration.name, nodes, programs)
-        if phrase is None and declaration.name in handlers:
-            phrase = f"{next(iter(programs.values()))} {handlers[declaration.name]}"
-        if phrase:
-            phrases.append(phrase)
+        for root, names in programs:
+            for program in names:
+                phrase = command_phrase(declaration.name, nodes, {root: program})
+                if phrase is None and declaration.name in handlers:
+                    phrase = f"{program} {handlers[declaration.name]}"
+                if phrase and phrase not in phrases:
+                    phrases.append(phrase)
     return phrases
 
 

@@ -45,8 +45,11 @@ class LedgerScan:
 
 
 def split_route(value: str) -> tuple[str | None, str] | None:
-    """``GET /api/x`` -> ("GET", "/api/x"); ``/api/x`` -> (None, "/api/x")."""
+    """``GET /api/x`` -> ("GET", "/api/x"); ``/api/x`` and ``* /auth/**`` (any method, a
+    wildcard path: a valid row, issue 12) -> (None, path)."""
     parts = value.split()
+    if len(parts) == 2 and parts[0] == "*" and parts[1].startswith("/"):
+        return None, parts[1]  # any method: a proxy or auth mount (``* /auth/**``)
     if len(parts) == 2 and parts[0].lower() in HTTP_METHODS and parts[1].startswith("/"):
         return parts[0].upper(), parts[1]
     if len(parts) == 1 and parts[0].startswith("/"):

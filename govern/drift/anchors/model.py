@@ -32,13 +32,17 @@ class Extraction:
     declared: frozenset[str]
     """Keys of every public declaration in the file: a removed one is absent here at HEAD."""
     literals: tuple[str, ...]
-    """Identifier-shaped string literals on changed lines."""
+    """Code-shaped string literals on changed lines that are declared surface (enum and union
+    members, table keys and values, constants), and route-shaped ones."""
     error_line: int | None = None
     """First line tree-sitter had to recover from, if the source did not parse cleanly."""
     import_reexports: dict[str, str] = field(default_factory=dict)
     """Python only: exported name -> ``module:name`` it re-exports (for ``__init__`` chains)."""
     all_names: frozenset[str] | None = None
     """Python only: the module's ``__all__``, when it defines one."""
+    callers: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Touched bridgeable name -> the functions and methods of this file that reference it,
+    directly or through a chain (``local_callers``)."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    inherited_members,
+    local_callers,
     parse,
     python_string,
     shaped_literals,
@@ -150,6 +152,23 @@ def _reexports(statement: Node) -> dict[str, str]:
     return found
 
 
+def _class_tree(top_level: list[tuple[str, Node]], exported: Callable[[str], bool]
+                ) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+    """(exported class -> the names of its bases, class -> its own member names)."""
+    bases: dict[str, list[str]] = {}
+    members: dict[str, set[str]] = {}
+    for name, statement in top_level:
+        definition = _definition(statement)
+        if definition.type != "class_definition" or not exported(name):
+            continue
+        listed = definition.child_by_field_name("superclasses")
+        bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in
+                       (listed.named_children if listed is not None else [])
+                       if arg.type in ("identifier", "attribute")]
+        members[name] = {member for member, _ in _members(statement)[1]}
+    return bases, members
+
+
 def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares."""
     tree = parse("python", source)
@@ -173,7 +192,12 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
     declared: set[str] = set()
     touched: list[Declaration] = []
+    units: list[tuple[str, Node]] = []
     for name, statement in top_level:
+        is_container, members = _members(statement)
+        # Units are what can call a helper: functions and methods, not the containers whose
+        # text merely holds them.
+        units.extend(members if is_container else [(name, statement)])
         if not exported(name):
             continue
         declared.add(name)
@@ -181,6 +205,9 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
                         if is_public(member))
         if touches(statement, lines):
             touched.extend(d for d in _touched(statement, name, lines) if d not in touched)
+    inherited = inherited_members(touched, *_class_tree(top_level, exported))
+    touched.extend(inherited)
+    declared.update(d.key for d in inherited)  # declared, or the base side would read removed
     literals = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
@@ -194,6 +221,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         error_line=first_error_line(tree),
         import_reexports=reexports,
         all_names=all_names,
+        callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
 
 
@@ -201,7 +229,8 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
 def module_path(path: str,
                 exists: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
-    """(dotted module name, its packages as (directory, dotted name), nearest first).
+    """(dotted module name, its packages as (directory, dotted name), nearest first); ``("",
+    [])`` when a component is not a Python identifier (the file cannot be imported by name).
 
     The import root is the first ancestor without an ``__init__.py``: ``src/httpx/_client.py``
     is module ``httpx._client`` when ``src/httpx/__init__.py`` exists and ``src/__init__.py``
@@ -215,9 +244,12 @@ def module_path(path: str,
         packages.append("/".join(dirs))
         dirs = dirs[:-1]
     names = [p.rsplit("/", 1)[-1] for p in reversed(packages)]
-    dotted = [".".join(names[: len(names) - depth]) for depth in range(len(packages))]
     if stem != "__init__":
         names.append(stem)
+    if not all(name.isidentifier() for name in names):
+        # `my pkg/`, `qu"ote/`, `dotted.name.py`: not importable, so no dotted name to give
+        return "", []
+    dotted = [".".join(names[: len(packages) - depth]) for depth in range(len(packages))]
     return ".".join(names), list(zip(packages, dotted, strict=True))
 
 

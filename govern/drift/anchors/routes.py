@@ -19,7 +19,7 @@ from govern.drift.anchors.syntax import (
     ts_string,
     walk,
 )
-from govern.drift.route_paths import join_paths
+from govern.drift.route_paths import TAIL_MARK, join_paths
 
 HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _PY_ROUTE_DECORATORS = HTTP_METHODS | {"route", "api_route", "websocket"}
@@ -28,6 +28,19 @@ _CALL = frozenset({"call"})
 _DECORATED = frozenset({"decorated_definition"})
 _TS_REGISTRATIONS = frozenset({"call_expression", "object"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
+
+# What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
+# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'` (or
+# `${base}/x` under a dynamic prefix). Valid as both a git extended regex and a Python
+# regex, so one pattern serves both readers.
+REGISTRAR_HINT = (
+    r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
+    r"|websocket)\("
+    r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
+    r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
+    r"|(path|url):[ \t]*['\"`][/$]"
+)
+REGISTRATION_LINE = re.compile(REGISTRAR_HINT, re.M)
 
 
 @dataclass(frozen=True)
@@ -245,3 +258,34 @@ def _ts_object_route(obj: Node, path: str) -> list[Route]:
                   first_line(obj), refs)]
 
 
+
+
+# -- inline handlers ----------------------------------------------------------------------------
+
+_SPAN_NODES = frozenset({"decorated_definition", "call", "call_expression", "object"})
+
+
+def touched_routes(source: bytes, path: str, language: str, lines: frozenset[int]) -> list[str]:
+    """Route tokens whose registration spans a changed line: the decorated handler of a
+    FastAPI/Flask route, the whole ``app.get('/x', async (c) => {…})`` call with its inline
+    handler, a ``{ path, handler }`` object, a Django ``path(…)`` call
+    (docs/concepts/anchoring-rules.md#inline-handlers). A tail from a dynamic prefix is
+    written ``…/tail``; only a file that looks like a registrar is scanned."""
+    if not lines or REGISTRATION_LINE.search(source.decode("utf-8", "replace")) is None:
+        return []
+    scan = scan_python(source, path) if language == "python" else scan_typescript(
+        source, path, language)
+    if not scan.routes:
+        return []
+    ends: dict[int, int] = {}
+    for node in walk(parse(language, source).root_node, _SPAN_NODES):
+        start = first_line(node)
+        ends[start] = max(ends.get(start, start), node.end_point.row + 1)
+    found = []
+    for route in scan.routes:
+        end = ends.get(route.line, route.line)
+        if any(route.line <= line <= end for line in lines):
+            token = f"{TAIL_MARK}{route.path}" if route.tail else route.path
+            if token not in found:
+                found.append(token)
+    return found

@@ -3,6 +3,7 @@ node helpers, and the identifier-shaped string literals found on changed lines."
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -16,6 +17,8 @@ from govern.drift.anchors.model import Declaration
 LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 LITERAL_MIN, LITERAL_MAX = 4, 64
 _ROUTE_LITERAL = re.compile(r"(/[\w\-.:{}<>*?]+)+/?")
+# Where a PEP 263 declaration can be: two lines, each rarely past a few dozen bytes.
+_DECLARATION_SPAN = 1024
 
 EXTENSIONS = {
     ".py": "python",
@@ -59,7 +62,27 @@ def is_route_literal(value: str) -> bool:
 
 
 def parse(language: str, source: bytes) -> Tree:
-    return parser_for(language).parse(source)
+    """The tree of ``source``; Python source is first read in its declared encoding."""
+    return parser_for(language).parse(python_utf8(source) if language == "python" else source)
+
+
+def python_utf8(source: bytes) -> bytes:
+    """Python source as the UTF-8 tree-sitter reads: transcoded from the encoding a PEP 263
+    ``# -*- coding: latin-1 -*-`` line declares, a UTF-8 byte-order mark dropped. Lines stay
+    where they were, so changed-line numbers still hold. An unknown encoding, or bytes that do
+    not decode in it, are left as they are (tree-sitter then reports the error)."""
+    if source.startswith(codecs.BOM_UTF8):
+        return source[len(codecs.BOM_UTF8):]
+    if b"coding" not in source[:_DECLARATION_SPAN]:  # PEP 263: on line 1 or 2, or not at all
+        return source
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        return source if encoding == "utf-8" else source.decode(encoding).encode("utf-8")
+    except (SyntaxError, UnicodeDecodeError):  # an unknown codec, or bytes it cannot decode
+        return source
 
 
 def text(node: Node | None) -> str:
@@ -107,6 +130,65 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     if touches_outside(span, [member for _, member in members], lines):
         found.insert(0, Declaration(name, None, bridgeable=False))
     return found
+
+
+def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
+                      members: dict[str, set[str]]) -> list[Declaration]:
+    """``Sub.method`` for each touched ``Base.method`` and each class of the file that
+    inherits it (directly or through another, without overriding it): docs name the class
+    users instantiate (docs/concepts/anchoring-rules.md#inherited-members). ``bases`` maps a
+    class to the names it extends or implements; ``members`` a class to its own members."""
+    found: list[Declaration] = []
+    for declaration in touched:
+        if declaration.container is None or not declaration.bridgeable:
+            continue
+        frontier, seen = [declaration.container], {declaration.container}
+        while frontier:
+            parent = frontier.pop()
+            for child, parents in bases.items():
+                if parent in parents and child not in seen:
+                    seen.add(child)
+                    if declaration.name in members.get(child, set()):
+                        continue  # overridden: the subclass has its own member
+                    frontier.append(child)
+                    inherited = Declaration(declaration.name, child, bridgeable=True)
+                    if inherited not in touched and inherited not in found:
+                        found.append(inherited)
+    return found
+
+
+_CALLER_CAP = 64
+"""Enough callers to tell a cross-cutting helper; a longer chain is not followed."""
+
+
+def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, frozenset[str]]:
+    """For each name, the units (functions, methods) of the same file whose text references
+    it as an identifier, directly or through a chain of units, so a helper called by wrappers
+    that routes call is counted against every one of those routes
+    (docs/concepts/anchoring-rules.md#cross-cutting). A word search over each unit's text finds
+    the few candidates; only those are walked, so a name in a comment is not a reference."""
+    found: dict[str, frozenset[str]] = {}
+    for name in names:
+        seen: set[str] = set()
+        frontier = [name]
+        while frontier and len(seen) < _CALLER_CAP:
+            current = frontier.pop()
+            word = re.compile(rb"(?<![\w$])" + re.escape(current.encode()) + rb"(?![\w$])")
+            for unit, body in units:
+                if unit not in seen and unit != name and word.search(body.text or b"") \
+                        and current in _identifier_names(body):
+                    seen.add(unit)
+                    frontier.append(unit)
+        found[name] = frozenset(seen)
+    return found
+
+
+_IDENTIFIERS = frozenset({"identifier", "property_identifier", "shorthand_property_identifier",
+                          "type_identifier"})
+
+
+def _identifier_names(node: Node) -> set[str]:
+    return {text(found) for found in walk(node, _IDENTIFIERS)}
 
 
 def first_error_line(tree: Tree) -> int | None:
@@ -187,16 +269,80 @@ def string_value(node: Node, content_types: frozenset[str],
     return "".join(text(child) for child in parts)
 
 
+def is_code_shaped(token: str) -> bool:
+    """An uppercase letter after the first character, an underscore, or a dot."""
+    return "_" in token or "." in token or any(c.isupper() for c in token[1:])
+
+
+_FUNCTION_NODES = frozenset({
+    "function_declaration", "generator_function_declaration", "function_expression",
+    "generator_function", "arrow_function", "method_definition", "function",
+    "function_definition", "lambda"})
+_LITERAL_WRAPPERS = frozenset({"as_expression", "satisfies_expression",
+                               "parenthesized_expression", "non_null_expression"})
+# Where a string is a member of a declared table, enum or union rather than a value used once.
+_TABLE_PARENTS = frozenset({"pair", "array", "list", "tuple", "set", "dictionary",
+                            "literal_type", "enum_assignment", "enum_body"})
+_BINDING_PARENTS = frozenset({"variable_declarator", "assignment", "public_field_definition"})
+_SCREAMING = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def _binding_name(node: Node) -> str:
+    return text(node.child_by_field_name("name") or node.child_by_field_name("left"))
+
+
+def is_declared_literal(node: Node, value: str) -> bool:
+    """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
+    member of a table (object, dict, array, list), of an enum, of a union of string literal
+    types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
+    field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
+    (error codes, environment variables), never inside a function body, where a string is a
+    value used once, not a name the package publishes."""
+    parent = node.parent
+    while parent is not None and parent.type in _LITERAL_WRAPPERS:
+        parent = parent.parent
+    if parent is None:
+        return False
+    if parent.type in _TABLE_PARENTS:
+        declared = True
+    elif parent.type in _BINDING_PARENTS:
+        in_class = parent.parent is not None and parent.parent.type in ("expression_statement",
+                                                                        "class_body")
+        declared = _SCREAMING.fullmatch(_binding_name(parent)) is not None or (
+            in_class and _inside(parent, frozenset({"class_definition", "class_body"})))
+    else:
+        declared = text(parent).startswith("Literal[") or (
+            parent.parent is not None and text(parent.parent).startswith("Literal["))
+    if parent.type == "pair" and parent.child_by_field_name("key") == node:
+        return True  # a key names a field of the payload or config it builds, wherever it is
+    if "_" in value and _SCREAMING.fullmatch(value):
+        return True  # an error code or environment variable name, wherever it is read
+    return declared and not _inside(node, _FUNCTION_NODES)
+
+
+def _inside(node: Node, types: frozenset[str]) -> bool:
+    ancestor = node.parent
+    while ancestor is not None:
+        if ancestor.type in types:
+            return True
+        ancestor = ancestor.parent
+    return False
+
+
 def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
                     content_types: frozenset[str],
                     delimiter_types: frozenset[str] = frozenset()) -> list[str]:
-    """Identifier- or route-shaped string literals that start on a changed line."""
+    """String literals that start on a changed line and are either route-shaped or code-shaped
+    declared surface (``is_declared_literal``)."""
     found = []
     for node in iter_nodes(root, string_types, lines):
         if first_line(node) not in lines:
             continue
         value = string_value(node, content_types, delimiter_types)
-        if value and (LITERAL_MIN <= len(value) <= LITERAL_MAX
-                      and LITERAL_SHAPE.fullmatch(value) or is_route_literal(value)):
+        if not value:
+            continue
+        if is_route_literal(value) or (
+                LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
+                and is_code_shaped(value) and is_declared_literal(node, value)):
             found.append(value)
     return found

@@ -15,11 +15,14 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    inherited_members,
+    local_callers,
     parse,
     shaped_literals,
     text,
     touched_members,
     touches,
+    walk,
 )
 
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
@@ -226,12 +229,34 @@ def _touched(name: str, node: Node, statement: Node,
     return touched_members(name, statement, members, lines, _member_role)
 
 
+_HERITAGE = frozenset({"class_heritage", "extends_type_clause"})
+_HERITAGE_NAMES = frozenset({"identifier", "type_identifier"})
+
+
+def _class_tree(root: Node) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+    """(exported class or interface -> what it extends or implements, -> its own members)."""
+    bases: dict[str, list[str]] = {}
+    members: dict[str, set[str]] = {}
+    for name, node, _statement, exported in _top_level(root):
+        if not exported or node.type not in _CLASSES | {"interface_declaration"}:
+            continue
+        heritage = [child for child in node.children if child.type in _HERITAGE]
+        bases[name] = [text(found) for part in heritage for found in walk(part, _HERITAGE_NAMES)]
+        members[name] = {member for member, _ in _members(node)[1]}
+    return bases, members
+
+
 def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar)."""
     tree = parse(language, source)
     declared: set[str] = set()
     touched: list[Declaration] = []
+    units: list[tuple[str, Node]] = []
     for name, node, statement, exported in _top_level(tree.root_node):
+        is_container, members = _members(node)
+        # Units are what can call a helper: functions and methods, not the containers whose
+        # text merely holds them.
+        units.extend(members if is_container else [(name, node)])
         if not exported or name.startswith("_"):
             continue
         declared.add(name)
@@ -240,6 +265,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
             touched.extend(d for d in _touched(name, node, span, lines) if d not in touched)
+    inherited = inherited_members(touched, *_class_tree(tree.root_node))
+    touched.extend(inherited)
+    declared.update(d.key for d in inherited)  # declared, or the base side would read removed
     literals = shaped_literals(tree.root_node, lines, frozenset({"string", "template_string"}),
                                frozenset({"string_fragment"}))
     return Extraction(
@@ -247,4 +275,5 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         declared=frozenset(declared),
         literals=tuple(dict.fromkeys(literals)),
         error_line=first_error_line(tree),
+        callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )

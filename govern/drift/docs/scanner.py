@@ -22,10 +22,14 @@ _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
 _CALL = re.compile(rf"(?<![\w$.])({DOTTED})\(")
 _INLINE_CODE = re.compile(r"(`++)([^`\n]++)\1")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
-_RST_LITERAL_START = re.compile(r"::\s*$")
+# A line that opens an rst literal block: ``Example::``, or a code directive with a language
+# (``.. code-block:: python``, ``.. code:: python``, ``.. sourcecode:: js``).
+_RST_LITERAL_START = re.compile(r"::[ \t]*$|^[ \t]*\.\. (?:code-block|code|sourcecode)::")
 _ROLE = re.compile(r"(?::[a-z]+)?:[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
-_AUTODOC = re.compile(r"^(\s*)\.\. auto(\w+)::\s*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)",
-                      re.M)
+# The indent is spaces and tabs only: ``\s*`` would start the match on the blank line before
+# the directive, and the options, indented under the directive, would then never match.
+_AUTODOC = re.compile(
+    r"^([ \t]*)\.\. auto(\w+)::[ \t]*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)", re.M)
 _MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
 _MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
@@ -33,8 +37,9 @@ _ROUTE = re.compile(r"(?<![\w.~/:])(/[\w\-.:{}<>*]+(?:/[\w\-.:{}<>*]+)*)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 2
-"""Bumped whenever PageTokens changes shape, so cached scans of the old shape are not read."""
+FORMAT = 3
+"""Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
+scans of the old kind are not read (3: rst code directives, autodoc after a blank line)."""
 
 
 @dataclass(frozen=True)

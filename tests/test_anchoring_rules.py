@@ -1,0 +1,317 @@
+"""The anchoring rules of docs/concepts/anchoring-rules.md, each both ways: pure tables of inline
+inputs where the rule is a function, and real repositories where it is pipeline behaviour."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from govern.config import AnchorsConfig
+from govern.drift.affected import apply_guards
+from govern.drift.anchors.ledgers import split_route
+from govern.drift.anchors.model import Anchor
+from govern.drift.anchors.python import extract_python
+from govern.drift.anchors.syntax import local_callers, parse
+from govern.drift.anchors.typescript import extract_typescript
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import build_index
+from govern.drift.docs.scanner import scan_page
+from govern.drift.route_paths import is_specific_tail, route_segments, segments_match
+from tests.gitrepo import make_repo
+from tests.test_affected_docs import pr_repo, rows, run_json
+
+
+def index_of(pages: dict[str, str]):
+    texts = {f"blob{i}": text for i, text in enumerate(pages.values())}
+    listed = [Page(path, f"blob{i}", False) for i, path in enumerate(pages)]
+    return build_index(listed, lambda blob: texts[blob].encode(),
+                       {f"blob{i}": scan_page(text, path)
+                        for i, (path, text) in enumerate(pages.items())})
+
+
+# -- plain words, certain drift, the row cap (apply_guards is pure) -----------------------------
+
+PAGES = {f"docs/p{i}.md": f"Call `Plugin.start` or `start()` and `sharedName` ({i}).\n"
+         for i in range(10)}
+PAGES["docs/q.md"] = "Call `parse()` and `mask()`.\n"
+
+
+@pytest.mark.parametrize(("anchor", "bare", "removed", "outcome"), [
+    (("symbol", "start"), True, False, "weak"),         # a member's plain name never anchors
+    (("symbol", "parse"), False, False, "admitted"),    # a top-level plain word: call form
+    (("symbol", "start"), True, True, "admitted"),      # removed: certain drift, call form
+    (("symbol", "Plugin.start"), False, False, "folded"),   # 10 pages > max_rows_per_anchor
+    (("symbol", "Plugin.start"), False, True, "admitted"),  # removed: never folded
+    (("literal", "mask"), True, False, "weak"),          # a literal's plain word
+])
+def test_guards(anchor: tuple[str, str], bare: bool, removed: bool, outcome: str) -> None:
+    index = index_of(PAGES)
+    config = AnchorsConfig(corpus_share=1.0, max_rows_per_anchor=8)
+    guarded = apply_guards([Anchor(anchor[0], anchor[1], "a.py", "both")], index, config,
+                           frozenset({anchor}) if removed else frozenset(),
+                           frozenset({anchor}) if bare else frozenset())
+    got = ("admitted" if guarded.admitted else "weak" if guarded.weak
+           else "folded" if guarded.folded else "overbroad")
+    assert got == outcome
+    if outcome == "folded":
+        assert guarded.folded == [{"token": "Plugin.start", "kind": "symbol", "pages": 10}]
+
+
+def test_removed_name_is_never_overbroad() -> None:
+    index = index_of(PAGES)
+    anchor = ("symbol", "sharedName")
+    config = AnchorsConfig(corpus_share=0.15)
+    kept = apply_guards([Anchor(*anchor, "a.ts", "base")], index, config, frozenset({anchor}))
+    assert len(kept.pages[anchor]) == 10 and not kept.overbroad
+    cut = apply_guards([Anchor(*anchor, "a.ts", "both")], index, config)
+    assert cut.overbroad == [{"token": "sharedName", "kind": "symbol", "pages": 10}]
+
+
+# -- route tails ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("tail", "specific"), [
+    ("…/sharing/rules", True),
+    ("…/:type/:name/audit", True),      # two named params before a static end
+    ("…/reports/:id/run", True),
+    ("…/auth/*", False),
+    ("…/*", False),
+    ("…/items/:id", False),
+    ("…/:id/items", False),
+    ("…/publish", False),
+])
+def test_route_tails_must_be_specific(tail: str, specific: bool) -> None:
+    assert is_specific_tail(tail) is specific
+
+
+@pytest.mark.parametrize(("tail", "path", "matches"), [
+    ("/:type/:name/audit", "/api/v1/meta/:type/:name/audit", True),
+    ("/:type/:name/audit", "/api/v1/meta/object/account/audit", True),
+    ("/:type/:name/audit", "/api/v1/data/:object/:id", False),  # a param is not `audit`
+    ("/sharing/rules", "/api/v1/objects/:o/sharing/rules", True),
+    ("/sharing/rules", "/api/v1/sharing-rules", False),          # whole segments only
+])
+def test_a_tail_static_matches_only_itself(tail: str, path: str, matches: bool) -> None:
+    assert segments_match(route_segments(tail), True, route_segments(path)) is matches
+
+
+@pytest.mark.parametrize(("value", "parsed"), [
+    ("* /auth/**", (None, "/auth/**")),       # a proxy mount: any method, any sub-path
+    ("GET /api/x", ("GET", "/api/x")),
+    ("/api/x", (None, "/api/x")),
+    ("FETCH /api/x", None),
+    ("* auth", None),
+])
+def test_ledger_rows_with_wildcards_are_rows(value: str, parsed: Any) -> None:
+    assert split_route(value) == parsed
+
+
+def test_wildcard_ledger_rows_are_not_a_broken_scan(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "web/app.ts": "app.get('/api/v1/items', (c) => listItems(c));\n",
+        "web/route-ledger.ts": ("export const L = [\n"
+                                "  { route: 'GET /api/v1/items', client: 'items.list' },\n"
+                                "  { route: '* /auth/**' },\n"
+                                "  { route: 'nonsense' },\n];\n")})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--bridge-coverage", "--json"])
+    data = json.loads(result.stdout)
+    assert data["bridge_coverage"]["ledger_rows"] == 2
+    assert data["broken_scans"] == ["ledger web/route-ledger.ts: partial read, line 4: route "
+                                    "'nonsense' is not a 'METHOD /path' string"]
+
+
+# -- the cross-cutting cut through a chain ----------------------------------------------------
+
+CHAIN = b"""\
+export function sendError(res, code) {
+  return respond(res, code);
+}
+export function respond(res, code) {
+  // respondLater is named here in a comment only
+  return res.json({ code });
+}
+export function respondLater(res) {
+  return 1;
+}
+"""
+
+
+def test_local_callers_follow_references_not_comments() -> None:
+    tree = parse("typescript", CHAIN)
+    units = [(n.child_by_field_name("name").text.decode(), n)  # type: ignore[union-attr]
+             for n in (s.child_by_field_name("declaration") or s
+                       for s in tree.root_node.named_children)]
+    assert local_callers(["respond", "respondLater"], units) == {
+        "respond": frozenset({"sendError"}), "respondLater": frozenset()}
+
+
+def test_a_helper_reached_through_a_chain_by_many_routes_mints_nothing(tmp_path: Path) -> None:
+    routes = "".join(f"app.get('/api/v1/r{i}', (req, res) => sendError(res, 'x'));\n"
+                     for i in range(4))
+    one = "app.get('/api/v1/solo/:id', (req, res) => respondLater(res));\n"
+    base = {"web/errors.ts": CHAIN.decode(), "web/app.ts": routes + one,
+            "docs/r.md": "`GET /api/v1/r1` and `GET /api/v1/solo/:id`.\n"}
+    changed = CHAIN.decode().replace("res.json({ code })", "res.json({ code, ok: false })") \
+        .replace("return 1;", "return 2;")
+    data = run_json(pr_repo(tmp_path, base, {"web/errors.ts": changed}), "main")
+    assert {"token": "respond", "routes": 4} in data["cross_cutting_symbols"]
+    assert rows(data) == {"docs/r.md": ["/api/v1/solo/:id"]}  # respondLater: one route
+
+
+# -- members, containers, schema fields --------------------------------------------------------
+
+CONTAINERS = ("AgentPool", "ThingSchema")
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    # a change inside one method: the method, not the class
+    ("export class AgentPool {\n  run() { return 1; }\n}\n",
+     "export class AgentPool {\n  run() { return 2; }\n}\n", ["AgentPool.run"]),
+    # a member added: the member and its class
+    ("export class AgentPool {\n  run() { return 1; }\n}\n",
+     "export class AgentPool {\n  run() { return 1; }\n  stopNow() {}\n}\n",
+     ["AgentPool.stopNow", "AgentPool"]),
+    # a zod schema field changed: the field
+    ("export const S = z.object({\n  userKey: z.string(),\n});\n",
+     "export const S = z.object({\n  userKey: z.number(),\n});\n", ["S.userKey"]),
+    # an .extend({...}) field added: the field and its schema
+    ("export const ThingSchema = Base.extend({\n  a_b: z.string(),\n});\n",
+     "export const ThingSchema = Base.extend({\n  a_b: z.string(),\n  c_d: z.string(),\n});\n",
+     ["ThingSchema.c_d", "ThingSchema"]),
+])
+def test_container_is_anchored_by_its_own_change(tmp_path: Path, old: str, new: str,
+                                                 expected: list[str]) -> None:
+    data = run_json(pr_repo(tmp_path, {"web/a.ts": old}, {"web/a.ts": new}), "main")
+    symbols = [a["token"] for a in data["anchors"]
+               if a["kind"] == "symbol" and ("." in a["token"] or a["token"] in CONTAINERS)]
+    assert symbols == expected
+
+
+def test_schema_field_members_are_extracted() -> None:
+    source = b"export interface Opts {\n  pageSize: number;\n}\nexport enum E {\n  Red = 1,\n}\n"
+    touched = extract_typescript(source, frozenset({2, 5}), "typescript").touched
+    assert [d.key for d in touched] == ["Opts.pageSize", "E.Red"]
+
+
+# -- big files ---------------------------------------------------------------------------------
+
+def test_an_oversized_file_is_not_covered_never_no_opinion(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"govern.toml": "[code]\nmax_parse_bytes = 100\n",
+                              "web/big.ts": "export const x = 1;\n" * 20},
+                   {"web/big.ts": "export const x = 2;\n" * 20})
+    data = run_json(repo, "main")
+    assert data["anchorless_changes"] == [{"path": "web/big.ts", "reason": (
+        "oversized: 400 bytes is over code.max_parse_bytes (100), so it was not parsed")}]
+    assert data["summary"] == (
+        "No documentable anchor in the files this run could read; 1 changed file(s) yielded no "
+        "anchor and are NOT COVERED, so this is not a clean bill of health.")
+    assert "no opinion" not in data["summary"]
+
+
+def test_a_file_under_the_limit_is_parsed(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/big.ts": "export const someValue = 1;\n" * 20,
+                              "docs/a.md": "See `someValue`.\n"},
+                   {"web/big.ts": "export const someValue = 2;\n" * 20})
+    data = run_json(repo, "main")
+    assert data["anchorless_changes"] == [] and rows(data) == {"docs/a.md": ["someValue"]}
+
+
+# -- New API -------------------------------------------------------------------------------
+
+def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None:
+    old = "export class Client {\n  sendOne() {}\n  sendMany() {}\n}\n"
+    new = "export class Client {\n  sendOne() {}\n  sendMany() {}\n  sendLater() {}\n}\n"
+    docs = {"docs/client.md": "Use `Client.sendOne` or `Client.sendMany`.\n",
+            "docs/one.md": "Only `Client.sendOne` here.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/c.ts": old, **docs}, {"web/c.ts": new}), "main")
+    assert data["new_api"] == [{"token": "Client.sendLater", "file": "web/c.ts",
+                                "suggested_pages": ["docs/client.md"]}]
+
+
+def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) -> None:
+    docs = {"docs/client.md": "Soon: `sendLater`.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/c.ts": "export const a = 1;\n", **docs},
+                            {"web/c.ts": "export const a = 1;\nexport function sendLater() {}\n"}),
+                    "main")
+    assert data["new_api"] == [] and rows(data) == {"docs/client.md": ["sendLater"]}
+
+
+# -- inline route handlers -----------------------------------------------------------------
+
+EXPRESS = ("app.get('/api/v1/items', async (req, res) => {\n  const rows = load();\n"
+           "  res.json(rows);\n});\nfunction other() {\n  return 1;\n}\n")
+FLASK = ('@app.route("/api/v1/users/<id>")\ndef show_user(id):\n    user = find(id)\n'
+         "    return user\n\n\ndef helper():\n    return 1\n")
+
+
+@pytest.mark.parametrize(("path", "source", "old", "new", "routes"), [
+    ("web/app.ts", EXPRESS, "const rows = load();", "const rows = load(1);", ["/api/v1/items"]),
+    ("web/app.ts", EXPRESS, "return 1;", "return 2;", []),      # outside the registration
+    ("api/app.py", FLASK, "user = find(id)", "user = find(int(id))", ["/api/v1/users/<id>"]),
+    ("api/app.py", FLASK, "return 1", "return 2", []),
+])
+def test_a_change_inside_an_inline_handler_anchors_its_route(
+        tmp_path: Path, path: str, source: str, old: str, new: str, routes: list[str]) -> None:
+    docs = {"docs/api.md": "`GET /api/v1/items` and `GET /api/v1/users/{id}`.\n"}
+    data = run_json(pr_repo(tmp_path, {path: source, **docs}, {path: source.replace(old, new)}),
+                    "main")
+    assert [a["token"] for a in data["anchors"] if a["kind"] == "route"] == routes
+    assert bool(data["docs"]) is bool(routes)
+
+
+# -- inherited members -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "source", "lines", "expected"), [
+    ("typescript", "export class Base {\n  load() {}\n  save() {}\n}\n"
+                   "export class Sub extends Base {\n  save() {}\n}\n"
+                   "export class Leaf extends Sub {}\nexport class Other {}\n",
+     {2, 3}, ["Base.load", "Base.save", "Sub.load", "Leaf.load"]),   # Sub overrides save
+    ("typescript", "export interface Api {\n  fetchAll(): void;\n}\n"
+                   "export class Impl implements Api {\n  fetchAll() {}\n}\n",
+     {2}, ["Api.fetchAll"]),                                          # Impl has its own
+    ("python", "class Base:\n    def load(self):\n        return 1\n\n"
+               "class Sub(Base):\n    pass\n\nclass _Hidden(Base):\n    pass\n",
+     {3}, ["Base.load", "Sub.load"]),                                 # a private subclass: no
+    ("python", "class Base:\n    def load(self):\n        return 1\n\nclass Other:\n    pass\n",
+     {3}, ["Base.load"]),
+])
+def test_a_base_member_change_anchors_the_subclasses(language: str, source: str,
+                                                     lines: set[int], expected: list[str]) -> None:
+    data = source.encode()
+    if language == "python":
+        result = extract_python(data, frozenset(lines))
+    else:
+        result = extract_typescript(data, frozenset(lines), language)
+    assert [d.key for d in result.touched] == expected
+    assert set(expected) <= result.declared
+
+
+def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:
+    source = ("class Base:\n    def load_all(self):\n        return 1\n\n"
+              "class Client(Base):\n    pass\n")
+    data = run_json(pr_repo(tmp_path, {"lib/c.py": source,
+                                       "docs/c.md": "Call `Client.load_all`.\n"},
+                            {"lib/c.py": source.replace("return 1", "return 2")}), "main")
+    assert data["docs"] == [{"path": "docs/c.md", "release_owned": False, "stale": False,
+                             "anchors": [{"kind": "symbol", "token": "Client.load_all",
+                                          "side": "both"}]}]
+
+
+def test_a_vague_registrar_tail_reaches_no_ledger_row(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "web/app.ts": ("app.get(`${base}/*`, (c) => proxy(c));\n"
+                       "app.get(`${base}/sharing/rules`, (c) => rules(c));\n"),
+        "web/route-ledger.ts": ("export const L = [\n"
+                                "  { route: 'GET /api/v1/sharing/rules', client: 'share.rules' },\n"
+                                "  { route: 'GET /api/v1/other/thing', client: 'other.thing' },\n"
+                                "];\n")})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--bridge-coverage", "--json"])
+    coverage = json.loads(result.stdout)["bridge_coverage"]
+    assert (coverage["client_bound_rows"], coverage["reachable"]) == (2, 1)
+    assert [row["route"] for row in coverage["unreachable"]] == ["GET /api/v1/other/thing"]

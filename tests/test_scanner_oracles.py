@@ -1,0 +1,149 @@
+"""The purpose-built page scanner against real parsers used as oracles, in tests only (issue 12,
+item 15): on generated md and rst pages, every code span, fence, literal block, role and
+autodoc directive that markdown-it-py or docutils sees, the scanner sees too."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from govern.drift.docs.scanner import scan_page
+
+markdown_it = pytest.importorskip("markdown_it")
+docutils_core = pytest.importorskip("docutils.core")
+from docutils import nodes  # noqa: E402
+from docutils.parsers.rst import Directive, directives, roles  # noqa: E402
+
+CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\(")
+NAMES = st.from_regex(r"[a-z][a-z]{2,6}(_[a-z]{2,5})?", fullmatch=True)
+PROSE = st.sampled_from(["Some words here.", "A second paragraph, plain.", "More text"])
+
+
+# -- markdown: markdown-it-py ------------------------------------------------------------------
+
+def md_block(draw: Any) -> str:
+    name = draw(NAMES)
+    return draw(st.sampled_from([
+        f"Call `{name}(1)` to begin.",
+        f"```python\nresult = {name}(2)\n```",
+        f"~~~\n{name}(3)\n~~~",
+        f"- a list item with `{name}(4)`",
+        f"> quoted `{name}(5)`",
+        draw(PROSE),
+    ]))
+
+
+@st.composite
+def pages(draw: Any, block: Any) -> str:
+    """One to six blocks drawn by ``block``, separated by blank lines."""
+    return "\n\n".join(block(draw) for _ in range(draw(st.integers(1, 6)))) + "\n"
+
+
+def markdown_code_calls(text: str) -> set[str]:
+    found: set[str] = set()
+    for token in markdown_it.MarkdownIt("commonmark").parse(text):
+        if token.type in ("fence", "code_block"):
+            found.update(CALL.findall(token.content))
+        for child in token.children or []:
+            if child.type == "code_inline":
+                found.update(CALL.findall(child.content))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(pages(md_block))
+def test_markdown_code_the_oracle_sees_the_scanner_sees(text: str) -> None:
+    assert markdown_code_calls(text) <= scan_page(text, "page.md").calls
+
+
+# -- reStructuredText: docutils with Sphinx's roles and autodoc directives recorded ------------
+
+class Seen:
+    roles: ClassVar[set[str]] = set()
+    autodoc: ClassVar[list[tuple[str, str, bool]]] = []
+
+
+def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+          options: Any = None, content: Any = None) -> tuple[list[Any], list[Any]]:
+    Seen.roles.add(text)
+    return [nodes.literal(rawtext, text)], []
+
+
+class _Autodoc(Directive):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"members": directives.unchanged,
+                                             "undoc-members": directives.flag}
+
+    def run(self) -> list[Any]:
+        Seen.autodoc.append((self.name, self.arguments[0], "members" in self.options))
+        return []
+
+
+for _name in ("func", "meth", "class", "attr"):
+    roles.register_local_role(_name, _role)
+for _name in ("autoclass", "automodule", "autofunction"):
+    directives.register_directive(_name, _Autodoc)
+
+
+def rst_block(draw: Any) -> str:
+    name = draw(NAMES)
+    return draw(st.sampled_from([
+        f"Call ``{name}(1)`` to begin.",
+        f".. code-block:: python\n\n    result = {name}(2)",
+        f".. code:: python\n\n    {name}(3)",
+        f"Example::\n\n    {name}(4)",
+        f"See :func:`pkg.{name}` for more.",
+        f".. autoclass:: pkg.{name}\n   :members:",
+        f".. automodule:: pkg.{name}\n   :members:\n   :undoc-members:",
+        f".. autofunction:: pkg.{name}",
+        draw(PROSE),
+    ]))
+
+
+def docutils_view(text: str) -> tuple[set[str], set[str], set[str]]:
+    """(calls in code, role targets, autodoc targets with :members:) as docutils reads them."""
+    Seen.roles, Seen.autodoc = set(), []
+    tree = docutils_core.publish_doctree(text, settings_overrides={
+        "report_level": 5, "halt_level": 5, "warning_stream": False})
+    calls: set[str] = set()
+    for node in tree.findall(lambda n: isinstance(n, nodes.literal_block | nodes.literal)):
+        calls.update(CALL.findall(node.astext()))
+    members = {target for kind, target, has in Seen.autodoc
+               if has and kind in ("autoclass", "automodule")}
+    return calls, set(Seen.roles), members
+
+
+@settings(max_examples=150, deadline=None)
+@given(pages(rst_block))
+def test_rst_code_roles_and_directives_the_oracle_sees_the_scanner_sees(text: str) -> None:
+    calls, role_targets, members = docutils_view(text)
+    tokens = scan_page(text, "page.rst")
+    assert calls <= tokens.calls
+    assert role_targets <= tokens.words
+    assert members <= tokens.prefixes
+
+
+# -- the two rst readings the oracles caught, pinned both ways -------------------------------
+
+@pytest.mark.parametrize(("text", "prefixes"), [
+    ("Intro.\n\n.. autoclass:: pkg.Thing\n   :members:\n", {"pkg.Thing"}),  # after a blank line
+    ("Intro.\n\n.. autoclass:: pkg.Thing\n\nNo options here.\n", set()),
+])
+def test_autodoc_after_a_blank_line_keeps_its_members_option(text: str,
+                                                             prefixes: set[str]) -> None:
+    assert scan_page(text, "a.rst").prefixes == prefixes
+
+
+@pytest.mark.parametrize(("text", "calls"), [
+    (".. code-block:: python\n\n    compute(1)\n", {"compute"}),
+    (".. code:: python\n\n    compute(1)\n", {"compute"}),
+    (".. note:: python\n\n    compute(1)\n", set()),     # an admonition body is prose
+    ("Text\n\n    compute(1)\n", set()),                  # a block quote is prose
+])
+def test_rst_code_directives_are_code(text: str, calls: set[str]) -> None:
+    assert scan_page(text, "a.rst").calls == calls
