@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 import govern.github.client
 from govern.cli import cli
 from govern.github.client import Credentials, GitHubRepo, Pacing, connect
-from govern.overlap import PullRequest
+from govern.overlap import OverlapPull
 from govern.review import render_review, review_from_data
 from tests.fakegithub import TOKEN, FakeGitHub
 from tests.gitrepo import Repo, make_repo
@@ -68,9 +68,9 @@ def overlap_pull(number: int) -> dict[str, Any]:
             "behind": 0, "behind_touching": [], "files": 1}
 
 
-def overlap_pr(ident: int) -> PullRequest:
+def overlap_pr(ident: int) -> OverlapPull:
     """One PR of an overlap matrix built in memory (what rendering reads of it)."""
-    return PullRequest(id=ident, ref=f"refs/pull/{ident}/head", head=f"{ident:040x}",
+    return OverlapPull(id=ident, ref=f"refs/pull/{ident}/head", head=f"{ident:040x}",
                        merge_base="", names=frozenset(), renamed_from=frozenset(), files=1,
                        behind=0, behind_touching=())
 

@@ -62,7 +62,20 @@ def test_pyproject_without_a_govern_table_means_defaults() -> None:
     ("[gates]\nhuman_merge_lines = 'many'\n",
      ["gates.human_merge_lines: must be a non-negative integer"]),
     ("[gates]\nbogus = 1\n", ["gates.bogus: unknown key"]),
+    ("[gates]\nhuman_merge_line = 1\n",
+     ["gates.human_merge_line: unknown key (did you mean gates.human_merge_lines?)"]),
+    ("[docs]\nrow_cap = 1\n", ["docs.row_cap: unknown key (did you mean comment.row_cap?)"]),
     ("[nonsense]\nx = 1\n", ["nonsense: unknown section"]),
+    ("[doc]\npaths = []\n", ["doc: unknown section (did you mean docs?)"]),
+    ("[source]\nx = 1\n", ["source: unknown section"]),
+    ("[code]\nmax_parse_bytes = -1\n", ["code.max_parse_bytes: must be a non-negative integer"]),
+    ("[code]\nmax_parse_bytes = true\n",
+     ["code.max_parse_bytes: must be a non-negative integer"]),
+    ("[anchors]\ngeneric_names = ['ok', ' ']\n", ["anchors.generic_names[1] must not be empty"]),
+    ("[docs]\nexclude = ['']\n", ["docs.exclude[0] must be a non-empty string"]),
+    ("[comment]\nbot_login = 3\n", ["comment.bot_login: must be a string"]),
+    ("[declarations]\nlevels = ['minor']\n",
+     ["declarations.levels: must be a table of protocol value = bump"]),
     ("docs = 3\n", ["docs: must be a table"]),
     ("[docs]\npaths = 'docs/**'\n", ["docs.paths: must be a list of strings"]),
     ("[docs]\npaths = ['ok', 3]\n", ["docs.paths[1] must be a string"]),
@@ -77,6 +90,10 @@ def test_pyproject_without_a_govern_table_means_defaults() -> None:
      ["review.closing_issue_thread: must be true or false"]),
     ("[gates]\nhuman_merge_lines = 'x'\nbogus = 1\n",
      ["gates.human_merge_lines: must be a non-negative integer", "gates.bogus: unknown key"]),
+    # the example of docs/reference/configuration.md
+    ("[gates]\nhuman_merge_lines = 'x'\nhuman_merge_line = 1\n",
+     ["gates.human_merge_lines: must be a non-negative integer",
+      "gates.human_merge_line: unknown key (did you mean gates.human_merge_lines?)"]),
     ("not toml [", None),
 ])
 def test_every_problem_is_named_by_its_dotted_key(toml: str, problems: list[str] | None) -> None:
@@ -87,6 +104,23 @@ def test_every_problem_is_named_by_its_dotted_key(toml: str, problems: list[str]
     else:
         assert caught.value.problems == problems
     assert caught.value.exit_code == 2
+
+
+@pytest.mark.parametrize(("toml", "expected"), [
+    ("[code]\nmax_parse_bytes = 0\n", {"code.max_parse_bytes": 0}),
+    ("[anchors]\ncorpus_share = 1\n", {"anchors.corpus_share": 1.0}),
+    ("[anchors]\ncorpus_share = 0.5\ngeneric_names = ['widget']\n",
+     {"anchors.corpus_share": 0.5, "anchors.generic_names": ("widget",)}),
+    ("[declarations]\nlevels = {none = 'major'}\n", {"declarations.levels": {"none": "major"}}),
+    ("[gates]\ntrailer_forbidden = []\n", {"gates.trailer_forbidden": ()}),
+    ("[review]\nclosing_issue_thread = false\n", {"review.closing_issue_thread": False}),
+    ("[comment]\nguardrails_doc = ''\n", {"comment.guardrails_doc": ""}),
+])
+def test_good_values_land_in_their_fields(toml: str, expected: dict[str, object]) -> None:
+    config = load_config(reader({"govern.toml": toml}))
+    for dotted, value in expected.items():
+        section, name = dotted.split(".")
+        assert getattr(getattr(config, section), name) == value
 
 
 def test_bad_config_exits_2_with_json(repo: Repo) -> None:

@@ -52,7 +52,7 @@ def shop(tmp_path: Path) -> Repo:
 
 def tables(files: dict[str, str]) -> Tables:
     sources = {path: text.encode() for path, text in files.items() if path.endswith(".py")}
-    scripts = {"shop.cli:main": "shop"}
+    scripts = {"shop.cli:main": ("shop",)}
     python = build_python_table({p: parse_python_symbols(s) for p, s in sources.items()},
                                 paths_of(files))
     manifests = {p: t for p, t in files.items() if p.endswith("package.json")}

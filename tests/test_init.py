@@ -4,6 +4,7 @@ without --force."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.commands.init import detect
-from govern.config import KINDS, load_config
+from govern.config import KEYS, load_config
 from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
@@ -82,14 +83,27 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "# govern configuration (written by `govern init`; every key is shown, with its",
         "# default unless something in this repository suggested another value).",
         "# Gates read this file from the merge base, so a PR cannot loosen its own rules."]
-    assert lines[4:8] == ["[docs]", "# the hand-written docs corpus",
+    assert lines[4:8] == ["[docs]", "# The hand-written docs corpus (md, mdx and rst pages only).",
                           "# detected: website/docs/ (mdx)",
                           'paths = ["website/docs/**/*.mdx", "README.md"]']
+    review = lines.index("[review]")
+    assert lines[review + 1:lines.index("", review)] == [
+        "# Logins whose review records count; when empty, anyone with write access, never the "
+        "PR author.",
+        "trusted_authors = []",
+        "# Whether records are also looked for on the issue the PR closes.",
+        "closing_issue_thread = true"]
     assert 'required = ["Clause-②", "Metadata-protocol"]' in lines
     assert 'levels = { none = "patch", additive = "minor", breaking = "minor" }' in lines
     assert 'closing_issue_thread = true' in lines
     keys = [line.split(" = ")[0] for line in lines if " = " in line and not line.startswith("#")]
-    assert keys == [dotted.split(".")[1] for dotted in KINDS]  # every key, once, in order
+    assert keys == [key.name for key in KEYS]  # every key, once, in order
+    for key in KEYS:  # each under the registry's description, wrapped to 100 columns
+        written = lines.index(f"[{key.section}]")
+        comment = [f"# {line}" for line in textwrap.wrap(key.description, 98)]
+        at = lines.index(comment[0], written)
+        assert lines[at:at + len(comment)] == comment
+    assert max(len(line) for line in lines if line.startswith("#")) <= 100
 
 
 def test_init_refuses_to_overwrite_without_force(tmp_path: Path) -> None:

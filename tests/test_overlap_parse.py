@@ -10,15 +10,15 @@ from govern.git.gitio import RawChange
 from govern.overlap import (
     ConflictHunk,
     MergeMessage,
-    PullRequest,
+    OverlapPull,
     Ref,
     TreeMerge,
     candidate_pairs,
     conflict_type,
     conflicted_paths,
+    overlap_pull,
     parse_conflict_hunks,
     parse_merge_tree,
-    pull_request_of,
 )
 
 TREE = "3f60d0ee81f225328f99a7969e9feb63f4e01ba8"
@@ -85,8 +85,8 @@ def test_parse_conflict_hunks(text: str, expected: tuple[ConflictHunk, ...]) -> 
     assert parse_conflict_hunks(text) == expected
 
 
-def pr(ident: int, *names: str, renamed_from: tuple[str, ...] = ()) -> PullRequest:
-    return PullRequest(ident, f"pr{ident}", "h", "m", frozenset(names) | set(renamed_from),
+def pr(ident: int, *names: str, renamed_from: tuple[str, ...] = ()) -> OverlapPull:
+    return OverlapPull(ident, f"pr{ident}", "h", "m", frozenset(names) | set(renamed_from),
                        frozenset(renamed_from), len(names), 0, ())
 
 
@@ -101,7 +101,7 @@ def pr(ident: int, *names: str, renamed_from: tuple[str, ...] = ()) -> PullReque
     # Sibling folders with a common prefix share nothing.
     ([pr(1, "lib/a.py"), pr(2, "library/a.py"), pr(3, "lib/b.py")], set()),
 ])
-def test_candidate_pairs(prs: list[PullRequest], expected: set[tuple[int, int]]) -> None:
+def test_candidate_pairs(prs: list[OverlapPull], expected: set[tuple[int, int]]) -> None:
     assert candidate_pairs(prs) == expected
 
 
@@ -113,7 +113,7 @@ def test_pull_request_of_applies_ignore_counts_renames_once_and_names_what_the_b
         ) -> None:
     changes = [change("R", "src/new.py", "src/old.py"), change("M", "uv.lock"),
                change("R", "b/uv.lock", "a/uv.lock"), change("M", "docs/a.md")]
-    pr = pull_request_of(Ref(3, "topic"), "h", "m", changes, Globs(("uv.lock",)), 2,
+    pr = overlap_pull(Ref(3, "topic"), "h", "m", changes, Globs(("uv.lock",)), 2,
                          frozenset({"src/old.py", "docs/a.md", "elsewhere.py"}))
     assert pr.names == {"src/new.py", "src/old.py", "docs/a.md"}
     assert pr.renamed_from == {"src/old.py"}

@@ -18,11 +18,11 @@ from govern.review import (
     HEADING,
     YAML_REMEDY,
     ContractReview,
-    Finding,
     HeaderLine,
     Judgment,
+    LintRule,
     RecordError,
-    Rule,
+    ReviewFinding,
     collapse,
     lint_review,
     parse_review,
@@ -51,8 +51,8 @@ def test_render_full_record_pinned() -> None:
 def test_full_record_reads_back() -> None:
     model = parse_review_yaml(FULL_YAML)
     assert parse_review(FULL_MARKDOWN) == model
-    assert model.findings == (Finding("should-fix", "add a test for `x`"),
-                               Finding("nit", "a small nit"))
+    assert model.findings == (ReviewFinding("should-fix", "add a test for `x`"),
+                               ReviewFinding("nit", "a small nit"))
     assert model.judgments[2] == Judgment("A bullet that states no result", None)
 
 
@@ -265,10 +265,10 @@ def test_hand_written_record_reads() -> None:
                    Judgment("The cap holds, TRUE; see should-fix 1 for the window.", "TRUE"),
                    Judgment("Nothing measured here.", None)),
         boundary_flags=("none",),
-        findings=(Finding("should-fix", "(evidence) — save the logs."),
-                  Finding("nit", "the README wording."),
-                  Finding("nit", "a name could be shorter."),
-                  Finding("nit", "another nit without a prefix")),
+        findings=(ReviewFinding("should-fix", "(evidence) — save the logs."),
+                  ReviewFinding("nit", "the README wording."),
+                  ReviewFinding("nit", "a name could be shorter."),
+                  ReviewFinding("nit", "another nit without a prefix")),
         implemented_by="dev-a", reviewed_by="rev-b", record_written="2026-11-06T18:35Z",
     )
     assert parse_review(render_review(model)) == model
@@ -367,7 +367,7 @@ def test_a_prs_full_and_delta_records_read() -> None:
     # The full record's Head-sha has no code span, and it is not on the delta's head; the
     # delta record is clean on its own head.
     assert [(f.rule, f.line) for f in lint_review(full_text, delta.head_sha)] == [
-        (Rule.HEAD_SHAPE, 4), (Rule.NOT_ON_HEAD, 4)]
+        (LintRule.HEAD_SHAPE, 4), (LintRule.NOT_ON_HEAD, 4)]
     assert lint_review("\n".join(lines[starts[1]:]), delta.head_sha) == []
 
 

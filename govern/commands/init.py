@@ -9,8 +9,8 @@ maintainer sees the whole table in one place.
 
 from __future__ import annotations
 
-import json
 import shutil
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -18,9 +18,9 @@ from typing import Any
 import click
 
 from govern.commands.shared import open_git
-from govern.config import KINDS, Config, parse_config, validate
+from govern.config import BY_PATH, KEYS, Config, parse_config, validate
+from govern.config.render import render_value
 from govern.core.errors import GovernError, NotJudged
-from govern.core.globs import Globs
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
@@ -30,43 +30,8 @@ GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md")
 EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "bun.lockb",
                    "Pipfile.lock")
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
-
-MEANINGS: dict[str, str] = {
-    "docs.paths": "the hand-written docs corpus",
-    "docs.exclude": "generated pages: never in scope",
-    "docs.release_owned": "in scope but read-only for a code PR (changelogs, release notes)",
-    "code.paths": "where implementation changes are read",
-    "code.exclude": "added to the built-in exclusions (tests, scripts/, dev-only manifests)",
-    "code.package_manifests": "file names that mark a package root",
-    "code.max_parse_bytes": "larger source files are not parsed and are reported NOT COVERED",
-    "anchors.corpus_share": "an anchor named on more than max(3, share × pages) pages is "
-                            "over-broad",
-    "anchors.max_routes_per_symbol": "a symbol wired into more routes bridges none",
-    "anchors.max_rows_per_anchor": "an anchor naming more pages is folded into one line",
-    "anchors.generic_names": "names that never anchor, added to the built-in list",
-    "routes.registrars": "extra route-registering files (auto-detection always runs)",
-    "routes.ledgers": "route ↔ client tables and OpenAPI documents",
-    "comment.row_cap": "editable rows shown in the drift comment before the list is omitted",
-    "comment.guardrails_doc": "named in the comment's read-only notice",
-    "comment.bot_login": "whose sticky comments govern may edit (the Actions token's account)",
-    "comment.retry_budget": "seconds a delivery may wait in all on rate limits and outages",
-    "declarations.required": "lines every carrier (PR body, each changeset) must hold",
-    "declarations.levels": "Metadata-protocol value → minimum changeset bump",
-    "declarations.skip_label": "a PR with this label needs no changeset",
-    "declarations.allow_major_label": "a PR with this label may introduce a major bump",
-    "gates.release_owned_labels": "labels that allow editing release-owned pages",
-    "gates.release_owned_actors": "actors allowed to edit release-owned pages",
-    "gates.human_merge_lines": "a PR changing more lines needs a human merge",
-    "gates.size_ignore": "not counted by the size gate",
-    "gates.governed": "paths that need a contract-review record on the current head",
-    "gates.trailer_forbidden": "patterns refused in commit messages",
-    "gates.model_families": "model-id families refused in commit messages (claude-…, gpt-4o, o3)",
-    "overlap.ignore": "never counted as a file two PRs share",
-    "review.trusted_authors": "whose records count (empty: write access; never the PR author)",
-    "review.closing_issue_thread": "also look for records on the issue the PR closes",
-    "calibrate.max_files": "govern calibrate skips a commit changing more files (a mass change)",
-}
-
+COMMENT_WIDTH = 98
+"""Description comments are wrapped to fit 100 columns with their ``# ``."""
 
 @dataclass(frozen=True)
 class Detected:
@@ -127,10 +92,11 @@ def detect(paths: list[str]) -> Detected:
             values["docs.paths"].append("README.md")
         notes["docs.paths"] = "detected: " + ", ".join(
             f"{root}/ ({', '.join(sorted(roots[root]))})" for root in sorted(roots))
-    release = [p for p in _release_owned(paths, roots) if p not in _default("docs.release_owned")]
+    release_default = BY_PATH["docs.release_owned"].default_toml
+    release = [p for p in _release_owned(paths, roots) if p not in release_default]
     if release:
         # added to the defaults: a CHANGELOG.md written later is release-owned from day one
-        values["docs.release_owned"] = [*_default("docs.release_owned"), *release]
+        values["docs.release_owned"] = [*release_default, *release]
         notes["docs.release_owned"] = "detected from the changelogs and release-notes folders"
     manifests = [m for m in Config().code.package_manifests if m in names]
     if manifests:
@@ -143,7 +109,7 @@ def detect(paths: list[str]) -> Detected:
     lockfiles = sorted(names & set(EXTRA_LOCKFILES))
     if lockfiles:
         for key in ("gates.size_ignore", "overlap.ignore"):
-            values[key] = [*_default(key), *lockfiles]
+            values[key] = [*BY_PATH[key].default_toml, *lockfiles]
             notes[key] = "the usual lockfiles, and those detected: " + ", ".join(lockfiles)
     routes = sorted(p for p in paths if PurePosixPath(p).stem in ROUTE_FILE_NAMES
                     and PurePosixPath(p).suffix in (".py", ".ts", ".js"))
@@ -155,41 +121,22 @@ def detect(paths: list[str]) -> Detected:
     return Detected(values, notes)
 
 
-def _default(dotted: str) -> Any:
-    section, key = dotted.split(".")
-    value = getattr(getattr(Config(), section), key)
-    if isinstance(value, Globs):
-        return list(value.patterns)
-    return list(value) if isinstance(value, tuple) else value
-
-
-def render_value(value: Any) -> str:
-    """A TOML value: JSON's string escapes are TOML basic-string escapes."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {render_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list):
-        return "[" + ", ".join(render_value(item) for item in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
 def render_config(detected: Detected) -> str:
-    """The commented govern.toml: every key, detected values where found, defaults else."""
+    """The commented govern.toml: every key with the registry's description, detected values
+    where found, defaults else."""
     out = ["# govern configuration (written by `govern init`; every key is shown, with its",
            "# default unless something in this repository suggested another value).",
            "# Gates read this file from the merge base, so a PR cannot loosen its own rules."]
     section = ""
-    for dotted in KINDS:
-        head, key = dotted.split(".")
-        if head != section:
-            section = head
+    for key in KEYS:
+        if key.section != section:
+            section = key.section
             out += ["", f"[{section}]"]
-        out.append(f"# {MEANINGS[dotted]}")
-        if dotted in detected.notes:
-            out.append(f"# {detected.notes[dotted]}")
-        value = detected.values.get(dotted, _default(dotted))
-        out.append(f"{key} = {render_value(value)}")
+        out += [f"# {line}" for line in textwrap.wrap(key.description, COMMENT_WIDTH)]
+        if key.dotted in detected.notes:
+            out.append(f"# {detected.notes[key.dotted]}")
+        value = detected.values.get(key.dotted, key.default_toml)
+        out.append(f"{key.name} = {render_value(value)}")
     return "\n".join(out) + "\n"
 
 

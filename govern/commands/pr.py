@@ -33,7 +33,9 @@ def run_gates(ctx: click.Context, base_ref: str, head: str, number: int, repo: s
         body_file.write_text(body, encoding="utf-8")
         # The gates are found through the command tree, not imported: no command imports
         # another.
-        check = ctx.find_root().command.get_command(ctx, "check")
+        root = ctx.find_root().command
+        assert isinstance(root, click.Group)
+        check = root.get_command(ctx, "check")
         assert isinstance(check, click.Group)
         for name in check.list_commands(ctx):
             gate = check.get_command(ctx, name)

@@ -68,6 +68,8 @@ class DepthLimitedComposer:
             raise NestingError
         self._depth += 1
         try:
+            # A mixin: compose_node is the loader's (PyYAML's Composer), after this class in
+            # the MRO, so mypy cannot see it on ``object``.
             return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1

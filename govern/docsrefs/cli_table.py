@@ -95,12 +95,12 @@ def _options_of(call: Node, verb: str) -> tuple[dict[str, bool], bool]:
         return dict.fromkeys(_FIXED[verb], False), False
     if verb == "help_option":
         positional, _ = python_call_args(call)
-        names = [python_string(arg) for arg in positional]
-        return dict.fromkeys([n for n in names if n] or ["--help"], False), False
+        given = [python_string(arg) for arg in positional]
+        return dict.fromkeys([n for n in given if n] or ["--help"], False), False
     if verb != "option":
         return {}, verb not in _NO_OPTIONS
     positional, keywords = python_call_args(call)
-    names = [name for name in (python_string(arg) for arg in positional) if name]
+    names = [name for arg in positional if (name := python_string(arg))]
     flag = any(key in keywords for key in ("is_flag", "count", "flag_value")) or any(
         "/" in name for name in names)
     options: dict[str, bool] = {}
@@ -176,9 +176,9 @@ def _attach(root: Node, commands: dict[str, CliCommand]) -> None:
             commands[parent].open = True  # a command built elsewhere: its name is not known
 
 
-def build_cli_table(sources: Iterable[bytes], scripts: dict[str, str]) -> CliTable:
+def build_cli_table(sources: Iterable[bytes], scripts: dict[str, tuple[str, ...]]) -> CliTable:
     """The click trees of every source, and the programs ``[project.scripts]`` names
-    (``scripts``: ``"module:attr" -> program``)."""
+    (``scripts``: ``"module:attr" -> every program bound to it``)."""
     commands: dict[str, CliCommand] = {}
     ambiguous: set[str] = set()
     trees = []
@@ -201,8 +201,8 @@ def build_cli_table(sources: Iterable[bytes], scripts: dict[str, str]) -> CliTab
         elif command.parent is not None:
             command.open = True  # attached to a group govern did not read
     programs: dict[str, str | None] = {}
-    for target, program in scripts.items():
+    for target, names in scripts.items():
         attribute = target.rsplit(":", 1)[-1].split(".")[-1]
-        programs[program] = attribute if attribute in commands and \
-            commands[attribute].parent is None else None
+        root = attribute if attribute in commands and commands[attribute].parent is None else None
+        programs.update(dict.fromkeys(names, root))
     return CliTable(commands, programs)

@@ -92,7 +92,7 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
         cache.save_json(path, {k: v for k, v in memo.items() if k in used},
                         lambda symbols: symbols.to_json())
     exists = paths_of(entry.path for entry in entries)
-    scripts: dict[str, str] = {}
+    scripts: dict[str, tuple[str, ...]] = {}
     manifests: dict[str, str] = {}
     blob_of = {entry.path: entry.sha for entry in entries if entry.mode in _BLOB_MODES}
     for entry in entries:

@@ -86,9 +86,10 @@ def _declared(declaration: Node) -> set[str]:
         name = declaration.child_by_field_name("name")
         return {text(name)} if name is not None else set()
     if declaration.type in ("lexical_declaration", "variable_declaration"):
-        return {text(d.child_by_field_name("name")) for d in declaration.named_children
-                if d.type == "variable_declarator" and d.child_by_field_name("name") is not None
-                and d.child_by_field_name("name").type == "identifier"}
+        return {text(named) for d in declaration.named_children
+                if d.type == "variable_declarator"
+                and (named := d.child_by_field_name("name")) is not None
+                and named.type == "identifier"}
     return set()
 
 

@@ -7,6 +7,7 @@ coverage and broken scans.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,8 +102,8 @@ def find_broken(scans: BridgeScans, routes: list[Route]) -> list[str]:
         for declined in scan.declined:
             broken.append(f"ledger {path}: partial read, {declined}")
     for path in sorted(scans.configured):
-        scan = scans.registrars.get(path)
-        if scan is None or not scan.routes:
+        registrar = scans.registrars.get(path)
+        if registrar is None or not registrar.routes:
             broken.append(f"registrar {path}: the scan found no route")
     if not routes and any(scan.rows for scan in scans.ledgers.values()):
         broken.append("registrars: the scan found no route in the repository, yet ledgers "
@@ -133,7 +134,7 @@ def coverage(scans: BridgeScans, routes: list[Route]) -> dict[str, Any]:
 
 
 def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
-           code_shaped: Any, generic: Any,
+           code_shaped: Callable[[str], bool], generic: Callable[[str], bool],
            callers: dict[tuple[str, str], frozenset[str]] | None = None) -> BridgeResult:
     """Route and SDK candidates derived from the change's symbol and route candidates.
 
@@ -159,7 +160,7 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
             handlers.setdefault(ref, []).append(route)
     anchored: list[tuple[Route, Candidate]] = []
 
-    seen_symbols: set[str] = set()
+    seen_symbols: set[tuple[str, str]] = set()
     for candidate in candidates:
         declaration = candidate.declaration
         if candidate.kind != "symbol" or declaration is None or not declaration.bridgeable:

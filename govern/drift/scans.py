@@ -204,10 +204,10 @@ class PendingScans:
         for entry in self.entries:
             if entry.mode in _BLOB_MODES and config.routes.ledgers.matches(entry.path):
                 key = f"l:{entry.sha}:{entry.path.rsplit('.', 1)[-1]}"
-                if key not in memo:
-                    memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"", entry.path)
-                ledger = memo[key]
-                assert isinstance(ledger, LedgerScan)
+                ledger = memo.get(key)
+                if not isinstance(ledger, LedgerScan):  # absent, or a cached value of another kind
+                    ledger = memo[key] = scan_ledger(git.blobs.read(entry.sha) or b"",
+                                                     entry.path)
                 ledgers[entry.path] = ledger
                 used.add(key)
         registrars = {p: scan for p, sha in sources.items()
@@ -220,14 +220,13 @@ class PendingScans:
              for p in registrars | dict.fromkeys(configured)]
             + [f"l {e.path} {e.sha}" for e in self.entries if e.path in ledgers]
         )).encode()).hexdigest()
-        if f"h:{signature}" not in memo:
-            memo[f"h:{signature}"] = bridge_health(scans)
+        health = memo.get(f"h:{signature}")
+        if not isinstance(health, BridgeHealth):
+            health = memo[f"h:{signature}"] = bridge_health(scans)
         used.add(f"h:{signature}")
         self.held.used.update(used)
         if self.save:
             self.run.save()
-        health = memo[f"h:{signature}"]
-        assert isinstance(health, BridgeHealth)
         return replace(scans, health=health)
 
 

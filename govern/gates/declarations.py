@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypedDict
 
 from govern.core.findings import Finding, Rule, quote_line
 from govern.core.text import split_lines
@@ -259,9 +260,17 @@ def read_carrier(carrier: Carrier, required: Sequence[str],
     return CarrierReading(tuple(findings), declared)
 
 
+class _Where(TypedDict):
+    """The fields every finding of one key in one carrier shares."""
+
+    key: str
+    carrier: str
+    carrier_is_file: bool
+
+
 def _judge_key(carrier: Carrier, rule: KeyRule,
                lines: list[KeyLine]) -> tuple[Finding | None, KeyLine | None]:
-    where = {"key": rule.key, "carrier": carrier.name, "carrier_is_file": carrier.is_file}
+    where = _Where(key=rule.key, carrier=carrier.name, carrier_is_file=carrier.is_file)
     counted = [entry for entry in lines
                if entry.reading in (Reading.DECLARED, Reading.MALFORMED)]
     if not counted:

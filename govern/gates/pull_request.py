@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from govern.core.errors import NotJudged
 from govern.git.gitio import Git
-from govern.github.client import PullRequest as LivePull
+from govern.github.client import GitHubPull
 from govern.github.event import default_base, dig, pull_request_of, read_event
 
 
@@ -51,7 +51,7 @@ def _payload_body(event: dict[str, Any]) -> str | None:
 
 
 def _live_pull(number: int | None, repo: str | None, environ: Mapping[str, str],
-               ) -> LivePull | None:
+               ) -> GitHubPull | None:
     """The PR as GitHub has it now, when a token is present: a payload is a snapshot, and a
     label added after the event (or a re-run) must count."""
     from govern.github.client import connect, credentials_from_env

@@ -72,8 +72,9 @@ class Comment:
 
 
 @dataclass(frozen=True)
-class PullRequest:
-    """What govern reads of a PR."""
+class GitHubPull:
+    """What govern reads of a PR from the GitHub API (a gate's view of the PR it judges is
+    ``PullRequestInput``; the overlap matrix's, ``OverlapPull``)."""
 
     number: int
     head_sha: str
@@ -239,10 +240,10 @@ class GitHubRepo:
                 pacing.sleep(wait)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def pull_request(self, number: int) -> PullRequest:
-        def read() -> PullRequest:
+    def pull_request(self, number: int) -> GitHubPull:
+        def read() -> GitHubPull:
             pull = self._repo.get_pull(number)
-            return PullRequest(number=pull.number, head_sha=pull.head.sha,
+            return GitHubPull(number=pull.number, head_sha=pull.head.sha,
                                body=pull.body or "",
                                labels=tuple(label.name for label in pull.labels),
                                author=pull.user.login if pull.user else "ghost",
@@ -423,7 +424,7 @@ def viewer_login(client: GitHubRepo) -> str | None:
 
 
 def base_branch(client: GitHubRepo, number: int) -> str:
-    """The branch PR #number targets (shell mode fetches it; PullRequest does not carry it)."""
+    """The branch PR #number targets (shell mode fetches it; GitHubPull does not carry it)."""
     return client._call(f"reading PR #{number} of {client.full_name}",
                         lambda: client._repo.get_pull(number).base.ref)
 

@@ -9,7 +9,7 @@ pair cache.
 from __future__ import annotations
 
 from govern.overlap.attribution import report_for
-from govern.overlap.changed_paths import pull_request_of
+from govern.overlap.changed_paths import overlap_pull
 from govern.overlap.comment_targets import MARKER, comment_targets, told_after
 from govern.overlap.conflict_hunks import parse_conflict_hunks
 from govern.overlap.judge import judge_pair
@@ -26,9 +26,9 @@ from govern.overlap.model import (
     MergeMessage,
     MergeOutcome,
     Overlap,
+    OverlapPull,
     Pair,
     PrReport,
-    PullRequest,
     Ref,
     Status,
     TreeMerge,
@@ -42,7 +42,7 @@ from govern.overlap.run import (
     compute_overlap,
     merge_pairs,
     no_progress,
-    read_pull_requests,
+    read_overlap_pulls,
 )
 from govern.overlap.text import render_text, summary
 from govern.overlap.told_record import ToldRecord
@@ -62,7 +62,7 @@ __all__ = [
     "PairCache",
     "PrReport",
     "Progress",
-    "PullRequest",
+    "OverlapPull",
     "Ref",
     "Status",
     "ToldRecord",
@@ -80,8 +80,8 @@ __all__ = [
     "no_progress",
     "parse_conflict_hunks",
     "parse_merge_tree",
-    "pull_request_of",
-    "read_pull_requests",
+    "overlap_pull",
+    "read_overlap_pulls",
     "render_text",
     "report_for",
     "summary",

@@ -7,17 +7,17 @@ from collections.abc import Sequence
 
 from govern.core.globs import Globs
 from govern.git.gitio import RawChange
-from govern.overlap.model import PullRequest, Ref
+from govern.overlap.model import OverlapPull, Ref
 
 
-def pull_request_of(ref: Ref, head: str, merge_base: str, changes: Sequence[RawChange],
-                    ignore: Globs, behind: int, base_moved: frozenset[str]) -> PullRequest:
+def overlap_pull(ref: Ref, head: str, merge_base: str, changes: Sequence[RawChange],
+                 ignore: Globs, behind: int, base_moved: frozenset[str]) -> OverlapPull:
     """A PR from its changes since the merge base, ``overlap.ignore`` applied, and what the
     base changed since (``base_moved``: every path, rename sources included)."""
     kept = [c for c in changes if not all(ignore.matches(name) for name in change_names(c))]
     names = frozenset(name for c in kept for name in change_names(c) if not ignore.matches(name))
     renamed_from = frozenset(c.old_path for c in kept if c.old_path is not None) & names
-    return PullRequest(ref.id, ref.ref, head, merge_base, names, renamed_from, len(kept),
+    return OverlapPull(ref.id, ref.ref, head, merge_base, names, renamed_from, len(kept),
                        behind, tuple(sorted(names & base_moved)))
 
 

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from govern.core.globs import Globs
-from govern.overlap.model import MergeOutcome, Pair, PullRequest, Status
+from govern.overlap.model import MergeOutcome, OverlapPull, Pair, Status
 
 
-def judge_pair(a: PullRequest, b: PullRequest, outcome: MergeOutcome | None,
+def judge_pair(a: OverlapPull, b: OverlapPull, outcome: MergeOutcome | None,
                ignore: Globs) -> Pair:
     """The pair's verdict: skipped without a merge, else the merge's conflicts outside
     ``overlap.ignore`` (a lockfile clash is regenerated, not resolved)."""

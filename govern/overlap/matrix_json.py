@@ -21,8 +21,8 @@ from govern.overlap import (
     SCHEMA_VERSION,
     Conflict,
     Overlap,
+    OverlapPull,
     Pair,
-    PullRequest,
     Status,
 )
 
@@ -45,8 +45,8 @@ class ReadMatrix:
     """The PR of a ``--pr N`` run, whose pairs alone are present; None: every pair is."""
 
 
-def _pull_request(data: dict[str, Any]) -> PullRequest:
-    return PullRequest(
+def _overlap_pull(data: dict[str, Any]) -> OverlapPull:
+    return OverlapPull(
         id=data["id"], ref=data["ref"], head=data["head"], merge_base="", names=frozenset(),
         renamed_from=frozenset(), files=data["files"], behind=data["behind"],
         behind_touching=tuple(data["behind_touching"]))
@@ -90,7 +90,7 @@ def parse_overlap(text: str, source: str) -> ReadMatrix:
     """The matrix in ``govern overlap --json`` output, or PayloadError (exit 2) naming the
     first field that is wrong."""
     data = parse_versioned(text, source, SCHEMA_VERSION, "overlap.schema.json", _WHAT, _REMEDY)
-    prs = tuple(_pull_request(item) for item in data["prs"])
+    prs = tuple(_overlap_pull(item) for item in data["prs"])
     pairs = tuple(_pair(item) for item in data["pairs"])
     ids = [pr.id for pr in prs]
     try:

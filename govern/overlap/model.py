@@ -22,8 +22,9 @@ class Status(StrEnum):
 
 
 @dataclass(frozen=True)
-class PullRequest:
-    """One open PR (or local ref) as the matrix sees it."""
+class OverlapPull:
+    """One open PR (or local ref) as the overlap matrix sees it: its changed paths since the
+    merge base."""
 
     id: int
     """PR number with ``--github``; 1-based argument position for local refs."""
@@ -138,13 +139,13 @@ class Overlap:
     """The matrix: every PR and every pair evaluated (with ``--pr``: the focused PR's pairs)."""
 
     base: str
-    prs: tuple[PullRequest, ...]
+    prs: tuple[OverlapPull, ...]
     pairs: tuple[Pair, ...]
     merged: int
     """Pairs that needed a merge (after the prefilter), cached or not."""
     from_cache: int
 
-    def pr(self, ident: int) -> PullRequest:
+    def pr(self, ident: int) -> OverlapPull:
         return next(pr for pr in self.prs if pr.id == ident)
 
     def to_json(self) -> dict[str, Any]:
@@ -157,10 +158,10 @@ class Overlap:
 class PrReport:
     """One PR's view of the matrix: whom it conflicts with, split by who has to rebase."""
 
-    pr: PullRequest
-    earlier: tuple[tuple[PullRequest, Pair], ...]
+    pr: OverlapPull
+    earlier: tuple[tuple[OverlapPull, Pair], ...]
     """Conflicting PRs opened earlier: this PR rebases after they land."""
-    later: tuple[tuple[PullRequest, Pair], ...]
+    later: tuple[tuple[OverlapPull, Pair], ...]
     """Conflicting PRs opened later: they rebase after this one lands."""
     others: int
     """How many other PRs it was compared with."""

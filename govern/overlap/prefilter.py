@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from govern.overlap.model import PullRequest
+from govern.overlap.model import OverlapPull
 
 
 def _folders(paths: Iterable[str]) -> set[str]:
@@ -24,7 +24,7 @@ def _cross(left: Iterable[int], right: Iterable[int]) -> Iterable[tuple[int, int
     return ((min(i, j), max(i, j)) for i in left for j in right if i != j)
 
 
-def candidate_pairs(prs: Sequence[PullRequest]) -> set[tuple[int, int]]:
+def candidate_pairs(prs: Sequence[OverlapPull]) -> set[tuple[int, int]]:
     """Index pairs ``(i, j)``, ``i < j``, that may conflict and so need a merge.
 
     A pair is a candidate when the PRs share a path (a rename source or target counts), when

@@ -11,10 +11,10 @@ from itertools import combinations
 from govern.core.errors import NoCommonHistory, ShallowClone
 from govern.core.globs import Globs
 from govern.git.gitio import Git, RawChange
-from govern.overlap.changed_paths import change_names, pull_request_of
+from govern.overlap.changed_paths import change_names, overlap_pull
 from govern.overlap.judge import judge_pair
 from govern.overlap.merge_tree import merge_outcome, parse_merge_tree
-from govern.overlap.model import MergeOutcome, Overlap, PullRequest, Ref
+from govern.overlap.model import MergeOutcome, Overlap, OverlapPull, Ref
 from govern.overlap.pair_cache import PairCache
 from govern.overlap.prefilter import candidate_pairs
 
@@ -44,8 +44,8 @@ def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
     return merge_base, git.changed_files(merge_base, head)
 
 
-def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
-                       progress: Progress = no_progress) -> tuple[str, list[PullRequest]]:
+def read_overlap_pulls(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
+                       progress: Progress = no_progress) -> tuple[str, list[OverlapPull]]:
     """The base's sha and every PR in id order. All refs are resolved before anything else
     runs: merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
     exactly as for a conflict."""
@@ -64,13 +64,13 @@ def read_pull_requests(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
                     frozenset(name for change in git.changed_files(merge_base, base_sha)
                               for name in change_names(change)),
                 )
-            prs.append(pull_request_of(ref, head, merge_base, changes, ignore,
+            prs.append(overlap_pull(ref, head, merge_base, changes, ignore,
                                        *moved[merge_base]))
             progress("PRs read", len(prs), len(refs))
     return base_sha, sorted(prs, key=lambda pr: pr.id)
 
 
-def merge_pairs(git: Git, base_sha: str, prs: Sequence[PullRequest],
+def merge_pairs(git: Git, base_sha: str, prs: Sequence[OverlapPull],
                 pairs: Sequence[tuple[int, int]], pair_cache: PairCache,
                 progress: Progress = no_progress) -> dict[tuple[int, int], MergeOutcome]:
     """The outcome of each index pair: from the cache, else from batched merge-tree runs."""
@@ -108,7 +108,7 @@ def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
                     pair_cache: PairCache, focus: int | None = None,
                     progress: Progress = no_progress) -> Overlap:
     """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs)."""
-    base_sha, prs = read_pull_requests(git, base, refs, ignore, progress)
+    base_sha, prs = read_overlap_pulls(git, base, refs, ignore, progress)
     wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
               if focus is None or focus in (prs[i].id, prs[j].id)]
     candidates = candidate_pairs(prs)

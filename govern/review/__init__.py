@@ -5,7 +5,7 @@ one comment. No I/O here; one module per job, every public name re-exported so c
 from __future__ import annotations
 
 from govern.review.check_runs import CHECK_OUTCOMES, count_check_runs, render_check_runs_line
-from govern.review.lint import LintFinding, Rule, lint_draft, lint_review
+from govern.review.lint import LintFinding, LintRule, lint_draft, lint_review
 from govern.review.locate import (
     RECORD_MARK,
     WRITE_PERMISSIONS,
@@ -46,10 +46,10 @@ from govern.review.model import (
     RESULTS,
     VERDICTS,
     ContractReview,
-    Finding,
     HeaderLine,
     Judgment,
     RecordError,
+    ReviewFinding,
 )
 from govern.review.render import LIST_SECTIONS, TEMPLATE, render_review
 from govern.review.shapes import (
@@ -79,7 +79,7 @@ from govern.review.yaml_reader import (
 __all__ = [
     # model
     "GRADES", "REQUIRED_TEXT", "RESULTS", "VERDICTS",
-    "ContractReview", "Finding", "HeaderLine", "Judgment", "RecordError",
+    "ContractReview", "ReviewFinding", "HeaderLine", "Judgment", "RecordError",
     # shapes
     "FULL_SHA", "HEADER_KEY", "HEX_SHA", "ISO_TIME", "MODEL_FAMILY", "ROUND",
     "collapse", "collapse_paragraphs", "is_full_head", "is_hex_sha", "is_model_id", "is_null_sha",
@@ -94,7 +94,7 @@ __all__ = [
     "RESERVED_KEY_PREFIXES", "SECTION", "SIGNATURE_KEYS", "VERDICT",
     "Draft", "parse_review", "read_draft", "split_result", "unescape",
     # linter
-    "LintFinding", "Rule", "lint_draft", "lint_review",
+    "LintFinding", "LintRule", "lint_draft", "lint_review",
     # locator
     "RECORD_MARK", "WRITE_PERMISSIONS", "CommentLike", "Located", "State", "Trust",
     "locate_review", "names_login",

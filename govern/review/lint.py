@@ -20,7 +20,7 @@ from govern.review.shapes import (
 )
 
 
-class Rule(Enum):
+class LintRule(Enum):
     """Each lint rule of docs/how-to/review-records.md; the value is the sentence a reader sees."""
 
     MALFORMED = "the record does not read as a contract-review record"
@@ -41,7 +41,7 @@ class Rule(Enum):
 class LintFinding:
     """One broken rule, at the record line that shows it."""
 
-    rule: Rule
+    rule: LintRule
     line: int
     message: str
     remedy: str
@@ -57,13 +57,13 @@ def _pass_findings(draft: Draft) -> Iterable[LintFinding]:
         return
     for index, finding in enumerate(review.findings):
         if finding.grade == "must-fix":
-            yield LintFinding(Rule.PASS_WITH_MUST_FIX, draft.where[f"findings[{index}]"],
+            yield LintFinding(LintRule.PASS_WITH_MUST_FIX, draft.where[f"findings[{index}]"],
                               f"must-fix finding under VERDICT: {review.verdict}: "
                               f"{quote(finding.text)}",
                               "fix it and review again, or write VERDICT: FAIL")
     for index, judgment in enumerate(review.judgments):
         if judgment.result == "FALSE":
-            yield LintFinding(Rule.PASS_WITH_FALSE, draft.where[f"judgments[{index}]"],
+            yield LintFinding(LintRule.PASS_WITH_FALSE, draft.where[f"judgments[{index}]"],
                               f"FALSE judgment under VERDICT: {review.verdict}: "
                               f"{quote(judgment.claim)}",
                               "a FALSE claim fails the review: write VERDICT: FAIL, or fix "
@@ -74,14 +74,14 @@ def identity_findings(draft: Draft) -> Iterable[LintFinding]:
     review = draft.review
     missing = [label for name, label in SIGNATURE_KEYS.items() if not getattr(review, name)]
     if missing:
-        yield LintFinding(Rule.MISSING_SIGNATURE,
+        yield LintFinding(LintRule.MISSING_SIGNATURE,
                           draft.where.get("verdict", draft.last_line),
                           f"no {' and no '.join(f'`{label}:`' for label in missing)} line",
                           "sign the record above the verdict: `Implemented-by: <who wrote "
                           "the change>` and `Reviewed-by: <who reviewed it>`")
     elif collapse(review.implemented_by or "").casefold() == collapse(
             review.reviewed_by or "").casefold():
-        yield LintFinding(Rule.SAME_IDENTITY, draft.where["reviewed_by"],
+        yield LintFinding(LintRule.SAME_IDENTITY, draft.where["reviewed_by"],
                           f"Implemented-by and Reviewed-by name the same identity "
                           f"{quote(review.reviewed_by or '')}",
                           "the review must come from another identity than the change")
@@ -92,23 +92,23 @@ def _head_findings(draft: Draft, head: str | None) -> Iterable[LintFinding]:
     if line is None:  # a missing Head-sha line is a MALFORMED finding already
         return
     if is_null_sha(review.head_sha):
-        yield LintFinding(Rule.NULL_SHA, line,
+        yield LintFinding(LintRule.NULL_SHA, line,
                           f"Head-sha is the null sha placeholder {quote(review.head_sha)}",
                           "write the sha of the head you reviewed: `git rev-parse HEAD`")
         return
     if not (is_hex_sha(review.head_sha) and draft.head_in_code_span):
-        yield LintFinding(Rule.HEAD_SHAPE, line,
+        yield LintFinding(LintRule.HEAD_SHAPE, line,
                           f"Head-sha must be 7–40 hex digits in its own code span, found "
                           f"{quote(review.head_sha)}",
                           "write it as Head-sha: `<sha>`")
     if head is not None and is_hex_sha(review.head_sha) and not is_on_head(review.head_sha,
                                                                             head):
-        yield LintFinding(Rule.NOT_ON_HEAD, line,
+        yield LintFinding(LintRule.NOT_ON_HEAD, line,
                           f"the record is on {review.head_sha}, not on the head {quote(head)}",
                           "review the current head and write a new record (or a delta "
                           "record over the reviewed head)")
     elif head is not None and is_hex_sha(review.head_sha) and len(review.head_sha) != 40:
-        yield LintFinding(Rule.SHORT_HEAD, line,
+        yield LintFinding(LintRule.SHORT_HEAD, line,
                           f"Head-sha {quote(review.head_sha)} abbreviates the head: the "
                           f"governed gate counts only a record naming all 40 hex digits",
                           "write the full sha of the head you reviewed: `git rev-parse HEAD`")
@@ -119,11 +119,11 @@ def _delta(draft: Draft) -> Iterable[LintFinding]:
     says_delta = draft.heading_delta or review.verdict == "PASS (delta)"
     if says_delta and review.delta_over is None:
         line = draft.where["heading"] if draft.heading_delta else draft.where["verdict"]
-        yield LintFinding(Rule.DELTA_WITHOUT_BASE, line,
+        yield LintFinding(LintRule.DELTA_WITHOUT_BASE, line,
                           "a delta record that does not name the head it is a delta over",
                           "write Head-sha: `<head>` (delta over the reviewed head `<sha>`)")
     if review.delta_over is not None and not is_hex_sha(review.delta_over):
-        yield LintFinding(Rule.HEAD_SHAPE, draft.where["head_sha"],
+        yield LintFinding(LintRule.HEAD_SHAPE, draft.where["head_sha"],
                           f"the delta-over head must be 7–40 hex digits, found "
                           f"{quote(review.delta_over)}",
                           "write it as (delta over the reviewed head `<sha>`)")
@@ -132,23 +132,23 @@ def _delta(draft: Draft) -> Iterable[LintFinding]:
 def _tier_and_time(draft: Draft) -> Iterable[LintFinding]:
     review = draft.review
     if is_model_id(review.served_tier):
-        yield LintFinding(Rule.MODEL_ID_TIER, draft.where["served_tier"],
+        yield LintFinding(LintRule.MODEL_ID_TIER, draft.where["served_tier"],
                           f"Served-tier names a model, not a tier: {quote(review.served_tier)}",
                           "write the tier token your seat was served (e.g. standard), "
                           "never a model id")
     if review.record_written is None:
-        yield LintFinding(Rule.NO_RECORD_TIME, draft.where.get("verdict", draft.last_line),
+        yield LintFinding(LintRule.NO_RECORD_TIME, draft.where.get("verdict", draft.last_line),
                           "no `Record written <time>.` line",
                           "end the record with `Record written 2026-11-06T18:35Z.` (UTC)")
     elif not ISO_TIME.fullmatch(review.record_written):
-        yield LintFinding(Rule.NO_RECORD_TIME, draft.where["record_written"],
+        yield LintFinding(LintRule.NO_RECORD_TIME, draft.where["record_written"],
                           f"record time {quote(review.record_written)} is not an ISO time "
                           "with a zone", "write it like 2026-11-06T18:35Z")
 
 
 def lint_draft(draft: Draft, head: str | None = None) -> list[LintFinding]:
     """Every rule of docs/how-to/review-records.md over a read record, ordered by line."""
-    found = [LintFinding(Rule.MALFORMED, line, message, f"write the record in this shape:\n"
+    found = [LintFinding(LintRule.MALFORMED, line, message, f"write the record in this shape:\n"
                                                         f"{EXAMPLE}")
              for line, message in draft.problems]
     if "heading" in draft.where:

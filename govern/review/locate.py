@@ -10,7 +10,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any, Protocol
 
-from govern.review.lint import Rule, identity_findings
+from govern.review.lint import LintRule, identity_findings
 from govern.review.markdown_reader import Draft, read_draft
 from govern.review.model import ContractReview
 from govern.review.shapes import is_full_head, is_on_head, quote
@@ -175,6 +175,6 @@ def locate_review(comments: Iterable[CommentLike], head: str, trust: Trust,
                    for older, _ in candidates[:-1])
     problems = [f"line {line}: {message}" for line, message in draft.problems]
     problems.extend(f"line {f.line}: {f.message}" for f in identity_findings(draft)
-                    if f.rule is Rule.MISSING_SIGNATURE)
+                    if f.rule is LintRule.MISSING_SIGNATURE)
     state = State.UNSIGNED if problems else State.FOUND
     return Located(state, head, draft.review, comment, tuple(problems), tuple(ignored))

@@ -12,10 +12,10 @@ from govern.core.text import split_lines
 from govern.review.model import (
     REQUIRED_TEXT,
     ContractReview,
-    Finding,
     HeaderLine,
     Judgment,
     RecordError,
+    ReviewFinding,
 )
 from govern.review.shapes import ISO_TIME, is_hex_sha, quote
 
@@ -324,16 +324,16 @@ def _judgments(reader: _Reader) -> list[Judgment]:
     return found
 
 
-def _findings(reader: _Reader) -> list[Finding]:
-    found: list[Finding] = []
+def _findings(reader: _Reader) -> list[ReviewFinding]:
+    found: list[ReviewFinding] = []
     for kind in ("findings", "nits"):
         for item in reader.lists.get(kind, []):
             reader.where[f"findings[{len(found)}]"] = item.line
             graded = GRADED.fullmatch(item.text)
             if graded:
-                found.append(Finding(graded.group("grade"), unescape(graded.group("text"))))
+                found.append(ReviewFinding(graded.group("grade"), unescape(graded.group("text"))))
             elif kind == "nits":
-                found.append(Finding("nit", unescape(item.text)))
+                found.append(ReviewFinding("nit", unescape(item.text)))
             else:
                 reader.problem(item.line, "a finding without its grade (must-fix, should-fix "
                                           f"or nit): {quote(unescape(item.text))}")

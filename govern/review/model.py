@@ -47,8 +47,9 @@ class Judgment:
 
 
 @dataclass(frozen=True)
-class Finding:
-    """A finding; nits are findings of grade ``nit``."""
+class ReviewFinding:
+    """A reviewer's finding in a contract-review record; nits are findings of grade ``nit``.
+    (A gate's finding is ``govern.core.findings.Finding``; a lint's, ``LintFinding``.)"""
 
     grade: str
     """``must-fix``, ``should-fix`` or ``nit``."""
@@ -76,7 +77,7 @@ class ContractReview:
     judgments: tuple[Judgment, ...] = ()
     boundary_flags: tuple[str, ...] = ()
     design: tuple[str, ...] = ()
-    findings: tuple[Finding, ...] = ()
+    findings: tuple[ReviewFinding, ...] = ()
     implemented_by: str | None = None
     reviewed_by: str | None = None
     landing_waits_on: str | None = None

@@ -18,10 +18,10 @@ from govern.review.model import (
     RESULTS,
     VERDICTS,
     ContractReview,
-    Finding,
     HeaderLine,
     Judgment,
     RecordError,
+    ReviewFinding,
 )
 from govern.review.shapes import (
     HEADER_KEY,
@@ -138,10 +138,11 @@ def _judgment(problems: _Problems, path: str, item: Any) -> Judgment:
     return Judgment(claim, problems.choice(f"{path}.result", result, RESULTS) or "")
 
 
-def _finding(problems: _Problems, path: str, item: Any) -> Finding:
+def _finding(problems: _Problems, path: str, item: Any) -> ReviewFinding:
     raw = problems.mapping(path, item, ("grade", "text"))
-    return Finding(problems.choice(f"{path}.grade", raw.get("grade", MISSING), GRADES) or "",
-                   problems.text(f"{path}.text", raw.get("text", MISSING)) or "")
+    return ReviewFinding(
+        problems.choice(f"{path}.grade", raw.get("grade", MISSING), GRADES) or "",
+        problems.text(f"{path}.text", raw.get("text", MISSING)) or "")
 
 
 def review_from_data(data: Any, source: str) -> ContractReview:

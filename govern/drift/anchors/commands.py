@@ -113,9 +113,9 @@ def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str
                                                      else default_command_name(child))
             nodes[child] = CommandNode(name, parent)
         elif function.endswith(".add_parser") and positional and target is not None:
-            name = python_string(positional[0])
-            if name:
-                parsers[text(target)] = name
+            parser_name = python_string(positional[0])
+            if parser_name:
+                parsers[text(target)] = parser_name
         elif function.endswith(".set_defaults") and "func" in keywords:
             handlers[text(keywords["func"])] = function.rsplit(".", 1)[0]
     bound = {handler: parsers[var] for handler, var in handlers.items() if var in parsers}

@@ -242,9 +242,9 @@ def _ts_object_route(obj: Node, path: str) -> list[Route]:
     pairs: dict[str, Node] = {}
     for pair in obj.named_children:
         if pair.type == "pair":
-            key = pair.child_by_field_name("key")
-            if key is not None:
-                pairs[text(key).strip("'\"")] = pair.child_by_field_name("value")
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            if key is not None and value is not None:
+                pairs[text(key).strip("'\"")] = value
         elif pair.type == "method_definition":
             pairs[text(pair.child_by_field_name("name"))] = pair
     route = _ts_path(pairs.get("path") or pairs.get("url"))

@@ -38,18 +38,19 @@ EXTENSIONS = {
 def parser_for(language: str) -> Parser:
     """A parser per language, built on first use: each grammar costs 20–40 ms to load."""
     if language == "python":
-        import tree_sitter_python as grammar
+        import tree_sitter_python
 
-        return Parser(Language(grammar.language()))
+        return Parser(Language(tree_sitter_python.language()))
     if language in ("typescript", "tsx"):
-        import tree_sitter_typescript as grammar
+        import tree_sitter_typescript
 
-        loader = grammar.language_tsx if language == "tsx" else grammar.language_typescript
+        loader = (tree_sitter_typescript.language_tsx if language == "tsx"
+                  else tree_sitter_typescript.language_typescript)
         return Parser(Language(loader()))
     if language == "javascript":
-        import tree_sitter_javascript as grammar
+        import tree_sitter_javascript
 
-        return Parser(Language(grammar.language()))
+        return Parser(Language(tree_sitter_javascript.language()))
     raise ValueError(f"no grammar for {language}")
 
 
@@ -238,7 +239,9 @@ def python_call_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
     keywords: dict[str, Node] = {}
     for arg in arguments.named_children if arguments is not None else []:
         if arg.type == "keyword_argument":
-            keywords[text(arg.child_by_field_name("name"))] = arg.child_by_field_name("value")
+            value = arg.child_by_field_name("value")
+            if value is not None:  # None only where tree-sitter recovered from a syntax error
+                keywords[text(arg.child_by_field_name("name"))] = value
         elif arg.type != "comment":
             positional.append(arg)
     return positional, keywords
