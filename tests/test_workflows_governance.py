@@ -28,7 +28,8 @@ from tests.workflow_helpers import governed_run as governed_run  # the fixture
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "workflows" / "governance.yml"
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
-GATE_STEPS = ("Declarations", "Changesets", "Release-owned pages", "Size", "Commit trailers")
+GATE_STEPS = ("Declarations", "Changesets", "Release-owned pages", "Size", "Docs references",
+              "Commit trailers")
 
 
 def workflow() -> dict[Any, Any]:
@@ -81,9 +82,10 @@ def test_hardening() -> None:
 BODY = "Fix the door.\n\nClause-②: no\nMetadata-protocol: none\n"
 
 
-def _checkout(tmp_path: Path, pr_files: dict[str, str | None], message: str) -> Path:
+def _checkout(tmp_path: Path, pr_files: dict[str, str | None], message: str,
+              base: dict[str, str] | None = None) -> Path:
     """What actions/checkout leaves for a PR: a full clone, origin/main, the PR commit at HEAD."""
-    origin = make_repo(tmp_path / "origin", {
+    origin = make_repo(tmp_path / "origin", base or {
         "packages/a/package.json": json.dumps({"name": "@x/a"}),
         "packages/a/src/door.ts": "export const door = 1;\n",
         "CHANGELOG.md": "# Changelog\n",
@@ -129,9 +131,27 @@ def test_gate_steps_refuse_a_bad_pr(tmp_path: Path) -> None:
     }, "fix: the door\n\nCloses #4\n")
     codes = _run_steps(work, tmp_path, _payload("Clause 2: no\n", []))
     assert codes == {"Declarations": 1, "Changesets": 1, "Release-owned pages": 1, "Size": 0,
-                     "Commit trailers": 1}
+                     "Docs references": 0, "Commit trailers": 1}
     summary = (tmp_path / "summary.md").read_text()
     assert "### govern check declarations: 2 finding(s)" in summary
+
+
+def test_the_docs_references_step_annotates_a_line_the_pr_broke(tmp_path: Path) -> None:
+    origin_files = {"pkg/pyproject.toml": '[project]\nname = "door"\n',
+                    "pkg/src/door/__init__.py": "def open_door():\n    return 1\n",
+                    "docs/door.md": "Call `door.open_door()`.\n"}
+    work = _checkout(tmp_path, {**origin_files, "pkg/src/door/__init__.py":
+                                "def unlock_door():\n    return 1\n"}, "fix: rename\n",
+                     base=origin_files)
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(_payload(BODY, [])), encoding="utf-8")
+    step = next(s for s in steps("gates") if s.get("name") == "Docs references")
+    done = run_block(step["run"], work, runner_env({"GITHUB_ACTIONS": "true",
+                                                   "GITHUB_EVENT_PATH": str(event),
+                                                   "GITHUB_BASE_REF": "main"}))
+    assert done.returncode == 1
+    assert done.stdout.startswith("::error file=docs/door.md,line=1,col=7,title=docs-refs::")
+    assert "Did you mean `door.unlock_door`?" in done.stdout
 
 
 def test_a_label_in_the_payload_is_honoured(tmp_path: Path) -> None:

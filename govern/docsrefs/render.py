@@ -39,7 +39,7 @@ def render_github(findings: Sequence[DocsRefFinding]) -> str:
     lines = []
     for finding in findings[:ANNOTATION_LIMIT]:
         ref = finding.reference
-        hint = f" Did you mean `{finding.suggestion}`?" if finding.suggestion else ""
+        hint = f". Did you mean `{finding.suggestion}`?" if finding.suggestion else ""
         lines.append(render_command("error", finding.message + hint, {
             "file": ref.page, "line": ref.line, "col": ref.column, "title": "docs-refs"}))
     if len(findings) > ANNOTATION_LIMIT:
@@ -52,7 +52,7 @@ def render_sarif(findings: Sequence[DocsRefFinding]) -> str:
     results: list[dict[str, Any]] = []
     for finding in findings:
         ref = finding.reference
-        text = finding.message + (f" Did you mean `{finding.suggestion}`?"
+        text = finding.message + (f". Did you mean `{finding.suggestion}`?"
                                   if finding.suggestion else "")
         results.append({
             "ruleId": RULE_ID, "level": "error", "message": {"text": text},
