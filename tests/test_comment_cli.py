@@ -57,6 +57,39 @@ def test_prints_the_comment_from_a_file_or_stdin(tmp_path: Path, result_file: Pa
     assert piped.stdout == printed.stdout
 
 
+def _refs(findings: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"schema_version": 1, "head": "a" * 40, "base": "b" * 40, "mode": "diff", "pages": 3,
+            "summary": {"checked": 9, "resolved": 8, "missing": len(findings),
+                        "out_of_scope": 1, "unresolvable": 0},
+            "findings": findings, "unreadable": []}
+
+
+FINDING = {"page": "docs/api.md", "line": 12, "column": 3, "kind": "code",
+           "name": "pkg.Client.send", "message": "…", "suggestion": "pkg.Client.submit"}
+
+
+def test_docs_refs_findings_get_their_own_section(tmp_path: Path, result_file: Path) -> None:
+    refs = tmp_path / "refs.json"
+    refs.write_text(json.dumps(_refs([FINDING])), encoding="utf-8")
+    printed = drift(tmp_path, "--from", str(result_file), "--docs-refs", str(refs))
+    assert printed.exit_code == 0, printed.output
+    assert ("#### ❌ **1** docs line(s) now name code that no longer exists\n\n"
+            "- `docs/api.md:12` names `pkg.Client.send` — did you mean `pkg.Client.submit`?\n"
+            ) in printed.stdout
+    refs.write_text(json.dumps(_refs([])), encoding="utf-8")  # no finding: no section
+    clean = drift(tmp_path, "--from", str(result_file), "--docs-refs", str(refs))
+    assert "no longer exists" not in clean.stdout
+    assert clean.stdout == drift(tmp_path, "--from", str(result_file)).stdout
+
+
+def test_a_forged_docs_refs_file_is_not_judged(tmp_path: Path, result_file: Path) -> None:
+    refs = tmp_path / "refs.json"
+    refs.write_text(json.dumps(_refs([{**FINDING, "line": "12; @everyone"}])), encoding="utf-8")
+    printed = drift(tmp_path, "--from", str(result_file), "--docs-refs", str(refs))
+    assert printed.exit_code == 2
+    assert "is not docs-refs output: $.findings[0].line" in printed.stderr
+
+
 @pytest.mark.parametrize(("text", "error"), [
     ("{", "Error: stdin is not valid JSON (Expecting property name enclosed in double quotes: "
           "line 1 column 2 (char 1))"),

@@ -165,7 +165,9 @@ def test_a_pr_is_computed_then_posted(origin: Repo, tmp_path: Path,
     computed, check_summary = compute(work, tmp_path, head)
     assert computed.returncode == 0, computed.stderr
     assert sorted(p.name for p in (work.root / "drift").iterdir()) == [
-        "affected-docs.json", "pr-number"]
+        "affected-docs.json", "docs-refs.json", "pr-number"]
+    refs = json.loads((work.root / "drift" / "docs-refs.json").read_text(encoding="utf-8"))
+    assert (refs["mode"], refs["findings"]) == ("diff", [])  # diff mode, nothing broken here
     assert check_summary.read_text().startswith(MARKER + "\n")
 
     fake_github.add_pull(7, head)

@@ -29,7 +29,7 @@ from govern.commands.shared import (
 )
 from govern.config import Config, load_config
 from govern.core.errors import NotJudged, PayloadError
-from govern.drift.comment import MARKER, parse_result, render_drift
+from govern.drift.comment import MARKER, parse_docs_refs, parse_result, render_drift
 from govern.github.delivery import comment_login, connect_to_post, deliver_for_event
 from govern.github.event import event_value, read_event
 
@@ -99,10 +99,14 @@ def repo_target(event: dict[str, Any], repo: str | None) -> str | None:
 @click.option("--head", "head", metavar="SHA",
               help="With --not-judged: the head that was not judged (default: the event "
                    "payload's).")
+@click.option("--docs-refs", "refs_source", metavar="FILE",
+              help="The output of `govern check docs-refs --json` for the same PR: its "
+                   "findings get a section of their own.")
 @config_option
 @click.pass_context
 def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | None,
-          do_post: bool, reason: str | None, head: str | None) -> None:
+          do_post: bool, reason: str | None, head: str | None,
+          refs_source: str | None) -> None:
     """Render the Docs Drift Check comment; with --post, upsert it on the PR.
 
     Exit 0 when rendered (and posted, or the delivery degraded to the step summary), 2 when
@@ -120,8 +124,10 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
         not_judged = (head, reason)
     data = (_read_input(source, parse_result, "govern affected-docs --json")
             if source is not None else None)
+    refs = (_read_input(refs_source, parse_docs_refs, "govern check docs-refs --json")
+            if refs_source is not None else None)
     config = read_config(ctx)
-    body = render_drift(data, config.comment, not_judged)
+    body = render_drift(data, config.comment, not_judged, refs)
     click.echo(body, nl=False)
     if not do_post:
         return

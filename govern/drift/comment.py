@@ -159,12 +159,34 @@ DETAIL_LEVELS = 4
 3: editable rows and the headline's names counted too. Level 3 is small whatever the input."""
 
 
+def parse_docs_refs(text: str, source: str) -> dict[str, Any]:
+    """``govern check docs-refs --json`` output, or PayloadError (exit 2) saying what is wrong."""
+    return parse_versioned(text, source, 1, "docs-refs.schema.json", "docs-refs output",
+                           "pass the file `govern check docs-refs --json` wrote")
+
+
+def _docs_refs(refs: dict[str, Any] | None, config: CommentConfig, level: int
+               ) -> dict[str, Any] | None:
+    """The comment's "name code that no longer exists" section: every finding, or only their
+    count when they are more than ``row_cap`` or the comment must shrink."""
+    if refs is None or not refs["findings"]:
+        return None
+    findings = sorted(refs["findings"], key=lambda f: (f["page"], f["line"], f["column"]))
+    shown = level < 2 and len(findings) <= config.row_cap
+    return {"count": len(findings), "shown": [
+        {"where": clip(f"{f['page']}:{f['line']}"), "name": clip(f["name"]),
+         "suggestion": None if f["suggestion"] is None else clip(f["suggestion"])}
+        for f in findings] if shown else None}
+
+
 def build_context(data: dict[str, Any] | None, config: CommentConfig,
-                  not_judged: tuple[str, str] | None = None, level: int = 0) -> dict[str, Any]:
+                  not_judged: tuple[str, str] | None = None, level: int = 0,
+                  docs_refs: dict[str, Any] | None = None) -> dict[str, Any]:
     """The template's context at one detail level.
 
     ``not_judged`` is ``(head, reason)`` when affected-docs could not compute on ``head``;
-    ``data`` is then an older result to show below the warning, or None.
+    ``data`` is then an older result to show below the warning, or None. ``docs_refs`` is
+    ``govern check docs-refs --json`` output for the same PR, when it was computed.
     """
     state = headline_state(data, None if not_judged is None else not_judged[1])
     context: dict[str, Any] = {
@@ -172,6 +194,7 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
         "not_judged": None if not_judged is None else
         {"head": clip(not_judged[0], 64), "reason": clip(not_judged[1], 1000).rstrip(".")},
         "result": None,
+        "docs_refs": _docs_refs(docs_refs, config, level),
     }
     if data is None:
         return context
@@ -199,13 +222,15 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
 
 
 def render_drift(data: dict[str, Any] | None, config: CommentConfig,
-                 not_judged: tuple[str, str] | None = None) -> str:
+                 not_judged: tuple[str, str] | None = None,
+                 docs_refs: dict[str, Any] | None = None) -> str:
     """The comment body: the most detailed level that fits GitHub's limit."""
     from govern.core.markdown import GITHUB_COMMENT_LIMIT, render_template  # jinja2 only here
 
     body = ""
     for level in range(DETAIL_LEVELS):
-        body = render_template(TEMPLATE, **build_context(data, config, not_judged, level))
+        body = render_template(TEMPLATE, **build_context(data, config, not_judged, level,
+                                                         docs_refs))
         if len(body) <= GITHUB_COMMENT_LIMIT:
             return body
     raise AssertionError(f"the least detailed drift comment is {len(body)} characters")
