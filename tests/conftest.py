@@ -41,6 +41,8 @@ def _isolated_git(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Repo:
-    """An empty-ish repository on main (one commit holding README.md)."""
-    return make_repo(tmp_path / "repo")
+def repo(tmp_path: Path, request: pytest.FixtureRequest) -> Repo:
+    """An empty-ish repository on main (one commit holding README.md); a module marked
+    ``pytest.mark.preset(NAME)`` gets a govern.toml with that gates preset."""
+    marker = request.node.get_closest_marker("preset")
+    return make_repo(tmp_path / "repo", preset=marker.args[0] if marker else None)

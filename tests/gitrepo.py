@@ -53,10 +53,27 @@ class Repo:
         return self.git("rev-parse", ref).strip()
 
 
-def make_repo(root: Path, files: dict[str, str | bytes | None] | None = None) -> Repo:
-    """A repository on ``main`` with ``files`` as its first commit."""
+def with_preset(files: dict[str, str | bytes | None], preset: str) -> dict[str, str | bytes | None]:
+    """``files`` with ``[gates] preset`` set in their govern.toml (added when absent)."""
+    text = files.get("govern.toml")
+    assert text is None or isinstance(text, str)
+    line = f'preset = "{preset}"\n'
+    if text is None:
+        text = "[gates]\n" + line
+    elif "[gates]\n" in text:
+        text = text.replace("[gates]\n", "[gates]\n" + line, 1)
+    else:
+        text += "\n[gates]\n" + line
+    return {**files, "govern.toml": text}
+
+
+def make_repo(root: Path, files: dict[str, str | bytes | None] | None = None, *,
+              preset: str | None = None) -> Repo:
+    """A repository on ``main`` with ``files`` as its first commit; ``preset`` sets
+    ``[gates] preset`` in its govern.toml (docs/how-to/gates.md#presets)."""
     root.mkdir(parents=True, exist_ok=True)
     subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
     repo = Repo(root)
-    repo.commit(files or {"README.md": "# example\n"}, "initial")
+    files = files or {"README.md": "# example\n"}
+    repo.commit(with_preset(files, preset) if preset else files, "initial")
     return repo

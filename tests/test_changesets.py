@@ -21,6 +21,9 @@ from tests.helpers import run_check
 
 P = ".changeset/x.md"
 
+# judged under the contract preset, where every gate runs (docs/how-to/gates.md#presets)
+pytestmark = pytest.mark.preset("contract")
+
 
 @pytest.mark.parametrize(("text", "releases"), [
     ('---\n"@x/a": patch\n---\n\nFix.\n', (Release("@x/a", "patch", 2),)),
@@ -128,7 +131,7 @@ def monorepo(tmp_path: Path) -> Repo:
         "packages/b/package.json": json.dumps({"name": "@x/b", "private": True}),
         "packages/b/src/b.ts": "export const b = 1;\n",
         ".changeset/README.md": "Changesets live here.\n",
-    })
+    }, preset="contract")
     repo.branch("pr")
     return repo
 

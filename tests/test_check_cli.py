@@ -12,10 +12,13 @@ from tests.helpers import run_check
 
 BODY = "Fix the door.\n\nClause-②: no\nMetadata-protocol: none\n"
 
+# judged under the contract preset, where every gate runs (docs/how-to/gates.md#presets)
+pytestmark = pytest.mark.preset("contract")
+
 
 @pytest.fixture
 def pr_repo(tmp_path: Path) -> Repo:
-    repo = make_repo(tmp_path / "repo", {"src/app.py": "x = 1\n"})
+    repo = make_repo(tmp_path / "repo", {"src/app.py": "x = 1\n"}, preset="contract")
     repo.branch("pr")
     repo.commit({"src/app.py": "x = 2\n"}, "fix: the door\n")
     return repo
@@ -129,7 +132,8 @@ def test_shallow_clone_is_not_judged(pr_repo: Repo, tmp_path: Path) -> None:
 
 
 def test_bad_config_at_the_merge_base_is_not_judged(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "repo", {"govern.toml": "[gates]\nhuman_merge_lines = -1\n"})
+    repo = make_repo(tmp_path / "repo", {"govern.toml": "[gates]\nhuman_merge_lines = -1\n"},
+                     preset="contract")
     repo.branch("pr")
     repo.commit({"govern.toml": "[gates]\nhuman_merge_lines = 5\n"})
     result = run_check(repo, "size", "main")

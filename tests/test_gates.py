@@ -14,6 +14,9 @@ from tests.helpers import run_check
 
 NULL = "0" * 40
 
+# judged under the contract preset, where every gate runs (docs/how-to/gates.md#presets)
+pytestmark = pytest.mark.preset("contract")
+
 
 @pytest.fixture
 def project(tmp_path: Path) -> Repo:
@@ -23,7 +26,7 @@ def project(tmp_path: Path) -> Repo:
         "docs/releases/1.0.md": "# 1.0\n",
         "docs/guide.md": "# Guide\n",
         "src/app.py": "x = 1\n",
-    })
+    }, preset="contract")
     repo.branch("pr")
     return repo
 
@@ -95,7 +98,7 @@ def test_a_pr_cannot_unlist_the_page_it_edits(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {
         "govern.toml": '[docs]\nrelease_owned = ["RELEASES.md"]\n',
         "RELEASES.md": "# Releases\n",
-    })
+    }, preset="contract")
     repo.branch("pr")
     repo.commit({"govern.toml": "[docs]\nrelease_owned = []\n",
                  "RELEASES.md": "# Releases\n\n- sneaked in\n"})
@@ -111,7 +114,8 @@ def _lines(count: int) -> str:
 
 @pytest.fixture
 def small_limit(tmp_path: Path) -> Repo:
-    repo = make_repo(tmp_path / "repo", {"govern.toml": "[gates]\nhuman_merge_lines = 10\n"})
+    repo = make_repo(tmp_path / "repo", {"govern.toml": "[gates]\nhuman_merge_lines = 10\n"},
+                     preset="contract")
     repo.branch("pr")
     return repo
 
@@ -218,7 +222,8 @@ def test_trailers_commit_msg_stage(project: Repo, tmp_path: Path) -> None:
 
 
 def test_trailers_patterns_come_from_the_merge_base(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "repo", {"govern.toml": '[gates]\ntrailer_forbidden = ["WIP"]\n'})
+    repo = make_repo(tmp_path / "repo", {"govern.toml": '[gates]\ntrailer_forbidden = ["WIP"]\n'},
+                     preset="contract")
     repo.branch("pr")
     repo.commit({"govern.toml": "[gates]\ntrailer_forbidden = []\n"}, "WIP: loosen\n")
     assert _findings(repo, "trailers", "main")[0] == 1

@@ -16,12 +16,15 @@ from tests.helpers import run_check
 
 BODY = "Clause-②: no\nMetadata-protocol: none\n"
 
+# judged under the contract preset, where every gate runs (docs/how-to/gates.md#presets)
+pytestmark = pytest.mark.preset("contract")
+
 
 @pytest.fixture
 def governed_pr(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
     """PR #5 changes a workflow (a governed path); the fake GitHub knows it at its head."""
     repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n",
-                                         "src/app.py": "x = 1\n"})
+                                         "src/app.py": "x = 1\n"}, preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     fake_github.add_pull(5, head, body="Fixes #9\n" + BODY)
@@ -36,7 +39,7 @@ def _governed(repo: Repo, *args: str) -> tuple[int, list[str], dict[str, Any]]:
 
 
 def test_no_governed_path_needs_no_review(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "repo", {"src/app.py": "x = 1\n"})
+    repo = make_repo(tmp_path / "repo", {"src/app.py": "x = 1\n"}, preset="contract")
     repo.branch("pr")
     repo.commit({"src/app.py": "x = 2\n"})
     # no --pr and no token: nothing is looked up when no governed path changed
@@ -128,7 +131,7 @@ def test_without_a_pr_number_is_not_judged(governed_pr: tuple[Repo, str]) -> Non
 # -- live reads: labels and body come from the API when a token is present -------------------
 
 def test_labels_are_reread_live(tmp_path: Path, fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {"CHANGELOG.md": "# Changelog\n"})
+    repo = make_repo(tmp_path / "repo", {"CHANGELOG.md": "# Changelog\n"}, preset="contract")
     repo.branch("pr")
     head = repo.commit({"CHANGELOG.md": "# Changelog\n\n- 2.0\n"})
     fake_github.add_pull(5, head, body=BODY, labels=("release",))

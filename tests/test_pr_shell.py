@@ -25,6 +25,9 @@ FILES = {
     "CHANGELOG.md": "# Changes\n",
 }
 
+# judged under the contract preset, where every gate runs (docs/how-to/gates.md#presets)
+pytestmark = pytest.mark.preset("contract")
+
 
 @pytest.mark.parametrize(("url", "repo"), [
     ("git@github.com:acme/widgets.git", "acme/widgets"),
@@ -42,7 +45,7 @@ def test_repo_from_url(url: str, repo: str | None) -> None:
 def work(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
     """A reviewer's clone whose origin is a github.com URL; git reaches a local bare repo
     holding ``refs/pull/7/head``, and the fake GitHub knows PR 7 at that head."""
-    origin = make_repo(tmp_path / "origin", FILES)
+    origin = make_repo(tmp_path / "origin", FILES, preset="contract")
     origin.branch("topic")
     head = origin.commit({"pkg/src/audit.ts": FILES["pkg/src/audit.ts"].replace(
         "return name;", "return name + name;"), "CHANGELOG.md": "# Changes\n\n- audit\n"},

@@ -30,7 +30,7 @@ def clone(origin: Repo, target: Path, *options: str) -> Repo:
 @pytest.fixture
 def origin(tmp_path: Path) -> Repo:
     """``main`` moved on three times since ``topic`` branched off it."""
-    repo = make_repo(tmp_path / "origin", {"a.py": "x = 1\n"})
+    repo = make_repo(tmp_path / "origin", {"a.py": "x = 1\n"}, preset="contract")
     repo.branch("topic")
     repo.commit({"b.py": "y = 1\n"}, "topic")
     repo.checkout("main")
@@ -189,7 +189,8 @@ def test_config_pointing_at_a_missing_file(origin: Repo, tmp_path: Path) -> None
 # -- check governed --pr N without a repository --------------------------------------------------
 
 def test_governed_with_a_pr_but_no_repository(tmp_path: Path, fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     fake_github.add_pull(5, head)

@@ -89,7 +89,7 @@ def _checkout(tmp_path: Path, pr_files: dict[str, str | None], message: str,
         "packages/a/package.json": json.dumps({"name": "@x/a"}),
         "packages/a/src/door.ts": "export const door = 1;\n",
         "CHANGELOG.md": "# Changelog\n",
-    })
+    }, preset="contract")
     origin.branch("topic")
     origin.commit(pr_files, message)
     origin.checkout("main")
@@ -191,7 +191,7 @@ def test_hook_entries_are_real_command_lines(hook_id: str) -> None:
 
 
 def test_commit_msg_hook_judges_the_file_it_is_given(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "repo")
+    repo = make_repo(tmp_path / "repo", preset="contract")
     message = tmp_path / "COMMIT_EDITMSG"
     message.write_text("fix: x\n\nResolves #5\n")
     entry = next(h["entry"] for h in hooks() if h["id"] == "govern-commit-msg")

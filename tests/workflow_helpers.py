@@ -166,7 +166,8 @@ printf '%s\\n' "$@" > "$GH_CALLS"
 
 @pytest.fixture
 def governed_run(tmp_path: Path, fake_github: Any) -> Any:
-    origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"})
+    origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"},
+                       preset="contract")
     origin.branch("topic")
     head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     origin.git("update-ref", "refs/pull/5/head", head)

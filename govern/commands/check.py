@@ -119,6 +119,30 @@ def report(ctx: click.Context, result: GateResult, extra: dict[str, Any] | None 
         ctx.exit(1)
 
 
+def render_enable_hint(gate: str) -> str:
+    """The exact govern.toml lines that turn ``gate`` on (docs/how-to/gates.md#presets)."""
+    preset = "changesets" if gate == "changesets" else "contract"
+    return f'[gates] enable = ["{gate}"] (or [gates] preset = "{preset}") in govern.toml'
+
+
+def skip_disabled(ctx: click.Context, gate: str, configs: list[Config]) -> bool:
+    """Report ``gate`` as disabled when no configuration enables it (exit 0) and say so;
+    with several configurations (BASE's tip and the merge base) one enabling it is enough,
+    the stricter winning."""
+    if any(config.gates.enabled(gate) for config in configs):
+        return False
+    gates = configs[-1].gates
+    why = ("disabled by gates.disable" if gate in gates.disable
+           else f'not in the "{gates.preset}" preset')
+    hint = render_enable_hint(gate)
+    if settings(ctx).json:
+        print_json({"judged": True, "gate": gate, "enabled": False, "passed": True,
+                    "findings": [], "preset": gates.preset, "reason": why, "enable": hint})
+    else:
+        click.echo(f"govern check {gate}: disabled ({why}); enable it with {hint}", err=True)
+    return True
+
+
 def _pr_json(pr: PullRequestInput) -> dict[str, Any]:
     return {"base": pr.base, "head": pr.head, "merge_base": pr.merge_base}
 
@@ -133,10 +157,16 @@ def check() -> None:
     """
 
 
-def _open(ctx: click.Context, options: dict[str, Any]) -> tuple[Git, PullRequestInput, Config]:
+def _open(ctx: click.Context, gate: str,
+          options: dict[str, Any]) -> tuple[Git, PullRequestInput, Config]:
+    """The repository, the PR and the merge base's configuration; exit 0 when that
+    configuration disables ``gate``."""
     git = open_git(ctx)
     pr = read_pull_request(git, options, os.environ, sys.stdin)
-    return git, pr, load_config_at(ctx, git, pr.merge_base)
+    config = load_config_at(ctx, git, pr.merge_base)
+    if skip_disabled(ctx, gate, [config]):
+        ctx.exit(0)
+    return git, pr, config
 
 
 @check.command()
@@ -147,7 +177,7 @@ def declarations(ctx: click.Context, **options: Any) -> None:
     """The PR body and each changeset it adds, edits or renames declare every key of
     `declarations.required` once, well-formed and equal; a Metadata-protocol change owes a
     `Skills-docs:` line in the body."""
-    git, pr, config = _open(ctx, options)
+    git, pr, config = _open(ctx, "declarations", options)
     body = require_body(pr)
     carriers = carriers_of(body, read_carried(git, pr, git.changed_files(pr.merge_base, pr.head)))
     findings = check_declarations(carriers, config.declarations.required,
@@ -165,7 +195,7 @@ def changesets(ctx: click.Context, **options: Any) -> None:
     """Changesets parse; an added one releases something; touched published packages have
     one (unless labelled); levels meet the declared protocol; no new major; breaking
     changes are spelled out."""
-    git, pr, config = _open(ctx, options)
+    git, pr, config = _open(ctx, "changesets", options)
     changes = git.changed_files(pr.merge_base, pr.head)
     carried = read_carried(git, pr, changes)
     protocol = declared_value(carriers_of(pr.body or "", carried), PROTOCOL,
@@ -196,7 +226,7 @@ def changesets(ctx: click.Context, **options: Any) -> None:
 def release_owned(ctx: click.Context, **options: Any) -> None:
     """No release-owned page is added, edited, renamed or deleted, unless a release label or
     actor allows it."""
-    git, pr, config = _open(ctx, options)
+    git, pr, config = _open(ctx, "release-owned", options)
     findings = check_release_owned(git.changed_files(pr.merge_base, pr.head), config,
                                    pr.labels, pr.actor)
     report(ctx, GateResult("release-owned", findings,
@@ -207,7 +237,7 @@ def release_owned(ctx: click.Context, **options: Any) -> None:
 @commit_options
 def size(ctx: click.Context, **options: Any) -> None:
     """Additions + deletions (minus `gates.size_ignore`) at most `gates.human_merge_lines`."""
-    git, pr, config = _open(ctx, options)
+    git, pr, config = _open(ctx, "size", options)
     count = count_size(git.numstat(pr.merge_base, pr.head), config.gates)
     findings = check_size(count, config.gates)
     report(ctx, GateResult("size", findings, {
@@ -229,6 +259,8 @@ def governed(ctx: click.Context, **options: Any) -> None:
     git = open_git(ctx)
     pr = read_pull_request(git, options, os.environ, sys.stdin)
     configs = [load_config_at(ctx, git, pr.base), load_config_at(ctx, git, pr.merge_base)]
+    if skip_disabled(ctx, "governed", configs):
+        return
     paths = find_governed_paths(git.changed_files(pr.merge_base, pr.head),
                                 [config.gates.governed for config in configs])
     located = (read_review(pr, [config.review for config in configs], os.environ)
@@ -256,6 +288,8 @@ def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | Non
         # the commit being written has no merge base yet: the committed HEAD's rules (an
         # unborn branch reads as no file, so the defaults)
         config = load_config_at(ctx, git, "HEAD")
+        if skip_disabled(ctx, "trailers", [config]):
+            return
         text = message_file.read_bytes().decode("utf-8", "replace")
         findings = check_message_file(str(message_file), text, _forbidden(config))
         report(ctx, GateResult("trailers", findings, {"message_file": str(message_file)}))
@@ -264,6 +298,8 @@ def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | Non
                                  os.environ, sys.stdin)
     first_since, first_until = ranges[0] if ranges else (None, "HEAD")
     config = load_config_at(ctx, git, first_since or first_until)
+    if skip_disabled(ctx, "trailers", [config]):
+        return
     messages = [message for since, until in ranges
                 for message in git.commit_messages(since, until)]
     findings = check_commit_messages(messages, _forbidden(config))
@@ -322,8 +358,10 @@ def docs_refs(ctx: click.Context, base: str | None, head: str, audit_all: bool,
                                 "govern check docs-refs BASE")
         judged_at = head if audit_all or base is None else git.merge_bases(
             git.resolve_commit(base), git.resolve_commit(head))[0]
-        result = read_docs_refs(git, load_config_at(ctx, git, judged_at), head,
-                                None if audit_all else base)
+        config = load_config_at(ctx, git, judged_at)
+        if skip_disabled(ctx, "docs-refs", [config]):
+            return
+        result = read_docs_refs(git, config, head, None if audit_all else base)
     finally:
         git.close()
     findings = result.findings

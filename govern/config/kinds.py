@@ -84,6 +84,22 @@ def _levels(value: object) -> Converted:
     return dict(value), bad
 
 
+def one_of(name: str, choices: tuple[str, ...]) -> Kind:
+    """A string that must be one of ``choices``."""
+    def convert(value: object) -> Converted:
+        if value in choices:
+            return value, []
+        return None, ["must be one of " + ", ".join(f'"{c}"' for c in choices)]
+    return Kind(name, convert)
+
+
+def names_of(name: str, choices: tuple[str, ...]) -> Kind:
+    """A list whose every item is one of ``choices``."""
+    def check(item: str) -> str | None:
+        return None if item in choices else "must be one of " + ", ".join(choices)
+    return Kind(name, lambda value: _string_list(value, check))
+
+
 GLOBS = Kind("globs", _globs)
 NAMES = Kind("list of strings", _names)
 REGEXES = Kind("list of regexes", _regexes)

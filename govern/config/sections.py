@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from govern.config.kinds import COUNT, FLAG, GLOBS, LEVELS, NAMES, REGEXES, SHARE, TEXT, Kind
+from govern.config.kinds import (
+    COUNT,
+    FLAG,
+    GLOBS,
+    LEVELS,
+    NAMES,
+    REGEXES,
+    SHARE,
+    TEXT,
+    Kind,
+    names_of,
+    one_of,
+)
 from govern.core.globs import Globs
 
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock", "uv.lock")
@@ -145,9 +157,40 @@ class DeclarationsConfig:
         metadata=about(TEXT, "A PR with this label may introduce a major bump."))
 
 
+GATES = ("declarations", "changesets", "release-owned", "size", "governed", "trailers",
+         "docs-refs")
+"""Every ``govern check`` gate, in the order docs/how-to/gates.md lists them."""
+
+NEUTRAL = ("size", "docs-refs")
+"""What every repository wants; the process gates are opt-in (issue 14)."""
+
+PRESET = "preset name"
+GATE_NAMES = "list of gate names"
+
+PRESETS: dict[str, frozenset[str]] = {
+    "minimal": frozenset(NEUTRAL),
+    "changesets": frozenset((*NEUTRAL, "changesets")),
+    # the declaration-and-review process govern grew from
+    "contract": frozenset(GATES),
+}
+"""Preset name → the gates it enables (docs/how-to/gates.md#presets)."""
+
+
 @dataclass(frozen=True)
 class GatesConfig:
     """The repository gates of `govern check`."""
+
+    preset: str = field(
+        default="minimal",
+        metadata=about(one_of(PRESET, tuple(PRESETS)), "Which gates run: `minimal` (size, "
+                       "docs-refs), `changesets` (adds changesets) or `contract` (every gate)."))
+    enable: tuple[str, ...] = field(
+        default=(),
+        metadata=about(names_of(GATE_NAMES, GATES), "Gates enabled on top of the preset."))
+    disable: tuple[str, ...] = field(
+        default=(),
+        metadata=about(names_of(GATE_NAMES, GATES),
+                       "Gates disabled even when the preset enables them."))
 
     release_owned_labels: tuple[str, ...] = field(
         default=("release", "docs-only"),
@@ -178,6 +221,10 @@ class GatesConfig:
                  "mistral", "mixtral", "codestral", "deepseek", "qwen", "grok"),
         metadata=about(NAMES, "Model-id families refused in commit messages (claude-…, gpt-4o, "
                               "o3)."))
+
+    def enabled(self, gate: str) -> bool:
+        """Whether ``gate`` runs: the preset's gates, plus ``enable``, minus ``disable``."""
+        return (gate in PRESETS[self.preset] or gate in self.enable) and gate not in self.disable
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from tests.security.pr import BODY, governed
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Repo:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     return repo

@@ -17,7 +17,7 @@ GOVERN_PAYMENTS = '[gates]\ngoverned = ["payments/**"]\n'
 
 def _old_fork(tmp_path: Path, fake: FakeGitHub, pr_files: dict[str, str | bytes | None],
               ) -> tuple[Repo, str]:
-    repo = make_repo(tmp_path / "repo", {"payments/charge.py": "fee = 1\n"})
+    repo = make_repo(tmp_path / "repo", {"payments/charge.py": "fee = 1\n"}, preset="contract")
     fork_point = repo.sha("HEAD")
     repo.commit({"govern.toml": GOVERN_PAYMENTS}, "govern payments")
     repo.branch("pr", fork_point)
@@ -50,7 +50,7 @@ def test_a_rule_only_the_merge_base_has_still_governs(tmp_path: Path,
                                                       fake_github: FakeGitHub) -> None:
     # the stricter side wins either way: the tip dropping a rule does not free an old PR
     repo = make_repo(tmp_path / "repo", {"govern.toml": GOVERN_PAYMENTS,
-                                         "payments/charge.py": "fee = 1\n"})
+                                         "payments/charge.py": "fee = 1\n"}, preset="contract")
     repo.branch("pr")
     head = repo.commit({"payments/charge.py": "fee = 0\n"})
     repo.checkout("main")
@@ -65,7 +65,7 @@ def test_a_rule_only_the_merge_base_has_still_governs(tmp_path: Path,
 def test_reviewers_named_at_the_tip_apply_to_an_old_fork(tmp_path: Path,
                                                          fake_github: FakeGitHub) -> None:
     repo = make_repo(tmp_path / "repo", {"payments/charge.py": "fee = 1\n",
-                                         "govern.toml": GOVERN_PAYMENTS})
+                                         "govern.toml": GOVERN_PAYMENTS}, preset="contract")
     fork_point = repo.sha("HEAD")
     repo.commit({"govern.toml": GOVERN_PAYMENTS + '\n[review]\ntrusted_authors = ["seat"]\n'})
     repo.branch("pr", fork_point)

@@ -42,7 +42,8 @@ def test_a_blank_run_after_a_keyword_is_refused_or_passed_at_once() -> None:
 
 def test_a_hostile_body_does_not_reach_the_governed_gate(tmp_path: Path,
                                                          fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     hostile = ("Fixes" + " " * 30_000 + ":") * 2

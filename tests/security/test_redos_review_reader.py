@@ -81,7 +81,8 @@ def test_an_over_long_record_line_is_a_problem_not_a_match() -> None:
 
 def test_an_outsiders_stalling_comment_does_not_stall_the_gate(
         tmp_path: Path, fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     fake_github.add_pull(5, head, body=BODY)

@@ -20,7 +20,8 @@ from tests.security.pr import BODY, governed
 @pytest.fixture
 def pr(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
     """PR #5 by ``contributor`` (who has write access) changes a governed workflow."""
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     fake_github.add_pull(5, head, body=BODY, author="contributor")
@@ -52,7 +53,7 @@ def test_listing_the_author_as_trusted_does_not_help(tmp_path: Path, pr: tuple[R
                                                      fake_github: FakeGitHub) -> None:
     repo, head = pr
     config = tmp_path / "govern.toml"
-    config.write_text('[review]\ntrusted_authors = ["contributor"]\n')
+    config.write_text('[gates]\npreset = "contract"\n[review]\ntrusted_authors = ["contributor"]\n')
     fake_github.add_comment(5, review_record(head), login="contributor")
     code, data = governed(repo, "--config", str(config))
     assert code == 1

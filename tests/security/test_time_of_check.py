@@ -14,7 +14,8 @@ from tests.security.pr import BODY, governed
 
 
 def test_a_pr_that_moved_is_not_judged(tmp_path: Path, fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     judged = repo.commit({".github/workflows/ci.yml": "name: ci, reviewed\n"})
     moved = repo.commit({".github/workflows/ci.yml": "name: ci, pushed later\n"})
@@ -30,7 +31,8 @@ def test_a_pr_that_moved_is_not_judged(tmp_path: Path, fake_github: FakeGitHub) 
 
 
 def test_the_judged_head_is_the_one_looked_up(tmp_path: Path, fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"})
+    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
+                     preset="contract")
     repo.branch("pr")
     head = repo.commit({".github/workflows/ci.yml": "name: ci, reviewed\n"})
     fake_github.add_pull(5, head, body=BODY)

@@ -63,7 +63,8 @@ def test_words_that_name_no_model_pass(line: str) -> None:
 def test_the_model_families_are_configurable(tmp_path: Path) -> None:
     own = Forbidden.of((), ("acme-llm",))
     assert _refused("made by acme-llm-2", own) and not _refused("gpt-4o", own)
-    repo = make_repo(tmp_path / "repo", {"govern.toml": '[gates]\nmodel_families = ["acme"]\n'})
+    repo = make_repo(tmp_path / "repo", {"govern.toml": '[gates]\nmodel_families = ["acme"]\n'},
+                     preset="contract")
     repo.branch("pr")
     repo.commit({"a.txt": "1\n"}, "fix: door\n\nwritten by acme-7\n")
     result = run_check(repo, "trailers", "main", "--json")
