@@ -5,6 +5,7 @@ without --force."""
 from __future__ import annotations
 
 import textwrap
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.commands.init import detect
-from govern.config import KEYS, load_config
+from govern.commands.init import WORKFLOWS, detect, workflows_for
+from govern.config import KEYS, load_config, validate
 from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
@@ -21,9 +22,10 @@ DEFAULT_RELEASE_OWNED = ["CHANGELOG.md", "CHANGES.*", "docs/**/changelog.*", "do
 
 
 @pytest.mark.parametrize(("paths", "expected"), [
-    (["README.md", "src/app.py"], {}),
+    (["README.md", "src/app.py"], {"comment.guardrails_doc": ""}),
     (["README.md", "content/docs/intro.mdx", "content/docs/api/ref.md", "docs-old.txt"],
-     {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "README.md"]}),
+     {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "README.md"],
+      "comment.guardrails_doc": ""}),
     (["doc/index.rst", "doc/releases/1.0.rst", "packages/a/package.json",
       "packages/a/CHANGELOG.md", "pyproject.toml", "CONTRIBUTING.md", "Cargo.lock"],
      {"docs.paths": ["doc/**/*.rst"],
@@ -48,6 +50,7 @@ def test_detect_notes_what_it_saw() -> None:
     assert notes == {
         "docs.paths": "detected: docs/ (md, rst)",
         "code.package_manifests": "detected: 1 manifest(s)",
+        "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md: no page is named",
         "routes.registrars": "route files seen (auto-detection reads them): api/routes.py, "
                              "sdk/openapi.yaml",
     }
@@ -65,10 +68,25 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
     got = run_init(repo.root)
     assert got.exit_code == 0, got.output
     workflows = sorted(p.name for p in data_dir("workflows").glob("*.yml"))
+    assert sorted(WORKFLOWS) == workflows  # every shipped workflow is described
     assert got.stdout.splitlines() == [
+        "preset: minimal",
+        "  why: no .changeset/config.json and no Clause-②/Metadata-protocol lines: the "
+        "process gates stay off (size and docs-refs run)",
         "docs.paths: detected: website/docs/ (mdx)",
         "code.package_manifests: detected: 1 manifest(s)",
-        "wrote govern.toml", *(f"wrote .github/workflows/{name}" for name in workflows)]
+        'wrote govern.toml: the configuration every gate reads (preset "minimal")',
+        "wrote .github/workflows/docs-drift-check.yml: computes which docs pages each PR's "
+        "code change names (advisory)",
+        "wrote .github/workflows/docs-drift-post.yml: posts that as the PR's Docs Drift Check "
+        "comment, fork PRs included",
+        "wrote .github/workflows/overlap.yml: computes which open PRs conflict with which "
+        "(advisory)",
+        "wrote .github/workflows/overlap-post.yml: posts the PR overlap comments",
+        "wrote .github/workflows/governance.yml: runs the enabled `govern check` gates on every "
+        "PR and merge group",
+        "Next: commit these files, then make the `Governance gates` check required in your "
+        "default branch's protection rule (Settings → Branches or Rules)."]
     for name in workflows:
         assert (repo.root / ".github/workflows" / name).read_bytes() == \
             (data_dir("workflows") / name).read_bytes()
@@ -129,3 +147,96 @@ def test_init_needs_a_commit(tmp_path: Path) -> None:
     assert got.exit_code == 2
     assert got.stderr.splitlines()[0] == ("Error: this repository has no commit yet: govern "
                                           "init reads what is committed")
+
+
+# -- one repository of each kind (issue 14) ---------------------------------------------------
+
+MKDOCS_LIBRARY = {
+    "pyproject.toml": '[project]\nname = "widgets"\n', "mkdocs.yml": "site_name: widgets\n",
+    "docs/index.md": "# widgets\n", "docs/api.md": "# API\n", "README.md": "# widgets\n",
+    "CHANGELOG.md": "# Changelog\n", "src/widgets/__init__.py": "x = 1\n",
+}
+TS_MONOREPO = {
+    "package.json": '{"name": "root", "private": true}\n',
+    ".changeset/config.json": "{}\n", ".changeset/README.md": "# Changesets\n",
+    ".changeset/brave-cats.md": '---\n"@x/a": patch\n---\n\nFix a.\n',
+    "packages/a/package.json": '{"name": "@x/a"}\n', "packages/a/src/a.ts": "export const a = 1;\n",
+    "content/docs/index.mdx": "# Docs\n", "content/docs/guide.md": "# Guide\n",
+    "CONTRIBUTING.md": "# Contributing\n",
+}
+CONTRACT_REPO = {
+    **TS_MONOREPO,
+    ".github/pull_request_template.md": "## Summary\n\nClause-②: no\nMetadata-protocol: none\n",
+    "AGENTS.md": "# Rules\n",
+}
+
+
+def _init(tmp_path: Path, files: dict[str, str | bytes | None], *args: str) -> tuple[Any, str]:
+    repo = make_repo(tmp_path / "repo", files)
+    got = run_init(repo.root, *args)
+    assert got.exit_code == 0, got.output
+    written = repo.root / "govern.toml"
+    return got, written.read_text(encoding="utf-8") if written.exists() else ""
+
+
+def test_init_on_a_mkdocs_library(tmp_path: Path) -> None:
+    got, text = _init(tmp_path, MKDOCS_LIBRARY)
+    config = validate(tomllib.loads(text), "govern.toml")
+    assert config.gates.preset == "minimal"
+    assert config.docs.paths.patterns == ("docs/**/*.md", "README.md")
+    # no AGENTS.md or CONTRIBUTING.md: none is named
+    assert config.comment.guardrails_doc == ""
+    assert "docs.paths: detected: MkDocs (mkdocs.yml)" in got.stdout.splitlines()
+    assert not any(config.gates.enabled(g) for g in ("declarations", "changesets", "trailers"))
+
+
+def test_init_on_a_ts_monorepo_with_changesets_and_mdx(tmp_path: Path) -> None:
+    got, text = _init(tmp_path, TS_MONOREPO)
+    config = validate(tomllib.loads(text), "govern.toml")
+    assert config.gates.preset == "changesets"
+    assert config.docs.paths.patterns == ("content/docs/**/*.md", "content/docs/**/*.mdx")
+    assert config.comment.guardrails_doc == "CONTRIBUTING.md"
+    assert got.stdout.splitlines()[:3] == [
+        "preset: changesets",
+        "  why: .changeset/config.json found: changesets are in use, so the changesets gate "
+        "runs",
+        "  why: no Clause-②/Metadata-protocol lines in the PR template or changesets: "
+        "declarations stay off"]
+    assert "# chosen by govern init: .changeset/config.json found: changesets are in use, so " \
+           "the changesets gate" in text.splitlines()
+
+
+def test_init_on_a_contract_process_repo(tmp_path: Path) -> None:
+    got, text = _init(tmp_path, CONTRACT_REPO)
+    config = validate(tomllib.loads(text), "govern.toml")
+    assert config.gates.preset == "contract"
+    assert config.comment.guardrails_doc == "AGENTS.md"
+    assert got.stdout.splitlines()[1] == (
+        "  why: .github/pull_request_template.md carries Clause-② and Metadata-protocol lines: "
+        "the contract process is in use, so every gate runs")
+    assert got.stdout.splitlines()[-1] == (
+        "Next: commit these files, then make the `Governance gates` check and the "
+        "`govern/governed` status required in your default branch's protection rule "
+        "(Settings → Branches or Rules).")
+
+
+def test_a_changeset_carrying_declarations_picks_contract(tmp_path: Path) -> None:
+    files = {**TS_MONOREPO, ".changeset/brave-cats.md":
+             '---\n"@x/a": patch\n---\n\nClause-②: no\nMetadata-protocol: none\n'}
+    assert "preset: contract" in _init(tmp_path, files)[0].stdout.splitlines()
+
+
+def test_dry_run_writes_nothing(tmp_path: Path) -> None:
+    got, text = _init(tmp_path, MKDOCS_LIBRARY, "--dry-run")
+    assert text == ""
+    assert not (tmp_path / "repo" / ".github").exists()
+    lines = got.stdout.splitlines()
+    assert 'would write govern.toml: the configuration every gate reads (preset "minimal")' \
+        in lines
+    assert not any(line.startswith("wrote ") for line in lines)
+
+
+def test_governance_workflow_only_when_a_gate_runs() -> None:
+    none = validate({"gates": {"disable": ["size", "docs-refs"]}}, "t")
+    assert "governance.yml" not in workflows_for(none)
+    assert "governance.yml" in workflows_for(validate({}, "t"))

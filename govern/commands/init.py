@@ -1,18 +1,20 @@
-"""``govern init``: look at a repository, write a commented ``govern.toml`` holding every key of
-docs/reference/configuration.md with what was detected, and copy the shipped workflows into
-``.github/workflows/``.
+"""``govern init``: look at a repository, choose a gates preset, write a commented
+``govern.toml`` holding every key of docs/reference/configuration.md with what was detected, and
+copy the shipped workflows that preset uses into ``.github/workflows/`` (docs/how-to/setup.md).
 
-Detection is a pure function of the paths committed at HEAD, so what init proposes is what
-govern itself will read; everything it cannot know keeps its default, written out so a
-maintainer sees the whole table in one place.
+Detection is a pure function of the paths committed at HEAD and the text of the few files that
+show a process (changesets, PR templates), so what init proposes is what govern itself will
+read; everything it cannot know keeps its default, written out so a maintainer sees the whole
+table in one place.
 """
 
 from __future__ import annotations
 
 import shutil
 import textwrap
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Any
 
 import click
@@ -20,6 +22,7 @@ import click
 from govern.commands.shared import open_git
 from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
+from govern.config.sections import GATES
 from govern.core.errors import GovernError, NotJudged
 from govern.core.resources import data_dir
 
@@ -32,6 +35,15 @@ EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "bun
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
 COMMENT_WIDTH = 98
 """Description comments are wrapped to fit 100 columns with their ``# ``."""
+CHANGESETS_CONFIG = ".changeset/config.json"
+PR_TEMPLATES = (".github/pull_request_template.md", ".github/PULL_REQUEST_TEMPLATE.md",
+                "pull_request_template.md", "docs/pull_request_template.md")
+DECLARATION_LINES = ("Clause-②:", "Metadata-protocol:")
+"""A carrier holding both lines shows the contract process is already in use."""
+MAX_CARRIERS = 50
+"""Changesets read for declaration lines: enough to see a habit, bounded on a big backlog."""
+MDX_FOLDERS = ("content/docs", "docs", "pages", "src/pages", "src/content/docs")
+"""Where Docusaurus, Fumadocs, Nextra and Starlight keep their pages."""
 
 @dataclass(frozen=True)
 class Detected:
@@ -41,6 +53,57 @@ class Detected:
     """Dotted key → detected value (only keys something was found for)."""
     notes: dict[str, str]
     """Dotted key → what was seen, written as a comment above the key."""
+    preset: str = "minimal"
+    reasons: tuple[str, ...] = field(default=())
+    """Why that preset, one line each."""
+
+
+def declaration_carriers(paths: list[str]) -> list[str]:
+    """The committed files whose text says whether a declaration process exists: the PR
+    templates and (a bounded number of) changesets."""
+    changesets = [p for p in paths if p.startswith(".changeset/") and p.endswith(".md")
+                  and p != ".changeset/README.md"]
+    return [p for p in PR_TEMPLATES if p in paths] + sorted(changesets)[:MAX_CARRIERS]
+
+
+def _holds_declarations(text: str) -> bool:
+    lines = [line.strip() for line in text.splitlines()]
+    return all(any(line.startswith(key) for line in lines) for key in DECLARATION_LINES)
+
+
+def choose_preset(paths: list[str], texts: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
+    """The gates preset for a repository, and why (docs/how-to/gates.md#presets)."""
+    carrier = next((p for p in declaration_carriers(paths)
+                    if _holds_declarations(texts.get(p, ""))), None)
+    if carrier:
+        return "contract", (f"{carrier} carries Clause-② and Metadata-protocol lines: the "
+                            "contract process is in use, so every gate runs",)
+    if CHANGESETS_CONFIG in paths:
+        return "changesets", (f"{CHANGESETS_CONFIG} found: changesets are in use, so the "
+                              "changesets gate runs",
+                              "no Clause-②/Metadata-protocol lines in the PR template or "
+                              "changesets: declarations stay off")
+    return "minimal", ("no .changeset/config.json and no Clause-②/Metadata-protocol lines: "
+                       "the process gates stay off (size and docs-refs run)",)
+
+
+def _generator_docs(paths: list[str]) -> tuple[list[str], str] | None:
+    """The docs globs a docs generator's layout implies, and which generator."""
+    names = set(paths)
+    if "mkdocs.yml" in names or "mkdocs.yaml" in names:
+        return ["docs/**/*.md"], "MkDocs (mkdocs.yml)"
+    if any(PurePosixPath(p).name == "conf.py" and p.count("/") <= 1 for p in paths) and any(
+            p.endswith(".rst") for p in paths):
+        return ["**/*.rst"], "Sphinx (conf.py)"
+    found = []
+    for folder in MDX_FOLDERS:
+        inside = [p for p in paths if p.startswith(folder + "/")]
+        if any(p.endswith(".mdx") for p in inside):
+            found += [f"{folder}/**/*.{ext}" for ext in ("md", "mdx")
+                      if any(p.endswith("." + ext) for p in inside)]
+    if found:
+        return found, "MDX pages (Docusaurus, Fumadocs or Nextra)"
+    return None
 
 
 def _docs_roots(paths: list[str]) -> dict[str, set[str]]:
@@ -79,13 +142,19 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     return found
 
 
-def detect(paths: list[str]) -> Detected:
-    """Configuration values for a repository holding ``paths`` (repo-relative, POSIX)."""
+def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
+    """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
+    ``texts`` holds the text of its ``declaration_carriers``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
     roots = _docs_roots(paths)
-    if roots:
+    generated = _generator_docs(paths)
+    if generated:
+        globs, generator = generated
+        values["docs.paths"] = [*globs, *(["README.md"] if "README.md" in paths else [])]
+        notes["docs.paths"] = f"detected: {generator}"
+    elif roots:
         values["docs.paths"] = [f"{root}/**/*.{ext}" for root in sorted(roots)
                                 for ext in DOCS_FORMATS if ext in roots[root]]
         if "README.md" in paths:
@@ -104,8 +173,10 @@ def detect(paths: list[str]) -> Detected:
         count = sum(PurePosixPath(p).name in manifests for p in paths)
         notes["code.package_manifests"] = f"detected: {count} manifest(s)"
     guardrails = next((doc for doc in GUARDRAILS_DOCS if doc in paths), None)
-    if guardrails:
-        values["comment.guardrails_doc"] = guardrails
+    # never a page that does not exist (issue 14)
+    values["comment.guardrails_doc"] = guardrails or ""
+    if not guardrails:
+        notes["comment.guardrails_doc"] = "no AGENTS.md or CONTRIBUTING.md: no page is named"
     lockfiles = sorted(names & set(EXTRA_LOCKFILES))
     if lockfiles:
         for key in ("gates.size_ignore", "overlap.ignore"):
@@ -118,7 +189,10 @@ def detect(paths: list[str]) -> Detected:
         seen = [*routes[:5], *ledgers[:5]]
         notes["routes.registrars"] = ("route files seen (auto-detection reads them): "
                                       + ", ".join(seen))
-    return Detected(values, notes)
+    preset, reasons = choose_preset(paths, texts or {})
+    if preset != BY_PATH["gates.preset"].default:
+        values["gates.preset"] = preset
+    return Detected(values, notes, preset, reasons)
 
 
 def render_config(detected: Detected) -> str:
@@ -135,48 +209,82 @@ def render_config(detected: Detected) -> str:
         out += [f"# {line}" for line in textwrap.wrap(key.description, COMMENT_WIDTH)]
         if key.dotted in detected.notes:
             out.append(f"# {detected.notes[key.dotted]}")
+        if key.dotted == "gates.preset":
+            out += [f"# {line}" for reason in detected.reasons
+                    for line in textwrap.wrap(f"chosen by govern init: {reason}", COMMENT_WIDTH)]
         value = detected.values.get(key.dotted, key.default_toml)
         out.append(f"{key.name} = {render_value(value)}")
     return "\n".join(out) + "\n"
 
 
-def _workflows() -> list[Path]:
-    return sorted(data_dir("workflows").glob("*.yml"))
+WORKFLOWS = {
+    "docs-drift-check.yml": "computes which docs pages each PR's code change names (advisory)",
+    "docs-drift-post.yml": "posts that as the PR's Docs Drift Check comment, fork PRs included",
+    "overlap.yml": "computes which open PRs conflict with which (advisory)",
+    "overlap-post.yml": "posts the PR overlap comments",
+    "governance.yml": "runs the enabled `govern check` gates on every PR and merge group",
+}
+"""Each shipped workflow, and what it does once committed."""
+
+
+def workflows_for(config: Config) -> list[str]:
+    """The shipped workflows a configuration uses: governance.yml only when a gate runs."""
+    return [name for name in WORKFLOWS
+            if name != "governance.yml" or any(config.gates.enabled(g) for g in GATES)]
+
+
+def render_next_step(config: Config) -> str:
+    """The one step init cannot take: which status to make required."""
+    if not any(config.gates.enabled(g) for g in GATES):
+        return ("Next: commit these files and open a PR; the comments are advisory, so no "
+                "status needs to be required.")
+    statuses = "the `Governance gates` check"
+    if config.gates.enabled("governed"):
+        statuses += " and the `govern/governed` status"
+    return (f"Next: commit these files, then make {statuses} required in your default branch's "
+            "protection rule (Settings → Branches or Rules).")
 
 
 @click.command("init")
 @click.option("--force", is_flag=True, help="Overwrite govern.toml and the workflows.")
+@click.option("--dry-run", is_flag=True, help="Print what init would write, writing nothing.")
 @click.pass_context
-def init(ctx: click.Context, force: bool) -> None:
-    """Write govern.toml for this repository and copy govern's workflows into
-    .github/workflows/. Refuses to overwrite either without --force."""
+def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
+    """Choose a gates preset for this repository, write govern.toml and copy the workflows
+    that preset uses into .github/workflows/. Refuses to overwrite without --force."""
     git = open_git(ctx)
     try:
         if not git.has_commit("HEAD"):
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
+        texts = {path: git.read_text("HEAD", path) or ""
+                 for path in declaration_carriers(paths)}
     finally:
         git.close()
-    root = git.root
-    targets = [root / "govern.toml", *(root / ".github" / "workflows" / w.name
-                                      for w in _workflows())]
-    existing = [t.relative_to(root).as_posix() for t in targets if t.exists()]
-    if existing and not force:
-        raise GovernError("govern init would overwrite " + ", ".join(existing),
-                          remedy="pass --force to overwrite them, or move them aside")
-    detected = detect(paths)
+    detected = detect(paths, texts)
     text = render_config(detected)
     # What init writes must load: a detected value that does not validate is a bug here.
-    validate(parse_config(text, "govern.toml", pyproject=False) or {}, "govern.toml")
-    targets[0].write_text(text, encoding="utf-8")
-    targets[0].parent.joinpath(".github", "workflows").mkdir(parents=True, exist_ok=True)
-    for workflow, target in zip(_workflows(), targets[1:], strict=True):
-        shutil.copyfile(workflow, target)
+    config = validate(parse_config(text, "govern.toml", pyproject=False) or {}, "govern.toml")
+    root = git.root
+    written = {"govern.toml": f"the configuration every gate reads (preset "
+                              f"\"{detected.preset}\")"}
+    written |= {f".github/workflows/{name}": WORKFLOWS[name] for name in workflows_for(config)}
+    existing = [path for path in written if (root / path).exists()]
+    if existing and not force and not dry_run:
+        raise GovernError("govern init would overwrite " + ", ".join(existing),
+                          remedy="pass --force to overwrite them, or move them aside")
+    click.echo(f"preset: {detected.preset}")
+    for reason in detected.reasons:
+        click.echo(f"  why: {reason}")
     for dotted, note in detected.notes.items():
         click.echo(f"{dotted}: {note}")
-    for target in targets:
-        click.echo(f"wrote {target.relative_to(root).as_posix()}")
-    click.echo("Next: review govern.toml, commit it with .github/workflows/, and open a PR; "
-               "the Docs Drift Check comment appears on it.", err=True)
-
+    if not dry_run:
+        (root / "govern.toml").write_text(text, encoding="utf-8")
+        (root / ".github" / "workflows").mkdir(parents=True, exist_ok=True)
+        for name in workflows_for(config):
+            shutil.copyfile(data_dir("workflows") / name, root / ".github" / "workflows" / name)
+    verb = "would write" if dry_run else "wrote"
+    for path, does in written.items():
+        click.echo(f"{verb} {path}: {does}")
+    click.echo(render_next_step(config))

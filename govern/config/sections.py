@@ -127,7 +127,8 @@ class CommentConfig:
                               "the rest."))
     guardrails_doc: str = field(
         default="AGENTS.md",
-        metadata=about(TEXT, "The page the comment's read-only notice points to."))
+        metadata=about(TEXT, "The page the comment's read-only notice points to; empty names "
+                             "none."))
     bot_login: str = field(
         default="github-actions[bot]",
         metadata=about(TEXT, "Whose sticky comments govern may edit (the Actions token's "

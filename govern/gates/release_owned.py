@@ -35,12 +35,14 @@ def check_release_owned(changes: Sequence[RawChange], config: Config,
             actor is not None and actor in gates.release_owned_actors):
         return ()
     allowed = ", ".join(f"`{label}`" for label in gates.release_owned_labels) or "none"
+    # an empty comment.guardrails_doc names no page: govern init never invents one (issue 14)
+    see = f" (see {config.comment.guardrails_doc})" if config.comment.guardrails_doc else ""
     return tuple(
         Finding(
             Rule.RELEASE_OWNED,
             f"this PR {_VERBS.get(change.status, 'changes')} `{path}`, a release-owned page: "
             f"the release tooling writes it, so hand edits are overwritten or garble the "
-            f"release notes (see {config.comment.guardrails_doc})",
+            f"release notes{see}",
             f"revert the change to `{path}`; to correct the page, file an issue or open a "
             f"docs-only PR (labels that allow it: {allowed})",
             carrier=path, carrier_is_file=change.status != "D" and path == change.path,
