@@ -42,10 +42,12 @@ def test_repo_from_url(url: str, repo: str | None) -> None:
 
 
 @pytest.fixture
-def work(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
+def work(tmp_path: Path, fake_github: FakeGitHub,
+         request: pytest.FixtureRequest) -> tuple[Repo, str]:
     """A reviewer's clone whose origin is a github.com URL; git reaches a local bare repo
     holding ``refs/pull/7/head``, and the fake GitHub knows PR 7 at that head."""
-    origin = make_repo(tmp_path / "origin", FILES, preset="contract")
+    preset = request.node.get_closest_marker("preset").args[0]
+    origin = make_repo(tmp_path / "origin", FILES, preset=preset)
     origin.branch("topic")
     head = origin.commit({"pkg/src/audit.ts": FILES["pkg/src/audit.ts"].replace(
         "return name;", "return name + name;"), "CHANGELOG.md": "# Changes\n\n- audit\n"},
@@ -65,6 +67,17 @@ def work(tmp_path: Path, fake_github: FakeGitHub) -> tuple[Repo, str]:
 
 def govern_pr(repo: Repo, *args: str) -> Result:
     return CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "pr", "7", *args])
+
+
+@pytest.mark.preset("minimal")
+def test_a_disabled_gate_counts_as_passed(work: tuple[Repo, str]) -> None:
+    repo, _ = work
+    got = govern_pr(repo)
+    assert got.exit_code == 0, got.output
+    err = got.stderr.splitlines()
+    assert "govern check size: passed" in err
+    for gate in ("declarations", "changesets", "release-owned", "trailers", "governed"):
+        assert any(line.startswith(f"govern check {gate}: disabled") for line in err), err
 
 
 def test_runs_affected_docs_and_every_gate(work: tuple[Repo, str],
