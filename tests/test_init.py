@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.commands.init import WORKFLOWS, detect, workflows_for
-from govern.config import KEYS, load_config, validate
+from govern.config import KEYS, Config, load_config, validate
 from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
@@ -171,66 +171,83 @@ CONTRACT_REPO = {
 }
 
 
-def _init(tmp_path: Path, files: dict[str, str | bytes | None], *args: str) -> tuple[Any, str]:
+def _init(tmp_path: Path, files: dict[str, str | bytes | None],
+          *args: str) -> tuple[list[str], str, Config | None]:
+    """init's stdout lines, the govern.toml it wrote ("" when none) and that file loaded."""
     repo = make_repo(tmp_path / "repo", files)
     got = run_init(repo.root, *args)
     assert got.exit_code == 0, got.output
     written = repo.root / "govern.toml"
-    return got, written.read_text(encoding="utf-8") if written.exists() else ""
+    text = written.read_text(encoding="utf-8") if written.exists() else ""
+    config = validate(tomllib.loads(text), "govern.toml") if text else None
+    return got.stdout.splitlines(), text, config
 
 
-def test_init_on_a_mkdocs_library(tmp_path: Path) -> None:
-    got, text = _init(tmp_path, MKDOCS_LIBRARY)
-    config = validate(tomllib.loads(text), "govern.toml")
-    assert config.gates.preset == "minimal"
-    assert config.docs.paths.patterns == ("docs/**/*.md", "README.md")
-    # no AGENTS.md or CONTRIBUTING.md: none is named
-    assert config.comment.guardrails_doc == ""
-    assert "docs.paths: detected: MkDocs (mkdocs.yml)" in got.stdout.splitlines()
-    assert not any(config.gates.enabled(g) for g in ("declarations", "changesets", "trailers"))
+@pytest.mark.parametrize(("files", "preset", "docs", "guardrails"), [
+    # a MkDocs Python library: no AGENTS.md or CONTRIBUTING.md, so none is named
+    (MKDOCS_LIBRARY, "minimal", ("docs/**/*.md", "README.md"), ""),
+    (TS_MONOREPO, "changesets", ("content/docs/**/*.md", "content/docs/**/*.mdx"),
+     "CONTRIBUTING.md"),
+    (CONTRACT_REPO, "contract", ("content/docs/**/*.md", "content/docs/**/*.mdx"), "AGENTS.md"),
+])
+def test_init_fits_each_kind_of_repository(tmp_path: Path, files: dict[str, str | bytes | None],
+                                           preset: str, docs: tuple[str, ...],
+                                           guardrails: str) -> None:
+    lines, _, config = _init(tmp_path, files)
+    assert config is not None
+    assert (config.gates.preset, config.docs.paths.patterns, config.comment.guardrails_doc) == (
+        preset, docs, guardrails)
+    assert lines[0] == f"preset: {preset}"
+    assert config.gates.enabled("declarations") is (preset == "contract")
+    assert config.gates.enabled("changesets") is (preset != "minimal")
 
 
-def test_init_on_a_ts_monorepo_with_changesets_and_mdx(tmp_path: Path) -> None:
-    got, text = _init(tmp_path, TS_MONOREPO)
-    config = validate(tomllib.loads(text), "govern.toml")
-    assert config.gates.preset == "changesets"
-    assert config.docs.paths.patterns == ("content/docs/**/*.md", "content/docs/**/*.mdx")
-    assert config.comment.guardrails_doc == "CONTRIBUTING.md"
-    assert got.stdout.splitlines()[:3] == [
-        "preset: changesets",
+def test_init_names_the_docs_generator() -> None:
+    assert detect(list(MKDOCS_LIBRARY)).notes["docs.paths"] == "detected: MkDocs (mkdocs.yml)"
+    assert detect(["conf.py", "index.rst", "api/x.rst"]).values["docs.paths"] == ["**/*.rst"]
+    assert detect(["pages/index.mdx", "pages/a.mdx"]).values["docs.paths"] == [
+        "pages/**/*.mdx"]
+
+
+def test_init_says_why_changesets() -> None:
+    lines = _say_why(TS_MONOREPO)
+    assert lines == [
         "  why: .changeset/config.json found: changesets are in use, so the changesets gate "
         "runs",
         "  why: no Clause-②/Metadata-protocol lines in the PR template or changesets: "
         "declarations stay off"]
-    assert "# chosen by govern init: .changeset/config.json found: changesets are in use, so " \
-           "the changesets gate" in text.splitlines()
+
+
+def _say_why(files: dict[str, str | bytes | None]) -> list[str]:
+    paths = list(files)
+    texts = {p: str(files[p]) for p in paths}
+    return [f"  why: {reason}" for reason in detect(paths, texts).reasons]
 
 
 def test_init_on_a_contract_process_repo(tmp_path: Path) -> None:
-    got, text = _init(tmp_path, CONTRACT_REPO)
-    config = validate(tomllib.loads(text), "govern.toml")
-    assert config.gates.preset == "contract"
-    assert config.comment.guardrails_doc == "AGENTS.md"
-    assert got.stdout.splitlines()[1] == (
+    lines, text, _ = _init(tmp_path, CONTRACT_REPO)
+    assert lines[1] == (
         "  why: .github/pull_request_template.md carries Clause-② and Metadata-protocol lines: "
         "the contract process is in use, so every gate runs")
-    assert got.stdout.splitlines()[-1] == (
+    assert lines[-1] == (
         "Next: commit these files, then make the `Governance gates` check and the "
         "`govern/governed` status required in your default branch's protection rule "
         "(Settings → Branches or Rules).")
+    assert 'preset = "contract"' in text.splitlines()
+    assert "# chosen by govern init: .github/pull_request_template.md carries Clause-② and " \
+           "Metadata-protocol" in text.splitlines()
 
 
 def test_a_changeset_carrying_declarations_picks_contract(tmp_path: Path) -> None:
     files = {**TS_MONOREPO, ".changeset/brave-cats.md":
              '---\n"@x/a": patch\n---\n\nClause-②: no\nMetadata-protocol: none\n'}
-    assert "preset: contract" in _init(tmp_path, files)[0].stdout.splitlines()
+    assert "preset: contract" in _init(tmp_path, files)[0]
 
 
 def test_dry_run_writes_nothing(tmp_path: Path) -> None:
-    got, text = _init(tmp_path, MKDOCS_LIBRARY, "--dry-run")
+    lines, text, _ = _init(tmp_path, MKDOCS_LIBRARY, "--dry-run")
     assert text == ""
     assert not (tmp_path / "repo" / ".github").exists()
-    lines = got.stdout.splitlines()
     assert 'would write govern.toml: the configuration every gate reads (preset "minimal")' \
         in lines
     assert not any(line.startswith("wrote ") for line in lines)
