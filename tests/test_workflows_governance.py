@@ -240,3 +240,5 @@ def test_governed_job_sets_success_once_a_record_is_posted(governed_run: Any,
     code, calls = run()
     assert code == 0
     assert "state=success" in calls
+    assert [c for c in calls if c.startswith("description=")] == [
+        "description=a contract review covers this head"]

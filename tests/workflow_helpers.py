@@ -182,6 +182,7 @@ def governed_run(tmp_path: Path, fake_github: Any) -> Any:
     calls = tmp_path / "gh-calls"
     env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
            "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
+           "RUNNER_TEMP": str(tmp_path),
            "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
     script = next(s["run"] for s in load(GOVERNANCE)["jobs"]["governed"]["steps"]
                   if s.get("name", "").startswith("Judge"))
