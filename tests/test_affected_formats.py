@@ -75,7 +75,8 @@ def run(repo: Repo, *args: str) -> tuple[int, str, str]:
 
 
 REPORT = """\
-1 changed package(s), 2 documentable anchor(s); 3 page(s) name them (1 stale, 1 release-owned).
+1 changed package(s), 2 documentable anchor(s); 3 page(s) name them (1 stale, 1 release-owned). \
+The docs corpus held 3 page(s), 1 of them release-owned.
 
 Pages that name something this change touched:
   - docs/gone.md:3  via dropAll (symbol, removed)  [stale: names something this change removed]
@@ -226,3 +227,39 @@ def test_a_terminal_gets_the_report_in_colour_unless_no_color(drift: Repo) -> No
     assert "\x1b[1mPages that name something this change touched:\x1b[0m" in coloured
     assert "\x1b[31m\x1b[1m  [stale: names something this change removed]\x1b[0m" in coloured
     assert _on_a_terminal(drift, {"NO_COLOR": "1"}) == REPORT
+
+
+def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "content/docs/use.mdx": "`fetchAll`\n",
+                              "content/docs/api/ref.md": "`fetchAll`\n",
+                              "CHANGELOG.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "CHANGELOG.md\n")
+    assert err.splitlines()[0] == (
+        "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
+        "docs/**/*.rst, README.md) matched only 1 release-owned page(s), so no docs page can be "
+        "listed. Pages exist under docs folders: set docs.paths = [\"content/docs/**/*.md\", "
+        "\"content/docs/**/*.mdx\"] in govern.toml (what govern init would set; "
+        "docs/reference/configuration.md).")
+    assert err.splitlines()[1].endswith(
+        "The docs corpus held 1 page(s), 1 of them release-owned.")
+    repo.commit({"govern.toml": '[docs]\npaths = ["content/docs/**/*.mdx"]\n'})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "CHANGELOG.md\ncontent/docs/use.mdx\n")
+    assert "warning" not in err and err.endswith(
+        "The docs corpus held 2 page(s), 1 of them release-owned.\n")
+
+
+def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "guide/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    code, out, err = run(repo, "--json", "main")
+    assert code == 0 and json.loads(out)["docs"] == []
+    assert err == (
+        "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
+        "docs/**/*.rst, README.md) matched no page, so no docs page can be listed. No md, mdx "
+        "or rst file sits under a docs folder either: set docs.paths in govern.toml to where "
+        "the pages live (docs/reference/configuration.md).\n")

@@ -10,6 +10,7 @@ import click
 
 from govern.commands.shared import (
     config_option,
+    echo_warning,
     json_option,
     load_config_at,
     open_git,
@@ -20,7 +21,12 @@ from govern.commands.shared import (
 from govern.config import Config
 from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs
-from govern.drift.report import render_github, render_sarif, render_text
+from govern.drift.report import (
+    render_corpus_warning,
+    render_github,
+    render_sarif,
+    render_text,
+)
 from govern.drift.run import read_affected_docs, read_bridge_coverage
 from govern.github.event import default_base, read_event
 
@@ -121,4 +127,7 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
         else:
             _print_coverage(report)
         ctx.exit(1 if report["broken_scans"] else 0)
+    warning = render_corpus_warning(result, config.docs)
+    if warning is not None:
+        echo_warning(warning, stdout_is_output=output_format != "text")
     _print_result(result, output_format, config)

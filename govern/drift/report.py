@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from govern.config import DocsConfig
 from govern.core.sarif import render_sarif_log, sarif_result
 from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs, Row, skipped_label
@@ -143,3 +144,23 @@ def render_sarif(result: AffectedDocs) -> str:
     rules = [{"id": f"docs-drift/{rule}", "name": rule.title().replace("_", ""),
               "shortDescription": {"text": f"A docs page {RULES[rule]}"}} for rule in used]
     return render_sarif_log(rules, results)
+
+
+def render_corpus_warning(result: AffectedDocs, docs: DocsConfig) -> str | None:
+    """The warning when the corpus held no page a code change could make stale (none, or only
+    release-owned ones): the globs tried and what ``docs.paths`` could say instead; None when
+    it held one (issue 14, item 5)."""
+    pages, owned = result.corpus
+    if pages > owned:
+        return None
+    tried = ", ".join(docs.paths.patterns) or "(none)"
+    found = f"only {owned} release-owned page(s)" if owned else "no page"
+    text = (f"the docs corpus is empty: docs.paths ({tried}) matched {found}, so no docs page "
+            "can be listed.")
+    if result.corpus_suggestion:
+        setting = ", ".join(f'"{glob}"' for glob in result.corpus_suggestion)
+        return text + (f" Pages exist under docs folders: set docs.paths = [{setting}] in "
+                       "govern.toml (what govern init would set; "
+                       "docs/reference/configuration.md).")
+    return text + (" No md, mdx or rst file sits under a docs folder either: set docs.paths "
+                   "in govern.toml to where the pages live (docs/reference/configuration.md).")
