@@ -21,11 +21,13 @@ from govern.commands.shared import (
 from govern.config import Config
 from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs
+from govern.drift.anchors.extract import is_code_file
 from govern.drift.report import (
     render_corpus_warning,
     render_github,
     render_sarif,
     render_text,
+    render_uncommitted,
 )
 from govern.drift.run import read_affected_docs, read_bridge_coverage
 from govern.github.event import default_base, read_event
@@ -87,6 +89,10 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
 @config_option
 @click.option("--head", "head_ref", default="HEAD", show_default=True,
               help="The commit whose changes are read.")
+@click.option("--worktree", "snapshot", flag_value="worktree",
+              help="Read the working tree (uncommitted and untracked files) as the head.")
+@click.option("--staged", "snapshot", flag_value="index",
+              help="Read the index (what is about to be committed) as the head.")
 @click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")
 @click.option("--bridge-coverage", "bridge_only", is_flag=True,
               help="Check the route bridge repo-wide (no BASE): exit 1 on a broken scan.")
@@ -96,11 +102,13 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
                    "on a terminal, else one page path a line.")
 @click.argument("base_ref", required=False, metavar="[BASE]")
 @click.pass_context
-def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: bool,
-                  bridge_only: bool, chosen_format: str | None, base_ref: str | None) -> None:
+def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, snapshot: str | None,
+                  all_pages: bool, bridge_only: bool, chosen_format: str | None,
+                  base_ref: str | None) -> None:
     """List the docs pages that name something changed between BASE and --head.
 
-    The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only. Exit 0 when a
+    The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only; --worktree and
+    --staged read uncommitted work as if it were committed on HEAD. Exit 0 when a
     result was produced, 2 when it could not be computed; with --bridge-coverage, 1 when a
     ledger or registrar scan is broken.
     """
@@ -109,8 +117,12 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
         raise click.UsageError("--all and --bridge-coverage take no BASE")
     if all_pages and bridge_only:
         raise click.UsageError("--all and --bridge-coverage are separate modes")
+    if snapshot is not None and head_ref != "HEAD":
+        raise click.UsageError("--worktree and --staged read on top of HEAD: leave --head out")
     git = open_git(ctx)
     try:
+        if snapshot is not None:
+            head_ref = git.snapshot(git.resolve_commit("HEAD"), snapshot)
         config = load_config_at(ctx, git, git.resolve_commit(head_ref))
         if bridge_only:
             report = read_bridge_coverage(git, config, head_ref)
@@ -119,6 +131,8 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
                 base_ref = default_base(git, read_event(os.environ), os.environ,
                                         "govern affected-docs")
             result = read_affected_docs(git, config, head_ref, None if all_pages else base_ref)
+            unread = [] if snapshot or all_pages or head_ref != "HEAD" else [
+                path for path in git.uncommitted() if is_code_file(path, config)]
     finally:
         git.close()
     if bridge_only:
@@ -127,6 +141,8 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
         else:
             _print_coverage(report)
         ctx.exit(1 if report["broken_scans"] else 0)
+    if unread:
+        click.echo(render_uncommitted(unread), err=True, nl=False)
     warning = render_corpus_warning(result, config.docs)
     if warning is not None:
         echo_warning(warning, stdout_is_output=output_format != "text")

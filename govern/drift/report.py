@@ -164,3 +164,16 @@ def render_corpus_warning(result: AffectedDocs, docs: DocsConfig) -> str | None:
                        "docs/reference/configuration.md).")
     return text + (" No md, mdx or rst file sits under a docs folder either: set docs.paths "
                    "in govern.toml to where the pages live (docs/reference/configuration.md).")
+
+
+MAX_NAMED = 5
+
+
+def render_uncommitted(paths: list[str]) -> str:
+    """The note that uncommitted code changes were not read (affected-docs reads commits), with
+    the options that read them (issue 14, item 5)."""
+    named = ", ".join(inert_line(path) for path in paths[:MAX_NAMED])
+    more = f" and {len(paths) - MAX_NAMED} more" if len(paths) > MAX_NAMED else ""
+    return (f"govern: note: {len(paths)} code file(s) with uncommitted changes are not in this "
+            f"run, which reads commits: {named}{more}. --worktree reads the working tree, "
+            "--staged what is about to be committed.\n")
