@@ -76,6 +76,8 @@ def parse_config(text: str, source: str, *, pyproject: bool) -> dict[str, Any] |
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"not valid TOML ({exc})"], source) from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise ConfigError(["nested too deeply to be a configuration"], source) from None
     if not pyproject:
         return data
     tool = data.get("tool", {})

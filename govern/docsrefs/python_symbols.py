@@ -11,6 +11,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from govern.drift.anchors.python import statements, unwrap_definition
 from govern.drift.anchors.syntax import parse, python_string, text
 
 # Compound statements whose blocks still bind module- or class-level names.
@@ -75,19 +76,7 @@ class ModuleSymbols:
 
 
 def _statements(node: Node) -> Iterator[Node]:
-    for child in node.named_children:
-        if child.type in _TRANSPARENT:
-            yield from _statements(child)
-        else:
-            yield child
-
-
-def _definition(node: Node) -> Node:
-    if node.type == "decorated_definition":
-        inner = node.child_by_field_name("definition")
-        if inner is not None:
-            return inner
-    return node
+    return statements(node, _TRANSPARENT)
 
 
 def _targets(node: Node) -> Iterator[Node]:
@@ -193,7 +182,7 @@ def _class(node: Node) -> ClassSymbols:
     members: set[str] = set()
     body = node.child_by_field_name("body")
     for statement in _statements(body) if body is not None else ():
-        inner = _definition(statement)
+        inner = unwrap_definition(statement)
         if inner.type in ("function_definition", "class_definition"):
             name = text(inner.child_by_field_name("name"))
             members.add(name)
@@ -229,7 +218,7 @@ def parse_python_symbols(source: bytes) -> ModuleSymbols:
     all_names: frozenset[str] | None = None
     module_open = False
     for statement in _statements(tree.root_node):
-        inner = _definition(statement)
+        inner = unwrap_definition(statement)
         if inner.type in ("function_definition", "class_definition"):
             name = text(inner.child_by_field_name("name"))
             names.add(name)

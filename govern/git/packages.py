@@ -77,7 +77,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
         elif filename == "setup.py":
             match = _SETUP_PY_NAME.search(text)
             return (match.group(1) if match else None), False
-    except (ValueError, tomllib.TOMLDecodeError, AttributeError):
+    except (ValueError, tomllib.TOMLDecodeError, AttributeError, RecursionError):
         pass
     return None, False
 
@@ -96,7 +96,7 @@ def _setup_cfg_name(text: str) -> str | None:
 def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
     try:
         data = parse_json(text) if filename == "package.json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError):
+    except (ValueError, tomllib.TOMLDecodeError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 

@@ -31,7 +31,7 @@ def parse_scripts(pyproject_text: str) -> dict[str, tuple[str, ...]]:
     docs name a command by any of them (docs/concepts/anchoring-rules.md#program-names)."""
     try:
         data = tomllib.loads(pyproject_text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return {}
     scripts = dict(data.get("project", {}).get("scripts", {}))
     scripts.update(data.get("tool", {}).get("poetry", {}).get("scripts", {}))

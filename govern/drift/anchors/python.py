@@ -34,15 +34,17 @@ def is_dunder(name: str) -> bool:
     return name.startswith("__") and name.endswith("__")
 
 
-def _statements(node: Node) -> Iterator[Node]:
+def statements(node: Node, transparent: frozenset[str] = _TRANSPARENT) -> Iterator[Node]:
+    """The statements of a block, looking through the compound statements in ``transparent``
+    (whose blocks still bind names at this level)."""
     for child in node.named_children:
-        if child.type in _TRANSPARENT:
-            yield from _statements(child)
+        if child.type in transparent:
+            yield from statements(child, transparent)
         else:
             yield child
 
 
-def _definition(node: Node) -> Node:
+def unwrap_definition(node: Node) -> Node:
     """The definition a decorated_definition wraps, or the node itself."""
     if node.type == "decorated_definition":
         inner = node.child_by_field_name("definition")
@@ -61,7 +63,7 @@ def _assignment(node: Node) -> Node | None:
 
 def _declared_name(node: Node) -> str | None:
     """The name a statement declares: def, class, or ``NAME = …`` / ``NAME: T = …``."""
-    node = _definition(node)
+    node = unwrap_definition(node)
     if node.type in ("function_definition", "class_definition"):
         return text(node.child_by_field_name("name")) or None
     assignment = _assignment(node)
@@ -105,7 +107,7 @@ def _dict_members(dictionary: Node) -> Iterator[tuple[str, Node]]:
 
 def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
     """(is a container, its members) for a top-level statement."""
-    definition = _definition(statement)
+    definition = unwrap_definition(statement)
     if definition.type == "class_definition":
         body = definition.child_by_field_name("body")
         return True, list(_class_members(body)) if body is not None else []
@@ -158,7 +160,7 @@ def _class_tree(top_level: list[tuple[str, Node]], exported: Callable[[str], boo
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, statement in top_level:
-        definition = _definition(statement)
+        definition = unwrap_definition(statement)
         if definition.type != "class_definition" or not exported(name):
             continue
         listed = definition.child_by_field_name("superclasses")
@@ -175,7 +177,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
-    for statement in _statements(tree.root_node):
+    for statement in statements(tree.root_node):
         reexports.update(_reexports(statement))
         name = _declared_name(statement)
         if name is None:
