@@ -76,3 +76,7 @@ def test_a_clean_tree_has_no_note_and_snapshots_refuse_another_head(tmp_path: Pa
                                       "--staged", "--head", "main", "main"])
     assert result.exit_code == 2
     assert "--worktree and --staged read on top of HEAD: leave --head out" in result.stderr
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--staged", "--worktree", "main"])
+    assert result.exit_code == 2
+    assert "--worktree already holds what is staged: give one of them" in result.stderr

@@ -89,9 +89,9 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
 @config_option
 @click.option("--head", "head_ref", default="HEAD", show_default=True,
               help="The commit whose changes are read.")
-@click.option("--worktree", "snapshot", flag_value="worktree",
+@click.option("--worktree", is_flag=True,
               help="Read the working tree (uncommitted and untracked files) as the head.")
-@click.option("--staged", "snapshot", flag_value="index",
+@click.option("--staged", is_flag=True,
               help="Read the index (what is about to be committed) as the head.")
 @click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")
 @click.option("--bridge-coverage", "bridge_only", is_flag=True,
@@ -102,8 +102,8 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
                    "on a terminal, else one page path a line.")
 @click.argument("base_ref", required=False, metavar="[BASE]")
 @click.pass_context
-def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, snapshot: str | None,
-                  all_pages: bool, bridge_only: bool, chosen_format: str | None,
+def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, worktree: bool,
+                  staged: bool, all_pages: bool, bridge_only: bool, chosen_format: str | None,
                   base_ref: str | None) -> None:
     """List the docs pages that name something changed between BASE and --head.
 
@@ -117,6 +117,9 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, snapshot: st
         raise click.UsageError("--all and --bridge-coverage take no BASE")
     if all_pages and bridge_only:
         raise click.UsageError("--all and --bridge-coverage are separate modes")
+    if worktree and staged:
+        raise click.UsageError("--worktree already holds what is staged: give one of them")
+    snapshot = "worktree" if worktree else "index" if staged else None
     if snapshot is not None and head_ref != "HEAD":
         raise click.UsageError("--worktree and --staged read on top of HEAD: leave --head out")
     git = open_git(ctx)
