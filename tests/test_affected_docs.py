@@ -414,7 +414,8 @@ def test_empty_diff_has_no_opinion(repo: Repo) -> None:
     data = run_json(repo, "HEAD")
     assert data["anchors"] == [] and data["docs"] == [] and data["anchorless_changes"] == []
     assert data["summary"] == ("Nothing in this diff resolved to a documentable surface, so "
-                               "this run has no opinion about the docs.")
+                               "this run has no opinion about the docs. The docs corpus held 1 "
+                               "page(s).")
 
 
 def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:

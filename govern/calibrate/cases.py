@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from govern.config import Config
+from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
@@ -75,15 +76,6 @@ def parse_prose(text: str) -> str:
     for pattern in _LINK_TARGETS:
         text = pattern.sub("", text)
     return _SPACE.sub("", text)
-
-
-def is_code_file(path: str, config: Config) -> bool:
-    """A source file the anchor extractors read, in ``code.paths``, not a test or a page."""
-    name = path.rpartition("/")[2]
-    suffix = name[name.rfind("."):] if "." in name[1:] else ""
-    return (suffix in EXTENSIONS and config.code.paths.matches(path)
-            and not config.code.exclude.matches(path) and not is_test_file(path)
-            and not is_docs_path(path, config.docs))
 
 
 def is_reference_candidate(change: RawChange, config: Config) -> bool:

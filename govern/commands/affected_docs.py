@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import click
 
-from govern.commands.shared import config_option, json_option, load_config_at, open_git, print_json
+from govern.commands.shared import (
+    config_option,
+    echo_warning,
+    json_option,
+    load_config_at,
+    open_git,
+    print_json,
+    settings,
+    use_color,
+)
+from govern.config import Config
 from govern.core.text import inert_line
+from govern.drift.affected import AffectedDocs
+from govern.drift.anchors.extract import is_code_file
+from govern.drift.report import (
+    render_corpus_warning,
+    render_github,
+    render_sarif,
+    render_text,
+    render_uncommitted,
+)
 from govern.drift.run import read_affected_docs, read_bridge_coverage
 from govern.github.event import default_base, read_event
 
@@ -25,30 +45,87 @@ def _print_coverage(report: dict[str, Any]) -> None:
         click.echo(inert_line(f"broken scan: {broken}"))
 
 
+FORMATS = ("text", "json", "markdown", "github", "sarif")
+
+
+def _output_format(ctx: click.Context, chosen: str | None, all_pages: bool,
+                   bridge_only: bool) -> str:
+    """The format asked for; without one, the report on a terminal and one path a line
+    otherwise (``paths``: what scripts read, docs/how-to/shell.md)."""
+    if settings(ctx).json:
+        if chosen not in (None, "json"):
+            raise click.UsageError(f"--json is --format json; it cannot go with --format {chosen}")
+        return "json"
+    if chosen in ("markdown", "github", "sarif") and (all_pages or bridge_only):
+        raise click.UsageError(f"--format {chosen} reports a diff: it takes BASE, not --all or "
+                               "--bridge-coverage")
+    if chosen is not None:
+        return chosen
+    return "text" if sys.stdout.isatty() else "paths"
+
+
+def _print_result(result: AffectedDocs, output_format: str, config: Config) -> None:
+    if output_format == "json":
+        print_json(result.to_json())
+    elif output_format == "text":
+        click.echo(render_text(result, use_color(sys.stdout.isatty(), os.environ)), nl=False)
+    elif output_format == "markdown":
+        from govern.drift.comment import render_drift  # jinja2 only for the comment body
+
+        click.echo(render_drift(result.to_json(), config.comment), nl=False)
+    elif output_format == "github":
+        click.echo(render_github(result), nl=False)
+        click.echo(result.summary, err=True)
+    elif output_format == "sarif":
+        click.echo(render_sarif(result), nl=False)
+    else:
+        click.echo(result.summary, err=True)
+        for row in result.docs:  # one page a line, whatever its path holds
+            click.echo(inert_line(row.path))
+
+
 @click.command("affected-docs")
 @json_option
 @config_option
 @click.option("--head", "head_ref", default="HEAD", show_default=True,
               help="The commit whose changes are read.")
+@click.option("--worktree", is_flag=True,
+              help="Read the working tree (uncommitted and untracked files) as the head.")
+@click.option("--staged", is_flag=True,
+              help="Read the index (what is about to be committed) as the head.")
 @click.option("--all", "all_pages", is_flag=True, help="List every corpus page (no BASE).")
 @click.option("--bridge-coverage", "bridge_only", is_flag=True,
               help="Check the route bridge repo-wide (no BASE): exit 1 on a broken scan.")
+@click.option("--format", "chosen_format", type=click.Choice(FORMATS),
+              help="text (the report), json, markdown (the Docs Drift Check comment), github "
+                   "(annotations on the docs lines) or sarif (code scanning). Default: text "
+                   "on a terminal, else one page path a line.")
 @click.argument("base_ref", required=False, metavar="[BASE]")
 @click.pass_context
-def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: bool,
-                  bridge_only: bool, base_ref: str | None) -> None:
+def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, worktree: bool,
+                  staged: bool, all_pages: bool, bridge_only: bool, chosen_format: str | None,
+                  base_ref: str | None) -> None:
     """List the docs pages that name something changed between BASE and --head.
 
-    The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only. Exit 0 when a
+    The diff is merge-base(BASE, HEAD)..HEAD, read from git objects only; --worktree and
+    --staged read uncommitted work as if it were committed on HEAD. Exit 0 when a
     result was produced, 2 when it could not be computed; with --bridge-coverage, 1 when a
     ledger or registrar scan is broken.
     """
+    output_format = _output_format(ctx, chosen_format, all_pages, bridge_only)
     if (all_pages or bridge_only) and base_ref:
         raise click.UsageError("--all and --bridge-coverage take no BASE")
     if all_pages and bridge_only:
         raise click.UsageError("--all and --bridge-coverage are separate modes")
+    if worktree and staged:
+        raise click.UsageError("--worktree already holds what is staged: give one of them")
+    snapshot = "worktree" if worktree else "index" if staged else None
+    if snapshot is not None and head_ref != "HEAD":
+        raise click.UsageError("--worktree and --staged read on top of HEAD: leave --head out")
     git = open_git(ctx)
     try:
+        if snapshot is not None:
+            head_ref = git.snapshot(git.resolve_commit("HEAD"), snapshot)
         config = load_config_at(ctx, git, git.resolve_commit(head_ref))
         if bridge_only:
             report = read_bridge_coverage(git, config, head_ref)
@@ -57,17 +134,19 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, all_pages: b
                 base_ref = default_base(git, read_event(os.environ), os.environ,
                                         "govern affected-docs")
             result = read_affected_docs(git, config, head_ref, None if all_pages else base_ref)
+            unread = [] if snapshot or all_pages or head_ref != "HEAD" else [
+                path for path in git.uncommitted() if is_code_file(path, config)]
     finally:
         git.close()
     if bridge_only:
-        if as_json:
+        if output_format == "json":
             print_json(report)
         else:
             _print_coverage(report)
         ctx.exit(1 if report["broken_scans"] else 0)
-    if as_json:
-        print_json(result.to_json())
-        return
-    click.echo(result.summary, err=True)
-    for row in result.docs:  # one page a line, whatever its path holds
-        click.echo(inert_line(row.path))
+    if unread:
+        click.echo(render_uncommitted(unread), err=True, nl=False)
+    warning = render_corpus_warning(result, config.docs)
+    if warning is not None:
+        echo_warning(warning, stdout_is_output=output_format != "text")
+    _print_result(result, output_format, config)

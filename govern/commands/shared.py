@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -114,6 +114,12 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     for warning in config.warnings:
         click.echo(f"govern: warning: {warning}", err=True)
     return config
+
+
+def use_color(is_tty: bool, environ: Mapping[str, str]) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set to anything
+    (https://no-color.org)."""
+    return is_tty and not environ.get("NO_COLOR")
 
 
 def print_json(data: Any) -> None:

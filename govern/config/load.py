@@ -17,6 +17,15 @@ from govern.config.keys import BY_PATH, SECTIONS, suggest_key, suggest_section
 from govern.config.sections import Config
 from govern.core.errors import ConfigError
 
+NOT_EMPTY = {
+    "docs.paths": "must name at least one glob: an empty list reads no docs page (leave the key "
+                  "out for the defaults)",
+    "code.paths": "must name at least one glob: an empty list reads no code change (leave the "
+                  "key out for the defaults)",
+}
+"""Lists whose emptiness would make a run see nothing while looking like a clean one (issue 14,
+item 5)."""
+
 
 def _did_you_mean(problem: str, suggestion: str | None) -> str:
     return f"{problem} (did you mean {suggestion}?)" if suggestion else problem
@@ -34,6 +43,8 @@ def _section_problems(section_name: str, section: dict[str, Any],
                                           suggest_key(section_name, name)))
             continue
         converted, key_problems = key.kind.convert(value)
+        if value == [] and dotted in NOT_EMPTY:
+            key_problems = [NOT_EMPTY[dotted]]
         problems.extend(f"{dotted}{'' if p.startswith('[') else ': '}{p}" for p in key_problems)
         if not key_problems:
             values[name] = converted

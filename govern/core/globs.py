@@ -12,6 +12,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+_BRACES = re.compile(r"\{[^{}]*,[^{}]*\}")
+"""Shell brace alternatives (``*.{md,mdx}``), a common slip: gitignore globs match them
+literally."""
 _DIR_GROUP = "(?P<ps_d>/)"
 """The named group pathspec ends each pattern's regex with; renamed so patterns combine."""
 
@@ -58,6 +61,8 @@ def glob_problem(pattern: object) -> str | None:
         return "must be a non-empty string"
     from pathspec import GitIgnoreSpec
 
+    if _BRACES.search(pattern):  # gitignore globs have no {a,b}: it would match nothing
+        return "not a valid glob (no {a,b} alternatives in gitignore globs: write one glob each)"
     try:
         GitIgnoreSpec.from_lines([pattern])
     except Exception as exc:  # pathspec raises several types for a bad pattern

@@ -4,18 +4,14 @@ scanning. Every quoted name is untrusted page text: rendered inert."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from govern import __version__
+from govern.core.sarif import render_sarif_log, sarif_result
 from govern.docsrefs.model import DocsRefFinding, Tally
-from govern.github.workflow_output import inert_line, render_command
+from govern.github.workflow_output import ANNOTATION_LIMIT, inert_line, render_command
 
-ANNOTATION_LIMIT = 10
-"""GitHub shows at most 10 error annotations of a step; the rest are counted in one notice."""
 RULE_ID = "docs-refs/missing"
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def _line(finding: DocsRefFinding) -> str:
@@ -54,17 +50,9 @@ def render_sarif(findings: Sequence[DocsRefFinding]) -> str:
         ref = finding.reference
         text = finding.message + (f". Did you mean `{finding.suggestion}`?"
                                   if finding.suggestion else "")
-        results.append({
-            "ruleId": RULE_ID, "level": "error", "message": {"text": text},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": ref.page, "uriBaseId": "%SRCROOT%"},
-                "region": {"startLine": ref.line, "startColumn": ref.column}}}],
-            "partialFingerprints": {"docsRef": "/".join(finding.key)},
-        })
+        results.append(sarif_result(RULE_ID, "error", text, ref.page,
+                                    {"startLine": ref.line, "startColumn": ref.column},
+                                    ("docsRef", "/".join(finding.key))))
     rule = {"id": RULE_ID, "name": "DocsReferenceMissing",
             "shortDescription": {"text": "A docs line names code that does not exist"}}
-    driver = {"name": "govern", "version": __version__,
-              "informationUri": "https://github.com/repo-govern/govern", "rules": [rule]}
-    document = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
-                "runs": [{"tool": {"driver": driver}, "results": results}]}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return render_sarif_log([rule], results)

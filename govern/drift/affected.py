@@ -325,6 +325,10 @@ class AffectedDocs:
     bridge_coverage: dict[str, Any] = field(default_factory=dict)
     broken_scans: list[str] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)
+    corpus: tuple[int, int] = (0, 0)
+    """(pages, release-owned pages) the corpus held: said in the summary, not a JSON key."""
+    corpus_suggestion: tuple[str, ...] = ()
+    """Globs of pages under docs folders the corpus left out (``suggest_docs_paths``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -353,8 +357,19 @@ class AffectedDocs:
         }
 
 
-def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
-    """The one-line summary of a diff run."""
+def corpus_sentence(pages: int, owned: int) -> str:
+    """How many pages were looked at (issue 14, item 5)."""
+    of_which = f", {owned} of them release-owned" if owned else ""
+    return f"The docs corpus held {pages} page(s){of_which}."
+
+
+def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int,
+              corpus: tuple[int, int]) -> str:
+    """The one-line summary of a diff run, ending with the size of the corpus."""
+    return f"{_verdict(packages, anchors, rows, anchorless)} {corpus_sentence(*corpus)}"
+
+
+def _verdict(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
     not_covered = f"{anchorless} changed file(s) yielded no anchor and are NOT COVERED"
     if not anchors and anchorless:  # a blind spot is never "no opinion" (issue 12, item 11)
         return (f"No documentable anchor in the files this run could read; {not_covered}, so "

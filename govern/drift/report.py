@@ -1,9 +1,31 @@
-"""The affected-docs result as text for a person at a terminal (``govern demo``)."""
+"""The affected-docs result for people and tools (docs/concepts/affected-docs.md#output): text
+for a person at a terminal (``govern demo``, ``govern pr``, ``govern affected-docs``), workflow
+annotations on the docs lines, and SARIF 2.1.0 for code scanning. Paths and names come from the
+PR: rendered inert."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import click
+
+from govern.config import DocsConfig
+from govern.core.sarif import render_sarif_log, sarif_result
 from govern.core.text import inert_line
 from govern.drift.affected import AffectedDocs, Row, skipped_label
+
+RULES = {
+    "removed": "names a symbol this change removed or renamed: the page is stale",
+    "qualified_name": "names a changed symbol by its qualified name",
+    "unique_name": "names a changed symbol by its code-shaped name",
+    "route": "names a wire route the change touched or bridged to",
+    "sdk_method": "names an SDK method bound to a changed route",
+    "command": "names a changed command",
+    "route_tail": "names a longer path ending in a changed route",
+    "documented_prefix": "documents the whole container of a changed symbol",
+    "call_form": "names a changed plain-word function in call form",
+}
+"""Each evidence rule as a SARIF rule says it (docs/concepts/ranking.md)."""
 
 
 def _why(kind: str, rule: str) -> str:
@@ -12,32 +34,41 @@ def _why(kind: str, rule: str) -> str:
     return kind if words in (kind, f"{kind} method") else f"{kind}, {words}"
 
 
-def _row_line(row: Row) -> str:
+def _via(row: Row) -> str:
+    return ", ".join(f"{inert_line(e.token)} ({_why(e.kind, e.rule)})" for e in row.evidence)
+
+
+def _row_line(row: Row, color: bool) -> str:
     """``path:line`` of the first mention, then each anchor with the rule that matched it
     (docs/concepts/ranking.md)."""
     path = inert_line(row.path)
     where = path if row.first_line is None else f"{path}:{row.first_line}"
-    via = ", ".join(f"{e.token} ({_why(e.kind, e.rule)})" for e in row.evidence)
     mark = "  [stale: names something this change removed]" if row.stale else ""
-    return f"  - {where}  via {via}{mark}"
+    if mark and color:
+        mark = click.style(mark, fg="red", bold=True)
+    return f"  - {where}  via {_via(row)}{mark}"
 
 
-def render_text(result: AffectedDocs) -> str:
+def render_text(result: AffectedDocs, color: bool = False) -> str:
     """Summary, the rows (in evidence order: stale first), the read-only release-owned rows,
-    and what the run could not see."""
+    and what the run could not see; with ``color``, the headings bold and the stale mark red
+    (ANSI, for a terminal)."""
+    def heading(text: str) -> str:
+        return click.style(text, bold=True) if color else text
+
     lines = [result.summary, ""]
     editable = [r for r in result.docs if not r.release_owned]
     owned = [r for r in result.docs if r.release_owned]
     if editable:
-        lines.append("Pages that name something this change touched:")
-        lines.extend(_row_line(row) for row in editable)
+        lines.append(heading("Pages that name something this change touched:"))
+        lines.extend(_row_line(row, color) for row in editable)
         lines.append("")
     if owned:
-        lines.append("Release-owned pages (read-only for a code PR):")
-        lines.extend(_row_line(row) for row in owned)
+        lines.append(heading("Release-owned pages (read-only for a code PR):"))
+        lines.extend(_row_line(row, color) for row in owned)
         lines.append("")
     if result.new_api:
-        lines.append("New API, not yet on any page (suggestions, not rows):")
+        lines.append(heading("New API, not yet on any page (suggestions, not rows):"))
         lines.extend(f"  - {entry['token']} ({entry['file']})" + (
             f": likely home {', '.join(entry['suggested_pages'])}" if entry["suggested_pages"]
             else ": no page documents its module or siblings") for entry in result.new_api)
@@ -67,6 +98,82 @@ def render_text(result: AffectedDocs) -> str:
         unseen.append(f"  - {len(result.package_mention_docs)} page(s) merely mention a changed "
                       "package (not listed: mentioning a package is not naming what changed)")
     if unseen:
-        lines.append("What this run could not see:")
+        lines.append(heading("What this run could not see:"))
         lines.extend(unseen)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _message(row: Row) -> str:
+    if row.stale:
+        return f"This page names something this change removed or renamed: {_via(row)}"
+    owned = " (release-owned: read-only for a code PR)" if row.release_owned else ""
+    return f"This page names something this change touched{owned}: {_via(row)}"
+
+
+def render_github(result: AffectedDocs) -> str:
+    """A warning annotation on the first line of each page that names a changed anchor, at
+    most ``ANNOTATION_LIMIT`` (GitHub's per-step limit of a type), the rest counted in one
+    notice."""
+    # imported here: the encoder brings jinja2, which the text report never needs
+    from govern.github.workflow_output import ANNOTATION_LIMIT, render_command
+
+    lines = [render_command("warning", _message(row), {
+        "file": row.path, "line": row.first_line, "title": "docs drift"})
+        for row in result.docs[:ANNOTATION_LIMIT]]
+    if len(result.docs) > ANNOTATION_LIMIT:
+        lines.append(render_command("notice", f"{len(result.docs) - ANNOTATION_LIMIT} more docs "
+                                    "page(s) name something this change touched: see the log "
+                                    "or the Docs Drift Check comment", {"title": "docs drift"}))
+    return "".join(line + "\n" for line in lines)
+
+
+def render_sarif(result: AffectedDocs) -> str:
+    """One SARIF result per row, on the page's first line naming an anchor, under the rule of
+    its strongest evidence (``docs-drift/<rule>``); a stale page is an error, others
+    warnings."""
+    results: list[dict[str, Any]] = []
+    used: dict[str, None] = {}
+    for row in result.docs:
+        rule = row.evidence[0].rule if row.evidence else "unique_name"
+        used[rule] = None
+        region = None if row.first_line is None else {"startLine": row.first_line}
+        results.append(sarif_result(
+            f"docs-drift/{rule}", "error" if row.stale else "warning", _message(row),
+            row.path, region,
+            ("docsDrift", "/".join((row.path, *sorted(e.token for e in row.evidence))))))
+    rules = [{"id": f"docs-drift/{rule}", "name": rule.title().replace("_", ""),
+              "shortDescription": {"text": f"A docs page {RULES[rule]}"}} for rule in used]
+    return render_sarif_log(rules, results)
+
+
+def render_corpus_warning(result: AffectedDocs, docs: DocsConfig) -> str | None:
+    """The warning when the corpus held no page a code change could make stale (none, or only
+    release-owned ones): the globs tried and what ``docs.paths`` could say instead; None when
+    it held one (issue 14, item 5)."""
+    pages, owned = result.corpus
+    if pages > owned:
+        return None
+    tried = ", ".join(docs.paths.patterns) or "(none)"
+    found = f"only {owned} release-owned page(s)" if owned else "no page"
+    text = (f"the docs corpus is empty: docs.paths ({tried}) matched {found}, so no docs page "
+            "can be listed.")
+    if result.corpus_suggestion:
+        setting = ", ".join(f'"{glob}"' for glob in result.corpus_suggestion)
+        return text + (f" Pages exist under docs folders: set docs.paths = [{setting}] in "
+                       "govern.toml (what govern init would set; "
+                       "docs/reference/configuration.md).")
+    return text + (" No md, mdx or rst file sits under a docs folder either: set docs.paths "
+                   "in govern.toml to where the pages live (docs/reference/configuration.md).")
+
+
+MAX_NAMED = 5
+
+
+def render_uncommitted(paths: list[str]) -> str:
+    """The note that uncommitted code changes were not read (affected-docs reads commits), with
+    the options that read them (issue 14, item 5)."""
+    named = ", ".join(inert_line(path) for path in paths[:MAX_NAMED])
+    more = f" and {len(paths) - MAX_NAMED} more" if len(paths) > MAX_NAMED else ""
+    return (f"govern: note: {len(paths)} code file(s) with uncommitted changes are not in this "
+            f"run, which reads commits: {named}{more}. --worktree reads the working tree, "
+            "--staged what is about to be committed.\n")

@@ -23,6 +23,7 @@ from govern.drift.affected import (
 from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
+from govern.drift.docs.corpus import suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.scans import (
     PendingScans,
@@ -54,7 +55,8 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
     entries = git.ls_tree(head)
     if base_ref is None:
         index = read_docs_index(git, entries, config, memos)
-        return _all_pages(index, head, computed_on, _unreadable(index))
+        return _all_pages(index, head, computed_on, _unreadable(index),
+                          _suggestion(entries, config, _corpus(index)))
     # Started first: on a cold run git reads the tree for registrars on another core while
     # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
     scans = start_bridge_scans(git, head, entries, config, memos)
@@ -91,7 +93,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
     rows = build_rows(guarded, index, removed)
-    summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless))
+    corpus = _corpus(index)
+    summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
+                        corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
@@ -116,7 +120,21 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         bridge_coverage=bridged.coverage,
         broken_scans=bridged.broken,
         skipped=change_set.skipped,
+        corpus=corpus,
+        corpus_suggestion=_suggestion(entries, config, corpus),
     )
+
+
+def _corpus(index: DocsIndex) -> tuple[int, int]:
+    return len(index.pages), sum(page.release_owned for page in index.pages)
+
+
+def _suggestion(entries: list[TreeEntry], config: Config,
+                corpus: tuple[int, int]) -> tuple[str, ...]:
+    """Where the pages may be, read only when the corpus holds no page a code change could make
+    stale (none, or only release-owned ones)."""
+    pages, owned = corpus
+    return tuple(suggest_docs_paths(entries, config.docs)) if pages == owned else ()
 
 
 def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -> BridgeResult:
@@ -145,10 +163,11 @@ def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str 
 
 
 def _all_pages(index: DocsIndex, head: str, computed_on: dict,
-               unreadable: list[dict[str, str]]) -> AffectedDocs:
+               unreadable: list[dict[str, str]], suggestion: tuple[str, ...]) -> AffectedDocs:
     rows = [Row(page.path, page.release_owned, False, ()) for page in index.pages]
     return AffectedDocs(
         summary=f"{len(rows)} docs page(s) in the corpus at {head[:12]}.",
+        corpus=_corpus(index), corpus_suggestion=suggestion,
         base=None, head=head, merge_base=None, computed_on=computed_on,
         changed_packages=[], anchors=[], docs=rows, unreadable_pages=unreadable,
         bridge_coverage=NOT_MEASURED,

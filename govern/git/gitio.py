@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -497,13 +498,52 @@ class Git:
                      stdin=records.encode("utf-8", "surrogateescape"), env=env)
             # a tree may name blobs this clone lacks (a partial clone): they are never read
             tree = self.run("write-tree", "--missing-ok", env=env).decode().strip()
-        identity = {f"GIT_{who}_{what}": value for who in ("AUTHOR", "COMMITTER")
-                    for what, value in (("NAME", "govern calibrate"),
-                                        ("EMAIL", "calibrate@example.invalid"),
+        return self._commit_tree(tree, parent, message, "calibrate", stamp)
+
+    def _commit_tree(self, tree: str, parent: str, message: str, who: str, stamp: int) -> str:
+        identity = {f"GIT_{role}_{what}": value for role in ("AUTHOR", "COMMITTER")
+                    for what, value in (("NAME", f"govern {who}"),
+                                        ("EMAIL", f"{who}@example.invalid"),
                                         ("DATE", f"@{stamp} +0000"))}
         return self.run("commit-tree", "--no-gpg-sign", tree, "-p", parent,
                         stdin=message.encode(),
                         env=identity).decode().strip()
+
+    def snapshot(self, parent: str, source: str) -> str:
+        """A commit on ``parent`` of what is staged (``source`` ``"index"``) or of the work tree
+        (``"worktree"``: tracked and untracked files as ``git add -A`` stages them, ignored ones
+        left out), so affected-docs reads uncommitted work the way it reads a commit. Written
+        to the object store only: no ref, and the user's index untouched (the work tree is
+        staged into a private copy of it). Fixed identity and date: the same content gives the
+        same commit."""
+        remedy = "resolve the merge conflicts first (git status lists them)"
+        if source == "index":
+            tree = self.run("write-tree", remedy=remedy).decode().strip()
+            return self._commit_tree(tree, parent, "govern: the index", "snapshot", 0)
+        with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
+            private = Path(scratch) / "index"
+            real = self.root / self.run("rev-parse", "--git-path", "index").decode().strip()
+            env = {"GIT_INDEX_FILE": str(private)}
+            if real.is_file():  # its stat cache spares hashing unchanged files again
+                shutil.copyfile(real, private)
+            else:
+                self.run("read-tree", "--end-of-options", parent, env=env)
+            self.run("add", "-A", "--", ".", env=env)
+            tree = self.run("write-tree", env=env, remedy=remedy).decode().strip()
+        return self._commit_tree(tree, parent, "govern: the work tree", "snapshot", 0)
+
+    def uncommitted(self) -> list[str]:
+        """Paths whose index or work tree content differs from HEAD, untracked ones included
+        (ignored ones not), from one ``git status``."""
+        records = zsplit(self.run("status", "--porcelain=v1", "-z", "--untracked-files=all"))
+        paths, skip = [], False
+        for record in records:
+            if skip:  # a rename's or copy's original path
+                skip = False
+                continue
+            paths.append(record[3:])
+            skip = "R" in record[:2] or "C" in record[:2]
+        return paths
 
 
 @dataclass(frozen=True)

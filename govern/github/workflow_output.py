@@ -16,6 +16,9 @@ from govern.core.markdown import code_span, inline, message, plain
 from govern.core.text import inert_line as inert_line  # log lines quote through it
 from govern.core.text import visible
 
+ANNOTATION_LIMIT = 10
+"""GitHub shows at most 10 annotations of one type (error, warning, notice) per step; renderers
+count the rest in one notice."""
 STEP_SUMMARY = "GITHUB_STEP_SUMMARY"
 OUTPUT = "GITHUB_OUTPUT"
 

@@ -121,6 +121,15 @@ def is_code_path(path: str, config: Config) -> bool:
     )
 
 
+def is_code_file(path: str, config: Config) -> bool:
+    """A source file the anchor extractors read, in ``code.paths``, not a test or a page."""
+    name = path.rpartition("/")[2]
+    suffix = name[name.rfind("."):] if "." in name[1:] else ""
+    return (suffix in EXTENSIONS and config.code.paths.matches(path)
+            and not config.code.exclude.matches(path) and not is_test_file(path)
+            and not is_docs_path(path, config.docs))
+
+
 def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
     """The names docs use for a declaration: bare, ``Container.member``, and for Python the
     public import paths (``httpx.Client.send``, ``click.echo``)."""

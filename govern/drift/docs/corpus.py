@@ -39,3 +39,27 @@ def select_pages(entries: list[TreeEntry], docs: DocsConfig) -> list[Page]:
         ),
         key=lambda page: page.path,
     )
+
+
+DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
+"""Folder names that hold a site's pages wherever they sit (``content/docs``,
+``apps/web/docs``, ``website/docs``)."""
+
+
+def suggest_docs_paths(entries: list[TreeEntry], docs: DocsConfig) -> list[str]:
+    """Globs for the md, mdx and rst pages under a docs folder that the corpus leaves out
+    (``content/docs/**/*.mdx``), ``docs.exclude`` respected: what ``docs.paths`` could say
+    when it reads nothing (issue 14, item 5)."""
+    found = set()
+    for entry in entries:
+        path = entry.path
+        if (entry.mode not in _BLOB_MODES or not path.endswith(PAGE_SUFFIXES)
+                or is_docs_path(path, docs) or docs.exclude.matches(path)):
+            continue
+        folders = path.split("/")[:-1]
+        for depth, folder in enumerate(folders):
+            if folder.lower() in DOCS_FOLDERS:
+                suffix = path[path.rindex("."):]
+                found.add(f"{'/'.join(folders[:depth + 1])}/**/*{suffix}")
+                break
+    return sorted(found)

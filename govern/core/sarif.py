@@ -1,0 +1,32 @@
+"""SARIF 2.1.0 for code scanning: the one log shape every govern renderer of findings on
+lines shares (docs/concepts/affected-docs.md#output, ``govern check docs-refs``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from govern import __version__
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def sarif_result(rule_id: str, level: str, text: str, uri: str, region: dict[str, int] | None,
+                 fingerprint: tuple[str, str]) -> dict[str, Any]:
+    """One result located in a file of the repository (``%SRCROOT%``), on a line when
+    ``region`` is given."""
+    physical: dict[str, Any] = {"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}}
+    if region is not None:
+        physical["region"] = region
+    return {"ruleId": rule_id, "level": level, "message": {"text": text},
+            "locations": [{"physicalLocation": physical}],
+            "partialFingerprints": {fingerprint[0]: fingerprint[1]}}
+
+
+def render_sarif_log(rules: list[dict[str, Any]], results: list[dict[str, Any]]) -> str:
+    """One run of the govern tool with its ``rules`` and ``results``, as indented JSON."""
+    driver = {"name": "govern", "version": __version__,
+              "informationUri": "https://github.com/repo-govern/govern", "rules": rules}
+    document = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+                "runs": [{"tool": {"driver": driver}, "results": results}]}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,265 @@
+"""``govern affected-docs --format``: the report, the comment body, annotations and SARIF, on
+a real repository (issue 14, item 4)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from govern.cli import cli
+from govern.commands.shared import use_color
+from govern.config import Config
+from govern.drift.comment import render_drift
+from tests.gitrepo import Repo
+from tests.helpers import pr_repo
+
+BASE = {
+    "web/a.ts": "export function fetchAll() {}\nexport function dropAll() {}\n",
+    "docs/use.md": "# Use\n\nCall `fetchAll` first.\n",
+    "docs/gone.md": "# Gone\n\n`dropAll` clears it.\n",
+    "CHANGELOG.md": "# Changes\n\n- `fetchAll` added\n",
+}
+CHANGE: dict[str, str | None] = {"web/a.ts": "export function fetchAll() { return 1; }\n"}
+
+# The parts of the SARIF 2.1.0 schema (sarif-schema-2.1.0.json) every log govern writes must
+# satisfy: the required properties of sarifLog, run, tool, toolComponent, result, message,
+# location, artifactLocation, region and reportingDescriptor, and the value ranges used.
+SARIF_REQUIRED = {
+    "type": "object", "required": ["version", "runs"],
+    "properties": {
+        "version": {"const": "2.1.0"},
+        "runs": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["tool", "results"],
+            "properties": {
+                "tool": {"type": "object", "required": ["driver"], "properties": {
+                    "driver": {"type": "object", "required": ["name", "rules"], "properties": {
+                        "name": {"type": "string"},
+                        "rules": {"type": "array", "items": {
+                            "type": "object", "required": ["id", "shortDescription"]}}}}}},
+                "results": {"type": "array", "items": {
+                    "type": "object", "required": ["ruleId", "level", "message", "locations"],
+                    "properties": {
+                        "level": {"enum": ["none", "note", "warning", "error"]},
+                        "message": {"type": "object", "required": ["text"]},
+                        "locations": {"type": "array", "minItems": 1, "items": {
+                            "type": "object", "required": ["physicalLocation"],
+                            "properties": {"physicalLocation": {
+                                "type": "object", "required": ["artifactLocation"],
+                                "properties": {
+                                    "artifactLocation": {"type": "object",
+                                                         "required": ["uri"]},
+                                    "region": {"type": "object", "required": ["startLine"],
+                                               "properties": {"startLine": {
+                                                   "type": "integer", "minimum": 1}}}}}}}}}}},
+            }}},
+    },
+}
+
+
+@pytest.fixture
+def drift(tmp_path: Path) -> Repo:
+    return pr_repo(tmp_path, BASE, CHANGE)
+
+
+def run(repo: Repo, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+REPORT = """\
+1 changed package(s), 2 documentable anchor(s); 3 page(s) name them (1 stale, 1 release-owned). \
+The docs corpus held 3 page(s), 1 of them release-owned.
+
+Pages that name something this change touched:
+  - docs/gone.md:3  via dropAll (symbol, removed)  [stale: names something this change removed]
+  - docs/use.md:3  via fetchAll (symbol, unique name)
+
+Release-owned pages (read-only for a code PR):
+  - CHANGELOG.md:3  via fetchAll (symbol, unique name)
+
+What this run could not see:
+  - route bridge: 0 of 0 client-bound ledger row(s) reach a registered route
+"""
+
+
+def test_text_is_the_full_report_and_piped_default_is_one_path_a_line(drift: Repo) -> None:
+    assert run(drift, "--format", "text", "main") == (0, REPORT, "")
+    code, out, err = run(drift, "main")
+    assert (code, out) == (0, "docs/gone.md\nCHANGELOG.md\ndocs/use.md\n")
+    assert err == REPORT.splitlines()[0] + "\n"
+
+
+def test_json_flag_is_format_json_and_refuses_another_format(drift: Repo) -> None:
+    code, out, _ = run(drift, "--format", "json", "main")
+    code_flag, out_flag, _ = run(drift, "--json", "main")
+    assert (code, code_flag, out) == (0, 0, out_flag)
+    assert json.loads(out)["docs"][0]["path"] == "docs/gone.md"
+    code, _, err = run(drift, "--json", "--format", "sarif", "main")
+    assert code == 2
+    assert "--json is --format json; it cannot go with --format sarif" in err
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "github", "sarif"])
+def test_diff_formats_refuse_all_and_bridge_coverage(drift: Repo, fmt: str) -> None:
+    code, _, err = run(drift, "--all", "--format", fmt)
+    assert code == 2
+    assert (f"--format {fmt} reports a diff: it takes BASE, not --all or --bridge-coverage"
+            in err)
+    assert run(drift, "--all", "--format", "text")[0] == 0
+
+
+def test_markdown_is_the_docs_drift_comment_body(drift: Repo) -> None:
+    code, out, _ = run(drift, "--format", "markdown", "main")
+    data = json.loads(run(drift, "--json", "main")[1])
+    assert code == 0
+    assert out == render_drift(data, Config().comment)
+    assert out.startswith("<!-- govern:docs-drift -->") and "docs/gone.md" in out
+
+
+def test_github_annotates_the_first_naming_line_of_each_page(drift: Repo) -> None:
+    code, out, err = run(drift, "--format", "github", "main")
+    assert code == 0
+    assert out.splitlines() == [
+        "::warning file=docs/gone.md,line=3,title=docs drift::This page names something this "
+        "change removed or renamed: dropAll (symbol, removed)",
+        "::warning file=CHANGELOG.md,line=3,title=docs drift::This page names something this "
+        "change touched (release-owned: read-only for a code PR): fetchAll (symbol, unique "
+        "name)",
+        "::warning file=docs/use.md,line=3,title=docs drift::This page names something this "
+        "change touched: fetchAll (symbol, unique name)",
+    ]
+    assert err.startswith("1 changed package(s)")
+
+
+def _many_pages(tmp_path: Path, count: int, page_name: str = "p{n:02d}.md") -> Repo:
+    names = [f"loadPage{chr(65 + n)}" for n in range(count)]
+    code = "".join(f"export function {name}() {{}}\n" for name in names)
+    pages = {f"docs/{page_name.format(n=n)}": f"# P\n\n`{name}`\n"
+             for n, name in enumerate(names)}
+    return pr_repo(tmp_path, {"web/a.ts": code, **pages},
+                   {"web/a.ts": code.replace("{}", "{ return 1; }")})
+
+
+def test_github_stops_at_ten_annotations_and_counts_the_rest(tmp_path: Path) -> None:
+    lines = run(_many_pages(tmp_path, 12), "--format", "github", "main")[1].splitlines()
+    assert len(lines) == 11
+    assert all(line.startswith("::warning file=docs/p") for line in lines[:10])
+    assert lines[10] == ("::notice title=docs drift::2 more docs page(s) name something this "
+                         "change touched: see the log or the Docs Drift Check comment")
+    few = run(_many_pages(tmp_path / "few", 10), "--format", "github", "main")[1].splitlines()
+    assert len(few) == 10 and not any(line.startswith("::notice") for line in few)
+
+
+def test_github_keeps_a_hostile_path_inside_its_property(tmp_path: Path) -> None:
+    out = run(_many_pages(tmp_path, 1, "a,b:%{n}.md"), "--format", "github", "main")[1]
+    assert out.startswith("::warning file=docs/a%2Cb%3A%250.md,line=3,title=docs drift::")
+    assert out.count("\n") == 1
+
+
+def test_sarif_has_one_result_per_row_on_the_page_line(drift: Repo) -> None:
+    code, out, _ = run(drift, "--format", "sarif", "main")
+    log = json.loads(out)
+    jsonschema.validate(log, SARIF_REQUIRED)
+    run_ = log["runs"][0]
+    found = [(r["ruleId"], r["level"],
+              r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+              r["locations"][0]["physicalLocation"]["region"]["startLine"])
+             for r in run_["results"]]
+    assert code == 0
+    assert found == [("docs-drift/removed", "error", "docs/gone.md", 3),
+                     ("docs-drift/unique_name", "warning", "CHANGELOG.md", 3),
+                     ("docs-drift/unique_name", "warning", "docs/use.md", 3)]
+    assert [rule["id"] for rule in run_["tool"]["driver"]["rules"]] == [
+        "docs-drift/removed", "docs-drift/unique_name"]
+
+
+def test_the_sarif_structure_check_refuses_a_log_without_its_required_keys(
+        drift: Repo) -> None:
+    log = json.loads(run(drift, "--format", "sarif", "main")[1])
+    del log["runs"][0]["results"][0]["message"]
+    with pytest.raises(jsonschema.ValidationError, match="'message' is a required property"):
+        jsonschema.validate(log, SARIF_REQUIRED)
+    log["runs"][0]["results"] = [{**r, "message": {"text": "x"}} for r in log["runs"][0]["results"]]
+    log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] = 0
+    with pytest.raises(jsonschema.ValidationError, match="0 is less than the minimum of 1"):
+        jsonschema.validate(log, SARIF_REQUIRED)
+
+
+def test_colour_only_on_a_terminal_without_no_color() -> None:
+    assert use_color(True, {}) is True
+    assert use_color(True, {"NO_COLOR": ""}) is True  # set but empty: the spec says colour
+    assert use_color(True, {"NO_COLOR": "1"}) is False
+    assert use_color(False, {}) is False
+
+
+def _on_a_terminal(repo: Repo, environ: dict[str, str]) -> str:
+    """stdout of ``affected-docs main`` with stdout a pseudo-terminal."""
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | environ
+    proc = subprocess.run([sys.executable, "-m", "govern", "--repo-dir", str(repo.root),
+                           "affected-docs", "main"], stdout=follower, stderr=subprocess.PIPE,
+                          env=env, timeout=120)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: all was read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert proc.returncode == 0, proc.stderr
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def test_a_terminal_gets_the_report_in_colour_unless_no_color(drift: Repo) -> None:
+    coloured = _on_a_terminal(drift, {})
+    assert "\x1b[1mPages that name something this change touched:\x1b[0m" in coloured
+    assert "\x1b[31m\x1b[1m  [stale: names something this change removed]\x1b[0m" in coloured
+    assert _on_a_terminal(drift, {"NO_COLOR": "1"}) == REPORT
+
+
+def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "content/docs/use.mdx": "`fetchAll`\n",
+                              "content/docs/api/ref.md": "`fetchAll`\n",
+                              "CHANGELOG.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "CHANGELOG.md\n")
+    assert err.splitlines()[0] == (
+        "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
+        "docs/**/*.rst, README.md) matched only 1 release-owned page(s), so no docs page can be "
+        "listed. Pages exist under docs folders: set docs.paths = [\"content/docs/**/*.md\", "
+        "\"content/docs/**/*.mdx\"] in govern.toml (what govern init would set; "
+        "docs/reference/configuration.md).")
+    assert err.splitlines()[1].endswith(
+        "The docs corpus held 1 page(s), 1 of them release-owned.")
+    repo.commit({"govern.toml": '[docs]\npaths = ["content/docs/**/*.mdx"]\n'})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "CHANGELOG.md\ncontent/docs/use.mdx\n")
+    assert "warning" not in err and err.endswith(
+        "The docs corpus held 2 page(s), 1 of them release-owned.\n")
+
+
+def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
+                              "guide/use.md": "`fetchAll`\n"},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+    code, out, err = run(repo, "--json", "main")
+    assert code == 0 and json.loads(out)["docs"] == []
+    assert err == (
+        "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
+        "docs/**/*.rst, README.md) matched no page, so no docs page can be listed. No md, mdx "
+        "or rst file sits under a docs folder either: set docs.paths in govern.toml to where "
+        "the pages live (docs/reference/configuration.md).\n")
