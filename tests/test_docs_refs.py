@@ -346,3 +346,36 @@ def test_a_page_alias_applies_to_its_code_spans() -> None:
     assert statuses("docs/a.md", "Use `sp.Client.sned()`.\n") == [
         ("sp.Client.sned", Status.OUT_OF_SCOPE)]  # no alias on the page: not this repository's
 
+
+
+TYPER_APP = {
+    "pyproject.toml": '[project]\nname = "tool"\n[project.scripts]\ntool = "tool.cli:app"\n',
+    "src/tool/__init__.py": "",
+    "src/tool/cli.py": (
+        "import typer\nfrom typing import Annotated\n\napp = typer.Typer()\n"
+        "users = typer.Typer()\napp.add_typer(users, name='users')\n\n"
+        "@app.command()\ndef sync_all(dry_run: bool = False,\n"
+        "             out: Annotated[str, typer.Option('--out', '-o')] = 'x',\n"
+        "             target: str = typer.Argument(...)):\n    pass\n\n"
+        "@users.command('add')\ndef add_user(name: str, admin: bool = False):\n    pass\n"),
+}
+
+
+def test_typer_commands_and_options() -> None:
+    files = TYPER_APP
+    sources = {p: t.encode() for p, t in files.items() if p.endswith(".py")}
+    python = build_python_table({p: parse_python_symbols(s) for p, s in sources.items()},
+                                paths_of(files))
+    table = Tables(python, build_cli_table(sources.values(), {"tool.cli:app": ("tool",)}),
+                   build_route_table([]), build_ts_table({}, lambda _p: None, paths_of(files)))
+    page = ("```console\n$ tool sync-all --dry-run -o out.txt prod\n"
+            "$ tool sync-all --no-dry-run x\n$ tool users add bob --admin\n$ tool sync-all --force\n$ tool users remove bob\n"
+            "$ tool --install-completion\n```\n")
+    assert [(ref.name, table.resolve(ref).status)
+            for ref in parse_references(page, "docs/a.md", frozenset({"tool"}))] == [
+        ("tool sync-all --dry-run -o out.txt prod", Status.RESOLVED),
+        ("tool sync-all --no-dry-run x", Status.RESOLVED),
+        ("tool users add bob --admin", Status.RESOLVED),
+        ("tool sync-all --force", Status.MISSING),
+        ("tool users remove bob", Status.MISSING),
+        ("tool --install-completion", Status.RESOLVED)]

@@ -1,7 +1,8 @@
 """The repository's own command lines as trees — click groups, commands and their options,
-read from the decorators — and resolving a shell invocation (``prog sub --flag``) through them.
-A command whose parsing govern cannot see (a custom group class, an unknown decorator that may
-add options, unknown options allowed) is *open*: nothing under it is reported."""
+read from the decorators; typer apps, commands and their parameters — and resolving a shell
+invocation (``prog sub --flag``) through them. A command whose parsing govern cannot see (a
+custom group class, an unknown decorator that may add options, unknown options allowed,
+``**kwargs``) is *open*: nothing under it is reported."""
 
 from __future__ import annotations
 
@@ -112,8 +113,75 @@ def _options_of(call: Node, verb: str) -> tuple[dict[str, bool], bool]:
     return options, False
 
 
+def _typer_call(node: Node | None) -> tuple[str, Node] | None:
+    """``("Option" | "Argument", call)`` when ``node`` is ``typer.Option(…)``/``Argument(…)``."""
+    if node is None or node.type != "call":
+        return None
+    name = text(node.child_by_field_name("function")).rsplit(".", 1)[-1]
+    return (name, node) if name in ("Option", "Argument") else None
+
+
+def _typer_options(function: Node) -> tuple[dict[str, bool], bool]:
+    """(options -> takes a value, open) of a typer command, read from its parameters: a
+    parameter with a default (or an ``Option``) is an option, ``--param-name`` unless the
+    ``Option`` names it; a ``bool`` one is ``--x/--no-x``; ``*args``/``**kwargs`` make it open."""
+    options: dict[str, bool] = {}
+    parameters = function.child_by_field_name("parameters")
+    for param in parameters.named_children if parameters is not None else ():
+        if param.type in ("list_splat_pattern", "dictionary_splat_pattern"):
+            return options, True
+        if param.type not in ("default_parameter", "typed_default_parameter",
+                              "typed_parameter"):
+            continue
+        name_node = param.child_by_field_name("name") or (
+            param.named_children[0] if param.named_children else None)
+        annotation = param.child_by_field_name("type")
+        value = param.child_by_field_name("value")
+        marker = _typer_call(value)
+        for inner in walk(annotation, frozenset({"call"})) if annotation is not None else ():
+            marker = marker or _typer_call(inner)
+        if marker is not None and marker[0] == "Argument":
+            continue
+        if marker is None and value is None:
+            continue  # no default: an argument
+        written = text(annotation).replace(" ", "")
+        flag = written == "bool" or written.startswith("Annotated[bool,")
+        declared = [n for arg in python_call_args(marker[1])[0]
+                    if (n := python_string(arg)) and n.startswith("-")] if marker else []
+        for declaration in declared or [f"--{text(name_node).replace('_', '-')}"]:
+            for part in declaration.split("/"):
+                options[part.strip()] = not flag
+        if flag and not declared:
+            options[f"--no-{text(name_node).replace('_', '-')}"] = False
+    return options, False
+
+
+def _read_typer_apps(root: Node, commands: dict[str, CliCommand]) -> set[str]:
+    """``app = typer.Typer(…)`` at module level: a group whose commands are its decorated
+    functions (typer adds its completion options to every app)."""
+    apps: set[str] = set()
+    for statement in root.named_children:
+        expression = statement.named_children[0] if statement.type == "expression_statement" \
+            and statement.named_children else None
+        if expression is None or expression.type != "assignment":
+            continue
+        right = expression.child_by_field_name("right")
+        left = expression.child_by_field_name("left")
+        if right is None or right.type != "call" or left is None or left.type != "identifier":
+            continue
+        if text(right.child_by_field_name("function")).rsplit(".", 1)[-1] != "Typer":
+            continue
+        _, keywords = python_call_args(right)
+        apps.add(text(left))
+        commands[text(left)] = CliCommand(
+            python_string(keywords.get("name")) or "", None, group=True,
+            options={"--help": False, "--install-completion": False,
+                     "--show-completion": False})
+    return apps
+
+
 def _read_function(statement: Node, commands: dict[str, CliCommand],
-                   ambiguous: set[str]) -> None:
+                   ambiguous: set[str], typer_apps: frozenset[str] = frozenset()) -> None:
     function = statement.child_by_field_name("definition")
     if function is None or function.type != "function_definition":
         return
@@ -129,8 +197,19 @@ def _read_function(statement: Node, commands: dict[str, CliCommand],
             continue
         verb = text(callee.child_by_field_name("attribute")) if callee.type == "attribute" \
             else text(callee)
-        if verb in _VERBS and callee.type == "attribute" and call is not None:
-            owner = text(callee.child_by_field_name("object"))
+        owner = text(callee.child_by_field_name("object")) if callee.type == "attribute" else ""
+        if owner in typer_apps and verb in ("command", "callback") and call is not None:
+            params, spread = _typer_options(function)
+            if verb == "callback":  # the app's own options
+                commands[owner].options.update(params)
+                commands[owner].open = commands[owner].open or spread
+                return
+            positional, keywords = python_call_args(call)
+            found = CliCommand(python_string(keywords.get("name"))
+                               or (python_string(positional[0]) if positional else None)
+                               or variable.replace("_", "-"), owner, open=spread)
+            options.update(params)
+        elif verb in _VERBS and callee.type == "attribute" and call is not None:
             positional, keywords = python_call_args(call)
             name = (python_string(keywords.get("name"))
                     or (python_string(positional[0]) if positional else None)
@@ -159,7 +238,7 @@ def _read_function(statement: Node, commands: dict[str, CliCommand],
 def _attach(root: Node, commands: dict[str, CliCommand]) -> None:
     for call in walk(root, frozenset({"call"})):
         function = text(call.child_by_field_name("function"))
-        if not function.endswith(".add_command"):
+        if not function.endswith((".add_command", ".add_typer")):
             continue
         positional, keywords = python_call_args(call)
         if not positional:
@@ -183,13 +262,14 @@ def build_cli_table(sources: Iterable[bytes], scripts: dict[str, tuple[str, ...]
     ambiguous: set[str] = set()
     trees = []
     for source in sources:
-        if b"click" not in source:
+        if b"click" not in source and b"typer" not in source:
             continue
         tree = parse("python", source)
         trees.append(tree)
+        typer_apps = frozenset(_read_typer_apps(tree.root_node, commands))
         for statement in tree.root_node.named_children:
             if statement.type == "decorated_definition":
-                _read_function(statement, commands, ambiguous)
+                _read_function(statement, commands, ambiguous, typer_apps)
     for tree in trees:
         _attach(tree.root_node, commands)
     for variable in ambiguous:  # two commands share a name: neither tree can be trusted

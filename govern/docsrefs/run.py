@@ -85,7 +85,7 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
         if symbols is None:
             symbols = memo[entry.sha] = parse_python_symbols(data)
         by_path[entry.path] = symbols
-        if b"click" in data:
+        if b"click" in data or b"typer" in data:
             click_sources.append(data)
     if len(memo) != before:
         used = {entry.sha for entry in python}
