@@ -369,7 +369,8 @@ def test_typer_commands_and_options() -> None:
     table = Tables(python, build_cli_table(sources.values(), {"tool.cli:app": ("tool",)}),
                    build_route_table([]), build_ts_table({}, lambda _p: None, paths_of(files)))
     page = ("```console\n$ tool sync-all --dry-run -o out.txt prod\n"
-            "$ tool sync-all --no-dry-run x\n$ tool users add bob --admin\n$ tool sync-all --force\n$ tool users remove bob\n"
+            "$ tool sync-all --no-dry-run x\n$ tool users add bob --admin\n"
+            "$ tool sync-all --force\n$ tool users remove bob\n"
             "$ tool --install-completion\n```\n")
     assert [(ref.name, table.resolve(ref).status)
             for ref in parse_references(page, "docs/a.md", frozenset({"tool"}))] == [
