@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 from govern.drift.route_paths import route_segments
 
@@ -58,17 +57,6 @@ class PageTokens:
     routes: frozenset[tuple[str, ...]]
     """Wire paths written on the page, as segments with params as ``*`` (a method before
     them is optional, so it is not kept)."""
-
-    def to_json(self) -> list[Any]:
-        return [sorted(self.words), sorted(self.calls), sorted(self.prefixes),
-                sorted(self.loose), sorted(list(route) for route in self.routes)]
-
-    @staticmethod
-    def from_json(data: list[Any]) -> PageTokens:
-        words, calls, prefixes, loose, routes = data
-        return PageTokens(frozenset(words), frozenset(calls), frozenset(prefixes),
-                          frozenset(loose),
-                          frozenset(tuple(route) for route in routes))
 
 
 def _code_text(text: str, rst: bool) -> str:
