@@ -218,9 +218,17 @@ def test_a_rename_the_diff_shows_is_the_suggestion() -> None:
         ("shop.Client.send", "shop.Client.submit")]
 
 
-def test_hostile_long_lines_are_skipped_quickly() -> None:
-    page = "`" + "a." * 200_000 + "`\n:func:`" + "x" * 100_000 + "\n"
-    assert parse_references(page, "docs/a.md") == []
+def test_lines_over_the_cap_are_not_read() -> None:
+    """A line a PR author pads past MAX_LINE is skipped whole; the same reference on a line of
+    ordinary length is read."""
+    from govern.docsrefs.references import MAX_LINE
+
+    padded = "`shop.Client.sned()`" + " " * MAX_LINE + "\n"
+    assert parse_references(padded, "docs/a.md") == []
+    assert [ref.name for ref in parse_references("`shop.Client.sned()`\n", "docs/a.md")] == [
+        "shop.Client.sned"]
+    hostile = "`" + "a." * 200_000 + "`\n:func:`" + "x" * 100_000 + "\n"
+    assert parse_references(hostile, "docs/a.md") == []
 
 
 # -- the command -------------------------------------------------------------------------------
