@@ -8,7 +8,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from govern.docsrefs.cli_table import CliTable
+from govern.docsrefs.cli_table import CliCommand, CliTable
 from govern.docsrefs.model import DocsRefFinding, Reference, RefKind, Resolution, Status, Tally
 from govern.docsrefs.python_table import PythonTable
 from govern.docsrefs.route_table import RouteTable
@@ -123,6 +123,37 @@ def renames_between(base: PythonTable, head: PythonTable) -> dict[str, str]:
             if old is not None:
                 _pair_renames(cls, old.members - members.members,
                               members.members - old.members, renames)
+    return renames
+
+
+def _command_paths(table: CliTable) -> dict[str, CliCommand]:
+    """Every command by the words that invoke it (``prog sub``)."""
+    found: dict[str, CliCommand] = {}
+    todo = [(name, key, None) for name, key in table.programs.items() if key is not None]
+    while todo:
+        path, key, separator = todo.pop()
+        command = table.commands.get(key)
+        if command is None or path in found or len(found) > 100_000:
+            continue
+        found[path] = command
+        joint = ":" if separator == ":" else " "  # below an oclif root, ``topic:command``
+        todo.extend((f"{path}{joint}{name}", child, separator or command.separator)
+                    for name, child in command.children.items())
+    return found
+
+
+def cli_renames_between(base: CliTable, head: CliTable) -> dict[str, str]:
+    """``prog sub.--old -> --new`` (and subcommands alike) for each command that lost an option
+    while gaining one, or a close one: the rename a diff shows, keyed as ``_suggest`` looks."""
+    renames: dict[str, str] = {}
+    before = _command_paths(base)
+    for path, command in _command_paths(head).items():
+        old = before.get(path)
+        if old is not None:
+            _pair_renames(path, old.options.keys() - command.options.keys(),
+                          command.options.keys() - old.options.keys(), renames)
+            _pair_renames(path, old.children.keys() - command.children.keys(),
+                          command.children.keys() - old.children.keys(), renames)
     return renames
 
 

@@ -6,6 +6,7 @@ custom group class, an unknown decorator that may add options, unknown options a
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -36,6 +37,38 @@ class CliCommand:
     children: dict[str, str] = field(default_factory=dict)
     """Subcommand name -> its variable."""
     group: bool = False
+    abbrev: bool = False
+    """A unique prefix of a long option is that option (argparse's ``allow_abbrev``)."""
+    arguments: bool = False
+    """It takes positional arguments: a word that names no subcommand may be one."""
+    open_children: bool = False
+    """Subcommands govern cannot list (named by variables, or an oclif plugin's)."""
+    separator: str | None = None
+    """oclif programs (on the root): ``:`` joins a command's topics in one word; with ``" "``
+    they may also be separate words."""
+
+
+def _shell_words(line: str) -> list[str]:
+    """The words a shell makes of ``line``: a quoted value (``--pip-args "--no-index -q"``) is
+    one word, not options of the program."""
+    try:
+        return shlex.split(line)
+    except ValueError:  # an unclosed quote: the page's line is cut, read it as written
+        return line.split()
+
+
+def _match_option(node: CliCommand, word: str) -> tuple[bool, bool]:
+    """(whether ``word`` is one of ``node``'s options, whether the next word is its value)."""
+    flag, equals, _ = word.partition("=")
+    if flag in node.options:
+        return True, node.options[flag] and not equals
+    if not flag.startswith("--") and len(flag) > 2 and flag[:2] in node.options:
+        return True, False  # ``-ofile``, ``-vq``: a value or more flags attached
+    if node.abbrev and flag.startswith("--"):
+        longer = [option for option in node.options if option.startswith(flag)]
+        if longer:
+            return True, any(node.options[option] for option in longer) and not equals
+    return False, False
 
 
 @dataclass(frozen=True)
@@ -49,10 +82,22 @@ class CliTable:
     def names(self) -> frozenset[str]:
         return frozenset(self.programs)
 
+    def merged(self, *others: CliTable) -> CliTable:
+        """One table over every framework's trees; a program one of them could read wins over
+        one that could not."""
+        commands = dict(self.commands)
+        programs = dict(self.programs)
+        for other in others:
+            commands.update(other.commands)
+            for name, root in other.programs.items():
+                if programs.get(name) is None:
+                    programs[name] = root
+        return CliTable(commands, programs)
+
     def resolve(self, invocation: str) -> Resolution:
         """Walk ``prog sub … --flag`` through the tree: a subcommand or an option the command
         does not have is missing."""
-        words = invocation.split()
+        words = _shell_words(invocation)
         if not words or words[0] not in self.programs:
             return Resolution(Status.OUT_OF_SCOPE)
         variable = self.programs[words[0]]
@@ -60,6 +105,7 @@ class CliTable:
         if node is None:
             return Resolution(Status.UNRESOLVABLE)
         path = [words[0]]
+        separator = node.separator
         skip_value = positional = False
         for word in words[1:]:
             if skip_value:
@@ -67,26 +113,40 @@ class CliTable:
                 continue
             if word in _STOP or word.startswith(("<", "[", "{", "$")) or word == "--":
                 break
-            if word.startswith("-"):
+            if word.startswith("-") and word != "-":
                 if node.open:
                     continue
-                flag = word.split("=", 1)[0]
-                if flag not in node.options:
+                known, skip_value = _match_option(node, word)
+                if not known:
+                    flag = word.split("=", 1)[0]
                     return Resolution(Status.MISSING, flag, " ".join(path),
                                       tuple(sorted(node.options)))
-                skip_value = node.options[flag] and "=" not in word
                 continue
             if positional or not node.group:
                 positional = True  # an argument of the command reached: only options follow
                 continue
-            child = node.children.get(word)
-            if child is None or child not in self.commands:
-                if node.open:
+            parts = word.split(":") if separator and ":" in word else [word]
+            walked: list[str] = []
+            for part in parts:
+                child = node.children.get(part)
+                if child is not None and child in self.commands:
+                    node = self.commands[child]
+                    walked.append(part)
+                    continue
+                if node.open or node.open_children:
                     return Resolution(Status.UNRESOLVABLE)
-                return Resolution(Status.MISSING, word, " ".join(path),
-                                  tuple(sorted(node.children)))
-            node = self.commands[child]
-            path.append(word)
+                if len(parts) == 1 and node.arguments:
+                    positional = True
+                    break
+                prefix = ":".join(walked)
+                return Resolution(Status.MISSING, word if len(parts) > 1 else part,
+                                  " ".join(path), tuple(sorted(
+                                      f"{prefix}:{name}" if prefix else name
+                                      for name in node.children)))
+            if walked:
+                path.append(":".join(walked))
+            if separator == ":":
+                positional = True  # the command is one word: the rest are its arguments
         return Resolution(Status.RESOLVED)
 
 

@@ -10,15 +10,25 @@ from typing import Any
 
 from govern.config import Config
 from govern.core import cache
-from govern.docsrefs.check import Tables, check_references, introduced, renames_between
+from govern.docsrefs.argparse_table import build_argparse_trees
+from govern.docsrefs.check import (
+    Tables,
+    check_references,
+    cli_renames_between,
+    introduced,
+    renames_between,
+)
 from govern.docsrefs.cli_table import build_cli_table
 from govern.docsrefs.model import DocsRefFinding, Reference, Tally
+from govern.docsrefs.oclif_table import build_oclif_trees
+from govern.docsrefs.programs import parse_setup_scripts
 from govern.docsrefs.python_symbols import ModuleSymbols, parse_python_symbols
 from govern.docsrefs.python_table import build_python_table, paths_of
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.route_table import build_route_table
 from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
+from govern.drift.anchors.python import module_path
 from govern.drift.docs.corpus import select_pages
 from govern.drift.docs.index import Unreadable, decode_page
 from govern.drift.scans import read_bridge_scans
@@ -77,6 +87,8 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
     python = [entry for entry in entries if _is_python(entry, config)]
     by_path: dict[str, ModuleSymbols] = {}
     click_sources: list[bytes] = []
+    argparse_sources: dict[str, bytes] = {}
+    exists = paths_of(entry.path for entry in entries)
     for entry in python:
         data = git.blobs.read(entry.sha)
         if data is None or len(data) > config.code.max_parse_bytes:
@@ -87,28 +99,38 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
         by_path[entry.path] = symbols
         if b"click" in data or b"typer" in data:
             click_sources.append(data)
+        module = module_path(entry.path, exists)[0]
+        if module and not entry.path.endswith(".pyi"):
+            argparse_sources[module] = data
     if len(memo) != before:
         used = {entry.sha for entry in python}
         cache.save_json(path, {k: v for k, v in memo.items() if k in used},
                         lambda symbols: symbols.to_json())
-    exists = paths_of(entry.path for entry in entries)
     scripts: dict[str, tuple[str, ...]] = {}
     manifests: dict[str, str] = {}
     blob_of = {entry.path: entry.sha for entry in entries if entry.mode in _BLOB_MODES}
     for entry in entries:
         if entry.mode not in _BLOB_MODES or "node_modules/" in entry.path:
             continue
-        if entry.path.endswith("pyproject.toml"):
+        filename = entry.path.rpartition("/")[2]
+        if filename == "pyproject.toml":
             scripts.update(parse_scripts(git.read_text(rev, entry.path) or ""))
-        elif entry.path.rpartition("/")[2] == "package.json":
+        elif filename in ("setup.cfg", "setup.py"):
+            scripts.update(parse_setup_scripts(filename, git.read_text(rev, entry.path) or ""))
+        elif filename == "package.json":
             manifests[entry.path] = (git.blobs.read(entry.sha) or b"").decode("utf-8", "replace")
     scans = read_bridge_scans(git, rev, entries, config)
     routes = build_route_table(route for scan in scans.registrars.values()
                                for route in scan.routes)
-    packages = build_ts_table(manifests, lambda p: git.blobs.read(blob_of[p]) if p in blob_of
-                              else None, exists)
-    return Tables(build_python_table(by_path, exists), build_cli_table(click_sources, scripts),
-                  routes, packages)
+
+    def read(path: str) -> bytes | None:
+        return git.blobs.read(blob_of[path]) if path in blob_of else None
+
+    packages = build_ts_table(manifests, read, exists)
+    cli = build_cli_table(click_sources, scripts).merged(
+        build_argparse_trees(argparse_sources, scripts),
+        build_oclif_trees(manifests, blob_of, read))
+    return Tables(build_python_table(by_path, exists), cli, routes, packages)
 
 
 def _references(git: Git, entries: list[TreeEntry], config: Config, tables: Tables
@@ -140,8 +162,9 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
                               tuple(unreadable))
     merge_base = git.merge_bases(git.resolve_commit(base), head_sha)[0]
     base_tables = read_tables(git, merge_base, config, git.ls_tree(merge_base))
-    checked = check_references(references, tables,
-                               renames_between(base_tables.python, tables.python))
+    renames = {**renames_between(base_tables.python, tables.python),
+               **cli_renames_between(base_tables.cli, tables.cli)}
+    checked = check_references(references, tables, renames)
     changes = build_changes(git.changed_files(merge_base, head_sha),
                             git.hunks(merge_base, head_sha))
     added = {change.path: change.new_lines for change in changes}
