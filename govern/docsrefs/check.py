@@ -129,7 +129,8 @@ def renames_between(base: PythonTable, head: PythonTable) -> dict[str, str]:
 def _command_paths(table: CliTable) -> dict[str, CliCommand]:
     """Every command by the words that invoke it (``prog sub``)."""
     found: dict[str, CliCommand] = {}
-    todo = [(name, key, None) for name, key in table.programs.items() if key is not None]
+    todo: list[tuple[str, str, str | None]] = [
+        (name, key, None) for name, key in table.programs.items() if key is not None]
     while todo:
         path, key, separator = todo.pop()
         command = table.commands.get(key)
