@@ -174,3 +174,26 @@ def test_a_changed_command_anchors_under_every_program_name(tmp_path: Path) -> N
                                       "main"])
     data = json.loads(result.stdout)
     assert sorted(row["path"] for row in data["docs"]) == ["docs/a.md", "docs/b.md"]
+
+
+@pytest.mark.parametrize(("manifest", "text"), [
+    ("setup.cfg", "[metadata]\nname = ostool\n\n[options.entry_points]\n"
+                  "console_scripts =\n    os = ostool.cli:cli\n"),
+    ("setup.py", "from setuptools import setup\n"
+                 "setup(name='ostool',\n"
+                 "      entry_points={'console_scripts': ['os = ostool.cli:cli']})\n"),
+])
+def test_a_setuptools_program_anchors_its_commands(tmp_path: Path, manifest: str,
+                                                    text: str) -> None:
+    cli_source = ("import click\n\n@click.group()\ndef cli():\n    pass\n\n"
+                  "@cli.command()\ndef resync():\n    return {}\n")
+    base = {manifest: text, "ostool/__init__.py": "", "ostool/cli.py": cli_source,
+            "docs/a.md": "Run `os resync`.\n", "docs/b.md": "Run `other resync`.\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"ostool/cli.py": cli_source.replace("return {}", "return {'done': 1}")})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main"])
+    data = json.loads(result.stdout)
+    assert "os resync" in {anchor["token"] for anchor in data["anchors"]}
+    assert [row["path"] for row in data["docs"]] == ["docs/a.md"]

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from govern.cli import cli
 from govern.docsrefs.argparse_table import build_argparse_trees
 from govern.docsrefs.oclif_table import build_oclif_trees
-from govern.docsrefs.programs import parse_setup_scripts
 from govern.docsrefs.references import parse_references
+from govern.drift.anchors.programs import parse_setup_scripts
 from tests.gitrepo import Repo, make_repo
 
 ARGPARSE_CLI = (

@@ -21,13 +21,13 @@ from govern.docsrefs.check import (
 from govern.docsrefs.cli_table import build_cli_table
 from govern.docsrefs.model import DocsRefFinding, Reference, Tally
 from govern.docsrefs.oclif_table import build_oclif_trees
-from govern.docsrefs.programs import parse_setup_scripts
 from govern.docsrefs.python_symbols import ModuleSymbols, parse_python_symbols
 from govern.docsrefs.python_table import build_python_table, paths_of
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.route_table import build_route_table
 from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
+from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import module_path
 from govern.drift.docs.corpus import select_pages
 from govern.drift.docs.index import Unreadable, decode_page

@@ -17,6 +17,7 @@ from govern.drift.anchors.commands import (
     python_command_tree,
 )
 from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import extract_python, module_path, qualified_names
 from govern.drift.anchors.routes import touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
@@ -307,8 +308,7 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
             return []
         found = (oclif_phrase(path, package_dir, program, oclif[1]) for program in oclif[0])
         return [phrase for phrase in found if phrase]
-    manifest = side.manifest(package_dir, "pyproject.toml")
-    scripts = parse_scripts(manifest) if manifest is not None else {}
+    scripts = _python_scripts(side, package_dir)
     module, _ = module_path(path, side.exists)
     programs = [(target.split(":", 1)[1], names) for target, names in scripts.items()
                 if target.split(":", 1)[0] == module and ":" in target]
@@ -327,6 +327,21 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
                 if phrase and phrase not in phrases:
                     phrases.append(phrase)
     return phrases
+
+
+def _python_scripts(side: Side, package_dir: str) -> dict[str, tuple[str, ...]]:
+    """Every program a Python package declares: ``[project.scripts]`` in pyproject.toml and
+    ``console_scripts`` in setup.cfg or setup.py
+    (docs/concepts/anchoring-rules.md#program-names)."""
+    scripts: dict[str, tuple[str, ...]] = {}
+    pyproject = side.manifest(package_dir, "pyproject.toml")
+    if pyproject is not None:
+        scripts.update(parse_scripts(pyproject))
+    for filename in ("setup.cfg", "setup.py"):
+        text = side.manifest(package_dir, filename)
+        for target, names in (parse_setup_scripts(filename, text) if text else {}).items():
+            scripts[target] = (*scripts.get(target, ()), *names)
+    return scripts
 
 
 def _unparseable(data: bytes, max_bytes: int) -> str | None:
