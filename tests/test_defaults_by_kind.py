@@ -175,3 +175,28 @@ def test_docs_refs_refuses_a_rename_the_pages_still_name(tmp_path: Path, kind: s
     assert code == 1, data
     assert [(f["page"], f["line"], f["name"], f.get("suggestion")) for f in data["findings"]] \
         == found
+
+
+CORE_MANIFEST = '{{"name": "@acme/core", "main": "src/index.ts", {extra}}}\n'
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    # what a package publishes is unchanged: no changeset is asked for
+    ({"packages/core/src/index.test.ts": "test('x', () => {});\n"}, False),
+    ({"packages/core/scripts/gen.ts": "console.log(1);\n"}, False),
+    ({"packages/core/package.json": CORE_MANIFEST.format(
+        extra='"devDependencies": {"vitest": "1"}, "scripts": {"t": "vitest"}')}, False),
+    ({"content/docs/guide.md": "# Guide\n\nInstall it twice.\n"}, False),
+    # a runtime dependency, or code beside its tests, is released
+    ({"packages/core/package.json": CORE_MANIFEST.format(extra='"dependencies": {"zod": "3"}')},
+     True),
+    ({"packages/core/src/index.test.ts": "test('x', () => {});\n",
+      "packages/core/src/index.ts": TS_PR["packages/core/src/index.ts"]}, True),
+])
+def test_the_changesets_gate_asks_only_for_what_is_published(
+        tmp_path: Path, change: dict[str, str | bytes | None], refused: bool) -> None:
+    repo, _ = configured(tmp_path, TS_MONOREPO)
+    open_pr(repo, change, "A change")
+    code, data = gate(repo, "changesets", tmp_path)
+    assert (code, [f["rule"] for f in data["findings"]]) == (
+        (1, ["changeset-missing"]) if refused else (0, [])), data
