@@ -243,6 +243,9 @@ DOCUSAURUS = """export default {
       "apps/web/content/docs/a.mdx": "", "apps/web/content/docs/b.md": ""},
      ["apps/web/content/docs/**/*.md", "apps/web/content/docs/**/*.mdx"],
      "Fumadocs (apps/web/source.config.ts): apps/web/content/docs/"),
+    ({"apps/docs/source.config.ts": "defineDocs({\n  dir: path.resolve(process.cwd(), "
+      "'../../content/docs'),\n});\n", "content/docs/a.mdx": "", "apps/docs/app/page.tsx": ""},
+     ["content/docs/**/*.mdx"], "Fumadocs (apps/docs/source.config.ts): content/docs/"),
     # Nextra: pages/ (v2-3) or content/ (v4), only when next.config uses nextra
     ({"theme.config.tsx": "import 'nextra-theme-docs';\n", "pages/index.mdx": ""},
      ["pages/**/*.mdx"], "Nextra (theme.config.tsx): pages/"),

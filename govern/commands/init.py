@@ -145,7 +145,10 @@ GENERATORS = (
                                  r"[^{}]{0,2000}?\n[ \t]*path:[ \t]*" + _QUOTED)),
     Generator("Fumadocs", ("source.config.ts", "source.config.mts", "source.config.js"),
               ("content/docs",), ("md", "mdx"),
-              setting=re.compile(r"\bdir:[ \t]*" + _QUOTED)),
+              # ``dir: 'x'``, or its last argument in ``path.resolve(process.cwd(), 'x')``
+              # (the site runs from its own folder)
+              setting=re.compile(r"\bdir:[ \t]*(?:path\.(?:resolve|join)\([^'\"\n]{0,200}?)?"
+                                 r"(?:['\"][^'\"\n]{0,200}['\"][ \t]*,[ \t]*){0,4}" + _QUOTED)),
     Generator("Nextra", ("theme.config.tsx", "theme.config.jsx", "theme.config.ts",
                          "theme.config.js", "next.config.js", "next.config.mjs",
                          "next.config.ts"),
