@@ -355,3 +355,16 @@ def test_governance_workflow_only_when_a_gate_runs() -> None:
     none = validate({"gates": {"disable": ["size", "docs-refs"]}}, "t")
     assert "governance.yml" not in workflows_for(none)
     assert "governance.yml" in workflows_for(validate({}, "t"))
+
+
+@pytest.mark.parametrize("dirty", [True, False])
+def test_init_says_uncommitted_changes_are_not_read(tmp_path: Path, dirty: bool) -> None:
+    repo = make_repo(tmp_path / "repo", MKDOCS_LIBRARY)
+    if dirty:
+        repo.write({"mkdocs.yml": "site_name: widgets\ndocs_dir: site\n"})
+    got = run_init(repo.root, "--dry-run")
+    assert got.exit_code == 0, got.output
+    note = ("note: uncommitted changes are not read: init looks at what is committed at HEAD "
+            "(commit them and run it again to include them)")
+    assert (note in got.stdout.splitlines()) is dirty
+    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stdout.splitlines()

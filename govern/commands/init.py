@@ -391,6 +391,7 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
         paths = [entry.path for entry in git.ls_tree("HEAD")]
         texts = {path: git.read_text("HEAD", path) or ""
                  for path in [*declaration_carriers(paths), *generator_configs(paths)]}
+        dirty = git.is_dirty()
     finally:
         git.close()
     detected = detect(paths, texts)
@@ -405,6 +406,10 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     if existing and not force and not dry_run:
         raise GovernError("govern init would overwrite " + ", ".join(existing),
                           remedy="pass --force to overwrite them, or move them aside")
+    if dirty:
+        # a docs folder or mkdocs.yml edited but not committed would silently not count
+        click.echo("note: uncommitted changes are not read: init looks at what is committed at "
+                   "HEAD (commit them and run it again to include them)")
     click.echo(f"preset: {detected.preset}")
     for reason in detected.reasons:
         click.echo(f"  why: {reason}")
