@@ -304,6 +304,8 @@ def test_the_release_process_is_named() -> None:
     assert detect(paths).reasons[1:] == (
         "release process found (.github/workflows/publish.yml, lerna.json): govern leaves it "
         "as it is",)
+    assert detect([*MKDOCS_LIBRARY, "changelog.d/123.fix.md"]).reasons[1:] == (
+        "release process found (changelog.d/): govern leaves it as it is",)
     assert detect(list(MKDOCS_LIBRARY)).reasons[1:] == ()
 
 

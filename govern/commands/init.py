@@ -46,6 +46,7 @@ MAX_CARRIERS = 50
 RELEASE_TOOLS = ("lerna.json", "release-please-config.json", ".release-please-manifest.json",
                  ".goreleaser.yml", ".goreleaser.yaml", "cliff.toml", "towncrier.toml")
 """Release tooling other than changesets, by the file it is configured in."""
+FRAGMENT_DIRS = ("changelog.d", "newsfragments", "changes")
 MDX_FOLDERS = ("content/docs", "docs", "pages", "src/pages", "src/content/docs")
 """Where Docusaurus, Fumadocs, Nextra and Starlight keep their pages."""
 
@@ -96,11 +97,14 @@ def choose_preset(paths: list[str], texts: Mapping[str, str]) -> tuple[str, tupl
 
 def release_process(paths: list[str]) -> list[str]:
     """The committed files that show how this repository already releases (at most five)."""
-    found = [p for p in paths if p in RELEASE_TOOLS
+    found = {p for p in paths if p in RELEASE_TOOLS
              or PurePosixPath(p).name.startswith((".releaserc", "release.config."))
              and "/" not in p
              or p.startswith(".github/workflows/")
-             and PurePosixPath(p).name.startswith(("release", "publish"))]
+             and PurePosixPath(p).name.startswith(("release", "publish"))}
+    # towncrier's news fragments, named by their folder
+    found |= {f"{folder}/" for folder in FRAGMENT_DIRS
+              if any(p.startswith(folder + "/") for p in paths)}
     return sorted(found)[:5]
 
 
