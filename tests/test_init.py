@@ -251,6 +251,8 @@ DOCUSAURUS = """export default {
      ["pages/**/*.mdx"], "Nextra (theme.config.tsx): pages/"),
     ({"next.config.mjs": "import nextra from 'nextra';\n", "content/index.mdx": "",
       "pages/_app.mdx": ""}, ["content/**/*.mdx"], "Nextra (next.config.mjs): content/"),
+    ({"next.config.js": "require('nextra')\n", "theme.config.tsx": "nextra-theme-docs\n",
+      "pages/a.mdx": ""}, ["pages/**/*.mdx"], "Nextra (next.config.js): pages/"),
 ])
 def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs: list[str],
                                                     note: str) -> None:

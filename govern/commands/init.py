@@ -212,7 +212,10 @@ def _generator_docs(paths: list[str], texts: Mapping[str, str]
                         "not used")
             continue
         folder, kinds = found[0]
-        globs += [f"{folder}/**/*.{ext}" if folder else f"**/*.{ext}" for ext in kinds]
+        added = [f"{folder}/**/*.{ext}" if folder else f"**/*.{ext}" for ext in kinds]
+        if set(added) <= set(globs):
+            continue  # a second configuration of the same site (Nextra's theme and next.config)
+        globs += added
         seen.append(f"{generator.name} ({config}): {folder or '.'}/")
     return globs, seen
 
