@@ -265,6 +265,9 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
      "MkDocs (mkdocs.yml) names nowhere/, which holds no pages: not used; docs/ (md)"),
     ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, None,
      "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used"),
+    ({"site/source.config.ts": "defineDocs({ dir: '../../pages' });\n", "a.mdx": ""}, None,
+     "Fumadocs (site/source.config.ts) names ../../pages (outside the repository), which holds "
+     "no pages: not used"),
     ({"docs/conf.py": "html_theme = 'x'\n", "docs/Makefile": ""}, None,
      "Sphinx (docs/conf.py) names docs/, which holds no pages: not used"),
     ({"website/docusaurus.config.ts": DOCUSAURUS, "website/docs/a.mdx": ""},

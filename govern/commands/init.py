@@ -168,16 +168,23 @@ def generator_configs(paths: list[str]) -> list[str]:
                   if PurePosixPath(p).name in names and p.count("/") <= MAX_CONFIG_DEPTH)
 
 
-def _join(folder: str, rel: str) -> str:
+def _join(folder: str, rel: str) -> str | None:
+    """``rel`` under ``folder``, repo-relative ("" is the root); None when it leaves the
+    repository (``../../x`` from a shallow site)."""
     parts: list[str] = []
     for part in PurePosixPath(folder, rel.strip("/")).parts:
         if part == "..":
             if not parts:
-                return ""  # outside the repository: no folder of it
+                return None
             parts.pop()
         elif part not in (".", ""):
             parts.append(part)
     return "/".join(parts)
+
+
+def _shown(site: str, rel: str) -> str:
+    folder = _join(site, rel)
+    return f"{rel} (outside the repository)" if folder is None else f"{folder or '.'}/"
 
 
 def _pages_under(paths: list[str], folder: str, formats: tuple[str, ...]) -> list[str]:
@@ -205,9 +212,9 @@ def _generator_docs(paths: list[str], texts: Mapping[str, str]
         if generator.optional and generator.optional[1] in text:
             formats += (generator.optional[0],)
         found = [(folder, kinds) for folder in (_join(site, f) for f in folders)
-                 if (kinds := _pages_under(paths, folder, formats))]
+                 if folder is not None and (kinds := _pages_under(paths, folder, formats))]
         if not found:
-            where = " or ".join(f"{_join(site, f) or '.'}/" for f in folders)
+            where = " or ".join(_shown(site, f) for f in folders)
             seen.append(f"{generator.name} ({config}) names {where}, which holds no pages: "
                         "not used")
             continue
