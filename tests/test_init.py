@@ -75,6 +75,7 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "process gates stay off (size and docs-refs run)",
         "docs.paths: detected: website/docs/ (mdx)",
         "code.package_manifests: detected: 1 manifest(s)",
+        "comment.guardrails_doc: detected: AGENTS.md, cited by the comment's read-only notice",
         'wrote govern.toml: the configuration every gate reads (preset "minimal")',
         "wrote .github/workflows/docs-drift-check.yml: computes which docs pages each PR's "
         "code change names (advisory)",
@@ -85,6 +86,9 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "wrote .github/workflows/overlap-post.yml: posts the PR overlap comments",
         "wrote .github/workflows/governance.yml: runs the enabled `govern check` gates on every "
         "PR and merge group",
+        "The workflows install govern with GOVERN_PIP_SPEC (repo-govern==0.1.0, in each "
+        "workflow's env:); if that release is not on PyPI yet, set it to a pip spec of your "
+        "copy (a git+https://…@<sha> URL or a wheel).",
         "Next: commit these files, then make the `Governance gates` check required in your "
         "default branch's protection rule (Settings → Branches or Rules)."]
     for name in workflows:
@@ -202,11 +206,112 @@ def test_init_fits_each_kind_of_repository(tmp_path: Path, files: dict[str, str 
     assert config.gates.enabled("changesets") is (preset != "minimal")
 
 
-def test_init_names_the_docs_generator() -> None:
-    assert detect(list(MKDOCS_LIBRARY)).notes["docs.paths"] == "detected: MkDocs (mkdocs.yml)"
-    assert detect(["conf.py", "index.rst", "api/x.rst"]).values["docs.paths"] == ["**/*.rst"]
-    assert detect(["pages/index.mdx", "pages/a.mdx"]).values["docs.paths"] == [
-        "pages/**/*.mdx"]
+DOCUSAURUS = """export default {
+  presets: [['classic', {
+    docs: {
+      path: 'guides',
+      versions: { '1.x': {
+        path: 'v1' } },
+    },
+    blog: { path: 'blog' },
+  }]],
+};
+"""
+
+
+@pytest.mark.parametrize(("files", "docs", "note"), [
+    # MkDocs: docs_dir, default docs/, relative to mkdocs.yml
+    ({"mkdocs.yml": "site_name: x\n", "docs/index.md": "", "README.md": ""},
+     ["docs/**/*.md", "README.md"], "MkDocs (mkdocs.yml): docs/"),
+    ({"mkdocs.yml": "site_name: x\ndocs_dir: 'site-src'  # pages\n", "site-src/a.md": "",
+      "docs/old.md": ""}, ["site-src/**/*.md"], "MkDocs (mkdocs.yml): site-src/"),
+    # Sphinx: the folder holding conf.py; Markdown only when MyST is configured
+    ({"docs/source/conf.py": "extensions = []\n", "docs/source/index.rst": "",
+      "docs/source/notes.md": "", "README.md": ""},
+     ["docs/source/**/*.rst", "README.md"], "Sphinx (docs/source/conf.py): docs/source/"),
+    ({"doc/conf.py": 'extensions = ["myst_parser"]\n', "doc/index.md": "", "doc/api.rst": ""},
+     ["doc/**/*.rst", "doc/**/*.md"], "Sphinx (doc/conf.py): doc/"),
+    # Docusaurus: the docs plugin's path, not a version's URL path or the blog's folder
+    ({"website/docusaurus.config.ts": DOCUSAURUS, "website/guides/a.mdx": "",
+      "website/blog/post.md": "", "website/v1/x.md": ""},
+     ["website/guides/**/*.mdx"], "Docusaurus (website/docusaurus.config.ts): website/guides/"),
+    ({"www/docusaurus.config.js": "module.exports = {};\n", "www/docs/a.md": "",
+      "www/versioned_docs/version-1/a.md": ""},
+     ["www/docs/**/*.md"], "Docusaurus (www/docusaurus.config.js): www/docs/"),
+    # Fumadocs: defineDocs's dir, default content/docs
+    ({"apps/web/source.config.ts": "export const docs = defineDocs({});\n",
+      "apps/web/content/docs/a.mdx": "", "apps/web/content/docs/b.md": ""},
+     ["apps/web/content/docs/**/*.md", "apps/web/content/docs/**/*.mdx"],
+     "Fumadocs (apps/web/source.config.ts): apps/web/content/docs/"),
+    ({"apps/docs/source.config.ts": "defineDocs({\n  dir: path.resolve(process.cwd(), "
+      "'../../content/docs'),\n});\n", "content/docs/a.mdx": "", "apps/docs/app/page.tsx": ""},
+     ["content/docs/**/*.mdx"], "Fumadocs (apps/docs/source.config.ts): content/docs/"),
+    # Nextra: pages/ (v2-3) or content/ (v4), only when next.config uses nextra
+    ({"theme.config.tsx": "import 'nextra-theme-docs';\n", "pages/index.mdx": ""},
+     ["pages/**/*.mdx"], "Nextra (theme.config.tsx): pages/"),
+    ({"next.config.mjs": "import nextra from 'nextra';\n", "content/index.mdx": "",
+      "pages/_app.mdx": ""}, ["content/**/*.mdx"], "Nextra (next.config.mjs): content/"),
+    ({"next.config.js": "require('nextra')\n", "theme.config.tsx": "nextra-theme-docs\n",
+      "pages/a.mdx": ""}, ["pages/**/*.mdx"], "Nextra (next.config.js): pages/"),
+])
+def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs: list[str],
+                                                    note: str) -> None:
+    found = detect(list(files), files)
+    assert (found.values["docs.paths"], found.notes["docs.paths"]) == (docs, f"detected: {note}")
+
+
+@pytest.mark.parametrize(("files", "docs", "note"), [
+    ({"mkdocs.yml": "docs_dir: nowhere\n", "docs/a.md": ""}, ["docs/**/*.md"],
+     "MkDocs (mkdocs.yml) names nowhere/, which holds no pages: not used; docs/ (md)"),
+    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, None,
+     "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used"),
+    ({"site/source.config.ts": "defineDocs({ dir: '../../pages' });\n", "a.mdx": ""}, None,
+     "Fumadocs (site/source.config.ts) names ../../pages (outside the repository), which holds "
+     "no pages: not used"),
+    ({"docs/conf.py": "html_theme = 'x'\n", "docs/Makefile": ""}, None,
+     "Sphinx (docs/conf.py) names docs/, which holds no pages: not used"),
+    ({"website/docusaurus.config.ts": DOCUSAURUS, "website/docs/a.mdx": ""},
+     ["website/docs/**/*.mdx"], "Docusaurus (website/docusaurus.config.ts) names "
+     "website/guides/, which holds no pages: not used; website/docs/ (mdx)"),
+    ({"source.config.ts": "defineDocs({ dir: 'content/guide' });\n", "content/docs/a.mdx": ""},
+     ["content/docs/**/*.mdx"], "Fumadocs (source.config.ts) names content/guide/, which "
+     "holds no pages: not used; MDX pages (Docusaurus, Fumadocs or Nextra)"),
+    ({"theme.config.jsx": "import 'nextra-theme-docs';\n", "app/page.tsx": ""}, None,
+     "Nextra (theme.config.jsx) names content/ or pages/ or src/content/ or src/pages/, "
+     "which holds no pages: not used"),
+])
+def test_a_generator_folder_without_pages_is_never_used(files: dict[str, str],
+                                                        docs: list[str] | None,
+                                                        note: str) -> None:
+    found = detect(list(files), files)
+    assert (found.values.get("docs.paths"), found.notes["docs.paths"]) == (
+        docs, f"detected: {note}")
+
+
+def test_a_config_that_is_not_the_generators_is_ignored() -> None:
+    # a conf.py or next.config that is not Sphinx's or Nextra's says nothing about docs
+    files = {"app/conf.py": "DEBUG = True\n", "next.config.js": "module.exports = {};\n",
+             "app/pages/a.md": "", "docs/a.md": ""}
+    found = detect(list(files), files)
+    assert (found.values["docs.paths"], found.notes["docs.paths"]) == (
+        ["docs/**/*.md"], "detected: docs/ (md)")
+
+
+def test_init_reads_the_generator_config_at_head(tmp_path: Path) -> None:
+    lines, _, config = _init(tmp_path, {"mkdocs.yml": "docs_dir: site\n", "site/a.md": "# A\n",
+                                        "docs/old.md": "# old\n"})
+    assert config is not None and config.docs.paths.patterns == ("site/**/*.md",)
+    assert "docs.paths: detected: MkDocs (mkdocs.yml): site/" in lines
+
+
+def test_the_release_process_is_named() -> None:
+    paths = [*MKDOCS_LIBRARY, "lerna.json", ".github/workflows/publish.yml"]
+    assert detect(paths).reasons[1:] == (
+        "release process found (.github/workflows/publish.yml, lerna.json): govern leaves it "
+        "as it is",)
+    assert detect([*MKDOCS_LIBRARY, "changelog.d/123.fix.md"]).reasons[1:] == (
+        "release process found (changelog.d/): govern leaves it as it is",)
+    assert detect(list(MKDOCS_LIBRARY)).reasons[1:] == ()
 
 
 def test_init_says_why_changesets() -> None:
@@ -257,3 +362,16 @@ def test_governance_workflow_only_when_a_gate_runs() -> None:
     none = validate({"gates": {"disable": ["size", "docs-refs"]}}, "t")
     assert "governance.yml" not in workflows_for(none)
     assert "governance.yml" in workflows_for(validate({}, "t"))
+
+
+@pytest.mark.parametrize("dirty", [True, False])
+def test_init_says_uncommitted_changes_are_not_read(tmp_path: Path, dirty: bool) -> None:
+    repo = make_repo(tmp_path / "repo", MKDOCS_LIBRARY)
+    if dirty:
+        repo.write({"mkdocs.yml": "site_name: widgets\ndocs_dir: site\n"})
+    got = run_init(repo.root, "--dry-run")
+    assert got.exit_code == 0, got.output
+    note = ("note: uncommitted changes are not read: init looks at what is committed at HEAD "
+            "(commit them and run it again to include them)")
+    assert (note in got.stdout.splitlines()) is dirty
+    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stdout.splitlines()

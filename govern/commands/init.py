@@ -10,6 +10,7 @@ table in one place.
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from collections.abc import Mapping
@@ -42,6 +43,10 @@ DECLARATION_LINES = ("Clause-②:", "Metadata-protocol:")
 """A carrier holding both lines shows the contract process is already in use."""
 MAX_CARRIERS = 50
 """Changesets read for declaration lines: enough to see a habit, bounded on a big backlog."""
+RELEASE_TOOLS = ("lerna.json", "release-please-config.json", ".release-please-manifest.json",
+                 ".goreleaser.yml", ".goreleaser.yaml", "cliff.toml", "towncrier.toml")
+"""Release tooling other than changesets, by the file it is configured in."""
+FRAGMENT_DIRS = ("changelog.d", "newsfragments", "changes")
 MDX_FOLDERS = ("content/docs", "docs", "pages", "src/pages", "src/content/docs")
 """Where Docusaurus, Fumadocs, Nextra and Starlight keep their pages."""
 
@@ -83,27 +88,154 @@ def choose_preset(paths: list[str], texts: Mapping[str, str]) -> tuple[str, tupl
                               "changesets gate runs",
                               "no Clause-②/Metadata-protocol lines in the PR template or "
                               "changesets: declarations stay off")
+    release = release_process(paths)
     return "minimal", ("no .changeset/config.json and no Clause-②/Metadata-protocol lines: "
-                       "the process gates stay off (size and docs-refs run)",)
+                       "the process gates stay off (size and docs-refs run)",
+                       *([f"release process found ({', '.join(release)}): govern leaves it "
+                          "as it is"] if release else []))
 
 
-def _generator_docs(paths: list[str]) -> tuple[list[str], str] | None:
-    """The docs globs a docs generator's layout implies, and which generator."""
-    names = set(paths)
-    if "mkdocs.yml" in names or "mkdocs.yaml" in names:
-        return ["docs/**/*.md"], "MkDocs (mkdocs.yml)"
-    if any(PurePosixPath(p).name == "conf.py" and p.count("/") <= 1 for p in paths) and any(
-            p.endswith(".rst") for p in paths):
-        return ["**/*.rst"], "Sphinx (conf.py)"
+def release_process(paths: list[str]) -> list[str]:
+    """The committed files that show how this repository already releases (at most five)."""
+    found = {p for p in paths if p in RELEASE_TOOLS
+             or PurePosixPath(p).name.startswith((".releaserc", "release.config."))
+             and "/" not in p
+             or p.startswith(".github/workflows/")
+             and PurePosixPath(p).name.startswith(("release", "publish"))}
+    # towncrier's news fragments, named by their folder
+    found |= {f"{folder}/" for folder in FRAGMENT_DIRS
+              if any(p.startswith(folder + "/") for p in paths)}
+    return sorted(found)[:5]
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A docs generator whose configuration file names the folder its pages live in."""
+
+    name: str
+    configs: tuple[str, ...]
+    """File names of its configuration, found at most ``MAX_CONFIG_DEPTH`` folders deep."""
+    folders: tuple[str, ...]
+    """Where its pages live by default, relative to the configuration's folder."""
+    formats: tuple[str, ...]
+    setting: re.Pattern[str] | None = None
+    """Reads the folder the configuration names instead (group 1), when it names one."""
+    marker: re.Pattern[str] | None = None
+    """Text the configuration must hold to be this generator's (a conf.py or next.config
+    is not always Sphinx's or Nextra's)."""
+    optional: tuple[str, str] | None = None
+    """A further page format, and the text that shows the configuration reads it (Sphinx
+    reads Markdown only through MyST)."""
+
+
+MAX_CONFIG_DEPTH = 2
+"""``docs/conf.py``, ``docs/source/conf.py``, ``www/docusaurus.config.ts``: deeper is a
+fixture or an example, not the project's site."""
+MAX_CONFIG_CHARS = 200_000
+"""A generator configuration is read up to this many characters (bounded on hostile input)."""
+_QUOTED = r"""['"]([^'"\n]{1,200})['"]"""
+GENERATORS = (
+    Generator("MkDocs", ("mkdocs.yml", "mkdocs.yaml"), ("docs",), ("md",),
+              setting=re.compile(r"^docs_dir:[ \t]*['\"]?([^'\"#\s]{1,200})", re.M)),
+    Generator("Sphinx", ("conf.py",), ("",), ("rst",),
+              marker=re.compile(r"^(?:extensions|html_theme|master_doc|root_doc)[ \t]*=",
+                                re.M), optional=("md", "myst")),
+    # the docs plugin's (or preset's ``docs:``) own ``path:`` on a line of its own, before any
+    # nested block (a version's ``path:`` is its URL, the blog's is not docs pages)
+    Generator("Docusaurus", tuple(f"docusaurus.config.{e}" for e in ("js", "ts", "mjs", "cjs",
+                                                                      "mts")),
+              ("docs",), ("md", "mdx"),
+              setting=re.compile(r"(?:\bdocs:[ \t]*\{|plugin-content-docs['\"])"
+                                 r"[^{}]{0,2000}?\n[ \t]*path:[ \t]*" + _QUOTED)),
+    Generator("Fumadocs", ("source.config.ts", "source.config.mts", "source.config.js"),
+              ("content/docs",), ("md", "mdx"),
+              # ``dir: 'x'``, or its last argument in ``path.resolve(process.cwd(), 'x')``
+              # (the site runs from its own folder)
+              setting=re.compile(r"\bdir:[ \t]*(?:path\.(?:resolve|join)\([^'\"\n]{0,200}?)?"
+                                 r"(?:['\"][^'\"\n]{0,200}['\"][ \t]*,[ \t]*){0,4}" + _QUOTED)),
+    Generator("Nextra", ("theme.config.tsx", "theme.config.jsx", "theme.config.ts",
+                         "theme.config.js", "next.config.js", "next.config.mjs",
+                         "next.config.ts"),
+              ("content", "pages", "src/content", "src/pages"), ("md", "mdx"),
+              marker=re.compile(r"nextra", re.I)),
+)
+
+
+def generator_configs(paths: list[str]) -> list[str]:
+    """The committed generator configurations init reads (each at most two folders deep)."""
+    names = {name for generator in GENERATORS for name in generator.configs}
+    return sorted(p for p in paths
+                  if PurePosixPath(p).name in names and p.count("/") <= MAX_CONFIG_DEPTH)
+
+
+def _join(folder: str, rel: str) -> str | None:
+    """``rel`` under ``folder``, repo-relative ("" is the root); None when it leaves the
+    repository (``../../x`` from a shallow site)."""
+    parts: list[str] = []
+    for part in PurePosixPath(folder, rel.strip("/")).parts:
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _shown(site: str, rel: str) -> str:
+    folder = _join(site, rel)
+    return f"{rel} (outside the repository)" if folder is None else f"{folder or '.'}/"
+
+
+def _pages_under(paths: list[str], folder: str, formats: tuple[str, ...]) -> list[str]:
+    """The formats of the pages under ``folder`` ("" is the whole repository), in order."""
+    inside = [p for p in paths if not folder or p.startswith(folder + "/")]
+    return [ext for ext in formats if any(p.endswith("." + ext) for p in inside)]
+
+
+def _generator_docs(paths: list[str], texts: Mapping[str, str]
+                    ) -> tuple[list[str], list[str]]:
+    """The docs globs the generators' own configurations point at, and what was seen: each
+    folder used, and each named folder that holds no pages (never used, issue 14)."""
+    globs: list[str] = []
+    seen: list[str] = []
+    for config in generator_configs(paths):
+        generator = next(g for g in GENERATORS if PurePosixPath(config).name in g.configs)
+        text = texts.get(config, "")[:MAX_CONFIG_CHARS]
+        if generator.marker and not generator.marker.search(text):
+            continue
+        parent = str(PurePosixPath(config).parent)
+        site = "" if parent == "." else parent
+        named = generator.setting.search(text) if generator.setting else None
+        folders = [named.group(1)] if named else list(generator.folders)
+        formats = generator.formats
+        if generator.optional and generator.optional[1] in text:
+            formats += (generator.optional[0],)
+        found = [(folder, kinds) for folder in (_join(site, f) for f in folders)
+                 if folder is not None and (kinds := _pages_under(paths, folder, formats))]
+        if not found:
+            where = " or ".join(_shown(site, f) for f in folders)
+            seen.append(f"{generator.name} ({config}) names {where}, which holds no pages: "
+                        "not used")
+            continue
+        folder, kinds = found[0]
+        added = [f"{folder}/**/*.{ext}" if folder else f"**/*.{ext}" for ext in kinds]
+        if set(added) <= set(globs):
+            continue  # a second configuration of the same site (Nextra's theme and next.config)
+        globs += added
+        seen.append(f"{generator.name} ({config}): {folder or '.'}/")
+    return globs, seen
+
+
+def _mdx_folders(paths: list[str]) -> list[str]:
+    """Globs for the usual MDX site folders holding ``.mdx`` pages, when no generator
+    configuration said where its pages are."""
     found = []
     for folder in MDX_FOLDERS:
-        inside = [p for p in paths if p.startswith(folder + "/")]
-        if any(p.endswith(".mdx") for p in inside):
-            found += [f"{folder}/**/*.{ext}" for ext in ("md", "mdx")
-                      if any(p.endswith("." + ext) for p in inside)]
-    if found:
-        return found, "MDX pages (Docusaurus, Fumadocs or Nextra)"
-    return None
+        formats = _pages_under(paths, folder, ("md", "mdx"))
+        if "mdx" in formats:
+            found += [f"{folder}/**/*.{ext}" for ext in formats]
+    return found
 
 
 def _docs_roots(paths: list[str]) -> dict[str, set[str]]:
@@ -144,23 +276,23 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
-    ``texts`` holds the text of its ``declaration_carriers``."""
+    ``texts`` holds the text of its ``declaration_carriers`` and ``generator_configs``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
     roots = _docs_roots(paths)
-    generated = _generator_docs(paths)
-    if generated:
-        globs, generator = generated
+    globs, seen = _generator_docs(paths, texts or {})
+    if not globs and (globs := _mdx_folders(paths)):
+        seen.append("MDX pages (Docusaurus, Fumadocs or Nextra)")
+    if not globs and roots:
+        globs = [f"{root}/**/*.{ext}" for root in sorted(roots)
+                 for ext in DOCS_FORMATS if ext in roots[root]]
+        seen.append(", ".join(f"{root}/ ({', '.join(sorted(roots[root]))})"
+                              for root in sorted(roots)))
+    if globs:
         values["docs.paths"] = [*globs, *(["README.md"] if "README.md" in paths else [])]
-        notes["docs.paths"] = f"detected: {generator}"
-    elif roots:
-        values["docs.paths"] = [f"{root}/**/*.{ext}" for root in sorted(roots)
-                                for ext in DOCS_FORMATS if ext in roots[root]]
-        if "README.md" in paths:
-            values["docs.paths"].append("README.md")
-        notes["docs.paths"] = "detected: " + ", ".join(
-            f"{root}/ ({', '.join(sorted(roots[root]))})" for root in sorted(roots))
+    if seen:
+        notes["docs.paths"] = "detected: " + "; ".join(seen)
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
     if release:
@@ -175,8 +307,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     guardrails = next((doc for doc in GUARDRAILS_DOCS if doc in paths), None)
     # never a page that does not exist (issue 14)
     values["comment.guardrails_doc"] = guardrails or ""
-    if not guardrails:
-        notes["comment.guardrails_doc"] = "no AGENTS.md or CONTRIBUTING.md: no page is named"
+    notes["comment.guardrails_doc"] = (
+        f"detected: {guardrails}, cited by the comment's read-only notice" if guardrails
+        else "no AGENTS.md or CONTRIBUTING.md: no page is named")
     lockfiles = sorted(names & set(EXTRA_LOCKFILES))
     if lockfiles:
         for key in ("gates.size_ignore", "overlap.ignore"):
@@ -186,9 +319,8 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                     and PurePosixPath(p).suffix in (".py", ".ts", ".js"))
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        seen = [*routes[:5], *ledgers[:5]]
         notes["routes.registrars"] = ("route files seen (auto-detection reads them): "
-                                      + ", ".join(seen))
+                                      + ", ".join([*routes[:5], *ledgers[:5]]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
@@ -245,6 +377,19 @@ def render_next_step(config: Config) -> str:
             "protection rule (Settings → Branches or Rules).")
 
 
+PIP_SPEC = re.compile(r"^[ \t]*GOVERN_PIP_SPEC:[ \t]*(\S+)", re.M)
+
+
+def render_install_note(workflow_text: str) -> str:
+    """How the written workflows install govern, which the reader may have to change: the
+    pinned release is what they install until someone points them elsewhere."""
+    found = PIP_SPEC.search(workflow_text)
+    spec = found.group(1) if found else "repo-govern"
+    return (f"The workflows install govern with GOVERN_PIP_SPEC ({spec}, in each workflow's "
+            "env:); if that release is not on PyPI yet, set it to a pip spec of your copy "
+            "(a git+https://…@<sha> URL or a wheel).")
+
+
 @click.command("init")
 @click.option("--force", is_flag=True, help="Overwrite govern.toml and the workflows.")
 @click.option("--dry-run", is_flag=True, help="Print what init would write, writing nothing.")
@@ -259,7 +404,8 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
         texts = {path: git.read_text("HEAD", path) or ""
-                 for path in declaration_carriers(paths)}
+                 for path in [*declaration_carriers(paths), *generator_configs(paths)]}
+        dirty = git.is_dirty()
     finally:
         git.close()
     detected = detect(paths, texts)
@@ -274,6 +420,10 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     if existing and not force and not dry_run:
         raise GovernError("govern init would overwrite " + ", ".join(existing),
                           remedy="pass --force to overwrite them, or move them aside")
+    if dirty:
+        # a docs folder or mkdocs.yml edited but not committed would silently not count
+        click.echo("note: uncommitted changes are not read: init looks at what is committed at "
+                   "HEAD (commit them and run it again to include them)")
     click.echo(f"preset: {detected.preset}")
     for reason in detected.reasons:
         click.echo(f"  why: {reason}")
@@ -287,4 +437,6 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     verb = "would write" if dry_run else "wrote"
     for path, does in written.items():
         click.echo(f"{verb} {path}: {does}")
+    workflow = data_dir("workflows") / "docs-drift-check.yml"
+    click.echo(render_install_note(workflow.read_text(encoding="utf-8")))
     click.echo(render_next_step(config))
