@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -61,7 +62,9 @@ def read_github(git: Git, remote: str, repo: str | None, base: str | None,
     branch = (base.removeprefix(f"{remote}/") if base else
               environ.get("GITHUB_BASE_REF") or default_branch(client))
     pulls = open_pulls(client, branch)
-    refs = [Ref(pull.number, f"refs/remotes/{remote}/pr/{pull.number}") for pull in pulls]
+    refs = [Ref(pull.number, f"refs/remotes/{remote}/pr/{pull.number}",
+                f"git fetch {shlex.quote(remote)} +refs/pull/{pull.number}/head:refs/remotes/"
+                f"{remote}/pr/{pull.number}") for pull in pulls]
     specs = [(f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}", f"the base {branch!r}")]
     specs += [(f"+refs/pull/{ref.id}/head:{ref.ref}",
                f"the head of PR #{ref.id} (refs/pull/{ref.id}/head)") for ref in refs]
