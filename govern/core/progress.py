@@ -62,7 +62,7 @@ class Reporter:
         if self.tty:
             # Padding over the previous line's tail: no terminal escape codes needed.
             self._write(f"\r{line}{' ' * max(0, self._shown - len(line))}")
-            self._shown = len(line)
+            self._shown = max(self._shown, len(line))
         else:
             self._write(line + "\n")
 

@@ -8,17 +8,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
-from govern.core.errors import NoCommonHistory, NotJudged, ShallowClone
+from govern.core.errors import NoCommonHistory, NotJudged, ShallowClone, UnknownRef
 from govern.core.globs import Globs
 from govern.core.progress import Progress, no_progress
 from govern.git.gitio import Git, RawChange
+from govern.git.remedies import fetch_remedy
 from govern.overlap.changed_paths import change_names, overlap_pull
 from govern.overlap.judge import judge_pair
 from govern.overlap.merge_tree import merge_outcome, parse_merge_tree
 from govern.overlap.model import MergeOutcome, Overlap, OverlapPull, Ref, UnreadableRef
 from govern.overlap.pair_cache import PairCache
 from govern.overlap.prefilter import candidate_pairs
-from govern.overlap.unreadable import unreadable_ref
+from govern.overlap.unreadable import missing_object, unreadable_ref
 
 # Pairs per `git merge-tree --stdin` run: large enough that process start-up is noise, small
 # enough that the progress line moves and a failing batch is cheap to diagnose.
@@ -58,11 +59,22 @@ def _resolve_heads(git: Git, base: str, refs: Sequence[Ref],
         base_sha = git.resolve_commit(base)
     found, unreadable = [], []
     for ref in refs:
-        try:
+        if git.has_commit(ref.ref):
             found.append((ref, git.resolve_commit(ref.ref)))
-        except NotJudged as exc:
-            unreadable.append(unreadable_ref(ref, exc))
+        else:
+            unreadable.append(_unresolved(git, ref))
     return base_sha, found, unreadable
+
+
+def _unresolved(git: Git, ref: Ref) -> UnreadableRef:
+    """Why ``ref`` names no commit: it names an object this repository lacks, or nothing.
+    (Not ``Git.unknown_ref``: its check for an empty repository trips over the broken ref.)"""
+    status, out, _ = git.run_status("rev-parse", "--verify", "--quiet", "--end-of-options",
+                                    ref.ref)
+    sha = out.decode("utf-8", "replace").strip()
+    if status == 0 and sha and git.run_status("cat-file", "-e", sha)[0] != 0:
+        return missing_object(ref, sha)
+    return unreadable_ref(ref, UnknownRef(ref.ref, fetch_remedy(ref.ref, git.remote_config())))
 
 
 def _read_changes(git: Git, base: str, base_sha: str, ref: Ref, head: str,
