@@ -170,6 +170,10 @@ def test_a_502_then_success_posts(tmp_path: Path, result_file: Path,
     got = post(tmp_path, result_file)
     assert got.exit_code == 0, got.output
     assert [c["body"] for c in fake_github.comments[7]] == [got.stdout]
+    # every caller of the client says why it paused, not only govern overlap
+    [notice] = [line for line in got.stderr.splitlines() if "502" in line]
+    assert notice.startswith("govern: GitHub answered 502 while ")
+    assert notice.endswith("; waiting 0 s before attempt 2 of 3")
 
 
 LISTING = "/repos/acme/widgets/issues/7/comments"

@@ -5,13 +5,17 @@ rewritten with ``insteadOf``), merged with real git, and the sticky comments ups
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import govern.github.client
+from govern.cli import cli
 from govern.core.markdown import plain
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.fakegithub import secondary_rate_limit
 from tests.gitrepo import Repo
 from tests.helpers import BOT, Remote, comments, overlap, told_15_rebase
 from tests.helpers import OVERLAP_FOOTER as FOOTER
@@ -164,3 +168,21 @@ def test_no_open_pr_into_the_base_is_an_empty_matrix(work: Repo, remote: Remote)
         "govern: no PR conflicts with an earlier one: no overlap comment to post",
         "govern overlap: 0 PR(s) against origin/main, 0 pair(s): 0 conflict, 0 clean, "
         "0 skipped (no shared path); 0 merged (0 from cache)"]
+
+
+def test_a_retry_after_wait_is_said_on_stderr_unless_quiet(work: Repo, remote: Remote) -> None:
+    notice = ("govern: GitHub answered 403 with Retry-After while reading the default branch "
+              "of acme/widgets; waiting 0 s before attempt 2 of 3")
+    remote.fake.fail(secondary_rate_limit(retry_after=0))
+    told = overlap(work, "--json")
+    assert told.exit_code == 0, told.output
+    assert told.stderr.splitlines()[0] == notice
+    assert json.loads(told.stdout)["schema_version"] == 1  # stdout stays the JSON alone
+    # on the command, short or long, and on the group
+    for args in (["overlap", "--github", "--quiet"], ["overlap", "--github", "-q"],
+                 ["-q", "overlap", "--github"]):
+        remote.fake.fail(secondary_rate_limit(retry_after=0))
+        hushed = CliRunner().invoke(cli, ["--repo-dir", str(work.root), *args])
+        assert hushed.exit_code == 0, hushed.output
+        assert hushed.stderr.startswith("govern overlap: 3 PR(s)"), hushed.stderr
+        assert remote.fake.faults == deque()  # the fault was met, and said nothing
