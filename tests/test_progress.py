@@ -5,11 +5,16 @@ nothing before DELAY seconds or under --quiet, events at once."""
 from __future__ import annotations
 
 import io
+import shutil
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import govern.core.progress as progress
+from govern.cli import cli
 from govern.core.progress import Reporter
+from tests.helpers import PY_PKG, pr_repo
 
 
 class Clock:
@@ -121,3 +126,25 @@ def test_the_stream_is_stderr_and_a_pipe_is_no_terminal(capsys: pytest.CaptureFi
     assert shown.tty is False  # pytest captures stderr into a file, as CI does
     shown.warn("w")
     assert capsys.readouterr().err == "w\n"
+
+
+def test_a_cold_docs_index_build_reports_its_pages_and_a_warm_one_says_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # a tiny repository: show it from the start
+    docs = {f"docs/page{i}.md": f"Page {i} calls `Engine.spin_up`.\n" for i in range(3)}
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+
+    def affected(*args: str) -> str:
+        got = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), *args])
+        assert got.exit_code == 0, got.output
+        return got.stderr
+
+    assert "docs pages indexed" not in affected("affected-docs", "-q", "main")  # cold, quiet
+    shutil.rmtree(repo.root / ".git" / "govern")  # cold again
+    # not a terminal: one log line (the next would come LOG_EVERY seconds later)
+    cold = affected("affected-docs", "main")
+    assert [line for line in cold.splitlines() if "docs pages indexed" in line] == [
+        "govern affected-docs: docs pages indexed 1/3, 0s"]
+    assert "docs pages indexed" not in affected("affected-docs", "main")  # warm: none scanned
