@@ -57,11 +57,12 @@ def _resolve_heads(git: Git, base: str, refs: Sequence[Ref],
         return base_sha, list(zip(refs, heads, strict=True)), []
     except NotJudged:
         base_sha = git.resolve_commit(base)
-    found, unreadable = [], []
-    for ref in refs:
-        if git.has_commit(ref.ref):
-            found.append((ref, git.resolve_commit(ref.ref)))
-        else:
+    found: list[tuple[Ref, str]] = []
+    unreadable: list[UnreadableRef] = []
+    for ref in refs:  # one git process a ref, only on a run that has a broken one
+        try:
+            found.append((ref, git.resolve_commits([ref.ref])[0]))
+        except NotJudged:
             unreadable.append(_unresolved(git, ref))
     return base_sha, found, unreadable
 
