@@ -199,7 +199,12 @@ def _failure(exc: Exception, action: str, api_url: str, attempts: int,
 
 
 def say_on_stderr(notice: str) -> None:
-    """A retry notice, on stderr where a person or a CI log sees why the run pauses."""
+    """A retry notice, on stderr where a person or a CI log sees why the run pauses; hushed
+    by ``--quiet``, which the command line records on its root context (``Settings.quiet``),
+    so every command's client honours it without passing it down."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and getattr(ctx.find_root().obj, "quiet", False):
+        return
     click.echo(notice, err=True)
 
 
