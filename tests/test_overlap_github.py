@@ -63,18 +63,31 @@ def test_every_page_of_open_prs_is_read(work: Repo, remote: Remote,
         "/repos/acme/widgets/pulls?base=main&page=2&per_page=2&state=open"]
 
 
-def test_a_pr_whose_head_cannot_be_fetched_is_named_and_not_judged(work: Repo,
-                                                                   remote: Remote) -> None:
+def test_a_pr_whose_head_cannot_be_fetched_is_skipped_and_named(work: Repo,
+                                                                remote: Remote) -> None:
     remote.fake.add_pull(14, "e" * 40)  # listed by GitHub, but the remote has no refs/pull/14
     got = overlap(work, "--json")
-    assert got.exit_code == 2
-    assert json.loads(got.stdout) == {
-        "judged": False,
-        "error": "cannot fetch the head of PR #14 (refs/pull/14/head) from remote 'origin': "
-                 "fatal: couldn't find remote ref refs/pull/14/head",
+    assert got.exit_code == 0, got.output
+    data = json.loads(got.stdout)
+    assert [pr["id"] for pr in data["prs"]] == [12, 13, 15]  # the others are still compared
+    assert data["unreadable"] == [{
+        "id": 14, "ref": "refs/remotes/origin/pr/14",
+        "reason": "cannot fetch the head of PR #14 (refs/pull/14/head) from remote 'origin': "
+                  "couldn't find remote ref refs/pull/14/head",
         "remedy": "check that remote 'origin' is acme/widgets (or pass --remote) and run "
                   "again: a PR closed or force-pushed while govern read it is gone from the "
-                  "list next time"}
+                  "list next time"}]
+    assert got.stderr.splitlines()[0].startswith(
+        "govern overlap: warning: skipped #14: cannot fetch the head of PR #14")
+    focused = overlap(work, "--pr", "14")  # a verdict on #14 needs #14
+    assert focused.exit_code == 2
+    assert "Error: --pr #14 could not be read: cannot fetch the head of PR #14" in focused.stderr
+    # the base is no PR: without it nothing is compared
+    remote.fake.default_branch = "gone"
+    no_base = overlap(work)
+    assert no_base.exit_code == 2
+    assert no_base.stderr.splitlines()[-2] == (
+        "Error: cannot fetch from remote 'origin': couldn't find remote ref refs/heads/gone")
 
 
 def test_post_creates_then_updates_the_later_prs_comment_only(work: Repo,

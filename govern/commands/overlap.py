@@ -8,6 +8,7 @@ N conflicts with an earlier PR (N must rebase), 0 otherwise, 2 when it could not
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -198,16 +199,22 @@ def overlap(ctx: click.Context, words: tuple[str, ...], base: str | None, github
             on = read_github(git, remote, repo, base, os.environ,
                              Pacing(budget=config.comment.retry_budget, notify=progress.event))
         wanted = on.refs if on else _local_refs(refs)
-        focus_id = _focus_id(wanted, focus)
+        unfetched = on.unfetched if on else []
+        focus_id = _focus_id([*wanted, *(Ref(u.id, u.ref) for u in unfetched)], focus)
         # The event payload's sha is left out: the workflow passes --base explicitly.
         base_ref = on.base_ref if on else base or default_base(git, {}, os.environ,
                                                                "govern overlap")
         # Progress and warnings go to stderr: --json and --markdown keep stdout to themselves.
+        for skipped in unfetched:
+            progress.warn(unreadable_warning(skipped, github))
         result = compute_overlap(
             git, base_ref, wanted, config.overlap.ignore,
             PairCache.for_repository(git.common_dir()), focus_id, progress.step,
             lambda ref: progress.warn(unreadable_warning(ref, github)),
         )
+        if unfetched:
+            result = replace(result, unreadable=tuple(sorted(
+                [*unfetched, *result.unreadable], key=lambda ref: ref.id)))
         progress.close()
         unjudged = _unjudged(result, focus_id, github)
         if unjudged is not None:
