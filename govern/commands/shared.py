@@ -94,7 +94,8 @@ def quiet_option(func: F) -> F:
 
 
 def reporter(ctx: click.Context, label: str) -> Reporter:
-    """The progress reporter of a command's long work (docs/how-to/shell.md#progress)."""
+    """The progress reporter of a command's long work, hushed by ``--quiet``
+    (docs/how-to/shell.md#progress-on-long-work)."""
     return Reporter(label, quiet=settings(ctx).quiet)
 
 

@@ -1,6 +1,6 @@
-"""Progress on long work, on stderr (docs/how-to/shell.md#progress): one line rewritten in place
-on a terminal, a plain log line every few seconds elsewhere (a CI log), nothing at all on a run
-that ends quickly or under ``--quiet``.
+"""Progress on long work, on stderr (docs/how-to/shell.md#progress-on-long-work): one line
+rewritten in place on a terminal, a plain log line every few seconds elsewhere (a CI log),
+nothing at all on a run that ends quickly or under ``--quiet``.
 
 Discrete events (a retry wait, a ref skipped) are printed at once, whatever the pace. The
 clock and the stream are injected, so tests drive time by hand and never sleep.

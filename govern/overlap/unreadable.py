@@ -1,6 +1,6 @@
-"""Why a PR's head could not be read, in govern's words with the fix (docs/how-to/overlap.md#
-unreadable-refs): a matrix over hundreds of refs skips the one it cannot read instead of
-stopping on git's ``fatal:``."""
+"""Why a PR's head could not be read, in govern's words with the fix
+(docs/how-to/overlap.md#unreadable-refs): a matrix over hundreds of refs skips the one it
+cannot read instead of stopping on git's ``fatal:``."""
 
 from __future__ import annotations
 
