@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from govern import __version__
-from govern.commands.shared import config_option, print_json, settings
+from govern.commands.shared import config_option, print_json, quiet_option, settings
 from govern.core.errors import GovernError, InternalError
 
 # name -> "module:attribute"; each module holds one click command or group.
@@ -80,6 +80,7 @@ class GovernGroup(click.Group):
 @click.group(cls=GovernGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="govern")
 @config_option
+@quiet_option
 @click.option("--repo-dir", type=click.Path(path_type=Path, file_okay=False, exists=True),
               default=None, help="The repository to work on (default: the current directory).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")

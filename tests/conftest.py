@@ -3,12 +3,15 @@ no templates, gc off, and a home in a temporary folder."""
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+import govern.core.progress
 from tests.gitrepo import Repo, make_repo
 
 # CI judges a submission once: its property tests must not pass or fail by the luck of the
@@ -16,6 +19,16 @@ from tests.gitrepo import Repo, make_repo
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_run_is_fast() -> Iterator[None]:
+    """No progress line in a test's stderr however slow a loaded machine runs it: output is
+    asserted exactly. tests/test_progress.py sets the real pace back on its fake clock."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr(govern.core.progress, "DELAY", math.inf)
+    yield
+    patch.undo()
 
 
 @pytest.fixture(autouse=True, scope="session")

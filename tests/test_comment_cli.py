@@ -4,6 +4,7 @@ server; every delivery outcome of docs/concepts/delivery.md and the exit codes o
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,15 @@ def test_a_502_then_success_posts(tmp_path: Path, result_file: Path,
     got = post(tmp_path, result_file)
     assert got.exit_code == 0, got.output
     assert [c["body"] for c in fake_github.comments[7]] == [got.stdout]
+    # every caller of the client says why it paused, not only govern overlap
+    [notice] = [line for line in got.stderr.splitlines() if "502" in line]
+    assert notice.startswith("govern: GitHub answered 502 while ")
+    assert notice.endswith("; waiting 0 s before attempt 2 of 3")
+    fake_github.fail(502)  # `govern -q` hushes it for every command
+    hushed = CliRunner().invoke(cli, ["-q", "--repo-dir", str(tmp_path), "comment", "drift",
+                                      "--from", str(result_file), "--post", "--pr", "7"])
+    assert hushed.exit_code == 0, hushed.output
+    assert "502" not in hushed.stderr and fake_github.faults == deque()
 
 
 LISTING = "/repos/acme/widgets/issues/7/comments"

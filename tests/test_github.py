@@ -16,7 +16,14 @@ from govern.github.client import (
     default_branch,
     open_pulls,
 )
-from tests.fakegithub import DROPPED, RATE_LIMITED, FakeGitHub, Fault
+from tests.fakegithub import (
+    DROPPED,
+    RATE_LIMITED,
+    TOKEN,
+    FakeGitHub,
+    Fault,
+    secondary_rate_limit,
+)
 from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.helpers import client as client  # a client on it,
 from tests.helpers import sleeps as sleeps  # and the waits it asked for
@@ -170,3 +177,34 @@ def test_open_pulls_failing_for_good_names_the_base(fake_github: FakeGitHub,
         open_pulls(client, "main")
     assert caught.value.message == ("GitHub found nothing while listing the open PRs into "
                                     "'main' of acme/widgets: 404 'Not Found'")
+
+
+def test_each_retry_wait_is_said_before_it_starts_and_a_first_success_says_nothing(
+        fake_github: FakeGitHub, sleeps: list[float]) -> None:
+    notices: list[str] = []
+    client = connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
+                     Pacing(sleep=sleeps.append, notify=notices.append))
+    fake_github.add_pull(5, HEAD)
+    assert client.pull_request(5).head_sha == HEAD
+    assert notices == []
+    fake_github.fail(secondary_rate_limit(retry_after=7), 502)
+    assert client.pull_request(5).head_sha == HEAD
+    assert notices == [
+        "govern: GitHub answered 403 with Retry-After while reading PR #5 of acme/widgets; "
+        "waiting 7 s before attempt 2 of 3",
+        "govern: GitHub answered 502 while reading PR #5 of acme/widgets; waiting 9 s before "
+        "attempt 3 of 3"]
+    assert sleeps == [7.0, 9.0]
+
+
+def test_a_retry_notice_goes_to_stderr_by_default(fake_github: FakeGitHub, sleeps: list[float],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    client = connect(fake_github.full_name, Credentials(TOKEN, fake_github.base_url),
+                     Pacing(sleep=sleeps.append))
+    fake_github.add_pull(5, HEAD)
+    fake_github.fail(DROPPED)
+    client.pull_request(5)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("govern: no answer from GitHub (ConnectionError) while reading PR "
+                            "#5 of acme/widgets; waiting 3 s before attempt 2 of 3\n")

@@ -5,13 +5,17 @@ rewritten with ``insteadOf``), merged with real git, and the sticky comments ups
 from __future__ import annotations
 
 import json
+from collections import deque
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import govern.github.client
+from govern.cli import cli
 from govern.core.markdown import plain
 from tests.fakegithub import fake_github as fake_github  # the fixture
+from tests.fakegithub import secondary_rate_limit
 from tests.gitrepo import Repo
 from tests.helpers import BOT, Remote, comments, overlap, told_15_rebase
 from tests.helpers import OVERLAP_FOOTER as FOOTER
@@ -59,18 +63,31 @@ def test_every_page_of_open_prs_is_read(work: Repo, remote: Remote,
         "/repos/acme/widgets/pulls?base=main&page=2&per_page=2&state=open"]
 
 
-def test_a_pr_whose_head_cannot_be_fetched_is_named_and_not_judged(work: Repo,
-                                                                   remote: Remote) -> None:
+def test_a_pr_whose_head_cannot_be_fetched_is_skipped_and_named(work: Repo,
+                                                                remote: Remote) -> None:
     remote.fake.add_pull(14, "e" * 40)  # listed by GitHub, but the remote has no refs/pull/14
     got = overlap(work, "--json")
-    assert got.exit_code == 2
-    assert json.loads(got.stdout) == {
-        "judged": False,
-        "error": "cannot fetch the head of PR #14 (refs/pull/14/head) from remote 'origin': "
-                 "fatal: couldn't find remote ref refs/pull/14/head",
+    assert got.exit_code == 0, got.output
+    data = json.loads(got.stdout)
+    assert [pr["id"] for pr in data["prs"]] == [12, 13, 15]  # the others are still compared
+    assert data["unreadable"] == [{
+        "id": 14, "ref": "refs/remotes/origin/pr/14",
+        "reason": "cannot fetch the head of PR #14 (refs/pull/14/head) from remote 'origin': "
+                  "couldn't find remote ref refs/pull/14/head",
         "remedy": "check that remote 'origin' is acme/widgets (or pass --remote) and run "
                   "again: a PR closed or force-pushed while govern read it is gone from the "
-                  "list next time"}
+                  "list next time"}]
+    assert got.stderr.splitlines()[0].startswith(
+        "govern overlap: warning: skipped #14: cannot fetch the head of PR #14")
+    focused = overlap(work, "--pr", "14")  # a verdict on #14 needs #14
+    assert focused.exit_code == 2
+    assert "Error: --pr #14 could not be read: cannot fetch the head of PR #14" in focused.stderr
+    # the base is no PR: without it nothing is compared
+    remote.fake.default_branch = "gone"
+    no_base = overlap(work)
+    assert no_base.exit_code == 2
+    assert no_base.stderr.splitlines()[-2] == (
+        "Error: cannot fetch from remote 'origin': couldn't find remote ref refs/heads/gone")
 
 
 def test_post_creates_then_updates_the_later_prs_comment_only(work: Repo,
@@ -164,3 +181,21 @@ def test_no_open_pr_into_the_base_is_an_empty_matrix(work: Repo, remote: Remote)
         "govern: no PR conflicts with an earlier one: no overlap comment to post",
         "govern overlap: 0 PR(s) against origin/main, 0 pair(s): 0 conflict, 0 clean, "
         "0 skipped (no shared path); 0 merged (0 from cache)"]
+
+
+def test_a_retry_after_wait_is_said_on_stderr_unless_quiet(work: Repo, remote: Remote) -> None:
+    notice = ("govern: GitHub answered 403 with Retry-After while reading the default branch "
+              "of acme/widgets; waiting 0 s before attempt 2 of 3")
+    remote.fake.fail(secondary_rate_limit(retry_after=0))
+    told = overlap(work, "--json")
+    assert told.exit_code == 0, told.output
+    assert told.stderr.splitlines()[0] == notice
+    assert json.loads(told.stdout)["schema_version"] == 1  # stdout stays the JSON alone
+    # on the command, short or long, and on the group
+    for args in (["overlap", "--github", "--quiet"], ["overlap", "--github", "-q"],
+                 ["-q", "overlap", "--github"]):
+        remote.fake.fail(secondary_rate_limit(retry_after=0))
+        hushed = CliRunner().invoke(cli, ["--repo-dir", str(work.root), *args])
+        assert hushed.exit_code == 0, hushed.output
+        assert hushed.stderr.startswith("govern overlap: 3 PR(s)"), hushed.stderr
+        assert remote.fake.faults == deque()  # the fault was met, and said nothing

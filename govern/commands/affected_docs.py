@@ -15,6 +15,8 @@ from govern.commands.shared import (
     load_config_at,
     open_git,
     print_json,
+    quiet_option,
+    reporter,
     settings,
     use_color,
 )
@@ -100,6 +102,7 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
               help="text (the report), json, markdown (the Docs Drift Check comment), github "
                    "(annotations on the docs lines) or sarif (code scanning). Default: text "
                    "on a terminal, else one page path a line.")
+@quiet_option
 @click.argument("base_ref", required=False, metavar="[BASE]")
 @click.pass_context
 def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, worktree: bool,
@@ -133,7 +136,10 @@ def affected_docs(ctx: click.Context, as_json: bool, head_ref: str, worktree: bo
             if not all_pages and base_ref is None:
                 base_ref = default_base(git, read_event(os.environ), os.environ,
                                         "govern affected-docs")
-            result = read_affected_docs(git, config, head_ref, None if all_pages else base_ref)
+            with reporter(ctx, "govern affected-docs") as progress:
+                result = read_affected_docs(git, config, head_ref,
+                                            None if all_pages else base_ref,
+                                            progress=progress.step)
             unread = [] if snapshot or all_pages or head_ref != "HEAD" else [
                 path for path in git.uncommitted() if is_code_file(path, config)]
     finally:

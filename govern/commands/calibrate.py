@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import sys
-import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -15,7 +13,15 @@ from govern.calibrate.cases import SKIP_REASONS, Selection, read_cases
 from govern.calibrate.measure import CaseResult, find_measurement, read_case_result
 from govern.calibrate.report import build_report, render_markdown, render_text
 from govern.calibrate.suggest import find_proposals, find_suggestions
-from govern.commands.shared import config_option, json_option, load_config_at, open_git, print_json
+from govern.commands.shared import (
+    config_option,
+    json_option,
+    load_config_at,
+    open_git,
+    print_json,
+    quiet_option,
+    reporter,
+)
 from govern.core.errors import NotJudged
 from govern.drift.scans import RunMemos
 
@@ -31,22 +37,6 @@ def _date(value: str | None, option: str) -> str | None:
                         remedy=f"write it as YYYY-MM-DD (or an ISO date-time), e.g. "
                                f"{option} 2024-01-31") from None
     return value
-
-
-class _Progress:
-    """``cases done / total, elapsed`` on one stderr line, only for a person watching."""
-
-    def __init__(self, total: int, shown: bool) -> None:
-        self.total, self.shown, self.start = total, shown, time.monotonic()
-
-    def tick(self, done: int) -> None:
-        if self.shown:
-            click.echo(f"\rcalibrate: {done}/{self.total} case(s), "
-                       f"{time.monotonic() - self.start:.1f}s", err=True, nl=False)
-
-    def end(self) -> None:
-        if self.shown:
-            click.echo("", err=True)
 
 
 def _no_cases(selection: Selection, rev: str) -> NotJudged:
@@ -76,13 +66,13 @@ def _no_cases(selection: Selection, rev: str) -> NotJudged:
               help="Replay merged PRs (first-parent merges) instead of non-merge commits.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write a markdown report with a chart to this file.")
-@click.option("--quiet", is_flag=True, help="No progress line on stderr.")
+@quiet_option
 @click.option("--no-suggest", "no_suggest", is_flag=True,
               help="Skip the configuration suggestions (each re-measures the cases).")
 @click.argument("rev", default="HEAD", metavar="[REV]")
 @click.pass_context
 def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str | None,
-              limit: int, seed: int | None, merges: bool, out_path: Path | None, quiet: bool,
+              limit: int, seed: int | None, merges: bool, out_path: Path | None,
               no_suggest: bool, rev: str) -> None:
     """Replay REV's history: for each commit that changed code and a docs page, run
     affected-docs on its code alone and score the rows against the pages really changed.
@@ -105,14 +95,13 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
         if not selection.cases:
             raise _no_cases(selection, rev)
         memos = RunMemos(git)
-        progress = _Progress(len(selection.cases), not quiet and sys.stderr.isatty())
-        try:
-            for case in selection.cases:
-                results.append(read_case_result(git, config, case, memos))
-                progress.tick(len(results))
-        except KeyboardInterrupt:
-            interrupted = True
-        progress.end()
+        with reporter(ctx, "govern calibrate") as progress:
+            try:
+                for case in selection.cases:
+                    results.append(read_case_result(git, config, case, memos))
+                    progress.step("cases", len(results), len(selection.cases))
+            except KeyboardInterrupt:
+                interrupted = True
         suggestions: list[dict[str, Any]] = []
         if not interrupted and not no_suggest:
             proposals = find_proposals(results, config,

@@ -8,7 +8,7 @@ N conflicts with an earlier PR (N must rebase), 0 otherwise, 2 when it could not
 from __future__ import annotations
 
 import os
-import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,8 @@ from govern.commands.shared import (
     load_config_at,
     open_git,
     print_json,
+    quiet_option,
+    reporter,
     settings,
 )
 from govern.core.errors import NotJudged
@@ -34,10 +36,10 @@ from govern.overlap import (
     Ref,
     ToldRecord,
     compute_overlap,
-    no_progress,
     render_text,
     report_for,
     summary,
+    unreadable_warning,
 )
 
 if TYPE_CHECKING:
@@ -64,10 +66,20 @@ def _focus_id(refs: list[Ref], focus: str | None) -> int | None:
                     remedy="name one of the refs given (or its position), or an open PR number")
 
 
-def show_progress(what: str, done: int, total: int) -> None:
-    """One stderr line, rewritten in place, ended when a phase completes."""
-    end = "\n" if done >= total else ""
-    click.echo(f"\rgovern overlap: {what} {done}/{total}{end}", nl=False, err=True)
+def _unjudged(result: Overlap, focus: int | None, github: bool) -> NotJudged | None:
+    """Exit 2 when no ref could be read, or the one ``--pr`` asks about could not be."""
+    if result.unreadable and not result.prs:
+        names = ", ".join(ref.label(github) for ref in result.unreadable[:10])
+        more = len(result.unreadable) - 10
+        return NotJudged(f"none of the {len(result.unreadable)} PR head(s) could be read "
+                         f"({names}{f' and {more} more' if more > 0 else ''})",
+                         remedy=f"{result.unreadable[0].remedy} (each skipped ref's remedy is "
+                                "in the warnings above)")
+    for ref in result.unreadable:
+        if ref.id == focus:
+            return NotJudged(f"--pr {ref.label(github)} could not be read: {ref.reason}",
+                             remedy=ref.remedy)
+    return None
 
 
 def _post_on(on: OnGitHub, result: Overlap, focus: int | None, bot_login: str,
@@ -152,6 +164,7 @@ def _base_and_refs(ctx: click.Context, words: tuple[str, ...], base: str | None,
               help="With --github: upsert the sticky comment of each PR that conflicts with "
                    "an earlier one (advisory: a refused delivery goes to the step summary).")
 @config_option
+@quiet_option
 @click.pass_context
 def overlap(ctx: click.Context, words: tuple[str, ...], base: str | None, github: bool,
             remote: str, repo: str | None, focus: str | None, as_json: bool, markdown: bool,
@@ -175,6 +188,7 @@ def overlap(ctx: click.Context, words: tuple[str, ...], base: str | None, github
         raise click.UsageError("name the PR heads to compare after `--`: `govern overlap "
                                "[BASE] -- REF REF …`, or pass --github")
     git = open_git(ctx)
+    progress = ctx.with_resource(reporter(ctx, "govern overlap"))
     try:
         config = load_config_at(ctx, git, "HEAD")
         on = None
@@ -183,19 +197,28 @@ def overlap(ctx: click.Context, words: tuple[str, ...], base: str | None, github
             from govern.overlap.on_github import read_github
 
             on = read_github(git, remote, repo, base, os.environ,
-                             Pacing(budget=config.comment.retry_budget))
+                             Pacing(budget=config.comment.retry_budget, notify=progress.event))
         wanted = on.refs if on else _local_refs(refs)
-        focus_id = _focus_id(wanted, focus)
+        unfetched = on.unfetched if on else []
+        focus_id = _focus_id([*wanted, *(Ref(u.id, u.ref) for u in unfetched)], focus)
         # The event payload's sha is left out: the workflow passes --base explicitly.
         base_ref = on.base_ref if on else base or default_base(git, {}, os.environ,
                                                                "govern overlap")
-        # Progress only for a person watching: never into --json, logs or pipes.
-        watched = not as_json and sys.stderr.isatty()
+        # Progress and warnings go to stderr: --json and --markdown keep stdout to themselves.
+        for skipped in unfetched:
+            progress.warn(unreadable_warning(skipped, github))
         result = compute_overlap(
             git, base_ref, wanted, config.overlap.ignore,
-            PairCache.for_repository(git.common_dir()), focus_id,
-            show_progress if watched else no_progress,
+            PairCache.for_repository(git.common_dir()), focus_id, progress.step,
+            lambda ref: progress.warn(unreadable_warning(ref, github)),
         )
+        if unfetched:
+            result = replace(result, unreadable=tuple(sorted(
+                [*unfetched, *result.unreadable], key=lambda ref: ref.id)))
+        progress.close()
+        unjudged = _unjudged(result, focus_id, github)
+        if unjudged is not None:
+            raise unjudged
         if on and do_post:
             _post_on(on, result, focus_id, config.comment.bot_login, git.common_dir())
     finally:

@@ -14,6 +14,7 @@ import click
 
 from govern.config import Config, load_config
 from govern.core.errors import ConfigError, NotJudged
+from govern.core.progress import Reporter
 from govern.git.gitio import Git
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class Settings:
     config_path: Path | None = None
     json: bool = False
     debug: bool = False
+    quiet: bool = False
 
 
 def settings(ctx: click.Context) -> Settings:
@@ -76,6 +78,25 @@ def json_option(func: F) -> F:
     """``--json``: print one JSON object; errors too (``{"judged": false, …}``)."""
     return click.option("--json", "as_json", is_flag=True, callback=_set_json, is_eager=True,
                         help="Print machine-readable JSON.")(func)
+
+
+def _set_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        settings(ctx).quiet = True
+
+
+def quiet_option(func: F) -> F:
+    """``--quiet``/``-q``, accepted on the group and on the commands that do long work: no
+    progress and no retry notices on stderr (warnings and errors still show)."""
+    return click.option("--quiet", "-q", is_flag=True, callback=_set_quiet,
+                        expose_value=False, is_eager=True,
+                        help="No progress or retry notices on stderr.")(func)
+
+
+def reporter(ctx: click.Context, label: str) -> Reporter:
+    """The progress reporter of a command's long work, hushed by ``--quiet``
+    (docs/how-to/shell.md#progress-on-long-work)."""
+    return Reporter(label, quiet=settings(ctx).quiet)
 
 
 def open_git(ctx: click.Context) -> Git:

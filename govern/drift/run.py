@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from govern.config import Config
+from govern.core.progress import Progress, no_progress
 from govern.drift.affected import (
     SCHEMA_VERSION,
     AffectedDocs,
@@ -42,26 +43,28 @@ NOT_MEASURED = {"measured": False,
 
 
 def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | None, *,
-                       memos: RunMemos | None = None, dirty: bool | None = None) -> AffectedDocs:
+                       memos: RunMemos | None = None, dirty: bool | None = None,
+                       progress: Progress = no_progress) -> AffectedDocs:
     """affected-docs for ``merge-base(base_ref, head_ref)..head_ref``, or every corpus page
     when ``base_ref`` is None (``--all``).
 
     ``memos`` holds the caches across many runs (``govern calibrate``); ``dirty`` is the work
     tree's state when the caller knows it (a replayed commit has no work tree), read with
-    ``git status`` otherwise."""
+    ``git status`` otherwise; ``progress`` is told how a cold docs index build advances."""
     head = git.resolve_commit(head_ref)
     computed_on = {"head_parents": git.parents(head),
                    "dirty": git.is_dirty() if dirty is None else dirty}
     entries = git.ls_tree(head)
     if base_ref is None:
-        index = read_docs_index(git, entries, config, memos)
+        index = read_docs_index(git, entries, config, memos, progress)
         return _all_pages(index, head, computed_on, _unreadable(index),
                           _suggestion(entries, config, _corpus(index)))
     # Started first: on a cold run git reads the tree for registrars on another core while
     # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
     scans = start_bridge_scans(git, head, entries, config, memos)
     try:
-        return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos)
+        return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos,
+                         progress)
     finally:
         scans.cancel()
 
@@ -72,8 +75,8 @@ def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
 
 def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: dict[str, Any],
               entries: list[TreeEntry], scans: PendingScans,
-              memos: RunMemos | None) -> AffectedDocs:
-    index = read_docs_index(git, entries, config, memos)
+              memos: RunMemos | None, progress: Progress) -> AffectedDocs:
+    index = read_docs_index(git, entries, config, memos, progress)
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from govern.config import Config
 from govern.core import cache
+from govern.core.progress import Progress, no_progress
 from govern.drift.anchors.ledgers import LedgerScan, scan_ledger
 from govern.drift.anchors.routes import (
     REGISTRAR_HINT,
@@ -101,7 +102,8 @@ SCANS_FILE = f"bridge-scans-v{_SCANS_FORMAT}.json"
 
 
 def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
-                    memos: RunMemos | None = None) -> DocsIndex:
+                    memos: RunMemos | None = None, progress: Progress = no_progress,
+                    ) -> DocsIndex:
     """The docs index of a tree over the SQLite store under the git common dir
     (docs/decisions/sqlite-docs-index.md): only pages the store lacks are scanned."""
     import sqlite3
@@ -120,9 +122,9 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
     try:
         if run.docs_db is None:
             run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
-        index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many)
+        index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many, progress)
     except (sqlite3.DatabaseError, StoreDamaged):
-        index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many)
+        index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many, progress)
     index.on_damage = reopen
     with contextlib.suppress(sqlite3.DatabaseError):  # housekeeping: the next run tries again
         prune(index.db, pages, keep=2 * len(pages) + 16)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import click
+
 from govern.core.errors import NotJudged
 from govern.github.event import dig
 
@@ -196,14 +198,38 @@ def _failure(exc: Exception, action: str, api_url: str, attempts: int,
                        "run again later; https://www.githubstatus.com shows outages", status)
 
 
+def say_on_stderr(notice: str) -> None:
+    """A retry notice, on stderr where a person or a CI log sees why the run pauses; hushed
+    by ``--quiet``, which the command line records on its root context (``Settings.quiet``),
+    so every command's client honours it without passing it down."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and getattr(ctx.find_root().obj, "quiet", False):
+        return
+    click.echo(notice, err=True)
+
+
+def retry_notice(exc: Any, action: str, wait: float, attempt: int) -> str:
+    """What a retry wait says: what failed, how long govern waits, and which attempt is next."""
+    status = getattr(exc, "status", None)
+    what = (f"GitHub answered {status}" if status is not None
+            else f"no answer from GitHub ({type(exc).__name__})")
+    headers = {key.lower() for key in (getattr(exc, "headers", None) or {})}
+    if "retry-after" in headers:
+        what += " with Retry-After"
+    return (f"govern: {what} while {action}; waiting {wait:.0f} s before attempt "
+            f"{attempt + 1} of {len(RETRY_DELAYS) + 1}")
+
+
 @dataclass(frozen=True)
 class Pacing:
     """How a client waits between attempts (docs/concepts/delivery.md): ``sleep`` and ``clock``
-    are injected so tests never sleep, ``budget`` bounds the seconds waited in all."""
+    are injected so tests never sleep, ``budget`` bounds the seconds waited in all, ``notify``
+    is told of each wait before it starts (``--quiet`` passes one that says nothing)."""
 
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.time
     budget: float = RETRY_BUDGET
+    notify: Callable[[str], None] = say_on_stderr
 
 
 class GitHubRepo:
@@ -237,6 +263,7 @@ class GitHubRepo:
                     raise _failure(exc, action, self.api_url, attempt,
                                    (wait, pacing.budget)) from None
                 self._waited += wait
+                pacing.notify(retry_notice(exc, action, wait, attempt))
                 pacing.sleep(wait)
         raise AssertionError("unreachable: the last attempt returns or raises")
 

@@ -32,6 +32,7 @@ from govern.overlap.model import (
     Ref,
     Status,
     TreeMerge,
+    UnreadableRef,
 )
 from govern.overlap.pair_cache import CACHE_MAX_ENTRIES, PairCache, decode_outcome, encode_outcome
 from govern.overlap.prefilter import candidate_pairs
@@ -39,12 +40,14 @@ from govern.overlap.run import (
     GIT_WORKERS,
     MERGE_CHUNK,
     Progress,
+    Skipped,
     compute_overlap,
     merge_pairs,
     no_progress,
+    no_skip,
     read_overlap_pulls,
 )
-from govern.overlap.text import render_text, summary
+from govern.overlap.text import render_text, summary, unreadable_warning
 from govern.overlap.told_record import ToldRecord
 
 __all__ = [
@@ -64,9 +67,11 @@ __all__ = [
     "Progress",
     "OverlapPull",
     "Ref",
+    "Skipped",
     "Status",
     "ToldRecord",
     "TreeMerge",
+    "UnreadableRef",
     "candidate_pairs",
     "comment_targets",
     "compute_overlap",
@@ -78,6 +83,7 @@ __all__ = [
     "merge_outcome",
     "merge_pairs",
     "no_progress",
+    "no_skip",
     "parse_conflict_hunks",
     "parse_merge_tree",
     "overlap_pull",
@@ -86,4 +92,5 @@ __all__ = [
     "report_for",
     "summary",
     "told_after",
+    "unreadable_warning",
 ]

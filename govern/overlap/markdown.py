@@ -57,6 +57,12 @@ def _view(report: PrReport, detail: Detail) -> dict[str, Any]:
             "later": _pairs(report.later, detail), "others": report.others}
 
 
+def _unreadable(result: Overlap, detail: Detail) -> dict[str, Any]:
+    listed, more = _cut(result.unreadable, detail.others)
+    return {"rows": [{"pr": ref, "reason": clip(ref.reason)} for ref in listed],
+            "more": more}
+
+
 def render_reports(result: Overlap, reports: list[PrReport], single: bool, github: bool,
                    limit: int = GITHUB_COMMENT_LIMIT) -> str:
     """The most detailed rendering that fits ``limit`` characters (the last resort cuts whole
@@ -64,7 +70,8 @@ def render_reports(result: Overlap, reports: list[PrReport], single: bool, githu
     body = ""
     for detail in DETAIL_LEVELS:
         body = render_template("overlap.md.j2", reports=[_view(r, detail) for r in reports],
-                               single=single, github=github, base=result.base)
+                               single=single, github=github, base=result.base,
+                               unreadable=_unreadable(result, detail))
         if len(body) <= limit:
             return body
     return fold(body, limit)

@@ -24,6 +24,7 @@ from govern.overlap import (
     OverlapPull,
     Pair,
     Status,
+    UnreadableRef,
 )
 
 _REMEDY = "pass the output of `govern overlap --github --json` (schema_version 1) unchanged"
@@ -92,12 +93,17 @@ def parse_overlap(text: str, source: str) -> ReadMatrix:
     data = parse_versioned(text, source, SCHEMA_VERSION, "overlap.schema.json", _WHAT, _REMEDY)
     prs = tuple(_overlap_pull(item) for item in data["prs"])
     pairs = tuple(_pair(item) for item in data["pairs"])
+    unreadable = tuple(UnreadableRef(item["id"], item["ref"], item["reason"], item["remedy"])
+                       for item in data.get("unreadable", ()))
     ids = [pr.id for pr in prs]
     try:
         if len(set(ids)) != len(ids):
             raise _Bad("$.prs lists a PR id twice")
+        if set(ids) & {ref.id for ref in unreadable}:
+            raise _Bad("$.unreadable lists a PR that $.prs lists as read")
         _check_pairs(ids, pairs)
         focus = _focus(ids, pairs)
     except _Bad as exc:
         raise PayloadError(f"{source} is not {_WHAT}: {exc}", _REMEDY) from None
-    return ReadMatrix(Overlap(data["base"], prs, pairs, merged=0, from_cache=0), focus)
+    return ReadMatrix(Overlap(data["base"], prs, pairs, merged=0, from_cache=0,
+                              unreadable=unreadable), focus)

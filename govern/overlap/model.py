@@ -144,14 +144,19 @@ class Overlap:
     merged: int
     """Pairs that needed a merge (after the prefilter), cached or not."""
     from_cache: int
+    unreadable: tuple[UnreadableRef, ...] = ()
+    """The refs that could not be read, left out of ``prs`` and ``pairs``."""
 
     def pr(self, ident: int) -> OverlapPull:
         return next(pr for pr in self.prs if pr.id == ident)
 
     def to_json(self) -> dict[str, Any]:
-        return {"schema_version": SCHEMA_VERSION, "base": self.base,
+        data = {"schema_version": SCHEMA_VERSION, "base": self.base,
                 "prs": [pr.to_json() for pr in self.prs],
                 "pairs": [pair.to_json() for pair in self.pairs]}
+        if self.unreadable:  # optional: a matrix that read every ref looks as it always did
+            data["unreadable"] = [ref.to_json() for ref in self.unreadable]
+        return data
 
 
 @dataclass(frozen=True)
@@ -177,3 +182,23 @@ class Ref:
 
     id: int
     ref: str
+    refetch: str | None = None
+    """The command that fetches the head again (``--github``: from ``refs/pull/N/head``);
+    None for a local ref, whose remedy git's remotes say."""
+
+
+@dataclass(frozen=True)
+class UnreadableRef:
+    """A PR whose head or history could not be read (a missing object, a ref naming nothing,
+    history cut off by a shallow clone): left out of the matrix, named with what to do."""
+
+    id: int
+    ref: str
+    reason: str
+    remedy: str
+
+    def label(self, github: bool) -> str:
+        return f"#{self.id}" if github else self.ref
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "ref": self.ref, "reason": self.reason, "remedy": self.remedy}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -17,7 +18,8 @@ from govern.github.client import (
     open_pulls,
 )
 from govern.github.remote import repo_of_remote
-from govern.overlap.model import Ref
+from govern.overlap.model import Ref, UnreadableRef
+from govern.overlap.unreadable import git_words
 
 
 @dataclass(frozen=True)
@@ -30,25 +32,41 @@ class OnGitHub:
     branch: str
     base_ref: str
     refs: list[Ref]
+    """The PRs whose heads were fetched."""
+    unfetched: list[UnreadableRef]
+    """The PRs whose heads the remote did not give."""
 
 
-def _fetch(git: Git, remote: str, repo: str, specs: list[tuple[str, str]]) -> None:
-    """Fetch every ``(refspec, what)`` in one run; when that fails, find the one the remote
-    cannot give (git names only the first it misses, and not which PR that is)."""
-    try:
-        git.fetch(remote, [spec for spec, _ in specs])
-        return
-    except GitError as failed:
-        first_failure = failed
-    for spec, what in specs:
+def _named_in(failure: GitError, specs: list[tuple[str, Ref]]) -> tuple[str, Ref] | None:
+    """The PR head a failed fetch names (git names the first source it misses)."""
+    return next((spec for spec in specs if spec[0].split(":")[0].lstrip("+") in failure.stderr),
+                None)
+
+
+def _fetch(git: Git, remote: str, repo: str, branch: str,
+           heads: list[tuple[str, Ref]]) -> list[UnreadableRef]:
+    """Fetch the base and every PR head in one run. A head the remote no longer has (a PR
+    closed or force-pushed while govern read the list) is left out and returned, so the other
+    PRs are still compared; each retry drops the head git names. The base must be fetched."""
+    base_spec = f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}"
+    remedy = (f"check that remote {remote!r} is {repo} (or pass --remote) and run again: a PR "
+              "closed or force-pushed while govern read it is gone from the list next time")
+    skipped: list[UnreadableRef] = []
+    wanted = list(heads)
+    while True:
         try:
-            git.fetch(remote, [spec])
-        except GitError as exc:
-            raise NotJudged(f"cannot fetch {what} from remote {remote!r}: {exc.stderr}",
-                            remedy=f"check that remote {remote!r} is {repo} (or pass --remote) "
-                                   "and run again: a PR closed or force-pushed while govern "
-                                   "read it is gone from the list next time") from None
-    raise first_failure
+            git.fetch(remote, [base_spec, *(spec for spec, _ in wanted)])
+            return skipped
+        except GitError as failed:
+            said = git_words(failed.stderr)
+            named = _named_in(failed, wanted)
+        if named is None:  # not a missing PR head: the base, the remote, the network
+            raise NotJudged(f"cannot fetch from remote {remote!r}: {said}", remedy=remedy)
+        wanted.remove(named)
+        ref = named[1]
+        skipped.append(UnreadableRef(
+            ref.id, ref.ref, f"cannot fetch the head of PR #{ref.id} (refs/pull/{ref.id}/head) "
+            f"from remote {remote!r}: {said}", remedy))
 
 
 def read_github(git: Git, remote: str, repo: str | None, base: str | None,
@@ -61,9 +79,11 @@ def read_github(git: Git, remote: str, repo: str | None, base: str | None,
     branch = (base.removeprefix(f"{remote}/") if base else
               environ.get("GITHUB_BASE_REF") or default_branch(client))
     pulls = open_pulls(client, branch)
-    refs = [Ref(pull.number, f"refs/remotes/{remote}/pr/{pull.number}") for pull in pulls]
-    specs = [(f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}", f"the base {branch!r}")]
-    specs += [(f"+refs/pull/{ref.id}/head:{ref.ref}",
-               f"the head of PR #{ref.id} (refs/pull/{ref.id}/head)") for ref in refs]
-    _fetch(git, remote, name, specs)
-    return OnGitHub(client, name, branch, f"{remote}/{branch}", refs)
+    refs = [Ref(pull.number, f"refs/remotes/{remote}/pr/{pull.number}",
+                f"git fetch {shlex.quote(remote)} +refs/pull/{pull.number}/head:refs/remotes/"
+                f"{remote}/pr/{pull.number}") for pull in pulls]
+    skipped = _fetch(git, remote, name, branch,
+                     [(f"+refs/pull/{ref.id}/head:{ref.ref}", ref) for ref in refs])
+    gone = {ref.id for ref in skipped}
+    return OnGitHub(client, name, branch, f"{remote}/{branch}",
+                    [ref for ref in refs if ref.id not in gone], skipped)

@@ -8,15 +8,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
-from govern.core.errors import NoCommonHistory, ShallowClone
+from govern.core.errors import NoCommonHistory, NotJudged, ShallowClone, UnknownRef
 from govern.core.globs import Globs
+from govern.core.progress import Progress, no_progress
 from govern.git.gitio import Git, RawChange
+from govern.git.remedies import fetch_remedy
 from govern.overlap.changed_paths import change_names, overlap_pull
 from govern.overlap.judge import judge_pair
 from govern.overlap.merge_tree import merge_outcome, parse_merge_tree
-from govern.overlap.model import MergeOutcome, Overlap, OverlapPull, Ref
+from govern.overlap.model import MergeOutcome, Overlap, OverlapPull, Ref, UnreadableRef
 from govern.overlap.pair_cache import PairCache
 from govern.overlap.prefilter import candidate_pairs
+from govern.overlap.unreadable import missing_object, unreadable_ref
 
 # Pairs per `git merge-tree --stdin` run: large enough that process start-up is noise, small
 # enough that the progress line moves and a failing batch is cheap to diagnose.
@@ -24,12 +27,12 @@ MERGE_CHUNK = 64
 # git processes run side by side (they are CPU-bound and share nothing but the object store).
 GIT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 
-Progress = Callable[[str, int, int], None]
-"""Told ``(what, done, total)`` as a long matrix advances: ``("PRs read", 3, 100)``."""
+Skipped = Callable[[UnreadableRef], None]
+"""Told each ref that cannot be read, as it is found (a long run says so at once)."""
 
 
-def no_progress(what: str, done: int, total: int) -> None:
-    """The progress of a run nobody watches."""
+def no_skip(ref: UnreadableRef) -> None:
+    """Skipped refs nobody is told of until the matrix is done."""
 
 
 def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
@@ -44,30 +47,80 @@ def _changes_since_base(git: Git, base: str, base_sha: str, ref: Ref, head: str,
     return merge_base, git.changed_files(merge_base, head)
 
 
+def _resolve_heads(git: Git, base: str, refs: Sequence[Ref],
+                   ) -> tuple[str, list[tuple[Ref, str]], list[UnreadableRef]]:
+    """The base's sha, each ref with its head, and the refs that name no commit. One ``git
+    cat-file`` run answers for all; only when it names an unknown ref is each asked alone,
+    so the rest still run (an unknown base stops everything)."""
+    try:
+        base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
+        return base_sha, list(zip(refs, heads, strict=True)), []
+    except NotJudged:
+        base_sha = git.resolve_commit(base)
+    found: list[tuple[Ref, str]] = []
+    unreadable: list[UnreadableRef] = []
+    for ref in refs:  # one git process a ref, only on a run that has a broken one
+        try:
+            found.append((ref, git.resolve_commits([ref.ref])[0]))
+        except NotJudged:
+            unreadable.append(_unresolved(git, ref))
+    return base_sha, found, unreadable
+
+
+def _unresolved(git: Git, ref: Ref) -> UnreadableRef:
+    """Why ``ref`` names no commit: it names an object this repository lacks, or nothing.
+    (Not ``Git.unknown_ref``: its check for an empty repository trips over the broken ref.)"""
+    status, out, _ = git.run_status("rev-parse", "--verify", "--quiet", "--end-of-options",
+                                    ref.ref)
+    sha = out.decode("utf-8", "replace").strip()
+    if status == 0 and sha and git.run_status("cat-file", "-e", sha)[0] != 0:
+        return missing_object(ref, sha)
+    return unreadable_ref(ref, UnknownRef(ref.ref, fetch_remedy(ref.ref, git.remote_config())))
+
+
+def _read_changes(git: Git, base: str, base_sha: str, ref: Ref, head: str,
+                  ) -> tuple[str, list[RawChange]] | UnreadableRef:
+    try:
+        return _changes_since_base(git, base, base_sha, ref, head)
+    except NotJudged as exc:
+        return unreadable_ref(ref, exc)
+
+
 def read_overlap_pulls(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
-                       progress: Progress = no_progress) -> tuple[str, list[OverlapPull]]:
-    """The base's sha and every PR in id order. All refs are resolved before anything else
-    runs: merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
+                       progress: Progress = no_progress, skipped: Skipped = no_skip,
+                       ) -> tuple[str, list[OverlapPull], list[UnreadableRef]]:
+    """The base's sha, every PR read in id order, and the refs that could not be read (each
+    told to ``skipped`` as it is found). All refs are resolved before anything else runs:
+    merge-tree stops a batch on an unknown ref, and a single merge-tree exits 1 for one
     exactly as for a conflict."""
-    base_sha, *heads = git.resolve_commits([base, *(ref.ref for ref in refs)])
+    base_sha, found, unreadable = _resolve_heads(git, base, refs)
+    for unknown in unreadable:
+        skipped(unknown)
     moved: dict[str, tuple[int, frozenset[str]]] = {}
     prs = []
     # Two git processes per PR (git 2.39 has no batched merge-base): run them on every core.
     with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
-        read = pool.map(lambda pair: _changes_since_base(git, base, base_sha, *pair),
-                        zip(refs, heads, strict=True))
-        for ref, head, (merge_base, changes) in zip(refs, heads, read, strict=True):
-            # PRs cut from the same commit share how far the base moved: ask once per base.
-            if merge_base not in moved:
-                moved[merge_base] = (
-                    git.count_commits(merge_base, base_sha),
-                    frozenset(name for change in git.changed_files(merge_base, base_sha)
-                              for name in change_names(change)),
-                )
-            prs.append(overlap_pull(ref, head, merge_base, changes, ignore,
-                                       *moved[merge_base]))
-            progress("PRs read", len(prs), len(refs))
-    return base_sha, sorted(prs, key=lambda pr: pr.id)
+        reads = pool.map(lambda pair: _read_changes(git, base, base_sha, *pair), found)
+        for (ref, head), read in zip(found, reads, strict=True):
+            if not isinstance(read, UnreadableRef):
+                merge_base, changes = read
+                try:  # PRs cut from the same commit share how far the base moved: ask once
+                    if merge_base not in moved:
+                        moved[merge_base] = (
+                            git.count_commits(merge_base, base_sha),
+                            frozenset(name for change in git.changed_files(merge_base, base_sha)
+                                      for name in change_names(change)),
+                        )
+                    prs.append(overlap_pull(ref, head, merge_base, changes, ignore,
+                                            *moved[merge_base]))
+                except NotJudged as exc:
+                    read = unreadable_ref(ref, exc)
+            if isinstance(read, UnreadableRef):
+                unreadable.append(read)
+                skipped(read)
+            progress("PRs read", len(prs) + len(unreadable), len(refs))
+    return (base_sha, sorted(prs, key=lambda pr: pr.id),
+            sorted(unreadable, key=lambda ref: ref.id))
 
 
 def merge_pairs(git: Git, base_sha: str, prs: Sequence[OverlapPull],
@@ -106,9 +159,10 @@ def merge_pairs(git: Git, base_sha: str, prs: Sequence[OverlapPull],
 
 def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
                     pair_cache: PairCache, focus: int | None = None,
-                    progress: Progress = no_progress) -> Overlap:
-    """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs)."""
-    base_sha, prs = read_overlap_pulls(git, base, refs, ignore, progress)
+                    progress: Progress = no_progress, skipped: Skipped = no_skip) -> Overlap:
+    """The matrix over ``refs`` against ``base`` (with ``focus``: only that PR's pairs); the
+    refs that cannot be read are left out and listed in ``unreadable``."""
+    base_sha, prs, unreadable = read_overlap_pulls(git, base, refs, ignore, progress, skipped)
     wanted = [(i, j) for i, j in combinations(range(len(prs)), 2)
               if focus is None or focus in (prs[i].id, prs[j].id)]
     candidates = candidate_pairs(prs)
@@ -116,4 +170,5 @@ def compute_overlap(git: Git, base: str, refs: Sequence[Ref], ignore: Globs,
     outcomes = merge_pairs(git, base_sha, prs, [p for p in wanted if p in candidates],
                            pair_cache, progress)
     pairs = tuple(judge_pair(prs[i], prs[j], outcomes.get((i, j)), ignore) for i, j in wanted)
-    return Overlap(base, tuple(prs), pairs, len(outcomes), pair_cache.hits - hits)
+    return Overlap(base, tuple(prs), pairs, len(outcomes), pair_cache.hits - hits,
+                   tuple(unreadable))

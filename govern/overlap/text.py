@@ -4,7 +4,7 @@ conflict types and hunk lines (JSON is the model's ``to_json``; markdown is the 
 from __future__ import annotations
 
 from govern.core.text import inert_line
-from govern.overlap.model import Conflict, Overlap, Status
+from govern.overlap.model import Conflict, Overlap, Status, UnreadableRef
 
 
 def summary(overlap: Overlap) -> str:
@@ -15,7 +15,15 @@ def summary(overlap: Overlap) -> str:
     return (f"{len(overlap.prs)} PR(s) against {overlap.base}, {len(overlap.pairs)} pair(s): "
             f"{counts[Status.CONFLICT]} conflict, {counts[Status.CLEAN]} clean, "
             f"{counts[Status.SKIPPED]} skipped (no shared path); "
-            f"{overlap.merged} merged ({overlap.from_cache} from cache)")
+            f"{overlap.merged} merged ({overlap.from_cache} from cache)"
+            + (f"; {len(overlap.unreadable)} ref(s) could not be read and were skipped"
+               if overlap.unreadable else ""))
+
+
+def unreadable_warning(ref: UnreadableRef, github: bool) -> str:
+    """The stderr warning for a skipped ref: which, why, and what to do."""
+    return inert_line(f"govern overlap: warning: skipped {ref.label(github)}: {ref.reason}; "
+                      f"remedy: {ref.remedy}")
 
 
 def _lines(conflict: Conflict) -> str:

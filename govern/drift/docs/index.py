@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from govern.core.cache import open_sqlite_memory, transaction
+from govern.core.progress import Progress, no_progress
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -215,8 +216,9 @@ memory bounded to a batch of pages."""
 def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                db: sqlite3.Connection,
                read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
-               ) -> DocsIndex:
-    """Scan the pages the store lacks into it, then mark this run's pages (table ``run``).
+               progress: Progress = no_progress) -> DocsIndex:
+    """Scan the pages the store lacks into it, then mark this run's pages (table ``run``);
+    ``progress`` is told of each page scanned (a cold index of thousands takes a while).
 
     Raises sqlite3.DatabaseError or StoreDamaged for a store that is not what govern wrote:
     the caller drops it and calls again on a fresh one.
@@ -240,6 +242,7 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                     blob_id = cursor.lastrowid or 0
                     rows.extend(_token_rows(tokens, blob_id))
                     db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(tokens)))
+                progress("docs pages indexed", at + 1, len(shas))
             db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
         known.update(_known(db, sorted(missing)))
     index = DocsIndex(pages=[], read_blob=read_blob, db=db)
