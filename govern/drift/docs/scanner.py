@@ -18,7 +18,8 @@ DOTTED = rf"{IDENT}(?:\.{IDENT})*"
 # Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
 # Each pattern starts with a literal where it can: the regex engine then jumps between
 # occurrences of that character instead of trying the pattern at every position, which made
-# the route and role scans ten times faster (docs/decisions/sqlite-docs-index.md#page-scan).
+# the route and role scans ten times faster (docs/decisions/sqlite-docs-index.md, "Page scan
+# and tree walks").
 # tests/test_scanner.py pins that these read exactly what the patterns before them read.
 _WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
 _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
