@@ -82,3 +82,51 @@ def test_the_probe_sees_an_open_reader(example: Path) -> None:
         scoped.blobs.read("HEAD")
         assert len(cat_file_children()) == 1
     assert cat_file_children() == []
+
+
+@pytest.fixture
+def git_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A ``git`` first on PATH that notes each command line, then runs the real git."""
+    import shutil
+
+    real = shutil.which("git")
+    assert real is not None
+    shim_dir, log = tmp_path / "shim", tmp_path / "git.log"
+    shim_dir.mkdir()
+    shim = shim_dir / "git"
+    shim.write_text(f'#!/bin/sh\nprintf "%s\\n" "$*" >> "{log}"\nexec "{real}" "$@"\n')
+    shim.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim_dir}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+WARM_GIT_PROCESSES = 11
+"""What a warm ``affected-docs --head pr main`` starts (14 before the ref and common-dir
+memos): top level, head, its parents, dirty, tree, common dir, the blob reader, base, merge
+base, changed files, hunks — each once."""
+
+
+def test_a_warm_run_asks_git_each_thing_once(example: Path, git_log: Path) -> None:
+    args = ["--repo-dir", str(example), "affected-docs", "--json", "--head", "pr", "main"]
+    assert CliRunner().invoke(cli, args).exit_code == 0  # fills the cache: the next run is warm
+    git_log.write_text("")
+    got = CliRunner().invoke(cli, args)
+    assert got.exit_code == 0, got.output
+    lines = git_log.read_text().splitlines()
+    assert len(lines) == len(set(lines)), "a git command ran twice in one run"
+    assert len(lines) <= WARM_GIT_PROCESSES, "\n".join(lines)
+    assert sum("rev-parse --git-common-dir" in line for line in lines) == 1
+
+
+def test_the_ref_memo_forgets_what_govern_itself_moves(tmp_path: Path, git_log: Path) -> None:
+    """The memo can fail both ways: asked twice, git runs once; after a commit through the
+    same Git, HEAD is asked again and names the new commit."""
+    git = build_example(tmp_path / "repo")
+    git_log.write_text("")
+    first = git.resolve_commit("pr")
+    assert git.resolve_commit("pr") == first
+    assert len(git_log.read_text().splitlines()) == 1
+    (tmp_path / "repo" / "NEW.md").write_text("new\n")
+    second = git.commit_all("another")  # on branch pr
+    assert second != first and git.resolve_commit("pr") == second
+    git.close()

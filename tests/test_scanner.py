@@ -90,3 +90,49 @@ def test_plain_words_are_found_whole_and_only_whole() -> None:
     assert index.pages_with(WORD, ["acm"]) == set()
     assert index.mentioning(["acme"]) == {0}
     assert index.saying("os meta resync") == {0, 2}
+
+
+# The scanner's patterns before they were rewritten for speed (a literal first, possessive
+# quantifiers): the rewrites must read every page exactly as these did.
+REFERENCE_PATTERNS = {
+    "_CALL": r"(?<![\w$.])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\(",
+    "_ROLE": r"(?::[a-z]+)?:[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`",
+    "_ROUTE": r"(?<![\w.~/:])(/[\w\-.:{}<>*]+(?:/[\w\-.:{}<>*]+)*)",
+}
+
+TRICKY = [
+    "/api/v1/items at the very start", "GET /users/{id}/audit.", "see http://host/a/b and ~/x",
+    "a/b/c and x:/y and .//z and //twice", "/{id}", "/ alone", "path /a-b.c/<d>/*/e:f",
+    "é/ü /ß", "mid:`x`", ":py:func:`pkg.run` :func:`b` :a:b:c:`deep` ::func:`y`",
+    ":func:`unclosed and :meth:`after` {py:class}`pkg.T` {class}`U` {a:b:c}`v`",
+    "`a.b(` `a.(` `1a(` `$x.y$(` `x.y.z (` `.a(` `a..b(` `é(` `foo.bar.baz(1)`",
+    "call(x) then obj.method(y)(z) and _priv($) and a.b.c.d.e(", "x.y(", "(((", "",
+]
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCE_PATTERNS))
+def test_rewritten_patterns_read_as_before(name: str) -> None:
+    import re
+
+    from govern.drift.docs import scanner
+
+    fast, reference = getattr(scanner, name), re.compile(REFERENCE_PATTERNS[name])
+    assert fast.pattern != reference.pattern
+    everything = "\n".join(TRICKY)
+    for text in [*TRICKY, everything, everything.replace("\n", " ")]:
+        assert [m.groups() for m in fast.finditer(text)] == \
+            [m.groups() for m in reference.finditer(text)], text
+        assert [m.span(1) for m in fast.finditer(text)] == \
+            [m.span(1) for m in reference.finditer(text)], text
+    assert fast.findall(everything)  # the inputs exercise the pattern
+
+
+def test_the_equivalence_check_can_fail() -> None:
+    """A pattern that reads a route differently is caught by the comparison above."""
+    import re
+
+    reference = re.compile(REFERENCE_PATTERNS["_ROUTE"])
+    looser = re.compile(r"(/[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")  # no look-behind
+    text = "\n".join(TRICKY)
+    assert [m.groups() for m in looser.finditer(text)] != \
+        [m.groups() for m in reference.finditer(text)]

@@ -131,12 +131,33 @@ class TreeEntry:
 _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
 
 
+# Subcommands that move no ref: the commits refs name, memoised per Git, stay valid across
+# them. Any other subcommand (commit, checkout, fetch, init…) drops the memo.
+_REF_READERS = frozenset({
+    "cat-file", "config", "diff", "for-each-ref", "grep", "log", "ls-tree", "merge-base",
+    "merge-tree", "remote", "rev-list", "rev-parse", "status", "symbolic-ref"})
+
+
+def _subcommand(args: Sequence[str]) -> str:
+    """The git subcommand of ``args``, past ``-c name=value`` options."""
+    at = 0
+    while at < len(args) and args[at] == "-c":
+        at += 2
+    return args[at] if at < len(args) else ""
+
+
 class Git:
-    """A repository, addressed by its work-tree root; every method is one named query."""
+    """A repository, addressed by its work-tree root; every method is one named query.
+
+    A Git serves one command: the commit a ref names and the common directory are asked of
+    git once (a run needs the head in several places), and forgotten when govern itself runs
+    a subcommand that may move a ref."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         self._reader: BlobReader | None = None
+        self._commits: dict[str, str | None] = {}
+        self._common_dir: Path | None = None
 
     # -- the one run helper -------------------------------------------------------------
     def run(self, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,),
@@ -150,6 +171,8 @@ class Git:
                    env: Mapping[str, str] | None = None) -> tuple[int, bytes, bytes]:
         """Run git where the exit status is an answer, not a failure. ``env`` adds variables
         govern sets on purpose (a private index file, a fixed identity) to the clean ones."""
+        if _subcommand(args) not in _REF_READERS:
+            self._commits.clear()
         argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
         proc = subprocess.run(argv, input=stdin, capture_output=True,
                               env={**_clean_env(), **(env or {})})
@@ -167,9 +190,11 @@ class Git:
         return self._commit_sha(ref) is not None
 
     def _commit_sha(self, ref: str) -> str | None:
-        status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
-                                         "--end-of-options", f"{ref}^{{commit}}")
-        return out.decode().strip() if status == 0 and out.strip() else None
+        if ref not in self._commits:
+            status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
+                                             "--end-of-options", f"{ref}^{{commit}}")
+            self._commits[ref] = out.decode().strip() if status == 0 and out.strip() else None
+        return self._commits[ref]
 
     def unknown_ref(self, ref: str) -> NotJudged:
         """Why ``ref`` names no commit, with the fix: a range where one commit belongs, a
@@ -225,9 +250,10 @@ class Git:
         return bool(self.run("status", "--porcelain", "-z", "--untracked-files=no").strip())
 
     def common_dir(self) -> Path:
-        out = self.run("rev-parse", "--git-common-dir").decode().strip()
-        path = Path(out)
-        return path if path.is_absolute() else self.root / path
+        if self._common_dir is None:
+            path = Path(self.run("rev-parse", "--git-common-dir").decode().strip())
+            self._common_dir = path if path.is_absolute() else self.root / path
+        return self._common_dir
 
     def toplevel(self) -> Path:
         status, out, _ = self.run_status("rev-parse", "--show-toplevel")

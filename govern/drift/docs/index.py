@@ -177,11 +177,21 @@ def decode_page(data: bytes | None) -> str | Unreadable:
         return Unreadable(f"not UTF-8 (invalid byte at offset {exc.start})")
 
 
-def _token_rows(tokens: PageTokens, blob_id: int) -> Iterable[tuple[int, str, int]]:
-    """The tokens table's rows for one page: every token but the plain words."""
-    for word in tokens.words:
-        if not is_plain(word):
-            yield WORD, word, blob_id
+def _split_plain(words: frozenset[str]) -> tuple[list[str], list[str]]:
+    """(plain words, the other words) of a page, each word judged once."""
+    plain: list[str] = []
+    other: list[str] = []
+    for word in words:
+        (plain if is_plain(word) else other).append(word)
+    return plain, other
+
+
+def _token_rows(tokens: PageTokens, words: list[str],
+                blob_id: int) -> Iterable[tuple[int, str, int]]:
+    """The tokens table's rows for one page: ``words`` (its words but the plain ones) and
+    every other token."""
+    for word in words:
+        yield WORD, word, blob_id
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose)):
         for value in values:
             yield kind, value, blob_id
@@ -189,9 +199,9 @@ def _token_rows(tokens: PageTokens, blob_id: int) -> Iterable[tuple[int, str, in
         yield ROUTE, "/".join(segments), blob_id
 
 
-def _plain_line(tokens: PageTokens) -> str:
+def _plain_line(plain: list[str]) -> str:
     """The page's plain words, each between spaces, so ``instr`` finds a whole word."""
-    return " " + " ".join(sorted(w for w in tokens.words if is_plain(w))) + " "
+    return " " + " ".join(sorted(plain)) + " "
 
 
 def _known(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str | None]]:
@@ -239,9 +249,10 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                                     (sha, reason))
                 if cursor.rowcount and not isinstance(decoded, Unreadable):
                     tokens = scan_page(decoded, missing[sha])
+                    plain, other = _split_plain(tokens.words)
                     blob_id = cursor.lastrowid or 0
-                    rows.extend(_token_rows(tokens, blob_id))
-                    db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(tokens)))
+                    rows.extend(_token_rows(tokens, other, blob_id))
+                    db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(plain)))
                 progress("docs pages indexed", at + 1, len(shas))
             db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
         known.update(_known(db, sorted(missing)))

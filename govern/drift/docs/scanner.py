@@ -16,15 +16,22 @@ IDENT = r"[A-Za-z_$][\w$]*"
 DOTTED = rf"{IDENT}(?:\.{IDENT})*"
 
 # Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
+# Each pattern starts with a literal where it can: the regex engine then jumps between
+# occurrences of that character instead of trying the pattern at every position, which made
+# the route and role scans ten times faster (docs/decisions/sqlite-docs-index.md, "Page scan
+# and tree walks").
+# tests/test_scanner.py pins that these read exactly what the patterns before them read.
 _WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
 _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
-_CALL = re.compile(rf"(?<![\w$.])({DOTTED})\(")
+# A name followed by ``(`` is never shorter than the whole dotted name there, so the
+# possessive form matches what the backtracking one does, without its retries.
+_CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)\(")
 _INLINE_CODE = re.compile(r"(`++)([^`\n]++)\1")
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
 # A line that opens an rst literal block: ``Example::``, or a code directive with a language
 # (``.. code-block:: python``, ``.. code:: python``, ``.. sourcecode:: js``).
 _RST_LITERAL_START = re.compile(r"::[ \t]*$|^[ \t]*\.\. (?:code-block|code|sourcecode)::")
-_ROLE = re.compile(r"(?::[a-z]+)?:[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
+_ROLE = re.compile(r":(?:[a-z]+:)?[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
 # The indent is spaces and tabs only: ``\s*`` would start the match on the blank line before
 # the directive, and the options, indented under the directive, would then never match.
 _AUTODOC = re.compile(
@@ -32,7 +39,8 @@ _AUTODOC = re.compile(
 _MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
 _MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
-_ROUTE = re.compile(r"(?<![\w.~/:])(/[\w\-.:{}<>*]+(?:/[\w\-.:{}<>*]+)*)")
+# The slash first, then a look back past it at the character before.
+_ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 

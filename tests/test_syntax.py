@@ -1,0 +1,60 @@
+"""The tree-sitter plumbing the extractors share: the cursor walk and the parse memo."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from govern.drift.anchors.syntax import parse, text, walk
+
+
+def stack_walk(root: Node, types: frozenset[str]) -> list[Node]:
+    """The walk as it was written first (a stack of named children): the reference order."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type in types:
+            found.append(node)
+        stack.extend(reversed(node.named_children))
+    return found
+
+
+TS = b"""
+type Opts = { a: object };
+const routes = [{ path: '/a', handler: h }, { path: '/b', handler: () => ({ x: f(1) }) }];
+app.get('/c', (c) => c.json({ ok: g() }));
+function broken( { return { y: 1 } }
+"""
+
+
+def test_walk_yields_named_nodes_in_source_order() -> None:
+    root = parse("typescript", TS).root_node
+    types = frozenset({"object", "call_expression"})
+    got = [(n.type, n.start_byte) for n in walk(root, types)]
+    assert got == [(n.type, n.start_byte) for n in stack_walk(root, types)]
+    assert len(got) > 4
+    # The `object` type keyword is an anonymous node of that type: never yielded.
+    keyword = root.descendant_for_byte_range(TS.index(b"object"), TS.index(b"object") + 6)
+    assert keyword is not None and keyword.type == "object" and not keyword.is_named
+    assert keyword.start_byte not in [start for _, start in got]
+
+
+def test_walk_from_an_inner_node_stays_inside_it() -> None:
+    root = parse("typescript", TS).root_node
+    first_route = next(walk(root, frozenset({"object"})))
+    names = [text(n) for n in walk(first_route, frozenset({"property_identifier", "identifier"}))]
+    assert names == ["path", "handler", "h"]  # not the second route's names, nor app.get's
+    assert list(walk(first_route, frozenset({"object"}))) == [first_route]  # the root itself
+
+
+def test_walk_on_a_leaf_yields_it_or_nothing() -> None:
+    root = parse("python", b"x = 1\n").root_node
+    leaf = next(walk(root, frozenset({"identifier"})))
+    assert [text(n) for n in walk(leaf, frozenset({"identifier"}))] == ["x"]
+    assert list(walk(leaf, frozenset({"integer"}))) == []
+
+
+def test_parse_is_memoised_on_the_bytes() -> None:
+    source = b"def f():\n    return 1\n"
+    assert parse("python", source) is parse("python", bytes(source))
+    assert parse("python", source) is not parse("python", source + b"\n")
+    assert parse("python", source) is not parse("javascript", source)
