@@ -10,6 +10,7 @@ from govern.drift.affected import (
     SCHEMA_VERSION,
     AffectedDocs,
     Row,
+    add_homes,
     apply_guards,
     bare_names,
     build_rows,
@@ -20,11 +21,12 @@ from govern.drift.affected import (
     removed_tokens,
     summarize,
 )
-from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes
+from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes, is_code_file
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
+from govern.drift.homes import find_homes
 from govern.drift.scans import (
     PendingScans,
     RunMemos,
@@ -92,7 +94,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     removed = removed_tokens(change_set)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
-    rows = build_rows(guarded, index, removed)
+    homes = find_homes(candidates, index,
+                       (entry.path for entry in entries if is_code_file(entry.path, config)))
+    rows = add_homes(build_rows(guarded, index, removed), homes, index)
     corpus = _corpus(index)
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
                         corpus)
