@@ -27,6 +27,7 @@ from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health,
 from govern.drift.docs.corpus import suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
+from govern.drift.instances import instance_candidates
 from govern.drift.scans import (
     PendingScans,
     RunMemos,
@@ -90,7 +91,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)
-    candidates = change_set.candidates + bridged.candidates
+    candidates = (change_set.candidates + bridged.candidates
+                  + instance_candidates(change_set.candidates, index))
     removed = removed_tokens(change_set)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
