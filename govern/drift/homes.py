@@ -11,7 +11,7 @@ none of the names the guards let through. These rows rank below every name match
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -92,12 +92,11 @@ def _named_home(page_ids: list[int], pages: Sequence[Page]) -> list[int]:
     return [depths[0][1]] if depths[0][0] < depths[1][0] else []
 
 
-def find_homes(candidates: Iterable[Candidate], index: DocsIndex,
-               code_files: Iterable[str]) -> list[Home]:
+def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],
+               is_code: Callable[[str], bool]) -> list[Home]:
     """One home per page for the changed modules' symbol anchors, each with the most
     qualified token of its file: the page named after the file, when no other code file of
-    the tree (``code_files``) has that name, and pages holding a directive of exactly its
-    module."""
+    the ``tree`` has that name, and pages holding a directive of exactly its module."""
     by_file: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         if candidate.kind == "symbol" and candidate.declaration is not None:
@@ -105,7 +104,10 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex,
     if not by_file:
         return []
     stems = _pages_by_stem(index.pages)
-    code_stems = Counter(stem_key(path) for path in code_files)
+    wanted = {stem_key(file) for file in by_file} & stems.keys()
+    # the cheap stem first: only a path that could share a wanted stem is matched as code
+    code_stems = Counter(key for key, path in ((stem_key(p), p) for p in tree)
+                         if key in wanted and is_code(path))
     homes: dict[int, Home] = {}
     for file, found in sorted(by_file.items()):
         best = max(found, key=lambda c: (c.token.count("."), c.token))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from govern.drift.anchors.extract import Candidate
-from govern.drift.docs.index import DocsIndex
+from govern.drift.docs.index import CALL, DocsIndex
 
 _NOT_INSTANCES = frozenset({"self", "cls", "super"})
 MAX_NAMES = 3
@@ -29,13 +29,28 @@ def _assignment(container: str) -> re.Pattern[str]:
                       r"(?:\w++\.)*+" + re.escape(container) + r"\(")
 
 
+_BOUND: dict[tuple[str, str], frozenset[str]] = {}
+"""(page blob, container) -> the names that page binds it to. A blob is its content, so the
+answer holds for every run of a process (a calibrate replay asks it for every case)."""
+_MAX_BOUND = 50_000
+
+
+def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
+    key = (index.pages[page_id].blob, container)
+    if key not in _BOUND:
+        if len(_BOUND) >= _MAX_BOUND:
+            _BOUND.clear()
+        _BOUND[key] = frozenset(match.group(1) for match in
+                                _assignment(container).finditer(index.read_text(page_id)))
+    return _BOUND[key]
+
+
 def instance_names(container: str, index: DocsIndex) -> list[str]:
     """The names the docs bind an instance of ``container`` to, in order; none when more
-    than ``MAX_NAMES``."""
-    pattern = _assignment(container)
+    than ``MAX_NAMES``. Only pages that call the class in code can bind it."""
     names: set[str] = set()
-    for page_id in sorted(index.naming(container)):
-        names.update(match.group(1) for match in pattern.finditer(index.read_text(page_id)))
+    for page_id in sorted(index.pages_with(CALL, (container,))):
+        names |= _bound_on(index, page_id, container)
     names -= _NOT_INSTANCES
     return sorted(names) if len(names) <= MAX_NAMES else []
 
