@@ -84,6 +84,21 @@ def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
                                 "token": "acme.routing.Router.add_route", "lines": [3]}])]
 
 
+@pytest.mark.parametrize(("config", "expected"), [
+    ("", ["docs/routing.md"]),
+    # a name the user called generic feeds no home either
+    ('[anchors]\ngeneric_names = ["widget"]\n', []),
+])
+def test_a_generic_name_feeds_no_home(tmp_path: Path, config: str,
+                                      expected: list[str]) -> None:
+    base = {"web/package.json": '{"name": "web"}\n', "govern.toml": config,
+            "web/src/routing.ts": "export function widget() { return 1; }\n",
+            "docs/routing.md": PROSE}
+    data = run_json(pr_repo(tmp_path, base, {
+        "web/src/routing.ts": "export function widget() { return 2; }\n"}), "main")
+    assert [row["path"] for row in data["docs"]] == expected
+
+
 @pytest.mark.parametrize(("path", "key"), [
     ("starlette/routing.py", "routing"),
     ("docs/routing.md", "routing"),
@@ -98,6 +113,8 @@ def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
     ("README.md", None),
     ("docs/index.md", None),
     ("src/core/index.ts", None),
+    ("web/a.ts", None),  # too short to mean one module
+    ("docs/io.md", None),
 ])
 def test_stem_key(path: str, key: str | None) -> None:
     assert stem_key(path) == key

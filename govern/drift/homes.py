@@ -37,15 +37,19 @@ shallower is (``docs/testing.rst`` rather than ``docs/tutorial/testing.rst``); t
 same depth are as ambiguous as three."""
 
 
+MIN_STEM = 3
+"""A shorter stem (``a.ts``, ``io.py``) is a name too short to mean one module, as a shorter
+anchor is too short to mean one symbol (``is_generic``)."""
+
+
 @dataclass(frozen=True)
 class Home:
-    """A page documenting the module of ``token``: matched by ``how`` (``stem`` or
-    ``directive``, the latter naming ``module``)."""
+    """A page documenting the module of ``token``: named after its file, or, when ``module``
+    is set, holding a directive of exactly that module."""
 
     page_id: int
     token: str
     side: str
-    how: str
     module: str | None = None
 
 
@@ -60,7 +64,8 @@ def stem_key(path: str) -> str | None:
             return None
         stem = parts.parts[-2].lower()
     key = stem.strip("_").replace("_", "").replace("-", "")
-    return None if not key or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS else key
+    vague = len(key) < MIN_STEM or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS
+    return None if vague else key
 
 
 def module_name(candidate: Candidate) -> str | None:
@@ -93,13 +98,16 @@ def _named_home(page_ids: list[int], pages: Sequence[Page]) -> list[int]:
 
 
 def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],
-               is_code: Callable[[str], bool]) -> list[Home]:
+               is_code: Callable[[str], bool], generic: Callable[[str], bool]) -> list[Home]:
     """One home per page for the changed modules' symbol anchors, each with the most
     qualified token of its file: the page named after the file, when no other code file of
-    the ``tree`` has that name, and pages holding a directive of exactly its module."""
+    the ``tree`` has that name, and pages holding a directive of exactly its module. A
+    ``generic`` name (built in or ``anchors.generic_names``) feeds no home: the user said it
+    means nothing; a plain word does, since its module is what it is about."""
     by_file: dict[str, list[Candidate]] = {}
     for candidate in candidates:
-        if candidate.kind == "symbol" and candidate.declaration is not None:
+        if candidate.kind == "symbol" and candidate.declaration is not None \
+                and not generic(candidate.token):
             by_file.setdefault(candidate.file, []).append(candidate)
     if not by_file:
         return []
@@ -116,10 +124,9 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
         key = stem_key(file)
         named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
         for page_id in _named_home(named, index.pages):
-            homes.setdefault(page_id, Home(page_id, best.token, side, "stem"))
+            homes.setdefault(page_id, Home(page_id, best.token, side))
         for module in sorted({m for m in map(module_name, found) if m is not None}):
             for page_id in sorted(index.pages_with(PREFIX, (module,))):
                 if not index.pages[page_id].release_owned:
-                    homes.setdefault(page_id, Home(page_id, best.token, side, "directive",
-                                                   module))
+                    homes.setdefault(page_id, Home(page_id, best.token, side, module))
     return [homes[page_id] for page_id in sorted(homes)]

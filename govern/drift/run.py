@@ -96,8 +96,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     removed = removed_tokens(change_set)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
-    homes = find_homes(candidates, index, (entry.path for entry in entries),
-                       lambda path: is_code_file(path, config))
+    homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
+                       lambda path: is_code_file(path, config),
+                       lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed), homes, index)
     corpus = _corpus(index)
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
