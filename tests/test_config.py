@@ -28,6 +28,22 @@ def test_defaults_make_a_plain_repo_work() -> None:
     assert config.gates.human_merge_lines == 3000
 
 
+@pytest.mark.parametrize(("path", "owned"), [
+    # release notes wherever projects keep them, at any depth
+    ("CHANGELOG.md", True), ("packages/a/CHANGELOG.md", True), ("CHANGES.rst", True),
+    ("HISTORY.rst", True), ("NEWS.md", True), ("RELEASE_NOTES.md", True),
+    ("RELEASES.md", True), ("docs/release-notes.md", True), ("docs/en/release_notes.md", True),
+    ("docs/changelog.md", True), ("docs/a/releases/v1.md", True), ("docs/changes.rst", True),
+    ("docs/history.rst", True), ("docs/news.md", True),
+    # pages that only share a word with them, and code
+    ("docs/guide/changes-to-routing.md", False), ("docs/tutorial/history.md", False),
+    ("docs/newsletter.md", False), ("src/news.py", False), ("docs/changes/intro.md", False),
+    ("website/changelog.md", False),
+])
+def test_release_notes_are_release_owned_by_default(path: str, owned: bool) -> None:
+    assert Config().docs.release_owned.matches(path) is owned
+
+
 def test_globs_have_gitignore_semantics() -> None:
     config = validate({"docs": {"paths": ["docs/*.md", "site/**/*.mdx"]}}, "t")
     assert config.docs.paths.matches("docs/a.md")

@@ -18,7 +18,7 @@ from govern.config import KEYS, Config, load_config, validate
 from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
-DEFAULT_RELEASE_OWNED = ["CHANGELOG.md", "CHANGES.*", "docs/**/changelog.*", "docs/releases/**"]
+DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
 
 
 @pytest.mark.parametrize(("paths", "expected"), [
@@ -29,13 +29,23 @@ DEFAULT_RELEASE_OWNED = ["CHANGELOG.md", "CHANGES.*", "docs/**/changelog.*", "do
     (["doc/index.rst", "doc/releases/1.0.rst", "packages/a/package.json",
       "packages/a/CHANGELOG.md", "pyproject.toml", "CONTRIBUTING.md", "Cargo.lock"],
      {"docs.paths": ["doc/**/*.rst"],
-      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "**/CHANGELOG.md", "doc/releases/**"],
+      # packages/a/CHANGELOG.md is release-owned by default: only doc/releases/ is added
+      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "doc/releases/**"],
       "code.package_manifests": ["package.json", "pyproject.toml"],
       "comment.guardrails_doc": "CONTRIBUTING.md",
       "gates.size_ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
                             "uv.lock", "Cargo.lock"],
       "overlap.ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
                          "uv.lock", "Cargo.lock"]}),
+    # release notes the defaults already own add nothing
+    (["docs/a.md", "docs/releases/1.md", "docs/release-notes.md", "CHANGELOG.md",
+      "packages/a/CHANGELOG.md", "HISTORY.rst"],
+     {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": ""}),
+    # a changelog under another docs root is added
+    (["website/docs/a.md", "website/docs/changelog.md"],
+     {"docs.paths": ["website/docs/**/*.md"],
+      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "website/docs/**/changelog.*"],
+      "comment.guardrails_doc": ""}),
     # a docs folder inside another is part of it, not a second root
     (["docs/a.md", "docs/docs/b.md", "AGENTS.md", "CONTRIBUTING.md"],
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),

@@ -257,13 +257,12 @@ def _docs_roots(paths: list[str]) -> dict[str, set[str]]:
 
 
 def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
+    """Globs for the release notes the default ``docs.release_owned`` misses: release-notes
+    folders and changelog pages under a docs root other than ``docs/`` (``doc/releases/``,
+    ``website/changelog.md``). A path the defaults already match adds nothing."""
+    owned = Config().docs.release_owned
+    paths = [p for p in paths if not owned.matches(p)]
     found = []
-    if "CHANGELOG.md" in paths:
-        found.append("CHANGELOG.md")
-    if any(PurePosixPath(p).name.startswith("CHANGES.") for p in paths if "/" not in p):
-        found.append("CHANGES.*")
-    if any(p.endswith("/CHANGELOG.md") for p in paths):  # per-package changelogs
-        found.append("**/CHANGELOG.md")
     for root in sorted(roots):
         for folder in RELEASE_DIRS:
             if any(p.startswith(f"{root}/{folder}/") for p in paths):

@@ -16,6 +16,7 @@ from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import PREFIX, DocsIndex
 from govern.drift.docs.lines import mention_lines
+from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
 
 SCHEMA_VERSION = 1
@@ -60,11 +61,13 @@ RULE_RANKS = {
     "route_tail": 3,
     "documented_prefix": 3,
     "call_form": 3,
+    "module_home": 4,
 }
 """Each evidence rule's rank, strongest first (docs/concepts/ranking.md): a page naming what
 this change removed is certainly stale; a qualified or code-shaped unique name is next; a
 route, SDK method or command phrase is one hop from the code; a route tail, a page that
-documents the whole container, and a plain word in call form are the weakest."""
+documents the whole container, and a plain word in call form are weak; a page that only
+documents the changed module (``homes.py``), naming none of its changed names, is weakest."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,24 @@ def build_rows(guarded: Guarded, index: DocsIndex,
             evidence=tuple(evidence),
         ))
     return sorted(rows, key=lambda row: (row.rank, -len(row.anchors), row.path))
+
+
+def add_homes(rows: list[Row], homes: list[Home], index: DocsIndex) -> list[Row]:
+    """``rows`` and, after them, a ``module_home`` row for each home page no name put on the
+    list (docs/concepts/ranking.md): a page named after the file carries no line, a
+    directive of the module the lines writing the module's name."""
+    listed = {row.path for row in rows}
+    extra = []
+    for home in homes:
+        page = index.pages[home.page_id]
+        if page.path in listed:
+            continue
+        lines = () if home.module is None else mention_lines(
+            index.read_text(home.page_id), page.path, home.module, "written")
+        extra.append(Row(path=page.path, release_owned=page.release_owned, stale=False,
+                         anchors=(("symbol", home.token, home.side),),
+                         evidence=(Evidence("module_home", "symbol", home.token, lines),)))
+    return rows + sorted(extra, key=lambda row: row.path)
 
 
 MAX_SUGGESTIONS = 5

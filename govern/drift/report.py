@@ -24,6 +24,8 @@ RULES = {
     "route_tail": "names a longer path ending in a changed route",
     "documented_prefix": "documents the whole container of a changed symbol",
     "call_form": "names a changed plain-word function in call form",
+    "module_home": "documents the module of a changed symbol (named after its file, or a "
+                   "directive of the module)",
 }
 """Each evidence rule as a SARIF rule says it (docs/concepts/ranking.md)."""
 

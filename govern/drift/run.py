@@ -11,6 +11,7 @@ from govern.drift.affected import (
     SCHEMA_VERSION,
     AffectedDocs,
     Row,
+    add_homes,
     apply_guards,
     bare_names,
     build_rows,
@@ -21,11 +22,13 @@ from govern.drift.affected import (
     removed_tokens,
     summarize,
 )
-from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes
+from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes, is_code_file
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
+from govern.drift.homes import find_homes
+from govern.drift.instances import instance_candidates
 from govern.drift.scans import (
     PendingScans,
     RunMemos,
@@ -91,11 +94,15 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)
-    candidates = change_set.candidates + bridged.candidates
+    candidates = (change_set.candidates + bridged.candidates
+                  + instance_candidates(change_set.candidates, index))
     removed = removed_tokens(change_set)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
-    rows = build_rows(guarded, index, removed)
+    homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
+                       lambda path: is_code_file(path, config),
+                       lambda token: is_generic(token, config.anchors.generic_names))
+    rows = add_homes(build_rows(guarded, index, removed), homes, index)
     corpus = _corpus(index)
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
                         corpus)

@@ -1,0 +1,132 @@
+"""Module home pages: the page that documents a changed module as a whole
+(docs/concepts/anchoring-rules.md#module-homes).
+
+A page named after a source file (``routing.py`` and ``docs/routing.md``), or one holding an
+autodoc/mkdocstrings directive of exactly that module (``::: starlette.routing``), is where
+a change to one of the module's public symbols most likely shows, even when the page writes
+none of the names the guards let through. These rows rank below every name match
+(docs/concepts/ranking.md) and are fed only by symbol anchors.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from govern.drift.anchors.extract import Candidate
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import PREFIX, DocsIndex
+
+FOLDER_STEMS = frozenset({"__init__", "index", "readme", "mod"})
+"""File and page stems that stand for their folder (``middleware/__init__.py``,
+``docs/middleware/index.md``)."""
+
+VAGUE_STEMS = frozenset({
+    "index", "readme", "api", "apis", "utils", "util", "types", "type", "typing", "core",
+    "init", "main", "base", "common", "helpers", "helper", "shared", "internal", "lib", "src",
+    "misc", "compat", "constants", "globals", "defaults", "mod", "docs", "reference",
+})
+"""Stems that name no one module: a page called ``api.md`` or ``utils.md`` is not the home of
+a file called ``utils.py``."""
+
+MAX_HOMES = 2
+"""More pages than this share a stem: no one of them is the module's home. Of two, the
+shallower is (``docs/testing.rst`` rather than ``docs/tutorial/testing.rst``); two at the
+same depth are as ambiguous as three."""
+
+
+MIN_STEM = 3
+"""A shorter stem (``a.ts``, ``io.py``) is a name too short to mean one module, as a shorter
+anchor is too short to mean one symbol (``is_generic``)."""
+
+
+@dataclass(frozen=True)
+class Home:
+    """A page documenting the module of ``token``: named after its file, or, when ``module``
+    is set, holding a directive of exactly that module."""
+
+    page_id: int
+    token: str
+    side: str
+    module: str | None = None
+
+
+def stem_key(path: str) -> str | None:
+    """The normalised name a file or page is about (``routing.py``, ``docs/routing.md`` and
+    ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``); None when it names no
+    one module."""
+    parts = PurePosixPath(path)
+    stem = parts.stem.lower()
+    if stem in FOLDER_STEMS:
+        if len(parts.parts) < 2:
+            return None
+        stem = parts.parts[-2].lower()
+    key = stem.strip("_").replace("_", "").replace("-", "")
+    vague = len(key) < MIN_STEM or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS
+    return None if vague else key
+
+
+def module_name(candidate: Candidate) -> str | None:
+    """The dotted module of a symbol written module-qualified (``starlette.routing`` of
+    ``starlette.routing.Router.add``), with at least two parts; None otherwise."""
+    declaration = candidate.declaration
+    if declaration is None or not candidate.token.endswith("." + declaration.key):
+        return None
+    module = candidate.token[:-len(declaration.key) - 1]
+    return module if module.count(".") >= 1 else None
+
+
+def _pages_by_stem(pages: Sequence[Page]) -> dict[str, list[int]]:
+    found: dict[str, list[int]] = {}
+    for page_id, page in enumerate(pages):
+        key = None if page.release_owned else stem_key(page.path)
+        if key is not None:
+            found.setdefault(key, []).append(page_id)
+    return found
+
+
+def _named_home(page_ids: list[int], pages: Sequence[Page]) -> list[int]:
+    """The one page a stem names: the only one, or the shallower of two."""
+    if len(page_ids) <= 1:
+        return page_ids
+    if len(page_ids) > MAX_HOMES:
+        return []
+    depths = sorted((pages[p].path.count("/"), p) for p in page_ids)
+    return [depths[0][1]] if depths[0][0] < depths[1][0] else []
+
+
+def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],
+               is_code: Callable[[str], bool], generic: Callable[[str], bool]) -> list[Home]:
+    """One home per page for the changed modules' symbol anchors, each with the most
+    qualified token of its file: the page named after the file, when no other code file of
+    the ``tree`` has that name, and pages holding a directive of exactly its module. A
+    ``generic`` name (built in or ``anchors.generic_names``) feeds no home: the user said it
+    means nothing; a plain word does, since its module is what it is about."""
+    by_file: dict[str, list[Candidate]] = {}
+    for candidate in candidates:
+        if candidate.kind == "symbol" and candidate.declaration is not None \
+                and not generic(candidate.token):
+            by_file.setdefault(candidate.file, []).append(candidate)
+    if not by_file:
+        return []
+    stems = _pages_by_stem(index.pages)
+    wanted = {stem_key(file) for file in by_file} & stems.keys()
+    # the cheap stem first: only a path that could share a wanted stem is matched as code
+    code_stems = Counter(key for key, path in ((stem_key(p), p) for p in tree)
+                         if key in wanted and is_code(path))
+    homes: dict[int, Home] = {}
+    for file, found in sorted(by_file.items()):
+        best = max(found, key=lambda c: (c.token.count("."), c.token))
+        sides = {c.side for c in found if c.token == best.token}
+        side = sides.pop() if len(sides) == 1 else "both"
+        key = stem_key(file)
+        named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
+        for page_id in _named_home(named, index.pages):
+            homes.setdefault(page_id, Home(page_id, best.token, side))
+        for module in sorted({m for m in map(module_name, found) if m is not None}):
+            for page_id in sorted(index.pages_with(PREFIX, (module,))):
+                if not index.pages[page_id].release_owned:
+                    homes.setdefault(page_id, Home(page_id, best.token, side, module))
+    return [homes[page_id] for page_id in sorted(homes)]

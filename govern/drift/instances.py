@@ -1,0 +1,75 @@
+"""Instance-qualified members: docs write ``app.route`` for ``Flask.route`` and
+``request.headers`` for ``Request.headers`` (docs/concepts/anchoring-rules.md#instance-names).
+
+The instance names are learned from the docs' own code, an assignment of a call of the class
+(``app = Flask(__name__)``), read only on the pages that name the class; each changed member
+then anchors as ``instance.member`` too, a qualified name like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from govern.drift.anchors.extract import Candidate
+from govern.drift.docs.index import CALL, DocsIndex
+
+_NOT_INSTANCES = frozenset({"self", "cls", "super"})
+MAX_NAMES = 3
+"""More instance names than this for one class: the docs bind it to anything, none is telling."""
+MAX_PAGES = 2
+"""An instance form written on more pages than this is the instance's everyday use (``app.run``,
+``app.config`` on every deployment page), not a page about the member: it anchors nothing."""
+
+
+def _assignment(container: str) -> re.Pattern[str]:
+    """``name = Container(`` or ``name = module.Container(``: possessive, so one pass over a
+    hostile page stays linear."""
+    return re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
+                      r"(?:\w++\.)*+" + re.escape(container) + r"\(")
+
+
+_BOUND: dict[tuple[str, str], frozenset[str]] = {}
+"""(page blob, container) -> the names that page binds it to. A blob is its content, so the
+answer holds for every run of a process (a calibrate replay asks it for every case)."""
+_MAX_BOUND = 50_000
+
+
+def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
+    key = (index.pages[page_id].blob, container)
+    if key not in _BOUND:
+        if len(_BOUND) >= _MAX_BOUND:
+            _BOUND.clear()
+        _BOUND[key] = frozenset(match.group(1) for match in
+                                _assignment(container).finditer(index.read_text(page_id)))
+    return _BOUND[key]
+
+
+def instance_names(container: str, index: DocsIndex) -> list[str]:
+    """The names the docs bind an instance of ``container`` to, in order; none when more
+    than ``MAX_NAMES``. Only pages that call the class in code can bind it."""
+    names: set[str] = set()
+    for page_id in sorted(index.pages_with(CALL, (container,))):
+        names |= _bound_on(index, page_id, container)
+    names -= _NOT_INSTANCES
+    return sorted(names) if len(names) <= MAX_NAMES else []
+
+
+def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> list[Candidate]:
+    """``instance.member`` for each changed member written ``Container.member``, unless more
+    than ``MAX_PAGES`` pages write it."""
+    members: dict[str, list[Candidate]] = {}
+    for candidate in candidates:
+        declaration = candidate.declaration
+        if (candidate.kind == "symbol" and declaration is not None
+                and declaration.container is not None and candidate.token == declaration.key):
+            members.setdefault(declaration.container, []).append(candidate)
+    found: list[Candidate] = []
+    for container, changed in sorted(members.items()):
+        for name in instance_names(container, index):
+            for c in changed:
+                assert c.declaration is not None  # selected above
+                token = f"{name}.{c.declaration.name}"
+                if len(index.naming_as_written(token)) <= MAX_PAGES:
+                    found.append(Candidate(c.kind, token, c.file, c.side, c.declaration))
+    return found

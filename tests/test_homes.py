@@ -1,0 +1,120 @@
+"""Module home pages: the page named after a changed file, or holding a directive of exactly
+its module, is a row of its own, ranked below every name match
+(docs/concepts/anchoring-rules.md#module-homes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.homes import stem_key
+from tests.helpers import pr_repo, run_json
+
+PKG = {"pkg/pyproject.toml": '[project]\nname = "acme"\n',
+       "pkg/src/acme/__init__.py": ""}
+ROUTING = "class Router:\n    def add_route(self, path):\n        return path\n"
+CHANGED = ROUTING.replace("return path", "return path.strip()")
+PROSE = "# Routing\n\nHow paths reach their handlers.\n"
+
+
+def _rows(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> list[dict]:  # type: ignore[type-arg]
+    data = run_json(pr_repo(tmp_path, {**PKG, **base}, change), "main")
+    return list(data["docs"])
+
+
+def test_the_page_named_after_the_file_is_a_row_below_the_name_matches(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, "docs/routing.md": PROSE,
+                            "docs/guide.md": "# Guide\n\nCall `Router.add_route`.\n"},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert [row["path"] for row in rows] == ["docs/guide.md", "docs/routing.md"]
+    assert rows[1]["evidence"] == [{"rule": "module_home", "kind": "symbol",
+                                    "token": "acme.routing.Router.add_route", "lines": []}]
+    assert rows[1]["stale"] is False
+
+
+def test_a_folder_module_has_its_folder_page_as_home(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, {"pkg/src/acme/middleware/__init__.py": ROUTING,
+                            "docs/middleware/index.md": "# Middleware\n\nLayers.\n",
+                            "docs/other/index.md": "# Other\n\nNothing here.\n"},
+                 {"pkg/src/acme/middleware/__init__.py": CHANGED})
+    assert [row["path"] for row in rows] == ["docs/middleware/index.md"]
+
+
+@pytest.mark.parametrize(("pages", "expected"), [
+    # three pages share the stem: none of them is the module's home
+    (["docs/a/routing.md", "docs/b/routing.md", "docs/c/routing.md"], []),
+    # two at the same depth are as ambiguous
+    (["docs/a/routing.md", "docs/b/routing.md"], []),
+    # of two, the shallower is the reference page, the deeper a tutorial step
+    (["docs/routing.md", "docs/tutorial/routing.md"], ["docs/routing.md"]),
+    # a release-owned page is never a module's home
+    (["docs/releases/routing.md"], []),
+])
+def test_an_ambiguous_stem_names_no_home(tmp_path: Path, pages: list[str],
+                                         expected: list[str]) -> None:
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, **dict.fromkeys(pages, PROSE)},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert [row["path"] for row in rows if not row["release_owned"]] == expected
+
+
+def test_a_file_name_two_code_files_share_names_no_home(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING,
+                            "pkg/src/acme/web/routing.py": "VALUE = 1\n",
+                            "docs/routing.md": PROSE},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert rows == []
+
+
+def test_a_vague_stem_is_no_home(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, {"pkg/src/acme/utils.py": ROUTING, "docs/utils.md": PROSE},
+                 {"pkg/src/acme/utils.py": CHANGED})
+    assert rows == []
+
+
+def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
+    # Four pages document the whole package, so the share guard drops every name of the
+    # change: only the directive of the module itself still puts a page on the list.
+    packages = {f"docs/p{i}.md": "# Package\n\n::: acme\n" for i in range(4)}
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, **packages,
+                            "docs/reference.md": "# Reference\n\n::: acme.routing\n"},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert [(row["path"], row["evidence"]) for row in rows] == [
+        ("docs/reference.md", [{"rule": "module_home", "kind": "symbol",
+                                "token": "acme.routing.Router.add_route", "lines": [3]}])]
+
+
+@pytest.mark.parametrize(("config", "expected"), [
+    ("", ["docs/routing.md"]),
+    # a name the user called generic feeds no home either
+    ('[anchors]\ngeneric_names = ["widget"]\n', []),
+])
+def test_a_generic_name_feeds_no_home(tmp_path: Path, config: str,
+                                      expected: list[str]) -> None:
+    base = {"web/package.json": '{"name": "web"}\n', "govern.toml": config,
+            "web/src/routing.ts": "export function widget() { return 1; }\n",
+            "docs/routing.md": PROSE}
+    data = run_json(pr_repo(tmp_path, base, {
+        "web/src/routing.ts": "export function widget() { return 2; }\n"}), "main")
+    assert [row["path"] for row in data["docs"]] == expected
+
+
+@pytest.mark.parametrize(("path", "key"), [
+    ("starlette/routing.py", "routing"),
+    ("docs/routing.md", "routing"),
+    ("www/docs/client/use-query.mdx", "usequery"),
+    ("src/useQuery.ts", "usequery"),
+    ("pkg/middleware/__init__.py", "middleware"),
+    ("docs/middleware/README.md", "middleware"),
+    # stems that name no one module
+    ("pkg/utils.py", None),
+    ("docs/api.md", None),
+    ("pkg/_types.py", None),
+    ("README.md", None),
+    ("docs/index.md", None),
+    ("src/core/index.ts", None),
+    ("web/a.ts", None),  # too short to mean one module
+    ("docs/io.md", None),
+])
+def test_stem_key(path: str, key: str | None) -> None:
+    assert stem_key(path) == key

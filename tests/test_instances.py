@@ -1,0 +1,41 @@
+"""Instance-qualified members: docs that bind ``app = Flask(...)`` write ``app.route`` for
+``Flask.route`` (docs/concepts/anchoring-rules.md#instance-names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import pr_repo, rows, run_json
+
+PKG = {"pkg/pyproject.toml": '[project]\nname = "acme"\n',
+       "pkg/src/acme/__init__.py": "",
+       "pkg/src/acme/web.py": "class Flask:\n    def route(self, rule):\n        return rule\n"}
+CHANGE = {"pkg/src/acme/web.py": PKG["pkg/src/acme/web.py"].replace("return rule",
+                                                                    "return rule.strip()")}
+BINDS = "# Start\n\n```python\napp = Flask(__name__)\n\n@app.route('/')\ndef home(): ...\n```\n"
+
+
+def test_a_member_anchors_on_the_instance_name_the_docs_bind(tmp_path: Path) -> None:
+    docs = {"docs/start.md": BINDS,
+            "docs/views.md": "# Views\n\nRegister each view with `app.route`.\n",
+            # another object's member of the same name is not the class's
+            "docs/cli.md": "# CLI\n\n```python\nserver = Server()\nserver.route('/x')\n```\n"}
+    data = run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")
+    assert rows(data) == {"docs/start.md": ["app.route"], "docs/views.md": ["app.route"]}
+    assert data["docs"][0]["evidence"][0]["rule"] == "qualified_name"
+
+
+def test_without_a_binding_in_the_docs_the_instance_form_is_not_learned(tmp_path: Path) -> None:
+    docs = {"docs/start.md": "# Start\n\nMake a `Flask` app and call `app.route`.\n"}
+    assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
+
+
+def test_a_class_bound_to_many_names_learns_none(tmp_path: Path) -> None:
+    binds = "".join(f"{name} = Flask(__name__)\n" for name in ("a1", "b1", "c1", "d1"))
+    docs = {"docs/start.md": f"# Start\n\n```python\n{binds}a1.route('/')\n```\n"}
+    assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
+
+
+def test_an_instance_form_on_every_page_is_everyday_use_not_a_row(tmp_path: Path) -> None:
+    docs = {f"docs/p{i}.md": BINDS for i in range(3)}
+    assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
