@@ -166,8 +166,19 @@ printf '%s\\n' "$@" > "$GH_CALLS"
 
 @pytest.fixture
 def governed_run(tmp_path: Path, fake_github: Any) -> Any:
+    """The governed job's step on PR 5, which changes a governed path, the gate on."""
+    return make_governed_run(tmp_path, fake_github, "contract")
+
+
+@pytest.fixture
+def governed_off_run(tmp_path: Path, fake_github: Any) -> Any:
+    """The same PR in a repository whose preset leaves the governed gate off."""
+    return make_governed_run(tmp_path, fake_github, "minimal")
+
+
+def make_governed_run(tmp_path: Path, fake_github: Any, preset: str) -> Any:
     origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"},
-                       preset="contract")
+                       preset=preset)
     origin.branch("topic")
     head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     origin.git("update-ref", "refs/pull/5/head", head)
@@ -182,14 +193,17 @@ def governed_run(tmp_path: Path, fake_github: Any) -> Any:
     calls = tmp_path / "gh-calls"
     env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
            "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
-           "RUNNER_TEMP": str(tmp_path),
+           "RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
            "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
     script = next(s["run"] for s in load(GOVERNANCE)["jobs"]["governed"]["steps"]
                   if s.get("name", "").startswith("Judge"))
 
     def run() -> tuple[int, list[str]]:
+        """(exit code, the argv of the gh call that set the status); the step's log is kept in
+        ``step-stdout`` and its job summary in ``summary.md``, both under ``tmp_path``."""
         proc = run_block(script, work, env)
         assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
+        (tmp_path / "step-stdout").write_text(proc.stdout, encoding="utf-8")
         return proc.returncode, calls.read_text().splitlines()
 
     return head, run
