@@ -1,7 +1,8 @@
 """The built-in example monorepo that ``govern demo`` builds: a Python package and a
 TypeScript package, md/mdx/rst docs, a release-notes folder, and a PR branch with real
 changes (a changed method, a removed function, a changed interface member, a new method no
-page names yet, a test, a dev-only manifest edit and a stylesheet)."""
+page names yet, a test, a dev-only manifest edit, a stylesheet and a decision record), with the PR's
+commit message and description the gates section judges."""
 
 from __future__ import annotations
 
@@ -150,4 +151,14 @@ PR_FILES: dict[str, str | None] = {
         '"5.4.0"', '"5.6.0"'
     ),
     "packages/web-sdk/src/theme.css": "body { color: #111; }\n",
+    "docs/adr/0002-charge-currency.md": (
+        "# 2. Charges carry their currency\n\nEvery charge payload names its currency.\n"
+    ),
 }
+
+PR_MESSAGE = "billing: charge in usd; drop void_invoice; sdk: audit tweaks\n\nCloses #12\n"
+"""The PR's one commit: its closing keyword is what the contract preset's trailers gate refuses
+(card relations belong in the PR body)."""
+
+PR_BODY = "Charge in USD, drop `void_invoice`, and export audit events.\n"
+"""The PR's description: no declaration lines, which only the contract preset asks for."""

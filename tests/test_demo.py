@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -9,6 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
+
+GATES_HEADER = ("The gates on this PR (govern check <gate>), with the neutral defaults (no preset "
+                "set: `minimal` runs size and docs-refs; the process gates are off):\n")
+CONTRACT_HEADER = ('\nThe same PR with [gates] preset = "contract" in govern.toml (every gate on; '
+                   "the demo has no GitHub, so no contract-review record is posted):\n")
 
 
 def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path: Path) -> None:
@@ -42,8 +48,10 @@ def test_demo_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     assert "is not empty" in result.stderr
 
 
-def test_demo_ends_with_the_drift_comment_it_would_post(tmp_path: Path) -> None:
+def test_demo_shows_the_drift_comment_it_would_post(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path / "demo")]).stdout
+    out, gates, _ = out.partition("\n" + GATES_HEADER)
+    assert gates  # the gates section follows the comment
     text, _, comment = out.partition(
         "The Docs Drift Check comment govern posts on this PR (govern comment drift --from "
         "FILE):\n\n")
@@ -84,3 +92,51 @@ def test_demo_dir_on_a_file_is_exit_2(tmp_path: Path) -> None:
     assert result.stderr.splitlines()[-1] == (
         f"Error: Invalid value for '--dir': Directory '{target}' is a file.")
     assert target.read_text() == "x\n"
+
+
+
+def gate_lines(tmp_path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Each gate's verdict line, under the neutral defaults and under the contract preset."""
+    out = CliRunner().invoke(cli, ["demo", "--dir", str(tmp_path / "demo")]).stdout
+    _, _, gates = out.partition("\n" + GATES_HEADER)
+    neutral, _, contract = gates.partition(CONTRACT_HEADER)
+    assert neutral and contract, out
+
+    def by_gate(block: str) -> dict[str, str]:
+        return {line.split()[0]: line.split(None, 1)[1] for line in block.splitlines()}
+    return by_gate(neutral), by_gate(contract)
+
+
+def test_demo_judges_the_pr_with_the_neutral_defaults_then_the_contract_preset(
+        tmp_path: Path) -> None:
+    neutral, contract = gate_lines(tmp_path)
+    gates = ["declarations", "changesets", "release-owned", "size", "governed", "trailers",
+             "docs-refs"]
+    assert list(neutral) == list(contract) == gates
+    # The process gates are off by default, each saying how to turn it on, and fail under
+    # the contract preset with the remedy of their first finding.
+    assert neutral["declarations"] == 'off (turn it on: [gates] enable = ["declarations"])'
+    assert contract["declarations"] == (
+        "FAILED: PR body has no `Clause-②:` line — remedy: add a line starting with the key, "
+        "e.g. `Clause-②: yes` (+1 more: govern check declarations)")
+    assert neutral["changesets"].startswith("off ")
+    assert contract["changesets"].startswith(
+        "FAILED: this PR changes the published package `acme-billing`")
+    assert "remedy: add `.changeset/<name>.md`" in contract["changesets"]
+    assert neutral["trailers"].startswith("off ")
+    assert re.fullmatch(r"FAILED: commit [0-9a-f]{12} line 3 `Closes #12` matches .* — remedy: "
+                        r"reword commit [0-9a-f]{12} .*", contract["trailers"])
+    assert neutral["governed"].startswith("off ")
+    assert contract["governed"].startswith(
+        "FAILED: this PR changes governed paths (`docs/adr/0002-charge-currency.md`), and "
+        "no contract-review record")
+    # A gate the contract preset turns on may still pass: the PR edits no release-owned page.
+    assert (neutral["release-owned"].startswith("off "), contract["release-owned"]) == (
+        True, "passed")
+    # The neutral gates judge alike under both (the preset adds gates, it changes no rule):
+    # size passes, and docs-refs refuses the page naming the removed function either way.
+    assert neutral["size"] == contract["size"] == "passed"
+    assert neutral["docs-refs"] == contract["docs-refs"]
+    assert neutral["docs-refs"].startswith(
+        "FAILED: docs/billing/invoices.rst:5: `acme_billing.void_invoice` names nothing")
+    assert "remedy: " in neutral["docs-refs"]

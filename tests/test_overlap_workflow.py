@@ -15,6 +15,7 @@ from tests.helpers import Remote
 from tests.workflow_helpers import (
     COMPUTE_STEP,
     FORK_POSTER_SUPPRESSION,
+    GOVERN_PATH,
     POST_STEP,
     TOLD_15,
     VALIDATORS,
@@ -73,15 +74,15 @@ def test_hardening() -> None:
     for workflow in (check, post):
         uses = [s["uses"].split("@")[0] for s in next(iter(workflow["jobs"].values()))["steps"]
                 if "uses" in s]
-        assert uses == ["actions/checkout", "actions/setup-python", "actions/cache"]
+        assert uses == ["actions/checkout", "actions/cache", "repo-govern/govern"]
         assert next(iter(workflow["jobs"].values()))["steps"][0]["with"] == {
             "fetch-depth": 0, "persist-credentials": False}
     # branch names and the token reach the shell through env:, never pasted into it
     assert step(CHECK, COMPUTE_STEP)["env"] == {
-        "GITHUB_TOKEN": "${{ github.token }}",
+        "GOVERN": GOVERN_PATH, "GITHUB_TOKEN": "${{ github.token }}",
         "BASE": "${{ github.event.pull_request.base.ref || github.ref_name }}"}
     assert step(POST, POST_STEP)["env"] == {
-        "GITHUB_TOKEN": "${{ github.token }}",
+        "GOVERN": GOVERN_PATH, "GITHUB_TOKEN": "${{ github.token }}",
         "BASE": "${{ github.event.repository.default_branch }}"}
 
 

@@ -18,6 +18,7 @@ from tests.fakegithub import fake_github as fake_github  # the fixture
 from tests.gitrepo import Repo, make_repo
 from tests.workflow_helpers import (
     FORK_POSTER_SUPPRESSION,
+    GOVERN_PATH,
     VALIDATORS,
     assert_hardened,
     assert_validator_finds_nothing,
@@ -85,7 +86,7 @@ def test_hardening() -> None:
     assert set(post["jobs"]["post"]["steps"][0]["with"]) == {"persist-credentials"}
     # PR values reach the shell only through env:
     assert step(CHECK, "Compute the affected docs")["env"] == {
-        "PR_NUMBER": "${{ github.event.pull_request.number }}"}
+        "GOVERN": GOVERN_PATH, "PR_NUMBER": "${{ github.event.pull_request.number }}"}
 
 
 # -- the run: blocks, as a runner runs them ------------------------------------------------------

@@ -19,11 +19,13 @@ from tests.fakegithub import fake_github as fake_github
 from tests.gitrepo import Repo, make_repo
 from tests.workflow_helpers import (
     VALIDATORS,
+    assert_hardened,
     assert_validator_finds_nothing,
     run_block,
     runner_env,
 )
-from tests.workflow_helpers import governed_run as governed_run  # the fixture
+from tests.workflow_helpers import governed_off_run as governed_off_run  # the fixtures
+from tests.workflow_helpers import governed_run as governed_run
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "workflows" / "governance.yml"
@@ -71,10 +73,7 @@ def test_hardening() -> None:
         assert checkout["with"]["fetch-depth"] == 0
         for step in job["steps"]:
             assert "${{" not in step.get("run", ""), step.get("name")
-    install = [s for job in data["jobs"].values() for s in job["steps"]
-               if s.get("name") == "Install govern"]
-    assert [s["run"] for s in install] == ['python -m pip install "$GOVERN_PIP_SPEC"'] * 2
-    assert data["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
+    assert_hardened(data)  # govern from its pinned action, reaching each script as GOVERN
 
 
 # -- the gate steps, run as GitHub runs them ---------------------------------------------------
@@ -242,3 +241,33 @@ def test_governed_job_sets_success_once_a_record_is_posted(governed_run: Any,
     assert "state=success" in calls
     assert [c for c in calls if c.startswith("description=")] == [
         "description=a contract review covers this head"]
+
+
+OFF = ('the governed gate is off (not in the "minimal" preset): PRs touching governed paths need '
+       'no contract review; turn it on with [gates] enable = ["governed"] (or [gates] preset = '
+       '"contract") in govern.toml')
+
+
+def test_governed_job_on_judges_and_says_nothing_of_off(governed_run: Any,
+                                                        tmp_path: Path) -> None:
+    _head, run = governed_run
+    code, calls = run()
+    assert (code, "state=failure" in calls) == (1, True)
+    assert "is off" not in (tmp_path / "step-stdout").read_text()
+    assert not (tmp_path / "summary.md").exists()
+
+
+def test_governed_job_off_says_so_and_sets_no_failing_status(governed_off_run: Any,
+                                                             tmp_path: Path) -> None:
+    """The same PR, which changes a governed path, in a repository with the gate off: the run
+    says the gate is off and how to turn it on, and the status passes."""
+    head, run = governed_off_run
+    code, calls = run()
+    assert code == 0
+    assert calls[3] == f"repos/acme/widgets/statuses/{head}"
+    assert "state=success" in calls
+    assert [c for c in calls if c.startswith("description=")] == [
+        "description=off in govern.toml: nothing is judged"]
+    assert f"::notice title=govern/governed is off::{OFF}" in (
+        tmp_path / "step-stdout").read_text().splitlines()
+    assert (tmp_path / "summary.md").read_text() == f"### govern check governed: off\n\n{OFF}\n"

@@ -53,12 +53,28 @@ def zizmor_suppressions(*workflows: Path) -> list[str]:
 PINNED = re.compile(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}")
 """An action pinned by its full commit SHA."""
 
+WORKFLOWS = ROOT / "workflows"
+PIP_WORKFLOWS = WORKFLOWS / "pip"
+SHIPPED = ("docs-drift-check.yml", "docs-drift-post.yml", "governance.yml", "overlap.yml",
+           "overlap-post.yml")
+"""The workflows govern init copies (govern's action), each with its pip twin in workflows/pip/."""
+
+GOVERN_ACTION = "repo-govern/govern@" + "0" * 40
+"""How a shipped workflow names govern's action: the placeholder a user replaces with the
+govern commit they pin (workflows/README.md#pin-govern)."""
+GOVERN_PATH = "${{ steps.govern.outputs.govern-path }}"
+BARE_GOVERN = re.compile(r"^\s*(?:run: )?govern (?:affected-docs|check|comment|overlap)", re.M)
+"""A shell line running `govern` by name: the action variant runs "$GOVERN" instead."""
+
 
 def assert_hardened(workflow: dict[Any, Any]) -> None:
     """docs/how-to/setup.md in every job: actions pinned by SHA, checkout without credentials, no
-    expression inside a shell, govern installed from GOVERN_PIP_SPEC alone."""
+    expression inside a shell, and govern installed one way: govern's pinned action (its
+    executable reaching each script as GOVERN) or, in the pip variant, GOVERN_PIP_SPEC alone."""
     assert workflow["permissions"] == {}
-    assert workflow["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
+    pip = "GOVERN_PIP_SPEC" in workflow.get("env", {})
+    if pip:
+        assert workflow["env"]["GOVERN_PIP_SPEC"].startswith("repo-govern==")
     for job in workflow["jobs"].values():
         uses = [s["uses"] for s in job["steps"] if "uses" in s]
         assert uses and all(PINNED.fullmatch(use) for use in uses)
@@ -67,16 +83,29 @@ def assert_hardened(workflow: dict[Any, Any]) -> None:
         assert checkout["with"]["persist-credentials"] is False
         for entry in job["steps"]:
             assert "${{" not in entry.get("run", ""), entry.get("name")
-        install = next(s for s in job["steps"] if s.get("name") == "Install govern")
-        assert install["run"] == 'python -m pip install "$GOVERN_PIP_SPEC"'
+        [install] = [s for s in job["steps"] if s.get("name") == "Install govern"]
+        if pip:
+            assert install["run"] == 'python -m pip install "$GOVERN_PIP_SPEC"'
+            continue
+        assert (install["id"], install["uses"]) == ("govern", GOVERN_ACTION)
+        assert install["with"] == {"command": "--version", "json": "false"}
+        # the job's own Python is not govern's business: no setup-python beside the action
+        assert not any(use.startswith("actions/setup-python@") for use in uses)
+        for entry in job["steps"]:
+            script = entry.get("run", "")
+            assert not BARE_GOVERN.search(script), entry.get("name")
+            if '"$GOVERN"' in script:
+                assert entry.get("env", {}).get("GOVERN") == GOVERN_PATH, entry.get("name")
 
 
 def runner_env(extra: Mapping[str, str], path_prefix: tuple[Path, ...] = ()) -> dict[str, str]:
     """This process's environment minus the GITHUB_* variables a test did not set, plus
-    ``extra``, with govern's bin (and any shims) first on PATH."""
+    ``extra``, with govern's bin (and any shims) first on PATH and GOVERN naming this
+    checkout's govern, as the Install govern step's output does on a runner."""
     path = os.pathsep.join(str(p) for p in (*path_prefix, BIN))
     return {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")},
-            **extra, "PATH": f"{path}{os.pathsep}{os.environ['PATH']}"}
+            "GOVERN": str(BIN / "govern"), **extra,
+            "PATH": f"{path}{os.pathsep}{os.environ['PATH']}"}
 
 
 def run_block(script: str, cwd: Path, env: Mapping[str, str]) -> subprocess.CompletedProcess[str]:
@@ -166,8 +195,19 @@ printf '%s\\n' "$@" > "$GH_CALLS"
 
 @pytest.fixture
 def governed_run(tmp_path: Path, fake_github: Any) -> Any:
+    """The governed job's step on PR 5, which changes a governed path, the gate on."""
+    return make_governed_run(tmp_path, fake_github, "contract")
+
+
+@pytest.fixture
+def governed_off_run(tmp_path: Path, fake_github: Any) -> Any:
+    """The same PR in a repository whose preset leaves the governed gate off."""
+    return make_governed_run(tmp_path, fake_github, "minimal")
+
+
+def make_governed_run(tmp_path: Path, fake_github: Any, preset: str) -> Any:
     origin = make_repo(tmp_path / "origin", {".github/workflows/ci.yml": "name: ci\n"},
-                       preset="contract")
+                       preset=preset)
     origin.branch("topic")
     head = origin.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
     origin.git("update-ref", "refs/pull/5/head", head)
@@ -182,14 +222,18 @@ def governed_run(tmp_path: Path, fake_github: Any) -> Any:
     calls = tmp_path / "gh-calls"
     env = {**os.environ, "PR": "5", "FAKE_PR_HEAD": head, "GH_CALLS": str(calls),
            "GITHUB_SERVER_URL": "https://github.example", "GITHUB_RUN_ID": "42",
-           "RUNNER_TEMP": str(tmp_path),
+           "GOVERN": str(BIN / "govern"),
+           "RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
            "PATH": f"{shims}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}"}
     script = next(s["run"] for s in load(GOVERNANCE)["jobs"]["governed"]["steps"]
                   if s.get("name", "").startswith("Judge"))
 
     def run() -> tuple[int, list[str]]:
+        """(exit code, the argv of the gh call that set the status); the step's log is kept in
+        ``step-stdout`` and its job summary in ``summary.md``, both under ``tmp_path``."""
         proc = run_block(script, work, env)
         assert calls.exists() and "internal error" not in proc.stderr, proc.stderr
+        (tmp_path / "step-stdout").write_text(proc.stdout, encoding="utf-8")
         return proc.returncode, calls.read_text().splitlines()
 
     return head, run
