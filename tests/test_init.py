@@ -4,6 +4,8 @@ without --force."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 import textwrap
 import tomllib
 from pathlib import Path
@@ -96,14 +98,16 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "wrote .github/workflows/overlap-post.yml: posts the PR overlap comments",
         "wrote .github/workflows/governance.yml: runs the enabled `govern check` gates on every "
         "PR and merge group",
-        "The workflows install govern with GOVERN_PIP_SPEC (repo-govern==0.1.0, in each "
-        "workflow's env:); if that release is not on PyPI yet, set it to a pip spec of your "
-        "copy (a git+https://…@<sha> URL or a wheel).",
+        "The workflows run govern's action, pinned to a placeholder of forty zeros that fails "
+        "their `Install govern` step: pin the govern commit you vetted with "
+        "sed -i 's/0\\{40\\}/YOUR_GOVERN_SHA/' .github/workflows/*.yml "
+        "(or copy workflows/pip/ instead to install a release with pip).",
         "Next: commit these files, then make the `Governance gates` check required in your "
         "default branch's protection rule (Settings → Branches or Rules)."]
     for name in workflows:
         assert (repo.root / ".github/workflows" / name).read_bytes() == \
             (data_dir("workflows") / name).read_bytes()
+    assert_the_printed_pin_command_pins(repo.root, got.stdout)
     text = (repo.root / "govern.toml").read_text(encoding="utf-8")
     config = load_config(lambda path: (repo.root / path).read_text() if path == "govern.toml"
                          else None)
@@ -385,3 +389,18 @@ def test_init_says_uncommitted_changes_are_not_read(tmp_path: Path, dirty: bool)
             "(commit them and run it again to include them)")
     assert (note in got.stdout.splitlines()) is dirty
     assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stdout.splitlines()
+
+
+def assert_the_printed_pin_command_pins(root: Path, stdout: str) -> None:
+    """The sed line init prints, run as printed, leaves every workflow on the named commit
+    and none on the placeholder the shipped files carry."""
+    command = re.search(r"(sed -i \S+ \S+)", stdout)
+    assert command is not None
+    sha = "ab" * 20
+    written = root / ".github" / "workflows"
+    assert all("0" * 40 in p.read_text() for p in written.glob("*.yml"))
+    subprocess.run(command.group(1).replace("YOUR_GOVERN_SHA", sha), shell=True, cwd=root,
+                   check=True)
+    for path in written.glob("*.yml"):
+        text = path.read_text()
+        assert "0" * 40 not in text and f"repo-govern/govern@{sha}" in text, path.name

@@ -376,17 +376,12 @@ def render_next_step(config: Config) -> str:
             "protection rule (Settings → Branches or Rules).")
 
 
-PIP_SPEC = re.compile(r"^[ \t]*GOVERN_PIP_SPEC:[ \t]*(\S+)", re.M)
-
-
-def render_install_note(workflow_text: str) -> str:
-    """How the written workflows install govern, which the reader may have to change: the
-    pinned release is what they install until someone points them elsewhere."""
-    found = PIP_SPEC.search(workflow_text)
-    spec = found.group(1) if found else "repo-govern"
-    return (f"The workflows install govern with GOVERN_PIP_SPEC ({spec}, in each workflow's "
-            "env:); if that release is not on PyPI yet, set it to a pip spec of your copy "
-            "(a git+https://…@<sha> URL or a wheel).")
+# The shipped workflows pin govern's action to forty zeros until the user names the govern
+# commit they vetted (tests/test_workflows_variants.py holds every workflow to it).
+INSTALL_NOTE = ("The workflows run govern's action, pinned to a placeholder of forty zeros that "
+                "fails their `Install govern` step: pin the govern commit you vetted with "
+                "sed -i 's/0\\{40\\}/YOUR_GOVERN_SHA/' .github/workflows/*.yml "
+                "(or copy workflows/pip/ instead to install a release with pip).")
 
 
 @click.command("init")
@@ -436,6 +431,5 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     verb = "would write" if dry_run else "wrote"
     for path, does in written.items():
         click.echo(f"{verb} {path}: {does}")
-    workflow = data_dir("workflows") / "docs-drift-check.yml"
-    click.echo(render_install_note(workflow.read_text(encoding="utf-8")))
+    click.echo(INSTALL_NOTE)
     click.echo(render_next_step(config))
