@@ -117,6 +117,15 @@ def test_a_loose_two_part_span_is_not_reported() -> None:
         ("shop.plugins", Status.UNRESOLVABLE), ("shop.plugins", Status.MISSING)]
 
 
+def test_a_loose_span_naming_a_missing_class_is_reported() -> None:
+    """A module's missing CapWords member is a class the page names (a rename it missed), not
+    a logger or an entry-point group; a lowercase or SCREAMING one stays unknowable."""
+    assert statuses("docs/a.md", "`shop.util.PriceParser` and `shop.util.PriceParser.parse`"
+                    " and `shop.util.parsers` and `shop.util.PRICE`") == [
+        ("shop.util.PriceParser", Status.MISSING), ("shop.util.PriceParser.parse", Status.MISSING),
+        ("shop.util.parsers", Status.UNRESOLVABLE), ("shop.util.PRICE", Status.UNRESOLVABLE)]
+
+
 def test_file_names_are_not_references() -> None:
     assert statuses("docs/a.md", "`shop.toml` `shop.sqlite`") == []
 

@@ -5,6 +5,7 @@ findings a change introduced. Pure: tables and references in, findings out."""
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -13,6 +14,10 @@ from govern.docsrefs.model import DocsRefFinding, Reference, RefKind, Resolution
 from govern.docsrefs.python_table import PythonTable
 from govern.docsrefs.route_table import RouteTable
 from govern.docsrefs.ts_table import TsTable
+
+# CapWords with a lowercase letter: the shape of a class, which entry-point groups, logger
+# names and plugin namespaces (lowercase by convention) never take.
+_CLASS_SHAPED = re.compile(r"_?[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,8 @@ class Tables:
                                          reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
         if reference.loose and resolution.status is Status.MISSING and \
-                not resolution.in_class:
+                not resolution.in_class and \
+                not _CLASS_SHAPED.fullmatch(resolution.missing or ""):
             return Resolution(Status.UNRESOLVABLE)
         return resolution
 
