@@ -91,6 +91,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         head=Side("head", lambda path: git.blobs.read(f"{head}:{path}")),
         package_dirs=manifests,
         config=config,
+        known_scan=scans.known,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)

@@ -177,6 +177,12 @@ class PendingScans:
     unscanned: list[str]
     grep: PendingGrep | None
 
+    def known(self, blob: str) -> RegistrarScan | None:
+        """The registrar scan the cache holds for ``blob``, if any (None: not held, or the
+        file is no registrar)."""
+        scan: RegistrarScan | None = self.held.memo.get(f"r:{blob}")
+        return scan
+
     def cancel(self) -> None:
         """The run needs no bridge: stop the background grep."""
         if self.grep is not None:

@@ -19,7 +19,7 @@ from govern.drift.anchors.commands import (
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import extract_python, module_path, qualified_names
-from govern.drift.anchors.routes import touched_routes
+from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import is_docs_path
@@ -153,13 +153,15 @@ def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
-                   package_dirs: frozenset[str], config: Config) -> ChangeSetAnchors:
-    """Classify every changed file and extract candidate anchors from the source files."""
+                   package_dirs: frozenset[str], config: Config,
+                   known_scan: Callable[[str], RegistrarScan | None]) -> ChangeSetAnchors:
+    """Classify every changed file and extract candidate anchors from the source files;
+    ``known_scan`` gives a blob's registrar scan when one is already held (the bridge's)."""
     result = ChangeSetAnchors()
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
-        _anchor_file(change, base, head, package_dirs, config, result)
+        _anchor_file(change, base, head, package_dirs, config, result, known_scan)
     return result
 
 
@@ -182,7 +184,8 @@ def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bo
 
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
-                 config: Config, result: ChangeSetAnchors) -> None:
+                 config: Config, result: ChangeSetAnchors,
+                 known_scan: Callable[[str], RegistrarScan | None]) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -208,9 +211,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     yielded = False
     extractions: dict[str, Extraction] = {}
-    for side, path, lines, present in (
-        (base, change.base_path, change.old_lines, change.status != "A"),
-        (head, change.path, change.new_lines, change.status != "D"),
+    for side, path, lines, present, blob in (
+        (base, change.base_path, change.old_lines, change.status != "A", change.old_blob),
+        (head, change.path, change.new_lines, change.status != "D", change.new_blob),
     ):
         if not present:
             continue
@@ -255,7 +258,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
         language = EXTENSIONS[PurePosixPath(path).suffix]
-        for route in touched_routes(data, path, language, lines):
+        for route in touched_routes(data, path, language, lines, known_scan(blob)):
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True

@@ -4,6 +4,7 @@ TypeScript/JavaScript. Each route knows the identifiers its handler references (
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,7 @@ from tree_sitter import Node
 
 from govern.drift.anchors.syntax import (
     first_line,
+    last_line,
     parse,
     python_call_args,
     python_string,
@@ -265,22 +267,31 @@ def _ts_object_route(obj: Node, path: str) -> list[Route]:
 _SPAN_NODES = frozenset({"decorated_definition", "call", "call_expression", "object"})
 
 
-def touched_routes(source: bytes, path: str, language: str, lines: frozenset[int]) -> list[str]:
+def touched_routes(source: bytes, path: str, language: str, lines: frozenset[int],
+                   scanned: RegistrarScan | None = None) -> list[str]:
     """Route tokens whose registration spans a changed line: the decorated handler of a
     FastAPI/Flask route, the whole ``app.get('/x', async (c) => {…})`` call with its inline
     handler, a ``{ path, handler }`` object, a Django ``path(…)`` call
     (docs/concepts/anchoring-rules.md#inline-handlers). A tail from a dynamic prefix is
-    written ``…/tail``; only a file that looks like a registrar is scanned."""
+    written ``…/tail``; only a file that looks like a registrar is scanned. ``scanned`` is
+    this source's scan when the bridge already holds it (a warm run scans nothing again)."""
     if not lines or REGISTRATION_LINE.search(source.decode("utf-8", "replace")) is None:
         return []
-    scan = scan_python(source, path) if language == "python" else scan_typescript(
-        source, path, language)
+    scan = scanned or (scan_python(source, path) if language == "python" else
+                       scan_typescript(source, path, language))
     if not scan.routes:
         return []
+    route_lines = sorted({route.line for route in scan.routes})
+
+    def holds_a_route(node: Node) -> bool:
+        at = bisect.bisect_left(route_lines, first_line(node))
+        return at < len(route_lines) and route_lines[at] <= last_line(node)
+
     ends: dict[int, int] = {}
-    for node in walk(parse(language, source).root_node, _SPAN_NODES):
+    # only the spans starting on a route's line matter, and every node holding one is visited
+    for node in walk(parse(language, source).root_node, _SPAN_NODES, descend=holds_a_route):
         start = first_line(node)
-        ends[start] = max(ends.get(start, start), node.end_point.row + 1)
+        ends[start] = max(ends.get(start, start), last_line(node))
     found = []
     for route in scan.routes:
         end = ends.get(route.line, route.line)

@@ -210,10 +210,12 @@ def first_error_line(tree: Tree) -> int | None:
     return first_line(tree.root_node)
 
 
-def walk(root: Node, types: frozenset[str]) -> Iterator[Node]:
+def walk(root: Node, types: frozenset[str],
+         descend: Callable[[Node], bool] | None = None) -> Iterator[Node]:
     """Every node of the given types under ``root`` (itself included), in source order,
     through named nodes: an anonymous node is a keyword or punctuation (TypeScript's ``object``
-    type keyword is one), never what a scan looks for.
+    type keyword is one), never what a scan looks for. With ``descend``, only the children of
+    the nodes it accepts are visited (a scan that needs a few lines skips the rest).
 
     A tree cursor visits the nodes without building each node's list of children, which made
     this two to three times faster on registrar scans than a stack of ``named_children``."""
@@ -227,7 +229,8 @@ def walk(root: Node, types: frozenset[str]) -> Iterator[Node]:
         named = node is not None and node.is_named
         if named and node is not None and node.type in types:
             yield node
-        if named and cursor.goto_first_child():
+        if named and node is not None and (descend is None or descend(node)) and \
+                cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent() or cursor.depth == 0:
