@@ -58,3 +58,17 @@ def test_parse_is_memoised_on_the_bytes() -> None:
     assert parse("python", source) is parse("python", bytes(source))
     assert parse("python", source) is not parse("python", source + b"\n")
     assert parse("python", source) is not parse("javascript", source)
+
+
+def test_descend_skips_the_children_of_a_refused_node_only() -> None:
+    """A refused node is still yielded, its subtree is not visited; its siblings are."""
+    source = b"def a():\n    f(1)\n\ndef b():\n    g(2)\n"
+    root = parse("python", source).root_node
+    every = [text(n) for n in walk(root, frozenset({"function_definition", "call"}))]
+    assert every == [text(n) for n in walk(root, frozenset({"function_definition", "call"}),
+                                           descend=lambda node: True)]
+    assert "f(1)" in every and "g(2)" in every
+    kept = [text(n) for n in walk(root, frozenset({"function_definition", "call"}),
+                                  descend=lambda node: not text(node).startswith("def a"))]
+    assert "f(1)" not in kept and "g(2)" in kept
+    assert any(name.startswith("def a") for name in kept)

@@ -268,7 +268,7 @@ _SPAN_NODES = frozenset({"decorated_definition", "call", "call_expression", "obj
 
 
 def touched_routes(source: bytes, path: str, language: str, lines: frozenset[int],
-                   scanned: RegistrarScan | None = None) -> list[str]:
+                   scanned: RegistrarScan | None) -> list[str]:
     """Route tokens whose registration spans a changed line: the decorated handler of a
     FastAPI/Flask route, the whole ``app.get('/x', async (c) => {…})`` call with its inline
     handler, a ``{ path, handler }`` object, a Django ``path(…)`` call
