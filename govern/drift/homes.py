@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.corpus import Page
@@ -57,12 +56,13 @@ def stem_key(path: str) -> str | None:
     """The normalised name a file or page is about (``routing.py``, ``docs/routing.md`` and
     ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``); None when it names no
     one module."""
-    parts = PurePosixPath(path)
-    stem = parts.stem.lower()
-    if stem in FOLDER_STEMS:
-        if len(parts.parts) < 2:
+    folder, _, name = path.rpartition("/")
+    dot = name.rfind(".")
+    stem = (name[:dot] if 0 < dot < len(name) - 1 else name).lower()  # PurePosixPath.stem
+    if stem in FOLDER_STEMS:  # string operations: this runs on every file of the tree
+        if not folder:
             return None
-        stem = parts.parts[-2].lower()
+        stem = folder.rpartition("/")[2].lower()
     key = stem.strip("_").replace("_", "").replace("-", "")
     vague = len(key) < MIN_STEM or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS
     return None if vague else key

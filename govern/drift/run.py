@@ -69,7 +69,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos,
                          progress)
     finally:
-        scans.cancel()
+        scans.close()
 
 
 def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
@@ -91,7 +91,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         head=Side("head", lambda path: git.blobs.read(f"{head}:{path}")),
         package_dirs=manifests,
         config=config,
-        known_scan=scans.known,
+        registrar_scan=scans.registrar,
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)

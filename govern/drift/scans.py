@@ -176,17 +176,32 @@ class PendingScans:
     """Source path -> blob id, test files left out."""
     unscanned: list[str]
     grep: PendingGrep | None
+    saved: bool = False
 
-    def known(self, blob: str) -> RegistrarScan | None:
-        """The registrar scan the cache holds for ``blob``, if any (None: not held, or the
-        file is no registrar)."""
-        scan: RegistrarScan | None = self.held.memo.get(f"r:{blob}")
+    def registrar(self, blob: str, data: bytes, path: str) -> RegistrarScan | None:
+        """The registrar scan of a changed source, None when it is no registrar: the cached
+        one, else scanned now and cached (the base side's blobs too, so a warm run of the same
+        diff reads no source again), as :meth:`finish` judges a file of the tree."""
+        key = f"r:{blob}"
+        held = self.held.memo.get(key)
+        if key in self.held.memo and (held is None or isinstance(held, RegistrarScan)):
+            self.held.used.add(key)
+            return held
+        hinted = REGISTRATION_LINE.search(data.decode("utf-8", "replace")) is not None
+        scan = _scan_registrar(data, path) if hinted or \
+            self.config.routes.registrars.matches(path) else None
+        self.held.memo[key] = scan
+        self.held.used.add(key)
         return scan
 
-    def cancel(self) -> None:
-        """The run needs no bridge: stop the background grep."""
+    def close(self) -> None:
+        """The run is over: stop the background grep (a run that needs no bridge never reads
+        it) and save what this run added to the cache, if :meth:`finish` did not."""
         if self.grep is not None:
             self.grep.cancel()
+        if self.save and not self.saved:
+            self.run.save()
+            self.saved = True
 
     def finish(self) -> BridgeScans:
         """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers."""
@@ -198,9 +213,10 @@ class PendingScans:
             texts = git.blobs.read_many([sources[p] for p in self.unscanned])
             hits = {p for p in self.unscanned if REGISTRATION_LINE.search(
                 (texts[sources[p]] or b"").decode("utf-8", "replace"))}
-        wanted = [p for p in self.unscanned if p in hits or p in configured]
+        unscanned = [p for p in self.unscanned if f"r:{sources[p]}" not in memo]  # not since
+        wanted = [p for p in unscanned if p in hits or p in configured]
         blobs = git.blobs.read_many([sources[p] for p in wanted])
-        for path in self.unscanned:
+        for path in unscanned:
             data = blobs[sources[path]] if path in hits or path in configured else None
             memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
         for path in configured:  # configured files are scanned even when the hint misses them
@@ -235,6 +251,7 @@ class PendingScans:
         self.held.used.update(used)
         if self.save:
             self.run.save()
+            self.saved = True
         return replace(scans, health=health)
 
 

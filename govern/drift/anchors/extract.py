@@ -33,6 +33,8 @@ from govern.git.packages import (
     package_of,
 )
 
+RegistrarReader = Callable[[str, bytes, str], RegistrarScan | None]
+"""(blob id, source, path) -> the source's registrar scan, None when it is no registrar."""
 LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
 
 
@@ -154,14 +156,15 @@ def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
                    package_dirs: frozenset[str], config: Config,
-                   known_scan: Callable[[str], RegistrarScan | None]) -> ChangeSetAnchors:
+                   registrar_scan: RegistrarReader) -> ChangeSetAnchors:
     """Classify every changed file and extract candidate anchors from the source files;
-    ``known_scan`` gives a blob's registrar scan when one is already held (the bridge's)."""
+    ``registrar_scan`` gives a source's registrar scan (None: no registrar), from the bridge's
+    cache when it holds one."""
     result = ChangeSetAnchors()
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
-        _anchor_file(change, base, head, package_dirs, config, result, known_scan)
+        _anchor_file(change, base, head, package_dirs, config, result, registrar_scan)
     return result
 
 
@@ -185,7 +188,7 @@ def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bo
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors,
-                 known_scan: Callable[[str], RegistrarScan | None]) -> None:
+                 registrar_scan: RegistrarReader) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -258,7 +261,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
         language = EXTENSIONS[PurePosixPath(path).suffix]
-        for route in touched_routes(data, path, language, lines, known_scan(blob)):
+        scan = registrar_scan(blob, data, path) if lines else None
+        for route in touched_routes(data, language, lines, scan):
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True

@@ -42,7 +42,10 @@ REGISTRAR_HINT = (
     r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
     r"|(path|url):[ \t]*['\"`][/$]"
 )
-REGISTRATION_LINE = re.compile(REGISTRAR_HINT, re.M)
+# Python's form: the same lines, the word boundary as a lookbehind (git's regex has none),
+# which lets the search skip ahead instead of trying the boundary at every character.
+REGISTRATION_LINE = re.compile(REGISTRAR_HINT.replace("(^|[^A-Za-z0-9_])", "(?<![A-Za-z0-9_])"),
+                               re.M)
 
 
 @dataclass(frozen=True)
@@ -267,19 +270,15 @@ def _ts_object_route(obj: Node, path: str) -> list[Route]:
 _SPAN_NODES = frozenset({"decorated_definition", "call", "call_expression", "object"})
 
 
-def touched_routes(source: bytes, path: str, language: str, lines: frozenset[int],
-                   scanned: RegistrarScan | None) -> list[str]:
+def touched_routes(source: bytes, language: str, lines: frozenset[int],
+                   scan: RegistrarScan | None) -> list[str]:
     """Route tokens whose registration spans a changed line: the decorated handler of a
     FastAPI/Flask route, the whole ``app.get('/x', async (c) => {…})`` call with its inline
     handler, a ``{ path, handler }`` object, a Django ``path(…)`` call
     (docs/concepts/anchoring-rules.md#inline-handlers). A tail from a dynamic prefix is
-    written ``…/tail``; only a file that looks like a registrar is scanned. ``scanned`` is
-    this source's scan when the bridge already holds it (a warm run scans nothing again)."""
-    if not lines or REGISTRATION_LINE.search(source.decode("utf-8", "replace")) is None:
-        return []
-    scan = scanned or (scan_python(source, path) if language == "python" else
-                       scan_typescript(source, path, language))
-    if not scan.routes:
+    written ``…/tail``. ``scan`` is the source's registrar scan, None when it is no registrar
+    (the bridge's cache holds it: a warm run scans nothing again)."""
+    if not lines or scan is None or not scan.routes:
         return []
     route_lines = sorted({route.line for route in scan.routes})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 
@@ -102,10 +103,17 @@ def last_line(node: Node) -> int:
     return node.end_point.row + 1
 
 
+@lru_cache(maxsize=16)
+def _in_order(lines: frozenset[int]) -> tuple[int, ...]:
+    return tuple(sorted(lines))
+
+
 def touches(node: Node, lines: frozenset[int]) -> bool:
-    """Does the node span any of the (1-based) lines?"""
-    start, end = first_line(node), last_line(node)
-    return any(start <= line <= end for line in lines)
+    """Does the node span any of the (1-based) lines? (A search in the sorted lines: a scan
+    asks this of thousands of nodes, and a large diff has thousands of lines.)"""
+    ordered = _in_order(lines)
+    at = bisect_left(ordered, node.start_point.row + 1)
+    return at < len(ordered) and ordered[at] <= node.end_point.row + 1
 
 
 def touches_outside(node: Node, parts: list[Node], lines: frozenset[int]) -> bool:
@@ -172,20 +180,30 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
     that routes call is counted against every one of those routes
     (docs/concepts/anchoring-rules.md#cross-cutting). A word search over each unit's text finds
     the few candidates; only those are walked, so a name in a comment is not a reference."""
+    words = [frozenset(_WORD_RUN.findall(body.text or b"")) for _, body in units]
+    identifiers: dict[int, set[str]] = {}
     found: dict[str, frozenset[str]] = {}
     for name in names:
         seen: set[str] = set()
         frontier = [name]
         while frontier and len(seen) < _CALLER_CAP:
             current = frontier.pop()
-            word = re.compile(rb"(?<![\w$])" + re.escape(current.encode()) + rb"(?![\w$])")
-            for unit, body in units:
-                if unit not in seen and unit != name and word.search(body.text or b"") \
-                        and current in _identifier_names(body):
+            word = current.encode()
+            for at, (unit, body) in enumerate(units):
+                if unit in seen or unit == name or word not in words[at]:
+                    continue
+                if at not in identifiers:
+                    identifiers[at] = _identifier_names(body)
+                if current in identifiers[at]:
                     seen.add(unit)
                     frontier.append(unit)
         found[name] = frozenset(seen)
     return found
+
+
+_WORD_RUN = re.compile(rb"[\w$]+")
+"""The words of a unit's text, each a maximal run: a unit names ``current`` as a word only if
+``current`` is one of them."""
 
 
 _IDENTIFIERS = frozenset({"identifier", "property_identifier", "shorthand_property_identifier",
