@@ -262,6 +262,35 @@ def test_a_change_inside_an_inline_handler_anchors_its_route(
     assert bool(data["docs"]) is bool(routes)
 
 
+SPLIT = ("router.get(\n  '/api/v1/items',\n  async (req, res) => {\n    const rows = load();\n"
+         "    res.json(rows);\n  });\n")
+"""A registration whose path is on the line after the call: no registrar hint finds it."""
+
+
+@pytest.mark.parametrize(("configured", "routes"), [(False, []), (True, ["/api/v1/items"])])
+def test_a_configured_registrar_anchors_its_inline_handlers_without_a_hint(
+        tmp_path: Path, configured: bool, routes: list[str]) -> None:
+    config = {"govern.toml": '[routes]\nregistrars = ["web/app.ts"]\n'} if configured else {}
+    docs = {"docs/api.md": "`GET /api/v1/items`.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/app.ts": SPLIT, **docs, **config},
+                            {"web/app.ts": SPLIT.replace("load()", "load(1)")}), "main")
+    assert [a["token"] for a in data["anchors"] if a["kind"] == "route"] == routes
+
+
+def test_both_sides_registrar_scans_are_cached_for_the_next_run(tmp_path: Path) -> None:
+    new = EXPRESS.replace("load()", "load(1)")
+    repo = pr_repo(tmp_path, {"web/app.ts": EXPRESS, "docs/api.md": "`GET /api/v1/items`\n"},
+                   {"web/app.ts": new})
+    first = run_json(repo, "main")
+    cached = json.loads(next((repo.root / ".git" / "govern").glob("bridge-scans-*.json"))
+                        .read_text())
+    blobs = {repo.git("rev-parse", f"{ref}:web/app.ts").strip() for ref in ("main", "pr")}
+    assert {key for key in json.dumps(cached).split('"') if key.startswith("r:")} >= {
+        f"r:{blob}" for blob in blobs}
+    assert run_json(repo, "main") == first  # the warm run answers from them alike
+    assert [a["token"] for a in first["anchors"] if a["kind"] == "route"] == ["/api/v1/items"]
+
+
 # -- inherited members -----------------------------------------------------------------------
 
 @pytest.mark.parametrize(("language", "source", "lines", "expected"), [

@@ -100,18 +100,26 @@ def test_fetch_pull_heads_and_the_remote_url(tmp_path: Path) -> None:
 
 
 def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
-    from govern.drift.scans import REGISTRAR_HINT
+    from govern.drift.scans import REGISTRAR_HINT, REGISTRATION_LINE
 
     repo = make_repo(tmp_path / "r", {
         "api/routes.ts": "router.get('/api/v1/items', list);\n",
         "api/views.py": 'urlpatterns = [path("items/", views.items)]\n',
+        "api/start.py": 'path("x/", views.x)\n',
         "api/plain.ts": "export const get = (x: number) => x;\n",
+        "api/word.py": 'xpath("items/")\nfilepath("y")\n',
         "docs/a.md": "router.get('/api/v1/items')\n"})
     git = Git(repo.root)
     specs = ("*.ts", "*.py")
-    expected = ["api/routes.ts", "api/views.py"]
+    expected = ["api/routes.ts", "api/start.py", "api/views.py"]
     assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).result()) == expected
+    # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
+    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
+                                       perl=REGISTRATION_LINE.pattern).result()) == expected
+    assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
+                                    "api/plain.ts", "api/word.py")
+                  if REGISTRATION_LINE.search((repo.root / path).read_text())) == expected
     assert git.start_grep_files("HEAD", "no-such-text-anywhere", specs).result() == []
     pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
     pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless

@@ -30,11 +30,13 @@ from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
 from govern.drift.scans import (
+    PendingIndex,
     PendingScans,
     RunMemos,
     read_bridge_scans,
     read_docs_index,
     start_bridge_scans,
+    start_docs_index,
 )
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, TreeEntry
@@ -62,14 +64,20 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
         index = read_docs_index(git, entries, config, memos, progress)
         return _all_pages(index, head, computed_on, _unreadable(index),
                           _suggestion(entries, config, _corpus(index)))
-    # Started first: on a cold run git reads the tree for registrars on another core while
-    # the docs index and the anchors are built here (docs/decisions/sqlite-docs-index.md).
-    scans = start_bridge_scans(git, head, entries, config, memos)
+    # Started first, on a cold run each on another core: the docs pages are scanned in a
+    # forked process (before any other process or thread of this run exists), and git greps
+    # the tree for registrars, while the anchors and the bridge are built here
+    # (docs/decisions/sqlite-docs-index.md).
+    pending_index = start_docs_index(git, entries, config, memos, progress)
     try:
-        return _diff_run(git, config, head, base_ref, computed_on, entries, scans, memos,
-                         progress)
+        scans = start_bridge_scans(git, head, entries, config, memos)
+        try:
+            return _diff_run(git, config, head, base_ref, computed_on, entries, scans,
+                             pending_index)
+        finally:
+            scans.close()
     finally:
-        scans.close()
+        pending_index.close()
 
 
 def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
@@ -78,8 +86,7 @@ def _unreadable(index: DocsIndex) -> list[dict[str, str]]:
 
 def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: dict[str, Any],
               entries: list[TreeEntry], scans: PendingScans,
-              memos: RunMemos | None, progress: Progress) -> AffectedDocs:
-    index = read_docs_index(git, entries, config, memos, progress)
+              pending_index: PendingIndex) -> AffectedDocs:
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]
@@ -95,6 +102,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     )
     packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)
+    index = pending_index.finish()
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index))
     removed = removed_tokens(change_set)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +26,15 @@ from govern.drift.anchors.routes import (
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import select_pages
-from govern.drift.docs.index import SCHEMA, STORE_FORMAT, DocsIndex, StoreDamaged, fill_index, prune
+from govern.drift.docs.index import (
+    SCHEMA,
+    STORE_FORMAT,
+    DocsIndex,
+    StoreDamaged,
+    fill_index,
+    known_blobs,
+    prune,
+)
 from govern.git.gitio import Git, PendingGrep, TreeEntry
 from govern.git.packages import is_test_file
 
@@ -130,6 +139,105 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
         prune(index.db, pages, keep=2 * len(pages) + 16)
     run.index = (signature, index)
     return index
+
+
+_PARALLEL_PAGES = 64
+"""Above this many pages the store lacks, a forked process scans them while this one reads
+the diff and the bridge: the two halves of a cold run on two cores."""
+
+
+@dataclass
+class PendingIndex:
+    """The docs index begun (:func:`start_docs_index`). The forked process only fills the
+    store; :meth:`finish` reads the index as a warm run does, scanning itself whatever the
+    fork left out (it failed, was killed, or the store moved): the fork is a speed-up, never
+    a source of answers."""
+
+    git: Git
+    entries: list[TreeEntry]
+    config: Config
+    memos: RunMemos | None
+    progress: Progress
+    child: int | None = None
+
+    def finish(self) -> DocsIndex:
+        self._reap(kill=False)
+        return read_docs_index(self.git, self.entries, self.config, self.memos, self.progress)
+
+    def close(self) -> None:
+        """The run is over (or failed): stop a fork still scanning."""
+        self._reap(kill=True)
+
+    def _reap(self, kill: bool) -> None:
+        if self.child is None:
+            return
+        import signal
+
+        with contextlib.suppress(OSError):
+            if kill:
+                os.kill(self.child, signal.SIGKILL)
+            os.waitpid(self.child, 0)
+        self.child = None
+
+
+def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
+                     memos: RunMemos | None = None, progress: Progress = no_progress,
+                     ) -> PendingIndex:
+    """Begin the docs index of a tree: when a single run (not ``govern calibrate``'s held
+    caches) finds many pages new to a writable store, fork a process that scans them into it
+    (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
+    pending = PendingIndex(git, entries, config, memos, progress)
+    if memos is not None or not hasattr(os, "fork") or \
+            _pages_missing(git, entries, config) <= _PARALLEL_PAGES:
+        return pending
+    pending.child = _fork(lambda: read_docs_index(Git(git.root), entries, config,
+                                                  progress=progress))
+    return pending
+
+
+def _pages_missing(git: Git, entries: list[TreeEntry], config: Config) -> int:
+    """How many of the tree's pages a writable store lacks (0 when it cannot be written: a
+    fork's scans would be lost)."""
+    import sqlite3
+
+    path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
+    pages = select_pages(entries, config.docs)
+    if len(pages) <= _PARALLEL_PAGES or not os.access(
+            path if path.exists() else _existing_parent(path), os.W_OK):
+        return 0
+    if not path.exists():
+        return len(pages)
+    try:
+        db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
+        try:
+            return len(pages) - len(known_blobs(db, [page.blob for page in pages]))
+        finally:
+            db.close()
+    except (sqlite3.DatabaseError, StoreDamaged):
+        return len(pages)
+
+
+def _existing_parent(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _fork(work: Callable[[], object]) -> int | None:
+    """Run ``work`` in a forked process, which exits without running this process's exit
+    handlers (its open files and pipes are this process's); None when fork fails."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return None
+    if pid:
+        return pid
+    status = 1
+    try:
+        work()
+        status = 0
+    finally:
+        os._exit(status)
 
 
 def _save_used(path: Path, memo: dict[str, T], cached: set[str], used: set[str],
@@ -265,7 +373,8 @@ def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Con
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
-    grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS)
+    grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS,
+                                 perl=REGISTRATION_LINE.pattern)
             if len(unscanned) > _GREP_THRESHOLD else None)
     return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,
                         grep)

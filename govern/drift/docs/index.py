@@ -204,7 +204,7 @@ def _plain_line(plain: list[str]) -> str:
     return " " + " ".join(sorted(plain)) + " "
 
 
-def _known(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str | None]]:
+def known_blobs(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int, str | None]]:
     """Stored blobs among ``shas``: id and unreadable reason, each checked for its type."""
     known: dict[str, tuple[int, str | None]] = {}
     db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted (sha TEXT PRIMARY KEY)")
@@ -233,7 +233,7 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     Raises sqlite3.DatabaseError or StoreDamaged for a store that is not what govern wrote:
     the caller drops it and calls again on a fresh one.
     """
-    known = _known(db, [page.blob for page in pages])
+    known = known_blobs(db, [page.blob for page in pages])
     missing = {page.blob: page.path for page in pages if page.blob not in known}
     if missing:
         with transaction(db):  # a parallel run sees all of this run's scans or none
@@ -255,7 +255,7 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                     db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(plain)))
                 progress("docs pages indexed", at + 1, len(shas))
             db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
-        known.update(_known(db, sorted(missing)))
+        known.update(known_blobs(db, sorted(missing)))
     index = DocsIndex(pages=[], read_blob=read_blob, db=db)
     run: list[tuple[int, int]] = []
     for page in pages:
@@ -278,7 +278,7 @@ def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
     (stored,) = db.execute("SELECT count(*) FROM blobs").fetchone()
     if not isinstance(stored, int) or stored <= keep:
         return
-    _known(db, [page.blob for page in pages])  # the run's blobs, unreadable ones too
+    known_blobs(db, [page.blob for page in pages])  # the run's blobs, unreadable ones too
     with transaction(db):  # one pass over the tokens: no index by blob is kept for this
         db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted)")
         db.execute("DELETE FROM tokens WHERE blob NOT IN (SELECT id FROM blobs)")

@@ -1,0 +1,97 @@
+"""A cold docs index is scanned in a forked process while the run reads the diff
+(docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores): the fork only fills the store,
+so the run answers the same with it, without it, and when it dies."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+import govern.drift.scans as scans
+from govern.config import Config
+from govern.core import cache
+from govern.drift.docs.index import WORD
+from govern.git.gitio import Git
+from tests.helpers import pr_repo, rows, run_json
+
+PAGES = scans._PARALLEL_PAGES + 6
+
+
+def _repo(tmp_path: Path):  # type: ignore[no-untyped-def]
+    pages = {f"docs/p{i}.md": ("`fetchAll` is used here.\n" if i % 10 == 0 else f"page {i}\n")
+             for i in range(PAGES)}
+    return pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n", **pages},
+                   {"web/a.ts": "export function fetchAll() { return 1; }\n"})
+
+
+def _store(git: Git) -> Path:
+    return cache.cache_dir(git.common_dir()) / scans.DOCS_INDEX_FILE
+
+
+def test_a_cold_index_is_forked_and_the_run_answers_as_a_serial_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = _repo(tmp_path)
+    git = Git(repo.root)
+    entries = git.ls_tree(git.resolve_commit("pr"))
+    pending = scans.start_docs_index(git, entries, Config())
+    assert pending.child is not None  # cold, and over the threshold: forked
+    index = pending.finish()
+    assert pending.child is None  # reaped
+    assert len(index.pages) == PAGES
+    assert len(index.pages_with(WORD, ["fetchAll"])) == len(range(0, PAGES, 10))
+    # warm now: nothing is forked
+    assert scans.start_docs_index(git, entries, Config()).child is None
+    forked = run_json(repo, "main")
+    _store(git).unlink()
+    monkeypatch.setattr(scans, "_PARALLEL_PAGES", 10 ** 9)  # serial
+    assert scans.start_docs_index(git, entries, Config()).child is None
+    serial = run_json(repo, "main")
+    assert forked == serial
+    assert len(rows(forked)) == len(range(0, PAGES, 10))
+
+
+def test_the_run_answers_when_the_fork_dies(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    git = Git(repo.root)
+    entries = git.ls_tree(git.resolve_commit("pr"))
+    pending = scans.start_docs_index(git, entries, Config())
+    assert pending.child is not None
+    os.kill(pending.child, signal.SIGKILL)  # before it scanned, or halfway
+    index = pending.finish()
+    assert len(index.pages) == PAGES
+    assert len(index.pages_with(WORD, ["fetchAll"])) == len(range(0, PAGES, 10))
+
+
+def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    git = Git(repo.root)
+    entries = git.ls_tree(git.resolve_commit("pr"))
+    few = [entry for entry in entries if not entry.path.startswith("docs/p1")]
+    assert len(few) < scans._PARALLEL_PAGES
+    assert scans.start_docs_index(git, few, Config()).child is None
+    # govern calibrate holds one store open across its runs: never forked
+    assert scans.start_docs_index(git, entries, Config(), scans.RunMemos(git)).child is None
+    common = git.common_dir()
+    common.chmod(0o555)
+    try:
+        if os.access(common, os.W_OK):
+            pytest.skip("running as a user who writes anywhere")
+        assert scans.start_docs_index(git, entries, Config()).child is None
+    finally:
+        common.chmod(0o755)
+
+
+def test_a_fork_that_fails_exits_non_zero_without_running_this_process_exit_code() -> None:
+    def fails() -> None:
+        raise RuntimeError("scan failed")
+
+    pid = scans._fork(fails)
+    assert pid is not None
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 1
+    pid = scans._fork(lambda: None)
+    assert pid is not None
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
