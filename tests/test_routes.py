@@ -157,3 +157,14 @@ def test_segment_index_finds_what_a_scan_would() -> None:
         expected = [p for p in paths
                     if segments_match(route_segments(query), tail, route_segments(p))]
         assert sorted(index.find(route_segments(query), tail)) == sorted(expected), query
+
+
+def test_typescript_registrations_come_once_each_in_source_order() -> None:
+    source = (b"const routes = [{ path: '/a', url: '/a2', handler: a },\n"
+              b"  { 'path': '/b', handler: app.get('/c', c) }];\n"
+              b"app.post('/d', d);\nmap.get('/e');\nconst other = { name: '/f', handler: f };\n")
+    scan = scan_typescript(source, "web/r.ts", "typescript")
+    # an object with both keys is one registration; the call inside /b's object follows it;
+    # a one-argument get and an object without path or url register nothing
+    assert [(r.method, r.path, r.line) for r in scan.routes] == [
+        (None, "/a", 1), (None, "/b", 2), ("GET", "/c", 2), ("POST", "/d", 3)]
