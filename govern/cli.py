@@ -8,6 +8,8 @@ so ``govern affected-docs`` never pays for PyGithub or jinja2.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 import traceback
 from pathlib import Path
 from typing import Any
@@ -56,6 +58,9 @@ class GovernGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("govern: interrupted", err=True)
             ctx.exit(130)
+        except BrokenPipeError:  # the reader went away (`govern demo | head`): no bug
+            _drop_stdout()
+            ctx.exit(CLOSED_PIPE)
         except GovernError as exc:
             self._report(ctx, exc)
             ctx.exit(exc.exit_code)
@@ -89,12 +94,23 @@ def cli(ctx: click.Context, repo_dir: Path | None, debug: bool) -> None:
     """Repository governance on pull requests.
 
     Exit codes: 0 clean or advisory, 1 a rule is broken, 2 not judged (the environment
-    could not be read), 3 internal error, 130 interrupted.
+    could not be read), 3 internal error, 130 interrupted, 141 the output's reader closed it.
     """
     current = settings(ctx)
     current.debug = debug
     if repo_dir is not None:
         current.repo_dir = repo_dir
+
+
+CLOSED_PIPE = 141
+"""What a shell reports for a process SIGPIPE ended: the reader of the output closed it."""
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not fail on the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main() -> None:

@@ -58,6 +58,16 @@ def test_interrupt_is_130(extra_commands: None) -> None:
     assert result.stderr == "govern: interrupted\n"
 
 
+def test_a_reader_that_closes_the_pipe_is_141_not_a_bug() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "govern", "demo"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.close()  # `govern demo | head` once head has what it wants
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == cli_module.CLOSED_PIPE == 141
+    assert b"internal error" not in err and b"Traceback" not in err and b"Exception" not in err
+
+
 def test_bad_usage_is_2() -> None:
     result = CliRunner().invoke(cli, ["affected-docs", "--no-such-flag"])
     assert result.exit_code == 2
