@@ -45,6 +45,16 @@ def test_blob_reader_serves_many_reads_through_one_process(repo: Repo) -> None:
     git.close()
 
 
+def test_an_unknown_ref_beside_a_broken_one_is_named_not_gits_fatal(repo: Repo) -> None:
+    (repo.root / ".git" / "refs" / "heads" / "broken").write_text("1" * 40 + "\n")
+    git = Git(repo.root)
+    assert git.run_status("rev-list", "-n", "1", "--all")[0] != 0  # git itself fails here
+    with pytest.raises(UnknownRef) as caught:
+        git.resolve_commit("no-such-branch")
+    assert "no-such-branch" in caught.value.message and "fatal" not in caught.value.message
+    assert git.resolve_commit("HEAD") == repo.sha("HEAD")  # the good refs still resolve
+
+
 def test_unknown_ref_and_no_common_history(repo: Repo) -> None:
     git = Git(repo.root)
     with pytest.raises(UnknownRef) as caught:

@@ -202,7 +202,10 @@ class Git:
         remedy = range_remedy(ref)
         if remedy is not None:
             return RevisionRange(ref, remedy)
-        if not self.run("rev-list", "-n", "1", "--all").strip():
+        # a broken ref elsewhere (one naming a missing object) fails this listing: the
+        # answer is then about ``ref``, never git's `fatal:` about another ref
+        status, out, _ = self.run_status("rev-list", "-n", "1", "--all")
+        if status == 0 and not out.strip():
             return NoCommits()
         return UnknownRef(ref, fetch_remedy(ref, self.remote_config()))
 
