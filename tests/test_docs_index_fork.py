@@ -84,6 +84,25 @@ def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(tmp_path: Path
         common.chmod(0o755)
 
 
+def test_no_fork_while_another_thread_runs(tmp_path: Path) -> None:
+    import threading
+
+    repo = _repo(tmp_path)
+    git = Git(repo.root)
+    entries = git.ls_tree(git.resolve_commit("pr"))
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        pending = scans.start_docs_index(git, entries, Config())
+        assert pending.child is None
+        assert len(pending.finish().pages) == PAGES
+    finally:
+        release.set()
+        other.join()
+    assert scans.start_docs_index(git, entries, Config()).child is None  # warm by now
+
+
 def test_a_fork_that_fails_exits_non_zero_without_running_this_process_exit_code() -> None:
     def fails() -> None:
         raise RuntimeError("scan failed")

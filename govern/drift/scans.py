@@ -186,8 +186,12 @@ def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
     """Begin the docs index of a tree: when a single run (not ``govern calibrate``'s held
     caches) finds many pages new to a writable store, fork a process that scans them into it
     (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
+    import threading
+
     pending = PendingIndex(git, entries, config, memos, progress)
-    if memos is not None or not hasattr(os, "fork") or \
+    # Another thread may hold a lock (stderr's, say) at the fork, which the child would then
+    # wait on for ever: a process with threads (an embedding program) scans in line.
+    if memos is not None or not hasattr(os, "fork") or threading.active_count() > 1 or \
             _pages_missing(git, entries, config) <= _PARALLEL_PAGES:
         return pending
     pending.child = _fork(lambda: read_docs_index(Git(git.root), entries, config,
