@@ -123,14 +123,17 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     specs = ("*.ts", "*.py")
     expected = ["api/routes.ts", "api/start.py", "api/views.py"]
     assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
-    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).result()) == expected
+    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).stream()) == expected
     # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
-                                       perl=REGISTRATION_LINE.pattern).result()) == expected
+                                       perl=REGISTRATION_LINE.pattern).stream()) == expected
     assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
                                     "api/plain.ts", "api/word.py")
                   if REGISTRATION_LINE.search((repo.root / path).read_text())) == expected
-    assert git.start_grep_files("HEAD", "no-such-text-anywhere", specs).result() == []
+    assert list(git.start_grep_files("HEAD", "no-such-text-anywhere", specs).stream()) == []
+    # a git that cannot run the Perl regex (here: an invalid one) answers through -E
+    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs, perl="(?<!").stream()) \
+        == expected
     pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
     pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless
     pending.cancel()

@@ -319,16 +319,24 @@ class PendingScans:
         """Registrar files (auto-detected, plus ``routes.registrars``) and ledgers."""
         git, memo, sources, config = self.git, self.held.memo, self.sources, self.config
         configured = frozenset(p for p in sources if config.routes.registrars.matches(p))
-        if self.grep is not None:
-            hits = set(self.grep.result())
-        else:
-            texts = git.blobs.read_many([sources[p] for p in self.unscanned])
-            hits = {p for p in self.unscanned if REGISTRATION_LINE.search(
-                (texts[sources[p]] or b"").decode("utf-8", "replace"))}
         unscanned = [p for p in self.unscanned if f"r:{sources[p]}" not in memo]  # not since
-        wanted = [p for p in unscanned if p in hits or p in configured]
+        todo = set(unscanned)
+        if self.grep is not None:
+            hits: set[str] = set()
+            for path in self.grep.stream():  # each scanned while git greps the rest
+                hits.add(path)
+                if path in todo:
+                    todo.discard(path)
+                    data = git.blobs.read(sources[path])
+                    memo[f"r:{sources[path]}"] = (_scan_registrar(data, path)
+                                                  if data is not None else None)
+        else:
+            texts = git.blobs.read_many([sources[p] for p in unscanned])
+            hits = {p for p in unscanned if REGISTRATION_LINE.search(
+                (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+        wanted = [p for p in unscanned if p in todo and (p in hits or p in configured)]
         blobs = git.blobs.read_many([sources[p] for p in wanted])
-        for path in unscanned:
+        for path in (p for p in unscanned if p in todo):
             data = blobs[sources[path]] if path in hits or path in configured else None
             memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
         for path in configured:  # configured files are scanned even when the hint misses them

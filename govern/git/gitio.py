@@ -12,7 +12,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,13 +57,21 @@ class PendingGrep:
         self._proc, self._fallback, self._rev = proc, fallback, rev
         self._done = False
 
-    def result(self) -> list[str]:
-        """The matching paths; a git built without Perl regexes answers through -E."""
-        out, _ = self._proc.communicate()
+    def stream(self) -> Iterator[str]:
+        """The matching paths as git finds them, so the caller works on each while git greps
+        the rest; then, from a git built without Perl regexes, the -E answer (a path may
+        come twice)."""
+        stdout = self._proc.stdout
+        assert stdout is not None
+        prefix, pending = f"{self._rev}:", b""
+        while chunk := os.read(stdout.fileno(), 1 << 16):
+            *found, pending = (pending + chunk).split(b"\0")
+            for entry in found:
+                yield entry.decode("utf-8", "surrogateescape").removeprefix(prefix)
+        self._proc.wait()
         self._done = True
-        if self._proc.returncode in (0, 1):
-            return _grep_paths(out, self._rev)
-        return self._fallback()
+        if self._proc.returncode not in (0, 1):
+            yield from self._fallback()
 
     def cancel(self) -> None:
         """Stop it unless its answer was already taken."""
