@@ -13,9 +13,10 @@ from typing import Any
 
 from govern.core.json_input import parse_json
 
-_TEST_FILE = re.compile(
-    r"(^|/)(test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+)$"
-)
+_TEST_NAME = re.compile(
+    r"test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+")
+"""A test file's own name (matched whole, on the name alone: a pattern searched over the
+whole path is tried at every position of it, and this runs on every file of the tree)."""
 _TEST_DIRS = frozenset({"tests", "test", "__tests__", "__mocks__", "__fixtures__"})
 _SETUP_PY_NAME = re.compile(r"""\bname\s*=\s*["']([^"']+)["']""")
 
@@ -48,9 +49,9 @@ def package_of(path: str, dirs: frozenset[str]) -> str:
 
 
 def is_test_file(path: str) -> bool:
-    return bool(_TEST_FILE.search(path)) or any(
-        part in _TEST_DIRS for part in path.split("/")[:-1]
-    )
+    folder, _, name = path.rpartition("/")
+    return _TEST_NAME.fullmatch(name) is not None or (
+        bool(folder) and not _TEST_DIRS.isdisjoint(folder.split("/")))
 
 
 def is_package_script(path: str, package_dir: str) -> bool:
