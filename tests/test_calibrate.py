@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from govern.calibrate.cases import parse_prose
@@ -351,6 +352,22 @@ def test_suggestions_name_noisy_words_and_quiet_folders_each_re_measured(
     exclude = suggestions["docs.exclude"]
     assert exclude["values"] == ["docs/legacy/**"] and exclude["after"]["rows_mean"] == 0
     assert calibrate_json(repo, "--no-suggest")["suggestions"] == []
+
+
+def test_the_suggestions_phase_reports_its_progress(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import govern.core.progress as progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # a tiny history: show it from the start
+    monkeypatch.setattr(progress, "LOG_EVERY", 0.0)  # and every step
+    repo = _render_history(tmp_path / "repo", "docs/guide.md")
+    result = calibrate(repo, "--json")
+    assert result.exit_code == 0, result.output
+    again = [line for line in result.stderr.splitlines() if "for the suggestions" in line]
+    # two proposals, each replaying the three cases
+    assert again[-1].startswith("govern calibrate: cases measured again for the suggestions 6/6")
+    quiet = calibrate(repo, "--json", "--no-suggest")
+    assert "for the suggestions" not in quiet.stderr and "cases 3/3" in quiet.stderr
 
 
 def test_no_suggestion_when_the_listed_pages_were_the_ones_edited(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from govern.calibrate.measure import CaseResult, find_measurement, percent
 from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
+from govern.core.progress import Progress, no_progress
 from govern.drift.affected import is_code_shaped
 
 MIN_NOISE = 3
@@ -111,10 +112,27 @@ def _figures(measurement: dict[str, Any]) -> dict[str, Any]:
     return {key: measurement[key] for key in _FIGURES} | {"rows_mean": measurement["rows"]["mean"]}
 
 
+def _affected(proposal: Proposal, result: CaseResult) -> bool:
+    return proposal.affects is None or result.case.sha in proposal.affects
+
+
 def find_suggestions(results: list[CaseResult], proposals: list[Proposal],
-                     remeasure: Callable[[CaseResult, Config], CaseResult]) -> list[dict[str, Any]]:
-    """Each proposal with its effect: the same cases measured with and without it."""
+                     remeasure: Callable[[CaseResult, Config], CaseResult],
+                     progress: Progress = no_progress) -> list[dict[str, Any]]:
+    """Each proposal with its effect: the same cases measured with and without it;
+    ``progress`` is told of each case measured again (a proposal may replay them all)."""
     before = _figures(find_measurement(results))
+    total = sum(sum(1 for r in results if _affected(proposal, r)) for proposal in proposals
+                if proposal.config is not None)
+    done = 0
+
+    def again(result: CaseResult, config: Config) -> CaseResult:
+        nonlocal done
+        measured = remeasure(result, config)
+        done += 1
+        progress("cases measured again for the suggestions", done, total)
+        return measured
+
     suggestions = []
     for proposal in proposals:
         entry: dict[str, Any] = {"key": proposal.key, "values": list(proposal.values),
@@ -126,8 +144,7 @@ def find_suggestions(results: list[CaseResult], proposals: list[Proposal],
         else:
             config = proposal.config
             after = _figures(find_measurement([
-                remeasure(r, config) if proposal.affects is None or r.case.sha in proposal.affects
-                else r for r in results]))
+                again(r, config) if _affected(proposal, r) else r for r in results]))
             entry["after"] = after
             entry["effect"] = (
                 f"pooled recall {percent(before['pooled_recall'])} -> "

@@ -95,6 +95,7 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
         if not selection.cases:
             raise _no_cases(selection, rev)
         memos = RunMemos(git)
+        suggestions: list[dict[str, Any]] = []
         with reporter(ctx, "govern calibrate") as progress:
             try:
                 for case in selection.cases:
@@ -102,17 +103,18 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
                     progress.step("cases", len(results), len(selection.cases))
             except KeyboardInterrupt:
                 interrupted = True
-        suggestions: list[dict[str, Any]] = []
-        if not interrupted and not no_suggest:
-            proposals = find_proposals(results, config,
-                                       [entry.path for entry in git.ls_tree(head)],
-                                       selection.outside_corpus)
-            try:
-                suggestions = find_suggestions(
-                    results, proposals,
-                    lambda r, changed: read_case_result(git, changed, r.case, memos, r.code_only))
-            except KeyboardInterrupt:
-                interrupted = True
+            if not interrupted and not no_suggest:
+                proposals = find_proposals(results, config,
+                                           [entry.path for entry in git.ls_tree(head)],
+                                           selection.outside_corpus)
+                try:
+                    suggestions = find_suggestions(
+                        results, proposals,
+                        lambda r, changed: read_case_result(git, changed, r.case, memos,
+                                                            r.code_only),
+                        progress.step)
+                except KeyboardInterrupt:
+                    interrupted = True
         memos.save()
     finally:
         git.close()
