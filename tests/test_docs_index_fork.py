@@ -27,14 +27,22 @@ def _repo(tmp_path: Path):  # type: ignore[no-untyped-def]
                    {"web/a.ts": "export function fetchAll() { return 1; }\n"})
 
 
+@pytest.fixture
+def repo_git(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The repository and its Git, closed after the test (its cat-file process ended)."""
+    repo = _repo(tmp_path)
+    git = Git(repo.root)
+    yield repo, git
+    git.close()
+
+
 def _store(git: Git) -> Path:
     return cache.cache_dir(git.common_dir()) / scans.DOCS_INDEX_FILE
 
 
 def test_a_cold_index_is_forked_and_the_run_answers_as_a_serial_one(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    repo = _repo(tmp_path)
-    git = Git(repo.root)
+        repo_git: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     pending = scans.start_docs_index(git, entries, Config())
     assert pending.child is not None  # cold, and over the threshold: forked
@@ -53,9 +61,8 @@ def test_a_cold_index_is_forked_and_the_run_answers_as_a_serial_one(
     assert len(rows(forked)) == len(range(0, PAGES, 10))
 
 
-def test_the_run_answers_when_the_fork_dies(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
-    git = Git(repo.root)
+def test_the_run_answers_when_the_fork_dies(repo_git: tuple) -> None:
+    _, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     pending = scans.start_docs_index(git, entries, Config())
     assert pending.child is not None
@@ -65,9 +72,8 @@ def test_the_run_answers_when_the_fork_dies(tmp_path: Path) -> None:
     assert len(index.pages_with(WORD, ["fetchAll"])) == len(range(0, PAGES, 10))
 
 
-def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(tmp_path: Path) -> None:
-    repo = _repo(tmp_path)
-    git = Git(repo.root)
+def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(repo_git: tuple) -> None:
+    _, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     few = [entry for entry in entries if not entry.path.startswith("docs/p1")]
     assert len(few) < scans._PARALLEL_PAGES
@@ -84,11 +90,10 @@ def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(tmp_path: Path
         common.chmod(0o755)
 
 
-def test_no_fork_while_another_thread_runs(tmp_path: Path) -> None:
+def test_no_fork_while_another_thread_runs(repo_git: tuple) -> None:
     import threading
 
-    repo = _repo(tmp_path)
-    git = Git(repo.root)
+    _, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     release = threading.Event()
     other = threading.Thread(target=release.wait)
