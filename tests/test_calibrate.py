@@ -262,8 +262,11 @@ def test_bad_dates_and_revisions_are_not_judged(tmp_path: Path) -> None:
 def _on_a_terminal(repo: Repo, *args: str) -> tuple[subprocess.Popen[bytes], int]:
     """govern calibrate with stderr on a pseudo-terminal: (the process, the terminal's end)."""
     leader, follower = pty.openpty()
+    # SIGINT back to its default in the child: a test run started in the background by a
+    # shell without job control ignores it, and the child would inherit that.
     proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json", *args],
-                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower)
+                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(follower)
     return proc, leader
 
