@@ -118,17 +118,21 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
         "api/start.py": 'path("x/", views.x)\n',
         "api/plain.ts": "export const get = (x: number) => x;\n",
         "api/word.py": 'xpath("items/")\nfilepath("y")\n',
+        "api/hono.ts": "app.get(`${base}/items`, list);\n",
+        "api/split.ts": "router.post(\n  '/items',\n  create,\n);\n",
+        "api/key.ts": "const entry = actions.get(`${object}:${action}`);\n",
         "docs/a.md": "router.get('/api/v1/items')\n"})
     git = Git(repo.root)
     specs = ("*.ts", "*.py")
-    expected = ["api/routes.ts", "api/start.py", "api/views.py"]
+    expected = ["api/hono.ts", "api/routes.ts", "api/split.ts", "api/start.py", "api/views.py"]
     assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).stream()) == expected
     # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
                                        perl=REGISTRATION_LINE.pattern).stream()) == expected
     assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
-                                    "api/plain.ts", "api/word.py")
+                                    "api/plain.ts", "api/word.py", "api/hono.ts",
+                                    "api/split.ts", "api/key.ts")
                   if REGISTRATION_LINE.search((repo.root / path).read_text())) == expected
     assert list(git.start_grep_files("HEAD", "no-such-text-anywhere", specs).stream()) == []
     # a git that cannot run the Perl regex (here: an invalid one) answers through -E

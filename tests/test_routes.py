@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.anchors.ledgers import LedgerRow, scan_ledger
-from govern.drift.anchors.routes import scan_python, scan_typescript
+from govern.drift.anchors.routes import REGISTRATION_LINE, scan_python, scan_typescript
 from govern.drift.anchors.syntax import is_route_literal
 from govern.drift.route_paths import SegmentIndex, route_segments, segments_match
 
@@ -71,6 +71,11 @@ axios.get('/client/call', config);
 '''
 HONO = b'''app.get(`${base}/:type/:name/audit`, async (c) => c.json(await auditMetaItem(c)));
 '''
+WRAPPED = b'''http.get(`${base}/:namespace/values`, (async (req, res) => {
+  sendOk(res, await service.getNamespace(req.params.namespace));
+}) satisfies RouteHandler);
+http.put(`${base}/:namespace/values`, (saveNamespace as Handler));
+'''
 OBJECTS = b'''export const routes = [
   { method: 'GET', path: '/api/v1/reports/:id', handler: reportHandler },
   { path: '/ui/page', element: Page },
@@ -84,6 +89,9 @@ fastify.route({ method: 'PUT', url: '/api/v1/items/:id', handler: updateItem });
                ("POST /api/orders", False, {"placeOrder"}),
                ("GET /client/call", False, {"config"})]),
     (HONO, [("GET /:type/:name/audit", True, {"auditMetaItem"})]),
+    # a handler in parentheses or under `satisfies`/`as` is the handler it wraps
+    (WRAPPED, [("GET /:namespace/values", True, {"getNamespace"}),
+               ("PUT /:namespace/values", True, {"saveNamespace"})]),
     (OBJECTS, [("GET /api/v1/reports/:id", False, {"reportHandler"}),
                ("PUT /api/v1/items/:id", False, {"updateItem"})]),
 ])
@@ -168,3 +176,26 @@ def test_typescript_registrations_come_once_each_in_source_order() -> None:
     # a one-argument get and an object without path or url register nothing
     assert [(r.method, r.path, r.line) for r in scan.routes] == [
         (None, "/a", 1), (None, "/b", 2), ("GET", "/c", 2), ("POST", "/d", 3)]
+
+
+@pytest.mark.parametrize(("line", "hinted"), [
+    ("router.get('/users/:id', getUser);", True),
+    ("app.get(`${base}/:type/audit`, audit);", True),
+    ("app.get(`${api}${version}/items`, list);", True),
+    ("app.get(`/api/${version}/items`, list);", True),
+    ("router.post(", True),  # a formatter put the path on the next line
+    ("{ 'path': '/api/v1/reports', handler: report }", True),
+    ("{ path: `${root}/reports`, handler: report }", True),
+    ("@app.get(\"/items\")", True),
+    ('urlpatterns = [path("items/", views.items)]', True),
+    # a template with no `}/` after a substitution is no route the scanners would take
+    ("const entry = this.actions.get(`${objectName}:${actionName}`);", False),
+    ("emit({ from: type, to: 'http', path: `${path}.type` });", False),
+    ("* #5298 extended the same ruling to the non-negated path: `$ne`, `$nin` and", False),
+    ("cache.get(key, fallback);", False),
+    ("const get = (x: number) => x;", False),
+])
+def test_registration_hint(line: str, hinted: bool) -> None:
+    """The line hint that picks which files are parsed as registrars: every line a scanner
+    would read a route from, and not the look-alikes that sent large files to the parser."""
+    assert (REGISTRATION_LINE.search(line) is not None) is hinted

@@ -33,15 +33,20 @@ _DECORATED = frozenset({"decorated_definition"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 
 # What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
-# path literal (`router.post('/x'`), a Django `path("…"` or an object `path: '/x'` (or
-# `${base}/x` under a dynamic prefix). Valid as both a git extended regex and a Python
-# regex, so one pattern serves both readers.
+# path literal (`router.post('/x'`, or `${base}/x` under a dynamic prefix) or a call opening
+# at the end of its line (the path on the next, as formatters break long calls), a Django
+# `path("…"`, or an object `path: '/x'`. A template is hinted only where a `}/` follows its
+# first substitution: the scanners take a template only when its text after the last one
+# starts with `/`, and `map.get(`${a}:${b}`)` (a cache key) would otherwise hint a whole large
+# file to the parser. Valid as both a git extended regex and a Python regex, so one pattern
+# serves both readers.
+_ROUTE_START = r"(['\"`]/|`\$\{[^`]*\}/)"
 REGISTRAR_HINT = (
     r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
     r"|websocket)\("
-    r"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*['\"`][/$]"
+    rf"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*({_ROUTE_START}|$)"
     r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
-    r"|(path|url):[ \t]*['\"`][/$]"
+    rf"|(path|url)['\"]?:[ \t]*{_ROUTE_START}"
 )
 # Python's form: the same lines, the word boundary as a lookbehind (git's regex has none),
 # which lets the search skip ahead instead of trying the boundary at every character.
@@ -259,13 +264,25 @@ def _ts_call_route(call: Node, path: str) -> list[Route]:
     found = _ts_path(args[0])
     if found is None:
         return []
-    handler = args[-1]
+    handler = _unwrapped(args[-1])
     if handler.type not in ("arrow_function", "function_expression", "function", "identifier",
                             "member_expression", "call_expression"):
         return []
     refs = frozenset(set().union(*(_identifiers(a) for a in args[1:])))
     method = None if verb == "all" else verb.upper()
     return [Route(method, found[0], found[1], path, first_line(call), refs)]
+
+
+_WRAPPERS = frozenset({"parenthesized_expression", "satisfies_expression", "as_expression",
+                       "non_null_expression"})
+
+
+def _unwrapped(node: Node) -> Node:
+    """The expression inside parentheses and type assertions: the handler of
+    ``http.get(p, (async (req, res) => {…}) satisfies RouteHandler)``."""
+    while node.type in _WRAPPERS and node.named_children:
+        node = node.named_children[0]
+    return node
 
 
 def _ts_object_route(obj: Node, path: str) -> list[Route]:
