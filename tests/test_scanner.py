@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import WORD, build_index, fill_index
+from govern.drift.docs.index import WORD, build_index, fill_index, phrase_pattern
 from govern.drift.docs.scanner import scan_page
 
 
@@ -90,6 +90,17 @@ def test_plain_words_are_found_whole_and_only_whole() -> None:
     assert index.pages_with(WORD, ["acm"]) == set()
     assert index.mentioning(["acme"]) == {0}
     assert index.saying("os meta resync") == {0, 2}
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("run os dev now", True), ("os dev", True), ("`os  dev`", True), ("os\tdev", True),
+    ("os:dev", True), ("(os dev)", True),
+    ("xos dev", False), ("-os dev", False), ("os devx", False), ("os dev-tools", False),
+    ("os\ndev", False), ("os-dev", False), ("o s dev", False),
+])
+def test_a_command_phrase_is_found_whole(text: str, says: bool) -> None:
+    """The literal-first form of the phrase pattern keeps both word boundaries."""
+    assert (phrase_pattern("os dev").search(text) is not None) is says
 
 
 # The scanner's patterns before they were rewritten for speed (a literal first, possessive

@@ -154,8 +154,12 @@ class DocsIndex:
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
     """A command phrase as written on a page: its words separated by blanks (or oclif's
     ``:``), not inside a longer word."""
-    return re.compile(r"(?<![\w-])" + r"(?:[ \t]+|:)".join(map(re.escape, phrase.split()))
-                      + r"(?![\w-])")
+    # The first word comes first, its boundary looked for behind it: a pattern opening with a
+    # literal lets the search jump between its occurrences instead of trying the lookbehind at
+    # every character (a 20th of the time on objectstack's pages).
+    first, *rest = map(re.escape, phrase.split())
+    return re.compile(first + rf"(?<![\w-]{first})"
+                      + "".join(r"(?:[ \t]+|:)" + word for word in rest) + r"(?![\w-])")
 
 
 @dataclass(frozen=True)
