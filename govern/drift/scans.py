@@ -43,7 +43,7 @@ _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
 # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails; 5: handlers in
-# parentheses or `satisfies`, a call opening at its line's end, quoted `'path':` keys
+# parentheses or under `satisfies`, quoted `'path':` keys
 _SCANS_FORMAT = 5
 DOCS_INDEX_FILE = "docs-index.sqlite"
 T = TypeVar("T")

@@ -33,18 +33,19 @@ _DECORATED = frozenset({"decorated_definition"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 
 # What a route registration looks like on one line: a decorator (`@app.get(`), a call with a
-# path literal (`router.post('/x'`, or `${base}/x` under a dynamic prefix) or a call opening
-# at the end of its line (the path on the next, as formatters break long calls), a Django
+# path literal (`router.post('/x'`, or `${base}/x` under a dynamic prefix), a Django
 # `path("…"`, or an object `path: '/x'`. A template is hinted only where a `}/` follows its
 # first substitution: the scanners take a template only when its text after the last one
 # starts with `/`, and `map.get(`${a}:${b}`)` (a cache key) would otherwise hint a whole large
-# file to the parser. Valid as both a git extended regex and a Python regex, so one pattern
-# serves both readers.
+# file to the parser. A call opening at the end of its line is not hinted: `Promise.all(` and
+# `driver.delete(` end lines of large files, while no registration in objectstack, trpc or
+# marimo puts its path on the next line. Valid as both a git extended regex and a Python
+# regex, so one pattern serves both readers.
 _ROUTE_START = r"(['\"`]/|`\$\{[^`]*\}/)"
 REGISTRAR_HINT = (
     r"@[A-Za-z_][A-Za-z0-9_.]*\.(get|post|put|patch|delete|head|options|route|api_route"
     r"|websocket)\("
-    rf"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*({_ROUTE_START}|$)"
+    rf"|\.(get|post|put|patch|delete|head|options|all)\([ \t]*{_ROUTE_START}"
     r"|(^|[^A-Za-z0-9_])(re_)?path\([ \t]*r?['\"]"
     rf"|(path|url)['\"]?:[ \t]*{_ROUTE_START}"
 )
