@@ -305,6 +305,7 @@ def test_all_lists_every_page_with_no_anchors(tmp_path: Path) -> None:
     assert [(d["path"], d["anchors"]) for d in data["docs"]] == [
         ("docs/a.md", []), ("docs/b.rst", [])]
     assert data["base"] is None and data["merge_base"] is None
+    assert data["computed_on"]["dirty"] is False
 
 
 def test_answer_comes_from_git_objects_not_the_work_tree(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,19 @@ def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
         assert git.blobs.read("HEAD:a.txt") == b"alpha\n"  # the reader stays in step after
     finally:
         git.close()
+
+
+def test_the_work_tree_state_read_in_the_background(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n"})
+    git = Git(repo.root)
+    assert git.start_is_dirty().dirty() is False
+    (repo.root / "untracked.txt").write_text("new\n")  # untracked files do not count
+    assert git.is_dirty() is False
+    (repo.root / "a.txt").write_text("changed\n")
+    assert git.start_is_dirty().dirty() is True
+    git.start_is_dirty().close()  # a run that failed first stops it; nothing is left running
+    subprocess.run(["git", "clone", "-q", "--bare", str(repo.root), str(tmp_path / "bare")],
+                   check=True)
+    with pytest.raises(GitError) as caught:  # no work tree: git's refusal, not a wrong answer
+        Git(tmp_path / "bare").start_is_dirty().dirty()
+    assert "work tree" in caught.value.stderr

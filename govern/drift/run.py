@@ -57,16 +57,30 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
     tree's state when the caller knows it (a replayed commit has no work tree), read with
     ``git status`` otherwise; ``progress`` is told how a cold docs index build advances."""
     head = git.resolve_commit(head_ref)
-    computed_on = {"head_parents": git.parents(head),
-                   "dirty": git.is_dirty() if dirty is None else dirty}
+    # The work tree's state is read by `git status` while the run goes on, and filled in last.
+    status = git.start_is_dirty() if dirty is None else None
+    computed_on: dict[str, Any] = {"head_parents": git.parents(head), "dirty": dirty}
+    try:
+        result = _read(git, config, head, base_ref, computed_on, memos, progress)
+        if status is not None:
+            computed_on["dirty"] = status.dirty()
+        return result
+    finally:
+        if status is not None:
+            status.close()
+
+
+def _read(git: Git, config: Config, head: str, base_ref: str | None,
+          computed_on: dict[str, Any], memos: RunMemos | None,
+          progress: Progress) -> AffectedDocs:
     entries = git.ls_tree(head)
     if base_ref is None:
         index = read_docs_index(git, entries, config, memos, progress)
         return _all_pages(index, head, computed_on, _unreadable(index),
                           _suggestion(entries, config, _corpus(index)))
     # Started first, on a cold run each on another core: the docs pages are scanned in a
-    # forked process (before any other process or thread of this run exists), and git greps
-    # the tree for registrars, while the anchors and the bridge are built here
+    # forked process (before any thread of this run exists), and git greps the tree for
+    # registrars, while the anchors and the bridge are built here
     # (docs/decisions/sqlite-docs-index.md).
     pending_index = start_docs_index(git, entries, config, memos, progress)
     try:

@@ -83,6 +83,26 @@ class PendingGrep:
         self._proc.communicate()
 
 
+class PendingStatus:
+    """A ``git status`` running in the background (:meth:`Git.start_is_dirty`)."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], argv: list[str]) -> None:
+        self._proc, self._argv = proc, argv
+
+    def dirty(self) -> bool:
+        """Whether tracked files differ from HEAD; git's failure as :class:`GitError`."""
+        out, err = self._proc.communicate()
+        if self._proc.returncode != 0:
+            raise GitError(self._argv, self._proc.returncode, err.decode("utf-8", "replace"))
+        return bool(out.strip())
+
+    def close(self) -> None:
+        """Stop it unless its answer was already taken (the run failed first)."""
+        if self._proc.returncode is None:
+            self._proc.kill()
+            self._proc.communicate()
+
+
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("GIT_") or k in _KEPT_GIT_VARS or k.startswith("GIT_CONFIG_")}
@@ -258,7 +278,16 @@ class Git:
         return self.run("rev-list", "--parents", "-n", "1", commit, "--").decode().split()[1:]
 
     def is_dirty(self) -> bool:
-        return bool(self.run("status", "--porcelain", "-z", "--untracked-files=no").strip())
+        return self.start_is_dirty().dirty()
+
+    def start_is_dirty(self) -> PendingStatus:
+        """:meth:`is_dirty` started in the background: ``git status`` reads the whole work
+        tree, which a run need not wait for before its other work."""
+        args = ["status", "--porcelain", "-z", "--untracked-files=no"]
+        argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=_clean_env())
+        return PendingStatus(proc, ["git", *args])
 
     def common_dir(self) -> Path:
         if self._common_dir is None:
