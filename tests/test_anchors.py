@@ -114,6 +114,28 @@ def test_qualified_names_respect_the_init_all() -> None:
         "req.api.post"]
 
 
+LAYERED = {"m/__init__.py": "from m._plugins import ui\nfrom m._plugins import uix\n"
+                            "__all__ = ['ui', 'uix']\n",
+           "m/_plugins/__init__.py": "",
+           "m/_plugins/ui/__init__.py": "from m._plugins.ui._impl.plotly import plotly\n",
+           "m/_plugins/ui/_impl/__init__.py": "", "m/_plugins/ui/_impl/plotly.py": ""}
+
+
+@pytest.mark.parametrize(("root_init", "name", "expected"), [
+    # past an _impl/__init__.py that re-exports nothing, then through the module `ui`
+    (LAYERED["m/__init__.py"], "plotly", ["m.ui.plotly"]),
+    (LAYERED["m/__init__.py"], "other", []),            # ui/__init__.py does not import it
+    ("from m._plugins import ui\n__all__ = []\n", "plotly", []),  # `ui` kept private
+    ("from m._plugins import uix\n", "plotly", []),      # another module, not a prefix of it
+])
+def test_qualified_names_pass_over_packages_and_follow_module_reexports(
+        root_init: str, name: str, expected: list[str]) -> None:
+    files = {**LAYERED, "m/__init__.py": root_init}
+    inits = {path: extract_python(text.encode(), frozenset()) for path, text in files.items()}
+    assert qualified_names("m/_plugins/ui/_impl/plotly.py", name, files.__contains__,
+                           inits.get) == expected
+
+
 TS = """\
 export const Schema = z.object({
   userKey: z.string(),

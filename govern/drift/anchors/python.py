@@ -271,7 +271,11 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
 
     The module's own path (when every component is public), then each package ``__init__``
-    that re-exports it, following the chain outwards.
+    that re-exports it, following the chain outwards. A package that does not re-export it
+    is passed over, not the end of the chain: ``marimo/_plugins/ui/__init__.py`` imports
+    ``plotly`` from ``marimo._plugins.ui._impl.plotly`` past an ``_impl/__init__.py`` that
+    does not, and ``marimo/__init__.py`` then re-exports the module ``ui`` itself, which makes
+    ``marimo.ui.plotly``.
     """
     module, packages = module_path(path, exists)
     if not module:
@@ -284,11 +288,10 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
         if package == current_module:
             continue  # the file is this package's own __init__.py
         init = read_init(f"{package_dir}/__init__.py")
-        if init is None:
-            break
-        alias = _reexported_as(init, package, current_module, current_name)
+        alias = None if init is None else _reexported_as(init, package, current_module,
+                                                          current_name)
         if alias is None:
-            break
+            continue
         current_module, current_name = package, alias
         if all(is_public(part) for part in package.split(".")):
             found.append(f"{package}.{alias}")
@@ -296,13 +299,22 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
 
 
 def _reexported_as(init: Extraction, package: str, module: str, name: str) -> str | None:
-    """The name under which ``package/__init__.py`` re-exports ``module.name``, if it does."""
+    """The name under which ``package/__init__.py`` re-exports ``module.name``, if it does:
+    the name itself, or through the module (``from pkg._plugins import ui`` re-exports
+    ``pkg._plugins.ui.plotly`` as ``ui.plotly``)."""
     for exported, source in init.import_reexports.items():
         source_module, original = source.rsplit(":", 1)
-        if _resolve(source_module, package) != module:
+        resolved = _resolve(source_module, package)
+        listed = init.all_names is None or exported in init.all_names
+        if resolved != module:
+            submodule = f"{resolved}.{original}"
+            alias = f"{exported}{module[len(submodule):]}.{name}"
+            if listed and original != "*" and (module == submodule or module.startswith(
+                    f"{submodule}.")) and all(is_public(part) for part in alias.split(".")):
+                return alias  # not `ui._impl.plotly.other`: a private path is no public name
             continue
         if original == "*" and is_public(name):
             return name
-        if original == name and (init.all_names is None or exported in init.all_names):
+        if original == name and listed:
             return exported
     return None
