@@ -1,6 +1,7 @@
 """What a change inside a class anchors (docs/concepts/anchoring-rules.md#what-anchors), both
-ways: blank lines and detached comments between members anchor nothing, and a comment written
-above a member is that member's."""
+ways: blank lines and detached comments between members anchor nothing, a comment written
+above a member is that member's, and a constructor anchors its class by its signature while
+its body anchors the instance fields it assigns."""
 
 from __future__ import annotations
 
@@ -47,6 +48,17 @@ PAGES = {
     ("#: How many knobs", "#: How many round knobs", {"docs/fields.md": ["Widget.knob_count"]}),
     # the docstring is the class's own declaration
     ('"""A widget."""', '"""A widget on a panel."""', {"docs/guide.md": ["mylib.Widget"]}),
+    # the constructor's body: the instance field it assigns, not the class
+    ("#: The widget's size.", "#: The widget's size hint.",
+     {"docs/fields.md": ["Widget.size_hint"]}),
+    ("self._cache = {}", "self._cache = []", {}),
+    ("setup_knobs(self)", "setup_knobs(self, 2)", {}),
+    # the constructor's signature and docstring: how the class is used
+    ("(self, size):", "(self, size, color=None):", {"docs/guide.md": ["mylib.Widget"]}),
+    ("of ``size``.", "of ``size`` in pixels.", {"docs/guide.md": ["mylib.Widget"]}),
+    # a field the constructor adds is a member added: the field and its class
+    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None",
+     {"docs/guide.md": ["mylib.Widget"]}),
 ])
 def test_what_a_class_change_lists(tmp_path: Path, old: str, new: str,
                                    listed: dict[str, list[str]]) -> None:
@@ -61,10 +73,20 @@ def test_what_a_class_change_lists(tmp_path: Path, old: str, new: str,
     (4, ["Widget.knob_count"]),      # the comment block above a field
     (8, []),                         # a detached comment
     (9, []),                         # a blank line
+    (16, ["Widget.size_hint"]),
+    (17, []),                        # a private field
+    (13, ["Widget"]),                # the constructor's signature
 ])
 def test_python_lines_and_their_declarations(line: int, expected: list[str]) -> None:
     touched = extract_python(WIDGET.encode(), frozenset({line})).touched
     assert [d.key for d in touched] == expected
+
+
+def test_an_instance_field_is_declared_and_never_bridges() -> None:
+    result = extract_python(WIDGET.encode(), frozenset({16}))
+    assert {"Widget.size_hint", "Widget.knob_count"} <= result.declared
+    assert "Widget._cache" not in result.declared
+    assert [d.bridgeable for d in result.touched] == [False]
 
 
 POOL = """export class AgentPool {
@@ -89,6 +111,8 @@ POOL = """export class AgentPool {
     (6, ["AgentPool.startAll"]),     # a JSDoc block is its member's
     (2, ["AgentPool.limit"]),
     (4, []),                         # a blank line
+    (12, ["AgentPool"]),             # the constructor's parameters
+    (13, []),                        # its body
 ])
 def test_typescript_lines_and_their_declarations(line: int, expected: list[str]) -> None:
     touched = extract_typescript(POOL.encode(), frozenset({line}), "typescript").touched

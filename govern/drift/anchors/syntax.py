@@ -134,6 +134,24 @@ def _ends_a_statement_line(comment: Node) -> bool:
     return before is not None and last_line(before) == first_line(comment)
 
 
+def signature_lines(member: Node) -> range:
+    """A constructor's lines a caller reads: its comment, decorators and parameters, and a
+    docstring (Python's leading string); not the statements of its body."""
+    span = _documented_span(member)
+    function = member.child_by_field_name("definition") or member
+    body = function.child_by_field_name("body")
+    if body is None or not body.named_children:
+        return span
+    first = body.named_children[0]
+    end = last_line(first) if _is_docstring(first) else first_line(first) - 1
+    return range(span.start, max(end, first_line(function)) + 1)
+
+
+def _is_docstring(statement: Node) -> bool:
+    return (statement.type == "expression_statement" and len(statement.named_children) == 1
+            and statement.named_children[0].type == "string")
+
+
 def own_lines(span: Node, members: list[Node]) -> set[int]:
     """The lines of a container's own declaration: its header (name, bases, decorators), its
     docstring, its class-level statements. Not its members (with their comments), and not the
@@ -155,17 +173,21 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
                     lines: frozenset[int],
                     role: Callable[[str, Node], str]) -> list[Declaration]:
     """What a changed container contributes: each touched member (with the comment written
-    above it) whose ``role`` is ``member``, the container itself for a touched member whose
-    role is ``container`` (a constructor changes how the class is used) and for a changed line
-    of its own declaration (``own_lines``); ``hidden`` members (private) contribute nothing."""
+    above it) whose ``role`` is ``member`` or ``field`` (an instance field, which never
+    bridges); the container itself for a touched member whose role is ``container`` (a dunder),
+    for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
+    anchors the fields it assigns) and for a changed line of its own declaration
+    (``own_lines``); ``hidden`` members (private) contribute nothing."""
     found: list[Declaration] = []
     for member_name, member in members:
         if lines.isdisjoint(_documented_span(member)):
             continue
         kind = role(member_name, member)
-        if kind == "member":
-            found.append(Declaration(member_name, name, bridgeable=True))
-        elif kind == "container":
+        if kind in ("member", "field"):
+            # a field is data a handler reads through an instance, not code it calls
+            found.append(Declaration(member_name, name, bridgeable=kind == "member"))
+        elif kind == "container" or (kind == "constructor"
+                                     and not lines.isdisjoint(signature_lines(member))):
             found.append(Declaration(name, None, bridgeable=False))
     if not lines.isdisjoint(own_lines(span, [member for _, member in members])):
         found.insert(0, Declaration(name, None, bridgeable=False))
