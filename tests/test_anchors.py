@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 @pytest.mark.parametrize(("lines", "expected"), [
     ({12}, ["Client.send"]),                # a local: its method
     ({5}, ["Client"]),                      # the docstring: the class
-    ({9}, ["Client"]),                      # __init__: the class itself
+    ({8}, ["Client"]),                      # __init__'s signature: the class itself
+    ({9}, ["Client.x"]),                    # a field __init__ assigns
     ({6}, ["Client.timeout"]),              # a class attribute
     ({16}, []),                             # a private method anchors nothing
     ({19}, ["FIELD_TYPES.rich_text"]),      # a string-keyed dict member

@@ -95,6 +95,28 @@ def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
         name = _declared_name(member)
         if name is not None:
             yield name, member
+            if name == "__init__":
+                yield from _instance_fields(unwrap_definition(member))
+
+
+def _instance_fields(init: Node) -> Iterator[tuple[str, Node]]:
+    """The ``self.name = …`` statements of a constructor's body: the instance's fields, which
+    docs name as the class's (``Flask.config``, documented by the ``#:`` comment above)."""
+    body = init.child_by_field_name("body")
+    for statement in statements(body) if body is not None else ():
+        name = _instance_field(statement)
+        if name is not None:
+            yield name, statement
+
+
+def _instance_field(statement: Node) -> str | None:
+    """``name`` of a ``self.name = …`` statement."""
+    assignment = _assignment(statement)
+    target = assignment.child_by_field_name("left") if assignment is not None else None
+    if target is None or target.type != "attribute" \
+            or text(target.child_by_field_name("object")) != "self":
+        return None
+    return text(target.child_by_field_name("attribute"))
 
 
 def _dict_members(dictionary: Node) -> Iterator[tuple[str, Node]]:
@@ -117,10 +139,14 @@ def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
-def _member_role(member_name: str, _member: Node) -> str:
+def _member_role(member_name: str, member: Node) -> str:
+    if member_name == "__init__":
+        return "constructor"
     if is_dunder(member_name):
         return "container"
-    return "member" if is_public(member_name) else "hidden"
+    if not is_public(member_name):
+        return "hidden"
+    return "field" if _instance_field(member) is not None else "member"
 
 
 def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declaration]:
@@ -198,8 +224,9 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     for name, statement in top_level:
         is_container, members = _members(statement)
         # Units are what can call a helper: functions and methods, not the containers whose
-        # text merely holds them.
-        units.extend(members if is_container else [(name, statement)])
+        # text merely holds them, nor the fields a constructor (itself a unit) assigns.
+        units.extend([(member, node) for member, node in members
+                      if _instance_field(node) is None] if is_container else [(name, statement)])
         if not exported(name):
             continue
         declared.add(name)

@@ -116,31 +116,80 @@ def touches(node: Node, lines: frozenset[int]) -> bool:
     return at < len(ordered) and ordered[at] <= node.end_point.row + 1
 
 
-def touches_outside(node: Node, parts: list[Node], lines: frozenset[int]) -> bool:
-    """Does a changed line fall in ``node`` but in none of ``parts`` (its members)?"""
-    inside = {line for line in lines if first_line(node) <= line <= last_line(node)}
-    for part in parts:
-        inside -= set(range(first_line(part), last_line(part) + 1))
-    return bool(inside)
+def _documented_span(member: Node) -> range:
+    """A member's lines with the comment block written directly above it (a ``#:`` attribute
+    comment, a JSDoc block): that comment documents the member, so changing it changes the
+    member. A comment ending a line of the previous member is that member's, not this one's."""
+    start = first_line(member)
+    before = member.prev_named_sibling
+    while (before is not None and before.type == "comment" and last_line(before) == start - 1
+           and not _ends_a_statement_line(before)):
+        start = first_line(before)
+        before = before.prev_named_sibling
+    return range(start, last_line(member) + 1)
+
+
+def _ends_a_statement_line(comment: Node) -> bool:
+    before = comment.prev_named_sibling
+    return before is not None and last_line(before) == first_line(comment)
+
+
+def signature_lines(member: Node) -> range:
+    """A constructor's lines a caller reads: its comment, decorators and parameters, and a
+    docstring (Python's leading string); not the statements of its body."""
+    span = _documented_span(member)
+    function = member.child_by_field_name("definition") or member
+    body = function.child_by_field_name("body")
+    if body is None or not body.named_children:
+        return span
+    first = body.named_children[0]
+    end = last_line(first) if _is_docstring(first) else first_line(first) - 1
+    return range(span.start, max(end, first_line(function)) + 1)
+
+
+def _is_docstring(statement: Node) -> bool:
+    return (statement.type == "expression_statement" and len(statement.named_children) == 1
+            and statement.named_children[0].type == "string")
+
+
+def own_lines(span: Node, members: list[Node]) -> set[int]:
+    """The lines of a container's own declaration: its header (name, bases, decorators), its
+    docstring, its class-level statements. Not its members (with their comments), and not the
+    blank lines or detached comments between members: they change nothing a reader uses
+    (docs/concepts/anchoring-rules.md#what-anchors)."""
+    start = first_line(span)
+    lines = {start + at for at, line in enumerate((span.text or b"").split(b"\n"))
+             if line.strip()}
+    for member in members:
+        lines.difference_update(_documented_span(member))
+    for parent in {member.parent for member in members if member.parent is not None}:
+        for comment in parent.named_children:
+            if comment.type == "comment":
+                lines.difference_update(range(first_line(comment), last_line(comment) + 1))
+    return lines
 
 
 def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
                     lines: frozenset[int],
                     role: Callable[[str, Node], str]) -> list[Declaration]:
-    """What a changed container contributes: each touched member whose ``role`` is
-    ``member``, the container itself for a touched member whose role is ``container`` (a
-    constructor changes how the class is used) and for a changed line outside every member;
-    ``hidden`` members (private) contribute nothing."""
+    """What a changed container contributes: each touched member (with the comment written
+    above it) whose ``role`` is ``member`` or ``field`` (an instance field, which never
+    bridges); the container itself for a touched member whose role is ``container`` (a dunder),
+    for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
+    anchors the fields it assigns) and for a changed line of its own declaration
+    (``own_lines``); ``hidden`` members (private) contribute nothing."""
     found: list[Declaration] = []
     for member_name, member in members:
-        if not touches(member, lines):
+        if lines.isdisjoint(_documented_span(member)):
             continue
         kind = role(member_name, member)
-        if kind == "member":
-            found.append(Declaration(member_name, name, bridgeable=True))
-        elif kind == "container":
+        if kind in ("member", "field"):
+            # a field is data a handler reads through an instance, not code it calls
+            found.append(Declaration(member_name, name, bridgeable=kind == "member"))
+        elif kind == "container" or (kind == "constructor"
+                                     and not lines.isdisjoint(signature_lines(member))):
             found.append(Declaration(name, None, bridgeable=False))
-    if touches_outside(span, [member for _, member in members], lines):
+    if not lines.isdisjoint(own_lines(span, [member for _, member in members])):
         found.insert(0, Declaration(name, None, bridgeable=False))
     return found
 

@@ -217,7 +217,7 @@ def _top_level(root: Node) -> Iterator[tuple[str, Node, Node, bool]]:
 
 def _member_role(member_name: str, member: Node) -> str:
     if member_name == "constructor":
-        return "container"
+        return "constructor"
     return "hidden" if _is_hidden_member(member, member_name) else "member"
 
 

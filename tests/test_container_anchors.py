@@ -1,0 +1,119 @@
+"""What a change inside a class anchors (docs/concepts/anchoring-rules.md#what-anchors), both
+ways: blank lines and detached comments between members anchor nothing, a comment written
+above a member is that member's, and a constructor anchors its class by its signature while
+its body anchors the instance fields it assigns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.anchors.python import extract_python
+from govern.drift.anchors.typescript import extract_typescript
+from tests.helpers import pr_repo, rows, run_json
+
+WIDGET = '''class Widget:
+    """A widget."""
+
+    #: How many knobs a widget has.
+    knob_count = 3  # the default
+    knob_size = 2
+
+    # -- drawing --
+
+    def draw_all(self):
+        return 1
+
+    def __init__(self, size):
+        """Make a widget of ``size``."""
+        #: The widget's size.
+        self.size_hint = size
+        self._cache = {}
+        setup_knobs(self)
+'''
+
+PAGES = {
+    "mylib/__init__.py": "from .widget import Widget\n",
+    "docs/guide.md": "Build a `mylib.Widget` first.\n",
+    "docs/fields.md": "Set `Widget.knob_count`, read `Widget.size_hint`.\n",
+}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # a blank line between members, a detached comment: no change a reader uses
+    ("        return 1\n\n", "        return 1\n\n\n", {}),
+    ("# -- drawing --", "# -- drawing helpers --", {}),
+    # the comment above a field documents the field
+    ("#: How many knobs", "#: How many round knobs", {"docs/fields.md": ["Widget.knob_count"]}),
+    # the docstring is the class's own declaration
+    ('"""A widget."""', '"""A widget on a panel."""', {"docs/guide.md": ["mylib.Widget"]}),
+    # the constructor's body: the instance field it assigns, not the class
+    ("#: The widget's size.", "#: The widget's size hint.",
+     {"docs/fields.md": ["Widget.size_hint"]}),
+    ("self._cache = {}", "self._cache = []", {}),
+    ("setup_knobs(self)", "setup_knobs(self, 2)", {}),
+    # the constructor's signature and docstring: how the class is used
+    ("(self, size):", "(self, size, color=None):", {"docs/guide.md": ["mylib.Widget"]}),
+    ("of ``size``.", "of ``size`` in pixels.", {"docs/guide.md": ["mylib.Widget"]}),
+    # a field the constructor adds is a member added: the field and its class
+    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None",
+     {"docs/guide.md": ["mylib.Widget"]}),
+])
+def test_what_a_class_change_lists(tmp_path: Path, old: str, new: str,
+                                   listed: dict[str, list[str]]) -> None:
+    assert old in WIDGET
+    repo = pr_repo(tmp_path, {**PAGES, "mylib/widget.py": WIDGET},
+                   {"mylib/widget.py": WIDGET.replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (5, ["Widget.knob_count"]),      # a comment ending a field's line is that field's
+    (4, ["Widget.knob_count"]),      # the comment block above a field
+    (8, []),                         # a detached comment
+    (9, []),                         # a blank line
+    (16, ["Widget.size_hint"]),
+    (17, []),                        # a private field
+    (13, ["Widget"]),                # the constructor's signature
+])
+def test_python_lines_and_their_declarations(line: int, expected: list[str]) -> None:
+    touched = extract_python(WIDGET.encode(), frozenset({line})).touched
+    assert [d.key for d in touched] == expected
+
+
+def test_an_instance_field_is_declared_and_never_bridges() -> None:
+    result = extract_python(WIDGET.encode(), frozenset({16}))
+    assert {"Widget.size_hint", "Widget.knob_count"} <= result.declared
+    assert "Widget._cache" not in result.declared
+    assert [d.bridgeable for d in result.touched] == [False]
+
+
+POOL = """export class AgentPool {
+  /** How many agents run at once. */
+  limit = 4;
+
+  /**
+   * Start every agent.
+   */
+  startAll() {
+    return 1;
+  }
+
+  constructor(size: number) {
+    this.limit = size;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (6, ["AgentPool.startAll"]),     # a JSDoc block is its member's
+    (2, ["AgentPool.limit"]),
+    (4, []),                         # a blank line
+    (12, ["AgentPool"]),             # the constructor's parameters
+    (13, []),                        # its body
+])
+def test_typescript_lines_and_their_declarations(line: int, expected: list[str]) -> None:
+    touched = extract_typescript(POOL.encode(), frozenset({line}), "typescript").touched
+    assert [d.key for d in touched] == expected
