@@ -223,3 +223,24 @@ def test_openapi_ledger_binds_the_route_to_its_sdk_method(tmp_path: Path) -> Non
     assert ("sdk", "meta.getAudit") in {(a["kind"], a["token"]) for a in data["anchors"]}
     assert [row["path"] for row in data["docs"]] == ["docs/rest.md", "docs/sdk.md"]
     assert data["bridge_coverage"]["ledger_rows"] == 1
+
+
+def test_a_plain_word_member_does_not_hide_a_function_of_the_same_name(tmp_path: Path) -> None:
+    """``Cache.audit`` (a plain word: only handlers naming ``Cache`` reach it) and a top-level
+    ``audit`` the handler calls change together: the function still bridges to its route."""
+    cache = "export class Cache {\n  audit(t: string) {\n    return [t];\n  }\n}\n"
+    service = "export function audit(t: string) {\n  return [t];\n}\n"
+    base = {"web/app.ts": "app.get('/api/v1/meta/:type/:name/audit', "
+                          "(req, res) => res.json(audit(req.params.type)));\n",
+            "web/a_cache.ts": cache, "web/service.ts": service,
+            "sdk/route-ledger.ts": LEDGER, **DOCS}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({"web/a_cache.ts": cache.replace("[t]", "[t, t]")})
+    _, data = run(repo.root, "main")
+    assert all(a["kind"] != "route" for a in data["anchors"])  # the member alone: no route
+    repo.commit({"web/service.ts": service.replace("[t]", "[t, t]")})
+    _, data = run(repo.root, "main")
+    assert ("route", "/api/v1/meta/:type/:name/audit") in {
+        (a["kind"], a["token"]) for a in data["anchors"]}
+    assert {row["path"] for row in data["docs"]} == {"docs/rest.md", "docs/sdk.md"}

@@ -160,15 +160,18 @@ def bridge(candidates: list[Candidate], scans: BridgeScans, max_routes: int,
             handlers.setdefault(ref, []).append(route)
     anchored: list[tuple[Route, Candidate]] = []
 
-    seen_symbols: set[tuple[str, str]] = set()
+    # One declaration has several candidates (its qualified forms); it bridges once. Keyed by
+    # file and container too, so a member ``Cache.audit`` does not hide a function ``audit``.
+    seen_declarations: set[tuple[str, str | None, str, str]] = set()
     for candidate in candidates:
         declaration = candidate.declaration
         if candidate.kind != "symbol" or declaration is None or not declaration.bridgeable:
             continue
         name = declaration.name
-        if is_constant(name) or (name, candidate.side) in seen_symbols or generic(name):
+        seen = (candidate.file, declaration.container, name, candidate.side)
+        if is_constant(name) or seen in seen_declarations or generic(name):
             continue
-        seen_symbols.add((name, candidate.side))
+        seen_declarations.add(seen)
         reach = {name} | callers.get((candidate.file, name), frozenset())
         wired = list({id(route): route for ref in sorted(reach)
                       for route in handlers.get(ref, [])}.values())
