@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from govern.docsrefs.model import Resolution, Status
-from govern.drift.anchors.commands import default_command_name
+from govern.drift.anchors.commands import declared_command_name
 from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
 
 _VERBS = frozenset({"command", "group"})
@@ -271,9 +271,7 @@ def _read_function(statement: Node, commands: dict[str, CliCommand],
             options.update(params)
         elif verb in _VERBS and callee.type == "attribute" and call is not None:
             positional, keywords = python_call_args(call)
-            name = (python_string(keywords.get("name"))
-                    or (python_string(positional[0]) if positional else None)
-                    or default_command_name(variable))
+            name = declared_command_name(positional, keywords, variable)
             settings = text(keywords.get("context_settings"))
             found = CliCommand(name, None if owner == "click" else owner, group=verb == "group",
                                open="cls" in keywords or "ignore_unknown_options" in settings

@@ -85,6 +85,15 @@ def default_command_name(function: str) -> str:
     return function.replace("_", "-")
 
 
+def declared_command_name(positional: list[Node], keywords: dict[str, Node],
+                          function: str) -> str:
+    """The name a click decorator gives a command: its ``name=`` or first argument, else the
+    one click derives from the decorated function."""
+    return (python_string(keywords.get("name"))
+            or (python_string(positional[0]) if positional else None)
+            or default_command_name(function))
+
+
 def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str, str]]:
     """(variable -> CommandNode, argparse handler function -> sub-parser name).
 
@@ -139,9 +148,7 @@ def _read_decorated(statement: Node, nodes: dict[str, CommandNode]) -> None:
             continue
         owner = text(callee.child_by_field_name("object"))
         positional, keywords = python_call_args(call)
-        name = (python_string(keywords.get("name"))
-                or (python_string(positional[0]) if positional else None)
-                or default_command_name(variable))
+        name = declared_command_name(positional, keywords, variable)
         parent = None if owner in ("click", "typer") else owner
         nodes[variable] = CommandNode(name, parent)
 
