@@ -39,7 +39,7 @@ from govern.drift.scans import (
     start_docs_index,
 )
 from govern.git.diff import build_changes
-from govern.git.gitio import Git, TreeEntry
+from govern.git.gitio import Git, PendingStatus, TreeEntry
 from govern.git.packages import manifest_name, package_dirs
 
 NOT_MEASURED = {"measured": False,
@@ -61,7 +61,7 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
     status = git.start_is_dirty() if dirty is None else None
     computed_on: dict[str, Any] = {"head_parents": git.parents(head), "dirty": dirty}
     try:
-        result = _read(git, config, head, base_ref, computed_on, memos, progress)
+        result = _read(git, config, head, base_ref, computed_on, memos, progress, status)
         if status is not None:
             computed_on["dirty"] = status.dirty()
         return result
@@ -72,19 +72,19 @@ def read_affected_docs(git: Git, config: Config, head_ref: str, base_ref: str | 
 
 def _read(git: Git, config: Config, head: str, base_ref: str | None,
           computed_on: dict[str, Any], memos: RunMemos | None,
-          progress: Progress) -> AffectedDocs:
+          progress: Progress, status: PendingStatus | None) -> AffectedDocs:
     entries = git.ls_tree(head)
     if base_ref is None:
         index = read_docs_index(git, entries, config, memos, progress)
         return _all_pages(index, head, computed_on, _unreadable(index),
                           _suggestion(entries, config, _corpus(index)))
     # Started first, on a cold run each on another core: the docs pages are scanned in a
-    # forked process (before any thread of this run exists), and git greps the tree for
-    # registrars, while the anchors and the bridge are built here
-    # (docs/decisions/sqlite-docs-index.md).
+    # forked process (before any thread of this run exists), and git greps the tree (or a
+    # checkout of it, cheaper) for registrars, while the anchors and the bridge are built
+    # here (docs/decisions/sqlite-docs-index.md).
     pending_index = start_docs_index(git, entries, config, memos, progress)
     try:
-        scans = start_bridge_scans(git, head, entries, config, memos)
+        scans = start_bridge_scans(git, head, entries, config, memos, status)
         try:
             return _diff_run(git, config, head, base_ref, computed_on, entries, scans,
                              pending_index)

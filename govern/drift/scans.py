@@ -35,7 +35,7 @@ from govern.drift.docs.index import (
     known_blobs,
     prune,
 )
-from govern.git.gitio import Git, PendingGrep, TreeEntry
+from govern.git.gitio import Git, PendingGrep, PendingStatus, TreeEntry
 from govern.git.packages import is_test_file
 
 _SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
@@ -290,6 +290,9 @@ class PendingScans:
     """Source path -> blob id, test files left out."""
     unscanned: list[str]
     grep: PendingGrep | None
+    changed_on_disk: PendingStatus | None = None
+    """When ``grep`` reads the work tree: the ``git status`` naming the files it must not
+    trust, judged by their blobs at ``rev`` instead."""
     saved: bool = False
 
     def registrar(self, blob: str, data: bytes, path: str) -> RegistrarScan | None:
@@ -324,18 +327,21 @@ class PendingScans:
         unscanned = [p for p in self.unscanned if f"r:{sources[p]}" not in memo]  # not since
         todo = set(unscanned)
         if self.grep is not None:
+            stale = (self.changed_on_disk.changed_paths()
+                     if self.changed_on_disk is not None else set())
             hits: set[str] = set()
             for path in self.grep.stream():  # each scanned while git greps the rest
+                if path in stale:
+                    continue
                 hits.add(path)
                 if path in todo:
                     todo.discard(path)
                     data = git.blobs.read(sources[path])
                     memo[f"r:{sources[path]}"] = (_scan_registrar(data, path)
                                                   if data is not None else None)
+            hits |= _hinted(git, [p for p in unscanned if p in stale], sources)
         else:
-            texts = git.blobs.read_many([sources[p] for p in unscanned])
-            hits = {p for p in unscanned if REGISTRATION_LINE.search(
-                (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+            hits = _hinted(git, unscanned, sources)
         wanted = [p for p in unscanned if p in todo and (p in hits or p in configured)]
         blobs = git.blobs.read_many([sources[p] for p in wanted])
         for path in (p for p in unscanned if p in todo):
@@ -377,9 +383,21 @@ class PendingScans:
         return replace(scans, health=health)
 
 
+def _hinted(git: Git, paths: list[str], sources: dict[str, str]) -> set[str]:
+    """Those of ``paths`` whose blob has a registration line."""
+    texts = git.blobs.read_many([sources[p] for p in paths])
+    return {p for p in paths if REGISTRATION_LINE.search(
+        (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+
+
 def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Config,
-                       memos: RunMemos | None = None) -> PendingScans:
-    """Load the scan cache and, when many sources are new to it, start the registrar grep."""
+                       memos: RunMemos | None = None,
+                       work_tree: PendingStatus | None = None) -> PendingScans:
+    """Load the scan cache and, when many sources are new to it, start the registrar grep.
+
+    ``work_tree`` is the run's ``git status`` when it has a work tree: if that is a checkout
+    of ``rev`` (a CI job's), git greps the files on disk, and the ones the status lists are
+    judged by their blobs."""
     run = memos or RunMemos(git)
     held = run.hold(SCANS_FILE, "cache-bridge-scans.schema.json",
                     _decode_scan, _encode_scan)
@@ -387,11 +405,15 @@ def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Con
     sources = {e.path: e.sha for e in entries if e.mode in _BLOB_MODES
                and _suffix(e.path) in EXTENSIONS and not is_test_file(e.path)}
     unscanned = [p for p, sha in sources.items() if f"r:{sha}" not in memo]
-    grep = (git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS,
-                                 perl=REGISTRATION_LINE.pattern)
-            if len(unscanned) > _GREP_THRESHOLD else None)
+    grep, changed_on_disk = None, None
+    if len(unscanned) > _GREP_THRESHOLD:
+        if work_tree is not None and git.checkout_of(rev):
+            changed_on_disk = work_tree
+        grep = git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS,
+                                    perl=REGISTRATION_LINE.pattern,
+                                    work_tree=changed_on_disk is not None)
     return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,
-                        grep)
+                        grep, changed_on_disk)
 
 
 def read_bridge_scans(git: Git, rev: str, entries: list[TreeEntry],
