@@ -55,6 +55,8 @@ def test_a_clean_checkout_is_a_checkout_of_head_only(tmp_path: Path) -> None:
         assert not Git(repo.root).checkout_of(repo.sha("HEAD")), flag
         repo.git("update-index", flag.replace("--", "--no-"), "web/plain.ts")
     assert Git(repo.root).checkout_of(repo.sha("HEAD"))
+    repo.git("read-tree", "--empty")  # an index cleared: nothing on disk is the commit's
+    assert not Git(repo.root).checkout_of(repo.sha("HEAD"))
 
 
 def test_status_names_every_path_that_differs_from_head(tmp_path: Path) -> None:

@@ -111,8 +111,7 @@ class PendingStatus:
         for record in records:  # `XY path`, and after a rename or copy its origin
             paths.add(record[3:])
             if "R" in record[:2] or "C" in record[:2]:
-                paths.add(next(records, ""))
-        paths.discard("")
+                paths.update(origin for origin in (next(records, None),) if origin)
         return paths
 
     def close(self) -> None:
@@ -396,11 +395,10 @@ class Git:
         assume-unchanged or unmerged). Files changed since are what ``git status`` lists."""
         if self._commit_sha("HEAD") != rev:
             return False
-        status, out, _ = self.run_status("rev-parse", "--is-inside-work-tree")
-        if status != 0 or out.strip() != b"true":  # a bare repository has an empty index
-            return False
         status, out, _ = self.run_status("ls-files", "-v", "-z")
-        return status == 0 and all(record.startswith("H ") for record in zsplit(out))
+        records = zsplit(out)
+        # An empty index (a bare repository, a cleared one) holds no checkout to read.
+        return status == 0 and bool(records) and all(r.startswith("H ") for r in records)
 
     # -- writing (the demo builds its example repository) -------------------------------
     def init(self, branch: str = "main") -> None:
