@@ -182,6 +182,7 @@ def test_typescript_registrations_come_once_each_in_source_order() -> None:
     ("router.get('/users/:id', getUser);", True),
     ("app.get(`${base}/:type/audit`, audit);", True),
     ("app.get(`${api}${version}/items`, list);", True),
+    ("server.get<{ Reply: Items }>('/items', list);", True),  # type arguments on the line
     ("app.get(`/api/${version}/items`, list);", True),
     ("{ 'path': '/api/v1/reports', handler: report }", True),
     ("{ path: `${root}/reports`, handler: report }", True),

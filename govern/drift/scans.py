@@ -20,6 +20,7 @@ from govern.drift.anchors.routes import (
     REGISTRAR_HINT,
     REGISTRATION_LINE,
     RegistrarScan,
+    has_registration_line,
     scan_python,
     scan_typescript,
 )
@@ -43,8 +44,9 @@ _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
 # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails; 5: handlers in
-# parentheses or under `satisfies`, quoted `'path':` keys
-_SCANS_FORMAT = 5
+# parentheses or under `satisfies`, quoted `'path':` keys; 6: large files read around their
+# hints, a scan says whether it read the whole file
+_SCANS_FORMAT = 6
 DOCS_INDEX_FILE = "docs-index.sqlite"
 T = TypeVar("T")
 
@@ -265,11 +267,12 @@ def _suffix(path: str) -> str:
     return name[dot:] if dot > 0 else ""
 
 
-def _scan_registrar(data: bytes, path: str) -> RegistrarScan:
+def _scan_registrar(data: bytes, path: str, configured: bool) -> RegistrarScan:
+    """A configured registrar is read whole; a file its hint lines chose, where they are."""
     language = EXTENSIONS[_suffix(path)]
     if language == "python":
         return scan_python(data, path)
-    return scan_typescript(data, path, language)
+    return scan_typescript(data, path, language, whole=configured)
 
 
 @dataclass
@@ -301,12 +304,12 @@ class PendingScans:
         diff reads no source again), as :meth:`finish` judges a file of the tree."""
         key = f"r:{blob}"
         held = self.held.memo.get(key)
-        if key in self.held.memo and (held is None or isinstance(held, RegistrarScan)):
+        configured = self.config.routes.registrars.matches(path)
+        if key in self.held.memo and _serves(held, configured):
             self.held.used.add(key)
             return held
-        hinted = REGISTRATION_LINE.search(data.decode("utf-8", "replace")) is not None
-        scan = _scan_registrar(data, path) if hinted or \
-            self.config.routes.registrars.matches(path) else None
+        scan = _scan_registrar(data, path, configured) \
+            if configured or has_registration_line(data) else None
         self.held.memo[key] = scan
         self.held.used.add(key)
         return scan
@@ -337,8 +340,9 @@ class PendingScans:
                 if path in todo:
                     todo.discard(path)
                     data = git.blobs.read(sources[path])
-                    memo[f"r:{sources[path]}"] = (_scan_registrar(data, path)
-                                                  if data is not None else None)
+                    memo[f"r:{sources[path]}"] = (
+                        _scan_registrar(data, path, path in configured)
+                        if data is not None else None)
             hits |= _hinted(git, [p for p in unscanned if p in stale], sources)
         else:
             hits = _hinted(git, unscanned, sources)
@@ -346,11 +350,12 @@ class PendingScans:
         blobs = git.blobs.read_many([sources[p] for p in wanted])
         for path in (p for p in unscanned if p in todo):
             data = blobs[sources[path]] if path in hits or path in configured else None
-            memo[f"r:{sources[path]}"] = _scan_registrar(data, path) if data is not None else None
-        for path in configured:  # configured files are scanned even when the hint misses them
-            if memo.get(f"r:{sources[path]}") is None:
+            memo[f"r:{sources[path]}"] = (_scan_registrar(data, path, path in configured)
+                                          if data is not None else None)
+        for path in configured:  # configured files are read whole, hinted or not
+            if not _serves(memo.get(f"r:{sources[path]}"), True):
                 data = git.blobs.read(sources[path])
-                memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path)
+                memo[f"r:{sources[path]}"] = _scan_registrar(data or b"", path, True)
         ledgers: dict[str, LedgerScan] = {}
         used = {f"r:{sha}" for sha in sources.values()}
         for entry in self.entries:
@@ -383,11 +388,18 @@ class PendingScans:
         return replace(scans, health=health)
 
 
+def _serves(held: Any, configured: bool) -> bool:
+    """Does a cached registrar scan answer for a file? A configured registrar needs a scan of
+    the whole file; any other file a scan (around its hints) or None (no hint)."""
+    if isinstance(held, RegistrarScan):
+        return held.whole or not configured
+    return held is None and not configured
+
+
 def _hinted(git: Git, paths: list[str], sources: dict[str, str]) -> set[str]:
     """Those of ``paths`` whose blob has a registration line."""
     texts = git.blobs.read_many([sources[p] for p in paths])
-    return {p for p in paths if REGISTRATION_LINE.search(
-        (texts[sources[p]] or b"").decode("utf-8", "replace"))}
+    return {p for p in paths if has_registration_line(texts[sources[p]] or b"")}
 
 
 def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Config,

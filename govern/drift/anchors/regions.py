@@ -1,0 +1,157 @@
+"""The parts of a TypeScript/JavaScript source that can hold the route registrations its hint
+lines point at, so that a large file is parsed in those parts only.
+
+A registration is one call or one object, and it sits inside one statement of the module (a
+top-level statement starts at column 0 in formatted code). When that statement is large (a
+class of ten thousand lines, a table of flows), only the member holding the hint is kept,
+with the statement's first lines and its closing line around it, which parse as the same
+statement with one member. The regions are a guess from indentation: the caller parses the
+whole file when they are not clearly smaller, when one starts inside a template literal or a
+block comment, or when the regions do not parse cleanly (docs/decisions/sqlite-docs-index.md,
+"Registrars are parsed where they register").
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from functools import cache
+
+# What begins a statement on its line at column 0: a keyword or a name, a decorator, a private
+# name, a parenthesis or a bracket, a comment. Not a closing bracket, a `.` or an operator
+# continuing the line above, nor `*` (inside a JSDoc block).
+_STARTS = rb"(?:[A-Za-z_$@#(\[]|/[/*])"
+# Each pattern here starts with a literal (a newline, `/`), which Python's regex finds by a fast
+# search; a leading `^` or lookbehind is tried at every byte, ten times slower on large files.
+_TOP_START = re.compile(rb"\n" + _STARTS)
+# A block comment's opening: not the `/*` of a path or glob in a string (`'/api/*'`,
+# `${base}/*`).
+_COMMENT_OPEN = re.compile(rb"/\*(?<![\w'\"`/*.}\-]/\*)")
+_COMMENT_CLOSE = re.compile(rb"\*/")
+# A top-level statement larger than this is narrowed to the members holding hints.
+LARGE_STATEMENT = 16 * 1024
+# Indentation is looked for up to this width: deeper members are kept with their parent.
+_DEEPEST = 33
+
+
+def registration_regions(source: bytes, hints: list[tuple[int, bool]]
+                         ) -> list[tuple[int, int]] | None:
+    """Byte ranges, in order and apart, covering the statements (or the members of a large
+    statement) that hold the ``hints``: byte offsets on hinted lines, in order, each with
+    whether it is a ``path:`` key (whose registration is the object around its line) rather
+    than a call or decorator (whose registration starts on its line). None when the whole
+    source should be parsed instead."""
+    if not hints:
+        return None
+    tops = ([0] if _TOP_START.match(b"\n" + source[:2]) else []) + [
+        match.start() + 1 for match in _TOP_START.finditer(source)]
+    blocks: dict[int, _Block] = {}
+    spans: list[tuple[int, int]] = []
+    line = searched = 0
+    for hint, key in hints:  # in order: each stretch of the source is searched once
+        newline = source.rfind(b"\n", searched, hint)
+        line, searched = (newline + 1 if newline >= 0 else line), hint
+        at = bisect_right(tops, line)
+        top = tops[at - 1] if at else 0
+        end = tops[at] if at < len(tops) else len(source)
+        spans.extend(_spans(source, top, end, line, key, 0, blocks))
+    regions = _merged(spans)
+    if sum(stop - start for start, stop in regions) * 4 > len(source) * 3:
+        return None
+    if _any_inside_literal_or_comment(source, [start for start, _ in regions]):
+        return None
+    return regions
+
+
+@dataclass(frozen=True)
+class _Block:
+    """A statement or member too large to keep whole: where its members begin (its
+    least-indented lines after the first), their indentation, and where its closing line
+    begins (the end, when it has none)."""
+
+    members: list[int]
+    indent: int
+    closer: int
+
+
+def _spans(source: bytes, top: int, end: int, line: int, key: bool, indent: int,
+           blocks: dict[int, _Block]) -> list[tuple[int, int]]:
+    """What of the statement or member at ``top`` (to ``end``, indented ``indent``) is kept
+    for the hint on the ``line`` starting there: all of it when small or when the hint is a
+    key of it, else its header, the member holding the hint (narrowed the same way) and its
+    closing line."""
+    if end - top <= LARGE_STATEMENT or line == top:
+        return [(top, end)]
+    if top not in blocks:
+        blocks[top] = _block(source, top, end, indent)
+    block = blocks[top]
+    at = bisect_right(block.members, line)
+    if not at or block.closer <= line or (key and block.members[at - 1] == line):
+        return [(top, end)]
+    start = block.members[at - 1]
+    stop = block.members[at] if at < len(block.members) else block.closer
+    return [(top, block.members[0]), *_spans(source, start, stop, line, key, block.indent,
+                                                     blocks),
+            (block.closer, end)]
+
+
+def _block(source: bytes, top: int, end: int, indent: int) -> _Block:
+    body = source.find(b"\n", top, end)
+    last = end
+    while last > top and source[last - 1] in b" \t\r\n":
+        last -= 1
+    closer = source.rfind(b"\n", top, last) + 1
+    if not (closer > top and source[closer + indent:closer + indent + 1] in (b"}", b")", b"]")
+            and not source[closer:closer + indent].strip()):
+        closer = end
+    inner = next((width for width in range(indent + 1, _DEEPEST)
+                  if _line_indented(width).search(source, body, end)), 0) if body >= 0 else 0
+    if not inner:
+        return _Block([], 0, closer)
+    return _Block([m.start() + 1 for m in _member_start(inner).finditer(source, body, closer)],
+                  inner, closer)
+
+
+@cache
+def _line_indented(width: int) -> re.Pattern[bytes]:
+    return re.compile(rb"\n[ \t]{%d}[^ \t\r\n]" % width)
+
+
+@cache
+def _member_start(width: int) -> re.Pattern[bytes]:
+    return re.compile(rb"\n[ \t]{%d}(?:[A-Za-z_$@#(\[\'\"]|/[/*])" % width)
+
+
+def _merged(regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, stop in sorted(r for r in regions if r[1] > r[0]):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], stop))
+        else:
+            out.append((start, stop))
+    return out
+
+
+def _any_inside_literal_or_comment(source: bytes, offsets: list[int]) -> bool:
+    """Does any of the (ascending) ``offsets`` look to be inside a template literal (an odd
+    number of unescaped backticks before it) or a block comment (its last ``/*`` after its
+    last ``*/``)? A guess that errs towards yes: a stray backtick or ``/*`` in a string only
+    sends the file to a full parse."""
+    opens = [match.start() for match in _COMMENT_OPEN.finditer(source)]
+    closes = [match.end() for match in _COMMENT_CLOSE.finditer(source)]
+    backticks = counted = 0
+    for offset in offsets:
+        backticks += source.count(b"`", counted, offset) - source.count(b"\\`", counted, offset)
+        counted = offset
+        if backticks % 2:
+            return True
+        opened = bisect_left(opens, offset)  # a comment opening the region is in it
+        if opened and opens[opened - 1] >= _last_before(closes, offset):
+            return True
+    return False
+
+
+def _last_before(offsets: list[int], offset: int) -> int:
+    at = bisect_right(offsets, offset)
+    return offsets[at - 1] if at else -1
