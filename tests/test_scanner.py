@@ -147,3 +147,25 @@ def test_the_equivalence_check_can_fail() -> None:
     text = "\n".join(TRICKY)
     assert [m.groups() for m in looser.finditer(text)] != \
         [m.groups() for m in reference.finditer(text)]
+
+
+WORDY = ["_ __init__ $x x$ $ 1a a1 é ñandu año café_au_lait Straße", "plain a.b.c x.y _.z $a.$b",
+         "a-b c/d @scope/pkg e@f.g v1.2.3 1.5 -- __ ___ x__y", "Ω omega ΩMEGA snake_Case ok"]
+
+
+@pytest.mark.parametrize("text", WORDY)
+def test_plain_identifiers_are_taken_whole_as_the_word_pattern_reads_them(text: str) -> None:
+    """The scanner takes ASCII identifiers as words in one pass; every token must come out as
+    reading each with the word pattern did (non-ASCII, `$`, dotted and numeric tokens too)."""
+    from govern.drift.docs import scanner
+
+    expected: set[str] = set()
+    raws = set(scanner._RAW_TOKEN.findall(text))
+    assert any(raw.isidentifier() and raw.isascii() for raw in raws)  # both paths are taken
+    assert any(not (raw.isidentifier() and raw.isascii()) for raw in raws)
+    for raw in raws:
+        for word in (raw,) if scanner._WORD.fullmatch(raw) else scanner._WORD.findall(raw):
+            expected.add(word)
+            if word.count(".") > 1:
+                expected.update(scanner._dotted_suffixes(word))
+    assert scan_page(text, "p.md").words == expected

@@ -151,9 +151,12 @@ def scan_page(text: str, path: str) -> PageTokens:
     One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
     into identifiers (words) and path/package-like tokens (loose) in Python.
     """
-    words: set[str] = set()
+    raws = set(_RAW_TOKEN.findall(text))
+    # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
+    # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one
+    words = {raw for raw in raws if raw.isidentifier() and raw.isascii()}
     loose: set[str] = set()
-    for raw in set(_RAW_TOKEN.findall(text)):
+    for raw in raws.difference(words):
         if "/" in raw or "@" in raw or "-" in raw:
             loose.add(raw.rstrip(".-/"))
         for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
