@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from govern.drift.docs.corpus import Page
@@ -169,3 +171,38 @@ def test_plain_identifiers_are_taken_whole_as_the_word_pattern_reads_them(text: 
             if word.count(".") > 1:
                 expected.update(scanner._dotted_suffixes(word))
     assert scan_page(text, "p.md").words == expected
+
+
+def test_phrase_candidates_are_read_together_once(tmp_path: Path) -> None:
+    """A command phrase reads the pages naming its first word in one exchange with git, and
+    the next phrase with the same first word reads none again; the answers are those of
+    reading each page alone."""
+    from govern.drift.docs.index import memory_store
+    from govern.git.gitio import Git
+    from tests.gitrepo import make_repo
+
+    texts = {"a.md": "run `os meta resync`\n", "b.md": "os dev starts it\n",
+             "c.md": "os meta:resync, or os dev\n", "d.md": "nothing here\n"}
+    repo = make_repo(tmp_path / "r", dict(texts))
+    git = Git(repo.root)
+    pages = [Page(path, repo.git("rev-parse", f"HEAD:{path}").strip(), False) for path in texts]
+    batches: list[list[str]] = []
+    singles: list[str] = []
+
+    def read_many(names: list[str]) -> dict[str, bytes | None]:
+        batches.append(names)
+        return git.blobs.read_many(names)
+
+    def read(name: str) -> bytes | None:
+        singles.append(name)
+        return git.blobs.read(name)
+
+    index = fill_index(pages, read, memory_store(), read_many)
+    batches.clear()
+    singles.clear()
+    assert index.saying("os meta resync") == {0, 2}
+    assert index.saying("os dev") == {1, 2}
+    assert [sorted(batch) for batch in batches] == [sorted(p.blob for p in pages[:3])]
+    assert singles == []
+    alone = build_index(pages, git.blobs.read)  # no batch reader: one page at a time
+    assert alone.saying("os meta resync") == {0, 2} and alone.saying("os dev") == {1, 2}

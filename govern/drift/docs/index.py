@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from govern.core.cache import open_sqlite_memory, transaction
@@ -58,10 +58,27 @@ class DocsIndex:
     on_damage: Callable[[], sqlite3.Connection] | None = field(default=None, repr=False)
     """Drops a damaged store and gives an empty one to rebuild the run's pages into."""
     _routes: SegmentIndex[int] | None = field(default=None, repr=False)
+    read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = field(default=None,
+                                                                             repr=False)
+    """Reads many blobs in one exchange with git, when the reader can."""
+    _texts: dict[int, str] = field(default_factory=dict, repr=False)
+    """The pages read this run: a phrase's candidates are often the next phrase's, and a
+    listed page is read again for its line numbers."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
-        return (self.read_blob(self.pages[page_id].blob) or b"").decode("utf-8-sig", "replace")
+        if page_id not in self._texts:
+            self._texts[page_id] = _text(self.read_blob(self.pages[page_id].blob))
+        return self._texts[page_id]
+
+    def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
+        """Pages' texts by id, those not read yet read together."""
+        wanted = [page_id for page_id in page_ids if page_id not in self._texts]
+        if self.read_blobs is not None and len(wanted) > 1:
+            blobs = self.read_blobs([self.pages[page_id].blob for page_id in wanted])
+            for page_id in wanted:
+                self._texts[page_id] = _text(blobs.get(self.pages[page_id].blob))
+        return {page_id: self.read_text(page_id) for page_id in page_ids}
 
     def _lookup(self, sql: str, params: tuple[object, ...]) -> set[int]:
         try:
@@ -131,7 +148,8 @@ class DocsIndex:
         first = phrase.split()[0]
         candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
         pattern = phrase_pattern(phrase)
-        return {page_id for page_id in candidates if pattern.search(self.read_text(page_id))}
+        return {page_id for page_id, text in self.read_texts(candidates).items()
+                if pattern.search(text)}
 
     def calling(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code."""
@@ -160,6 +178,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
     first, *rest = map(re.escape, phrase.split())
     return re.compile(first + rf"(?<![\w-]{first})"
                       + "".join(r"(?:[ \t]+|:)" + word for word in rest) + r"(?![\w-])")
+
+
+def _text(data: bytes | None) -> str:
+    return (data or b"").decode("utf-8-sig", "replace")
 
 
 @dataclass(frozen=True)
@@ -260,7 +282,7 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                 progress("docs pages indexed", at + 1, len(shas))
             db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
         known.update(known_blobs(db, sorted(missing)))
-    index = DocsIndex(pages=[], read_blob=read_blob, db=db)
+    index = DocsIndex(pages=[], read_blob=read_blob, db=db, read_blobs=read_blobs)
     run: list[tuple[int, int]] = []
     for page in pages:
         blob_id, reason = known[page.blob]
