@@ -5,6 +5,7 @@ so the run answers the same with it, without it, and when it dies."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 from pathlib import Path
 
@@ -80,11 +81,28 @@ def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(repo_git: tupl
     assert scans.start_docs_index(git, few, Config()).child is None
     # govern calibrate holds one store open across its runs: never forked
     assert scans.start_docs_index(git, entries, Config(), scans.RunMemos(git)).child is None
+    store = git.common_dir() / "govern"
+    shutil.rmtree(store, ignore_errors=True)
+    store.write_text("a file where the cache folder goes\n")  # no store, even for root
+    try:
+        assert scans.start_docs_index(git, entries, Config()).child is None
+    finally:
+        store.unlink()
+    pending = scans.start_docs_index(git, entries, Config())  # the folder can be made again
+    try:
+        assert pending.child is not None
+    finally:
+        pending.close()
+
+
+def test_no_fork_for_a_read_only_git_dir(repo_git: tuple) -> None:
+    _, git = repo_git
+    entries = git.ls_tree(git.resolve_commit("pr"))
     common = git.common_dir()
     common.chmod(0o555)
     try:
         if os.access(common, os.W_OK):
-            pytest.skip("running as a user who writes anywhere")
+            pytest.skip("running as a user who writes anywhere (root): the test above covers it")
         assert scans.start_docs_index(git, entries, Config()).child is None
     finally:
         common.chmod(0o755)

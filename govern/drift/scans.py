@@ -210,8 +210,7 @@ def _pages_missing(git: Git, entries: list[TreeEntry], config: Config) -> int:
 
     path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
     pages = select_pages(entries, config.docs)
-    if len(pages) <= _PARALLEL_PAGES or not os.access(
-            path if path.exists() else _existing_parent(path), os.W_OK):
+    if len(pages) <= _PARALLEL_PAGES or not _writable(path):
         return 0
     if not path.exists():
         return len(pages)
@@ -223,6 +222,15 @@ def _pages_missing(git: Git, entries: list[TreeEntry], config: Config) -> int:
             db.close()
     except (sqlite3.DatabaseError, StoreDamaged):
         return len(pages)
+
+
+def _writable(path: Path) -> bool:
+    """Can a store be written at ``path``: the file itself, or else the nearest folder that
+    exists above it (a file in the way of the folders, as for any user, cannot hold one)."""
+    if path.exists():
+        return path.is_file() and os.access(path, os.W_OK)
+    parent = _existing_parent(path)
+    return parent.is_dir() and os.access(parent, os.W_OK)
 
 
 def _existing_parent(path: Path) -> Path:
