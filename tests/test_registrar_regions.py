@@ -92,14 +92,64 @@ def test_narrowing_reads_what_a_whole_parse_reads(tricky: str, narrowed: bool) -
     assert (registration_regions(source, registration_hints(source)) is not None) is narrowed
 
 
+TOP_FILLER = "".join(f"export function f{i}(x) {{ return x + {i}; }}\n" for i in range(600))
+
+
+@pytest.mark.parametrize(("source", "language"), [
+    # a backtick in a string throws the count of template literals off by one
+    ("const FENCE = '```';\nexport const README = `\nUsage:\napp.get('/users', listUsers)\n"
+     "Then run it.\n`;\n", "typescript"),
+    ("export function docs() {\n  const open = '```ts';\n" + "".join(
+        f"  const value{i} = useThing{i}();\n" for i in range(700)) +
+     "  const sample = `\n  app.get('/users', listUsers)\n  done\n  `;\n"
+     "  const close = '```';\n}\n", "typescript"),
+    # text in JSX, and a block comment opened right after a brace
+    ("export function Docs() {\n  return (\n    <pre>\nimport express from 'express'\n"
+     "app.get('/users', listUsers)\napp.listen(3000)\n    </pre>\n  );\n}\n", "tsx"),
+    ("function f() {}/*\napp.get('/old', oldHandler)\nfoo()\n*/\n", "typescript"),
+])
+def test_code_written_in_text_is_no_route(source: str, language: str) -> None:
+    """Code at column 0 inside a template literal, JSX text or a comment, among many small
+    statements: the line before such a region ends no statement, so the file is parsed
+    whole and reads no route there."""
+    data = (source + TOP_FILLER).encode()
+    assert scan_typescript(data, "web/docs.ts", language, whole=False).routes == \
+        scan_typescript(data, "web/docs.ts", language, whole=True).routes == ()
+
+
 def test_regions_that_do_not_parse_are_parsed_whole() -> None:
-    """A line at a member's indent that continues the one above (`handler);`) reads as a member
-    of its own: the hint's region, cut there, does not parse, and the file is parsed whole."""
-    source = _large_class("  mount = app.get('/x',\n  handler);\n\n")
+    """Source that does not parse (a getter left open, its body at the class members'
+    indentation): the hint's line reads as a member of its own, its region does not parse
+    either, and the file is parsed whole, as tree-sitter recovers it."""
+    source = _large_class("  get ready() {\n  app.get('/x', (c) => h(c));\n\n")
     assert registration_regions(source, registration_hints(source)) is not None
     assert _routes(source, whole=False) == _routes(source, whole=True) == [
         ("GET", "/x", source[:source.index(b"app.get")].count(b"\n") + 1,
-         frozenset({"handler"}))]
+         frozenset({"c", "h"}))]
+
+
+@pytest.mark.parametrize("member", [
+    # the handler's body has a line out of indentation: the call's lines are cut there
+    "  mount() {\n    this.app.put('/x', async (req) => {\n" + BODY_FILLER +
+    "    await second(req);\n        return done(req);\n    });\n  }\n\n",
+    "  mount = app.get('/x',\n  handler);\n\n",
+])
+def test_a_part_that_leaves_a_bracket_open_is_no_region(member: str) -> None:
+    """Its lines were not one member: parts put together could parse as something else."""
+    source = _large_class(member)
+    assert registration_regions(source, registration_hints(source)) is None
+    assert _routes(source, whole=False) == _routes(source, whole=True) != []
+
+
+def test_a_key_after_a_spread_keeps_its_object() -> None:
+    """`...base, path: '/x'` is a line of the object's members, though it starts with none."""
+    source = _large_class(
+        "  mount() {\n    this.routes.register({\n      method: 'DELETE',\n"
+        "      ...base, path: '/api/items',\n      handler: async (req) => {\n" + BODY_FILLER +
+        "        return drop(req);\n      },\n    });\n  }\n\n")
+    routes = _routes(source, whole=False)
+    assert routes == _routes(source, whole=True)
+    assert [(method, path) for method, path, _, _ in routes] == [("DELETE", "/api/items")]
 
 
 def test_a_small_file_or_one_without_hints_is_parsed_whole() -> None:

@@ -5,17 +5,18 @@ A registration is one call or one object, and it sits inside one statement of th
 top-level statement starts at column 0 in formatted code). When that statement is large (a
 class of ten thousand lines, a table of flows), only the member holding the hint is kept,
 with the statement's first lines and its closing line around it, which parse as the same
-statement with one member. The regions are a guess from indentation: the caller parses the
-whole file when they are not clearly smaller, when one starts inside a template literal or a
-block comment, or when the regions do not parse cleanly (docs/decisions/sqlite-docs-index.md,
-"Registrars are parsed where they register").
+statement with one member. The regions are a guess from indentation, so the whole file is
+parsed instead when they are not clearly smaller, when a part kept whole leaves a bracket
+open, when one seems to start inside a template literal, a comment or JSX text, or when the
+regions do not parse cleanly (docs/decisions/sqlite-docs-index.md, "Registrars are parsed
+where they register").
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 # What begins a statement on its line at column 0: a keyword or a name, a decorator, a private
@@ -29,8 +30,14 @@ _TOP_START = re.compile(rb"\n" + _STARTS)
 # `${base}/*`).
 _COMMENT_OPEN = re.compile(rb"/\*(?<![\w'\"`/*.}\-]/\*)")
 _COMMENT_CLOSE = re.compile(rb"\*/")
+# A string in quotes on one line, or a comment on a line of its own: their brackets are text
+# (prose wrapped over comment lines opens a parenthesis on one and closes it on the next). Not
+# a comment after code: `//` is as often in a template literal, `${base}/a//b`.
+_TEXT = re.compile(rb"'(?:[^'\\\n]|\\.)*+'|\"(?:[^\"\\\n]|\\.)*+\"|\n[ \t]*+//[^\n]*+")
 # A top-level statement larger than this is narrowed to the members holding hints.
 LARGE_STATEMENT = 16 * 1024
+# The first non-blank line of a block, and its indentation.
+_FIRST_INDENTED = re.compile(rb"\n([ \t]*)[^ \t\r\n]")
 # Indentation is looked for up to this width: deeper members are kept with their parent.
 _DEEPEST = 33
 
@@ -46,7 +53,7 @@ def registration_regions(source: bytes, hints: list[tuple[int, bool]]
         return None
     tops = ([0] if _TOP_START.match(b"\n" + source[:2]) else []) + [
         match.start() + 1 for match in _TOP_START.finditer(source)]
-    blocks: dict[int, _Block] = {}
+    memo = _Memo()
     spans: list[tuple[int, int]] = []
     line = searched = 0
     for hint, key in hints:  # in order: each stretch of the source is searched once
@@ -55,11 +62,16 @@ def registration_regions(source: bytes, hints: list[tuple[int, bool]]
         at = bisect_right(tops, line)
         top = tops[at - 1] if at else 0
         end = tops[at] if at < len(tops) else len(source)
-        spans.extend(_spans(source, top, end, line, key, 0, blocks))
+        found = _spans(source, top, end, line, key, 0, memo)
+        if found is None:
+            return None
+        spans.extend(found)
     regions = _merged(spans)
     if sum(stop - start for start, stop in regions) * 4 > len(source) * 3:
         return None
-    if _any_inside_literal_or_comment(source, [start for start, _ in regions]):
+    starts = [start for start, _ in regions]
+    if _any_inside_literal_or_comment(source, starts) or \
+            not all(_after_a_statement(source, start) for start in starts):
         return None
     return regions
 
@@ -75,25 +87,58 @@ class _Block:
     closer: int
 
 
+@dataclass
+class _Memo:
+    """What one file's regions have worked out, by where it starts: many hints share a
+    statement (a line of them, a table of routes), which is then read once."""
+
+    blocks: dict[int, _Block] = field(default_factory=dict)
+    balanced: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    def whole(self, source: bytes, start: int, stop: int) -> list[tuple[int, int]] | None:
+        """The part kept whole, or None when it does not close every bracket it opens."""
+        if (start, stop) not in self.balanced:
+            self.balanced[start, stop] = _balanced(source, start, stop)
+        return [(start, stop)] if self.balanced[start, stop] else None
+
+
 def _spans(source: bytes, top: int, end: int, line: int, key: bool, indent: int,
-           blocks: dict[int, _Block]) -> list[tuple[int, int]]:
+           memo: _Memo) -> list[tuple[int, int]] | None:
     """What of the statement or member at ``top`` (to ``end``, indented ``indent``) is kept
     for the hint on the ``line`` starting there: all of it when small or when the hint is a
-    key of it, else its header, the member holding the hint (narrowed the same way) and its
-    closing line."""
+    key written at its members' indentation (`path:`, or `...base, path:`), else its header,
+    the member holding the hint (narrowed the same way) and its closing line. None when the
+    part kept whole does not close every bracket it opens: its lines were not one member
+    (a line out of indentation), and parts put together could parse as something else."""
     if end - top <= LARGE_STATEMENT or line == top:
-        return [(top, end)]
-    if top not in blocks:
-        blocks[top] = _block(source, top, end, indent)
-    block = blocks[top]
+        return memo.whole(source, top, end)
+    if top not in memo.blocks:
+        memo.blocks[top] = _block(source, top, end, indent)
+    block = memo.blocks[top]
     at = bisect_right(block.members, line)
-    if not at or block.closer <= line or (key and block.members[at - 1] == line):
-        return [(top, end)]
+    if not at or block.closer <= line or (key and _indent(source, line) == block.indent):
+        return memo.whole(source, top, end)  # a key's line is a member: its object is kept
     start = block.members[at - 1]
     stop = block.members[at] if at < len(block.members) else block.closer
-    return [(top, block.members[0]), *_spans(source, start, stop, line, key, block.indent,
-                                                     blocks),
-            (block.closer, end)]
+    member = _spans(source, start, stop, line, key, block.indent, memo)
+    return None if member is None else [(top, block.members[0]), *member, (block.closer, end)]
+
+
+def _balanced(source: bytes, start: int, stop: int) -> bool:
+    """Does the text open as many of each bracket as it closes, outside quoted strings (`'('`
+    in a message) and comment lines? Brackets in template literals and block comments are
+    counted: a lone one there only sends the file to a whole parse."""
+    code = _TEXT.sub(b"", source[start - 1:stop] if start else source[:stop])
+    return all(code.count(opening) == code.count(closing)
+               for opening, closing in ((b"{", b"}"), (b"(", b")"), (b"[", b"]")))
+
+
+def _indent(source: bytes, line: int) -> int:
+    """The indentation of the line starting at ``line``."""
+    at = line
+    while source[at:at + 1] in (b" ", b"\t"):
+        at += 1
+    return at - line
 
 
 def _block(source: bytes, top: int, end: int, indent: int) -> _Block:
@@ -105,17 +150,14 @@ def _block(source: bytes, top: int, end: int, indent: int) -> _Block:
     if not (closer > top and source[closer + indent:closer + indent + 1] in (b"}", b")", b"]")
             and not source[closer:closer + indent].strip()):
         closer = end
-    inner = next((width for width in range(indent + 1, _DEEPEST)
-                  if _line_indented(width).search(source, body, end)), 0) if body >= 0 else 0
-    if not inner:
+    # the members' indentation is the first body line's: the least in the block would be a
+    # line of a template literal's text (HTML, SQL) as often as a member
+    first = _FIRST_INDENTED.search(source, body, end) if body >= 0 else None
+    inner = len(first.group(1)) if first is not None else 0
+    if inner <= indent or inner >= _DEEPEST:
         return _Block([], 0, closer)
     return _Block([m.start() + 1 for m in _member_start(inner).finditer(source, body, closer)],
                   inner, closer)
-
-
-@cache
-def _line_indented(width: int) -> re.Pattern[bytes]:
-    return re.compile(rb"\n[ \t]{%d}[^ \t\r\n]" % width)
 
 
 @cache
@@ -150,6 +192,25 @@ def _any_inside_literal_or_comment(source: bytes, offsets: list[int]) -> bool:
         if opened and opens[opened - 1] >= _last_before(closes, offset):
             return True
     return False
+
+
+# How the line before a statement or member ends, in formatted code: a statement's `;`, a
+# block's `{` or `}`, a list's `,`, a comment's `*/` (line comments are passed over).
+_STATEMENT_ENDS = (b";", b"{", b"}", b",", b"*/")
+
+
+def _after_a_statement(source: bytes, start: int) -> bool:
+    """Does the line before ``start`` (a line start) end a statement or open a block? Text in a
+    template literal, JSX or a comment seldom does (`Usage:`, `<pre>`, `{}/*`): the region
+    would start inside it. A file written without semicolons is parsed whole."""
+    at = start
+    while at > 0:
+        line = source.rfind(b"\n", 0, at - 1) + 1
+        text = source[line:at].strip()
+        if text and not text.startswith(b"//"):
+            return text.endswith(_STATEMENT_ENDS)
+        at = line
+    return True
 
 
 def _last_before(offsets: list[int], offset: int) -> int:
