@@ -7,13 +7,16 @@ is bounded by indentation."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from functools import partial
+from pathlib import Path
 
 import pytest
 
 from govern.drift.anchors.regions import registration_regions
 from govern.drift.anchors.routes import has_registration_line, registration_hints
-from tests.security.pr import within
+from tests.security.pr import GENEROUS_SECONDS, within
 
 EIGHT_MB = 8 * 1024 * 1024
 
@@ -45,3 +48,22 @@ def test_deep_nesting_is_read_in_linear_time() -> None:
     source += inner + b"".join(b" " * level + b"});\n" for level in reversed(range(depth)))
     regions = within(partial(_read, source))
     assert regions is None  # every line is a hint: the whole file is parsed
+
+
+def test_a_file_that_stalled_the_region_parse_is_read_at_once() -> None:
+    """A TSX file found by fuzzing (CRLF lines, routes in an IIFE and an object table) on
+    which tree-sitter's included ranges never returned: the regions are parsed as one text
+    now. Run in a child process, since a parser stuck in C cannot be interrupted."""
+    data = Path(__file__).parent / "data" / "regions_hang.tsx"
+    program = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from govern.drift.anchors.routes import scan_typescript\n"
+        "source = Path(sys.argv[1]).read_bytes()\n"
+        "narrow = scan_typescript(source, 'web/app.tsx', 'tsx', whole=False).routes\n"
+        "whole = scan_typescript(source, 'web/app.tsx', 'tsx', whole=True).routes\n"
+        "print(len(narrow), narrow == whole)\n")
+    done = subprocess.run([sys.executable, "-c", program, str(data)], capture_output=True,
+                          text=True, timeout=GENEROUS_SECONDS, check=True)
+    count, same = done.stdout.split()
+    assert int(count) > 0 and same == "True"
