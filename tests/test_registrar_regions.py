@@ -48,16 +48,22 @@ def test_a_large_class_is_parsed_around_its_route_only() -> None:
     assert routes[0][2] == source[:source.index(b"this.app.get")].count(b"\n") + 1
 
 
-def test_a_path_key_keeps_the_whole_object_it_is_a_key_of() -> None:
+@pytest.mark.parametrize(("method", "key", "path"), [
+    ("GET", "path: `${base}/:type`,", "/:type"),
+    # a line of the object's members, though it starts with none
+    ("DELETE", "...base, path: '/api/items',", "/api/items"),
+])
+def test_a_path_key_keeps_the_whole_object_it_is_a_key_of(method: str, key: str,
+                                                          path: str) -> None:
     """The registration is the object around `path:`; narrowed to the key's own line, it would
     lose its method and handler."""
     source = _large_class(
-        "  mount() {\n    this.routes.register({\n      method: 'GET',\n"
-        "      path: `${base}/:type`,\n      handler: async (req) => {\n" + BODY_FILLER +
+        f"  mount() {{\n    this.routes.register({{\n      method: '{method}',\n"
+        f"      {key}\n      handler: async (req) => {{\n" + BODY_FILLER +
         "        return readMeta(req);\n      },\n    });\n  }\n\n")
     routes = _routes(source, whole=False)
     assert routes == _routes(source, whole=True)
-    assert [(method, path) for method, path, _, _ in routes] == [("GET", "/:type")]
+    assert [(m, p) for m, p, _, _ in routes] == [(method, path)]
     assert "readMeta" in routes[0][3]
     assert _covered(source) < 0.6
 
@@ -139,17 +145,6 @@ def test_a_part_that_leaves_a_bracket_open_is_no_region(member: str) -> None:
     source = _large_class(member)
     assert registration_regions(source, registration_hints(source)) is None
     assert _routes(source, whole=False) == _routes(source, whole=True) != []
-
-
-def test_a_key_after_a_spread_keeps_its_object() -> None:
-    """`...base, path: '/x'` is a line of the object's members, though it starts with none."""
-    source = _large_class(
-        "  mount() {\n    this.routes.register({\n      method: 'DELETE',\n"
-        "      ...base, path: '/api/items',\n      handler: async (req) => {\n" + BODY_FILLER +
-        "        return drop(req);\n      },\n    });\n  }\n\n")
-    routes = _routes(source, whole=False)
-    assert routes == _routes(source, whole=True)
-    assert [(method, path) for method, path, _, _ in routes] == [("DELETE", "/api/items")]
 
 
 def test_a_small_file_or_one_without_hints_is_parsed_whole() -> None:
