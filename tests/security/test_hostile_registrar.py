@@ -2,8 +2,8 @@
 registrations, by hint patterns and then by the regions around the hints. Each hint looked
 back to the start of its line: a file of one 8 MB line holding 450,000 hints took half a
 minute, four times as long for each doubling. Every reader is linear now: each stretch of the
-source is searched once, the hints' type arguments are bounded and never retried, and nesting
-is bounded by indentation."""
+source is searched once, a line's indentation is measured once, the hints' type arguments
+are bounded and never retried, and nesting is bounded by indentation."""
 
 from __future__ import annotations
 
@@ -67,3 +67,12 @@ def test_a_file_that_stalled_the_region_parse_is_read_at_once() -> None:
                           text=True, timeout=GENEROUS_SECONDS, check=True)
     count, same = done.stdout.split()
     assert int(count) > 0 and same == "True"
+
+
+def test_many_keys_on_a_deeply_indented_line_are_read_in_linear_time() -> None:
+    """Each `path:` key compares its line's indentation with its object's: a line indented by
+    4 MB and holding 100,000 keys is measured once."""
+    line = b" " * (4 * 1024 * 1024) + b"path: '/x', " * 100_000
+    source = b"export class Server {\n  mount() {\n" + line + b"\n  }\n" + \
+        b"".join(b"  helper%d() { return %d; }\n" % (i, i) for i in range(2000)) + b"}\n"
+    within(partial(_read, source))

@@ -36,6 +36,7 @@ _COMMENT_CLOSE = re.compile(rb"\*/")
 _TEXT = re.compile(rb"'(?:[^'\\\n]|\\.)*+'|\"(?:[^\"\\\n]|\\.)*+\"|\n[ \t]*+//[^\n]*+")
 # A top-level statement larger than this is narrowed to the members holding hints.
 LARGE_STATEMENT = 16 * 1024
+_LEADING_BLANKS = re.compile(rb"[ \t]*+")
 # The first non-blank line of a block, and its indentation.
 _FIRST_INDENTED = re.compile(rb"\n([ \t]*)[^ \t\r\n]")
 # Indentation is looked for up to this width: deeper members are kept with their parent.
@@ -94,6 +95,14 @@ class _Memo:
 
     blocks: dict[int, _Block] = field(default_factory=dict)
     balanced: dict[tuple[int, int], bool] = field(default_factory=dict)
+    indents: dict[int, int] = field(default_factory=dict)
+
+    def indent(self, source: bytes, line: int) -> int:
+        """The indentation of the line starting at ``line``."""
+        if line not in self.indents:
+            blanks = _LEADING_BLANKS.match(source, line)  # matches everywhere, maybe empty
+            self.indents[line] = blanks.end() - line if blanks else 0
+        return self.indents[line]
 
     def whole(self, source: bytes, start: int, stop: int) -> list[tuple[int, int]] | None:
         """The part kept whole, or None when it does not close every bracket it opens."""
@@ -116,7 +125,7 @@ def _spans(source: bytes, top: int, end: int, line: int, key: bool, indent: int,
         memo.blocks[top] = _block(source, top, end, indent)
     block = memo.blocks[top]
     at = bisect_right(block.members, line)
-    if not at or block.closer <= line or (key and _indent(source, line) == block.indent):
+    if not at or block.closer <= line or (key and memo.indent(source, line) == block.indent):
         return memo.whole(source, top, end)  # a key's line is a member: its object is kept
     start = block.members[at - 1]
     stop = block.members[at] if at < len(block.members) else block.closer
@@ -131,14 +140,6 @@ def _balanced(source: bytes, start: int, stop: int) -> bool:
     code = _TEXT.sub(b"", source[start - 1:stop] if start else source[:stop])
     return all(code.count(opening) == code.count(closing)
                for opening, closing in ((b"{", b"}"), (b"(", b")"), (b"[", b"]")))
-
-
-def _indent(source: bytes, line: int) -> int:
-    """The indentation of the line starting at ``line``."""
-    at = line
-    while source[at:at + 1] in (b" ", b"\t"):
-        at += 1
-    return at - line
 
 
 def _block(source: bytes, top: int, end: int, indent: int) -> _Block:
