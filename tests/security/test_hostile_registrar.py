@@ -76,3 +76,12 @@ def test_many_keys_on_a_deeply_indented_line_are_read_in_linear_time() -> None:
     source = b"export class Server {\n  mount() {\n" + line + b"\n  }\n" + \
         b"".join(b"  helper%d() { return %d; }\n" % (i, i) for i in range(2000)) + b"}\n"
     within(partial(_read, source))
+
+
+def test_comment_lines_before_many_regions_are_read_once() -> None:
+    """The line before each region is looked for past blank and comment lines: 100,000
+    hinted comment members, each after an unhinted one, made every region look back to the
+    class's first line."""
+    members = b"".join(b"  // app.get('/x', h%d)\n  // note %d\n" % (i, i) for i in range(50_000))
+    source = b"export class Server {\n" + members + b"  mount() {}\n}\n"
+    within(partial(_read, source))

@@ -71,8 +71,7 @@ def registration_regions(source: bytes, hints: list[tuple[int, bool]]
     if sum(stop - start for start, stop in regions) * 4 > len(source) * 3:
         return None
     starts = [start for start, _ in regions]
-    if _any_inside_literal_or_comment(source, starts) or \
-            not all(_after_a_statement(source, start) for start in starts):
+    if _any_inside_literal_or_comment(source, starts) or not _after_statements(source, starts):
         return None
     return regions
 
@@ -200,17 +199,24 @@ def _any_inside_literal_or_comment(source: bytes, offsets: list[int]) -> bool:
 _STATEMENT_ENDS = (b";", b"{", b"}", b",", b"*/")
 
 
-def _after_a_statement(source: bytes, start: int) -> bool:
-    """Does the line before ``start`` (a line start) end a statement or open a block? Text in a
-    template literal, JSX or a comment seldom does (`Usage:`, `<pre>`, `{}/*`): the region
-    would start inside it. A file written without semicolons is parsed whole."""
-    at = start
-    while at > 0:
-        line = source.rfind(b"\n", 0, at - 1) + 1
-        text = source[line:at].strip()
-        if text and not text.startswith(b"//"):
-            return text.endswith(_STATEMENT_ENDS)
-        at = line
+def _after_statements(source: bytes, starts: list[int]) -> bool:
+    """Does the line before each of ``starts`` (ascending line starts) end a statement or open
+    a block? Text in a template literal, JSX or a comment seldom does (`Usage:`, `<pre>`,
+    `{}/*`): the region would start inside it. A file written without semicolons is parsed
+    whole. Blank and comment lines are passed over, back to the start before at most (its
+    own line was judged already), so every line is read once."""
+    before = 0
+    for start in starts:
+        at = start
+        while at > before:
+            line = source.rfind(b"\n", 0, at - 1) + 1
+            text = source[line:at].strip()
+            if text and not text.startswith(b"//"):
+                if not text.endswith(_STATEMENT_ENDS):
+                    return False
+                break
+            at = line
+        before = start
     return True
 
 
