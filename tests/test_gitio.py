@@ -111,7 +111,8 @@ def test_fetch_pull_heads_and_the_remote_url(tmp_path: Path) -> None:
 
 
 def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
-    from govern.drift.scans import REGISTRAR_HINT, REGISTRATION_LINE
+    from govern.drift.anchors.routes import has_registration_line
+    from govern.drift.scans import PERL_HINT, REGISTRAR_HINT
 
     repo = make_repo(tmp_path / "r", {
         "api/routes.ts": "router.get('/api/v1/items', list);\n",
@@ -130,11 +131,11 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).stream()) == expected
     # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
-                                       perl=REGISTRATION_LINE.pattern).stream()) == expected
+                                       perl=PERL_HINT).stream()) == expected
     assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
                                     "api/plain.ts", "api/word.py", "api/hono.ts",
                                     "api/split.ts", "api/key.ts")
-                  if REGISTRATION_LINE.search((repo.root / path).read_text())) == expected
+                  if has_registration_line((repo.root / path).read_bytes())) == expected
     assert list(git.start_grep_files("HEAD", "no-such-text-anywhere", specs).stream()) == []
     # a git that cannot run the Perl regex (here: an invalid one) answers through -E
     assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs, perl="(?<!").stream()) \

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.anchors.ledgers import LedgerRow, scan_ledger
-from govern.drift.anchors.routes import REGISTRATION_LINE, scan_python, scan_typescript
+from govern.drift.anchors.routes import has_registration_line, scan_python, scan_typescript
 from govern.drift.anchors.syntax import is_route_literal
 from govern.drift.route_paths import SegmentIndex, route_segments, segments_match
 
@@ -199,4 +199,4 @@ def test_typescript_registrations_come_once_each_in_source_order() -> None:
 def test_registration_hint(line: str, hinted: bool) -> None:
     """The line hint that picks which files are parsed as registrars: every line a scanner
     would read a route from, and not the look-alikes that sent large files to the parser."""
-    assert (REGISTRATION_LINE.search(line) is not None) is hinted
+    assert has_registration_line(line.encode()) is hinted

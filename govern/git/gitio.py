@@ -111,7 +111,9 @@ class PendingStatus:
         for record in records:  # `XY path`, and after a rename or copy its origin
             paths.add(record[3:])
             if "R" in record[:2] or "C" in record[:2]:
-                paths.update(origin for origin in (next(records, None),) if origin)
+                origin = next(records, None)
+                if origin:
+                    paths.add(origin)
         return paths
 
     def close(self) -> None:

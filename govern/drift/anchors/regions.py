@@ -19,13 +19,13 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cache
 
-# What begins a statement on its line at column 0: a keyword or a name, a decorator, a private
-# name, a parenthesis or a bracket, a comment. Not a closing bracket, a `.` or an operator
-# continuing the line above, nor `*` (inside a JSDoc block).
-_STARTS = rb"(?:[A-Za-z_$@#(\[]|/[/*])"
+# What begins a statement or a member on its line: a keyword or a name, a decorator, a private
+# name, a parenthesis or a bracket, a comment (and for a member, a quoted key). Not a closing
+# bracket, a `.` or an operator continuing the line above, nor `*` (inside a JSDoc block).
+_STARTS = rb"A-Za-z_$@#(\["
 # Each pattern here starts with a literal (a newline, `/`), which Python's regex finds by a fast
 # search; a leading `^` or lookbehind is tried at every byte, ten times slower on large files.
-_TOP_START = re.compile(rb"\n" + _STARTS)
+_TOP_START = re.compile(rb"\n(?:[%s]|/[/*])" % _STARTS)
 # A block comment's opening: not the `/*` of a path or glob in a string (`'/api/*'`,
 # `${base}/*`).
 _COMMENT_OPEN = re.compile(rb"/\*(?<![\w'\"`/*.}\-]/\*)")
@@ -39,7 +39,7 @@ LARGE_STATEMENT = 16 * 1024
 _LEADING_BLANKS = re.compile(rb"[ \t]*+")
 # The first non-blank line of a block, and its indentation.
 _FIRST_INDENTED = re.compile(rb"\n([ \t]*)[^ \t\r\n]")
-# Indentation is looked for up to this width: deeper members are kept with their parent.
+# Members indented this deep or deeper are not told apart: their parent is kept whole.
 _DEEPEST = 33
 
 
@@ -78,9 +78,9 @@ def registration_regions(source: bytes, hints: list[tuple[int, bool]]
 
 @dataclass(frozen=True)
 class _Block:
-    """A statement or member too large to keep whole: where its members begin (its
-    least-indented lines after the first), their indentation, and where its closing line
-    begins (the end, when it has none)."""
+    """A statement or member too large to keep whole: where its members begin (the lines
+    indented as its first body line that begin a member), their indentation, and where its
+    closing line begins (the end, when it has none)."""
 
     members: list[int]
     indent: int
@@ -162,7 +162,7 @@ def _block(source: bytes, top: int, end: int, indent: int) -> _Block:
 
 @cache
 def _member_start(width: int) -> re.Pattern[bytes]:
-    return re.compile(rb"\n[ \t]{%d}(?:[A-Za-z_$@#(\[\'\"]|/[/*])" % width)
+    return re.compile(rb"\n[ \t]{%d}(?:[%s'\"]|/[/*])" % (width, _STARTS))
 
 
 def _merged(regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -179,7 +179,7 @@ def _any_inside_literal_or_comment(source: bytes, offsets: list[int]) -> bool:
     """Does any of the (ascending) ``offsets`` look to be inside a template literal (an odd
     number of unescaped backticks before it) or a block comment (its last ``/*`` after its
     last ``*/``)? A guess that errs towards yes: a stray backtick or ``/*`` in a string only
-    sends the file to a full parse."""
+    sends the file to a whole parse."""
     opens = [match.start() for match in _COMMENT_OPEN.finditer(source)]
     closes = [match.end() for match in _COMMENT_CLOSE.finditer(source)]
     backticks = counted = 0

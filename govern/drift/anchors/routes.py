@@ -57,13 +57,15 @@ REGISTRAR_HINT = "|".join((_DECORATOR, _VERB_CALL, rf"(^|[^A-Za-z0-9_])(re_)?pat
 # Python's and PCRE's form of the same lines. Each part starts with a literal (`@`, `.`,
 # `path`, `url`), which Python's regex finds by a fast search where an alternation or a
 # leading lookbehind would be tried at every byte (about 40 ns a byte: 27 ms on a 635 kB
-# file); the word boundary before `path(` is a lookbehind from its end.
-_PARTS = (_DECORATOR, _VERB_CALL,
-          rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}",
-          rf"path{_KEY}", rf"url{_KEY}")
-REGISTRATION_LINE = re.compile("|".join(_PARTS), re.M)
-_KEY_PARTS = frozenset({3, 4})
-_HINT_PARTS = tuple(re.compile(part.encode()) for part in _PARTS)
+# file); the word boundary before `path(` is a lookbehind from its end. The key parts are
+# told apart: a key's registration is the object around its line.
+_CALL_PARTS = (_DECORATOR, _VERB_CALL,
+               rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}")
+_KEY_PARTS = (rf"path{_KEY}", rf"url{_KEY}")
+PERL_HINT = "|".join(_CALL_PARTS + _KEY_PARTS)
+"""The hint for git grep's Perl engine (``git grep -P``)."""
+_HINT_PARTS = tuple((re.compile(part.encode()), part in _KEY_PARTS)
+                    for part in _CALL_PARTS + _KEY_PARTS)
 # Within a file the hints chose, a verb call opening at the end of its line is read too:
 # `server.get(` or `server.get<{` with its path on a later line (fastify's and hono's tests
 # write routes so).
@@ -75,14 +77,16 @@ def registration_hints(source: bytes) -> list[tuple[int, bool]]:
     """Where a file the hints chose may register a route: the byte offsets of its hint lines
     and of verb calls opening at the end of a line, in order, each with whether it is a
     ``path:``/``url:`` key (the registration is the object around it)."""
-    found = [(match.start(), number in _KEY_PARTS)
-             for number, part in enumerate(_HINT_PARTS) for match in part.finditer(source)]
+    found = [(match.start(), key)
+             for part, key in _HINT_PARTS for match in part.finditer(source)]
     found.extend((match.start(), False) for match in _OPENING_CALL.finditer(source))
     return sorted(found)
 
 
 def has_registration_line(source: bytes) -> bool:
-    return any(part.search(source) is not None for part in _HINT_PARTS)
+    """Does ``source`` hold a line that looks like a route registration (what chooses a file
+    to scan as a registrar)?"""
+    return any(part.search(source) is not None for part, _ in _HINT_PARTS)
 
 
 @dataclass(frozen=True)
