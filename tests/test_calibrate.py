@@ -444,3 +444,25 @@ def test_each_guard_is_charged_the_reference_pages_it_alone_kept_off_the_list(
     assert dropped["render"]["reference_removed"] == ["docs/prose.md"]
     assert dropped["config"] == {"guard": "generic_names", "kind": "symbol", "token": "config",
                                  "reference_removed": ["docs/calls.md"]}
+
+
+def test_a_new_api_home_that_names_the_reference_page_is_scored_apart_from_the_rows(
+        tmp_path: Path) -> None:
+    both = "# API\n\nCall `send_request` or `fetch_items`.\n"
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": LIB, "docs/api.md": both, "docs/overview.md": "# Overview\n\n" + both,
+        "docs/guide.md": "# Guide\n\nCall `send_request`.\n"})
+    repo.commit({"src/lib.py": LIB + "\n\ndef stream_items(page):\n    return page\n",
+                 "docs/api.md": both + "\nOr `stream_items`.\n",
+                 "docs/guide.md": "# Guide\n\nCall `send_request`, page by page.\n"}, "new")
+    report = calibrate_json(repo)
+    case = report["per_case"][0]
+    assert case["rows"] == [] and report["hits"] == 0 and report["pooled_recall"] == 0.0
+    # both pages naming two siblings are suggested; only the one the author edited counts,
+    # and the guide (one sibling) is neither suggested nor counted
+    assert case["new_api_homes"] == ["docs/api.md", "docs/overview.md"]
+    assert case["homes_hit"] == ["docs/api.md"]
+    assert report["new_api_homes"] == {"pages": 2, "reference_pages": 1, "cases_with_hit": 1,
+                                       "recall_with_homes": 0.5}
+    text = calibrate(repo).output
+    assert "New API homes: 1 reference page(s) no row listed were among the 2 page(s)" in text

@@ -54,6 +54,9 @@ class CaseResult:
     """Changed files that yielded no anchor."""
     seconds: float
     error: str | None = None
+    new_api_homes: tuple[str, ...] = ()
+    """Pages suggested as the home of a symbol the change added (``new_api``): suggestions,
+    not rows, so they are scored apart."""
 
     @property
     def listed(self) -> set[str]:
@@ -70,6 +73,11 @@ class CaseResult:
     @property
     def recall(self) -> float:
         return len(self.hits) / len(self.case.reference)
+
+    @property
+    def homes_hit(self) -> list[str]:
+        """Reference pages no row listed that a New API suggestion named."""
+        return sorted(set(self.new_api_homes) & set(self.missed))
 
 
 def _language(path: str) -> str:
@@ -118,6 +126,8 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
         dropped=tuple(dropped),
         not_covered=tuple(entry["path"] for entry in result.anchorless_changes),
         seconds=seconds,
+        new_api_homes=tuple(sorted({page for entry in result.new_api
+                                    for page in entry["suggested_pages"]})),
     )
 
 
@@ -144,7 +154,18 @@ def _pooled(results: list[CaseResult]) -> dict[str, Any]:
         "rows": {"total": sum(rows), "mean": round(mean(rows), 2) if rows else None,
                  "median": median(rows) if rows else None, "max": max(rows, default=None)},
         "reference_share_of_rows": _share(hits, sum(rows)),
+        "new_api_homes": _homes(results, reference, hits),
     }
+
+
+def _homes(results: list[CaseResult], reference: int, hits: int) -> dict[str, Any]:
+    """How often the New API suggestions named a page the rows missed: a reader who follows
+    them finds these too, but they are not rows and do not count in recall."""
+    found = sum(len(r.homes_hit) for r in results)
+    return {"pages": sum(len(r.new_api_homes) for r in results),
+            "reference_pages": found,
+            "cases_with_hit": sum(bool(r.homes_hit) for r in results),
+            "recall_with_homes": _share(hits + found, reference)}
 
 
 def _by_kind(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
@@ -197,6 +218,8 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "anchors_dropped": [{"guard": d.guard, "kind": d.kind, "token": d.token,
                              "reference_removed": list(d.reference)} for d in result.dropped],
         "not_covered": list(result.not_covered),
+        "new_api_homes": list(result.new_api_homes),
+        "homes_hit": result.homes_hit,
         "seconds": round(result.seconds, 3),
     }
 

@@ -28,6 +28,7 @@ def build_report(run: dict[str, Any], measurement: dict[str, Any],
 def _headline(report: dict[str, Any]) -> list[str]:
     rows = report["rows"]
     run = report["run"]
+    homes = report["new_api_homes"]
     found = (f"{report['cases']} case(s) measured of {run['cases_found']} found in "
              f"{run['commits_read']} commit(s) of {run['rev']}")
     if report["interrupted"]:
@@ -41,6 +42,10 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"rows per case: mean {rows['mean']}, median {rows['median']}, max {rows['max']}; "
         f"{percent(report['reference_share_of_rows'])} of rows were reference pages; "
         f"{report['timings']['seconds_per_case']} s per case.",
+        f"New API homes: {homes['reference_pages']} reference page(s) no row listed were "
+        f"among the {homes['pages']} page(s) suggested for added symbols, in "
+        f"{homes['cases_with_hit']} case(s); recall counting them "
+        f"{percent(homes['recall_with_homes'])}.",
     ]
 
 
@@ -149,6 +154,8 @@ def render_markdown(report: dict[str, Any]) -> str:
            f"| rows per case (mean / median / max) | {rows['mean']} / {rows['median']} / "
            f"{rows['max']} |",
            f"| rows that were reference pages | {percent(report['reference_share_of_rows'])} |",
+           f"| recall counting New API homes (suggestions, not rows) | "
+           f"{percent(report['new_api_homes']['recall_with_homes'])} |",
            f"| time per case | {report['timings']['seconds_per_case']} s |", "",
            "## By anchor kind", "", "| kind | anchors | rows | reference rows | recall |",
            "|---|---|---|---|---|"]
