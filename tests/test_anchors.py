@@ -137,6 +137,28 @@ def test_qualified_names_pass_over_packages_and_follow_module_reexports(
                            inits.get) == expected
 
 
+@pytest.mark.parametrize(("path", "expected"), [
+    # `chat/` has no __init__.py but sits in a package: a namespace package, importable
+    ("m/_plugins/ui/_impl/chat/chat.py", "m._plugins.ui._impl.chat.chat"),
+    ("m/_plugins/ui/_impl/chat/deep/x.py", "m._plugins.ui._impl.chat.deep.x"),
+    # no package above it: the folder is the import root, as before
+    ("scripts/chat/tool.py", "tool"),
+])
+def test_a_folder_without_init_inside_a_package_is_a_namespace_package(
+        path: str, expected: str) -> None:
+    files = {"m/__init__.py", "m/_plugins/__init__.py", "m/_plugins/ui/__init__.py",
+             "m/_plugins/ui/_impl/__init__.py"}
+    assert module_path(path, files.__contains__)[0] == expected
+
+
+def test_a_name_in_a_namespace_package_is_reexported_by_the_packages_above_it() -> None:
+    files = {**LAYERED, "m/_plugins/ui/__init__.py":
+             "from m._plugins.ui._impl.chat.chat import chat\n"}
+    inits = {path: extract_python(text.encode(), frozenset()) for path, text in files.items()}
+    assert qualified_names("m/_plugins/ui/_impl/chat/chat.py", "chat", files.__contains__,
+                           inits.get) == ["m.ui.chat"]
+
+
 TS = """\
 export const Schema = z.object({
   userKey: z.string(),

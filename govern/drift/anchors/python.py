@@ -261,15 +261,19 @@ def module_path(path: str,
     """(dotted module name, its packages as (directory, dotted name), nearest first); ``("",
     [])`` when a component is not a Python identifier (the file cannot be imported by name).
 
-    The import root is the first ancestor without an ``__init__.py``: ``src/httpx/_client.py``
-    is module ``httpx._client`` when ``src/httpx/__init__.py`` exists and ``src/__init__.py``
-    does not.
+    The import root is the folder above the outermost package: ``src/httpx/_client.py`` is
+    module ``httpx._client`` when ``src/httpx/__init__.py`` exists and ``src/__init__.py``
+    does not. A folder without an ``__init__.py`` inside a package is a namespace package
+    and importable all the same: ``marimo/_plugins/ui/_impl/chat/chat.py`` is
+    ``marimo._plugins.ui._impl.chat.chat`` though ``chat/`` has no ``__init__.py``.
     """
     parts = path.split("/")
     stem = parts[-1].rsplit(".", 1)[0]
     dirs = parts[:-1]
+    # has_init[i]: the folder of the first i + 1 parts holds an __init__.py
+    has_init = [exists("/".join([*parts[:end], "__init__.py"])) for end in range(1, len(dirs) + 1)]
     packages: list[str] = []
-    while dirs and exists("/".join([*dirs, "__init__.py"])):
+    while dirs and any(has_init[:len(dirs)]):
         packages.append("/".join(dirs))
         dirs = dirs[:-1]
     names = [p.rsplit("/", 1)[-1] for p in reversed(packages)]
