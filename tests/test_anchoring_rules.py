@@ -231,12 +231,126 @@ def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None
                                 "suggested_pages": ["docs/client.md"]}]
 
 
+def test_a_new_file_s_symbol_is_homed_by_the_pages_naming_its_namespace_family(
+        tmp_path: Path) -> None:
+    # `matrix` is the only declaration of its new file, so it has no file siblings: the
+    # page listing `ui.slider` and `ui.table` (the namespace it is re-exported into) is its
+    # home; a page naming one of them is not, nor one naming deeper names (`ui.slider.value`)
+    init = "from ui._impl.slider import slider\nfrom ui._impl.table import table\n"
+    files = {"ui/__init__.py": init, "ui/_impl/__init__.py": "",
+             "ui/_impl/slider.py": "def slider():\n    return 1\n",
+             "ui/_impl/table.py": "def table():\n    return 1\n",
+             "docs/inputs.md": "| `ui.slider` | `ui.table` |\n",
+             "docs/one.md": "Use `ui.slider`.\n",
+             "docs/deep.md": "Read `ui.slider.value` and `ui.table.rows`, then `ui.slider`.\n"}
+    head = {"ui/__init__.py": init + "from ui._impl.matrix import matrix\n",
+            "ui/_impl/matrix.py": "def matrix_of(rows):\n    return rows\n\n\n"
+                                  "def matrix():\n    return matrix_of(1)\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    homes = {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]}
+    assert homes["ui.matrix"] == ["docs/inputs.md"]
+    assert rows(data) == {}
+    # named once, from the file that defines it, not from the __init__ that re-exports it
+    assert [e["file"] for e in data["new_api"] if e["token"] == "ui.matrix"] == [
+        "ui/_impl/matrix.py"]
+    text = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path / "repo"), "affected-docs",
+                                    "--format", "text", "main"]).output
+    assert "  - ui.matrix (ui/_impl/matrix.py): likely home docs/inputs.md" in text
+    assert "  - matrix_of (ui/_impl/matrix.py): no page names its siblings yet" in text
+
+
+def test_a_page_naming_the_new_symbol_s_file_siblings_ranks_above_its_namespace_family(
+        tmp_path: Path) -> None:
+    init = ("from ui._impl.slider import slider_step, slider_size\n"
+            "from ui._impl.other import table_view, button_row, chart_grid\n")
+    slider = "def slider_step():\n    return 1\n\n\ndef slider_size():\n    return 2\n"
+    files = {"ui/__init__.py": init, "ui/_impl/__init__.py": "", "ui/_impl/slider.py": slider,
+             "ui/_impl/other.py": "".join(f"def {name}():\n    return 0\n\n\n" for name in (
+                 "table_view", "button_row", "chart_grid")),
+             "docs/family.md": "`ui.table_view`, `ui.button_row`, `ui.chart_grid`.\n",
+             "docs/kin.md": "`slider_step` and `slider_size`.\n"}
+    head = {"ui/__init__.py": init + "from ui._impl.slider import slider_range\n",
+            "ui/_impl/slider.py": slider + "\n\ndef slider_range():\n    return 3\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    homes = {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]}
+    assert homes["ui.slider_range"] == ["docs/kin.md", "docs/family.md"]
+
+
+def test_a_new_symbol_of_a_module_a_page_documents_is_a_row_not_new_api(
+        tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/tools.py": "def first_tool():\n    return 1\n",
+             "docs/tools.md": "::: pkg.tools\n"}
+    data = run_json(pr_repo(tmp_path, files, {"pkg/tools.py": (
+        files["pkg/tools.py"] + "\n\ndef second_tool():\n    return 2\n")}), "main")
+    assert rows(data) == {"docs/tools.md": ["pkg.tools.second_tool"]}
+    assert data["new_api"] == []
+
+
 def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) -> None:
     docs = {"docs/client.md": "Soon: `sendLater`.\n"}
     data = run_json(pr_repo(tmp_path, {"web/c.ts": "export const a = 1;\n", **docs},
                             {"web/c.ts": "export const a = 1;\nexport function sendLater() {}\n"}),
                     "main")
     assert data["new_api"] == [] and rows(data) == {"docs/client.md": ["sendLater"]}
+
+
+# -- package re-exports ----------------------------------------------------------------------
+
+REEXPORT_BASE = {
+    "pkg/__init__.py": "from pkg.chat import chat\nfrom pkg.util import helper\n",
+    "pkg/chat.py": "def chat():\n    return 1\n",
+    "pkg/util.py": "def helper():\n    return 1\n\n\ndef extra_tool():\n    return 2\n",
+    "docs/chat.md": "Call `pkg.chat()` to start.\n",
+    "docs/bare.md": "Then `chat()` again.\n",
+    "docs/tools.md": "Soon: `pkg.extra_tool`.\n",
+}
+
+
+def test_a_package_that_stops_re_exporting_a_name_makes_its_qualified_pages_stale(
+        tmp_path: Path) -> None:
+    data = run_json(pr_repo(tmp_path, REEXPORT_BASE,
+                            {"pkg/__init__.py": "from pkg.util import helper\n"}), "main")
+    # the module still defines `chat`: only `pkg.chat` went, so the bare page is not listed
+    assert rows(data) == {"docs/chat.md": ["pkg.chat"]}
+    assert data["docs"][0]["stale"] is True
+    assert data["anchorless_changes"] == []
+
+
+def test_a_package_that_starts_re_exporting_a_name_anchors_it_under_the_package(
+        tmp_path: Path) -> None:
+    data = run_json(pr_repo(tmp_path, REEXPORT_BASE, {"pkg/__init__.py": (
+        REEXPORT_BASE["pkg/__init__.py"] + "from pkg.util import extra_tool\n")}), "main")
+    assert rows(data) == {"docs/tools.md": ["pkg.extra_tool"]}
+    assert data["docs"][0]["stale"] is False
+
+
+def test_reordered_or_moved_re_exports_change_no_public_name(tmp_path: Path) -> None:
+    moved = "from pkg.util import helper\nfrom pkg.talk import chat as chat\n"
+    data = run_json(pr_repo(tmp_path, REEXPORT_BASE, {
+        "pkg/__init__.py": moved, "pkg/chat.py": None,
+        "pkg/talk.py": REEXPORT_BASE["pkg/chat.py"]}), "main")
+    assert rows(data) == {} and data["new_api"] == []
+    # a rename with no line changed (chat.py -> talk.py) is anchorless too
+    assert "pkg/__init__.py" in [entry["path"] for entry in data["anchorless_changes"]]
+
+
+def test_an_import_the_all_list_leaves_out_is_no_re_export(tmp_path: Path) -> None:
+    base = {**REEXPORT_BASE, "pkg/__init__.py": (REEXPORT_BASE["pkg/__init__.py"]
+                                                 + "__all__ = ['chat', 'helper']\n")}
+    data = run_json(pr_repo(tmp_path, base, {"pkg/__init__.py": (
+        "from pkg.chat import chat\nfrom pkg.util import helper, extra_tool\n"
+        "__all__ = ['chat', 'helper']\n")}), "main")
+    assert rows(data) == {} and data["new_api"] == []
+
+
+def test_a_new_re_export_no_page_names_is_new_api_homed_by_its_package_family(
+        tmp_path: Path) -> None:
+    base = {**REEXPORT_BASE, "docs/tools.md": "Use `pkg.chat` and `pkg.helper`.\n"}
+    data = run_json(pr_repo(tmp_path, base, {"pkg/__init__.py": (
+        REEXPORT_BASE["pkg/__init__.py"] + "from pkg.util import extra_tool\n")}), "main")
+    assert rows(data) == {}
+    assert data["new_api"] == [{"token": "pkg.extra_tool", "file": "pkg/__init__.py",
+                                "suggested_pages": ["docs/tools.md"]}]
 
 
 # -- inline route handlers -----------------------------------------------------------------

@@ -14,7 +14,7 @@ from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
-from govern.drift.docs.index import PREFIX, DocsIndex
+from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import mention_lines
 from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
@@ -286,33 +286,48 @@ MAX_SUGGESTIONS = 5
 def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                  config: AnchorsConfig) -> list[dict[str, Any]]:
     """Symbols the change added that no page names yet, each with the pages likely to be its
-    home: pages documenting its module (an autodoc/mkdocstrings prefix of its dotted name) or
-    naming at least two of its siblings. Suggestions, not rows
-    (docs/concepts/anchoring-rules.md#new-api)."""
+    home: pages naming at least two of its siblings, those naming the most of its kin first,
+    then of its family (``_siblings_named``). A page documenting its module by a directive
+    already names it (a documented prefix), so it is a row, not a suggestion. Suggestions,
+    not rows (docs/concepts/anchoring-rules.md#new-api)."""
     on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
-    for entry in added:
+    # a name's own file first: a re-export of it names the package's file and no kin
+    for entry in sorted(added, key=lambda entry: entry.reexport):
         if any(token in on_pages for token in entry.tokens):
             continue
         token = max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
         if token in found:
             continue
-        votes: dict[int, int] = {}
-        for sibling in entry.siblings:
-            if is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
-                for page_id in index.naming(sibling):
-                    votes[page_id] = votes.get(page_id, 0) + 1
-        homes = {page_id for page_id, count in votes.items() if count >= 2}
-        for qualified in entry.tokens:
-            parts = qualified.split(".")
-            homes |= index.pages_with(PREFIX, (".".join(parts[:end])
-                                               for end in range(1, len(parts))))
-        ranked = sorted(homes, key=lambda page_id: (-votes.get(page_id, 0),
+        kin, family = _siblings_named(entry, index, config)
+        homes = {page_id for page_id in kin.keys() | family.keys()
+                 if len(kin.get(page_id, set()) | family.get(page_id, set())) >= 2}
+        ranked = sorted(homes, key=lambda page_id: (-len(kin.get(page_id, ())),
+                                                    -len(family.get(page_id, ())),
                                                     index.pages[page_id].path))
         found[token] = {"token": token, "file": entry.file,
                         "suggested_pages": [index.pages[p].path for p in ranked[:MAX_SUGGESTIONS]]}
     return list(found.values())
+
+
+def _siblings_named(entry: Added, index: DocsIndex, config: AnchorsConfig
+                    ) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
+    """For each page, the siblings of an added symbol it names: its kin (the other
+    declarations of its file or container), then its family (the other names one dotted
+    part below each of its qualified names: ``marimo.ui.slider`` beside a new
+    ``marimo.ui.matrix``), which finds the page listing a re-exported family even when the
+    new symbol's file is new. Kin rank first: a namespace such as ``marimo`` is wide."""
+    kin: dict[int, set[str]] = {}
+    for sibling in entry.siblings:
+        if is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
+            for page_id in index.naming(sibling):
+                kin.setdefault(page_id, set()).add(sibling)
+    family: dict[int, set[str]] = {}
+    for namespace in {t.rpartition(".")[0] for t in entry.tokens if "." in t}:
+        for page_id, names in index.naming_under(namespace).items():
+            family.setdefault(page_id, set()).update(names - set(entry.tokens))
+    return kin, family
 
 
 def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -> list[str]:

@@ -73,7 +73,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         lines.append(heading("New API, not yet on any page (suggestions, not rows):"))
         lines.extend(f"  - {entry['token']} ({entry['file']})" + (
             f": likely home {', '.join(entry['suggested_pages'])}" if entry["suggested_pages"]
-            else ": no page documents its module or siblings") for entry in result.new_api)
+            else ": no page names its siblings yet") for entry in result.new_api)
         lines.append("")
     unseen = [
         *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes),

@@ -18,7 +18,12 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
-from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.python import (
+    extract_python,
+    module_path,
+    qualified_names,
+    reexported,
+)
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
@@ -96,6 +101,9 @@ class Added:
     siblings: tuple[str, ...]
     """Names of the other public declarations beside it: the container's other members, or
     the file's other top-level declarations (container-qualified where that applies)."""
+    reexport: bool = False
+    """Added by a package ``__init__`` that began re-exporting it: its siblings are the
+    package's whole namespace, which the family rule already ranks."""
 
 
 @dataclass
@@ -266,6 +274,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
+    if PurePosixPath(change.path).name == "__init__.py" and _reexport_changes(
+            change, extractions, base, head, result):
+        yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})
@@ -283,6 +294,32 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
             key for key in head.declared
             if key != declaration.key and (key.startswith(prefix) if prefix else "." not in key)))
         found.append(Added(file, declaration, tuple(_tokens(declaration, path, side)), siblings))
+    return found
+
+
+def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
+                      head: Side, result: ChangeSetAnchors) -> bool:
+    """A package ``__init__`` that starts or stops re-exporting a name changes the public API
+    under the package's name (``marimo.ui.chat``) even when the name's own file is untouched:
+    its qualified names are anchors, new at HEAD (a New API candidate) or removed at the
+    base (stale). Only qualified names: the bare name exists either way, in its module.
+    A name the other side declares in the file itself has moved, not come or gone."""
+    old, new = extractions.get("base"), extractions.get("head")
+    before = reexported(old) if old is not None else frozenset()
+    after = reexported(new) if new is not None else frozenset()
+    found = False
+    for names, side, path, other in ((after - before, head, change.path, old),
+                                     (before - after, base, change.base_path, new)):
+        for name in sorted(names - (other.declared if other is not None else frozenset())):
+            declaration = Declaration(name, None, bridgeable=False)
+            tokens = [token for token in _tokens(declaration, path, side) if "." in token]
+            for token in tokens:
+                result.candidates.append(Candidate("symbol", token, change.path, side.name,
+                                                   declaration))
+                found = True
+            if side is head and tokens:
+                result.added.append(Added(change.path, declaration, tuple(tokens), (),
+                                          reexport=True))
     return found
 
 

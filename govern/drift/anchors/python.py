@@ -254,6 +254,15 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     )
 
 
+def reexported(extraction: Extraction) -> frozenset[str]:
+    """The public names a module's imports re-export (``from .chat import chat``), as its
+    ``__all__`` allows: a package ``__init__`` publishes these under its own dotted name."""
+    listed = extraction.all_names
+    return frozenset(name for name in extraction.import_reexports
+                     if not name.startswith("*") and is_public(name)
+                     and (listed is None or name in listed))
+
+
 # -- qualified names --------------------------------------------------------------------------
 
 def module_path(path: str,

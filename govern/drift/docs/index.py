@@ -123,6 +123,27 @@ class DocsIndex:
         return self.naming_as_written(token) | self.pages_with(
             PREFIX, (".".join(parts[:end]) for end in range(1, len(parts))))
 
+    def naming_under(self, namespace: str) -> dict[int, set[str]]:
+        """For each page, the names it writes one dotted part below ``namespace``
+        (``marimo.ui.slider`` and ``marimo.ui.table`` under ``marimo.ui``)."""
+        # Tokens under ``namespace.`` sort between ``namespace.`` and ``namespace/``.
+        try:
+            found = self.db.execute(
+                "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+                "WHERE tokens.kind = ? AND tokens.token > ? AND tokens.token < ?",
+                (WORD, namespace + ".", namespace + "/")).fetchall()
+        except sqlite3.DatabaseError:
+            self._rebuild()
+            return self.naming_under(namespace)
+        names: dict[int, set[str]] = {}
+        start = len(namespace) + 1
+        for token, page_id in found:
+            if not isinstance(token, str):
+                raise StoreDamaged("a stored token is not text")
+            if "." not in token[start:]:
+                names.setdefault(page_id, set()).add(token)
+        return names
+
     def routing(self, token: str) -> set[int]:
         """Pages that write the route ``token`` (params as wildcards; a ``…`` tail matches the
         end of a longer path). The pages' routes are read once, on the first route anchor."""
