@@ -353,6 +353,49 @@ def test_a_new_re_export_no_page_names_is_new_api_homed_by_its_package_family(
                                 "suggested_pages": ["docs/tools.md"]}]
 
 
+BARREL_BASE = {
+    "web/c.ts": "export function sendNow() {}\nexport function sendLater() {}\n",
+    "web/index.ts": "export { sendNow } from './c';\n",
+    "docs/later.md": "Call `sendLater()` when idle.\n",
+    "docs/now.md": "Call `sendNow()` first.\n",
+}
+
+
+@pytest.mark.parametrize(("barrel", "listed"), [
+    ("export { sendNow, sendLater } from './c';\n", {"docs/later.md": ["sendLater"]}),
+    ("export { sendNow as sendFirst } from './c';\n", {"docs/now.md": ["sendNow"]}),
+    ("export {};\n", {"docs/now.md": ["sendNow"]}),
+])
+def test_a_ts_barrel_that_starts_or_stops_exporting_a_name_anchors_it(
+        tmp_path: Path, barrel: str, listed: dict[str, list[str]]) -> None:
+    data = run_json(pr_repo(tmp_path, BARREL_BASE, {"web/index.ts": barrel}), "main")
+    assert rows(data) == listed
+    # another entry point may still export it: changed, never certain (stale) drift
+    assert not any(row["stale"] for row in data["docs"])
+    assert data["anchorless_changes"] == []
+
+
+def test_a_name_a_change_declares_and_re_exports_is_attributed_to_its_own_file(
+        tmp_path: Path) -> None:
+    # the barrel sorts before the file declaring the name, and is read first
+    base = {"web/index.ts": "export { sendNow } from './zeta';\n",
+            "web/zeta.ts": "export function sendNow() {}\n"}
+    data = run_json(pr_repo(tmp_path, base, {
+        "web/index.ts": "export { sendNow, sendSoon } from './zeta';\n",
+        "web/zeta.ts": base["web/zeta.ts"] + "export function sendSoon() {}\n"}), "main")
+    assert [(a["token"], a["file"]) for a in data["anchors"]] == [("sendSoon", "web/zeta.ts")]
+    assert [(e["token"], e["file"]) for e in data["new_api"]] == [("sendSoon", "web/zeta.ts")]
+
+
+def test_a_ts_barrel_reordered_exports_nothing_new(tmp_path: Path) -> None:
+    base = {**BARREL_BASE, "web/index.ts": "export { sendNow, sendLater } from './c';\n"}
+    data = run_json(pr_repo(tmp_path, base, {
+        "web/index.ts": "export { sendLater } from './c';\nexport { sendNow } from './c';\n"}),
+        "main")
+    assert rows(data) == {}
+    assert [entry["path"] for entry in data["anchorless_changes"]] == ["web/index.ts"]
+
+
 # -- inline route handlers -----------------------------------------------------------------
 
 EXPRESS = ("app.get('/api/v1/items', async (req, res) => {\n  const rows = load();\n"

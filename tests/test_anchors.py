@@ -212,6 +212,22 @@ def test_typescript_touched(lines: set[int], expected: list[str]) -> None:
     assert [d.key for d in result.touched] == expected
 
 
+def test_typescript_reexports_are_the_names_exported_from_other_modules() -> None:
+    source = (b"import { a, b } from './ab';\nexport { a };\n"
+              b"export { c as publicC, type D, _hidden } from './cd';\n"
+              b"export * as ns from './ns';\nexport * from './all';\n"
+              b"export { default as Widget } from './widget';\nexport { default } from './x';\n"
+              b"const local = 1;\nexport { local };\nexport function own() {}\n")
+    assert extract_typescript(source, frozenset(), "typescript").reexports == {
+        "a", "publicC", "D", "ns", "Widget"}  # not b (only imported), nor local, own, _hidden
+
+
+def test_python_reexports_follow_all() -> None:
+    source = b"from .a import x, y as z\nfrom .b import *\nfrom .c import _p\n__all__ = ['x']\n"
+    assert extract_python(source, frozenset()).reexports == {"x"}
+    assert extract_python(source.split(b"__all__")[0], frozenset()).reexports == {"x", "z"}
+
+
 def test_typescript_literals_and_tsx_and_commonjs() -> None:
     assert extract_typescript(TS.encode(), frozenset({22}), "typescript").literals == ()
     tsx = b"export function Panel() {\n  return <div className=\"x\">hi</div>;\n}\n"

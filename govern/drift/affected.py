@@ -293,8 +293,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
-    # a name's own file first: a re-export of it names the package's file and no kin
-    for entry in sorted(added, key=lambda entry: entry.reexport):
+    for entry in added:
         if any(token in on_pages for token in entry.tokens):
             continue
         token = max(entry.tokens, key=lambda t: (t.count("."), -len(t)))

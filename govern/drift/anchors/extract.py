@@ -18,12 +18,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
-from govern.drift.anchors.python import (
-    extract_python,
-    module_path,
-    qualified_names,
-    reexported,
-)
+from govern.drift.anchors.python import extract_python, module_path, qualified_names
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
@@ -101,9 +96,6 @@ class Added:
     siblings: tuple[str, ...]
     """Names of the other public declarations beside it: the container's other members, or
     the file's other top-level declarations (container-qualified where that applies)."""
-    reexport: bool = False
-    """Added by a package ``__init__`` that began re-exporting it: its siblings are the
-    package's whole namespace, which the family rule already ranks."""
 
 
 @dataclass
@@ -169,10 +161,16 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     ``registrar_scan`` gives a source's registrar scan (None: no registrar), from the bridge's
     cache when it holds one."""
     result = ChangeSetAnchors()
+    # what re-exports yield goes last, so a name the change also declares is attributed to
+    # the file declaring it (anchors merge on the first file that yields them)
+    reexports = ChangeSetAnchors()
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
-        _anchor_file(change, base, head, package_dirs, config, result, registrar_scan)
+        _anchor_file(change, base, head, package_dirs, config, result, registrar_scan,
+                     reexports)
+    result.candidates.extend(reexports.candidates)
+    result.added.extend(reexports.added)
     return result
 
 
@@ -195,8 +193,8 @@ def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bo
 
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
-                 config: Config, result: ChangeSetAnchors,
-                 registrar_scan: RegistrarReader) -> None:
+                 config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
+                 reexports: ChangeSetAnchors) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -274,8 +272,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
-    if PurePosixPath(change.path).name == "__init__.py" and _reexport_changes(
-            change, extractions, base, head, result):
+    if _reexport_changes(change, extractions, base, head, reexports):
         yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,
@@ -299,27 +296,36 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
                       head: Side, result: ChangeSetAnchors) -> bool:
-    """A package ``__init__`` that starts or stops re-exporting a name changes the public API
-    under the package's name (``marimo.ui.chat``) even when the name's own file is untouched:
-    its qualified names are anchors, new at HEAD (a New API candidate) or removed at the
-    base (stale). Only qualified names: the bare name exists either way, in its module.
-    A name the other side declares in the file itself has moved, not come or gone."""
+    """A file that starts or stops re-exporting a name changes the public API even when the
+    name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
+
+    A package ``__init__.py`` publishes the name under the package (``marimo.ui.chat``): its
+    qualified forms anchor, new at HEAD (a New API candidate) or removed (stale), and not the
+    bare name, which exists either way in its module. A TS/JS file's ``export … from``
+    publishes the bare name, as TS docs write it; whether another entry point still exports
+    it cannot be told from this file, so a name it stops exporting is a changed name, not a
+    removed one. A name the other side declares in the file itself has moved, not come or
+    gone."""
+    python = change.path.endswith((".py", ".pyi"))
+    if python and PurePosixPath(change.path).name != "__init__.py":
+        return False
     old, new = extractions.get("base"), extractions.get("head")
-    before = reexported(old) if old is not None else frozenset()
-    after = reexported(new) if new is not None else frozenset()
+    before = old.reexports if old is not None else frozenset()
+    after = new.reexports if new is not None else frozenset()
     found = False
     for names, side, path, other in ((after - before, head, change.path, old),
                                      (before - after, base, change.base_path, new)):
         for name in sorted(names - (other.declared if other is not None else frozenset())):
             declaration = Declaration(name, None, bridgeable=False)
-            tokens = [token for token in _tokens(declaration, path, side) if "." in token]
+            tokens = [token for token in _tokens(declaration, path, side)
+                      if "." in token or not python]
             for token in tokens:
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
-                                                   declaration))
+                                                   declaration if python else None))
                 found = True
             if side is head and tokens:
-                result.added.append(Added(change.path, declaration, tuple(tokens), (),
-                                          reexport=True))
+                kin = () if python else tuple(sorted(after - {name}))
+                result.added.append(Added(change.path, declaration, tuple(tokens), kin))
     return found
 
 

@@ -40,6 +40,10 @@ class Extraction:
     """Python only: exported name -> ``module:name`` it re-exports (for ``__init__`` chains)."""
     all_names: frozenset[str] | None = None
     """Python only: the module's ``__all__``, when it defines one."""
+    reexports: frozenset[str] = frozenset()
+    """Public names the file exports from other modules: a Python module's imports as its
+    ``__all__`` allows (``from .chat import chat``), a TS/JS file's ``export { a as b }
+    from './x'`` and the imported names it exports again (``export { a }``)."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

@@ -243,6 +243,8 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
     # through their definitions.
     exported_strings = all_names or frozenset()
+    reexported = frozenset(name for name in reexports if not name.startswith("*")
+                           and is_public(name) and (all_names is None or name in all_names))
     return Extraction(
         touched=tuple(touched),
         declared=frozenset(declared),
@@ -250,17 +252,9 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         error_line=first_error_line(tree),
         import_reexports=reexports,
         all_names=all_names,
+        reexports=reexported,
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
-
-
-def reexported(extraction: Extraction) -> frozenset[str]:
-    """The public names a module's imports re-export (``from .chat import chat``), as its
-    ``__all__`` allows: a package ``__init__`` publishes these under its own dotted name."""
-    listed = extraction.all_names
-    return frozenset(name for name in extraction.import_reexports
-                     if not name.startswith("*") and is_public(name)
-                     and (listed is None or name in listed))
 
 
 # -- qualified names --------------------------------------------------------------------------

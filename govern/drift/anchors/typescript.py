@@ -199,6 +199,28 @@ def _exported_names(root: Node) -> set[str]:
     return names
 
 
+def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
+    """Public names the file exports from other modules: every name of ``export { a as b }
+    from './x'`` and ``export * as ns from './x'``, and the names of a plain ``export { a }``
+    that the file does not declare itself (imported, then exported again)."""
+    names: set[str] = set()
+    for statement in root.named_children:
+        if statement.type != "export_statement":
+            continue
+        sourced = statement.child_by_field_name("source") is not None
+        for clause in statement.named_children:
+            if clause.type == "namespace_export":
+                names.update(text(c) for c in clause.named_children if c.type == "identifier")
+            if clause.type != "export_clause":
+                continue
+            for spec in clause.named_children:
+                local = _name(spec.child_by_field_name("name"))
+                public = _name(spec.child_by_field_name("alias")) or local
+                if public and public != "default" and (sourced or local not in declared):
+                    names.add(public)
+    return frozenset(name for name in names if not name.startswith("_"))
+
+
 def _top_level(root: Node) -> Iterator[tuple[str, Node, Node, bool]]:
     """(name, declaring node, statement, exported) for each top-level declaration."""
     clause_exports = _exported_names(root)
@@ -250,9 +272,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar)."""
     tree = parse(language, source)
     declared: set[str] = set()
+    in_file: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
     for name, node, statement, exported in _top_level(tree.root_node):
+        in_file.add(name)
         is_container, members = _members(node)
         # Units are what can call a helper: functions and methods, not the containers whose
         # text merely holds them.
@@ -275,5 +299,6 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         declared=frozenset(declared),
         literals=tuple(dict.fromkeys(literals)),
         error_line=first_error_line(tree),
+        reexports=_reexports(tree.root_node, in_file),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
