@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.model import Extraction
+from govern.drift.anchors.python import (
+    ReexportIndex,
+    extract_python,
+    index_reexports,
+    module_path,
+    qualified_names,
+)
 from govern.drift.anchors.typescript import extract_typescript
 
 PY = """\
@@ -85,6 +94,12 @@ def test_python_syntax_error_is_reported_and_the_rest_still_anchors() -> None:
     assert [d.key for d in result.touched] == ["fine"]
 
 
+def reexports(inits: dict[str, Extraction]) -> Callable[[str, str], ReexportIndex | None]:
+    """``read_reexports`` over parsed ``__init__`` files."""
+    return lambda path, package: (index_reexports(inits[path], package) if path in inits
+                                  else None)
+
+
 FILES = {"src/httpx/__init__.py", "src/httpx/_client.py", "src/httpx/_utils/__init__.py"}
 INIT = extract_python(b"from ._client import Client as Client\nfrom ._utils import *\n"
                       b"from . import _models\n", frozenset())
@@ -98,7 +113,8 @@ INIT = extract_python(b"from ._client import Client as Client\nfrom ._utils impo
     ("scripts/tool.py", "main", ["tool.main"]),                   # a top-level module
 ])
 def test_python_qualified_names(path: str, name: str, expected: list[str]) -> None:
-    assert qualified_names(path, name, FILES.__contains__, lambda _p: INIT) == expected
+    read = reexports({"src/httpx/__init__.py": INIT})
+    assert qualified_names(path, name, FILES.__contains__, read) == expected
 
 
 def test_module_path_stops_at_the_import_root() -> None:
@@ -109,9 +125,10 @@ def test_module_path_stops_at_the_import_root() -> None:
 def test_qualified_names_respect_the_init_all() -> None:
     init = extract_python(b"from .api import get, post\n__all__ = ['get']\n", frozenset())
     files = {"req/__init__.py", "req/api.py"}
-    assert qualified_names("req/api.py", "get", files.__contains__, lambda _p: init) == [
+    read = reexports({"req/__init__.py": init})
+    assert qualified_names("req/api.py", "get", files.__contains__, read) == [
         "req.api.get", "req.get"]
-    assert qualified_names("req/api.py", "post", files.__contains__, lambda _p: init) == [
+    assert qualified_names("req/api.py", "post", files.__contains__, read) == [
         "req.api.post"]
 
 
@@ -134,7 +151,7 @@ def test_qualified_names_pass_over_packages_and_follow_module_reexports(
     files = {**LAYERED, "m/__init__.py": root_init}
     inits = {path: extract_python(text.encode(), frozenset()) for path, text in files.items()}
     assert qualified_names("m/_plugins/ui/_impl/plotly.py", name, files.__contains__,
-                           inits.get) == expected
+                           reexports(inits)) == expected
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -156,7 +173,7 @@ def test_a_name_in_a_namespace_package_is_reexported_by_the_packages_above_it() 
              "from m._plugins.ui._impl.chat.chat import chat\n"}
     inits = {path: extract_python(text.encode(), frozenset()) for path, text in files.items()}
     assert qualified_names("m/_plugins/ui/_impl/chat/chat.py", "chat", files.__contains__,
-                           inits.get) == ["m.ui.chat"]
+                           reexports(inits)) == ["m.ui.chat"]
 
 
 TS = """\

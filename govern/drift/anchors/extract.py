@@ -18,7 +18,13 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
-from govern.drift.anchors.python import extract_python, module_path, qualified_names
+from govern.drift.anchors.python import (
+    ReexportIndex,
+    extract_python,
+    index_reexports,
+    module_path,
+    qualified_names,
+)
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
@@ -47,7 +53,7 @@ class Side:
     """``base`` or ``head``."""
     read: Callable[[str], bytes | None]
     _files: dict[str, bytes | None] = field(default_factory=dict)
-    _inits: dict[str, Extraction | None] = field(default_factory=dict)
+    _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -57,12 +63,13 @@ class Side:
     def exists(self, path: str) -> bool:
         return self._file(path) is not None
 
-    def python_init(self, path: str) -> Extraction | None:
-        """An ``__init__.py`` parsed for its re-exports (reads beyond the diff,
-        docs/concepts/affected-docs.md#anchor-kinds)."""
+    def python_reexports(self, path: str, package: str) -> ReexportIndex | None:
+        """The re-exports of ``package``'s ``__init__.py`` at ``path`` (reads beyond the
+        diff, docs/concepts/affected-docs.md#anchor-kinds)."""
         if path not in self._inits:
             data = self._file(path)
-            self._inits[path] = extract_python(data, frozenset()) if data is not None else None
+            self._inits[path] = None if data is None else index_reexports(
+                extract_python(data, frozenset()), package)
         return self._inits[path]
 
     def manifest(self, package_dir: str, name: str) -> str | None:
@@ -141,7 +148,7 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
     if declaration.container:
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
-        for qualified in qualified_names(path, top, side.exists, side.python_init):
+        for qualified in qualified_names(path, top, side.exists, side.python_reexports):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
     return tokens

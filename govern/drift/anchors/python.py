@@ -4,6 +4,7 @@ qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -300,8 +301,40 @@ def _resolve(module: str, package: str) -> str:
     return ".".join([*base, rest] if rest else base)
 
 
+@dataclass(frozen=True)
+class ReexportIndex:
+    """A package ``__init__``'s re-exports indexed by where each comes from, so how it
+    re-exports one name costs a few lookups, not a pass over every import: an ``__init__``
+    of 40,000 imports, asked about each name, is linear, not quadratic. Each value keeps the
+    import's place in the file, since the first import that matches wins."""
+
+    names: dict[tuple[str, str], tuple[int, str]]
+    """(module, original name) -> (place, exported name), for imports ``__all__`` allows."""
+    stars: dict[str, int]
+    """Modules star-imported -> place."""
+    submodules: dict[str, list[tuple[int, str]]]
+    """``module.original`` -> (place, exported name) of each import that may re-export a
+    module (``from pkg._plugins import ui``)."""
+
+
+def index_reexports(init: Extraction, package: str) -> ReexportIndex:
+    """The re-exports of ``package``'s ``__init__``, relative imports resolved."""
+    names: dict[tuple[str, str], tuple[int, str]] = {}
+    stars: dict[str, int] = {}
+    submodules: dict[str, list[tuple[int, str]]] = {}
+    for place, (exported, source) in enumerate(init.import_reexports.items()):
+        source_module, original = source.rsplit(":", 1)
+        resolved = _resolve(source_module, package)
+        if original == "*":
+            stars.setdefault(resolved, place)
+        elif init.all_names is None or exported in init.all_names:
+            names.setdefault((resolved, original), (place, exported))
+            submodules.setdefault(f"{resolved}.{original}", []).append((place, exported))
+    return ReexportIndex(names, stars, submodules)
+
+
 def qualified_names(path: str, name: str, exists: Callable[[str], bool],
-                    read_init: Callable[[str], Extraction | None]) -> list[str]:
+                    read_reexports: Callable[[str, str], ReexportIndex | None]) -> list[str]:
     """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
 
     The module's own path (when every component is public), then each package ``__init__``
@@ -309,7 +342,7 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     is passed over, not the end of the chain: ``marimo/_plugins/ui/__init__.py`` imports
     ``plotly`` from ``marimo._plugins.ui._impl.plotly`` past an ``_impl/__init__.py`` that
     does not, and ``marimo/__init__.py`` then re-exports the module ``ui`` itself, which makes
-    ``marimo.ui.plotly``.
+    ``marimo.ui.plotly``. ``read_reexports(init_path, package)`` gives a package's index.
     """
     module, packages = module_path(path, exists)
     if not module:
@@ -321,9 +354,8 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     for package_dir, package in packages:
         if package == current_module:
             continue  # the file is this package's own __init__.py
-        init = read_init(f"{package_dir}/__init__.py")
-        alias = None if init is None else _reexported_as(init, package, current_module,
-                                                          current_name)
+        index = read_reexports(f"{package_dir}/__init__.py", package)
+        alias = None if index is None else _reexported_as(index, current_module, current_name)
         if alias is None:
             continue
         current_module, current_name = package, alias
@@ -332,23 +364,21 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     return list(dict.fromkeys(found))
 
 
-def _reexported_as(init: Extraction, package: str, module: str, name: str) -> str | None:
-    """The name under which ``package/__init__.py`` re-exports ``module.name``, if it does:
-    the name itself, or through the module (``from pkg._plugins import ui`` re-exports
-    ``pkg._plugins.ui.plotly`` as ``ui.plotly``)."""
-    for exported, source in init.import_reexports.items():
-        source_module, original = source.rsplit(":", 1)
-        resolved = _resolve(source_module, package)
-        listed = init.all_names is None or exported in init.all_names
-        if resolved != module:
-            submodule = f"{resolved}.{original}"
+def _reexported_as(index: ReexportIndex, module: str, name: str) -> str | None:
+    """The name under which a package re-exports ``module.name``, if it does: the name
+    itself, or through the module (``from pkg._plugins import ui`` re-exports
+    ``pkg._plugins.ui.plotly`` as ``ui.plotly``); the first import in the file that does."""
+    matches: list[tuple[int, str]] = []
+    if (module, name) in index.names:
+        matches.append(index.names[(module, name)])
+    if module in index.stars and is_public(name):
+        matches.append((index.stars[module], name))
+    parts = module.split(".")
+    for end in range(1, len(parts) + 1):
+        submodule = ".".join(parts[:end])
+        for place, exported in index.submodules.get(submodule, ()):
             alias = f"{exported}{module[len(submodule):]}.{name}"
-            if listed and original != "*" and (module == submodule or module.startswith(
-                    f"{submodule}.")) and all(is_public(part) for part in alias.split(".")):
-                return alias  # not `ui._impl.plotly.other`: a private path is no public name
-            continue
-        if original == "*" and is_public(name):
-            return name
-        if original == name and listed:
-            return exported
-    return None
+            # not `ui._impl.plotly.other`: a private path is no public name
+            if all(is_public(part) for part in alias.split(".")):
+                matches.append((place, alias))
+    return min(matches)[1] if matches else None
