@@ -287,46 +287,54 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                  config: AnchorsConfig) -> list[dict[str, Any]]:
     """Symbols the change added that no page names yet, each with the pages likely to be its
     home: pages naming at least two of its siblings, those naming the most of its kin first,
-    then of its family (``_siblings_named``). A page documenting its module by a directive
-    already names it (a documented prefix), so it is a row, not a suggestion. Suggestions,
-    not rows (docs/concepts/anchoring-rules.md#new-api)."""
+    then of its family (``_homes``). A page documenting its module by a directive already
+    names it (a documented prefix), so it is a row, not a suggestion. Suggestions, not rows
+    (docs/concepts/anchoring-rules.md#new-api)."""
     on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
+    # An added symbol's own names are on no page (else it is a row), so every symbol of one
+    # container or file in one namespace has the same homes: found once, however many.
+    homes: dict[tuple[frozenset[str], frozenset[str]], list[str]] = {}
+    families: dict[str, dict[int, set[str]]] = {}
     for entry in added:
         if any(token in on_pages for token in entry.tokens):
             continue
         token = max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
         if token in found:
             continue
-        kin, family = _siblings_named(entry, index, config)
-        homes = {page_id for page_id in kin.keys() | family.keys()
-                 if len(kin.get(page_id, set()) | family.get(page_id, set())) >= 2}
-        ranked = sorted(homes, key=lambda page_id: (-len(kin.get(page_id, ())),
-                                                    -len(family.get(page_id, ())),
-                                                    index.pages[page_id].path))
-        found[token] = {"token": token, "file": entry.file,
-                        "suggested_pages": [index.pages[p].path for p in ranked[:MAX_SUGGESTIONS]]}
+        key = (entry.kin, frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
+        if key not in homes:
+            homes[key] = _homes(*key, index, config, families)
+        found[token] = {"token": token, "file": entry.file, "suggested_pages": homes[key]}
     return list(found.values())
 
 
-def _siblings_named(entry: Added, index: DocsIndex, config: AnchorsConfig
-                    ) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
-    """For each page, the siblings of an added symbol it names: its kin (the other
-    declarations of its file or container), then its family (the other names one dotted
-    part below each of its qualified names: ``marimo.ui.slider`` beside a new
+def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
+           config: AnchorsConfig, families: dict[str, dict[int, set[str]]]) -> list[str]:
+    """The pages naming at least two siblings of an added symbol: its kin (the other
+    declarations of its file or container), or its family (the other names one dotted part
+    below each of its qualified names: ``marimo.ui.slider`` beside a new
     ``marimo.ui.matrix``), which finds the page listing a re-exported family even when the
-    new symbol's file is new. Kin rank first: a namespace such as ``marimo`` is wide."""
-    kin: dict[int, set[str]] = {}
-    for sibling in entry.siblings:
+    new symbol's file is new. The pages naming the most kin first: a namespace such as
+    ``marimo`` is wide. ``families`` keeps each namespace's names for the run."""
+    kin_named: dict[int, set[str]] = {}
+    for sibling in kin:
         if is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
             for page_id in index.naming(sibling):
-                kin.setdefault(page_id, set()).add(sibling)
-    family: dict[int, set[str]] = {}
-    for namespace in {t.rpartition(".")[0] for t in entry.tokens if "." in t}:
-        for page_id, names in index.naming_under(namespace).items():
-            family.setdefault(page_id, set()).update(names - set(entry.tokens))
-    return kin, family
+                kin_named.setdefault(page_id, set()).add(sibling)
+    family_named: dict[int, set[str]] = {}
+    for namespace in namespaces:
+        if namespace not in families:
+            families[namespace] = index.naming_under(namespace)
+        for page_id, names in families[namespace].items():
+            family_named.setdefault(page_id, set()).update(names)
+    candidates = {page_id for page_id in kin_named.keys() | family_named.keys()
+                  if len(kin_named.get(page_id, set()) | family_named.get(page_id, set())) >= 2}
+    ranked = sorted(candidates, key=lambda page_id: (-len(kin_named.get(page_id, ())),
+                                                     -len(family_named.get(page_id, ())),
+                                                     index.pages[page_id].path))
+    return [index.pages[page_id].path for page_id in ranked[:MAX_SUGGESTIONS]]
 
 
 def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -> list[str]:

@@ -100,9 +100,10 @@ class Added:
     declaration: Declaration
     tokens: tuple[str, ...]
     """The names docs would use for it, bare first."""
-    siblings: tuple[str, ...]
-    """Names of the other public declarations beside it: the container's other members, or
-    the file's other top-level declarations (container-qualified where that applies)."""
+    kin: frozenset[str]
+    """The public declarations of its container (``Client.send``, ``Client.close``) or of
+    its file's top level, itself among them: one object shared by every entry of that
+    container or file, so a file of 20,000 new names holds one set, not 20,000."""
 
 
 @dataclass
@@ -288,17 +289,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
            side: Side) -> list[Added]:
-    """Declarations touched at HEAD that the base does not declare, with their siblings."""
-    found = []
-    for declaration in head.touched:
-        if base is not None and declaration.key in base.declared:
-            continue
-        prefix = f"{declaration.container}." if declaration.container else ""
-        siblings = tuple(sorted(
-            key for key in head.declared
-            if key != declaration.key and (key.startswith(prefix) if prefix else "." not in key)))
-        found.append(Added(file, declaration, tuple(_tokens(declaration, path, side)), siblings))
-    return found
+    """Declarations touched at HEAD that the base does not declare, with their kin."""
+    kin: dict[str, set[str]] = {}
+    for key in head.declared:
+        kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
+    groups = {container: frozenset(keys) for container, keys in kin.items()}
+    return [Added(file, declaration, tuple(_tokens(declaration, path, side)),
+                  groups.get(declaration.container or "", frozenset()))
+            for declaration in head.touched
+            if base is None or declaration.key not in base.declared]
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
@@ -331,8 +330,9 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                                                    declaration if python else None))
                 found = True
             if side is head and tokens:
-                kin = () if python else tuple(sorted(after - {name}))
-                result.added.append(Added(change.path, declaration, tuple(tokens), kin))
+                # a package's names are its family (the namespace), a barrel's its kin
+                result.added.append(Added(change.path, declaration, tuple(tokens),
+                                          frozenset() if python else after))
     return found
 
 

@@ -221,6 +221,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
     declared: set[str] = set()
     touched: list[Declaration] = []
+    seen: set[Declaration] = set()  # touched, for a membership test that does not grow
     units: list[tuple[str, Node]] = []
     for name, statement in top_level:
         is_container, members = _members(statement)
@@ -234,7 +235,10 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         declared.update(f"{name}.{member}" for member, _ in _members(statement)[1]
                         if is_public(member))
         if touches(statement, lines):
-            touched.extend(d for d in _touched(statement, name, lines) if d not in touched)
+            for found in _touched(statement, name, lines):
+                if found not in seen:
+                    seen.add(found)
+                    touched.append(found)
     inherited = inherited_members(touched, *_class_tree(top_level, exported))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed

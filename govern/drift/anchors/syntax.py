@@ -216,22 +216,28 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
     inherits it (directly or through another, without overriding it): docs name the class
     users instantiate (docs/concepts/anchoring-rules.md#inherited-members). ``bases`` maps a
     class to the names it extends or implements; ``members`` a class to its own members."""
+    children: dict[str, list[str]] = {}
+    for child, parents in bases.items():
+        for parent in dict.fromkeys(parents):
+            children.setdefault(parent, []).append(child)
+    known = set(touched)
     found: list[Declaration] = []
     for declaration in touched:
         if declaration.container is None or not declaration.bridgeable:
             continue
         frontier, seen = [declaration.container], {declaration.container}
         while frontier:
-            parent = frontier.pop()
-            for child, parents in bases.items():
-                if parent in parents and child not in seen:
-                    seen.add(child)
-                    if declaration.name in members.get(child, set()):
-                        continue  # overridden: the subclass has its own member
-                    frontier.append(child)
-                    inherited = Declaration(declaration.name, child, bridgeable=True)
-                    if inherited not in touched and inherited not in found:
-                        found.append(inherited)
+            for child in children.get(frontier.pop(), ()):
+                if child in seen:
+                    continue
+                seen.add(child)
+                if declaration.name in members.get(child, set()):
+                    continue  # overridden: the subclass has its own member
+                frontier.append(child)
+                inherited = Declaration(declaration.name, child, bridgeable=True)
+                if inherited not in known:
+                    known.add(inherited)
+                    found.append(inherited)
     return found
 
 
@@ -245,7 +251,12 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
     that routes call is counted against every one of those routes
     (docs/concepts/anchoring-rules.md#cross-cutting). A word search over each unit's text finds
     the few candidates; only those are walked, so a name in a comment is not a reference."""
-    words = [frozenset(_WORD_RUN.findall(body.text or b"")) for _, body in units]
+    # each word -> the units whose text holds it, in file order: a name is looked up, not
+    # searched for in every unit (20,000 changed functions of one file would be quadratic)
+    holding: dict[bytes, list[int]] = {}
+    for at, (_, body) in enumerate(units):
+        for word in set(_WORD_RUN.findall(body.text or b"")):
+            holding.setdefault(word, []).append(at)
     identifiers: dict[int, set[str]] = {}
     found: dict[str, frozenset[str]] = {}
     for name in names:
@@ -253,9 +264,9 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
         frontier = [name]
         while frontier and len(seen) < _CALLER_CAP:
             current = frontier.pop()
-            word = current.encode()
-            for at, (unit, body) in enumerate(units):
-                if unit in seen or unit == name or word not in words[at]:
+            for at in holding.get(current.encode(), ()):
+                unit, body = units[at]
+                if unit in seen or unit == name:
                     continue
                 if at not in identifiers:
                     identifiers[at] = _identifier_names(body)

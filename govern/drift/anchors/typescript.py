@@ -274,6 +274,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
     declared: set[str] = set()
     in_file: set[str] = set()
     touched: list[Declaration] = []
+    seen: set[Declaration] = set()  # touched, for a membership test that does not grow
     units: list[tuple[str, Node]] = []
     for name, node, statement, exported in _top_level(tree.root_node):
         in_file.add(name)
@@ -288,7 +289,10 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
                         if not _is_hidden_member(m, member))
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
-            touched.extend(d for d in _touched(name, node, span, lines) if d not in touched)
+            for found in _touched(name, node, span, lines):
+                if found not in seen:
+                    seen.add(found)
+                    touched.append(found)
     inherited = inherited_members(touched, *_class_tree(tree.root_node))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed

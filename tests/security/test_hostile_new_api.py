@@ -1,0 +1,59 @@
+"""Attack: stall the docs-drift job with a change adding thousands of public names. Each added
+name was given its siblings (every other name of its file) and searched on their pages one by
+one, each changed function was looked for in every function of its file, and the touched
+declarations were deduplicated by scanning a list: a file of 20,000 new functions, or an
+``__init__`` of 20,000 new re-exports beside a page naming 20,000 of the package's names,
+took minutes (82 s and 7 min here). The siblings are one set per file or container, the homes
+are found once per file and namespace, callers are looked up by word, and the touched set is a
+set: a few seconds, linear in the file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from govern.cli import cli
+from tests.gitrepo import Repo, make_repo
+from tests.security.pr import within
+
+NAMES = 20_000
+
+
+def _affected(repo: Repo) -> dict:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _pr(root: Path, base: dict[str, str | bytes | None],
+        change: dict[str, str | bytes | None]) -> Repo:
+    repo = make_repo(root, base)
+    repo.branch("pr")
+    repo.commit(change, "pr")
+    return repo
+
+
+def test_a_file_of_many_new_functions_is_read_in_linear_time(tmp_path: Path) -> None:
+    old = "".join(f"def old_name{i}():\n    return 1\n" for i in range(NAMES))
+    new = "".join(f"def new_name{i}():\n    return old_name{i}()\n" for i in range(NAMES))
+    repo = _pr(tmp_path / "repo", {
+        "pkg/__init__.py": "", "pkg/m.py": old,
+        "docs/big.md": " ".join(f"`old_name{i}`" for i in range(NAMES)) + "\n"},
+        {"pkg/m.py": old + new})
+    data = within(lambda: _affected(repo))
+    assert len(data["new_api"]) == NAMES
+    assert data["new_api"][0]["suggested_pages"] == ["docs/big.md"]
+
+
+def test_a_package_of_many_new_re_exports_is_read_in_linear_time(tmp_path: Path) -> None:
+    repo = _pr(tmp_path / "repo", {
+        "pkg/__init__.py": "", "pkg/m.py": "def f():\n    return 1\n",
+        "docs/big.md": " ".join(f"`pkg.old{i}`" for i in range(NAMES)) + "\n"},
+        {"pkg/__init__.py": "".join(f"from pkg.m import f as name{i}\n" for i in range(NAMES))})
+    data = within(lambda: _affected(repo))
+    assert len(data["new_api"]) == NAMES
+    assert {"token": f"pkg.name{NAMES - 1}", "file": "pkg/__init__.py",
+            "suggested_pages": ["docs/big.md"]} in data["new_api"]
