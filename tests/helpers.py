@@ -45,7 +45,8 @@ def affected_result(**overrides: Any) -> dict[str, Any]:
         "cross_cutting_symbols": [], "package_mention_docs": [],
         "bridge_coverage": {"measured": False, "reason": "no bridgeable symbol changed"},
         "broken_scans": [],
-        "skipped": {"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
+        "skipped": {"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0,
+                    "widely_inherited": 0},
     }
     data.update(overrides)
     if "release_owned_docs" not in overrides:

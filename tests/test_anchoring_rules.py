@@ -16,7 +16,7 @@ from govern.drift.affected import apply_guards
 from govern.drift.anchors.ledgers import split_route
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.python import extract_python
-from govern.drift.anchors.syntax import local_callers, parse
+from govern.drift.anchors.syntax import MAX_INHERITING, local_callers, parse
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import build_index
@@ -473,6 +473,19 @@ def test_a_base_member_change_anchors_the_subclasses(language: str, source: str,
         result = extract_typescript(data, frozenset(lines), language)
     assert [d.key for d in result.touched] == expected
     assert set(expected) <= result.declared
+
+
+@pytest.mark.parametrize(("classes", "inherited"), [(MAX_INHERITING, True),
+                                                   (MAX_INHERITING + 1, False)])
+def test_a_member_too_many_classes_inherit_anchors_its_own_class_only(
+        classes: int, inherited: bool) -> None:
+    source = "class Base:\n    def load(self):\n        return 1\n" + "".join(
+        f"\n\nclass Sub{i}(Base):\n    pass\n" for i in range(classes))
+    result = extract_python(source.encode(), frozenset({3}))
+    keys = [d.key for d in result.touched]
+    assert keys[0] == "Base.load"
+    assert len(keys) == (1 + classes if inherited else 1)
+    assert result.widely_inherited == (0 if inherited else 1)
 
 
 def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:

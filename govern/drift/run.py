@@ -22,7 +22,13 @@ from govern.drift.affected import (
     removed_tokens,
     summarize,
 )
-from govern.drift.anchors.extract import ChangeSetAnchors, Side, anchor_changes, is_code_file
+from govern.drift.anchors.extract import (
+    SKIPPED_KINDS,
+    ChangeSetAnchors,
+    Side,
+    anchor_changes,
+    is_code_file,
+)
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import suggest_docs_paths
@@ -204,7 +210,7 @@ def _all_pages(index: DocsIndex, head: str, computed_on: dict,
         base=None, head=head, merge_base=None, computed_on=computed_on,
         changed_packages=[], anchors=[], docs=rows, unreadable_pages=unreadable,
         bridge_coverage=NOT_MEASURED,
-        skipped={"test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0},
+        skipped=dict.fromkeys(SKIPPED_KINDS, 0),
     )
 
 

@@ -59,7 +59,8 @@ def test_thousands_of_skipped_keys_are_a_validation_error(tmp_path: Path) -> Non
         "Error: stdin is not affected-docs output: $.skipped has unexpected key 'k00000' "
         "(and 19999 more)", DRIFT_REMEDY]
     honest = comment(tmp_path, "drift", json.dumps(affected_result(
-        skipped={"test_files": 3, "script_files": 0, "dev_only_manifests": 0, "oversized": 0})))
+        skipped={"test_files": 3, "script_files": 0, "dev_only_manifests": 0, "oversized": 0,
+                 "widely_inherited": 0})))
     assert honest.exit_code == 0, honest.output
 
 

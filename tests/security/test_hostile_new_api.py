@@ -57,3 +57,20 @@ def test_a_package_of_many_new_re_exports_is_read_in_linear_time(tmp_path: Path)
     assert len(data["new_api"]) == NAMES
     assert {"token": f"pkg.name{NAMES - 1}", "file": "pkg/__init__.py",
             "suggested_pages": ["docs/big.md"]} in data["new_api"]
+
+
+def test_a_base_inherited_by_many_classes_mints_no_million_anchors(tmp_path: Path) -> None:
+    """1,000 changed members of a base that 1,000 classes inherit (60 KB) were a million
+    ``Sub.member`` anchors; a member more than MAX_INHERITING classes inherit now anchors its
+    own class only, and the run says how many were cut."""
+    members, classes = 1000, 1000
+    base = "class Base:\n" + "".join(f"    def method_{i}(self):\n        return 0\n"
+                                     for i in range(members))
+    base += "".join(f"\n\nclass Sub{j}(Base):\n    pass\n" for j in range(classes))
+    repo = _pr(tmp_path / "repo", {"pkg/__init__.py": "", "pkg/m.py": base,
+                                   "docs/a.md": "Use `Sub1.method_1` or `Base.method_2`.\n"},
+               {"pkg/m.py": base.replace("return 0", "return 1")})
+    data = within(lambda: _affected(repo))
+    assert data["skipped"]["widely_inherited"] == members
+    assert len(data["anchors"]) < 10 * members
+    assert [row["path"] for row in data["docs"]] == ["docs/a.md"]  # via Base.method_2

@@ -106,6 +106,11 @@ class Added:
     container or file, so a file of 20,000 new names holds one set, not 20,000."""
 
 
+SKIPPED_KINDS = ("test_files", "script_files", "dev_only_manifests", "oversized",
+                 "widely_inherited")
+"""What a run counts as skipped (docs/concepts/affected-docs.md#change-set)."""
+
+
 @dataclass
 class ChangeSetAnchors:
     candidates: list[Candidate] = field(default_factory=list)
@@ -119,8 +124,7 @@ class ChangeSetAnchors:
     added: list[Added] = field(default_factory=list)
     callers: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     """(file, changed name) -> the functions of that file that reach it (cross-cutting cut)."""
-    skipped: dict[str, int] = field(default_factory=lambda: {
-        "test_files": 0, "script_files": 0, "dev_only_manifests": 0, "oversized": 0})
+    skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKIPPED_KINDS, 0))
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -280,6 +284,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
+    result.skipped["widely_inherited"] += max(
+        (extraction.widely_inherited for extraction in extractions.values()), default=0)
     if _reexport_changes(change, extractions, base, head, reexports):
         yielded = True
     if not yielded:

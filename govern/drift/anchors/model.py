@@ -44,6 +44,9 @@ class Extraction:
     """Public names the file exports from other modules: a Python module's imports as its
     ``__all__`` allows (``from .chat import chat``), a TS/JS file's ``export { a as b }
     from './x'`` and the imported names it exports again (``export { a }``)."""
+    widely_inherited: int = 0
+    """Touched members more than ``syntax.MAX_INHERITING`` classes of the file inherit, which
+    anchor on their own class only."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

@@ -239,7 +239,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
                 if found not in seen:
                     seen.add(found)
                     touched.append(found)
-    inherited = inherited_members(touched, *_class_tree(top_level, exported))
+    inherited, widely_inherited = inherited_members(touched, *_class_tree(top_level, exported))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
     literals = shaped_literals(tree.root_node, lines, frozenset({"string"}),
@@ -258,6 +258,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         import_reexports=reexports,
         all_names=all_names,
         reexports=reexported,
+        widely_inherited=widely_inherited,
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
 

@@ -293,7 +293,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
                 if found not in seen:
                     seen.add(found)
                     touched.append(found)
-    inherited = inherited_members(touched, *_class_tree(tree.root_node))
+    inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
     literals = shaped_literals(tree.root_node, lines, frozenset({"string", "template_string"}),
@@ -304,5 +304,6 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         literals=tuple(dict.fromkeys(literals)),
         error_line=first_error_line(tree),
         reexports=_reexports(tree.root_node, in_file),
+        widely_inherited=widely_inherited,
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
