@@ -296,14 +296,17 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
            side: Side) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin."""
-    kin: dict[str, set[str]] = {}
+    new = [declaration for declaration in head.touched
+           if base is None or declaration.key not in base.declared]
+    if not new:
+        return []
+    kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
     for key in head.declared:
         kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
     groups = {container: frozenset(keys) for container, keys in kin.items()}
     return [Added(file, declaration, tuple(_tokens(declaration, path, side)),
                   groups.get(declaration.container or "", frozenset()))
-            for declaration in head.touched
-            if base is None or declaration.key not in base.declared]
+            for declaration in new]
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
