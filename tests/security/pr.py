@@ -36,13 +36,20 @@ def time_limit(seconds: float = GENEROUS_SECONDS) -> Iterator[None]:
     """Fail with TooSlow when the block runs longer than ``seconds`` (a real-time alarm: the
     regex engine checks for signals, so a runaway match is interrupted too)."""
 
-    def expire(_signum: int, _frame: FrameType | None) -> None:
-        raise TooSlow(f"still running after {seconds} s")
+    def expire(_signum: int, frame: FrameType | None) -> None:
+        where = "" if frame is None else (
+            f", in {frame.f_code.co_name} at {frame.f_code.co_filename}:"
+            f"{frame.f_lineno or frame.f_code.co_firstlineno}")
+        raise TooSlow(f"still running after {seconds} s{where}")
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
+    except TooSlow as slow:
+        # raised again from here: a frame the alarm interrupted can carry no line number
+        # (CPython 3.11), and pytest's report then fails with an INTERNALERROR
+        raise TooSlow(str(slow)) from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
