@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import WORD, build_index, fill_index, phrase_pattern
+from govern.drift.docs.index import (
+    WORD,
+    StoreDamaged,
+    build_index,
+    fill_index,
+    memory_store,
+    phrase_pattern,
+)
 from govern.drift.docs.scanner import scan_page
 
 
@@ -70,6 +77,28 @@ def test_index_lookups_and_the_store() -> None:
     again = fill_index(pages[:2], lambda blob: None, index.db)  # every page from the store
     assert again.naming("httpx.Client.send") == {0, 1}
     assert again.unreadable == []
+
+
+@pytest.mark.parametrize("ask", [
+    lambda index: index.naming("httpx.Client.send"),
+    lambda index: set(index.naming_under("httpx.Client")),
+    lambda index: index.routing("/v1/send"),
+])
+def test_a_store_that_breaks_under_a_query_is_rebuilt_once_or_refused(ask) -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", False)]
+    blobs = {"b1": b"`httpx.Client.send` at `POST /v1/send`", "b2": b"nothing here"}
+    index = build_index(pages, blobs.get)
+    expected = ask(index)
+    assert expected == {0}
+    for rebuildable in (True, False):
+        index = build_index(pages, blobs.get)
+        index.db.execute("DROP TABLE tokens")  # the store fails mid-run
+        if rebuildable:
+            index.on_damage = memory_store
+            assert ask(index) == expected
+        else:
+            with pytest.raises(StoreDamaged):
+                ask(index)
 
 
 def test_package_mentions_use_loose_tokens_under_a_directory() -> None:

@@ -13,6 +13,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from govern.core.cache import open_sqlite_memory, transaction
 from govern.core.progress import Progress, no_progress
@@ -80,13 +81,16 @@ class DocsIndex:
                 self._texts[page_id] = _text(blobs.get(self.pages[page_id].blob))
         return {page_id: self.read_text(page_id) for page_id in page_ids}
 
-    def _lookup(self, sql: str, params: tuple[object, ...]) -> set[int]:
+    def _fetch(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        """A query's rows; a store that breaks under it is rebuilt and asked once more."""
         try:
-            found = self.db.execute(sql, params).fetchall()
+            return self.db.execute(sql, params).fetchall()
         except sqlite3.DatabaseError:
             self._rebuild()
-            found = self.db.execute(sql, params).fetchall()
-        return {page_id for (page_id,) in found}
+            return self.db.execute(sql, params).fetchall()
+
+    def _lookup(self, sql: str, params: tuple[object, ...]) -> set[int]:
+        return {page_id for (page_id,) in self._fetch(sql, params)}
 
     def _rebuild(self) -> None:
         """The store broke under a query: index this run's pages again in a fresh one."""
@@ -127,14 +131,10 @@ class DocsIndex:
         """For each page, the names it writes one dotted part below ``namespace``
         (``marimo.ui.slider`` and ``marimo.ui.table`` under ``marimo.ui``)."""
         # Tokens under ``namespace.`` sort between ``namespace.`` and ``namespace/``.
-        try:
-            found = self.db.execute(
-                "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
-                "WHERE tokens.kind = ? AND tokens.token > ? AND tokens.token < ?",
-                (WORD, namespace + ".", namespace + "/")).fetchall()
-        except sqlite3.DatabaseError:
-            self._rebuild()
-            return self.naming_under(namespace)
+        found = self._fetch(
+            "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+            "WHERE tokens.kind = ? AND tokens.token > ? AND tokens.token < ?",
+            (WORD, namespace + ".", namespace + "/"))
         names: dict[int, set[str]] = {}
         start = len(namespace) + 1
         for token, page_id in found:
@@ -148,15 +148,9 @@ class DocsIndex:
         """Pages that write the route ``token`` (params as wildcards; a ``…`` tail matches the
         end of a longer path). The pages' routes are read once, on the first route anchor."""
         if self._routes is None:
+            rows = self._fetch("SELECT tokens.token, run.page FROM tokens JOIN run ON "
+                               "run.blob = tokens.blob WHERE tokens.kind = ?", (ROUTE,))
             self._routes = SegmentIndex()
-            try:
-                rows = self.db.execute("SELECT tokens.token, run.page FROM tokens JOIN run ON "
-                                       "run.blob = tokens.blob WHERE tokens.kind = ?",
-                                       (ROUTE,)).fetchall()
-            except sqlite3.DatabaseError:
-                self._rebuild()
-                self._routes = None
-                return self.routing(token)
             for route, page_id in rows:
                 if not isinstance(route, str):
                     raise StoreDamaged("a stored route is not text")
