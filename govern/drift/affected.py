@@ -11,9 +11,9 @@ from math import floor
 from typing import Any
 
 from govern.config import AnchorsConfig
-from govern.drift.anchors.extract import Added, Candidate, ChangeSetAnchors
+from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor
-from govern.drift.anchors.syntax import MAX_INHERITING, is_code_shaped
+from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import mention_lines
 from govern.drift.homes import Home
@@ -21,19 +21,10 @@ from govern.drift.route_paths import TAIL_MARK
 
 SCHEMA_VERSION = 1
 
-SKIPPED_LABELS = {
-    "test_files": "test file(s)",
-    "script_files": "package script file(s)",
-    "dev_only_manifests": "dev-only manifest edit(s)",
-    "oversized": "oversized source file(s)",
-    "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
-                        "file inherit, anchored on their own class only",
-}
-"""How each ``skipped`` count reads in prose."""
-
 
 def skipped_label(key: str) -> str:
     return SKIPPED_LABELS.get(key, key.replace("_", " "))
+
 
 GENERIC_NAMES = frozenset({
     "type", "types", "name", "names", "value", "values", "data", "result", "results", "options",

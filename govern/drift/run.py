@@ -23,7 +23,7 @@ from govern.drift.affected import (
     summarize,
 )
 from govern.drift.anchors.extract import (
-    SKIPPED_KINDS,
+    SKIPPED_LABELS,
     ChangeSetAnchors,
     Side,
     anchor_changes,
@@ -210,7 +210,7 @@ def _all_pages(index: DocsIndex, head: str, computed_on: dict,
         base=None, head=head, merge_base=None, computed_on=computed_on,
         changed_packages=[], anchors=[], docs=rows, unreadable_pages=unreadable,
         bridge_coverage=NOT_MEASURED,
-        skipped=dict.fromkeys(SKIPPED_KINDS, 0),
+        skipped=dict.fromkeys(SKIPPED_LABELS, 0),
     )
 
 

@@ -26,7 +26,7 @@ from govern.drift.anchors.python import (
     qualified_names,
 )
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
-from govern.drift.anchors.syntax import EXTENSIONS, is_route_literal
+from govern.drift.anchors.syntax import EXTENSIONS, MAX_INHERITING, is_route_literal
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
@@ -106,9 +106,16 @@ class Added:
     container or file, so a file of 20,000 new names holds one set, not 20,000."""
 
 
-SKIPPED_KINDS = ("test_files", "script_files", "dev_only_manifests", "oversized",
-                 "widely_inherited")
-"""What a run counts as skipped (docs/concepts/affected-docs.md#change-set)."""
+SKIPPED_LABELS = {
+    "test_files": "test file(s)",
+    "script_files": "package script file(s)",
+    "dev_only_manifests": "dev-only manifest edit(s)",
+    "oversized": "oversized source file(s)",
+    "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
+                        "file inherit, anchored on their own class only",
+}
+"""What a run counts as skipped (docs/concepts/affected-docs.md#change-set), and how each
+count reads in prose."""
 
 
 @dataclass
@@ -124,7 +131,7 @@ class ChangeSetAnchors:
     added: list[Added] = field(default_factory=list)
     callers: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     """(file, changed name) -> the functions of that file that reach it (cross-cutting cut)."""
-    skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKIPPED_KINDS, 0))
+    skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKIPPED_LABELS, 0))
 
 
 def is_code_path(path: str, config: Config) -> bool:

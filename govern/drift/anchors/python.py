@@ -221,7 +221,6 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
 
     declared: set[str] = set()
     touched: list[Declaration] = []
-    seen: set[Declaration] = set()  # touched, for a membership test that does not grow
     units: list[tuple[str, Node]] = []
     for name, statement in top_level:
         is_container, members = _members(statement)
@@ -235,10 +234,8 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         declared.update(f"{name}.{member}" for member, _ in _members(statement)[1]
                         if is_public(member))
         if touches(statement, lines):
-            for found in _touched(statement, name, lines):
-                if found not in seen:
-                    seen.add(found)
-                    touched.append(found)
+            touched.extend(_touched(statement, name, lines))
+    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     inherited, widely_inherited = inherited_members(touched, *_class_tree(top_level, exported))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed

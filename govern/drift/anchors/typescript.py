@@ -173,19 +173,25 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
+def _export_specifiers(statement: Node) -> Iterator[tuple[str, str]]:
+    """(local name, public name) of each name an ``export { a, b as c }`` statement lists."""
+    for clause in statement.named_children:
+        if clause.type == "export_clause":
+            for spec in clause.named_children:
+                local = _name(spec.child_by_field_name("name"))
+                if local:
+                    yield local, _name(spec.child_by_field_name("alias")) or local
+
+
 def _exported_names(root: Node) -> set[str]:
     """Names exported by ``export { a, b as c }``, ``export default x`` or
     ``module.exports = { a, b }`` (the local names, which is what the file declares)."""
     names: set[str] = set()
     for statement in root.named_children:
         if statement.type == "export_statement":
+            names.update(local for local, _ in _export_specifiers(statement))
             for clause in statement.named_children:
-                if clause.type == "export_clause":
-                    for spec in clause.named_children:
-                        local = _name(spec.child_by_field_name("name"))
-                        if local:
-                            names.add(local)
-                elif clause.type == "identifier":
+                if clause.type == "identifier":
                     names.add(text(clause))
         elif statement.type == "expression_statement" and statement.named_children:
             assignment = statement.named_children[0]
@@ -211,13 +217,8 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
         for clause in statement.named_children:
             if clause.type == "namespace_export":
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
-            if clause.type != "export_clause":
-                continue
-            for spec in clause.named_children:
-                local = _name(spec.child_by_field_name("name"))
-                public = _name(spec.child_by_field_name("alias")) or local
-                if public and public != "default" and (sourced or local not in declared):
-                    names.add(public)
+        names.update(public for local, public in _export_specifiers(statement)
+                     if public != "default" and (sourced or local not in declared))
     return frozenset(name for name in names if not name.startswith("_"))
 
 
@@ -274,7 +275,6 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
     declared: set[str] = set()
     in_file: set[str] = set()
     touched: list[Declaration] = []
-    seen: set[Declaration] = set()  # touched, for a membership test that does not grow
     units: list[tuple[str, Node]] = []
     for name, node, statement, exported in _top_level(tree.root_node):
         in_file.add(name)
@@ -289,10 +289,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
                         if not _is_hidden_member(m, member))
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
-            for found in _touched(name, node, span, lines):
-                if found not in seen:
-                    seen.add(found)
-                    touched.append(found)
+            touched.extend(_touched(name, node, span, lines))
+    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
