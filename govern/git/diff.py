@@ -24,6 +24,9 @@ class ChangedFile:
     new_blob: str
     old_mode: str
     new_mode: str
+    hunks: tuple[Hunk, ...] = ()
+    """The ``-U0`` hunks, in file order: where the two sides differ, so the head side can be
+    parsed as an edit of the base side's tree."""
 
     @property
     def base_path(self) -> str:
@@ -45,6 +48,7 @@ def build_changes(raw: list[RawChange], hunks: list[list[Hunk]]) -> list[Changed
             new_blob=entry.new_blob,
             old_mode=entry.old_mode,
             new_mode=entry.new_mode,
+            hunks=tuple(file_hunks),
         )
         for entry, file_hunks in zip(raw, hunks, strict=True)
     ]

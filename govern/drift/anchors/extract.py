@@ -26,12 +26,17 @@ from govern.drift.anchors.python import (
     qualified_names,
 )
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
-from govern.drift.anchors.syntax import EXTENSIONS, MAX_INHERITING, is_route_literal
+from govern.drift.anchors.syntax import (
+    EXTENSIONS,
+    MAX_INHERITING,
+    is_route_literal,
+    parse_edited,
+)
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
-from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE
+from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE, Hunk
 from govern.git.packages import (
     is_dev_only_manifest_change,
     is_package_script,
@@ -166,8 +171,14 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
     return tokens
 
 
-def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
+def _extract(path: str, data: bytes, lines: frozenset[int],
+             edited: tuple[str, bytes, tuple[Hunk, ...]] | None = None) -> Extraction:
+    """The file's declarations and anchors on ``lines``; ``edited`` is the base side (its path,
+    its bytes, the hunks from it) when that was parsed, so this side's tree is the base's
+    edited where the hunks say, which is what it costs to read both sides of a large file."""
     language = EXTENSIONS[PurePosixPath(path).suffix]
+    if edited is not None and EXTENSIONS[PurePosixPath(edited[0]).suffix] == language:
+        parse_edited(language, data, edited[1], edited[2])  # memoised for every reader below
     if language == "python":
         return extract_python(data, lines)
     return extract_typescript(data, lines, language)
@@ -239,6 +250,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     yielded = False
     extractions: dict[str, Extraction] = {}
+    parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
     for side, path, lines, present, blob in (
         (base, change.base_path, change.old_lines, change.status != "A", change.old_blob),
         (head, change.path, change.new_lines, change.status != "D", change.new_blob),
@@ -258,8 +270,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if problem is not None:
             result.anchorless.append({"path": change.path, "reason": problem})
             return
-        extraction = _extract(path, data, lines)
+        extraction = _extract(path, data, lines, parsed_base)
         extractions[side.name] = extraction
+        parsed_base = (path, data, change.hunks)
         if extraction.error_line is not None:
             result.parse_errors.append({
                 "path": path, "side": side.name,
