@@ -380,10 +380,12 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
     (docs/concepts/anchoring-rules.md#cross-cutting). A word search over each unit's text finds
     the few candidates; only those are walked, so a name in a comment is not a reference."""
     # each word -> the units whose text holds it, in file order: a name is looked up, not
-    # searched for in every unit (20,000 changed functions of one file would be quadratic)
+    # searched for in every unit (20,000 changed functions of one file would be quadratic).
+    # Only the words a chain can ask for are kept: the names and the units' own names.
+    wanted = {name.encode() for name in names} | {unit.encode() for unit, _ in units}
     holding: dict[bytes, list[int]] = {}
     for at, (_, body) in enumerate(units):
-        for word in set(_WORD_RUN.findall(body.text or b"")):
+        for word in wanted.intersection(_WORD_RUN.findall(body.text or b"")):
             holding.setdefault(word, []).append(at)
     identifiers: dict[int, set[str]] = {}
     found: dict[str, frozenset[str]] = {}
