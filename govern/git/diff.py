@@ -24,7 +24,7 @@ class ChangedFile:
     new_blob: str
     old_mode: str
     new_mode: str
-    hunks: tuple[Hunk, ...] = ()
+    hunks: tuple[Hunk, ...]
     """The ``-U0`` hunks, in file order: where the two sides differ, so the head side can be
     parsed as an edit of the base side's tree."""
 
