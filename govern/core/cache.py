@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,6 +51,8 @@ def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> 
     """Write atomically (a parallel run never reads half a file); failures are ignored, as a
     cache is an optimisation, never an input."""
     document = {"stamp": _STAMP, "entries": {key: encode(value) for key, value in data.items()}}
+    import tempfile  # only a run that adds to a cache writes one
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -593,6 +591,8 @@ class Git:
         (mode ``0`` deletes the path), built through a private index file: no ref is written
         and the work tree and the user's index are never touched. Identity and dates are
         fixed, so the same inputs give the same commit id."""
+        import tempfile  # with shutil and random, ~5 ms of import most runs never use
+
         with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
             env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
             self.run("read-tree", "--end-of-options", parent, env=env)
@@ -624,6 +624,9 @@ class Git:
         if source == "index":
             tree = self.run("write-tree", remedy=remedy).decode().strip()
             return self._commit_tree(tree, parent, "govern: the index", "snapshot", 0)
+        import shutil
+        import tempfile
+
         with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
             private = Path(scratch) / "index"
             real = self.root / self.run("rev-parse", "--git-path", "index").decode().strip()

@@ -4,7 +4,6 @@ docs/concepts/affected-docs.md#change-set."""
 
 from __future__ import annotations
 
-import configparser
 import re
 import tomllib
 from collections.abc import Iterable
@@ -86,6 +85,8 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
 def _setup_cfg_name(text: str) -> str | None:
     """``[metadata] name`` of a setup.cfg, as setuptools reads it (a ``name =`` in another
     section, or in a comment, is not the package's)."""
+    import configparser  # only a package named by its setup.cfg is read with it
+
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     try:
         parser.read_string(text)

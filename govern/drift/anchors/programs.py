@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import configparser
 import re
 
 _ENTRY = re.compile(r"^\s*+([\w.-]++)\s*+=\s*+([\w.]++:[\w.]++)\s*+$")
@@ -23,6 +22,8 @@ def parse_setup_scripts(filename: str, source: str) -> dict[str, tuple[str, ...]
     """``console_scripts`` of a setup.cfg or setup.py (``filename`` tells which)."""
     found: dict[str, tuple[str, ...]] = {}
     if filename == "setup.cfg":
+        import configparser  # only a changed setup.cfg is read with it
+
         parser = configparser.ConfigParser(interpolation=None, strict=False)
         try:
             parser.read_string(source)
