@@ -20,6 +20,7 @@ from pathlib import Path
 from tree_sitter import Tree
 
 from govern.drift.anchors.syntax import EXTENSIONS, _edits, _readable, parser_for
+from govern.git.diff import build_changes
 from govern.git.gitio import Git
 
 
@@ -46,8 +47,7 @@ def main() -> None:
     fresh_seconds = edited_seconds = 0.0
     for commit in commits:
         parent = f"{commit}^"
-        raw = git.changed_files(parent, commit)
-        for change, hunks in zip(raw, git.hunks(parent, commit), strict=True):
+        for change in build_changes(git.changed_files(parent, commit), git.hunks(parent, commit)):
             language = EXTENSIONS.get(Path(change.path).suffix)
             if (change.status != "M" or language is None
                     or not Path(change.path).match(args.paths)):
@@ -58,7 +58,7 @@ def main() -> None:
                 continue
             old, new = _readable(language, old), _readable(language, new)
             files += 1
-            edits = _edits(old, new, hunks)
+            edits = _edits(old, new, change.hunks)
             if edits is None:
                 refused += 1
                 continue

@@ -3,12 +3,16 @@ gave become tree-sitter edits, and the tree must be the one a fresh parse gives.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from tree_sitter import Parser, Tree
 
 from benchmarks.incremental_parse import nodes  # the equality the history check uses
+from govern.cli import cli
 from govern.drift.anchors import syntax
 from govern.drift.anchors.syntax import MAX_EDITS, _edits, parse, parse_edited, parser_for
 from govern.git.gitio import Git, Hunk
@@ -117,3 +121,47 @@ def test_a_rewritten_file_is_parsed_afresh() -> None:
     assert _edits(old, new, every_line[:0]) is None
     last = old.rindex(b"x")  # the start of the last line: one hunk fewer is still an edit
     assert _edits(old[:last], new[:last], every_line[:MAX_EDITS]) is not None
+
+
+class _Recording:
+    """A language's real parser, noting whether each parse was given a tree to reuse."""
+
+    def __init__(self, parser: Parser) -> None:
+        self.parser, self.reused = parser, []
+
+    def parse(self, source: bytes, old_tree: Tree | None = None) -> Tree:
+        self.reused.append(old_tree is not None)
+        return self.parser.parse(source, old_tree) if old_tree else self.parser.parse(source)
+
+
+def test_the_head_side_reparses_the_base_tree_only_when_the_hunks_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    recording = _Recording(parser_for("python"))
+    monkeypatch.setattr(syntax, "parser_for", lambda language: recording)
+    old = FUNCTIONS.encode()
+    new = FUNCTIONS.replace("return x + 20", "return x - 20").encode()
+    hunks = _hunks(tmp_path, "m.py", old, new)
+    parse("python", old)
+    parse_edited("python", new, old, hunks)
+    assert recording.reused == [False, True]  # the base fresh, the head from the base's tree
+    syntax._TREES.clear()
+    recording.reused.clear()
+    parse("python", old)
+    parse_edited("python", new, old, [Hunk(h.old_start + 1, h.old_count, h.new_start + 1,
+                                           h.new_count) for h in hunks])
+    assert recording.reused == [False, False]  # hunks that do not hold: a fresh parse
+
+
+def test_a_changed_file_is_read_as_an_edit_in_a_run(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    recording = _Recording(parser_for("python"))
+    monkeypatch.setattr(syntax, "parser_for", lambda language: recording)
+    repo = make_repo(tmp_path / "repo", {"pkg/__init__.py": "", "pkg/m.py": FUNCTIONS,
+                                         "docs/api.md": "Call `pkg.m.f20` to add.\n"})
+    repo.branch("pr")
+    repo.commit({"pkg/m.py": FUNCTIONS.replace("return x + 20", "return x - 20")}, "pr")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main"])
+    assert result.exit_code == 0, result.output
+    assert [row["path"] for row in json.loads(result.stdout)["docs"]] == ["docs/api.md"]
+    assert recording.reused.count(True) == 1  # the head side of pkg/m.py
