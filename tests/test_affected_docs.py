@@ -441,3 +441,28 @@ def test_configured_generic_names_apply_in_any_case(tmp_path: Path) -> None:
     data = run_json(repo, "main")
     assert data["anchors"] == [] and data["docs"] == []
     assert {w["token"] for w in data["weak_anchors_dropped"]} == {"WIDGET", "widget"}
+
+
+MODULE_TYPES = "export interface ImportMetaEnv {\n  MODE: string\n  SSR: boolean\n}\n"
+GLOBAL_TYPES = ("// augments the built-in ImportMeta\n"
+                "interface ImportMetaEnv {\n  MODE: string\n  SSR: boolean\n}\n")
+
+
+@pytest.mark.parametrize(("moved_to", "stale"), [
+    (GLOBAL_TYPES, False),  # moved into a global declaration file: still declared
+    ("// augments the built-in ImportMeta\ninterface Other {\n  size: number\n}\n", True),
+])
+def test_declarations_moved_into_a_global_declaration_file_are_not_removed(
+        tmp_path: Path, moved_to: str, stale: bool) -> None:
+    base = {"web/src/types/importMeta.d.ts": MODULE_TYPES,
+            "web/types/importMeta.d.ts":
+                "export type { ImportMetaEnv } from '../src/types/importMeta'\n",
+            "docs/env.md": "Read `import.meta.env` through `ImportMetaEnv`.\n",
+            "docs/build.md": "An `SSR` build sets `ImportMetaEnv.SSR`.\n"}
+    repo = pr_repo(tmp_path, base, {"web/src/types/importMeta.d.ts": None,
+                                    "web/types/importMeta.d.ts": moved_to})
+    data = run_json(repo, "main")
+    # Moved, they are changed (listed, not stale); gone, the pages name what no longer is.
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {
+        "docs/env.md": stale, "docs/build.md": stale}
+

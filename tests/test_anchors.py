@@ -229,6 +229,51 @@ def test_typescript_touched(lines: set[int], expected: list[str]) -> None:
     assert [d.key for d in result.touched] == expected
 
 
+AMBIENT = """export declare function defineConfig(config: object): void
+export declare const VERSION: string
+export declare class Server { listen(): void }
+export declare namespace Plugins { const count: number }
+declare global {
+  interface GlobOptions { eager?: boolean }
+}
+declare module 'vite' {
+  interface UserConfig { inspector: boolean }
+}
+declare module 'virtual:pwa'
+declare function localHelper(): void
+interface LocalShape { size: number }
+"""
+
+
+def test_typescript_declare_forms_are_public_where_they_export_or_augment() -> None:
+    every_line = frozenset(range(1, AMBIENT.count("\n") + 1))
+    result = extract_typescript(AMBIENT.encode(), every_line, "typescript")
+    assert result.declared == {
+        "defineConfig", "VERSION", "Server", "Server.listen", "Plugins", "Plugins.count",
+        "GlobOptions", "GlobOptions.eager", "UserConfig", "UserConfig.inspector"}
+    # A plain `declare` or a bare interface in a module is the module's own.
+    assert {d.key for d in result.touched} == {
+        "defineConfig", "VERSION", "Server.listen", "Plugins.count", "GlobOptions.eager",
+        "UserConfig.inspector"}
+
+
+SCRIPT = "interface ImportMetaEnv {\n  MODE: string\n}\ndeclare const APP_VERSION: string\n"
+
+
+@pytest.mark.parametrize(("source", "declaration_file", "declared"), [
+    (SCRIPT, True, {"ImportMetaEnv", "ImportMetaEnv.MODE", "APP_VERSION"}),
+    (SCRIPT, False, set()),  # a .ts script's names are its own: an entry point, not an API
+    ("import type { Hot } from './hot'\n" + SCRIPT, True, set()),  # a module, not a script
+    ("export {}\n" + SCRIPT, True, set()),
+])
+def test_a_declaration_file_without_imports_or_exports_declares_globals(
+        source: str, declaration_file: bool, declared: set[str]) -> None:
+    lines = frozenset(range(1, source.count("\n") + 1))
+    result = extract_typescript(source.encode(), lines, "typescript",
+                                declaration_file=declaration_file)
+    assert result.declared == declared
+
+
 def test_typescript_reexports_are_the_names_exported_from_other_modules() -> None:
     source = (b"import { a, b } from './ab';\nexport { a };\n"
               b"export { c as publicC, type D, _hidden } from './cd';\n"

@@ -32,7 +32,7 @@ from govern.drift.anchors.syntax import (
     is_route_literal,
     parse_edited,
 )
-from govern.drift.anchors.typescript import extract_typescript
+from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -181,7 +181,8 @@ def _extract(path: str, data: bytes, lines: frozenset[int],
         parse_edited(language, data, edited[1], edited[2])  # memoised for every reader below
     if language == "python":
         return extract_python(data, lines)
-    return extract_typescript(data, lines, language)
+    return extract_typescript(data, lines, language,
+                              declaration_file=path.endswith(DECLARATION_FILES))
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,

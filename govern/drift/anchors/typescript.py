@@ -1,7 +1,9 @@
 """TypeScript and JavaScript declarations touched by changed lines, from the tree-sitter tree.
 
-Public means exported: ``export`` on the declaration, an ``export { … }`` clause, a default
-export, or CommonJS ``module.exports``/``exports.x``. Containers are classes, interfaces, object
+Public means exported: ``export`` on the declaration (``export declare`` too), an ``export { … }``
+clause, a default export, or CommonJS ``module.exports``/``exports.x``; or global: declared in a
+``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
+script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
 argument, as in ``z.object({ key: … })``).
 """
@@ -25,6 +27,8 @@ from govern.drift.anchors.syntax import (
     walk,
 )
 
+DECLARATION_FILES = (".d.ts", ".d.mts", ".d.cts")
+"""Type declaration files: a script among them declares globals."""
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
                         "function_signature"})
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
@@ -222,20 +226,41 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
     return frozenset(name for name in names if not name.startswith("_"))
 
 
-def _top_level(root: Node) -> Iterator[tuple[str, Node, Node, bool]]:
-    """(name, declaring node, statement, exported) for each top-level declaration."""
+def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
+    """(name, declaring node, statement, exported) for each top-level declaration; ``script``
+    when every one of them is global (a declaration file without imports or exports)."""
     clause_exports = _exported_names(root)
     for statement in root.named_children:
-        exported = statement.type == "export_statement"
-        inner = statement.child_by_field_name("declaration") if exported else statement
-        if inner is None and exported:
-            inner = next((c for c in statement.named_children
-                          if c.type in _FUNCTIONS | _CLASSES), None)
-        if inner is None:
+        for inner, public in _declaring(statement, script):
+            commonjs = inner.type == "expression_statement"
+            for name, node in _declarations(inner):
+                yield name, node, statement, public or commonjs or name in clause_exports
+
+
+def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
+    """(declaring statement, public) for a top-level statement: itself, what an ``export``
+    or a ``declare`` wraps, and every statement of a ``declare global { … }`` or ``declare
+    module 'name' { … }`` block, which augment a scope others import and so are public."""
+    if statement.type == "export_statement":
+        inner = statement.child_by_field_name("declaration") or next(
+            (c for c in statement.named_children if c.type in _FUNCTIONS | _CLASSES), None)
+        if inner is not None:
+            yield from _declaring(inner, True)
+        return
+    if statement.type != "ambient_declaration":
+        yield statement, public
+        return
+    for inner in statement.named_children:
+        name = inner.child_by_field_name("name")
+        if inner.type == "module" and name is not None and name.type == "string":
+            inner = inner.child_by_field_name("body")  # a module's name is not a declaration
+            if inner is None:  # `declare module 'x'` with no body: a shorthand, nothing named
+                continue
+        elif inner.type != "statement_block":  # not `declare global { … }`
+            yield inner, public
             continue
-        commonjs = inner.type == "expression_statement"
-        for name, node in _declarations(inner):
-            yield name, node, statement, exported or commonjs or name in clause_exports
+        for member in inner.named_children:
+            yield from _declaring(member, True)
 
 
 def _member_role(member_name: str, member: Node) -> str:
@@ -256,11 +281,11 @@ _HERITAGE = frozenset({"class_heritage", "extends_type_clause"})
 _HERITAGE_NAMES = frozenset({"identifier", "type_identifier"})
 
 
-def _class_tree(root: Node) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+def _class_tree(root: Node, script: bool) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     """(exported class or interface -> what it extends or implements, -> its own members)."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
-    for name, node, _statement, exported in _top_level(root):
+    for name, node, _statement, exported in _top_level(root, script):
         if not exported or node.type not in _CLASSES | {"interface_declaration"}:
             continue
         heritage = [child for child in node.children if child.type in _HERITAGE]
@@ -269,14 +294,25 @@ def _class_tree(root: Node) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     return bases, members
 
 
-def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> Extraction:
-    """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar)."""
+def _is_script(root: Node) -> bool:
+    """Whether a file has no top-level import or export: a script, whose declarations are
+    global."""
+    return not any(statement.type in ("import_statement", "export_statement")
+                   for statement in root.named_children)
+
+
+def extract_typescript(source: bytes, lines: frozenset[int], language: str,
+                       declaration_file: bool = False) -> Extraction:
+    """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
+    In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
+    file declares globals (``interface ImportMeta``) for every program that includes it."""
     tree = parse(language, source)
+    script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
     in_file: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
-    for name, node, statement, exported in _top_level(tree.root_node):
+    for name, node, statement, exported in _top_level(tree.root_node, script):
         in_file.add(name)
         is_container, members = _members(node)
         # Units are what can call a helper: functions and methods, not the containers whose
@@ -291,7 +327,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str) -> E
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node))
+    inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
     literals = shaped_literals(tree.root_node, lines, frozenset({"string", "template_string"}),
