@@ -466,3 +466,20 @@ def test_declarations_moved_into_a_global_declaration_file_are_not_removed(
     assert {row["path"]: row["stale"] for row in data["docs"]} == {
         "docs/env.md": stale, "docs/build.md": stale}
 
+
+@pytest.mark.parametrize(("bare_pages", "listed"), [
+    (1, {"docs/qualified.md", "docs/bare0.md"}),  # few pages: the bare name is listed, stale
+    (10, {"docs/qualified.md"}),  # many: the bare name is cut, the qualified form is certain
+])
+def test_a_removed_members_bare_name_is_stale_but_guarded(
+        tmp_path: Path, bare_pages: int, listed: set[str]) -> None:
+    docs = {f"docs/bare{i}.md": f"Then `halt_now` ({i}).\n" for i in range(bare_pages)}
+    docs["docs/qualified.md"] = "Call `Engine.halt_now`.\n"
+    core = PY_PKG["pkg/src/acme/_core.py"]
+    without = core.replace("    def halt_now(self):\n        return 0\n\n", "")
+    repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {"pkg/src/acme/_core.py": without})
+    data = run_json(repo, "main")
+    assert {row["path"] for row in data["docs"]} == listed
+    assert all(row["stale"] for row in data["docs"])
+    cut = [a["token"] for a in data["folded_anchors"] + data["overbroad_anchors"]]
+    assert cut == ([] if bare_pages == 1 else ["halt_now"])

@@ -41,7 +41,10 @@ PAGES["docs/q.md"] = "Call `parse()` and `mask()`.\n"
 @pytest.mark.parametrize(("anchor", "bare", "removed", "outcome"), [
     (("symbol", "start"), True, False, "weak"),         # a member's plain name never anchors
     (("symbol", "parse"), False, False, "admitted"),    # a top-level plain word: call form
-    (("symbol", "start"), True, True, "admitted"),      # removed: certain drift, call form
+    (("symbol", "start"), True, True, "weak"),          # removed, but a member's bare name
+    (("symbol", "parse"), False, True, "admitted"),     # a removed top-level name: certain
+    (("symbol", "sharedName"), True, True, "folded"),   # a removed member's bare name: guarded
+    (("symbol", "sharedName"), False, True, "admitted"),  # a removed top-level one: certain
     (("symbol", "Plugin.start"), False, False, "folded"),   # 10 pages > max_rows_per_anchor
     (("symbol", "Plugin.start"), False, True, "admitted"),  # removed: never folded
     (("literal", "mask"), True, False, "weak"),          # a literal's plain word
@@ -56,7 +59,7 @@ def test_guards(anchor: tuple[str, str], bare: bool, removed: bool, outcome: str
            else "folded" if guarded.folded else "overbroad")
     assert got == outcome
     if outcome == "folded":
-        assert guarded.folded == [{"token": "Plugin.start", "kind": "symbol", "pages": 10}]
+        assert guarded.folded == [{"token": anchor[1], "kind": "symbol", "pages": 10}]
 
 
 def test_removed_name_is_never_overbroad() -> None:

@@ -166,7 +166,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  bare: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
-    certain drift: the generic, share and cap guards never drop it
+    certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
+    a removed member's own name (``response_model`` of ``APIRoute.response_model``) is any
+    other object's too, so it is stale where listed but guarded like a name that still exists
     (docs/concepts/anchoring-rules.md#certain-drift)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
@@ -176,7 +178,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     folded: list[dict[str, Any]] = []
     for anchor in anchors:
         key = (anchor.kind, anchor.token)
-        certain = key in removed
+        certain = key in removed and key not in bare
         plain = anchor.kind not in ("route", "command") and not is_code_shaped(anchor.token)
         if not certain and anchor.kind not in ("route", "command") and (
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
