@@ -242,6 +242,9 @@ declare module 'vite' {
 declare module 'virtual:pwa'
 declare function localHelper(): void
 interface LocalShape { size: number }
+export namespace Registry {
+  export declare const size: number
+}
 """
 
 
@@ -250,11 +253,12 @@ def test_typescript_declare_forms_are_public_where_they_export_or_augment() -> N
     result = extract_typescript(AMBIENT.encode(), every_line, "typescript")
     assert result.declared == {
         "defineConfig", "VERSION", "Server", "Server.listen", "Plugins", "Plugins.count",
-        "GlobOptions", "GlobOptions.eager", "UserConfig", "UserConfig.inspector"}
+        "GlobOptions", "GlobOptions.eager", "UserConfig", "UserConfig.inspector", "Registry",
+        "Registry.size"}
     # A plain `declare` or a bare interface in a module is the module's own.
     assert {d.key for d in result.touched} == {
         "defineConfig", "VERSION", "Server.listen", "Plugins.count", "GlobOptions.eager",
-        "UserConfig.inspector"}
+        "UserConfig.inspector", "Registry", "Registry.size"}
 
 
 SCRIPT = "interface ImportMetaEnv {\n  MODE: string\n}\ndeclare const APP_VERSION: string\n"

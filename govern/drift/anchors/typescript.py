@@ -112,9 +112,9 @@ def _object_members(obj: Node) -> Iterator[tuple[str, Node]]:
 
 def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
     for statement in body.named_children:
-        inner = statement.child_by_field_name("declaration") or statement
-        for name, _ in _declarations(inner):
-            yield name, statement
+        for inner, _public in _declaring(statement, True):
+            for name, _ in _declarations(inner):
+                yield name, statement
 
 
 def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
