@@ -198,7 +198,7 @@ def test_plain_identifiers_are_taken_whole_as_the_word_pattern_reads_them(text: 
         for word in (raw,) if scanner._WORD.fullmatch(raw) else scanner._WORD.findall(raw):
             expected.add(word)
             if word.count(".") > 1:
-                expected.update(scanner._dotted_suffixes(word))
+                expected.update(scanner.dotted_suffixes(word))
     assert scan_page(text, "p.md").words == expected
 
 

@@ -22,6 +22,7 @@ from govern.drift.docs.scanner import (
     _ROUTE,
     _RST_LITERAL_START,
     _WORD,
+    dotted_suffixes,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
@@ -51,25 +52,25 @@ def _words_of(raw: str) -> Iterator[str]:
     """The names the scanner derives from one raw token (docs/concepts/ranking.md)."""
     for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
         yield word
-        parts = word.split(".")
-        for i in range(1, len(parts) - 1):
-            yield ".".join(parts[i:])
+        yield from dotted_suffixes(word)
 
 
 def _raw_tokens_around(text: str, needle: str) -> Iterator[re.Match[str]]:
     """The scanner's raw tokens that contain an occurrence of ``needle``, each once. Found
-    from ``str.find`` hits, so the cost follows the occurrences, not the page length."""
-    seen: set[int] = set()
+    from ``str.find`` hits, so the cost follows the occurrences, not the page length; the
+    search goes on after the token an occurrence was found in, so a long token holding the
+    needle thousands of times is walked once, not once per occurrence."""
     at = text.find(needle)
     while at >= 0:
         start = at
         while start > 0 and _in_raw_token(text[start - 1]):
             start -= 1
         match = _RAW_TOKEN.search(text, start)
-        if match is not None and match.start() <= at < match.end() and match.start() not in seen:
-            seen.add(match.start())
+        if match is not None and match.start() <= at < match.end():
             yield match
-        at = text.find(needle, at + 1)
+            at = text.find(needle, match.end())
+        else:
+            at = text.find(needle, at + 1)
 
 
 def _named_at(text: str, token: str) -> Iterator[int]:

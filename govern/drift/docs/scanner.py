@@ -44,9 +44,10 @@ _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 3
+FORMAT = 4
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
-scans of the old kind are not read (3: rst code directives, autodoc after a blank line)."""
+scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
+dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts)."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,18 @@ def _reference_names(target: str) -> list[str]:
     return names
 
 
-def _dotted_suffixes(token: str) -> list[str]:
+MAX_SUFFIX_PARTS = 8
+"""The longest dotted suffix a name is indexed under. Docs reach a member through a short
+chain (``client.meta.getAudit`` names ``meta.getAudit``); every suffix of a hostile name of
+100,000 parts would be gigabytes, each suffix at most this long keeps a page linear."""
+
+
+def dotted_suffixes(token: str) -> list[str]:
+    """The trailing dotted parts of ``token`` a page names with it, short of the whole name:
+    at least two parts, at most ``MAX_SUFFIX_PARTS``."""
     parts = token.split(".")
-    return [".".join(parts[i:]) for i in range(1, len(parts) - 1)]
+    return [".".join(parts[i:]) for i in range(max(1, len(parts) - MAX_SUFFIX_PARTS),
+                                                len(parts) - 1)]
 
 
 def _references(text: str) -> tuple[set[str], set[str]]:
@@ -162,7 +172,7 @@ def scan_page(text: str, path: str) -> PageTokens:
         for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
             words.add(word)
             if word.count(".") > 1:
-                words.update(_dotted_suffixes(word))
+                words.update(dotted_suffixes(word))
     names, prefixes = _references(text)
     words.update(names)
     has_code = "`" in text or "~~~" in text or "::" in text
