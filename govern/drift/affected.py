@@ -15,7 +15,7 @@ from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, Chang
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
-from govern.drift.docs.lines import mention_lines
+from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
 
@@ -51,6 +51,7 @@ RULE_RANKS = {
     "route": 2,
     "sdk_method": 2,
     "command": 2,
+    "file_path": 2,
     "route_tail": 3,
     "documented_prefix": 3,
     "call_form": 3,
@@ -58,9 +59,10 @@ RULE_RANKS = {
 }
 """Each evidence rule's rank, strongest first (docs/concepts/ranking.md): a page naming what
 this change removed is certainly stale; a qualified or code-shaped unique name is next; a
-route, SDK method or command phrase is one hop from the code; a route tail, a page that
-documents the whole container, and a plain word in call form are weak; a page that only
-documents the changed module (``homes.py``), naming none of its changed names, is weakest."""
+route, SDK method, command phrase or the path of a changed file is one hop from the code; a
+route tail, a page that documents the whole container, and a plain word in call form are
+weak; a page that only documents the changed module (``homes.py``), naming none of its
+changed names, is weakest."""
 
 
 @dataclass(frozen=True)
@@ -134,14 +136,21 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
+UNNAMED_KINDS = ("route", "command", "file")
+"""Anchors matched as a wire path, a phrase or a file path, never as a name: the generic
+and shape guards do not apply to them."""
+
+
 def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
-    generic), a command as a phrase of words, a code-shaped name as written, any other name
-    only in call form (the shape guard)."""
+    generic), a command as a phrase of words, a file by its path, a code-shaped name as
+    written, any other name only in call form (the shape guard)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
         return index.saying(token)
+    if kind == "file":
+        return index.naming_path(token)
     if is_code_shaped(token):
         return index.naming(token)
     return index.calling(token)
@@ -169,7 +178,10 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
     a removed member's own name (``response_model`` of ``APIRoute.response_model``) is any
     other object's too, so it is stale where listed but guarded like a name that still exists
-    (docs/concepts/anchoring-rules.md#certain-drift)."""
+    (docs/concepts/anchoring-rules.md#certain-drift). Routes, commands and file paths are no
+    names: the name guards pass them. A file path is neither over-broad nor folded: it names
+    one file, so every page writing it shows or describes that file
+    (docs/concepts/anchoring-rules.md#file-paths)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
@@ -179,8 +191,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     for anchor in anchors:
         key = (anchor.kind, anchor.token)
         certain = key in removed and key not in bare
-        plain = anchor.kind not in ("route", "command") and not is_code_shaped(anchor.token)
-        if not certain and anchor.kind not in ("route", "command") and (
+        named = anchor.kind not in UNNAMED_KINDS
+        plain = named and not is_code_shaped(anchor.token)
+        if not certain and named and (
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
@@ -188,10 +201,11 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         if not matched and plain and not certain:
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        if not certain and len(matched) > threshold:
+        exact = certain or anchor.kind == "file"
+        if not exact and len(matched) > threshold:
             overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
             continue
-        if not certain and len(matched) > config.max_rows_per_anchor:
+        if not exact and len(matched) > config.max_rows_per_anchor:
             folded.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
             continue
         admitted.append(anchor)
@@ -217,6 +231,8 @@ def _rule(anchor: Anchor, page_id: int, index: DocsIndex,
         return ("route_tail" if anchor.token.startswith(TAIL_MARK) else "route"), "route"
     if anchor.kind == "command":
         return "command", "phrase"
+    if anchor.kind == "file":
+        return ("removed" if (anchor.kind, anchor.token) in removed else "file_path"), "path"
     if not is_code_shaped(anchor.token):
         how, rule = "call", "call_form"
     elif page_id not in index.naming_as_written(anchor.token):
@@ -240,12 +256,12 @@ def build_rows(guarded: Guarded, index: DocsIndex,
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
-        text = index.read_text(page_id)
+        mentions = PageMentions(index.read_text(page_id), page.path)
         evidence = []
         for anchor in anchors:
             rule, how = _rule(anchor, page_id, index, removed)
             evidence.append(Evidence(rule, anchor.kind, anchor.token,
-                                     mention_lines(text, page.path, anchor.token, how)))
+                                     mentions.lines(anchor.token, how)))
         evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
         rows.append(Row(
             path=page.path,

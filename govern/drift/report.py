@@ -21,6 +21,7 @@ RULES = {
     "route": "names a wire route the change touched or bridged to",
     "sdk_method": "names an SDK method bound to a changed route",
     "command": "names a changed command",
+    "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
     "route_tail": "names a longer path ending in a changed route",
     "documented_prefix": "documents the whole container of a changed symbol",
     "call_form": "names a changed plain-word function in call form",

@@ -28,6 +28,7 @@ from govern.drift.anchors.extract import (
     Side,
     anchor_changes,
     is_code_file,
+    is_code_path,
 )
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
@@ -35,6 +36,7 @@ from govern.drift.docs.corpus import suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
+from govern.drift.paths import path_candidates, removed_paths
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -120,12 +122,17 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         config=config,
         registrar_scan=scans.registrar,
     )
-    packages = [(d, _package_name(git, head, d, config)) for d in change_set.packages]
+    # a package without a manifest at HEAD (a top folder, a deleted package) has no name to
+    # read: asking git for each of its possible manifests cost a round trip apiece
+    packages = [(d, _package_name(git, head, d, config) if d in manifests else None)
+                for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)
     index = pending_index.finish()
+    files = path_candidates(changes, index, (entry.path for entry in entries),
+                            lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates
-                  + instance_candidates(change_set.candidates, index))
-    removed = removed_tokens(change_set)
+                  + instance_candidates(change_set.candidates, index) + files)
+    removed = removed_tokens(change_set) | removed_paths(files)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            frozenset(bare_names(candidates)))
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),

@@ -33,6 +33,8 @@ SCHEMA = (
 """The whole schema: a store holding anything else (a view, a trigger) is not ours."""
 STORE_FORMAT = f"docs-index-{FORMAT}"
 MAX_REASON = 300
+MAX_PARAMETERS = 500
+"""Values bound to one statement at most (SQLite's own cap is 999 in older builds)."""
 
 
 def is_plain(word: str) -> bool:
@@ -166,6 +168,26 @@ class DocsIndex:
         return {page_id for page_id, text in self.read_texts(candidates).items()
                 if pattern.search(text)}
 
+    def naming_paths(self, forms: Iterable[str]) -> set[str]:
+        """The file path forms (``docs_src/app/main.py``) that some page writes
+        (govern/drift/paths.py)."""
+        written = {variant: form for form in forms for variant in path_variants(form)}
+        variants = list(written)
+        found: set[str] = set()
+        # in slices: SQLite caps a statement's parameters, and a change may touch many files
+        for start in range(0, len(variants), MAX_PARAMETERS):
+            chunk = variants[start : start + MAX_PARAMETERS]
+            rows = self._fetch(
+                f"SELECT DISTINCT tokens.token FROM tokens JOIN run ON run.blob = tokens.blob "
+                f"WHERE tokens.kind = ? AND tokens.token IN ({','.join('?' * len(chunk))})",
+                (LOOSE, *chunk))
+            found.update(written[token] for (token,) in rows if token in written)
+        return found
+
+    def naming_path(self, form: str) -> set[int]:
+        """Pages that write the file path form ``form``."""
+        return self.pages_with(LOOSE, path_variants(form))
+
     def calling(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code."""
         return self.pages_with(CALL, (token,))
@@ -182,6 +204,14 @@ class DocsIndex:
                 "WHERE tokens.kind = ? AND tokens.token >= ? AND tokens.token < ?",
                 (LOOSE, needle + "/", needle + "0"))
         return found
+
+
+def path_variants(form: str) -> tuple[str, ...]:
+    """How the scanner keeps a file path a page writes: as written (a leading ``./`` or
+    ``../`` is not part of a token), without the dots that open it (``.github/workflows/ci.yml``
+    is read from its ``g``), and VitePress's ``@/`` root (``<<< @/snippets/config.ts``)."""
+    undotted = form.lstrip(".")
+    return tuple(dict.fromkeys((form, undotted, "@/" + undotted)))
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from govern.drift.docs.index import phrase_pattern
+from govern.drift.docs.index import path_variants, phrase_pattern
 from govern.drift.docs.scanner import (
     _CALL,
     _FENCED,
@@ -113,37 +113,71 @@ def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
         offset += len(line) + 1
 
 
-def _called_at(text: str, token: str, rst: bool) -> Iterator[int]:
-    if token + "(" not in text:
-        return
-    for start, end in _code_regions(text, rst):
-        for match in _CALL.finditer(text, start, end):
-            if match.group(1) == token:
-                yield match.start()
+def _pathed_at(text: str, form: str) -> Iterator[int]:
+    """Offsets of raw tokens that write the file path ``form`` as the scanner keeps it."""
+    variants = path_variants(form)
+    # every variant holds the form without its opening dots
+    for match in _raw_tokens_around(text, form.lstrip(".")):
+        if match.group().rstrip(".-/") in variants:
+            yield match.start()
 
 
-def _routed_at(text: str, token: str) -> Iterator[int]:
-    written: SegmentIndex[int] = SegmentIndex()
-    for match in _ROUTE.finditer(text):
-        written.add(route_segments(match.group(1).rstrip(".")), False, match.start())
-    yield from written.find(route_segments(token), tail=token.startswith(TAIL_MARK))
+class PageMentions:
+    """Where one page names each of its anchors. Built once per listed page: the page's line
+    starts, routes and calls are read on first need and kept, so a page listed for thousands
+    of anchors is read for them once, not once per anchor."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.rst = path.endswith(".rst")
+        self._lines: LineMap | None = None
+        self._routes: SegmentIndex[int] | None = None
+        self._calls: dict[str, list[int]] | None = None
+
+    def _called_at(self, token: str) -> list[int]:
+        if self._calls is None:
+            self._calls = {}
+            for start, end in _code_regions(self.text, self.rst):
+                for match in _CALL.finditer(self.text, start, end):
+                    self._calls.setdefault(match.group(1), []).append(match.start())
+        return self._calls.get(token, [])
+
+    def _routed_at(self, token: str) -> Iterator[int]:
+        if self._routes is None:
+            self._routes = SegmentIndex()
+            for match in _ROUTE.finditer(self.text):
+                self._routes.add(route_segments(match.group(1).rstrip(".")), False,
+                                 match.start())
+        yield from self._routes.find(route_segments(token), tail=token.startswith(TAIL_MARK))
+
+    def lines(self, token: str, how: str) -> tuple[int, ...]:
+        """Sorted line numbers where the page names ``token``.
+
+        ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
+        (a documented container), ``call`` (call form in code), ``route``, ``phrase`` or
+        ``path`` (a file path).
+        """
+        text = self.text
+        offsets: Iterable[int]
+        if how == "route":
+            offsets = self._routed_at(token)
+        elif how == "path":
+            offsets = _pathed_at(text, token)
+        elif how == "phrase":
+            offsets = (match.start() for match in phrase_pattern(token).finditer(text))
+        elif how == "call":
+            offsets = self._called_at(token) if token + "(" in text else ()
+        elif how == "prefix":
+            offsets = _prefix_at(text, token)
+        else:
+            offsets = _named_at(text, token)
+        if self._lines is None:
+            self._lines = LineMap(text)
+        lines = self._lines
+        return tuple(sorted({lines.line(offset) for offset in offsets}))[:MAX_LINES]
 
 
 def mention_lines(text: str, path: str, token: str, how: str) -> tuple[int, ...]:
-    """Sorted line numbers where ``text`` names ``token``.
-
-    ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
-    (a documented container), ``call`` (call form in code), ``route`` or ``phrase``.
-    """
-    if how == "route":
-        offsets: Iterator[int] = _routed_at(text, token)
-    elif how == "phrase":
-        offsets = (match.start() for match in phrase_pattern(token).finditer(text))
-    elif how == "call":
-        offsets = _called_at(text, token, path.endswith(".rst"))
-    elif how == "prefix":
-        offsets = _prefix_at(text, token)
-    else:
-        offsets = _named_at(text, token)
-    lines = LineMap(text)
-    return tuple(sorted({lines.line(offset) for offset in offsets}))[:MAX_LINES]
+    """Sorted line numbers where ``text`` names ``token`` (``PageMentions.lines`` of a page
+    read for one anchor)."""
+    return PageMentions(text, path).lines(token, how)

@@ -1,0 +1,92 @@
+"""File paths: a page that names a changed file by its path (an include such as
+``{* ../../docs_src/app/tutorial001.py hl[4] *}``, ``--8<-- "snippets/setup.sh"``,
+``.. literalinclude:: ../examples/app.py``, ``<<< @/snippets/config.ts``, or a path in prose)
+shows or describes that file, so a change to it is the page's business
+(docs/concepts/anchoring-rules.md#file-paths).
+
+Any changed file under ``code.paths`` counts, not only source: an example's JSON, a shell
+script, a config sample. A page names a file by a trailing part of its path of at least two
+segments, and only a part that no other file of the tree ends with: ``src/index.ts`` is every
+package's, while ``core/src/index.ts`` may be one file's. Pages (md, mdx, rst) and tests are
+left out: a link between pages is navigation, and a test is nobody's documentation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from govern.drift.anchors.extract import Candidate
+from govern.drift.docs.corpus import PAGE_SUFFIXES
+from govern.drift.docs.index import DocsIndex
+from govern.git.diff import ChangedFile
+from govern.git.packages import is_test_file
+
+KIND = "file"
+
+
+MAX_SEGMENTS = 12
+"""The longest trailing part of a path a page is matched on: deeper paths than any docs write,
+and a hostile path of thousands of segments stays linear."""
+
+
+def path_forms(path: str) -> list[str]:
+    """The trailing parts of ``path`` a page may write, longest first, each of at least two
+    segments and at most ``MAX_SEGMENTS``: ``a/b/c.py``, ``b/c.py``."""
+    segments = path.split("/")
+    return ["/".join(segments[start:])
+            for start in range(max(0, len(segments) - MAX_SEGMENTS), len(segments) - 1)]
+
+
+def _describable(path: str) -> bool:
+    """Not a page (a link between pages is navigation), not a test."""
+    return not path.endswith(PAGE_SUFFIXES) and not is_test_file(path)
+
+
+def _ending_with(tree_paths: Iterable[str], forms: set[str]) -> Counter[str]:
+    """How many files of the tree end with each of ``forms``: one pass over the tree, and only
+    the files of a name some form ends in are split."""
+    names = {form.rpartition("/")[2] for form in forms}
+    counts: Counter[str] = Counter()
+    for path in tree_paths:
+        if path.rpartition("/")[2] in names:
+            counts.update(form for form in path_forms(path) if form in forms)
+    return counts
+
+
+def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
+                    tree_paths: Iterable[str], is_code: Callable[[str], bool]) -> list[Candidate]:
+    """A ``file`` candidate for each side a changed file is on, and each form of its path
+    there that some page writes and that no other file of the tree (at HEAD) ends with;
+    ``is_code`` says which paths the change set reads (``code.paths`` and ``code.exclude``).
+    A deleted file, and the old path of a renamed one, are on the base side only: a page
+    naming them is stale (``removed_paths``)."""
+    sides: dict[tuple[str, str], None] = {}
+    at_head: set[str] = set()
+    for change in changes:
+        if change.status != "A":
+            sides[(change.base_path, "base")] = None
+        if change.status != "D":
+            sides[(change.path, "head")] = None
+            at_head.add(change.path)
+    sides = {key: None for key in sides if _describable(key[0]) and is_code(key[0])}
+    if not sides:
+        return []
+    named = index.naming_paths(form for path, _side in sides for form in path_forms(path))
+    if not named:
+        return []
+    counts = _ending_with(tree_paths, named)
+    # a file at HEAD ends with its own forms; a deleted one is not in the tree
+    return [Candidate(KIND, form, path, side)
+            for path, side in sides for form in path_forms(path)
+            if form in named and counts[form] == (path in at_head)]
+
+
+def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:
+    """(kind, token) of the forms of files this change deleted or renamed away, on the base
+    side alone: certain drift where a page names them, like a removed symbol."""
+    sides: dict[str, set[str]] = {}
+    for c in candidates:
+        if c.kind == KIND:
+            sides.setdefault(c.token, set()).add(c.side)
+    return frozenset((KIND, token) for token, seen in sides.items() if seen == {"base"})

@@ -1,0 +1,133 @@
+"""File paths: a page that names a changed file by its path (an include, a snippet, a path
+in prose) is a row, when no other file of the tree ends with what it writes
+(docs/concepts/anchoring-rules.md#file-paths)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from govern.drift.paths import MAX_SEGMENTS, path_forms
+from tests.helpers import pr_repo, run_json
+
+EXAMPLE = "from acme import App\n\napp = App()\n"
+CHANGED = EXAMPLE + "app.debug = True\n"
+TUTORIAL = "# Tutorial\n\nStart an app:\n\n{* ../../docs_src/first_steps/tutorial001.py hl[3] *}\n"
+
+
+def _docs(tmp_path: Path, base: dict[str, str],
+          change: dict[str, str | None]) -> list[dict[str, Any]]:
+    return list(run_json(pr_repo(tmp_path, base, change), "main")["docs"])
+
+
+def test_a_page_including_the_changed_file_is_a_row_with_its_line(tmp_path: Path) -> None:
+    docs = _docs(tmp_path, {"docs_src/first_steps/tutorial001.py": EXAMPLE,
+                            "docs/en/docs/tutorial.md": TUTORIAL,
+                            "docs/en/docs/other.md": "# Other\n\nNothing about it.\n"},
+                 {"docs_src/first_steps/tutorial001.py": CHANGED})
+    assert [row["path"] for row in docs] == ["docs/en/docs/tutorial.md"]
+    assert docs[0]["anchors"] == [{"kind": "file", "token": "docs_src/first_steps/tutorial001.py",
+                                   "side": "both"}]
+    assert docs[0]["evidence"][0] == {"rule": "file_path", "kind": "file",
+                                      "token": "docs_src/first_steps/tutorial001.py", "lines": [5]}
+    assert docs[0]["stale"] is False
+
+
+@pytest.mark.parametrize(("changed", "page"), [
+    # Sphinx, relative to the page
+    ("examples/hello/app.py", ".. literalinclude:: ../examples/hello/app.py\n   :lines: 1-3\n"),
+    # MkDocs snippets
+    ("docs/snippets/setup.sh", 'Install:\n\n--8<-- "docs/snippets/setup.sh"\n'),
+    # VitePress, from the source root
+    ("docs/snippets/config.json", "<<< @/snippets/config.json{2}\n"),
+    # prose, a dot folder
+    ("tools/.github/lint.yml", "The linter is configured in `.github/lint.yml`.\n"),
+    # any file, not only source
+    ("examples/hello/settings.toml", "See `hello/settings.toml` for every key.\n"),
+])
+def test_every_include_and_mention_form_anchors(tmp_path: Path, changed: str, page: str) -> None:
+    docs = _docs(tmp_path, {changed: "a = 1\n", "docs/guide.md": page},
+                 {changed: "a = 2\n"})
+    assert [row["path"] for row in docs] == ["docs/guide.md"]
+    assert docs[0]["evidence"][0]["rule"] == "file_path"
+    assert docs[0]["evidence"][0]["lines"] != []
+
+
+def test_a_part_other_files_end_with_names_none_of_them(tmp_path: Path) -> None:
+    base = {"packages/core/src/index.ts": "export const a = 1\n",
+            "packages/web/src/index.ts": "export const b = 1\n",
+            "docs/vague.md": "Every package starts at `src/index.ts`.\n",
+            "docs/exact.md": "The core starts at `core/src/index.ts`.\n"}
+    docs = _docs(tmp_path, base, {"packages/core/src/index.ts": "export const a = 2\n"})
+    assert [row["path"] for row in docs] == ["docs/exact.md"]
+
+
+def test_a_single_name_is_no_path(tmp_path: Path) -> None:
+    docs = _docs(tmp_path, {"examples/app.py": "a = 1\n", "docs/guide.md": "Run `app.py`.\n"},
+                 {"examples/app.py": "a = 2\n"})
+    assert docs == []
+
+
+@pytest.mark.parametrize("change", [
+    {"docs_src/first_steps/tutorial001.py": None},
+    {"docs_src/first_steps/tutorial001.py": None, "docs_src/first_steps/tutorial002.py": CHANGED},
+])
+def test_a_page_naming_a_deleted_or_renamed_file_is_stale(tmp_path: Path,
+                                                          change: dict[str, str | None]) -> None:
+    docs = _docs(tmp_path, {"docs_src/first_steps/tutorial001.py": EXAMPLE,
+                            "docs/tutorial.md": TUTORIAL}, change)
+    assert [(row["path"], row["stale"]) for row in docs] == [("docs/tutorial.md", True)]
+    assert docs[0]["evidence"][0]["rule"] == "removed"
+
+
+def test_a_rename_keeping_a_named_part_is_not_stale(tmp_path: Path) -> None:
+    # moved to another folder, the part the page writes still names one file: the new one
+    docs = _docs(tmp_path, {"old/first_steps/tutorial001.py": EXAMPLE,
+                            "docs/tutorial.md": "See `first_steps/tutorial001.py`.\n"},
+                 {"old/first_steps/tutorial001.py": None,
+                  "new/first_steps/tutorial001.py": CHANGED})
+    assert [(row["path"], row["stale"]) for row in docs] == [("docs/tutorial.md", False)]
+
+
+@pytest.mark.parametrize(("changed", "page"), [
+    # a link between pages is navigation
+    ("examples/hello/README.md", "See `examples/hello/README.md`.\n"),
+    # a test is nobody's documentation
+    ("pkg/tests/test_app.py", "The suite lives in `pkg/tests/test_app.py`.\n"),
+    # outside code.paths, as the rest of the change set
+    ("generated/api/client.py", "Regenerate `generated/api/client.py` with the script.\n"),
+])
+def test_pages_tests_and_excluded_files_anchor_no_path(tmp_path: Path, changed: str,
+                                                       page: str) -> None:
+    config = '[code]\nexclude = ["generated/**"]\n'
+    docs = _docs(tmp_path, {changed: "a = 1\n", "docs/guide.md": page, "govern.toml": config},
+                 {changed: "a = 2\n"})
+    assert docs == []
+
+
+def test_a_file_every_page_includes_is_neither_folded_nor_over_broad(tmp_path: Path) -> None:
+    # twelve translations of one tutorial, each including the example: more pages than the row
+    # cap (8) and than the corpus share allows, but each page shows the changed file
+    pages = {f"docs/{lang}/tutorial.md": TUTORIAL for lang in range(12)}
+    docs = _docs(tmp_path, {"docs_src/first_steps/tutorial001.py": EXAMPLE, **pages},
+                 {"docs_src/first_steps/tutorial001.py": CHANGED})
+    assert sorted(row["path"] for row in docs) == sorted(pages)
+
+
+def test_a_name_on_as_many_pages_is_still_folded(tmp_path: Path) -> None:
+    # the cap the path is exempt from still holds for a name
+    pages = {f"docs/{lang}/tutorial.md": "Call `make_app()`.\n" for lang in range(12)}
+    data = run_json(pr_repo(tmp_path, {"acme/app.py": "def make_app():\n    return 1\n", **pages},
+                            {"acme/app.py": "def make_app():\n    return 2\n"}), "main")
+    assert data["docs"] == []
+    assert [a["token"] for a in data["overbroad_anchors"] + data["folded_anchors"]] == ["make_app"]
+
+
+def test_the_forms_of_a_path_are_its_trailing_parts_of_two_segments_or_more() -> None:
+    assert path_forms("a/b/c.py") == ["a/b/c.py", "b/c.py"]
+    assert path_forms("c.py") == []
+    deep = "/".join(f"d{i}" for i in range(100)) + "/x.py"
+    assert len(path_forms(deep)) == MAX_SEGMENTS - 1
+    assert path_forms(deep)[-1] == "d99/x.py"
