@@ -1,6 +1,6 @@
-"""A cold docs index is scanned in a forked process while the run reads the diff
-(docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores): the fork only fills the store,
-so the run answers the same with it, without it, and when it dies."""
+"""A cold docs index is scanned in forked processes, each a share of the pages, while the run
+reads the diff (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores): the forks only
+fill the store, so the run answers the same with them, without them, and when one dies."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import pytest
 import govern.drift.scans as scans
 from govern.config import Config
 from govern.core import cache
-from govern.drift.docs.index import WORD
+from govern.drift.docs.corpus import select_pages
+from govern.drift.docs.index import SCHEMA, STORE_FORMAT, WORD, known_blobs
 from govern.git.gitio import Git
 from tests.helpers import pr_repo, rows, run_json
 
@@ -46,28 +47,47 @@ def test_a_cold_index_is_forked_and_the_run_answers_as_a_serial_one(
     repo, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     pending = scans.start_docs_index(git, entries, Config())
-    assert pending.child is not None  # cold, and over the threshold: forked
+    assert len(pending.children) == scans._SCAN_PROCESSES  # cold, and over the threshold
+    children = list(pending.children)
     index = pending.finish()
-    assert pending.child is None  # reaped
+    assert pending.children == []  # reaped
+    for child in children:  # each exited, none is left to reap
+        with pytest.raises(ChildProcessError):
+            os.waitpid(child, os.WNOHANG)
     assert len(index.pages) == PAGES
     assert len(index.pages_with(WORD, ["fetchAll"])) == len(range(0, PAGES, 10))
     # warm now: nothing is forked
-    assert scans.start_docs_index(git, entries, Config()).child is None
+    assert scans.start_docs_index(git, entries, Config()).children == []
     forked = run_json(repo, "main")
     _store(git).unlink()
     monkeypatch.setattr(scans, "_PARALLEL_PAGES", 10 ** 9)  # serial
-    assert scans.start_docs_index(git, entries, Config()).child is None
+    assert scans.start_docs_index(git, entries, Config()).children == []
     serial = run_json(repo, "main")
     assert forked == serial
     assert len(rows(forked)) == len(range(0, PAGES, 10))
 
 
-def test_the_run_answers_when_the_fork_dies(repo_git: tuple) -> None:
+def test_the_forks_alone_fill_the_whole_store(repo_git: tuple) -> None:
     _, git = repo_git
     entries = git.ls_tree(git.resolve_commit("pr"))
     pending = scans.start_docs_index(git, entries, Config())
-    assert pending.child is not None
-    os.kill(pending.child, signal.SIGKILL)  # before it scanned, or halfway
+    pending._reap(kill=False)  # the forks' work only: the run scans nothing itself
+    blobs = {page.blob for page in select_pages(entries, Config().docs)}
+    db = cache.open_sqlite(_store(git), SCHEMA, STORE_FORMAT)
+    try:
+        assert set(known_blobs(db, sorted(blobs))) == blobs
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("killed", [slice(0, 1), slice(None)])
+def test_the_run_answers_when_a_fork_dies(repo_git: tuple, killed: slice) -> None:
+    _, git = repo_git
+    entries = git.ls_tree(git.resolve_commit("pr"))
+    pending = scans.start_docs_index(git, entries, Config())
+    assert len(pending.children) == scans._SCAN_PROCESSES
+    for child in pending.children[killed]:
+        os.kill(child, signal.SIGKILL)  # before it scanned, or halfway
     index = pending.finish()
     assert len(index.pages) == PAGES
     assert len(index.pages_with(WORD, ["fetchAll"])) == len(range(0, PAGES, 10))
@@ -78,19 +98,19 @@ def test_no_fork_for_few_pages_held_caches_or_an_unwritable_store(repo_git: tupl
     entries = git.ls_tree(git.resolve_commit("pr"))
     few = [entry for entry in entries if not entry.path.startswith("docs/p1")]
     assert len(few) < scans._PARALLEL_PAGES
-    assert scans.start_docs_index(git, few, Config()).child is None
+    assert scans.start_docs_index(git, few, Config()).children == []
     # govern calibrate holds one store open across its runs: never forked
-    assert scans.start_docs_index(git, entries, Config(), scans.RunMemos(git)).child is None
+    assert scans.start_docs_index(git, entries, Config(), scans.RunMemos(git)).children == []
     store = git.common_dir() / "govern"
     shutil.rmtree(store, ignore_errors=True)
     store.write_text("a file where the cache folder goes\n")  # no store, even for root
     try:
-        assert scans.start_docs_index(git, entries, Config()).child is None
+        assert scans.start_docs_index(git, entries, Config()).children == []
     finally:
         store.unlink()
     pending = scans.start_docs_index(git, entries, Config())  # the folder can be made again
     try:
-        assert pending.child is not None
+        assert pending.children != []
     finally:
         pending.close()
 
@@ -103,7 +123,7 @@ def test_no_fork_for_a_read_only_git_dir(repo_git: tuple) -> None:
     try:
         if os.access(common, os.W_OK):
             pytest.skip("running as a user who writes anywhere (root): the test above covers it")
-        assert scans.start_docs_index(git, entries, Config()).child is None
+        assert scans.start_docs_index(git, entries, Config()).children == []
     finally:
         common.chmod(0o755)
 
@@ -118,12 +138,12 @@ def test_no_fork_while_another_thread_runs(repo_git: tuple) -> None:
     other.start()
     try:
         pending = scans.start_docs_index(git, entries, Config())
-        assert pending.child is None
+        assert pending.children == []
         assert len(pending.finish().pages) == PAGES
     finally:
         release.set()
         other.join()
-    assert scans.start_docs_index(git, entries, Config()).child is None  # warm by now
+    assert scans.start_docs_index(git, entries, Config()).children == []  # warm by now
 
 
 def test_a_fork_that_fails_exits_non_zero_without_running_this_process_exit_code() -> None:

@@ -294,6 +294,25 @@ READ_BATCH = 500
 memory bounded to a batch of pages."""
 
 
+def _scan(missing: dict[str, str], read_blob: Callable[[str], bytes | None],
+          read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None,
+          progress: Progress) -> list[tuple[str, PageTokens | Unreadable]]:
+    """(blob id, tokens or why unreadable) of each page ``missing`` names (blob id -> path),
+    read from git in batches. Done before the store is written: its write lock is then held
+    for the inserts alone, so processes scanning shares of one corpus scan side by side."""
+    scanned: list[tuple[str, PageTokens | Unreadable]] = []
+    shas = sorted(missing)
+    batch: dict[str, bytes | None] = {}
+    for at, sha in enumerate(shas):
+        if read_blobs is not None and at % READ_BATCH == 0:
+            batch = read_blobs(shas[at:at + READ_BATCH])
+        decoded = decode_page(batch[sha] if read_blobs is not None else read_blob(sha))
+        scanned.append((sha, decoded if isinstance(decoded, Unreadable)
+                        else scan_page(decoded, missing[sha])))
+        progress("docs pages indexed", at + 1, len(shas))
+    return scanned
+
+
 def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                db: sqlite3.Connection,
                read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
@@ -307,24 +326,18 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     known = known_blobs(db, [page.blob for page in pages])
     missing = {page.blob: page.path for page in pages if page.blob not in known}
     if missing:
+        scanned = _scan(missing, read_blob, read_blobs, progress)
         with transaction(db):  # a parallel run sees all of this run's scans or none
             rows: list[tuple[int, str, int]] = []
-            shas = sorted(missing)
-            batch: dict[str, bytes | None] = {}
-            for at, sha in enumerate(shas):
-                if read_blobs is not None and at % READ_BATCH == 0:
-                    batch = read_blobs(shas[at:at + READ_BATCH])
-                decoded = decode_page(batch[sha] if read_blobs is not None else read_blob(sha))
-                reason = decoded.reason if isinstance(decoded, Unreadable) else None
+            for sha, tokens in scanned:
+                reason = tokens.reason if isinstance(tokens, Unreadable) else None
                 cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
                                     (sha, reason))
-                if cursor.rowcount and not isinstance(decoded, Unreadable):
-                    tokens = scan_page(decoded, missing[sha])
+                if cursor.rowcount and not isinstance(tokens, Unreadable):
                     plain, other = _split_plain(tokens.words)
                     blob_id = cursor.lastrowid or 0
                     rows.extend(_token_rows(tokens, other, blob_id))
                     db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(plain)))
-                progress("docs pages indexed", at + 1, len(shas))
             db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
         known.update(known_blobs(db, sorted(missing)))
     index = DocsIndex(pages=[], read_blob=read_blob, db=db, read_blobs=read_blobs)
