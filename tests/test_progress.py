@@ -143,8 +143,9 @@ def test_a_cold_docs_index_build_reports_its_pages_and_a_warm_one_says_nothing(
 
     assert "docs pages indexed" not in affected("affected-docs", "-q", "main")  # cold, quiet
     shutil.rmtree(repo.root / ".git" / "govern")  # cold again
-    # not a terminal: one log line (the next would come LOG_EVERY seconds later)
+    # not a terminal: one log line (the next would come LOG_EVERY seconds later), told as
+    # each chunk of pages is stored: the three fit one
     cold = affected("affected-docs", "main")
     assert [line for line in cold.splitlines() if "docs pages indexed" in line] == [
-        "govern affected-docs: docs pages indexed 1/3, 0s"]
+        "govern affected-docs: docs pages indexed 3/3, 0s"]
     assert "docs pages indexed" not in affected("affected-docs", "main")  # warm: none scanned

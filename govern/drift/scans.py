@@ -9,7 +9,6 @@ import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -36,6 +35,7 @@ from govern.drift.docs.index import (
     fill_index,
     known_blobs,
     prune,
+    store_pages,
 )
 from govern.git.gitio import Git, PendingGrep, PendingStatus, TreeEntry
 from govern.git.packages import is_test_file
@@ -147,54 +147,60 @@ def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
 
 
 _PARALLEL_PAGES = 64
-"""Above this many pages the store lacks, forked processes scan them while this one reads the
-diff and the bridge."""
-_SCAN_PROCESSES = 2
-"""Forked processes sharing a cold corpus's pages. With the run's own work that is three
-processes on a two-core runner: one fork alone left a core idle once the run had done its
-part, and the run then waited for the fork's whole scan (docs/decisions/sqlite-docs-index.md,
-"A cold run on two cores")."""
+"""Above this many pages the store lacks, a forked process scans them while this one reads
+the diff and the bridge, and this one then scans from the other end: the two halves of a
+cold run on two cores."""
 
 
 @dataclass
 class PendingIndex:
-    """The docs index begun (:func:`start_docs_index`). The forked processes only fill the
-    store; :meth:`finish` reads the index as a warm run does, scanning itself whatever the
-    forks left out (one failed, was killed, or the store moved): a fork is a speed-up, never
-    a source of answers."""
+    """The docs index begun (:func:`start_docs_index`). The forked process only fills the
+    store, from one end of the pages; :meth:`finish` fills it from the other end until the
+    two meet, then reads the index as a warm run does, scanning itself whatever the fork left
+    out (it failed, was killed, or the store moved): the fork is a speed-up, never a source
+    of answers."""
 
     git: Git
     entries: list[TreeEntry]
     config: Config
     memos: RunMemos | None
     progress: Progress
-    children: list[int] = field(default_factory=list)
+    child: int | None = None
 
     def finish(self) -> DocsIndex:
+        if self.child is not None:
+            import sqlite3
+
+            # the run's own work is done: scan what the fork has not reached yet
+            with contextlib.suppress(sqlite3.DatabaseError, StoreDamaged):
+                # the fork tells the progress; two counts on one line would read as nonsense
+                _fill_store(self.git, select_pages(self.entries, self.config.docs),
+                            no_progress, from_end=True)
         self._reap(kill=False)
         return read_docs_index(self.git, self.entries, self.config, self.memos, self.progress)
 
     def close(self) -> None:
-        """The run is over (or failed): stop the forks still scanning."""
+        """The run is over (or failed): stop a fork still scanning."""
         self._reap(kill=True)
 
     def _reap(self, kill: bool) -> None:
+        if self.child is None:
+            return
         import signal
 
-        for child in self.children:
-            with contextlib.suppress(OSError):
-                if kill:
-                    os.kill(child, signal.SIGKILL)
-                os.waitpid(child, 0)
-        self.children = []
+        with contextlib.suppress(OSError):
+            if kill:
+                os.kill(self.child, signal.SIGKILL)
+            os.waitpid(self.child, 0)
+        self.child = None
 
 
 def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
                      memos: RunMemos | None = None, progress: Progress = no_progress,
                      ) -> PendingIndex:
     """Begin the docs index of a tree: when a single run (not ``govern calibrate``'s held
-    caches) finds many pages new to a writable store, fork processes that scan shares of them
-    into it (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
+    caches) finds many pages new to a writable store, fork a process that scans them into it
+    (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
     import threading
 
     pending = PendingIndex(git, entries, config, memos, progress)
@@ -204,23 +210,19 @@ def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
             _pages_missing(git, entries, config) <= _PARALLEL_PAGES:
         return pending
     pages = select_pages(entries, config.docs)
-    for share in range(_SCAN_PROCESSES):
-        # the first share reports the progress: the shares advance alike
-        child = _fork(partial(_fill_store, git.root, pages[share::_SCAN_PROCESSES],
-                              progress if share == 0 else no_progress))
-        if child is not None:
-            pending.children.append(child)
+    # the fork reads through a git reader of its own: this one's pipes stay this process's
+    pending.child = _fork(lambda: _fill_store(Git(git.root), pages, progress))
     return pending
 
 
-def _fill_store(root: Path, pages: list[Page], progress: Progress) -> None:
-    """Scan those of ``pages`` the store lacks into it: a fork's share of a cold corpus, read
-    through a git reader of its own."""
-    git = Git(root)
+def _fill_store(git: Git, pages: list[Page], progress: Progress, *,
+                from_end: bool = False) -> None:
+    """Scan those of ``pages`` the store lacks into it, from the front of the list or from
+    its end (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
     db = cache.open_sqlite(cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE, SCHEMA,
                            STORE_FORMAT)
     try:
-        fill_index(pages, git.blobs.read, db, git.blobs.read_many, progress)
+        store_pages(pages, git.blobs.read, db, git.blobs.read_many, progress, from_end=from_end)
     finally:
         db.close()
 

@@ -289,28 +289,51 @@ def known_blobs(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int,
     return known
 
 
-READ_BATCH = 500
-"""Pages read from git in one exchange on a cold run: one wait instead of one a page, with
-memory bounded to a batch of pages."""
+SCAN_CHUNK = 32
+"""Pages scanned and written in one transaction by :func:`store_pages`."""
 
 
-def _scan(missing: dict[str, str], read_blob: Callable[[str], bytes | None],
-          read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None,
-          progress: Progress) -> list[tuple[str, PageTokens | Unreadable]]:
-    """(blob id, tokens or why unreadable) of each page ``missing`` names (blob id -> path),
-    read from git in batches. Done before the store is written: its write lock is then held
-    for the inserts alone, so processes scanning shares of one corpus scan side by side."""
-    scanned: list[tuple[str, PageTokens | Unreadable]] = []
-    shas = sorted(missing)
-    batch: dict[str, bytes | None] = {}
-    for at, sha in enumerate(shas):
-        if read_blobs is not None and at % READ_BATCH == 0:
-            batch = read_blobs(shas[at:at + READ_BATCH])
-        decoded = decode_page(batch[sha] if read_blobs is not None else read_blob(sha))
-        scanned.append((sha, decoded if isinstance(decoded, Unreadable)
-                        else scan_page(decoded, missing[sha])))
-        progress("docs pages indexed", at + 1, len(shas))
-    return scanned
+def store_pages(pages: list[Page], read_blob: Callable[[str], bytes | None],
+                db: sqlite3.Connection,
+                read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
+                progress: Progress = no_progress, *, from_end: bool = False) -> None:
+    """Scan those of ``pages`` the store lacks into it, ``SCAN_CHUNK`` pages a transaction,
+    asking the store again before each chunk. Two processes filling one store, one from
+    each end of the same list (``from_end``), so meet in the middle: a cold run's fork and,
+    once its own work is done, the run itself (docs/decisions/sqlite-docs-index.md). A page
+    is read and scanned before the write lock is taken, which is then held for the inserts
+    alone; a parallel run sees each chunk whole or not at all."""
+    paths = {page.blob: page.path for page in pages}
+    shas = sorted(paths, reverse=from_end)
+    for start in range(0, len(shas), SCAN_CHUNK):
+        chunk = shas[start : start + SCAN_CHUNK]
+        known = known_blobs(db, chunk)
+        wanted = [sha for sha in chunk if sha not in known]
+        blobs = read_blobs(wanted) if read_blobs is not None and len(wanted) > 1 else {}
+        scanned = []
+        for sha in wanted:
+            decoded = decode_page(blobs[sha] if sha in blobs else read_blob(sha))
+            scanned.append((sha, decoded if isinstance(decoded, Unreadable)
+                            else scan_page(decoded, paths[sha])))
+        if scanned:
+            _insert(db, scanned)
+        # pages another process stored count as done: the fork's count reaches the end
+        progress("docs pages indexed", start + len(chunk), len(shas))
+
+
+def _insert(db: sqlite3.Connection, scanned: list[tuple[str, PageTokens | Unreadable]]) -> None:
+    with transaction(db):
+        rows: list[tuple[int, str, int]] = []
+        for sha, tokens in scanned:
+            reason = tokens.reason if isinstance(tokens, Unreadable) else None
+            cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
+                                (sha, reason))
+            if cursor.rowcount and not isinstance(tokens, Unreadable):
+                plain, other = _split_plain(tokens.words)
+                blob_id = cursor.lastrowid or 0
+                rows.extend(_token_rows(tokens, other, blob_id))
+                db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(plain)))
+        db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
 
 
 def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
@@ -324,22 +347,10 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     the caller drops it and calls again on a fresh one.
     """
     known = known_blobs(db, [page.blob for page in pages])
-    missing = {page.blob: page.path for page in pages if page.blob not in known}
+    missing = [page for page in pages if page.blob not in known]
     if missing:
-        scanned = _scan(missing, read_blob, read_blobs, progress)
-        with transaction(db):  # a parallel run sees all of this run's scans or none
-            rows: list[tuple[int, str, int]] = []
-            for sha, tokens in scanned:
-                reason = tokens.reason if isinstance(tokens, Unreadable) else None
-                cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
-                                    (sha, reason))
-                if cursor.rowcount and not isinstance(tokens, Unreadable):
-                    plain, other = _split_plain(tokens.words)
-                    blob_id = cursor.lastrowid or 0
-                    rows.extend(_token_rows(tokens, other, blob_id))
-                    db.execute("INSERT INTO plain VALUES (?, ?)", (blob_id, _plain_line(plain)))
-            db.executemany("INSERT OR IGNORE INTO tokens VALUES (?, ?, ?)", rows)
-        known.update(known_blobs(db, sorted(missing)))
+        store_pages(missing, read_blob, db, read_blobs, progress)
+        known.update(known_blobs(db, sorted({page.blob for page in missing})))
     index = DocsIndex(pages=[], read_blob=read_blob, db=db, read_blobs=read_blobs)
     run: list[tuple[int, int]] = []
     for page in pages:
