@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from govern.cli import cli
 from govern.drift.paths import MAX_SEGMENTS, path_forms
 from tests.helpers import pr_repo, run_json
 
@@ -33,6 +35,17 @@ def test_a_page_including_the_changed_file_is_a_row_with_its_line(tmp_path: Path
     assert docs[0]["evidence"][0] == {"rule": "file_path", "kind": "file",
                                       "token": "docs_src/first_steps/tutorial001.py", "lines": [5]}
     assert docs[0]["stale"] is False
+
+
+def test_the_text_report_says_the_page_names_a_file(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {"docs_src/first_steps/tutorial001.py": EXAMPLE,
+                              "docs/tutorial.md": TUTORIAL},
+                   {"docs_src/first_steps/tutorial001.py": CHANGED})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--format", "text", "main"])
+    assert result.exit_code == 0, result.output
+    assert ("  - docs/tutorial.md:5  via docs_src/first_steps/tutorial001.py (file)"
+            in result.stdout.splitlines())
 
 
 @pytest.mark.parametrize(("changed", "page"), [

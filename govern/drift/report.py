@@ -34,7 +34,7 @@ RULES = {
 def _why(kind: str, rule: str) -> str:
     """``symbol, qualified name``; the kind alone where the rule would repeat it."""
     words = rule.replace("_", " ")
-    return kind if words in (kind, f"{kind} method") else f"{kind}, {words}"
+    return kind if words in (kind, f"{kind} method", f"{kind} path") else f"{kind}, {words}"
 
 
 def _via(row: Row) -> str:
