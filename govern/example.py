@@ -115,6 +115,10 @@ BASE_FILES: dict[str, str] = {
         "```ts\nawait client.billing.createCharge({ customer: 'cus_1', cents: 500 });\n```\n"
     ),
     "docs/guide.md": "# Guide\n\nInstall `@acme/web-sdk` and `acme-billing`, then read on.\n",
+    "docs/sdk/theming.md": (
+        "# Theming\n\nThe widget's colours live in `web-sdk/src/theme.css`; override them in "
+        "your app.\n"
+    ),
     "docs/releases/v2.0.md": (
         "# 2.0\n\n- New: `formatAuditEntry` renders one entry of the audit trail.\n"
     ),

@@ -30,6 +30,8 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
     assert "  - docs/api/rest.md:3  via /api/v1/charges (route)" in out  # charge -> its route
     assert "  - docs/sdk/billing.mdx:4  via billing.createCharge (sdk)" in out  # -> its client
+    # the stylesheet's rules are unread, but the page naming its path is a row
+    assert "  - docs/sdk/theming.md:3  via web-sdk/src/theme.css (file)" in out
     # The weakest evidence last: a page documenting the whole class, not naming the method.
     assert out.index("docs/sdk/billing.mdx:4") < out.index(
         "  - docs/billing/reference.md:3  via acme_billing.BillingClient.charge (symbol, "
