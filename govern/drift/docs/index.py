@@ -341,7 +341,8 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
                read_blobs: Callable[[list[str]], dict[str, bytes | None]] | None = None,
                progress: Progress = no_progress) -> DocsIndex:
     """Scan the pages the store lacks into it, then mark this run's pages (table ``run``);
-    ``progress`` is told of each page scanned (a cold index of thousands takes a while).
+    ``progress`` is told as each chunk of pages is stored (a cold index of thousands takes a
+    while).
 
     Raises sqlite3.DatabaseError or StoreDamaged for a store that is not what govern wrote:
     the caller drops it and calls again on a fresh one.
