@@ -61,15 +61,18 @@ def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
     ``is_code`` says which paths the change set reads (``code.paths`` and ``code.exclude``).
     A deleted file, and the old path of a renamed one, are on the base side only: a page
     naming them is stale (``removed_paths``)."""
+    def described(path: str) -> bool:
+        return _describable(path) and is_code(path)
+
     sides: dict[tuple[str, str], None] = {}
     at_head: set[str] = set()
     for change in changes:
-        if change.status != "A":
+        if change.status != "A" and described(change.base_path):
             sides[(change.base_path, "base")] = None
         if change.status != "D":
-            sides[(change.path, "head")] = None
             at_head.add(change.path)
-    sides = {key: None for key in sides if _describable(key[0]) and is_code(key[0])}
+            if described(change.path):
+                sides[(change.path, "head")] = None
     if not sides:
         return []
     named = index.naming_paths(form for path, _side in sides for form in path_forms(path))

@@ -166,6 +166,8 @@ class PendingIndex:
     memos: RunMemos | None
     progress: Progress
     child: int | None = None
+    pages: list[Page] = field(default_factory=list)
+    """The pages the fork scans, from the front."""
 
     def finish(self) -> DocsIndex:
         if self.child is not None:
@@ -174,8 +176,7 @@ class PendingIndex:
             # the run's own work is done: scan what the fork has not reached yet
             with contextlib.suppress(sqlite3.DatabaseError, StoreDamaged):
                 # the fork tells the progress; two counts on one line would read as nonsense
-                _fill_store(self.git, select_pages(self.entries, self.config.docs),
-                            no_progress, from_end=True)
+                _fill_store(self.git, self.pages, no_progress, from_end=True)
         self._reap(kill=False)
         return read_docs_index(self.git, self.entries, self.config, self.memos, self.progress)
 
@@ -206,12 +207,14 @@ def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
     pending = PendingIndex(git, entries, config, memos, progress)
     # Another thread may hold a lock (stderr's, say) at the fork, which the child would then
     # wait on for ever: a process with threads (an embedding program) scans in line.
-    if memos is not None or not hasattr(os, "fork") or threading.active_count() > 1 or \
-            _pages_missing(git, entries, config) <= _PARALLEL_PAGES:
+    if memos is not None or not hasattr(os, "fork") or threading.active_count() > 1:
         return pending
     pages = select_pages(entries, config.docs)
+    if _pages_missing(git, pages) <= _PARALLEL_PAGES:
+        return pending
     # the fork reads through a git reader of its own: this one's pipes stay this process's
     pending.child = _fork(lambda: _fill_store(Git(git.root), pages, progress))
+    pending.pages = pages
     return pending
 
 
@@ -227,13 +230,12 @@ def _fill_store(git: Git, pages: list[Page], progress: Progress, *,
         db.close()
 
 
-def _pages_missing(git: Git, entries: list[TreeEntry], config: Config) -> int:
-    """How many of the tree's pages a writable store lacks (0 when it cannot be written: a
-    fork's scans would be lost)."""
+def _pages_missing(git: Git, pages: list[Page]) -> int:
+    """How many of ``pages`` a writable store lacks (0 when it cannot be written: a fork's
+    scans would be lost)."""
     import sqlite3
 
     path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
-    pages = select_pages(entries, config.docs)
     if len(pages) <= _PARALLEL_PAGES or not _writable(path):
         return 0
     if not path.exists():
