@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.drift.anchors.commands import (
-    command_phrase,
+    CommandResolver,
+    CommandTree,
     default_command_name,
     oclif_phrase,
     parse_oclif,
@@ -61,23 +62,112 @@ def run_init(args):
 '''
 
 
-@pytest.mark.parametrize(("source", "variable", "programs", "phrase"), [
-    (CLICK, "resync_cmd", {"cli": "os"}, "os meta resync"),
-    (CLICK, "show_all", {"cli": "os"}, "os show-all"),
-    (CLICK, "meta", {"cli": "os"}, "os meta"),
-    (CLICK, "cli", {"cli": "os"}, None),          # the program alone names every page
-    (CLICK, "helper_fn", {"cli": "os"}, None),    # not a command
-    (CLICK, "resync_cmd", {}, None),              # program unknown
-    (TYPER, "create_user", {"app": "tool"}, "tool users create-user"),
+@pytest.mark.parametrize(("source", "variable", "programs", "phrases"), [
+    (CLICK, "resync_cmd", {"cli": ("os",)}, ["os meta resync"]),
+    (CLICK, "resync_cmd", {"cli": ("os", "objectstack")},
+     ["os meta resync", "objectstack meta resync"]),
+    (CLICK, "show_all", {"cli": ("os",)}, ["os show-all"]),
+    (CLICK, "meta", {"cli": ("os",)}, ["os meta"]),
+    (CLICK, "cli", {"cli": ("os",)}, ["os"]),       # the program itself (no anchor alone)
+    (CLICK, "helper_fn", {"cli": ("os",)}, []),     # not a command
+    (CLICK, "resync_cmd", {}, []),                  # program unknown
+    (TYPER, "create_user", {"app": ("tool",)}, ["tool users create-user"]),
 ])
-def test_click_and_typer_phrases(source: bytes, variable: str, programs: dict[str, str],
-                                 phrase: str | None) -> None:
-    nodes, _ = python_command_tree(source)
-    assert command_phrase(variable, nodes, programs) == phrase
+def test_click_and_typer_phrases(source: bytes, variable: str,
+                                 programs: dict[str, tuple[str, ...]],
+                                 phrases: list[str]) -> None:
+    tree = python_command_tree(source)
+    entries = {("tool.cli", root): names for root, names in programs.items()}
+    assert CommandResolver(entries, {"tool.cli": tree}.get).invocations(
+        "tool.cli", variable) == phrases
 
 
 def test_argparse_handlers_are_bound_to_their_sub_parser() -> None:
-    assert python_command_tree(ARGPARSE)[1] == {"run_init": "init"}
+    assert python_command_tree(ARGPARSE).handlers == {"run_init": "init"}
+
+
+# A group in another module than the entry point (docs/concepts/anchoring-rules.md#program-names).
+ENTRY = b'''import click
+from tool.export.commands import export
+from .serve import serve_group as served
+
+@click.group()
+def main():
+    pass
+
+main.add_command(export)
+main.add_command(served, name="serve")
+'''
+EXPORT = b'''import click
+
+@click.group()
+def export():
+    pass
+
+@export.command(name="html-wasm")
+def html_wasm():
+    pass
+
+@click.group()
+def orphan():
+    pass
+
+@orphan.command()
+def lost():
+    pass
+'''
+SERVE = b'''import click
+
+@click.group(name="srv")
+def serve_group():
+    pass
+
+@serve_group.command()
+def start():
+    pass
+'''
+DECORATED = b'''from tool.cli import main
+from tool import cli as cli_module
+
+@main.command()
+def doctor():
+    pass
+
+@cli_module.main.command()
+def unresolved():
+    pass
+'''
+
+
+@pytest.mark.parametrize(("module", "variable", "phrases"), [
+    ("tool.export.commands", "html_wasm", ["tool export html-wasm", "tl export html-wasm"]),
+    ("tool.export.commands", "export", ["tool export", "tl export"]),
+    # attached under the name the attaching call gives, not its own
+    ("tool.serve", "start", ["tool serve start", "tl serve start"]),
+    # decorated from the imported entry group
+    ("tool.doctor", "doctor", ["tool doctor", "tl doctor"]),
+    # a group no entry module attaches, and a parent written as an attribute chain
+    ("tool.export.commands", "lost", []),
+    ("tool.doctor", "unresolved", []),
+])
+def test_a_group_of_another_module_is_followed_to_the_program(
+        module: str, variable: str, phrases: list[str]) -> None:
+    trees = {"tool.cli": python_command_tree(ENTRY, "tool"),
+             "tool.export.commands": python_command_tree(EXPORT, "tool.export"),
+             "tool.serve": python_command_tree(SERVE, "tool"),
+             "tool.doctor": python_command_tree(DECORATED, "tool")}
+    entries = {("tool.cli", "main"): ("tool", "tl")}
+    assert trees["tool.cli"].imports["served"] == "tool.serve:serve_group"
+    assert CommandResolver(entries, trees.get).invocations(module, variable) == phrases
+
+
+def test_a_cycle_of_imported_groups_ends() -> None:
+    a = python_command_tree(b"from b import g\n@g.command()\ndef f():\n    pass\n")
+    b = python_command_tree(b"from a import f as g\n@g.command()\ndef h():\n    pass\n")
+    trees: dict[str, CommandTree] = {"a": a, "b": b}
+    assert CommandResolver({("x", "main"): ("x",)}, trees.get).invocations("a", "f") == []
+    assert CommandResolver({("a", "f"): ("prog",)}, trees.get).invocations("b", "h") == [
+        "prog h"]
 
 
 def test_names_and_manifests() -> None:
@@ -197,3 +287,25 @@ def test_a_setuptools_program_anchors_its_commands(tmp_path: Path, manifest: str
     data = json.loads(result.stdout)
     assert "os resync" in {anchor["token"] for anchor in data["anchors"]}
     assert [row["path"] for row in data["docs"]] == ["docs/a.md"]
+
+
+# the package at the root, in src/, or in a folder only the changed file's own path tells
+@pytest.mark.parametrize("root", ["", "src/", "python/lib/"])
+def test_a_changed_command_of_a_sub_module_lists_the_page_writing_its_whole_phrase(
+        tmp_path: Path, root: str) -> None:
+    base = {"pyproject.toml": '[project]\nname = "tool"\n[project.scripts]\n'
+                              'tool = "tool.cli:main"\n',
+            f"{root}tool/__init__.py": "", f"{root}tool/cli.py": ENTRY.decode(),
+            f"{root}tool/export/__init__.py": "",
+            f"{root}tool/export/commands.py": EXPORT.decode(),
+            f"{root}tool/serve.py": SERVE.decode(),
+            "docs/wasm.md": "Run `tool export html-wasm notebook.py`.\n",
+            "docs/other.md": "Run `other export html-wasm` or `html-wasm` alone.\n"}
+    repo = make_repo(tmp_path / "repo", base)
+    repo.branch("pr")
+    repo.commit({f"{root}tool/export/commands.py": EXPORT.decode().replace(
+        "def html_wasm():\n    pass", "def html_wasm():\n    return 1")})
+    data = run(repo.root)
+    assert ("command", "tool export html-wasm") in {(a["kind"], a["token"])
+                                                    for a in data["anchors"]}
+    assert [row["path"] for row in data["docs"]] == ["docs/wasm.md"]

@@ -1,20 +1,40 @@
 """CLI commands as docs name them: the phrase ``prog sub cmd``. Read from click and typer
 decorators (nested groups, ``add_command``/``add_typer``), argparse sub-parsers bound with
 ``set_defaults(func=…)``, and oclif command files; the program name comes from the package
-manifest (``[project.scripts]``, ``oclif.bin``)."""
+manifest (``[project.scripts]``, ``oclif.bin``). A group may live in another module than the
+program's entry point, attached there (``main.add_command(export)``) or decorated from an
+imported group (``@main.command()``): the phrase follows the imports between them."""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
 from govern.core.json_input import parse_json
+from govern.drift.anchors.python import from_imports, resolve_import
 from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
 
 _DECORATOR_VERBS = frozenset({"command", "group"})
 _CALL = frozenset({"call"})
+_IMPORT_FROM = frozenset({"import_from_statement"})
+MAY_DECLARE_COMMANDS = re.compile(
+    rb"\.(?:command|group|add_command|add_typer|add_parser|set_defaults)\(|Typer\(")
+"""Source that cannot match this declares no command: most changed files are not parsed for
+commands at all."""
+MAX_MODULE_HOPS = 4
+"""Modules a phrase is followed through (entry point, sub-group module, ...): a chain of
+imports longer than this is no CLI layout, and a cycle ends here too."""
+MAX_INVOCATIONS = 16
+"""Phrases kept for one command: a program has a name or two, a command a few ways in; only a
+web of modules attaching each other's groups reaches more, each level multiplying them."""
+MAX_PHRASE_WORDS = 8
+"""Groups nested deeper than this in one file make no phrase: no docs write such a command,
+and a hostile file of 10,000 nested groups would otherwise give phrases of 10,000 words."""
 _CLICK_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
 
 
@@ -94,16 +114,29 @@ def declared_command_name(positional: list[Node], keywords: dict[str, Node],
             or default_command_name(function))
 
 
-def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str, str]]:
-    """(variable -> CommandNode, argparse handler function -> sub-parser name).
+@dataclass(frozen=True)
+class CommandTree:
+    """The CLI commands one Python file declares."""
 
-    Roots are groups decorated from ``click``/``typer`` directly, or ``typer.Typer()``
-    instances; their CommandNode has no parent.
-    """
+    nodes: dict[str, CommandNode]
+    """Variable -> its command. Roots are groups decorated from ``click``/``typer`` directly,
+    or ``typer.Typer()`` instances; their CommandNode has no parent. A parent that is not a
+    key here is a group from another module."""
+    handlers: dict[str, str]
+    """argparse handler function -> sub-parser name."""
+    imports: dict[str, str]
+    """Name imported with ``from M import x`` -> ``"M:x"``, M resolved to an absolute module."""
+    renamed: frozenset[str]
+    """Children attached under a name of their own (``add_command(cmd, name="x")``)."""
+
+
+def python_command_tree(source: bytes, package: str = "") -> CommandTree:
+    """The commands of a Python source; ``package`` resolves its relative imports."""
     tree = parse("python", source)
     nodes: dict[str, CommandNode] = {}
     parsers: dict[str, str] = {}
     handlers: dict[str, str] = {}
+    renamed: set[str] = set()
     for statement in tree.root_node.named_children:
         if statement.type == "decorated_definition":
             _read_decorated(statement, nodes)
@@ -118,8 +151,10 @@ def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str
         elif function.endswith((".add_command", ".add_typer")) and positional:
             child = text(positional[0])
             parent = function.rsplit(".", 1)[0]
-            name = python_string(keywords.get("name")) or (nodes[child].name if child in nodes
-                                                     else default_command_name(child))
+            given = python_string(keywords.get("name"))
+            if given:
+                renamed.add(child)
+            name = given or (nodes[child].name if child in nodes else default_command_name(child))
             nodes[child] = CommandNode(name, parent)
         elif function.endswith(".add_parser") and positional and target is not None:
             parser_name = python_string(positional[0])
@@ -128,7 +163,12 @@ def python_command_tree(source: bytes) -> tuple[dict[str, CommandNode], dict[str
         elif function.endswith(".set_defaults") and "func" in keywords:
             handlers[text(keywords["func"])] = function.rsplit(".", 1)[0]
     bound = {handler: parsers[var] for handler, var in handlers.items() if var in parsers}
-    return nodes, bound
+    imports = {name: f"{resolve_import(module, package)}:{original}"
+               for statement in walk(tree.root_node, _IMPORT_FROM)
+               for name, source_name in from_imports(statement).items()
+               if not name.startswith("*")
+               for module, original in [source_name.rsplit(":", 1)]}
+    return CommandTree(nodes, bound, imports, frozenset(renamed))
 
 
 def _read_decorated(statement: Node, nodes: dict[str, CommandNode]) -> None:
@@ -153,22 +193,82 @@ def _read_decorated(statement: Node, nodes: dict[str, CommandNode]) -> None:
         nodes[variable] = CommandNode(name, parent)
 
 
-def command_phrase(variable: str, nodes: dict[str, CommandNode],
-                   programs: dict[str, str]) -> str | None:
-    """The phrase invoking ``variable``'s command, or None when its program is unknown.
+TreeReader = Callable[[str], CommandTree | None]
+"""Dotted module name -> the commands its file declares (None: no such file in the tree),
+each module read and parsed once."""
 
-    ``programs`` maps a root group variable to the program name the manifest gives it.
-    """
-    parts: list[str] = []
-    current: str | None = variable
-    seen: set[str] = set()
-    while current is not None and current in nodes and current not in seen:
-        seen.add(current)
-        node = nodes[current]
-        if node.parent is None:
-            program = programs.get(current)
-            # The program alone is no anchor: a bare program name is on every page.
-            return " ".join([program, *reversed(parts)]) if program and parts else None
-        parts.append(node.name)
-        current = node.parent
-    return None
+
+@dataclass
+class CommandResolver:
+    """The phrases invoking commands, followed across modules to the programs' entry points.
+    Each (module, variable) is resolved once, so modules built to branch at every level cost
+    what their size does; ``tree_of`` is expected to read each module once."""
+
+    programs: Mapping[tuple[str, str], tuple[str, ...]]
+    """Entry point (module, variable) -> the program names a manifest binds to it."""
+    tree_of: TreeReader
+    _memo: dict[tuple[str, str, int], list[str]] = field(default_factory=dict)
+    _attachments: dict[str, list[tuple[str, CommandNode, bool]]] | None = None
+
+    def invocations(self, module: str, variable: str, hops: int = MAX_MODULE_HOPS) -> list[str]:
+        """Every phrase invoking the command or group ``variable`` of ``module``, one per
+        program name; a program's own entry point gives the program alone.
+
+        A group rooted in a module that is no entry point is found where an entry module
+        attaches it (``main.add_command(export)``, ``export`` imported from here); a group
+        this module imports (``@main.command()``, ``main`` imported) is followed to its own
+        module.
+        """
+        key = (module, variable, hops)
+        if key not in self._memo:
+            self._memo[key] = []  # a cycle back to this key finds no phrase
+            self._memo[key] = self._resolve(module, variable, hops)[:MAX_INVOCATIONS]
+        return self._memo[key]
+
+    def _resolve(self, module: str, variable: str, hops: int) -> list[str]:
+        if (module, variable) in self.programs:
+            return list(self.programs[module, variable])
+        tree = self.tree_of(module) if hops > 0 else None
+        if tree is None:
+            return []
+        parts: list[str] = []
+        current = variable
+        while current in tree.nodes and (parent := tree.nodes[current].parent) is not None:
+            if len(parts) == MAX_PHRASE_WORDS:  # no CLI nests this deep; a cycle ends here too
+                return []
+            parts.append(tree.nodes[current].name)
+            current = parent
+        if current in tree.nodes:
+            bases = (list(self.programs[module, current]) if (module, current) in self.programs
+                     else self._attached(f"{module}:{current}", tree.nodes[current].name, hops))
+        elif current in tree.imports:
+            source_module, original = tree.imports[current].rsplit(":", 1)
+            bases = self.invocations(source_module, original, hops - 1)
+        else:
+            bases = []
+        return [" ".join([base, *reversed(parts)]) for base in bases]
+
+    def _attached(self, source: str, name: str, hops: int) -> list[str]:
+        """Phrases of the group imported as ``source`` (``module:variable``) as each entry
+        module attaches it, under its own ``name`` unless the attaching call gives another."""
+        found: list[str] = []
+        for entry, node, renamed in self._attaching()[source] if hops > 1 else ():
+            own = node.name if renamed else name
+            found.extend(f"{base} {own}"
+                         for base in self.invocations(entry, node.parent or "", hops - 1))
+        return list(dict.fromkeys(found))
+
+    def _attaching(self) -> dict[str, list[tuple[str, CommandNode, bool]]]:
+        """For each imported group the entry modules attach: (entry module, its node there,
+        whether the attaching call names it). Read once, on first need."""
+        if self._attachments is None:
+            self._attachments = defaultdict(list)
+            for entry in dict.fromkeys(entry for entry, _ in self.programs):
+                tree = self.tree_of(entry)
+                if tree is None:
+                    continue
+                for alias, node in tree.nodes.items():
+                    if node.parent is not None and alias in tree.imports:
+                        self._attachments[tree.imports[alias]].append(
+                            (entry, node, alias in tree.renamed))
+        return self._attachments

@@ -10,7 +10,9 @@ from pathlib import PurePosixPath
 
 from govern.config import Config
 from govern.drift.anchors.commands import (
-    command_phrase,
+    MAY_DECLARE_COMMANDS,
+    CommandResolver,
+    CommandTree,
     oclif_phrase,
     parse_oclif,
     parse_scripts,
@@ -59,6 +61,8 @@ class Side:
     read: Callable[[str], bytes | None]
     _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
+    _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
+        default_factory=dict)
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -76,6 +80,23 @@ class Side:
             self._inits[path] = None if data is None else index_reexports(
                 extract_python(data, frozenset()), package)
         return self._inits[path]
+
+    def command_tree(self, module: str, roots: tuple[str, ...]) -> CommandTree | None:
+        """The CLI commands of the module ``module``, found under the first of the import
+        ``roots`` that holds it; None when no file of this side is that module (reads beyond
+        the diff: docs/concepts/anchoring-rules.md#program-names)."""
+        key = (module, roots)
+        if key not in self._commands:
+            self._commands[key] = None
+            relative = module.replace(".", "/")
+            for root in roots:
+                for path, package in ((f"{root}{relative}.py", module.rpartition(".")[0]),
+                                      (f"{root}{relative}/__init__.py", module)):
+                    data = self._file(path)
+                    if data is not None:
+                        self._commands[key] = python_command_tree(data, package)
+                        return self._commands[key]
+        return self._commands[key]
 
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
@@ -395,25 +416,43 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
             return []
         found = (oclif_phrase(path, package_dir, program, oclif[1]) for program in oclif[0])
         return [phrase for phrase in found if phrase]
-    scripts = _python_scripts(side, package_dir)
-    module, _ = module_path(path, side.exists)
-    programs = [(target.split(":", 1)[1], names) for target, names in scripts.items()
-                if target.split(":", 1)[0] == module and ":" in target]
+    if not MAY_DECLARE_COMMANDS.search(data):
+        return []
+    programs = {(entry, attr): names
+                for target, names in _python_scripts(side, package_dir).items()
+                for entry, _, attr in [target.partition(":")] if attr}
     if not programs:
         return []
-    nodes, handlers = python_command_tree(data)
-    phrases = []
+    module, packages = module_path(path, side.exists)
+    # the nearest package resolves relative imports (an __init__.py is its own package)
+    tree = python_command_tree(data, packages[0][1] if packages else "")
+    prefix = f"{package_dir}/" if package_dir else ""
+    # the other modules are looked for where this one is imported from, then in the usual roots
+    roots = tuple(dict.fromkeys((_import_root(path, packages), prefix, f"{prefix}src/")))
+
+    resolver = CommandResolver(programs, lambda name: tree if name == module
+                               else side.command_tree(name, roots))
+
+    own_programs = [names for (entry, _), names in programs.items() if entry == module]
+    phrases: list[str] = []
     for declaration in extraction.touched:
         if declaration.container:
             continue
-        for root, names in programs:
-            for program in names:
-                phrase = command_phrase(declaration.name, nodes, {root: program})
-                if phrase is None and declaration.name in handlers:
-                    phrase = f"{program} {handlers[declaration.name]}"
-                if phrase and phrase not in phrases:
-                    phrases.append(phrase)
+        invoking = resolver.invocations(module, declaration.name)
+        if declaration.name in tree.handlers:
+            invoking += [f"{program} {tree.handlers[declaration.name]}"
+                         for names in own_programs for program in names]
+        # the program alone is no anchor: a bare program name is on every page
+        phrases.extend(phrase for phrase in dict.fromkeys(invoking)
+                       if " " in phrase and phrase not in phrases)
     return phrases
+
+
+def _import_root(path: str, packages: list[tuple[str, str]]) -> str:
+    """The folder ``path``'s module is imported from, as a prefix (``""``, ``"lib/"``): the
+    folder above its outermost package, or its own folder when it is in no package."""
+    folder = packages[-1][0].rpartition("/")[0] if packages else path.rpartition("/")[0]
+    return f"{folder}/" if folder else ""
 
 
 def _python_scripts(side: Side, package_dir: str) -> dict[str, tuple[str, ...]]:

@@ -164,7 +164,7 @@ def _string_list(node: Node | None) -> frozenset[str] | None:
     return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
 
 
-def _reexports(statement: Node) -> dict[str, str]:
+def from_imports(statement: Node) -> dict[str, str]:
     """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
     if statement.type != "import_from_statement":
         return {}
@@ -205,7 +205,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
     for statement in statements(tree.root_node):
-        reexports.update(_reexports(statement))
+        reexports.update(from_imports(statement))
         name = _declared_name(statement)
         if name is None:
             continue
@@ -292,7 +292,7 @@ def module_path(path: str,
     return ".".join(names), list(zip(packages, dotted, strict=True))
 
 
-def _resolve(module: str, package: str) -> str:
+def resolve_import(module: str, package: str) -> str:
     """An import's module (``.x``, ``..y.z``, ``pkg.x``) as an absolute dotted name."""
     if not module.startswith("."):
         return module
@@ -326,7 +326,7 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
     submodules: dict[str, list[tuple[int, str]]] = {}
     for place, (exported, source) in enumerate(init.import_reexports.items()):
         source_module, original = source.rsplit(":", 1)
-        resolved = _resolve(source_module, package)
+        resolved = resolve_import(source_module, package)
         if original == "*":
             stars.setdefault(resolved, place)
         elif init.all_names is None or exported in init.all_names:
