@@ -11,7 +11,7 @@ import pytest
 from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.drift.comment import build_context, parse_result
-from govern.drift.docs.lines import mention_lines
+from govern.drift.docs.lines import DIRECT_SEARCHES, PageMentions, mention_lines
 from tests.helpers import PY_PKG, pr_repo, run_json
 
 WEB = {"web/package.json": '{"name": "@acme/web"}\n',
@@ -101,3 +101,27 @@ def test_mention_lines_find_nothing_where_the_scanner_sees_nothing() -> None:
     assert mention_lines("We parse(x) in prose.\n", "a.md", "parse", "call") == ()
     assert mention_lines("Engine.halt_nowhere\n", "a.md", "Engine.halt_now", "written") == ()
     assert mention_lines("/api/v2/meta\n", "a.md", "/api/v1/meta", "route") == ()
+
+
+@pytest.mark.parametrize(("text", "path", "token", "how"), [
+    ("# T\n\nUse `Engine.halt_now`.\n\n```py\nEngine.halt_now()\n```\n", "a.md",
+     "Engine.halt_now", "written"),
+    ("# T\n\nUse `Engine.halt_now`.\n\nEngine.halt_nowhere\n", "a.md", "halt_now", "written"),
+    ("getAuditLog\n\nclient.meta.getAudit\n", "a.mdx", "meta.getAudit", "written"),
+    ("getAuditLog\n\nclient.meta.getAudit\n", "a.mdx", "getAudit", "written"),
+    ("getAuditLog\n\nclient.meta.getAudit\n", "a.mdx", "AuditLog", "written"),
+    ("Title\n=====\n\nSee :func:`pkg.mod.run_all`.\n", "a.rst", "run_all", "written"),
+    ("# Ref\n\n::: httpx.Client\n\nhttpx.Clientele\n", "a.md", "httpx.Client.send", "prefix"),
+    ("# Ref\n\n::: httpx\n", "a.md", "httpx.Client.send", "prefix"),
+    ("Edit `./docs_src/app/main.py` or docs_src/app/main.pyc\n", "a.md",
+     "docs_src/app/main.py", "path"),
+    ("See `.github/workflows/ci.yml`.\n", "a.md", ".github/workflows/ci.yml", "path"),
+])
+def test_a_page_indexed_after_many_anchors_gives_the_lines_a_search_gives(
+        text: str, path: str, token: str, how: str) -> None:
+    searched = PageMentions(text, path)
+    indexed = PageMentions(text, path)
+    for _ in range(DIRECT_SEARCHES):  # past this many anchors, the page's tokens are indexed
+        indexed.lines("unrelated_name", "written")
+    assert indexed.lines(token, how) == searched.lines(token, how)
+    assert indexed._tokens is not None and searched._tokens is None
