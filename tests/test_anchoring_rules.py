@@ -289,6 +289,69 @@ def test_a_new_symbol_of_a_module_a_page_documents_is_a_row_not_new_api(
     assert data["new_api"] == []
 
 
+CONFIG_BASE = ('class App:\n    default_config = dict({\n        "DEBUG": None,\n'
+               '        "SESSION_COOKIE_PATH": None,\n        "SESSION_COOKIE_SECURE": False,\n'
+               '    })\n')
+CONFIG_DOCS = {"docs/config.rst": ".. py:data:: SESSION_COOKIE_PATH\n\n"
+                                  ".. py:data:: SESSION_COOKIE_SECURE\n",
+               "docs/one.rst": "Set ``SESSION_COOKIE_PATH``.\n",
+               # a release note names siblings too, in passing: never a home
+               "CHANGES.rst": "- Add ``SESSION_COOKIE_PATH`` and ``SESSION_COOKIE_SECURE``.\n"}
+
+
+def test_a_new_key_of_a_table_is_new_api_homed_by_the_page_naming_its_siblings(
+        tmp_path: Path) -> None:
+    head = CONFIG_BASE.replace('"DEBUG": None,\n', '"DEBUG": None,\n'
+                                                   '        "SESSION_COOKIE_PARTITIONED": False,\n')
+    data = run_json(pr_repo(tmp_path, {"app/__init__.py": "", "app/main.py": CONFIG_BASE,
+                                       **CONFIG_DOCS}, {"app/main.py": head}), "main")
+    assert data["new_api"] == [{"token": "SESSION_COOKIE_PARTITIONED", "file": "app/main.py",
+                                "suggested_pages": ["docs/config.rst"]}]
+
+
+@pytest.mark.parametrize(("head", "why"), [
+    # the base file already wrote the key (moved within the table): nothing new
+    (CONFIG_BASE.replace('"DEBUG": None,\n        "SESSION_COOKIE_PATH": None,\n',
+                         '"SESSION_COOKIE_PATH": None,\n        "DEBUG": None,\n'), "moved"),
+    # a key of a dict built inside a function is a payload field, not published surface
+    (CONFIG_BASE + 'def payload():\n    return {"user_id": 1, "SESSION_COOKIE_PATH": 2,\n'
+                   '            "SESSION_COOKIE_SECURE": 3, "NEW_FLAG_KEY": 4}\n', "in a function"),
+    # a table of one other key has no siblings a page could name
+    (CONFIG_BASE.replace("class App:", 'SMALL = [\n    "ALPHA_KEY",\n    "BETA_KEY",\n]\n'
+                         'class App:'), "too small"),
+    # a module-level dict's keys are its declared members, new API under their own names
+    (CONFIG_BASE + 'LIMITS = {"ALPHA_KEY": 1, "BETA_KEY": 2, "GAMMA_KEY": 3}\n', "declared"),
+])
+def test_a_table_key_that_is_not_new_surface_is_no_new_api(tmp_path: Path, head: str,
+                                                             why: str) -> None:
+    data = run_json(pr_repo(tmp_path, {"app/__init__.py": "", "app/main.py": CONFIG_BASE,
+                                       **CONFIG_DOCS}, {"app/main.py": head}), "main")
+    keys = {"DEBUG", "SESSION_COOKIE_PATH", "NEW_FLAG_KEY", "ALPHA_KEY", "BETA_KEY", "GAMMA_KEY"}
+    assert [e for e in data["new_api"] if e["token"] in keys] == [], why
+
+
+def test_a_new_key_of_a_module_dict_is_one_entry_homed_by_the_page_naming_its_keys(
+        tmp_path: Path) -> None:
+    old = 'RULES = {\n    "MR001": "self_import",\n    "MR002": "unused_cell",\n}\n'
+    new = old.replace("}\n", '    "MR003": "shadowed_name",\n}\n')
+    docs = {"docs/rules.md": "| `MR001` | `MR002` |\n", "docs/other.md": "`MR001` only\n"}
+    data = run_json(pr_repo(tmp_path, {"lint/__init__.py": "", "lint/rules.py": old, **docs},
+                            {"lint/rules.py": new}), "main")
+    assert data["new_api"] == [{"token": "lint.rules.RULES.MR003", "file": "lint/rules.py",
+                                "suggested_pages": ["docs/rules.md"]}]
+
+
+def test_a_new_member_of_a_ts_registry_is_homed_by_the_page_naming_its_siblings(
+        tmp_path: Path) -> None:
+    old = "export const RULE_CODES = [\n  'MR001',\n  'MR002',\n] as const;\n"
+    new = old.replace("] as const", "  'MR003',\n] as const")
+    docs = {"docs/rules.md": "| `MR001` | `MR002` |\n", "docs/other.md": "`MR001` only\n"}
+    data = run_json(pr_repo(tmp_path, {"web/rules.ts": old, **docs}, {"web/rules.ts": new}),
+                    "main")
+    homes = {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]}
+    assert homes["MR003"] == ["docs/rules.md"]
+
+
 def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) -> None:
     docs = {"docs/client.md": "Soon: `sendLater`.\n"}
     data = run_json(pr_repo(tmp_path, {"web/c.ts": "export const a = 1;\n", **docs},

@@ -340,8 +340,10 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
             families[namespace] = index.naming_under(namespace)
         for page_id, names in families[namespace].items():
             family_named.setdefault(page_id, set()).update(names)
+    # a release note names new API in passing: the home is a hand-written page
     candidates = {page_id for page_id in kin_named.keys() | family_named.keys()
-                  if len(kin_named.get(page_id, set()) | family_named.get(page_id, set())) >= 2}
+                  if len(kin_named.get(page_id, set()) | family_named.get(page_id, set())) >= 2
+                  and not index.pages[page_id].release_owned}
     ranked = sorted(candidates, key=lambda page_id: (-len(kin_named.get(page_id, ())),
                                                      -len(family_named.get(page_id, ())),
                                                      index.pages[page_id].path))

@@ -4,6 +4,7 @@ and name each touched declaration the ways docs do."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -49,6 +50,9 @@ from govern.git.packages import (
 RegistrarReader = Callable[[str, bytes, str], RegistrarScan | None]
 """(blob id, source, path) -> the source's registrar scan, None when it is no registrar."""
 LFS_POINTER = b"version https://git-lfs.github.com/spec/v1"
+_WRITTEN_NAME = re.compile(rb"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
+"""A name as a file writes it (``SESSION_COOKIE_PATH``, ``config.debug``): a table key the
+base file wrote this way is not new."""
 
 
 @dataclass
@@ -273,6 +277,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     yielded = False
     extractions: dict[str, Extraction] = {}
     parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
+    base_data: bytes | None = None
     for side, path, lines, present, blob in (
         (base, change.base_path, change.old_lines, change.status != "A", change.old_blob),
         (head, change.path, change.new_lines, change.status != "D", change.new_blob),
@@ -295,6 +300,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         extraction = _extract(path, data, lines, parsed_base)
         extractions[side.name] = extraction
         parsed_base = (path, data, change.hunks)
+        if side is base:
+            base_data = data
         if extraction.error_line is not None:
             result.parse_errors.append({
                 "path": path, "side": side.name,
@@ -307,7 +314,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side))
+                                       path, side, base_data))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
@@ -336,19 +343,41 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
 
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
-           side: Side) -> list[Added]:
-    """Declarations touched at HEAD that the base does not declare, with their kin."""
+           side: Side, base_data: bytes | None) -> list[Added]:
+    """Declarations touched at HEAD that the base does not declare, with their kin; and the
+    table keys and members on changed lines that the base file never wrote, with the rest of
+    their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
+    A module dict's new key is both: one entry, whose kin are its container's declarations
+    and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
     new = [declaration for declaration in head.touched
            if base is None or declaration.key not in base.declared]
-    if not new:
-        return []
-    kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
-    for key in head.declared:
-        kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
-    groups = {container: frozenset(keys) for container, keys in kin.items()}
-    return [Added(file, declaration, tuple(_tokens(declaration, path, side)),
-                  groups.get(declaration.container or "", frozenset()))
-            for declaration in new]
+    groups: dict[str, frozenset[str]] = {}
+    if new:
+        kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
+        for key in head.declared:
+            kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
+        groups = {container: frozenset(keys) for container, keys in kin.items()}
+    # one set per (container, table), however many of its keys are new
+    joined: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+    found = []
+    for declaration in new:
+        container = declaration.container or ""
+        table = head.literal_kin.get(declaration.name)
+        if table is not None and (container, table) not in joined:
+            joined[container, table] = groups.get(container, frozenset()) | table
+        found.append(Added(file, declaration, tuple(_tokens(declaration, path, side)),
+                           joined[container, table] if table is not None
+                           else groups.get(container, frozenset())))
+    # a key with fewer than two others beside it has no siblings a page could name
+    declared_new = {declaration.name for declaration in new}
+    keys = {value: table for value, table in head.literal_kin.items()
+            if len(table) - (value in table) >= 2 and value not in declared_new}
+    if keys and base_data is not None:
+        written = set(_WRITTEN_NAME.findall(base_data))  # one pass, however many keys
+        keys = {value: table for value, table in keys.items() if value.encode() not in written}
+    found.extend(Added(file, Declaration(value, None, bridgeable=False), (value,), table)
+                 for value, table in keys.items())
+    return found
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,

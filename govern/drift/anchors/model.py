@@ -36,6 +36,10 @@ class Extraction:
     members, table keys and values, constants), and route-shaped ones."""
     error_line: int | None = None
     """First line tree-sitter had to recover from, if the source did not parse cleanly."""
+    literal_kin: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Literal -> the code-shaped keys and members of the table it belongs to, for those of
+    ``literals`` that are a key or member of a table declared outside any function (a
+    config default, a registry): its siblings, should the change add it (New API)."""
     import_reexports: dict[str, str] = field(default_factory=dict)
     """Python only: exported name -> ``module:name`` it re-exports (for ``__init__`` chains)."""
     all_names: frozenset[str] | None = None

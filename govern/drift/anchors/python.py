@@ -239,7 +239,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     inherited, widely_inherited = inherited_members(touched, *_class_tree(top_level, exported))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
-    literals = shaped_literals(tree.root_node, lines, frozenset({"string"}),
+    literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
@@ -251,6 +251,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         touched=tuple(touched),
         declared=frozenset(declared),
         literals=tuple(dict.fromkeys(v for v in literals if v not in exported_strings)),
+        literal_kin={v: kin for v, kin in literal_kin.items() if v not in exported_strings},
         error_line=first_error_line(tree),
         import_reexports=reexports,
         all_names=all_names,

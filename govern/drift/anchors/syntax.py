@@ -9,6 +9,7 @@ from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Language, Node, Parser, Point, Tree
@@ -575,12 +576,21 @@ def _inside(node: Node, types: frozenset[str]) -> bool:
     return False
 
 
+MAX_TABLE_KIN = 200
+"""Strings of one table kept as a new key's siblings: a page naming two of them is a home, and a
+table of 100,000 keys would otherwise be looked up key by key."""
+
+
 def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
-                    content_types: frozenset[str],
-                    delimiter_types: frozenset[str] = frozenset()) -> list[str]:
+                    content_types: frozenset[str], delimiter_types: frozenset[str] = frozenset()
+                    ) -> tuple[list[str], dict[str, frozenset[str]]]:
     """String literals that start on a changed line and are either route-shaped or code-shaped
-    declared surface (``is_declared_literal``)."""
+    declared surface (``is_declared_literal``), and, for each code-shaped one that is a key
+    or member of a table declared outside any function, that table's code-shaped strings
+    (``table_kin``)."""
     found = []
+    kin: dict[str, frozenset[str]] = {}
+    tables: dict[int, frozenset[str]] = {}
     for node in iter_nodes(root, string_types, lines):
         if first_line(node) not in lines:
             continue
@@ -591,4 +601,48 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
                 LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
                 and is_code_shaped(value) and is_declared_literal(node, value)):
             found.append(value)
-    return found
+            strings = None if is_route_literal(value) or value in kin else table_kin(
+                node, string_types, content_types, delimiter_types, tables)
+            if strings is not None:
+                kin[value] = strings
+    return found, kin
+
+
+def table_kin(node: Node, string_types: frozenset[str], content_types: frozenset[str],
+              delimiter_types: frozenset[str], tables: dict[int, frozenset[str]]
+              ) -> frozenset[str] | None:
+    """The code-shaped keys and members of the table (dict, object, list, array) a literal is
+    a key or member of, when that table is declared outside any function, as a config
+    default or a registry is: the literal's siblings for "New API"
+    (docs/concepts/anchoring-rules.md#new-api). None for any other literal. ``tables`` keeps
+    each table's strings, so the keys of one table share one set."""
+    parent = node.parent
+    while parent is not None and parent.type in _LITERAL_WRAPPERS:
+        parent = parent.parent
+    if parent is not None and parent.type == "pair":
+        table = parent.parent if parent.child_by_field_name("key") == node else None
+    else:
+        table = parent if parent is not None and parent.type in _TABLE_MEMBERS_OF else None
+    if table is None or _inside(table, _FUNCTION_NODES):
+        return None
+    if table.id not in tables:
+        members = (_table_string(child, string_types, content_types, delimiter_types)
+                   for child in table.named_children)
+        tables[table.id] = frozenset(islice(
+            (value for value in members if value and is_code_shaped(value)), MAX_TABLE_KIN))
+    return tables[table.id]
+
+
+_TABLE_MEMBERS_OF = frozenset({"array", "list", "tuple", "set"})
+
+
+def _table_string(child: Node, string_types: frozenset[str], content_types: frozenset[str],
+                  delimiter_types: frozenset[str]) -> str | None:
+    """A table entry's name: a pair's key (quoted, or a TS property name), or a string member."""
+    item = child.child_by_field_name("key") if child.type == "pair" else child
+    if item is None:
+        return None
+    if item.type == "property_identifier":
+        return text(item)
+    return string_value(item, content_types, delimiter_types) if item.type in string_types \
+        else None

@@ -330,12 +330,14 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
     touched.extend(inherited)
     declared.update(d.key for d in inherited)  # declared, or the base side would read removed
-    literals = shaped_literals(tree.root_node, lines, frozenset({"string", "template_string"}),
-                               frozenset({"string_fragment"}))
+    literals, literal_kin = shaped_literals(
+        tree.root_node, lines, frozenset({"string", "template_string"}),
+        frozenset({"string_fragment"}))
     return Extraction(
         touched=tuple(touched),
         declared=frozenset(declared),
         literals=tuple(dict.fromkeys(literals)),
+        literal_kin=literal_kin,
         error_line=first_error_line(tree),
         reexports=_reexports(tree.root_node, in_file),
         widely_inherited=widely_inherited,
