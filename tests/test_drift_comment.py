@@ -47,8 +47,9 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     assert got[3] == (
         f"This PR changes **{packages}** package(s): `acme-billing`, `@acme/web-sdk`, touching "
         f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) yielded no anchor "
-        "(`packages/web-sdk/src/theme.css`), so the pages documenting them are NOT COVERED by "
-        "this run — this is not a clean bill of health for those files.")
+        "from their contents (`packages/web-sdk/src/theme.css`), so the pages documenting what "
+        "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
+        "files.")
     editable = sum(not d["release_owned"] for d in example["docs"])
     heading = got.index(f"**{editable}** hand-written doc(s) name something this change touched:")
     rows = got[heading + 2:heading + 2 + editable]
@@ -80,7 +81,8 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
     fold = got[start + 2:got.index("</details>")]
     # the package __init__ stopped re-exporting void_invoice: that is an anchor, not a blind spot
     assert fold[:2] == [
-        "- **1** changed file(s) yielded no anchor (pages documenting them are not covered):",
+        "- **1** changed file(s) yielded no anchor from their contents (pages documenting what "
+        "they hold are not covered):",
         r"  - `packages/web-sdk/src/theme.css` — no anchor extractor for \.css files"]
     # The payload keys inside ``charge`` (``currency``, ``cents``) are values used once, not
     # declared literals, so they never reach the shape guard.
@@ -153,8 +155,9 @@ def test_nothing_to_list_is_not_a_clean_bill_of_health() -> None:
     assert lines(body)[3] == (
         "**1** anchor(s) derived from **1** changed package(s); no hand-written page names any "
         "of them, so this run has **nothing to list** — **not a clean bill of health**. ⚠️ **1** "
-        "changed file(s) yielded no anchor (`s.css`), so the pages documenting them are NOT "
-        "COVERED by this run — this is not a clean bill of health for those files.")
+        "changed file(s) yielded no anchor from their contents (`s.css`), so the pages "
+        "documenting what they hold are NOT COVERED by this run — this is not a clean bill of "
+        "health for those files.")
     assert "✅" not in body and "hand-written doc(s) name" not in body
 
 
@@ -226,8 +229,9 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
     assert got[:4] == [
         MARKER, "### 📓 Docs Drift Check", "",
         "This PR changes **3000** package(s), touching **1** documentable anchor(s). ⚠️ "
-        "**5000** changed file(s) yielded no anchor, so the pages documenting them are NOT "
-        "COVERED by this run — this is not a clean bill of health for those files."]
+        "**5000** changed file(s) yielded no anchor from their contents, so the pages "
+        "documenting what they hold are NOT COVERED by this run — this is not a clean bill of "
+        "health for those files."]
     assert ("**30** hand-written doc(s) name something this change touched — list omitted to "
             "fit the comment. Re-derive on the tree named below: "
             f"`govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") in got

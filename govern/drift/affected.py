@@ -426,7 +426,8 @@ def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int,
 
 
 def _verdict(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
-    not_covered = f"{anchorless} changed file(s) yielded no anchor and are NOT COVERED"
+    not_covered = (f"{anchorless} changed file(s) yielded no anchor from their contents and are "
+                   "NOT COVERED")
     if not anchors and anchorless:  # a blind spot is never "no opinion" (issue 12, item 11)
         return (f"No documentable anchor in the files this run could read; {not_covered}, so "
                 "this is not a clean bill of health.")
