@@ -90,11 +90,31 @@ def test_a_page_naming_the_changed_function_is_a_hit_and_a_page_naming_nothing_i
     assert report["mean_recall"] == 0.5 and report["cases_with_hit"] == 1
     assert report["rows"] == {"total": 2, "mean": 1, "median": 1.0, "max": 1}
     assert report["reference_share_of_rows"] == 0.5
+    # both cases changed a function: neither is beyond every name rule
+    assert report["cases_without_anchor"] == {"cases": 0, "reference_pages": 0,
+                                              "pooled_recall_of_the_others": 0.5}
     assert report["by_anchor_kind"]["symbol"]["reference_rows"] == 1
     assert report["by_language"]["python"]["pooled_recall"] == 0.5
     assert [m["commit"] for m in report["worst_misses"]] == [shas["miss"]]
     assert report["worst_misses"][0]["missed"] == ["docs/guide.md"]
     assert [n["commit"] for n in report["noisiest"]] == [shas["miss"]]
+
+
+def test_a_case_whose_code_gave_no_anchor_is_counted_apart(tmp_path: Path) -> None:
+    repo, shas = history(tmp_path / "repo")
+    # a licence header touches no declaration: nothing for a name rule to read
+    chore = repo.commit({"src/lib.py": "# Licensed under the MIT licence.\n" + LIB.replace(
+                             "size = 10", "size = 50"),
+                         "docs/guide.md": GUIDE_PAGE + "\nThe licence is MIT.\n"}, "licence")
+    report = calibrate_json(repo)
+    cases = {case["commit"]: case for case in report["per_case"]}
+    assert cases[chore]["anchors_found"] == [] and cases[chore]["anchors_dropped"] == []
+    assert report["cases_without_anchor"] == {"cases": 1, "reference_pages": 1,
+                                              "pooled_recall_of_the_others": 0.5}
+    assert report["pooled_recall"] == round(1 / 3, 4)
+    text = calibrate(repo).output
+    assert ("1 case(s) gave no anchor at all, found or dropped (1 reference page(s) no name "
+            "rule can list); pooled recall over the other cases 50%.") in text
 
 
 def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> None:

@@ -155,7 +155,19 @@ def _pooled(results: list[CaseResult]) -> dict[str, Any]:
                  "median": median(rows) if rows else None, "max": max(rows, default=None)},
         "reference_share_of_rows": _share(hits, sum(rows)),
         "new_api_homes": _homes(results, reference, hits),
+        "cases_without_anchor": _without_anchor(results),
     }
+
+
+def _without_anchor(results: list[CaseResult]) -> dict[str, Any]:
+    """The cases whose code side gave no anchor at all, admitted or dropped (a workflow, a
+    build script, a stylesheet): no name rule can list their pages, so recall over the other
+    cases is what the rules answer for."""
+    named = [r for r in results if r.anchors or r.dropped]
+    reference = sum(len(r.case.reference) for r in named)
+    return {"cases": len(results) - len(named),
+            "reference_pages": sum(len(r.case.reference) for r in results) - reference,
+            "pooled_recall_of_the_others": _share(sum(len(r.hits) for r in named), reference)}
 
 
 def _homes(results: list[CaseResult], reference: int, hits: int) -> dict[str, Any]:

@@ -29,6 +29,7 @@ def _headline(report: dict[str, Any]) -> list[str]:
     rows = report["rows"]
     run = report["run"]
     homes = report["new_api_homes"]
+    unnamed = report["cases_without_anchor"]
     found = (f"{report['cases']} case(s) measured of {run['cases_found']} found in "
              f"{run['commits_read']} commit(s) of {run['rev']}")
     if report["interrupted"]:
@@ -42,6 +43,9 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"rows per case: mean {rows['mean']}, median {rows['median']}, max {rows['max']}; "
         f"{percent(report['reference_share_of_rows'])} of rows were reference pages; "
         f"{report['timings']['seconds_per_case']} s per case.",
+        f"{unnamed['cases']} case(s) gave no anchor at all, found or dropped "
+        f"({unnamed['reference_pages']} reference page(s) no name rule can list); pooled recall "
+        f"over the other cases {percent(unnamed['pooled_recall_of_the_others'])}.",
         f"New API homes: {homes['reference_pages']} reference page(s) no row listed were "
         f"among the {homes['pages']} page(s) suggested for added symbols, in "
         f"{homes['cases_with_hit']} case(s); recall counting them "
@@ -154,6 +158,9 @@ def render_markdown(report: dict[str, Any]) -> str:
            f"| rows per case (mean / median / max) | {rows['mean']} / {rows['median']} / "
            f"{rows['max']} |",
            f"| rows that were reference pages | {percent(report['reference_share_of_rows'])} |",
+           f"| pooled recall over the cases that gave an anchor | "
+           f"{percent(report['cases_without_anchor']['pooled_recall_of_the_others'])} "
+           f"({report['cases_without_anchor']['cases']} case(s) gave none) |",
            f"| recall counting New API homes (suggestions, not rows) | "
            f"{percent(report['new_api_homes']['recall_with_homes'])} |",
            f"| time per case | {report['timings']['seconds_per_case']} s |", "",
