@@ -579,6 +579,8 @@ def _inside(node: Node, types: frozenset[str]) -> bool:
 MAX_TABLE_KIN = 200
 """Strings of one table kept as a new key's siblings: a page naming two of them is a home, and a
 table of 100,000 keys would otherwise be looked up key by key."""
+_TABLE_MEMBERS_OF = frozenset({"array", "list", "tuple", "set"})
+"""Tables whose members are their strings (a dict or object's are its pairs' keys)."""
 
 
 def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
@@ -631,9 +633,6 @@ def table_kin(node: Node, string_types: frozenset[str], content_types: frozenset
         tables[table.id] = frozenset(islice(
             (value for value in members if value and is_code_shaped(value)), MAX_TABLE_KIN))
     return tables[table.id]
-
-
-_TABLE_MEMBERS_OF = frozenset({"array", "list", "tuple", "set"})
 
 
 def _table_string(child: Node, string_types: frozenset[str], content_types: frozenset[str],
