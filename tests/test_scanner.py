@@ -12,8 +12,10 @@ from govern.drift.docs.index import (
     StoreDamaged,
     build_index,
     fill_index,
+    is_indexable_phrase,
     memory_store,
     phrase_pattern,
+    phrase_starts,
 )
 from govern.drift.docs.scanner import scan_page
 
@@ -130,8 +132,27 @@ def test_plain_words_are_found_whole_and_only_whole() -> None:
     ("os\ndev", False), ("os-dev", False), ("o s dev", False),
 ])
 def test_a_command_phrase_is_found_whole(text: str, says: bool) -> None:
-    """The literal-first form of the phrase pattern keeps both word boundaries."""
+    """The literal-first form of the phrase pattern keeps both word boundaries, and a page's
+    word runs (read once for every phrase of a program) say what the pattern says."""
     assert (phrase_pattern("os dev").search(text) is not None) is says
+    assert (("dev",) in phrase_starts(text, "os")) is says
+    index = build_index([Page("a.md", "b1", False)], {"b1": text.encode()}.get)
+    assert (index.saying("os dev") == {0}) is says
+
+
+@pytest.mark.parametrize("text", [
+    "os os dev", "os: dev and os:dev", "os dev\tdev x", "see os dev, os dev-x, os meta:resync",
+    "os dev.\nos  meta   resync\nxos meta", "é os dév", "os-os dev os_dev x",
+])
+@pytest.mark.parametrize("phrase", ["os dev", "os meta resync", "os dev dev x", "os dév",
+                                    "os meta.resync"])
+def test_word_runs_find_every_phrase_where_its_pattern_does(text: str, phrase: str) -> None:
+    first, *rest = phrase.split()
+    expected = [match.start() for match in phrase_pattern(phrase).finditer(text)]
+    if is_indexable_phrase(rest):
+        assert phrase_starts(text, first).get(tuple(rest), []) == expected
+    index = build_index([Page("a.md", "b1", False)], {"b1": text.encode()}.get)
+    assert index.saying(phrase) == ({0} if expected else set())
 
 
 # The scanner's patterns before they were rewritten for speed (a literal first, possessive

@@ -67,6 +67,9 @@ class DocsIndex:
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
     """The pages read this run: a phrase's candidates are often the next phrase's, and a
     listed page is read again for its line numbers."""
+    _phrases: dict[str, dict[int, set[tuple[str, ...]]]] = field(default_factory=dict,
+                                                                 repr=False)
+    """First word of a phrase -> the word runs each page writes after it."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
@@ -161,12 +164,19 @@ class DocsIndex:
 
     def saying(self, phrase: str) -> set[int]:
         """Pages that write a command phrase (``os meta resync``) as whitespace-separated
-        words (oclif's ``os meta:resync`` too). Only pages naming its first word are read."""
-        first = phrase.split()[0]
+        words (oclif's ``os meta:resync`` too). Only pages naming its first word are read,
+        each once for every phrase opening with that word (``phrase_starts``)."""
+        first, *rest = phrase.split()
         candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
-        pattern = phrase_pattern(phrase)
-        return {page_id for page_id, text in self.read_texts(candidates).items()
-                if pattern.search(text)}
+        if not is_indexable_phrase(rest):
+            pattern = phrase_pattern(phrase)
+            return {page_id for page_id, text in self.read_texts(candidates).items()
+                    if pattern.search(text)}
+        if first not in self._phrases:
+            self._phrases[first] = {page_id: set(phrase_starts(text, first))
+                                    for page_id, text in self.read_texts(candidates).items()}
+        return {page_id for page_id, written in self._phrases[first].items()
+                if tuple(rest) in written}
 
     def naming_paths(self, forms: Iterable[str]) -> set[str]:
         """The file path forms (``docs_src/app/main.py``) that some page writes
@@ -212,6 +222,32 @@ def path_variants(form: str) -> tuple[str, ...]:
     is read from its ``g``), and VitePress's ``@/`` root (``<<< @/snippets/config.ts``)."""
     undotted = form.lstrip(".")
     return tuple(dict.fromkeys((form, undotted, "@/" + undotted)))
+
+
+PHRASE_WORDS = 12
+"""The longest phrase read from a page's word runs; a longer one is looked for by its pattern."""
+_PHRASE_WORD = re.compile(r"[\w-]+")
+_NEXT_WORD = re.compile(r"(?:[ \t]+|:)([\w-]+)")
+
+
+def is_indexable_phrase(rest: list[str]) -> bool:
+    """Can the words after a phrase's first be looked up among a page's word runs?"""
+    return 0 < len(rest) < PHRASE_WORDS and all(_PHRASE_WORD.fullmatch(word) for word in rest)
+
+
+def phrase_starts(text: str, first: str) -> dict[tuple[str, ...], list[int]]:
+    """Where ``text`` writes ``first`` followed by each run of words: (word 2, …, word k) ->
+    offsets of ``first``, k up to ``PHRASE_WORDS``. What :func:`phrase_pattern` finds for every
+    phrase opening with ``first`` whose words are ``[\\w-]`` runs, read in one pass: a page is
+    read once for a thousand commands of one program, not once per command."""
+    found: dict[tuple[str, ...], list[int]] = {}
+    for match in phrase_pattern(first).finditer(text):
+        at, words = match.end(), list[str]()
+        while len(words) < PHRASE_WORDS - 1 and (word := _NEXT_WORD.match(text, at)):
+            words.append(word.group(1))
+            at = word.end()
+            found.setdefault(tuple(words), []).append(match.start())
+    return found
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:

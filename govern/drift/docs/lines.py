@@ -13,7 +13,12 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 
-from govern.drift.docs.index import path_variants, phrase_pattern
+from govern.drift.docs.index import (
+    is_indexable_phrase,
+    path_variants,
+    phrase_pattern,
+    phrase_starts,
+)
 from govern.drift.docs.scanner import (
     _CALL,
     _FENCED,
@@ -159,9 +164,9 @@ class _TokenOffsets:
 
 class PageMentions:
     """Where one page names each of its anchors. Built once per listed page: the page's line
-    starts, routes and calls are read on first need and kept, and past ``DIRECT_SEARCHES``
-    anchors its tokens too, so a page listed for thousands of anchors is read for them once,
-    not once per anchor."""
+    starts, routes, calls and phrases are read on first need and kept, and past
+    ``DIRECT_SEARCHES`` anchors its tokens too, so a page listed for thousands of anchors is
+    read for them once, not once per anchor."""
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
@@ -171,6 +176,15 @@ class PageMentions:
         self._calls: dict[str, list[int]] | None = None
         self._searches = 0
         self._tokens: _TokenOffsets | None = None
+        self._phrases: dict[str, dict[tuple[str, ...], list[int]]] = {}
+
+    def _said_at(self, phrase: str) -> Iterable[int]:
+        first, *rest = phrase.split()
+        if not is_indexable_phrase(rest):
+            return (match.start() for match in phrase_pattern(phrase).finditer(self.text))
+        if first not in self._phrases:
+            self._phrases[first] = phrase_starts(self.text, first)
+        return self._phrases[first].get(tuple(rest), ())
 
     def _indexed(self) -> _TokenOffsets | None:
         """The page's token offsets once it has been searched ``DIRECT_SEARCHES`` times."""
@@ -207,7 +221,7 @@ class PageMentions:
         if how == "route":
             offsets = self._routed_at(token)
         elif how == "phrase":
-            offsets = (match.start() for match in phrase_pattern(token).finditer(text))
+            offsets = self._said_at(token)
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
         elif (tokens := self._indexed()) is not None:
