@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
+
+from govern.drift import instances
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import build_index
 from tests.helpers import pr_repo, rows, run_json
 
 PKG = {"pkg/pyproject.toml": '[project]\nname = "acme"\n',
@@ -39,3 +45,23 @@ def test_a_class_bound_to_many_names_learns_none(tmp_path: Path) -> None:
 def test_an_instance_form_on_every_page_is_everyday_use_not_a_row(tmp_path: Path) -> None:
     docs = {f"docs/p{i}.md": BINDS for i in range(3)}
     assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
+
+
+def _one_class_pattern(container: str) -> re.Pattern[str]:
+    """The pattern the bindings were read with before, one class at a time."""
+    return re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
+                      r"(?:\w++\.)*+" + re.escape(container) + r"\(")
+
+
+@pytest.mark.parametrize("text", [
+    "app = Flask(__name__)\nclient = web.Client(app)\n",
+    "a = b = Flask(1)\nx: web.App = acme.web.Flask(2)\nMyApp = Flask(3)\n",
+    "app = MyFlask(1)\napp2 = Flask2(1)\nz = Client (1)\nw = Outer.Inner(1)\n",
+    "x = Foo(y = Flask(1))\nself = Flask(1)\n_private = Client(2)\n",
+])
+def test_one_pass_over_a_page_binds_what_a_pattern_per_class_did(text: str) -> None:
+    index = build_index([Page("docs/a.md", "blob", False)], {"blob": text.encode()}.get)
+    for container in ("Flask", "Client", "Inner", "Outer.Inner", "Foo"):
+        instances._BOUND.clear()
+        assert instances._bound_on(index, 0, container) == frozenset(
+            match.group(1) for match in _one_class_pattern(container).finditer(text))

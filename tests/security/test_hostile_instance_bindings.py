@@ -1,0 +1,22 @@
+"""Attack: stall the docs-drift job with classes. A changed member anchors as ``app.route``
+where the docs bind ``app = Flask(...)``, and the pages calling each changed class were read
+for those bindings with a pattern of that class: a change to 10,000 classes beside a page of
+220 KB that binds them all was 10,000 passes over the page, about two minutes. Each page's
+bindings are now read in one pass and looked up by class."""
+
+from __future__ import annotations
+
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import build_index
+from govern.drift.instances import instance_names
+from tests.security.pr import within
+
+CLASSES = 10_000
+
+
+def test_a_page_binding_ten_thousand_classes_is_read_once() -> None:
+    page = "```python\n" + "".join(f"obj{i} = Klass{i}(1)\n" for i in range(CLASSES)) + "```\n"
+    index = build_index([Page("docs/all.md", "blob", False)], {"blob": page.encode()}.get)
+    names = within(lambda: [instance_names(f"Klass{i}", index) for i in range(CLASSES)])
+    assert names[0] == ["obj0"] and names[-1] == [f"obj{CLASSES - 1}"]
+    assert instance_names("Klass", index) == []
