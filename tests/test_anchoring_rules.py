@@ -341,6 +341,22 @@ def test_a_new_key_of_a_module_dict_is_one_entry_homed_by_the_page_naming_its_ke
                                 "suggested_pages": ["docs/rules.md"]}]
 
 
+@pytest.mark.parametrize(("path", "old", "new"), [
+    ("web/codes.ts", "export type Code = 'not_found' | 'permission_denied' | 'rate_limited';\n",
+     "export type Code = 'not_found' | 'permission_denied' | 'rate_limited' | 'quota_spent';\n"),
+    ("app/codes.py", "Code = Literal['not_found', 'permission_denied', 'rate_limited']\n",
+     "Code = Literal['not_found', 'permission_denied', 'rate_limited', 'quota_spent']\n"),
+])
+def test_a_new_member_of_a_union_of_literals_is_homed_by_the_page_naming_its_siblings(
+        tmp_path: Path, path: str, old: str, new: str) -> None:
+    docs = {"docs/errors.md": "| `not_found` | `permission_denied` |\n",
+            "docs/other.md": "`rate_limited` only\n"}
+    data = run_json(pr_repo(tmp_path, {"app/__init__.py": "", path: old, **docs}, {path: new}),
+                    "main")
+    homes = {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]}
+    assert homes["quota_spent"] == ["docs/errors.md"]
+
+
 def test_a_new_member_of_a_ts_registry_is_homed_by_the_page_naming_its_siblings(
         tmp_path: Path) -> None:
     old = "export const RULE_CODES = [\n  'MR001',\n  'MR002',\n] as const;\n"

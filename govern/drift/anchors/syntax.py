@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tree_sitter import Language, Node, Parser, Point, Tree
 
@@ -494,19 +494,6 @@ def python_call_args(call: Node) -> tuple[list[Node], dict[str, Node]]:
     return positional, keywords
 
 
-def iter_nodes(node: Node, types: frozenset[str], lines: frozenset[int]) -> Iterator[Node]:
-    """Nodes of the given types that lie on a changed line (pruning subtrees that do not)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if not touches(current, lines):
-            continue
-        if current.type in types:
-            yield current
-            continue
-        stack.extend(reversed(current.children))
-
-
 def string_value(node: Node, content_types: frozenset[str],
                  delimiter_types: frozenset[str]) -> str | None:
     """The literal text of a string node without its quotes, or None if it interpolates."""
@@ -538,42 +525,93 @@ def _binding_name(node: Node) -> str:
     return text(node.child_by_field_name("name") or node.child_by_field_name("left"))
 
 
-def is_declared_literal(node: Node, value: str) -> bool:
+Ancestors = tuple[Node, "Ancestors"] | None
+"""A node's parent, linked to the parent's own ancestors: read from the walk that found the
+node, since tree-sitter finds a parent by walking down from the root."""
+
+
+class Context(NamedTuple):
+    """Where a string stands, carried down the walk that found it (``_strings_in_context``)."""
+
+    ancestors: Ancestors
+    in_function: bool
+    """A function encloses it: a value used once, not a published name."""
+    in_class: bool
+    union: Node | None
+    """The outermost node of the TS union of string literals it is a member of."""
+
+
+def _parent(ancestors: Ancestors) -> tuple[Node | None, Ancestors]:
+    """The nearest ancestor that is no wrapper (``(…)``, ``as``, ``satisfies``, ``!``), and
+    that ancestor's own ancestors."""
+    while ancestors is not None and ancestors[0].type in _LITERAL_WRAPPERS:
+        ancestors = ancestors[1]
+    return (None, None) if ancestors is None else ancestors
+
+
+def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
     member of a table (object, dict, array, list), of an enum, of a union of string literal
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
     field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
     (error codes, environment variables), never inside a function body, where a string is a
     value used once, not a name the package publishes."""
-    parent = node.parent
-    while parent is not None and parent.type in _LITERAL_WRAPPERS:
-        parent = parent.parent
+    parent, above = _parent(context.ancestors)
     if parent is None:
         return False
+    grandparent = above[0] if above is not None else None
     if parent.type in _TABLE_PARENTS:
         declared = True
     elif parent.type in _BINDING_PARENTS:
-        in_class = parent.parent is not None and parent.parent.type in ("expression_statement",
-                                                                        "class_body")
-        declared = _SCREAMING.fullmatch(_binding_name(parent)) is not None or (
-            in_class and _inside(parent, frozenset({"class_definition", "class_body"})))
+        class_level = context.in_class and grandparent is not None and grandparent.type in (
+            "expression_statement", "class_body")
+        declared = _SCREAMING.fullmatch(_binding_name(parent)) is not None or class_level
     else:
-        declared = text(parent).startswith("Literal[") or (
-            parent.parent is not None and text(parent.parent).startswith("Literal["))
+        declared = _opens_literal_subscript(parent) or _opens_literal_subscript(grandparent)
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
         return True  # a key names a field of the payload or config it builds, wherever it is
     if "_" in value and _SCREAMING.fullmatch(value):
         return True  # an error code or environment variable name, wherever it is read
-    return declared and not _inside(node, _FUNCTION_NODES)
+    return declared and not context.in_function
 
 
-def _inside(node: Node, types: frozenset[str]) -> bool:
-    ancestor = node.parent
-    while ancestor is not None:
-        if ancestor.type in types:
-            return True
-        ancestor = ancestor.parent
-    return False
+def _opens_literal_subscript(node: Node | None) -> bool:
+    """Does ``node`` open with ``Literal[``? Read from its first two children, not its text:
+    a string nested in a large expression would otherwise copy that expression once per
+    string."""
+    if node is None or node.child_count < 2:
+        return False
+    first, second = node.children[0], node.children[1]
+    return (first.type == "identifier" and text(first) == "Literal" and second.type == "["
+            and second.start_byte == first.end_byte)
+
+
+_CLASS_NODES = frozenset({"class_definition", "class_body"})
+
+
+def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
+                        ) -> Iterator[tuple[Node, Context]]:
+    """The nodes of ``types`` that lie on a changed line (pruning subtrees that do not), each
+    with its ``Context``, carried down the walk. tree-sitter finds a node's parent by walking
+    down from the root, so climbing from each string was quadratic in the nesting depth, and
+    cubic to the root: a literal 3,000 lists deep, or a union of 20,000 members, took
+    minutes."""
+    stack: list[tuple[Node, Context]] = [(root, Context(None, False, False, None))]
+    while stack:
+        current, context = stack.pop()
+        if not touches(current, lines):
+            continue
+        if current.type in types:
+            yield current, context
+            continue
+        kind = current.type
+        inner = Context(
+            (current, context.ancestors),
+            context.in_function or kind in _FUNCTION_NODES,
+            context.in_class or kind in _CLASS_NODES,
+            (current if context.union is None else context.union) if kind == "union_type"
+            else context.union if kind == "literal_type" else None)
+        stack.extend((child, inner) for child in reversed(current.children))
 
 
 MAX_TABLE_KIN = 200
@@ -593,7 +631,7 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
     found = []
     kin: dict[str, frozenset[str]] = {}
     tables: dict[int, frozenset[str]] = {}
-    for node in iter_nodes(root, string_types, lines):
+    for node, context in _strings_in_context(root, string_types, lines):
         if first_line(node) not in lines:
             continue
         value = string_value(node, content_types, delimiter_types)
@@ -601,38 +639,60 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
             continue
         if is_route_literal(value) or (
                 LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
-                and is_code_shaped(value) and is_declared_literal(node, value)):
+                and is_code_shaped(value) and is_declared_literal(node, value, context)):
             found.append(value)
-            strings = None if is_route_literal(value) or value in kin else table_kin(
-                node, string_types, content_types, delimiter_types, tables)
+            strings = None if is_route_literal(value) or value in kin or context.in_function \
+                else table_kin(node, context, string_types, content_types, delimiter_types,
+                               tables)
             if strings is not None:
                 kin[value] = strings
     return found, kin
 
 
-def table_kin(node: Node, string_types: frozenset[str], content_types: frozenset[str],
-              delimiter_types: frozenset[str], tables: dict[int, frozenset[str]]
-              ) -> frozenset[str] | None:
-    """The code-shaped keys and members of the table (dict, object, list, array) a literal is
-    a key or member of, when that table is declared outside any function, as a config
-    default or a registry is: the literal's siblings for "New API"
-    (docs/concepts/anchoring-rules.md#new-api). None for any other literal. ``tables`` keeps
-    each table's strings, so the keys of one table share one set."""
-    parent = node.parent
-    while parent is not None and parent.type in _LITERAL_WRAPPERS:
-        parent = parent.parent
-    if parent is not None and parent.type == "pair":
-        table = parent.parent if parent.child_by_field_name("key") == node else None
+def table_kin(node: Node, context: Context, string_types: frozenset[str],
+              content_types: frozenset[str], delimiter_types: frozenset[str],
+              tables: dict[int, frozenset[str]]) -> frozenset[str] | None:
+    """The code-shaped keys and members of the table a literal is a key or member of (a dict
+    or object, a list or array, a ``Literal[…]``, a TS union of string literals), for a
+    literal no function encloses, as a config default or a registry is not: the literal's
+    siblings for "New API" (docs/concepts/anchoring-rules.md#new-api). None for any other
+    literal. ``tables`` keeps each table's strings, so the keys of one table share one set."""
+    parent, above = _parent(context.ancestors)
+    if parent is None:
+        return None
+    if parent.type == "pair":
+        table = above[0] if above is not None and parent.child_by_field_name("key") == node \
+            else None
+    elif parent.type == "literal_type":
+        table = context.union
+    elif parent.type == "subscript" and _opens_literal_subscript(parent):
+        table = parent
     else:
-        table = parent if parent is not None and parent.type in _TABLE_MEMBERS_OF else None
-    if table is None or _inside(table, _FUNCTION_NODES):
+        table = parent if parent.type in _TABLE_MEMBERS_OF else None
+    if table is None:
         return None
     if table.id not in tables:
         members = (_table_string(child, string_types, content_types, delimiter_types)
-                   for child in table.named_children)
+                   for child in _table_entries(table))
         tables[table.id] = frozenset(islice(
             (value for value in members if value and is_code_shaped(value)), MAX_TABLE_KIN))
     return tables[table.id]
+
+
+def _table_entries(table: Node) -> Iterator[Node]:
+    """A table's entries: a dict's pairs, a list's members, a union's member strings (the
+    union of ``'a' | 'b' | 'c'`` nests: ``('a' | 'b') | 'c'``)."""
+    if table.type != "union_type":
+        yield from table.named_children
+        return
+    stack = [table]
+    while stack:
+        current = stack.pop()
+        for child in reversed(current.named_children):
+            if child.type == "union_type":
+                stack.append(child)
+            elif child.type == "literal_type" and child.named_children:
+                yield child.named_children[0]
 
 
 def _table_string(child: Node, string_types: frozenset[str], content_types: frozenset[str],
