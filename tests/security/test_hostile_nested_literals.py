@@ -1,8 +1,8 @@
 """Attack: stall the docs-drift job with nesting. Each string on a changed line was judged by
 climbing its ancestors to the root, and tree-sitter finds a node's parent by walking down from
-the root: a literal 3,000 lists deep took about four minutes, cubic in the depth, and a union
-type of 20,000 string members (each nested in the one before) most of a minute. What encloses
-a string is now carried down the walk that finds it."""
+the root, cubic in the depth: a literal 1,000 lists deep took 8 s and 3,000 deep minutes, and
+a union type of 20,000 string members (each nested in the one before) was past the 20 s
+limit. What encloses a string is now carried down the walk that finds it."""
 
 from __future__ import annotations
 
