@@ -1,5 +1,6 @@
 """The Docs Drift Check comment (docs/how-to/docs-drift.md): the four headline states, rows, the row
-cap, the release-owned section, both folds, escaping of untrusted text and the 65,536 limit."""
+cap, the release-owned section, the three folds, escaping of untrusted text and the 65,536
+limit."""
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
     got = lines(render_drift(example, CommentConfig()))
     start = got.index("<summary>What this run could not see</summary>")
     assert got[start - 1] == "<details>"
-    fold = got[start + 2:got.index("</details>")]
+    fold = got[start + 2:got.index("</details>", start)]
     # the package __init__ stopped re-exporting void_invoice: that is an anchor, not a blind spot
     assert fold[:2] == [
         "- **1** changed file(s) yielded no anchor from their contents (pages documenting what "
@@ -127,6 +128,31 @@ def test_what_this_run_could_not_see_lists_every_kind() -> None:
         "mentioning a package is not naming what changed.",
         "",
     ]
+
+
+def test_new_api_with_a_home_is_a_folded_section(example: dict[str, Any]) -> None:
+    got = lines(render_drift(example, CommentConfig()))
+    start = got.index("<summary>New API, not yet on any page (1)</summary>")
+    assert got[start + 2:start + 4] == [
+        "- **1** name(s) this PR adds that no page names yet, each with the page naming most "
+        "of its siblings (a suggestion, not a row):",
+        "  - `AuditClient.exportEvents` (`packages/web-sdk/src/audit.ts`) — likely home "
+        "`docs/sdk/events.md`"]
+    assert got.index("<summary>What this run could not see</summary>") > start
+
+
+def test_new_api_without_a_home_or_untrusted_stays_out_or_inert() -> None:
+    forged = f"{MARKER}<img src=x onerror=alert(1)>"
+    homeless = [{"token": "lonely_name", "file": "a.py", "suggested_pages": []}]
+    assert "New API" not in render_drift(result(new_api=homeless), CommentConfig())
+    assert "New API" not in render_drift(result(), CommentConfig())
+    body = render_drift(result(new_api=[*homeless, {"token": forged, "file": forged,
+                                                    "suggested_pages": [forged, "b.md"]}]),
+                        CommentConfig())
+    assert "<summary>New API, not yet on any page (1)</summary>" in body
+    assert body.count(MARKER) == 1 and "lonely_name" not in body
+    # inside a code span the tag is text; outside one it would be markup
+    assert "<img" not in re.sub(r"(`+).+?\1", "", body)
 
 
 def test_which_tree_for_a_pr_merge_commit() -> None:
@@ -222,7 +248,9 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
         docs=[doc(f"docs/{long}{i}.md", *(f"tok{j}_{long}" for j in range(50)),
                   owned=i % 2 == 0) for i in range(60)],
         anchorless_changes=[{"path": f"{long}{i}", "reason": long} for i in range(5000)],
-        weak_anchors_dropped=[{"token": f"w{i}{long}", "kind": "symbol"} for i in range(5000)])
+        weak_anchors_dropped=[{"token": f"w{i}{long}", "kind": "symbol"} for i in range(5000)],
+        new_api=[{"token": f"n{i}{long}", "file": long, "suggested_pages": [long]}
+                 for i in range(5000)])
     body = render_drift(data, CommentConfig(row_cap=100))
     assert len(body) <= GITHUB_COMMENT_LIMIT
     got = lines(body)
@@ -239,6 +267,8 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
             "omitted to fit the comment. Re-derive on the tree named below: "
             f"`govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") in got
     assert "- **5000** weak name(s) dropped (plain words, not code-shaped)." in got
+    assert ("- **5000** name(s) this PR adds that no page names yet, each with the page naming "
+            "most of its siblings (a suggestion, not a row).") in got
     assert got[-1] == FOOTER
 
 

@@ -129,6 +129,16 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
     }
 
 
+def _new_api(data: dict[str, Any], detailed: bool) -> Listed:
+    """Names the PR adds that no page names yet and that a page naming their siblings could
+    take in: (name, file, the likeliest home). Those with no home are left to the report: the
+    comment lists what a reader can act on. An artifact written before ``new_api`` existed
+    has none."""
+    homed = [(clip(entry["token"]), clip(entry["file"]), clip(entry["suggested_pages"][0]))
+             for entry in data.get("new_api", []) if entry["suggested_pages"]]
+    return _listed(homed, detailed, MAX_LISTED)
+
+
 def _tree(data: dict[str, Any]) -> dict[str, Any]:
     """Which commit was read and how to get it back: the PR merge commit while it exists,
     else rebuilt from its two parents (GitHub drops ``refs/pull/N/merge`` once a PR closes)."""
@@ -215,6 +225,7 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
         "row_cap": config.row_cap,
         "owned": Listed(len(owned), [_row(d) for d in owned]
                         if level < 2 and len(owned) <= config.row_cap else None),
+        "new_api": _new_api(data, level < 1),
         "unseen": _unseen(data, level < 1),
         "tree": _tree(data),
     }
