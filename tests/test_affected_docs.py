@@ -125,14 +125,22 @@ def test_dev_only_manifest_edits(tmp_path: Path, manifest: str, before: str, aft
             "reason": "package manifest changed: manifests yield no anchor"}]
 
 
-def test_readme_outside_the_corpus_is_anchorless(tmp_path: Path) -> None:
+def test_a_page_outside_the_corpus_is_skipped_prose_not_an_uncovered_file(
+        tmp_path: Path) -> None:
     base = {**PY_PKG, "govern.toml": '[docs]\npaths = ["docs/**/*.md"]\n',
-            "pkg/README.md": "# acme\n"}
-    repo = pr_repo(tmp_path, base, {"pkg/README.md": "# acme engine\n"})
+            "pkg/README.md": "# acme\n", "pkg/style.css": "a {}\n"}
+    repo = pr_repo(tmp_path, base, {"pkg/README.md": "# acme engine\n",
+                                    ".changeset/quick-fox.md": "---\nacme: patch\n---\nFix.\n"})
+    data = run_json(repo, "main")
+    assert data["skipped"]["docs_pages"] == 2
+    assert data["anchorless_changes"] == [] and data["changed_packages"] == []
+    assert "NOT COVERED" not in data["summary"]
+    # a stylesheet is code no extractor reads: that stays NOT COVERED
+    repo.commit({"pkg/style.css": "a { color: red }\n"})
     data = run_json(repo, "main")
     assert data["anchorless_changes"] == [
-        {"path": "pkg/README.md", "reason": "no anchor extractor for .md files"}]
-    assert "NOT COVERED" in data["summary"]
+        {"path": "pkg/style.css", "reason": "no anchor extractor for .css files"}]
+    assert "NOT COVERED" in data["summary"] and data["skipped"]["docs_pages"] == 2
 
 
 def test_docs_page_change_is_not_code(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from govern.drift.anchors.syntax import (
     parse_edited,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript
-from govern.drift.docs.corpus import is_docs_path
+from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
 from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE, Hunk
@@ -137,6 +137,7 @@ class Added:
 
 
 SKIPPED_LABELS = {
+    "docs_pages": "docs page(s) outside the corpus",
     "test_files": "test file(s)",
     "script_files": "package script file(s)",
     "dev_only_manifests": "dev-only manifest edit(s)",
@@ -255,6 +256,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
         result.skipped["test_files"] += 1
+        return
+    if change.path.endswith(PAGE_SUFFIXES):
+        # prose the corpus leaves out (a changeset, a generated reference page, a README
+        # outside docs.paths): no code to be NOT COVERED, and no package it changes
+        result.skipped["docs_pages"] += 1
         return
     if is_package_script(change.path, package_dir):
         result.skipped["script_files"] += 1
