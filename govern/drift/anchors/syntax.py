@@ -637,15 +637,17 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
         value = string_value(node, content_types, delimiter_types)
         if not value:
             continue
-        if is_route_literal(value) or (
+        route = is_route_literal(value)
+        if not route and not (
                 LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
                 and is_code_shaped(value) and is_declared_literal(node, value, context)):
-            found.append(value)
-            strings = None if is_route_literal(value) or value in kin or context.in_function \
-                else table_kin(node, context, string_types, content_types, delimiter_types,
-                               tables)
-            if strings is not None:
-                kin[value] = strings
+            continue
+        found.append(value)
+        if route or value in kin or context.in_function:
+            continue
+        strings = table_kin(node, context, string_types, content_types, delimiter_types, tables)
+        if strings is not None:
+            kin[value] = strings
     return found, kin
 
 
