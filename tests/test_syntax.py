@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from govern.drift.anchors.syntax import parse, text, walk
+from govern.drift.anchors.syntax import parse, text, walk, walk_with_parents
 
 
 def stack_walk(root: Node, types: frozenset[str]) -> list[Node]:
@@ -44,6 +44,23 @@ def test_walk_from_an_inner_node_stays_inside_it() -> None:
     names = [text(n) for n in walk(first_route, frozenset({"property_identifier", "identifier"}))]
     assert names == ["path", "handler", "h"]  # not the second route's names, nor app.get's
     assert list(walk(first_route, frozenset({"object"}))) == [first_route]  # the root itself
+
+
+def test_walk_with_parents_gives_each_node_its_own_parent() -> None:
+    """The parent carried down the walk is the one tree-sitter gives, for every node but the
+    root (whose parent the walk does not look up); the nodes are the walk's, in its order."""
+    root = parse("typescript", TS).root_node
+    types = frozenset({"object", "call_expression", "identifier", "program"})
+    pairs = list(walk_with_parents(root, types))
+    assert [node for node, _ in pairs] == list(walk(root, types))
+    assert pairs[0] == (root, None)
+    assert all(parent == node.parent for node, parent in pairs[1:])
+    assert {parent.type for _, parent in pairs[1:] if parent is not None} >= {
+        "arguments", "pair", "member_expression"}
+    inner = next(walk(root, frozenset({"object"})))
+    assert [(text(node), text(parent) if parent else None)
+            for node, parent in walk_with_parents(inner, frozenset({"identifier"}))] == [
+        ("h", "handler: h")]
 
 
 def test_walk_on_a_leaf_yields_it_or_nothing() -> None:

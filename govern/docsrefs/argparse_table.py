@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from govern.docsrefs.cli_table import CliCommand, CliTable
-from govern.drift.anchors.syntax import parse, python_call_args, python_string, text
+from govern.drift.anchors.syntax import (
+    Ancestors,
+    parse,
+    python_call_args,
+    python_string,
+    text,
+)
 
 _NO_VALUE = frozenset({"store_true", "store_false", "store_const", "append_const", "count",
                        "help", "version", "BooleanOptionalAction"})
@@ -111,16 +117,19 @@ def _close(value: object) -> None:
         value.open = True
 
 
-def _scope_nodes(body: Node) -> Iterator[Node]:
+def _scope_nodes(body: Node) -> Iterator[tuple[Node, Ancestors]]:
     """The nodes a scope runs, in source order, stopping at nested functions (yielded, not
-    entered: their bodies are scopes of their own)."""
-    stack = [body]
+    entered: their bodies are scopes of their own), each with its ancestors up to ``body``.
+    The ancestors are carried down the walk: tree-sitter finds a node's parent by walking down
+    from the root, so asking each identifier for its own was quadratic in the nesting depth."""
+    stack: list[tuple[Node, Ancestors]] = [(body, None)]
     while stack:
-        node = stack.pop()
-        yield node
+        node, ancestors = stack.pop()
+        yield node, ancestors
         if node.type in _SCOPES and node is not body:
             continue
-        stack.extend(reversed(node.named_children))
+        inner = (node, ancestors)
+        stack.extend((child, inner) for child in reversed(node.named_children))
 
 
 def _methods(definition: Node) -> Iterator[Node]:
@@ -168,6 +177,8 @@ class _Reader:
         self.calls: dict[tuple[str, int], set[tuple[str, int]]] = {}
         self.returns: dict[tuple[str, int], list[object]] = {}
         self.done: set[tuple[str, int]] = set()
+        self.functions: dict[tuple[str, int], Node] = {}
+        """Each function read, by key: the node a key names, without searching the tree."""
         self.running: set[tuple[str, int]] = set()
         self.unresolved: set[str] = set()
         self.imported: set[str] = set()
@@ -232,36 +243,29 @@ class _Reader:
                     _close(value)  # imported and changed elsewhere, where govern does not look
         for key, values in self.returns.items():
             if any(isinstance(v, _Parser | _Subparsers | _Group) for v in values):
-                node = self._function_node(key)
+                node = self.functions.get(key)
                 if node is not None and text(node.child_by_field_name("name")) in \
                         self.unresolved:
                     for value in values:
                         _close(value)  # also returned to code govern could not follow
 
-    def _function_node(self, key: tuple[str, int]) -> Node | None:
-        root = self.trees.get(key[0])
-        node = root.descendant_for_byte_range(key[1], key[1]) if root is not None else None
-        while node is not None and node.type != "function_definition":
-            node = node.parent
-        return node
-
     def _run(self, body: Node, scope: _Scope) -> None:
         nested: list[_Def] = []
         env = scope.chain[0]
-        for node in _scope_nodes(body):
+        for node, ancestors in _scope_nodes(body):
             if node is not body and node.type == "function_definition":
                 function = _Def(node, scope.module, tuple(scope.chain))
-                in_class = node.parent is not None and node.parent.parent is not None and \
-                    node.parent.parent.type == "class_definition"
+                in_class = ancestors is not None and ancestors[1] is not None and \
+                    ancestors[1][0].type == "class_definition"
                 if not in_class and scope.key[1] != -1:  # module functions are bound already
                     env[text(node.child_by_field_name("name"))] = function
                 nested.append(function)
             elif node.type == "assignment":
                 self._assign(node, scope)
             elif node.type == "call":
-                self._use(node, self._call(node, scope), scope)
+                self._use(node, ancestors, self._call(node, scope), scope)
             elif node.type == "identifier":
-                self._identifier(node, scope)
+                self._identifier(node, ancestors, scope)
             elif node.type == "return_statement" and node.named_children:
                 returned = node.named_children[0]
                 self.returns.setdefault(scope.key, []).append(
@@ -283,6 +287,7 @@ class _Reader:
 
     def _enter(self, function: _Def, bindings: dict[str, object]) -> None:
         self.running.add(function.key)
+        self.functions[function.key] = function.node
         _, defaults = _parameters(function.node)
         scope = _Scope(function.key, function.module, [dict(bindings), *function.chain],
                        defaults)
@@ -322,8 +327,8 @@ class _Reader:
             return self._expr(node.named_children[0], scope)
         return None
 
-    def _identifier(self, node: Node, scope: _Scope) -> None:
-        parent = node.parent
+    def _identifier(self, node: Node, ancestors: Ancestors, scope: _Scope) -> None:
+        parent = ancestors[0] if ancestors is not None else None
         if parent is None or parent.type == "keyword_argument" and \
                 parent.child_by_field_name("name") == node:
             return
@@ -333,19 +338,22 @@ class _Reader:
             return
         value = scope.lookup(text(node))
         if isinstance(value, _Parser | _Subparsers | _Group):
-            self._use(node, value, scope)
+            self._use(node, ancestors, value, scope)
 
-    def _use(self, node: Node, value: object, scope: _Scope) -> None:
+    def _use(self, node: Node, ancestors: Ancestors, value: object, scope: _Scope) -> None:
         """Close ``value`` unless the place ``node`` puts it is one this reader follows."""
         if not isinstance(value, _Parser | _Subparsers | _Group):
             return
-        parent = node.parent
-        while parent is not None and parent.type == "parenthesized_expression":
-            node, parent = parent, parent.parent
-        if parent is None or parent.type in _CONDITION or parent.type == "return_statement":
+        while ancestors is not None and ancestors[0].type == "parenthesized_expression":
+            node, ancestors = ancestors
+        if ancestors is None:
             return
-        if parent.type in ("expression_list", "tuple") and parent.parent is not None and \
-                parent.parent.type == "return_statement":
+        parent, above = ancestors
+        grandparent = above[0] if above is not None else None
+        if parent.type in _CONDITION or parent.type == "return_statement":
+            return
+        if parent.type in ("expression_list", "tuple") and grandparent is not None and \
+                grandparent.type == "return_statement":
             return  # returned with others: the caller unpacks it
         if parent.type == "attribute":
             return  # a method: _call judges it; an attribute read or set: harmless
@@ -355,12 +363,12 @@ class _Reader:
                 if left is not None and left.type != "identifier":
                     _close(value)
             return
-        call = parent.parent if parent.type == "argument_list" else \
-            parent.parent.parent if parent.type == "keyword_argument" and \
-            parent.parent is not None else None
-        if parent.type == "list" and parent.parent is not None and \
-                parent.parent.type == "keyword_argument" and \
-                text(parent.parent.child_by_field_name("name")) == "parents":
+        call = grandparent if parent.type == "argument_list" else \
+            above[1][0] if parent.type == "keyword_argument" and above is not None and \
+            above[1] is not None else None
+        if parent.type == "list" and grandparent is not None and \
+                grandparent.type == "keyword_argument" and \
+                text(grandparent.child_by_field_name("name")) == "parents":
             return
         if call is not None and call.type == "call" and (isinstance(
                 self._function_of(call.child_by_field_name("function"), scope), _Def)

@@ -20,8 +20,9 @@ from tree_sitter import Node
 from govern.core.json_input import parse_json
 from govern.docsrefs.cli_table import CliCommand, CliTable
 from govern.drift.anchors.commands import parse_oclif
-from govern.drift.anchors.syntax import parse, text, ts_string
+from govern.drift.anchors.syntax import parse, text, ts_string, walk_with_parents
 
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 _OCLIF = ("@oclif/core", "@oclif/command")
 _SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _SKIP = (".d.ts", ".d.mts", ".d.cts", ".test.ts", ".test.js", ".spec.ts", ".spec.js")
@@ -170,12 +171,16 @@ def _statics(declaration: Node) -> dict[str, Node]:
 
 
 def _consts(root: Node) -> dict[str, Node]:
+    """Values of the variables a module declares at its top level or exports. Each declaration
+    comes with its parent from the walk: asking every declarator for its grandparent was
+    quadratic in the nesting depth."""
     found: dict[str, Node] = {}
-    for node in _descendants(root, "variable_declarator"):
-        value = node.child_by_field_name("value")
-        if value is not None and node.parent is not None and node.parent.parent is not None \
-                and node.parent.parent.type in ("program", "export_statement"):
-            found[text(node.child_by_field_name("name"))] = value
+    for declaration, parent in walk_with_parents(root, _DECLARATIONS):
+        if parent is not None and parent.type in ("program", "export_statement"):
+            for node in declaration.named_children:
+                value = node.child_by_field_name("value")
+                if node.type == "variable_declarator" and value is not None:
+                    found[text(node.child_by_field_name("name"))] = value
     return found
 
 

@@ -17,7 +17,14 @@ from tree_sitter import Node
 
 from govern.core.json_input import parse_json
 from govern.drift.anchors.python import from_imports, resolve_import
-from govern.drift.anchors.syntax import parse, python_call_args, python_string, text, walk
+from govern.drift.anchors.syntax import (
+    parse,
+    python_call_args,
+    python_string,
+    text,
+    walk,
+    walk_with_parents,
+)
 
 _DECORATOR_VERBS = frozenset({"command", "group"})
 _CALL = frozenset({"call"})
@@ -140,11 +147,11 @@ def python_command_tree(source: bytes, package: str = "") -> CommandTree:
     for statement in tree.root_node.named_children:
         if statement.type == "decorated_definition":
             _read_decorated(statement, nodes)
-    for call in walk(tree.root_node, _CALL):
+    for call, holder in walk_with_parents(tree.root_node, _CALL):
         function = text(call.child_by_field_name("function"))
         positional, keywords = python_call_args(call)
-        target = call.parent.child_by_field_name("left") if call.parent is not None and \
-            call.parent.type == "assignment" else None
+        target = holder.child_by_field_name("left") if holder is not None and \
+            holder.type == "assignment" else None
         if function.endswith(".Typer") or function == "Typer":
             if target is not None:
                 nodes.setdefault(text(target), CommandNode("", None))

@@ -24,6 +24,7 @@ from govern.drift.anchors.syntax import (
     text,
     ts_string,
     walk,
+    walk_with_parents,
 )
 from govern.drift.route_paths import TAIL_MARK, join_paths
 
@@ -153,13 +154,13 @@ def _py_prefixes(root: Node) -> dict[str, str]:
     """Router variables and their prefixes: ``APIRouter(prefix=…)``, ``Blueprint(…,
     url_prefix=…)``, then ``include_router``/``register_blueprint`` mounts in this module."""
     prefixes: dict[str, str] = {}
-    for call in walk(root, _CALL):
+    for call, parent in walk_with_parents(root, _CALL):
         function = call.child_by_field_name("function")
         name = text(function).rsplit(".", 1)[-1]
         positional, keywords = python_call_args(call)
-        if name in ("APIRouter", "Blueprint") and call.parent is not None \
-                and call.parent.type == "assignment":
-            target = text(call.parent.child_by_field_name("left"))
+        if name in ("APIRouter", "Blueprint") and parent is not None \
+                and parent.type == "assignment":
+            target = text(parent.child_by_field_name("left"))
             prefixes[target] = python_string(keywords.get("prefix") or keywords.get("url_prefix")) \
                 or ""
     for call in walk(root, _CALL):
