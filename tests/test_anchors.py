@@ -13,6 +13,7 @@ from govern.drift.anchors.python import (
     index_reexports,
     module_path,
     qualified_names,
+    resolve_import,
 )
 from govern.drift.anchors.typescript import extract_typescript
 
@@ -115,6 +116,19 @@ INIT = extract_python(b"from ._client import Client as Client\nfrom ._utils impo
 def test_python_qualified_names(path: str, name: str, expected: list[str]) -> None:
     read = reexports({"src/httpx/__init__.py": INIT})
     assert qualified_names(path, name, FILES.__contains__, read) == expected
+
+
+@pytest.mark.parametrize(("module", "package", "expected"), [
+    ("pkg.cli", "app", "pkg.cli"),        # absolute: as written
+    (".cli", "app.tools", "app.tools.cli"),
+    ("..cli", "app.tools", "app.cli"),
+    (".", "app.tools", "app.tools"),      # from . import x
+    ("..", "app.tools", "app"),
+    (".cli", "", "cli"),                  # a top-level module: no package to start from
+])
+def test_relative_imports_resolve_against_their_package(module: str, package: str,
+                                                        expected: str) -> None:
+    assert resolve_import(module, package) == expected
 
 
 def test_module_path_stops_at_the_import_root() -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from govern.docsrefs.cli_table import CliCommand, CliTable
+from govern.drift.anchors.python import resolve_import
 from govern.drift.anchors.syntax import (
     Ancestors,
     parse,
@@ -215,12 +216,7 @@ class _Reader:
             if definition is not None and definition.type == "function_definition":
                 env[text(definition.child_by_field_name("name"))] = _Def(definition, module, ())
             elif node.type == "import_from_statement":
-                source = text(node.child_by_field_name("module_name"))
-                if source.startswith("."):
-                    dots = len(source) - len(source.lstrip("."))
-                    base = package.split(".") if package else []
-                    base = base[: len(base) - dots + 1] if dots > 1 else base
-                    source = ".".join([*base, source.lstrip(".")]).strip(".")
+                source = resolve_import(text(node.child_by_field_name("module_name")), package)
                 for name_node in node.children_by_field_name("name"):
                     original = name_node.child_by_field_name("name") \
                         if name_node.type == "aliased_import" else name_node

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_symbols import ModuleSymbols
-from govern.drift.anchors.python import module_path
+from govern.drift.anchors.python import module_path, resolve_import
 
 # Folders whose modules are not the library docs describe.
 _NOT_LIBRARY = frozenset({"tests", "test", "testing", "docs", "doc", "examples", "example",
@@ -136,6 +136,10 @@ class PythonTable:
             return self._class_member(target, part, hops)
         return _UNKNOWN
 
+    def _package(self, module: str) -> str:
+        """The package a module's relative imports start from: itself if it is one."""
+        return module if module in self.packages else module.rpartition(".")[0]
+
     def _module_member(self, module: str, part: str, hops: int) -> _Target | _Missing:
         submodule = f"{module}.{part}"
         if submodule in self.modules:
@@ -151,7 +155,7 @@ class PythonTable:
         if part in symbols.names:
             return _VALUE
         for star in symbols.star_imports:
-            source = _absolute(star, module, module in self.packages)
+            source = resolve_import(star, self._package(module))
             if source not in self.modules:
                 return _OUT if source.split(".")[0] not in self.roots else _UNKNOWN
             exported = self.modules[source].all_names
@@ -170,7 +174,7 @@ class PythonTable:
     def _imported(self, module: str, source: str, hops: int) -> _Target | _Missing:
         """What ``from M import name`` (``M:name``) or ``import M`` (``M:``) bound."""
         origin, _, original = source.partition(":")
-        absolute = _absolute(origin, module, module in self.packages)
+        absolute = resolve_import(origin, self._package(module))
         if absolute.split(".")[0] not in self.roots:
             return _OUT
         if not original:
@@ -207,17 +211,6 @@ class PythonTable:
                 return _UNKNOWN
             current = self._member(current, part, hops + 1)
         return current
-
-
-def _absolute(module: str, current: str, current_is_package: bool) -> str:
-    """An import's module as a dotted name, relative ones resolved against ``current``."""
-    if not module.startswith("."):
-        return module
-    dots = len(module) - len(module.lstrip("."))
-    package = current.split(".") if current_is_package else current.split(".")[:-1]
-    package = package[: len(package) - (dots - 1)] if dots > 1 else package
-    rest = module[dots:]
-    return ".".join([*package, rest] if rest else package)
 
 
 def build_python_table(modules_by_path: dict[str, ModuleSymbols],

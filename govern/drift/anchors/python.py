@@ -298,7 +298,7 @@ def resolve_import(module: str, package: str) -> str:
     if not module.startswith("."):
         return module
     dots = len(module) - len(module.lstrip("."))
-    base = package.split(".")
+    base = package.split(".") if package else []
     base = base[: len(base) - (dots - 1)] if dots > 1 else base
     rest = module[dots:]
     return ".".join([*base, rest] if rest else base)
