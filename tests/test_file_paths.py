@@ -59,6 +59,12 @@ def test_the_text_report_says_the_page_names_a_file(tmp_path: Path) -> None:
     ("tools/.github/lint.yml", "The linter is configured in `.github/lint.yml`.\n"),
     # any file, not only source
     ("examples/hello/settings.toml", "See `hello/settings.toml` for every key.\n"),
+    # a link to the file's source on GitHub (or GitLab's /-/blob/), with a line fragment
+    ("src/acme/parser.py",
+     "Parsing is done by [the parser](https://github.com/acme/acme/blob/main/src/acme/"
+     "parser.py#L40).\n"),
+    ("lib/acme/parser.rb",
+     "See <https://gitlab.com/acme/acme/-/blob/v2.0/lib/acme/parser.rb>.\n"),
 ])
 def test_every_include_and_mention_form_anchors(tmp_path: Path, changed: str, page: str) -> None:
     docs = _docs(tmp_path, {changed: "a = 1\n", "docs/guide.md": page},
@@ -66,6 +72,21 @@ def test_every_include_and_mention_form_anchors(tmp_path: Path, changed: str, pa
     assert [row["path"] for row in docs] == ["docs/guide.md"]
     assert docs[0]["evidence"][0]["rule"] == "file_path"
     assert docs[0]["evidence"][0]["lines"] != []
+
+
+def test_a_source_link_names_only_the_file_it_points_to(tmp_path: Path) -> None:
+    """The linked file is the one after the branch, as a whole path: a link to another file
+    of the same name, a folder (``/tree/``) or the repository itself names nothing."""
+    base = {"src/acme/parser.py": "a = 1\n", "tests_data/acme/parser.py": "b = 1\n",
+            "docs/linked.md": "[source](https://github.com/acme/acme/blob/main/src/acme/"
+                              "parser.py)\n",
+            "docs/other.md": "[data](https://github.com/acme/acme/blob/main/tests_data/acme/"
+                             "parser.py), [folder](https://github.com/acme/acme/tree/main/src/"
+                             "acme), [repo](https://github.com/acme/acme/blob/main)\n"}
+    docs = _docs(tmp_path, base, {"src/acme/parser.py": "a = 2\n"})
+    assert [row["path"] for row in docs] == ["docs/linked.md"]
+    assert docs[0]["evidence"][0] == {"rule": "file_path", "kind": "file",
+                                      "token": "src/acme/parser.py", "lines": [1]}
 
 
 def test_a_part_other_files_end_with_names_none_of_them(tmp_path: Path) -> None:

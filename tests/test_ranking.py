@@ -116,6 +116,8 @@ def test_mention_lines_find_nothing_where_the_scanner_sees_nothing() -> None:
     ("Edit `./docs_src/app/main.py` or docs_src/app/main.pyc\n", "a.md",
      "docs_src/app/main.py", "path"),
     ("See `.github/workflows/ci.yml`.\n", "a.md", ".github/workflows/ci.yml", "path"),
+    ("[src](https://github.com/o/r/blob/main/src/app/main.py#L3)\nsrc/app/main.pyx\n",
+     "a.md", "src/app/main.py", "path"),
 ])
 def test_a_page_indexed_after_many_anchors_gives_the_lines_a_search_gives(
         text: str, path: str, token: str, how: str) -> None:

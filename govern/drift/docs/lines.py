@@ -28,6 +28,7 @@ from govern.drift.docs.scanner import (
     _RST_LITERAL_START,
     _WORD,
     dotted_suffixes,
+    loose_forms,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
@@ -127,7 +128,7 @@ def _pathed_at(text: str, form: str) -> Iterator[int]:
     variants = path_variants(form)
     # every variant holds the form without its opening dots
     for match in _raw_tokens_around(text, form.lstrip(".")):
-        if match.group().rstrip(".-/") in variants:
+        if any(written in variants for written in loose_forms(match.group())):
             yield match.start()
 
 
@@ -143,7 +144,7 @@ class _TokenOffsets:
         self.words: dict[str, list[int]] = {}
         """A derived word -> offsets (``_prefix_at``)."""
         self.paths: dict[str, list[int]] = {}
-        """A raw token without its trailing dots, dashes and slashes -> offsets."""
+        """A path-like token the scanner keeps for a raw token (``loose_forms``) -> offsets."""
         for match in _RAW_TOKEN.finditer(text):
             start, raw = match.start(), match.group()
             words = set(_words_of(raw))
@@ -151,7 +152,8 @@ class _TokenOffsets:
                 self.words.setdefault(word, []).append(start)
             for name in words | {word.rsplit(".", 1)[-1] for word in words}:
                 self.named.setdefault(name, []).append(start)
-            self.paths.setdefault(raw.rstrip(".-/"), []).append(start)
+            for written in loose_forms(raw):
+                self.paths.setdefault(written, []).append(start)
 
     def prefixed(self, token: str) -> list[int]:
         parts = token.split(".")

@@ -44,10 +44,10 @@ _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 4
+FORMAT = 5
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
-dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts)."""
+dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,16 @@ def dotted_suffixes(token: str) -> list[str]:
                                                 len(parts) - 1)]
 
 
+def loose_forms(raw: str) -> list[str]:
+    """The path-like tokens kept for a raw token: itself without the dots, dashes and slashes
+    that end it, and, in a link to a file's source (``github.com/o/r/blob/main/src/app.py``),
+    the path of the file it links to (``src/app.py``), which names that file as surely as the
+    path written out does."""
+    form = raw.rstrip(".-/")
+    linked = form.partition("/blob/")[2].partition("/")[2]
+    return [form, linked] if linked else [form]
+
+
 def _references(text: str) -> tuple[set[str], set[str]]:
     """(names, documented prefixes) from the reference syntaxes docs use. Each syntax is
     looked for only when its marker is on the page: most pages have none of them."""
@@ -168,7 +178,7 @@ def scan_page(text: str, path: str) -> PageTokens:
     loose: set[str] = set()
     for raw in raws.difference(words):
         if "/" in raw or "@" in raw or "-" in raw:
-            loose.add(raw.rstrip(".-/"))
+            loose.update(loose_forms(raw))
         for word in (raw,) if _WORD.fullmatch(raw) else _WORD.findall(raw):
             words.add(word)
             if word.count(".") > 1:
