@@ -289,3 +289,32 @@ def test_narrowing_arm_shown_in_full_passes(monorepo: Repo) -> None:
     summary = BREAKING.replace("Clause-②: no", "Clause-②: yes (narrowing)")
     assert _pr(monorepo, {**TOUCH_A, ".changeset/a.md": changeset('"@x/a": minor\n', summary)},
                body=body) == (0, [])
+
+
+def test_manifests_are_read_at_the_head_in_their_order(monorepo: Repo) -> None:
+    monorepo.checkout("main")
+    monorepo.commit({"packages/c/package.json": b'{"name": "\xff"}',
+                     "packages/c/pyproject.toml": '[project]\nname = "c-py"\n',
+                     "packages/c/c.py": "C = 1\n"}, "a package named by its second manifest")
+    monorepo.checkout("pr")
+    monorepo.git("merge", "-q", "main")
+    # a package.json not in UTF-8 is passed over for the next manifest; a scripts-only edit
+    # of @x/a's manifest publishes nothing
+    code, findings = _pr(monorepo, {
+        "packages/c/c.py": "C = 2\n",
+        "packages/a/package.json": json.dumps({"name": "@x/a", "scripts": {"t": "x"}})})
+    assert (code, findings) == (1, [(
+        "changeset-missing", None,
+        "this PR changes the published package `c-py` (packages/c/pyproject.toml) but no "
+        "changeset it adds or edits names it")])
+
+
+def test_a_symlink_turned_into_a_changeset_is_carried(monorepo: Repo) -> None:
+    monorepo.checkout("main")
+    (monorepo.root / ".changeset/a.md").symlink_to("README.md")
+    monorepo.commit(message="a link where a changeset goes")
+    monorepo.checkout("pr")
+    monorepo.git("merge", "-q", "main")
+    (monorepo.root / ".changeset/a.md").unlink()
+    # a type change (T) is an edit: the file it leaves is read, and grades @x/a
+    assert _pr(monorepo, {**TOUCH_A, ".changeset/a.md": changeset('"@x/a": patch\n')}) == (0, [])

@@ -176,3 +176,99 @@ def test_the_work_tree_state_read_in_the_background(tmp_path: Path) -> None:
     with pytest.raises(GitError) as caught:  # no work tree: git's refusal, not a wrong answer
         Git(tmp_path / "bare").start_is_dirty().dirty()
     assert "work tree" in caught.value.stderr
+
+
+# -- type changes: git prints a file turned into a symlink (or back) as two sections --------
+
+SHOP = {"govern.toml": '[gates]\nenable = ["changesets", "release-owned", "size"]\n',
+        "pyproject.toml": '[project]\nname = "shop"\n', "README.md": "# Shop\n",
+        "CHANGELOG.md": "# 1.0\n",
+        "src/shop/__init__.py": "", "src/shop/util.py": "def parse_price(text):\n    return text\n",
+        "docs/api.md": "Use `shop.util.parse_price()` to read a price.\n"}
+
+
+@pytest.fixture
+def linked(tmp_path: Path) -> Repo:
+    """Branch ``pr`` turns src/shop/util.py and CHANGELOG.md into symlinks to README.md."""
+    repo = make_repo(tmp_path / "shop", SHOP)
+    repo.branch("pr")
+    for path, target in (("src/shop/util.py", "../../README.md"), ("CHANGELOG.md", "README.md")):
+        (repo.root / path).unlink()
+        (repo.root / path).symlink_to(target)
+    repo.commit(message="util is a link")
+    return repo
+
+
+def _cli(repo: Repo, *args: str) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from govern.cli import cli
+
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout
+
+
+def test_a_type_change_is_one_file_whose_every_line_is_replaced(linked: Repo) -> None:
+    from govern.git.diff import build_changes
+
+    git = Git(linked.root)
+    raw = git.changed_files("main", "pr")
+    assert [(c.status, c.path, c.old_mode, c.new_mode) for c in raw] == [
+        ("T", "CHANGELOG.md", "100644", "120000"), ("T", "src/shop/util.py", "100644", "120000")]
+    # the old lines out, the link's one line in
+    assert git.hunks("main", "pr") == [[Hunk(1, 1, 1, 1)], [Hunk(1, 2, 1, 1)]]
+    _, change = build_changes(raw, git.hunks("main", "pr"))
+    assert (change.old_lines, change.new_lines) == ({1, 2}, {1})
+    assert git.blobs.read(change.new_blob) == b"../../README.md"
+
+
+def test_type_changes_both_ways_beside_plain_changes_keep_their_places(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "a\n", "b": "1\n2\n3\n", "c.txt": "c\n",
+                                      "d.bin": b"\0\1", "e.txt": "e\n"})
+    (repo.root / "link").symlink_to("a.txt")
+    base = repo.commit(message="a link")
+    (repo.root / "link").unlink()
+    (repo.root / "b").unlink()
+    (repo.root / "b").symlink_to("c.txt")
+    (repo.root / "d.bin").unlink()
+    (repo.root / "d.bin").symlink_to("e.txt")
+    repo.commit({"link": "now\na file\n", "a.txt": None, "c.txt": "c\nC\n", "f.txt": "f\n"})
+    git = Git(repo.root)
+    hunks = dict(zip([(c.status, c.path) for c in git.changed_files(base, "HEAD")],
+                     git.hunks(base, "HEAD"), strict=True))
+    assert hunks == {
+        ("D", "a.txt"): [Hunk(1, 1, 0, 0)],
+        ("T", "b"): [Hunk(1, 3, 1, 1)],
+        ("M", "c.txt"): [Hunk(1, 0, 2, 1)],
+        ("T", "d.bin"): [Hunk(0, 0, 1, 1)],  # a binary side has no lines to count
+        ("A", "f.txt"): [Hunk(0, 0, 1, 1)],
+        ("T", "link"): [Hunk(1, 1, 1, 2)],
+    }
+
+
+def test_docs_refs_reads_a_module_turned_into_a_symlink_as_gone(linked: Repo) -> None:
+    code, out = _cli(linked, "check", "docs-refs", "main", "--head", "pr")
+    assert code == 1
+    assert out == "docs/api.md:1:6: `shop.util.parse_price` names nothing: shop has no `util`\n"
+    assert _cli(linked, "check", "docs-refs", "main", "--head", "main")[0] == 0
+
+
+def test_affected_docs_reports_a_module_turned_into_a_symlink(linked: Repo) -> None:
+    import json
+
+    code, out = _cli(linked, "affected-docs", "main", "--head", "pr", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["changed_packages"] == [{"dir": ".", "name": "shop"}]
+    assert data["anchorless_changes"] == [
+        {"path": "src/shop/util.py", "reason": "symlink: the link target is not parsed"}]
+
+
+def test_the_gates_judge_a_type_change_as_a_change_of_its_path(linked: Repo) -> None:
+    code, out = _cli(linked, "check", "changesets", "main", "--head", "pr",
+                     "--body-file", "/dev/null")
+    assert code == 1 and "changes the published package `shop` (pyproject.toml)" in out
+    code, out = _cli(linked, "check", "release-owned", "main", "--head", "pr")
+    assert code == 1 and "this PR changes the type of `CHANGELOG.md`" in out
+    assert _cli(linked, "check", "size", "main", "--head", "pr") == (0, "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from govern.git.packages import is_test_file
+from govern.git.packages import is_test_file, package_of
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -18,3 +18,16 @@ from govern.git.packages import is_test_file
 ])
 def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
     assert is_test_file(path) is expected
+
+
+@pytest.mark.parametrize(("path", "dirs", "expected"), [
+    ("packages/a/src/x.ts", {"", "packages/a"}, "packages/a"),  # the deepest ancestor
+    ("packages/a/src/x.ts", {"packages/a", "packages/a/src"}, "packages/a/src"),
+    ("packages/ab/x.ts", {"packages/a"}, "packages"),  # a prefix of a name is no ancestor
+    ("packages/a/x.ts", {"packages/a/x.ts"}, "packages"),  # nor the path itself
+    ("gone/deep/x.ts", {"other"}, "gone"),  # no package: the top folder names it
+    ("gone/deep/x.ts", {"", "other"}, ""),  # …unless the root is one
+    ("x.ts", {"x"}, ""),
+])
+def test_the_package_of_a_path(path: str, dirs: set[str], expected: str) -> None:
+    assert package_of(path, frozenset(dirs)) == expected

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 import yaml
 
@@ -67,19 +66,6 @@ class Changeset:
     """The text after the front matter (leading blank lines removed)."""
     text: str
     """The whole file: declaration lines are read from it with their file line numbers."""
-
-    @cached_property
-    def _by_package(self) -> dict[str, Release]:
-        # one lookup per touched package, not a scan: a changeset may name 20k packages
-        return {release.package: release for release in self.releases}
-
-    def release_of(self, package: str) -> Release | None:
-        """The entry releasing ``package`` (the parser refuses a package named twice)."""
-        return self._by_package.get(package)
-
-    def bump_of(self, package: str) -> str | None:
-        release = self._by_package.get(package)
-        return release.bump if release else None
 
 
 @dataclass(frozen=True)
@@ -175,7 +161,8 @@ class Package:
 
 @dataclass(frozen=True)
 class CarriedChangeset:
-    """A changeset the PR adds (A), modifies (M) or renames (R), read at the head."""
+    """A changeset the PR adds (A), modifies (M or T, a type change) or renames (R), read at
+    the head."""
 
     status: str
     path: str
@@ -227,15 +214,29 @@ def check_changesets(state: ChangesetState, config: DeclarationsConfig) -> tuple
                 f"{carried.path} has empty front matter: it releases nothing",
                 f"name each package it releases, e.g. {EXAMPLE!r}, or delete the file",
                 carrier=carried.path, line=1, carrier_is_file=True))
+    highest = _highest_releases(parsed)
     if config.skip_label not in state.labels:
-        findings.extend(_missing(state.touched, parsed, config.skip_label))
-    findings.extend(_too_low(state, parsed, config.levels))
+        findings.extend(_missing(state.touched, highest, config.skip_label))
+    findings.extend(_too_low(state, highest, config.levels))
     findings.extend(_new_majors(state, parsed, config.allow_major_label))
     findings.extend(_breaking(state, parsed))
     return tuple(findings)
 
 
-def _missing(touched: Sequence[Package], parsed: Sequence[Changeset],
+def _highest_releases(parsed: Sequence[Changeset]) -> dict[str, tuple[Changeset, Release]]:
+    """Each package the changesets release, with its highest-graded release (the first
+    changeset's when two grade it alike). Built once: asking every changeset about every
+    touched package is quadratic when a PR carries thousands of each."""
+    highest: dict[str, tuple[Changeset, Release]] = {}
+    for changeset in parsed:
+        for release in changeset.releases:
+            held = highest.get(release.package)
+            if held is None or BUMPS.index(release.bump) > BUMPS.index(held[1].bump):
+                highest[release.package] = (changeset, release)
+    return highest
+
+
+def _missing(touched: Sequence[Package], highest: Mapping[str, tuple[Changeset, Release]],
              skip_label: str) -> list[Finding]:
     return [
         Finding(Rule.CHANGESET_MISSING,
@@ -245,28 +246,25 @@ def _missing(touched: Sequence[Package], parsed: Sequence[Changeset],
                 f"minor/major), or a maintainer adds the `{skip_label}` label",
                 key=package.name)
         for package in touched
-        if not any(changeset.bump_of(package.name) for changeset in parsed)
+        if package.name not in highest
     ]
 
 
-def _too_low(state: ChangesetState, parsed: Sequence[Changeset],
+def _too_low(state: ChangesetState, highest: Mapping[str, tuple[Changeset, Release]],
              levels: Mapping[str, str]) -> list[Finding]:
     protocol = state.protocol or NO_PROTOCOL_CHANGE
     owed = levels.get(protocol, "patch")
     findings = []
     for package in state.touched:
-        graded = [(changeset, bump) for changeset in parsed
-                  if (bump := changeset.bump_of(package.name))]
-        if not graded:
+        graded = highest.get(package.name)
+        if graded is None:
             continue
-        changeset, bump = max(graded, key=lambda pair: BUMPS.index(pair[1]))
-        if BUMPS.index(bump) < BUMPS.index(owed):
-            release = changeset.release_of(package.name)
-            assert release is not None  # graded above
+        changeset, release = graded
+        if BUMPS.index(release.bump) < BUMPS.index(owed):
             findings.append(Finding(
                 Rule.CHANGESET_LEVEL,
-                f"`{package.name}` is graded `{bump}`, but `{PROTOCOL}: {protocol}` owes at "
-                f"least `{owed}`",
+                f"`{package.name}` is graded `{release.bump}`, but `{PROTOCOL}: {protocol}` owes "
+                f"at least `{owed}`",
                 f"grade it `\"{package.name}\": {owed}` in {changeset.path}, or correct the "
                 f"`{PROTOCOL}:` line",
                 key=package.name, carrier=changeset.path, line=release.line,

@@ -24,32 +24,45 @@ from govern.git.packages import (
 def read_touched_packages(git: Git, pr: PullRequestInput, changes: Sequence[RawChange],
                           config: Config) -> tuple[Package, ...]:
     """The published packages (named, not private, in their manifest at the head) owning a
-    changed path; changesets themselves belong to no package."""
+    changed path; changesets themselves belong to no package. ``changes`` are those from the
+    PR's merge base to its head: their blob ids name both sides of each file."""
     names = config.code.package_manifests
-    dirs_at_head = package_dirs((entry.path for entry in git.ls_tree(pr.head)), names)
-    paths = {p for c in changes if not _dev_only(git, pr, c, names)
+    # manifests by blob id, as the head's tree names them: see Git.read_texts
+    manifests = {entry.path: entry.sha for entry in git.ls_tree(pr.head)
+                 if entry.path.rpartition("/")[2] in names}
+    dirs_at_head = package_dirs(manifests, names)
+    dev_only = _dev_only_edits(git, changes, names)
+    paths = {p for c in changes if c not in dev_only
              for p in (c.path, c.old_path)
              if p is not None and not p.startswith(".changeset/") and not is_test_file(p)}
     folders = {folder for path in paths
                if not is_package_script(path, folder := package_of(path, dirs_at_head))}
+    # each owning folder's manifests in the order of `names`: the first that reads names it
+    present = {path: manifests[path] for folder in sorted(folders & dirs_at_head)
+               for name in names if (path := f"{folder}/{name}" if folder else name) in manifests}
+    texts = git.read_texts(list(present.values()))
     packages: dict[str, Package] = {}
-    for folder in sorted(folders & dirs_at_head):
-        for name in names:
-            manifest = f"{folder}/{name}" if folder else name
-            text = git.read_text(pr.head, manifest)
-            if text is None:
-                continue
-            package, private = manifest_name(name, text)
-            if package and not private:
-                packages.setdefault(package, Package(package, manifest))
-            break
+    named: set[str] = set()
+    for manifest, blob in present.items():
+        folder, _, name = manifest.rpartition("/")
+        text = texts[blob]
+        if text is None or folder in named:
+            continue
+        named.add(folder)
+        package, private = manifest_name(name, text)
+        if package and not private:
+            packages.setdefault(package, Package(package, manifest))
     return tuple(packages.values())
 
 
-def _dev_only(git: Git, pr: PullRequestInput, change: RawChange, names: Sequence[str]) -> bool:
-    """A manifest edit that changes only dev-only keys (scripts, devDependencies, tool.*)."""
-    name = change.path.rpartition("/")[2]
-    if change.status != "M" or name not in names:
-        return False
-    old, new = git.read_text(pr.merge_base, change.path), git.read_text(pr.head, change.path)
-    return old is not None and new is not None and is_dev_only_manifest_change(name, old, new)
+def _dev_only_edits(git: Git, changes: Sequence[RawChange],
+                    names: Sequence[str]) -> set[RawChange]:
+    """The manifest edits that change only dev-only keys (scripts, devDependencies, tool.*)."""
+    edits = [(change, change.path.rpartition("/")[2]) for change in changes
+             if change.status == "M" and change.path.rpartition("/")[2] in names]
+    texts = git.read_texts([blob for change, _ in edits
+                            for blob in (change.old_blob, change.new_blob)])
+    return {change for change, name in edits
+            if (old := texts[change.old_blob]) is not None
+            and (new := texts[change.new_blob]) is not None
+            and is_dev_only_manifest_change(name, old, new)}

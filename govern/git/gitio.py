@@ -129,6 +129,15 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
+def _utf8(data: bytes | None) -> str | None:
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def zsplit(data: bytes) -> list[str]:
     """Split NUL-separated git output into strings (paths are decoded with surrogateescape)."""
     text = data.decode("utf-8", "surrogateescape")
@@ -175,6 +184,31 @@ class TreeEntry:
 
 
 _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
+
+
+def _section_hunks(section: bytes) -> list[Hunk]:
+    return [Hunk(int(m[1]), int(m[2] if m[2] is not None else 1),
+                 int(m[3]), int(m[4] if m[4] is not None else 1))
+            for m in _HUNK.finditer(section)]
+
+
+def _type_change_halves(first: bytes, second: bytes) -> bool:
+    """Whether two consecutive ``diff --git`` sections are one type change's halves: the
+    same header line, a deletion then a creation. One path is never both deleted and added
+    otherwise (renames pair two paths, and govern asks for no broken rewrites)."""
+    header, _, meta = first.partition(b"\n")
+    other, _, other_meta = second.partition(b"\n")
+    return (header == other and meta.startswith(b"deleted file mode ")
+            and other_meta.startswith(b"new file mode "))
+
+
+def _replacement(removed: list[Hunk], added: list[Hunk]) -> list[Hunk]:
+    """A type change's deletion and creation hunks (each at most one, of the whole side; none
+    for a binary or empty side) as one hunk replacing the old lines with the new."""
+    if removed and added:
+        return [Hunk(removed[0].old_start, removed[0].old_count,
+                     added[0].new_start, added[0].new_count)]
+    return removed + added
 
 
 # Subcommands that move no ref: the commits refs name, memoised per Git, stay valid across
@@ -352,17 +386,25 @@ class Git:
     def hunks(self, base: str, head: str) -> list[list[Hunk]]:
         """``-U0`` hunks per changed file, in the same order as :meth:`changed_files`.
 
-        Every raw entry yields exactly one ``diff --git`` section, so sections pair with
-        entries by position; that avoids parsing git's quoted path headers.
+        Sections pair with raw entries by position, which avoids parsing git's quoted path
+        headers. Every raw entry yields one ``diff --git`` section but a type change (a file
+        becoming a symlink or a submodule, or back), which git prints as the old file's
+        deletion and then the new one's creation: the two are read back as one entry whose
+        single hunk replaces every old line with every new one, as a modification that
+        rewrote the whole file would read.
         """
         out = self.run(*self._diff_args(), "-U0", base, head, "--")
         sections = re.split(rb"^diff --git ", out, flags=re.M)[1:]
-        return [
-            [Hunk(int(m[1]), int(m[2] if m[2] is not None else 1),
-                  int(m[3]), int(m[4] if m[4] is not None else 1))
-             for m in _HUNK.finditer(section)]
-            for section in sections
-        ]
+        files: list[list[Hunk]] = []
+        i = 0
+        while i < len(sections):
+            hunks = _section_hunks(sections[i])
+            if i + 1 < len(sections) and _type_change_halves(sections[i], sections[i + 1]):
+                hunks = _replacement(hunks, _section_hunks(sections[i + 1]))
+                i += 1
+            files.append(hunks)
+            i += 1
+        return files
 
     def grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...]) -> list[str]:
         """Paths at ``rev`` whose content matches an extended regex: one git process for the
@@ -432,13 +474,14 @@ class Git:
 
     def read_text(self, rev: str, path: str) -> str | None:
         """A file's text at a commit, or None if absent (or not UTF-8)."""
-        data = self.blobs.read(f"{rev}:{path}")
-        if data is None:
-            return None
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+        return _utf8(self.blobs.read(f"{rev}:{path}"))
+
+    def read_texts(self, blobs: Sequence[str]) -> dict[str, str | None]:
+        """The text of each blob, named by its id, from one exchange with git; None for one
+        absent or not UTF-8. An id is found at once, where a ``rev:path`` name makes git
+        scan each folder on the path entry by entry: reading each file of a folder of
+        thousands that way is quadratic."""
+        return {blob: _utf8(data) for blob, data in self.blobs.read_many(list(blobs)).items()}
 
     def close(self) -> None:
         """End the ``git cat-file --batch`` process, if one was started (idempotent)."""

@@ -10,13 +10,26 @@ from itertools import combinations
 from govern.overlap.model import OverlapPull
 
 
-def _folders(paths: Iterable[str]) -> set[str]:
-    """Every ancestor folder of ``paths`` (``a/b/c.py`` → ``a``, ``a/b``)."""
-    found: set[str] = set()
-    for path in paths:
-        parts = path.split("/")[:-1]
-        found.update("/".join(parts[: i + 1]) for i in range(len(parts)))
-    return found
+class _PathIds:
+    """Paths and their folders as ids: each is its parent folder's id (``0``, the root) and
+    its own name, so a path's folders are found in one walk down it. Joining each ancestor's
+    string costs its length per level, quadratic in a hostile path's depth."""
+
+    def __init__(self) -> None:
+        self._steps: dict[tuple[int, str], int] = {}
+
+    def of(self, path: str) -> tuple[list[int], int]:
+        """The ids of ``path``'s folders (``a/b/c.py`` → ``a``, ``a/b``) and of itself."""
+        *names, base = path.split("/")
+        folders, node = [], 0
+        for name in names:
+            node = self._steps.setdefault((node, name), len(self._steps) + 1)
+            folders.append(node)
+        return folders, self._steps.setdefault((node, base), len(self._steps) + 1)
+
+    def folders(self, paths: Iterable[str]) -> set[int]:
+        """Every folder of ``paths``."""
+        return {folder for path in paths for folder in self.of(path)[0]}
 
 
 def _cross(left: Iterable[int], right: Iterable[int]) -> Iterable[tuple[int, int]]:
@@ -33,15 +46,16 @@ def candidate_pairs(prs: Sequence[OverlapPull]) -> set[tuple[int, int]]:
     then conflict on paths neither PR names). Every other pair is clean by construction. An
     inverted index keeps this linear in the number of paths, not quadratic in PRs.
     """
-    names: dict[str, list[int]] = defaultdict(list)
-    folders: dict[str, list[int]] = defaultdict(list)
-    moved_out_of: dict[str, list[int]] = defaultdict(list)
+    ids = _PathIds()
+    names: dict[int, list[int]] = defaultdict(list)
+    folders: dict[int, list[int]] = defaultdict(list)
+    moved_out_of: dict[int, list[int]] = defaultdict(list)
     for index, pr in enumerate(prs):
-        for name in pr.names:
-            names[name].append(index)
-        for folder in _folders(pr.names):
+        for path in pr.names:
+            names[ids.of(path)[1]].append(index)
+        for folder in ids.folders(pr.names):
             folders[folder].append(index)
-        for folder in _folders(pr.renamed_from):
+        for folder in ids.folders(pr.renamed_from):
             moved_out_of[folder].append(index)
     found: set[tuple[int, int]] = set()
     for name, holders in names.items():
