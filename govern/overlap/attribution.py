@@ -11,9 +11,7 @@ def report_for(overlap: Overlap, ident: int) -> PrReport:
     pr = overlap.pr(ident)
     earlier, later = [], []
     others = 0
-    for pair in overlap.pairs:
-        if ident not in (pair.a, pair.b):
-            continue
+    for pair in overlap.pairs_of(ident):
         others += 1
         if pair.status is not Status.CONFLICT:
             continue

@@ -4,11 +4,42 @@ their lines: where in a conflicted file two PRs clash."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from govern.overlap.model import ConflictHunk
 
 _OPEN = re.compile(r"(<{7,})(?: |$)")
+
+
+class _Markers:
+    """The lines of each ``=======`` and ``>>>>>>>`` marker, by marker length. Finding the next
+    one after a line is a search in these, not a scan of the file: an opening marker with no
+    block after it (a PR's file can hold thousands) was a scan to the end each, quadratic."""
+
+    def __init__(self, bare: Sequence[str]) -> None:
+        self.middles: dict[int, list[int]] = {}
+        self.ends: dict[int, list[int]] = {}
+        for at, line in enumerate(bare):
+            if line[:1] == "=" and not line.strip("="):
+                self.middles.setdefault(len(line), []).append(at)
+            elif line[:1] == ">":
+                size = len(line) - len(line.lstrip(">"))
+                if line[size:size + 1] in ("", " "):
+                    self.ends.setdefault(size, []).append(at)
+
+    @staticmethod
+    def _after(lines: list[int], at: int) -> int | None:
+        index = bisect_right(lines, at)
+        return lines[index] if index < len(lines) else None
+
+    def block_end(self, start: int, size: int) -> tuple[int, int] | None:
+        """Lines of the ``=======`` and ``>>>>>>>`` markers closing the block opened at start:
+        the first ``=`` line of exactly ``size`` after it, then the first ``>`` marker of that
+        size (alone or before a space) after that."""
+        middle = self._after(self.middles.get(size, []), start)
+        end = None if middle is None else self._after(self.ends.get(size, []), middle)
+        return None if middle is None or end is None else (middle, end)
 
 
 def parse_conflict_hunks(text: str) -> tuple[ConflictHunk, ...]:
@@ -19,11 +50,12 @@ def parse_conflict_hunks(text: str) -> tuple[ConflictHunk, ...]:
     """
     lines = text.splitlines(keepends=True)
     bare = [line.rstrip("\r\n") for line in lines]
+    markers = _Markers(bare)
     hunks: list[ConflictHunk] = []
     at = 0
     while at < len(lines):
         opening = _OPEN.match(bare[at])
-        close = _block_end(bare, at, len(opening[1])) if opening else None
+        close = markers.block_end(at, len(opening[1])) if opening else None
         if close is None:
             at += 1
             continue
@@ -32,14 +64,3 @@ def parse_conflict_hunks(text: str) -> tuple[ConflictHunk, ...]:
                                   "".join(lines[middle + 1: end])))
         at = end + 1
     return tuple(hunks)
-
-
-def _block_end(bare: Sequence[str], start: int, size: int) -> tuple[int, int] | None:
-    """Lines of the ``=======`` and ``>>>>>>>`` markers closing the block opened at start."""
-    middle = next((i for i in range(start + 1, len(bare)) if bare[i] == "=" * size), None)
-    if middle is None:
-        return None
-    end = next((i for i in range(middle + 1, len(bare))
-                if bare[i].startswith(">" * size) and bare[i][size: size + 1] in ("", " ")),
-               None)
-    return None if end is None else (middle, end)

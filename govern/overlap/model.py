@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 SCHEMA_VERSION = 1
@@ -148,7 +149,25 @@ class Overlap:
     """The refs that could not be read, left out of ``prs`` and ``pairs``."""
 
     def pr(self, ident: int) -> OverlapPull:
-        return next(pr for pr in self.prs if pr.id == ident)
+        return self._by_id[ident]
+
+    def pairs_of(self, ident: int) -> tuple[Pair, ...]:
+        """PR ``ident``'s pairs, in matrix order."""
+        return self._pairs_by_pr.get(ident, ())
+
+    # Indexes built once per matrix: reports and renderings look up every PR and each one's
+    # pairs, and scanning ``prs`` or ``pairs`` per look-up made them cubic in the PRs.
+    @cached_property
+    def _by_id(self) -> dict[int, OverlapPull]:
+        return {pr.id: pr for pr in reversed(self.prs)}  # the first PR of an id, as before
+
+    @cached_property
+    def _pairs_by_pr(self) -> dict[int, tuple[Pair, ...]]:
+        found: dict[int, list[Pair]] = {}
+        for pair in self.pairs:
+            for ident in {pair.a, pair.b}:
+                found.setdefault(ident, []).append(pair)
+        return {ident: tuple(pairs) for ident, pairs in found.items()}
 
     def to_json(self) -> dict[str, Any]:
         data = {"schema_version": SCHEMA_VERSION, "base": self.base,

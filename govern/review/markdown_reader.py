@@ -157,12 +157,17 @@ def classify_line(line: str) -> str:
 
 @dataclass
 class _Item:
-    """A bullet or key line being read, with the line it started on; continuation lines are
-    appended to ``text`` (and to the field's value when ``field`` names one)."""
+    """A bullet or key line being read, with the line it started on. Continuation lines are
+    collected in ``wrapped`` and joined once when the text is read: appending each to one
+    string copied the whole text per line, quadratic in a long item."""
 
     line: int
-    text: str
-    field: str | None = None
+    first: str
+    wrapped: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join([self.first, *self.wrapped]) if self.wrapped else self.first
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,8 @@ class _Reader:
 
     where: dict[str, int] = field(default_factory=dict)
     problems: list[tuple[int, str]] = field(default_factory=list)
-    values: dict[str, str] = field(default_factory=dict)
+    values: dict[str, _Item] = field(default_factory=dict)
+    """The item of each field found, by name; its text is the raw value."""
     extra: list[_Item] = field(default_factory=list)
     extra_keys: list[str] = field(default_factory=list)
     lists: dict[str, list[_Item]] = field(default_factory=dict)
@@ -206,15 +212,13 @@ class _Reader:
             self.problem(number, f"a second {label} line (the first is line {self.where[name]})")
             return None
         self.where[name] = number
-        self.values[name] = value
-        return _Item(number, value, name)
+        item = self.values[name] = _Item(number, value)
+        return item
 
     def extend(self, line: str) -> None:
-        """Append a wrapped line to the item it continues."""
+        """Add a wrapped line to the item it continues."""
         assert self.last is not None
-        self.last.text += " " + line.strip()
-        if self.last.field:
-            self.values[self.last.field] = self.last.text
+        self.last.wrapped.append(line.strip())
 
     def heading(self, number: int, match: re.Match[str]) -> None:
         self.where["heading"] = number
@@ -380,7 +384,8 @@ def read_draft(text: str) -> Draft:
 
 def _draft(reader: _Reader, last_line: int) -> Draft:
     judgments, findings = _judgments(reader), _findings(reader)
-    head, delta_over, head_in_code_span = _head(reader.values.get("head_sha"))
+    raw = {name: item.text for name, item in reader.values.items()}
+    head, delta_over, head_in_code_span = _head(raw.get("head_sha"))
     where = reader.where
     for name in ("served_tier", "head_sha", "local_runs", "scope", "inputs_read"):
         if name not in where and "heading" in where:
@@ -389,7 +394,7 @@ def _draft(reader: _Reader, last_line: int) -> Draft:
         reader.problem(where["heading"], "no `② Semver level` section")
     if "verdict" not in where and "heading" in where:
         reader.problem(last_line, "no `VERDICT: PASS|PASS (delta)|FAIL` line")
-    values = {name: unescape(value) for name, value in reader.values.items()}
+    values = {name: unescape(value) for name, value in raw.items()}
     review = ContractReview(
         served_tier=values.get("served_tier", ""), head_sha=head,
         local_runs=values.get("local_runs", ""), scope=values.get("scope", ""),

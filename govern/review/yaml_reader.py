@@ -55,18 +55,64 @@ OPTIONAL_DEFAULTS: dict[str, Any] = {
 }
 
 
+MAX_EXPANDED_CHARS = 1_000_000
+"""Characters of values a record may expand to when its aliases are written out, unless the
+file itself is longer. A rendered record is one comment (65,536 characters at most), so no
+honest record comes near; and without aliases a value is never longer than its text."""
+NOT_A_RECORD = ("a contract-review record is a flat set of keys; pass the record, not a "
+                "generated document")
+
 MISSING = object()
 """A required key that is absent: reported once as ``required``, not again for its type."""
 
 
-class _Problems:
-    """Collects ``dotted.key: problem`` messages while a mapping is converted."""
+def expanded_size(value: Any) -> int:
+    """Characters (and items) ``value`` holds with every alias written out: what ``str`` of it
+    goes through. Each container is summed once (by identity, without recursion), so the count
+    stays linear in the file however the anchors nest; a container met again inside itself
+    (``&x [*x]``) adds nothing, as ``str`` prints it ``[...]``."""
+    sizes: dict[int, int] = {}
+    open_ids: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if not isinstance(node, list | tuple | set | dict):
+            continue
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else list(node)
+        if children_done:
+            sizes[id(node)] = len(children) + sum(
+                sizes.get(id(child), 0) if isinstance(child, list | tuple | set | dict)
+                else len(child) if isinstance(child, str | bytes) else 1
+                for child in children)
+            open_ids.discard(id(node))
+        elif id(node) not in sizes and id(node) not in open_ids:
+            open_ids.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in children)
+    return sizes.get(id(value), len(value) if isinstance(value, str | bytes) else 1)
 
-    def __init__(self) -> None:
+
+class _Problems:
+    """Collects ``dotted.key: problem`` messages while a mapping is converted, and counts the
+    characters of the values it reads against ``budget``. PyYAML shares one object per anchor,
+    so ``S`` aliases of an ``S``-word scalar are ``S²`` characters to collapse and render from
+    a file of ``S`` lines (or exponential, with anchors of anchors): past the budget the record
+    is refused (exit 2) before more is read."""
+
+    def __init__(self, source: str, budget: int) -> None:
         self.items: list[str] = []
+        self.source = source
+        self.budget = budget
+        self.limit = budget
 
     def add(self, path: str, problem: str) -> None:
         self.items.append(f"{path}: {problem}")
+
+    def spend(self, characters: int) -> None:
+        self.budget -= characters
+        if self.budget < 0:
+            raise PayloadError(f"{self.source} expands to more than {self.limit:,} characters "
+                               "when its aliases are written out", NOT_A_RECORD)
 
     def text(self, path: str, value: Any, *, nullable: bool = False,
              paragraphs: bool = False) -> str | None:
@@ -75,6 +121,7 @@ class _Problems:
         if not isinstance(value, str):
             self.add(path, "must be a string" + (" or null" if nullable else ""))
             return None
+        self.spend(len(value))
         normal = collapse_paragraphs(value) if paragraphs else collapse(value)
         if not normal:
             self.add(path, "must not be empty")
@@ -84,6 +131,7 @@ class _Problems:
         if value is MISSING:
             return None
         if value not in allowed:
+            self.spend(expanded_size(value))  # before str() writes every alias out
             self.add(path, f"must be one of {', '.join(allowed)}; found {quote(str(value))}")
             return None
         return str(value)
@@ -111,6 +159,7 @@ class _Problems:
             return {}
         for key in value:
             if key not in allowed:
+                self.spend(expanded_size(key))  # an alias can be a key, in every item
                 self.add(f"{prefix}{key}", "unknown key")
         for key in required:
             if key not in value:
@@ -145,10 +194,12 @@ def _finding(problems: _Problems, path: str, item: Any) -> ReviewFinding:
         problems.text(f"{path}.text", raw.get("text", MISSING)) or "")
 
 
-def review_from_data(data: Any, source: str) -> ContractReview:
+def review_from_data(data: Any, source: str,
+                     budget: int = MAX_EXPANDED_CHARS) -> ContractReview:
     """Build a model from parsed YAML or JSON (the keys of ``to_json``), normalising free text
-    to its canonical form, or raise RecordError naming every bad key."""
-    problems = _Problems()
+    to its canonical form, or raise RecordError naming every bad key; PayloadError when the
+    values read hold more than ``budget`` characters (aliases written out)."""
+    problems = _Problems(source, budget)
     required = (*REQUIRED_TEXT, "head_sha", "verdict")
     values = {**OPTIONAL_DEFAULTS,
               **problems.mapping("", data, (*required, *OPTIONAL_DEFAULTS), required)}
@@ -198,6 +249,5 @@ def parse_review_yaml(text: str, source: str = "the YAML record") -> ContractRev
     except yaml.YAMLError as exc:
         raise RecordError([f"not valid YAML ({collapse(str(exc))})"], source, YAML_REMEDY) from None
     except NestingError as exc:  # not a record gone wrong but a hostile file: not judged
-        raise PayloadError(f"{source} is {exc}", "a contract-review record is a flat set of "
-                           "keys; pass the record, not a generated document") from None
-    return review_from_data(data, source)
+        raise PayloadError(f"{source} is {exc}", NOT_A_RECORD) from None
+    return review_from_data(data, source, max(len(text), MAX_EXPANDED_CHARS))
