@@ -179,7 +179,7 @@ def declarations(ctx: click.Context, **options: Any) -> None:
     `Skills-docs:` line in the body."""
     git, pr, config = _open(ctx, "declarations", options)
     body = require_body(pr)
-    carriers = carriers_of(body, read_carried(git, pr, git.changed_files(pr.merge_base, pr.head)))
+    carriers = carriers_of(body, read_carried(git, git.changed_files(pr.merge_base, pr.head)))
     findings = check_declarations(carriers, config.declarations.required,
                                   config.declarations.levels)
     report(ctx, GateResult("declarations", findings,
@@ -197,7 +197,7 @@ def changesets(ctx: click.Context, **options: Any) -> None:
     changes are spelled out."""
     git, pr, config = _open(ctx, "changesets", options)
     changes = git.changed_files(pr.merge_base, pr.head)
-    carried = read_carried(git, pr, changes)
+    carried = read_carried(git, changes)
     protocol = declared_value(carriers_of(pr.body or "", carried), PROTOCOL,
                               config.declarations.levels)
     state = ChangesetState(

@@ -155,14 +155,14 @@ def _problem(found: Finding | tuple[str, str]) -> tuple[str, str]:
 
 
 def _declarations(git: Git, pr: PullRequestInput, config: Config) -> tuple[Finding, ...]:
-    carried = read_carried(git, pr, git.changed_files(pr.merge_base, pr.head))
+    carried = read_carried(git, git.changed_files(pr.merge_base, pr.head))
     return check_declarations(carriers_of(PR_BODY, carried), config.declarations.required,
                               config.declarations.levels)
 
 
 def _changesets(git: Git, pr: PullRequestInput, config: Config) -> tuple[Finding, ...]:
     changes = git.changed_files(pr.merge_base, pr.head)
-    carried = read_carried(git, pr, changes)
+    carried = read_carried(git, changes)
     protocol = declared_value(carriers_of(PR_BODY, carried), PROTOCOL,
                               config.declarations.levels)
     return check_changesets(ChangesetState(

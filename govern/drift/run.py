@@ -3,6 +3,7 @@ them to the pure steps (anchors, guards, bridge, rows) and returns the result.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from govern.config import Config
@@ -122,10 +123,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         config=config,
         registrar_scan=scans.registrar,
     )
-    # a package without a manifest at HEAD (a top folder, a deleted package) has no name to
-    # read: asking git for each of its possible manifests cost a round trip apiece
-    packages = [(d, _package_name(git, head, d, config) if d in manifests else None)
-                for d in change_set.packages]
+    names = _package_names(git, entries, change_set.packages, config.code.package_manifests)
+    packages = [(d, names.get(d)) for d in change_set.packages]
     bridged = _bridge(scans, config, change_set)
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
@@ -198,14 +197,27 @@ def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -
                   change_set.callers)
 
 
-def _package_name(git: Git, head: str, package_dir: str, config: Config) -> str | None:
-    for manifest in config.code.package_manifests:
-        text = git.read_text(head, f"{package_dir}/{manifest}" if package_dir else manifest)
-        if text is not None:
-            name, _private = manifest_name(manifest, text)
+def _package_names(git: Git, entries: Sequence[TreeEntry], folders: Iterable[str],
+                   manifest_names: Sequence[str]) -> dict[str, str]:
+    """The published name of each package folder, from the first of its manifests (in the
+    order configured) that names one at HEAD. A folder without a manifest there (a top
+    folder, a deleted package) has none. Manifests are read by blob id in one exchange: a
+    ``rev:path`` name makes git scan each folder on the path, quadratic in a folder of
+    thousands of packages."""
+    wanted = set(folders)
+    blobs = {entry.path: entry.sha for entry in entries
+             if entry.kind == "blob" and entry.path.rpartition("/")[2] in manifest_names
+             and entry.path.rpartition("/")[0] in wanted}
+    texts = git.read_texts(list(blobs.values()))
+    found: dict[str, str] = {}
+    for folder in wanted:
+        for manifest in manifest_names:
+            text = texts.get(blobs.get(f"{folder}/{manifest}" if folder else manifest, ""))
+            name = manifest_name(manifest, text)[0] if text is not None else None
             if name:
-                return name
-    return None
+                found[folder] = name
+                break
+    return found
 
 
 def _all_pages(index: DocsIndex, head: str, computed_on: dict,

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from govern.gates.changesets import CarriedChangeset, Changeset, is_changeset, parse_changeset
 from govern.gates.declarations import Carrier
-from govern.gates.pull_request import PullRequestInput
 from govern.git.gitio import Git, RawChange
 
 PR_BODY = "PR body"
@@ -20,8 +19,7 @@ def _read_lenient(git: Git, blobs: Sequence[str]) -> dict[str, str]:
             for blob, data in git.blobs.read_many(list(blobs)).items()}
 
 
-def read_carried(git: Git, pr: PullRequestInput,
-                 changes: Sequence[RawChange]) -> tuple[CarriedChangeset, ...]:
+def read_carried(git: Git, changes: Sequence[RawChange]) -> tuple[CarriedChangeset, ...]:
     """The changesets the PR adds, edits or renames, as they read at its head. A type change
     is an edit: a symlink the PR turns into a file carries that file's text (and a file
     turned into a symlink, the link's target, as an added symlink does)."""

@@ -12,7 +12,7 @@ from govern.gates.changeset_files import read_base_changesets, read_carried
 from govern.gates.pull_request import PullRequestInput
 from govern.gates.touched_packages import read_touched_packages
 from govern.git.gitio import Git
-from tests.gitrepo import Repo, make_repo
+from tests.gitrepo import make_repo
 from tests.security.pr import within
 
 COUNT = 4_000
@@ -21,25 +21,14 @@ SECONDS = 3.0
 """Each reader takes a tenth of a second here; reading by path took 5 to 12 s each."""
 
 
-def _commit(repo: Repo, parent: str, files: dict[str, str]) -> str:
-    """A commit of ``files`` on ``parent``, through one ``git fast-import`` (writing 8,000
-    files to disk and staging them would take longer than the test)."""
-    stream = [f"commit refs/heads/pr\ncommitter T <t@example.com> 0 +0000\ndata 2\npr\n"
-              f"from {parent}\n"]
-    stream += [f"M 100644 inline {path}\ndata {len(text)}\n{text}\n"
-               for path, text in files.items()]
-    repo.git("fast-import", "--quiet", stdin="".join(stream) + "\n")
-    return repo.sha("pr")
-
-
 def test_thousands_of_changesets_and_packages_in_one_folder_are_read_at_once(
         tmp_path: Path) -> None:
     base = {f"p{i}/package.json": f'{{"name": "p{i}"}}' for i in range(COUNT)}
     base.update({f".changeset/old-{i}.md": f'---\n"p{i}": minor\n---\n\nOld.\n'
                  for i in range(COUNT)})
     repo = make_repo(tmp_path / "r", {"README.md": "# r\n"})
-    merge_base = _commit(repo, repo.sha("main"), base)
-    head = _commit(repo, merge_base, {
+    merge_base = repo.fast_commit(repo.sha("main"), "pr", base)
+    head = repo.fast_commit(merge_base, "pr", {
         **{f"p{i}/index.js": "x\n" for i in range(COUNT)},
         **{f".changeset/new-{i}.md": f'---\n"p{i}": patch\n---\n\nNew.\n' for i in range(COUNT)},
         "p7/package.json": '{"name": "p7", "private": true}'})
@@ -47,7 +36,7 @@ def test_thousands_of_changesets_and_packages_in_one_folder_are_read_at_once(
                           labels=frozenset(), actor=None, number=None, repo=None)
     with Git(repo.root) as git:
         changes = git.changed_files(merge_base, head)
-        carried = within(lambda: read_carried(git, pr, changes), SECONDS)
+        carried = within(lambda: read_carried(git, changes), SECONDS)
         at_base = within(lambda: read_base_changesets(git, merge_base), SECONDS)
         touched = within(lambda: read_touched_packages(git, pr, changes, Config()), SECONDS)
     assert len(carried) == COUNT
