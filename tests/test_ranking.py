@@ -7,11 +7,20 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.drift.comment import build_context, parse_result
-from govern.drift.docs.lines import DIRECT_SEARCHES, PageMentions, mention_lines
+from govern.drift.docs.lines import (
+    DIRECT_SEARCHES,
+    PageMentions,
+    _in_raw_token,
+    _raw_tokens_around,
+    mention_lines,
+)
+from govern.drift.docs.scanner import _RAW_TOKEN
 from tests.helpers import PY_PKG, pr_repo, run_json
 
 WEB = {"web/package.json": '{"name": "@acme/web"}\n',
@@ -127,3 +136,32 @@ def test_a_page_indexed_after_many_anchors_gives_the_lines_a_search_gives(
         indexed.lines("unrelated_name", "written")
     assert indexed.lines(token, how) == searched.lines(token, how)
     assert indexed._tokens is not None and searched._tokens is None
+
+
+def _reference_raw_tokens_around(text: str, needle: str) -> list[tuple[int, int]]:
+    """The token finder before it kept the run it read (quadratic when a run holds many
+    occurrences outside its token): the spans it yields."""
+    spans = []
+    at = text.find(needle)
+    while at >= 0:
+        start = at
+        while start > 0 and _in_raw_token(text[start - 1]):
+            start -= 1
+        match = _RAW_TOKEN.search(text, start)
+        if match is not None and match.start() <= at < match.end():
+            spans.append(match.span())
+            at = text.find(needle, match.end())
+        else:
+            at = text.find(needle, at + 1)
+    return spans
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b1", ".", "/", "-", "./", "-/", " ", "\n", "_", "$",
+                                 "@", "x.y", "é", "!", "a/b"]), max_size=40).map("".join),
+       st.sampled_from(["", ".", "/", "-", "-/-", "./", "a", "a.", ".a", "a/b", " ", "a a",
+                        "$", "@a", "é"]))
+def test_tokens_around_a_needle_are_those_the_search_from_each_occurrence_found(
+        text: str, needle: str) -> None:
+    assert [token.span() for token in _raw_tokens_around(text, needle)] == \
+        _reference_raw_tokens_around(text, needle)

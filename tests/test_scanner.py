@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
+from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import (
+    LOOSE,
     WORD,
+    PhraseRuns,
     StoreDamaged,
     build_index,
     fill_index,
-    is_indexable_phrase,
     memory_store,
     phrase_pattern,
-    phrase_starts,
 )
-from govern.drift.docs.scanner import scan_page
+from govern.drift.docs.scanner import fenced_blocks, inline_code_spans, scan_page
 
 
 @pytest.mark.parametrize(("text", "path", "names", "not_names"), [
@@ -135,7 +140,7 @@ def test_a_command_phrase_is_found_whole(text: str, says: bool) -> None:
     """The literal-first form of the phrase pattern keeps both word boundaries, and a page's
     word runs (read once for every phrase of a program) say what the pattern says."""
     assert (phrase_pattern("os dev").search(text) is not None) is says
-    assert (("dev",) in phrase_starts(text, "os")) is says
+    assert bool(PhraseRuns([text], "os").find(["dev"])) is says
     index = build_index([Page("a.md", "b1", False)], {"b1": text.encode()}.get)
     assert (index.saying("os dev") == {0}) is says
 
@@ -149,8 +154,9 @@ def test_a_command_phrase_is_found_whole(text: str, says: bool) -> None:
 def test_word_runs_find_every_phrase_where_its_pattern_does(text: str, phrase: str) -> None:
     first, *rest = phrase.split()
     expected = [match.start() for match in phrase_pattern(phrase).finditer(text)]
-    if is_indexable_phrase(rest):
-        assert phrase_starts(text, first).get(tuple(rest), []) == expected
+    runs = PhraseRuns([text], first)
+    assert sorted(runs.start_of[occurrence] for occurrence in runs.find(rest)) == \
+        _pattern_starts(phrase, text)
     index = build_index([Page("a.md", "b1", False)], {"b1": text.encode()}.get)
     assert index.saying(phrase) == ({0} if expected else set())
 
@@ -256,3 +262,106 @@ def test_phrase_candidates_are_read_together_once(tmp_path: Path) -> None:
     assert singles == []
     alone = build_index(pages, git.blobs.read)  # no batch reader: one page at a time
     assert alone.saying("os meta resync") == {0, 2} and alone.saying("os dev") == {1, 2}
+
+
+# The code-span and fence patterns before they became loops (govern/drift/docs/scanner.py says
+# why no pattern could be linear): the loops must find exactly the spans these did.
+REFERENCE_INLINE_CODE = r"(`++)([^`\n]++)\1"
+REFERENCE_FENCED = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1"
+
+SPAN_PIECES = ["`", "``", "```", "````", "`````", "x", "ab", " ", "\n", "f(1)", "\t"]
+FENCE_PIECES = ["```", "````", "`````", "``", "`", "~~~", "~~~~", "~~", "\n", " ", "   ",
+                "    ", "x", "py", "f(1)", "\n```", "\n~~~", "\n   ````", "\n    ```", "\t"]
+
+
+def _reference_spans(pattern: str, flags: int, text: str) -> list[tuple[int, int]]:
+    return [match.span(2) for match in re.compile(pattern, flags).finditer(text)]
+
+
+def test_code_spans_and_fences_are_found_as_the_patterns_found_them_on_every_short_page() -> None:
+    """Every page of up to 6 characters from backticks, tildes, blanks, a letter and newlines
+    (the spans' and fences' every shape at their shortest)."""
+    for length in range(7):
+        for chars in itertools.product("`~ x\n", repeat=length):
+            text = "".join(chars)
+            assert inline_code_spans(text) == _reference_spans(REFERENCE_INLINE_CODE, 0, text), \
+                text
+            assert fenced_blocks(text) == \
+                _reference_spans(REFERENCE_FENCED, re.M | re.S, text), text
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.lists(st.sampled_from(SPAN_PIECES + FENCE_PIECES), max_size=40).map("".join))
+def test_code_spans_and_fences_are_found_as_the_patterns_found_them(text: str) -> None:
+    """Pages of backtick runs of every length, fences opened and closed by longer, shorter and
+    other fences, nested, indented and left open."""
+    assert inline_code_spans(text) == _reference_spans(REFERENCE_INLINE_CODE, 0, text)
+    assert fenced_blocks(text) == _reference_spans(REFERENCE_FENCED, re.M | re.S, text)
+    assert scan_page(text, "p.md") == scan_page(text, "p.md")
+
+
+@pytest.mark.parametrize(("text", "spans", "blocks"), [
+    ("``a`", [(2, 3)], []),  # the pattern is tried again from the run's second backtick
+    ("`a``b`", [(1, 2), (4, 5)], []),  # the search goes on inside the closing run
+    ("```\nx\n````\ny\n```\n", [], [(4, 6)]),  # a longer fence closes a shorter one
+    ("````\nx\n```\ny\n````\n", [], [(5, 13)]),  # a shorter fence does not, a later one does
+    ("`````\nx\n```\ny\n````\n", [], [(6, 14)]),  # the longest length a later fence reaches
+    ("```\nx\n~~~\n", [], []),  # a fence of the other character closes nothing
+    ("    ```\nx\n```\n", [], []),  # four blanks: no fence
+    ("```", [], []),  # no line after it
+])
+def test_code_spans_and_fences_at_their_edges(text: str, spans: list[tuple[int, int]],
+                                              blocks: list[tuple[int, int]]) -> None:
+
+    assert inline_code_spans(text) == spans == \
+        _reference_spans(REFERENCE_INLINE_CODE, 0, text)
+    assert fenced_blocks(text) == blocks == \
+        _reference_spans(REFERENCE_FENCED, re.M | re.S, text)
+
+
+PHRASE_TEXT = ["os", "a", "b", "a.b", " ", "\t", "  ", ":", "::", ".", "-", "x", "\n", "é",
+               "a:a", " os ", "os:", "-os", "a-b"]
+PHRASE_WORD = ["a", "b", "os", "a.b", "a:b", ":", "a:", ":a", "-", "--x", "é", "a-b", ".",
+               "a.", "b:a", "a::b"]
+
+
+def _pattern_starts(phrase: str, text: str) -> list[int]:
+    """Every place the phrase's pattern matches at, one inside another match too."""
+    pattern = phrase_pattern(phrase)
+    starts = []
+    match = pattern.search(text)
+    while match is not None:
+        starts.append(match.start())
+        match = pattern.search(text, match.start() + 1)
+    return starts
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["os", "a", "a:a", "a.a", "-a"]),
+       st.lists(st.lists(st.sampled_from(PHRASE_WORD), max_size=12), min_size=1, max_size=4),
+       st.lists(st.sampled_from(PHRASE_TEXT), max_size=30).map("".join),
+       st.randoms(use_true_random=False))
+def test_phrase_runs_find_every_place_the_phrase_pattern_does(
+        first: str, phrases: list[list[str]], noise: str, rng: Random) -> None:
+    """Any words (dotted, with colons, dashes, other scripts), written with blanks, tabs or
+    colons between them, among noise; phrases longer than the tree's depth too."""
+    text = noise
+    for rest in phrases:
+        text += rng.choice(["", " ", "\n", "x", ":", "."]) + first
+        for word in rest:
+            text += rng.choice([" ", "\t", ":", " \t "]) + word
+        text += rng.choice(["", " ", "\n", "x", ":", ".", "-"])
+    text += noise
+    runs = PhraseRuns([noise, text], first)
+    index = build_index([Page("a.md", "b1", False)], {"b1": text.encode()}.get)
+    # only a page naming the first word as the scanner reads it is read for phrases
+    named = bool(index.pages_with(WORD, [first]) | index.pages_with(LOOSE, [first]))
+    for rest in [*phrases, *(rest[:-1] for rest in phrases), ["a.b", "a"], [":a"]]:
+        phrase = " ".join([first, *rest])
+        found = runs.find(rest)
+        for page_id, page in enumerate([noise, text]):
+            starts = sorted(runs.start_of[occurrence] for occurrence in found
+                            if runs.text_of[occurrence] == page_id)
+            assert starts == _pattern_starts(phrase, page), (phrase, page)
+        assert index.saying(phrase) == ({0} if named and _pattern_starts(phrase, text)
+                                        else set())

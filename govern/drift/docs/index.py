@@ -67,9 +67,9 @@ class DocsIndex:
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
     """The pages read this run: a phrase's candidates are often the next phrase's, and a
     listed page is read again for its line numbers."""
-    _phrases: dict[str, dict[int, set[tuple[str, ...]]]] = field(default_factory=dict,
-                                                                 repr=False)
-    """First word of a phrase -> the word runs each page writes after it."""
+    _phrases: dict[str, tuple[list[int], PhraseRuns]] = field(default_factory=dict,
+                                                               repr=False)
+    """First word of a phrase -> the pages naming it, and what they write after it."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
@@ -165,18 +165,14 @@ class DocsIndex:
     def saying(self, phrase: str) -> set[int]:
         """Pages that write a command phrase (``os meta resync``) as whitespace-separated
         words (oclif's ``os meta:resync`` too). Only pages naming its first word are read,
-        each once for every phrase opening with that word (``phrase_starts``)."""
+        once for every phrase opening with that word (:class:`PhraseRuns`)."""
         first, *rest = phrase.split()
-        candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
-        if not is_indexable_phrase(rest):
-            pattern = phrase_pattern(phrase)
-            return {page_id for page_id, text in self.read_texts(candidates).items()
-                    if pattern.search(text)}
         if first not in self._phrases:
-            self._phrases[first] = {page_id: set(phrase_starts(text, first))
-                                    for page_id, text in self.read_texts(candidates).items()}
-        return {page_id for page_id, written in self._phrases[first].items()
-                if tuple(rest) in written}
+            candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
+            texts = self.read_texts(candidates)
+            self._phrases[first] = (list(texts), PhraseRuns(list(texts.values()), first))
+        page_ids, runs = self._phrases[first]
+        return {page_ids[runs.text_of[occurrence]] for occurrence in runs.find(rest)}
 
     def naming_paths(self, forms: Iterable[str]) -> set[str]:
         """The file path forms (``docs_src/app/main.py``) that some page writes
@@ -224,30 +220,136 @@ def path_variants(form: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((form, undotted, "@/" + undotted)))
 
 
-PHRASE_WORDS = 12
-"""The longest phrase read from a page's word runs; a longer one is looked for by its pattern."""
-_PHRASE_WORD = re.compile(r"[\w-]+")
-_NEXT_WORD = re.compile(r"(?:[ \t]+|:)([\w-]+)")
+PHRASE_DEPTH = 16
+"""Tokens of a phrase followed down the tree of :class:`PhraseRuns`: its words' runs and
+punctuation and the separators between them (``tool cmd.1`` is four after ``tool``). The rest
+of a longer phrase is checked with its pattern where its first ``PHRASE_DEPTH`` are written;
+the bound keeps a page that writes the first word at every other character (``os:os:os:…``)
+from being read more than ``PHRASE_DEPTH`` times over."""
+_TAIL_TOKEN = re.compile(r"([ \t]++)|(:)|([\w-]++)|[^\s\w-]")
+"""What follows a phrase's first word, token by token: a blank run, a colon (either is a
+separator), a run of word characters, or one other character; a newline ends it."""
+_BLANK, _COLON, _RUN = 1, 2, 3
+_PHRASE_TOKEN = re.compile(r"[\w-]++|[^\s\w-]")
+_SEPARATOR = ""
+"""The tree's key for a separator: a blank run or a colon, which the pattern takes alike."""
 
 
-def is_indexable_phrase(rest: list[str]) -> bool:
-    """Can the words after a phrase's first be looked up among a page's word runs?"""
-    return 0 < len(rest) < PHRASE_WORDS and all(_PHRASE_WORD.fullmatch(word) for word in rest)
+class _Node:
+    """The places whose text after the first word reads as one path of tokens: until read
+    further, each as (occurrence, offset reached, mask of the separators that were blanks);
+    once read, the next token's nodes, and the places that may end a phrase here."""
+
+    __slots__ = ("depth", "places", "children", "ends", "end_blanks")
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.places: list[tuple[int, int, int]] = []
+        self.children: dict[str, _Node] | None = None
+        self.ends: list[int] = []
+        self.end_blanks: list[int] = []
 
 
-def phrase_starts(text: str, first: str) -> dict[tuple[str, ...], list[int]]:
-    """Where ``text`` writes ``first`` followed by each run of words: (word 2, …, word k) ->
-    offsets of ``first``, k up to ``PHRASE_WORDS``. What :func:`phrase_pattern` finds for every
-    phrase opening with ``first`` whose words are ``[\\w-]`` runs, read in one pass: a page is
-    read once for a thousand commands of one program, not once per command."""
-    found: dict[tuple[str, ...], list[int]] = {}
-    for match in phrase_pattern(first).finditer(text):
-        at, words = match.end(), list[str]()
-        while len(words) < PHRASE_WORDS - 1 and (word := _NEXT_WORD.match(text, at)):
-            words.append(word.group(1))
-            at = word.end()
-            found.setdefault(tuple(words), []).append(match.start())
-    return found
+class PhraseRuns:
+    """Where ``texts`` write every phrase opening with ``first``: what :func:`phrase_pattern`
+    finds, for any phrase, without a search of each text per phrase.
+
+    The places ``first`` is written are found once; the text after them is read token by
+    token into a tree, a level the first time a phrase reaches it, so a thousand commands of
+    one program read a page about as often as the longest of them does. A separator is a
+    blank run or a colon, which the pattern takes alike, and one key in the tree; a colon
+    inside a phrase's word must be written as a colon, which the mask of each place's blank
+    separators tells. A phrase ends where the next token is no word run (the pattern's
+    ``(?![\\w-])``). Every place the pattern matches is found, also one inside another match
+    (``a:a b`` at 2 in ``a:a:a b``), which ``finditer`` would skip: such a place is on the
+    line of the match it is inside, and a page that holds one holds that match."""
+
+    def __init__(self, texts: list[str], first: str) -> None:
+        self.texts = texts
+        self.first = first
+        self.text_of: list[int] = []
+        """Occurrence -> the index of its text."""
+        self.start_of: list[int] = []
+        """Occurrence -> the offset of ``first`` in its text."""
+        self._root = _Node(0)
+        written = phrase_pattern(first)
+        for index, text in enumerate(texts):
+            match = written.search(text)
+            while match is not None:
+                self._root.places.append((len(self.start_of), match.end(), 0))
+                self.text_of.append(index)
+                self.start_of.append(match.start())
+                # on from the next character, not the match's end: ``a:a`` is written at 0
+                # and at 2 in ``a:a:a``
+                match = written.search(text, match.start() + 1)
+
+    def find(self, rest: list[str]) -> list[int]:
+        """The occurrences of the first word that the words ``rest`` follow as the phrase
+        pattern reads them."""
+        keys: list[str] = []
+        colons = 0
+        for word in rest:
+            keys.append(_SEPARATOR)
+            for token in _PHRASE_TOKEN.findall(word):
+                if token == ":":
+                    colons |= 1 << len(keys)
+                    keys.append(_SEPARATOR)
+                else:
+                    keys.append(token)
+        node = self._root
+        for key in keys[:PHRASE_DEPTH]:
+            found = self._read(node).get(key)
+            if found is None:
+                return []
+            node = found
+        if len(keys) > PHRASE_DEPTH:
+            pattern = phrase_pattern(" ".join([self.first, *rest]))
+            texts, text_of, start_of = self.texts, self.text_of, self.start_of
+            return [occurrence for occurrence, _, _ in node.places
+                    if pattern.match(texts[text_of[occurrence]], start_of[occurrence])]
+        self._read(node)
+        if not colons:
+            return node.ends
+        return [occurrence for occurrence, blanks in zip(node.ends, node.end_blanks,
+                                                          strict=True) if not blanks & colons]
+
+    def _read(self, node: _Node) -> dict[str, _Node]:
+        """The node's children, reading the next token at each of its places the first time
+        (a node ``PHRASE_DEPTH`` deep keeps its places, for the pattern, and has none)."""
+        if node.children is not None:
+            return node.children
+        children: dict[str, _Node] = {}
+        deeper = node.depth < PHRASE_DEPTH
+        blank = 1 << node.depth
+        texts, text_of = self.texts, self.text_of
+        ends, end_blanks = node.ends, node.end_blanks
+        read = _TAIL_TOKEN.match
+        for place in node.places:
+            occurrence, offset, blanks = place
+            token = read(texts[text_of[occurrence]], offset)
+            if token is None:
+                ends.append(occurrence)
+                end_blanks.append(blanks)
+                continue
+            kind = token.lastindex
+            if kind == _RUN:
+                key = token.group()
+            else:
+                ends.append(occurrence)
+                end_blanks.append(blanks)
+                if kind == _BLANK:
+                    key, blanks = _SEPARATOR, blanks | blank
+                else:
+                    key = _SEPARATOR if kind == _COLON else token.group()
+            if deeper:
+                child = children.get(key)
+                if child is None:
+                    child = children[key] = _Node(node.depth + 1)
+                child.places.append((occurrence, token.end(), blanks))
+        node.children = children
+        if deeper:  # the places are kept in the children
+            node.places = []
+        return children
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:

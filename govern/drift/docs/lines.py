@@ -13,27 +13,24 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 
-from govern.drift.docs.index import (
-    is_indexable_phrase,
-    path_variants,
-    phrase_pattern,
-    phrase_starts,
-)
+from govern.drift.docs.index import PhraseRuns, path_variants
 from govern.drift.docs.scanner import (
     _CALL,
-    _FENCED,
-    _INLINE_CODE,
     _RAW_TOKEN,
     _ROUTE,
     _RST_LITERAL_START,
     _WORD,
     dotted_suffixes,
+    fenced_blocks,
+    inline_code_spans,
     loose_forms,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 _NEWLINE = re.compile("\n")
 _RAW_PUNCTUATION = frozenset("_$@./-")
+_RUN_PUNCTUATION = re.compile(r"[./-]*+")
+"""What a run of raw-token characters may open with before its token starts."""
 
 
 def _in_raw_token(char: str) -> bool:
@@ -69,16 +66,27 @@ def _raw_tokens_around(text: str, needle: str) -> Iterator[re.Match[str]]:
     """The scanner's raw tokens that contain an occurrence of ``needle``, each once. Found
     from ``str.find`` hits, so the cost follows the occurrences, not the page length; the
     search goes on after the token an occurrence was found in, so a long token holding the
-    needle thousands of times is walked once, not once per occurrence."""
+    needle thousands of times is walked once, not once per occurrence.
+
+    A run of raw-token characters (``[\\w$@./-]``) holds at most one raw token: from its first
+    character that can open one to the run's end. Each run is read once, for its first hit,
+    and kept for the hits after it: a hit outside any token (``-/-/-/``, the needle ``/``)
+    then costs nothing more, where walking back to the run's start again for every hit, and
+    searching on from there for a token, was quadratic."""
+    run_end, token = 0, None  # where the run read last ends, and its token (None: none)
     at = text.find(needle)
     while at >= 0:
-        start = at
-        while start > 0 and _in_raw_token(text[start - 1]):
-            start -= 1
-        match = _RAW_TOKEN.search(text, start)
-        if match is not None and match.start() <= at < match.end():
-            yield match
-            at = text.find(needle, match.end())
+        if at >= run_end:  # past the run read last: this hit's run starts after its end
+            start = at
+            while start > run_end and _in_raw_token(text[start - 1]):
+                start -= 1
+            opening = _RUN_PUNCTUATION.match(text, start)
+            assert opening is not None  # it matches the empty string
+            token = _RAW_TOKEN.match(text, opening.end())
+            run_end = max(token.end() if token is not None else opening.end(), at + 1)
+        if token is not None and token.start() <= at < token.end():
+            yield token
+            at = text.find(needle, token.end())
         else:
             at = text.find(needle, at + 1)
 
@@ -105,10 +113,8 @@ def _prefix_at(text: str, token: str) -> Iterator[int]:
 def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
     """(start, end) of the code the scanner reads calls in: fenced blocks, inline code
     spans, and rst literal blocks (lines indented under a line ending in ``::``)."""
-    for match in _FENCED.finditer(text):
-        yield match.span(2)
-    for match in _INLINE_CODE.finditer(text):
-        yield match.span(2)
+    yield from fenced_blocks(text)
+    yield from inline_code_spans(text)
     if not rst:
         return
     offset, literal_indent = 0, None
@@ -178,15 +184,14 @@ class PageMentions:
         self._calls: dict[str, list[int]] | None = None
         self._searches = 0
         self._tokens: _TokenOffsets | None = None
-        self._phrases: dict[str, dict[tuple[str, ...], list[int]]] = {}
+        self._phrases: dict[str, PhraseRuns] = {}
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
-        if not is_indexable_phrase(rest):
-            return (match.start() for match in phrase_pattern(phrase).finditer(self.text))
         if first not in self._phrases:
-            self._phrases[first] = phrase_starts(self.text, first)
-        return self._phrases[first].get(tuple(rest), ())
+            self._phrases[first] = PhraseRuns([self.text], first)
+        runs = self._phrases[first]
+        return [runs.start_of[occurrence] for occurrence in runs.find(rest)]
 
     def _indexed(self) -> _TokenOffsets | None:
         """The page's token offsets once it has been searched ``DIRECT_SEARCHES`` times."""

@@ -6,6 +6,7 @@ PR; this needs only code regions and reference syntaxes.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from dataclasses import dataclass
@@ -26,8 +27,22 @@ _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
 # A name followed by ``(`` is never shorter than the whole dotted name there, so the
 # possessive form matches what the backtracking one does, without its retries.
 _CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)\(")
-_INLINE_CODE = re.compile(r"(`++)([^`\n]++)\1")
-_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1", re.M | re.S)
+# Code spans and fenced blocks are read by small loops (inline_code_spans, fenced_blocks)
+# over these linear patterns. The single patterns they replace read the same spans, but no
+# quantifier could make them linear: ``(`++)([^`\n]++)\1`` was tried again at every
+# backtick of a run, each try reading the rest of the run, and
+# ``^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1`` tried every shorter fence in turn, each
+# reading the rest of the page: quadratic on a long run of backticks or an unclosed fence.
+_SPAN = re.compile(r"(`(?<!``)`*+)([^`\n]++)(`++)")
+"""A code span read from the start of its run of backticks (a literal first, then a look
+back: the search jumps between backticks, and tries each run once, from its start)."""
+_SPAN_IN_RUN = re.compile(r"(`++)([^`\n]++)(`++)")
+"""A code span read from inside a run, where the search goes on after a span closed by a
+longer run."""
+_FENCE = re.compile(r"( {0,3}+(`{3,}+|~{3,}+))")
+_FENCE_LINE = re.compile(r"\n( {0,3}+(`{3,}+|~{3,}+))")
+"""A fence opening a line after the first: the newline first, for the search to jump
+between newlines instead of trying every character as a line start."""
 # A line that opens an rst literal block: ``Example::``, or a code directive with a language
 # (``.. code-block:: python``, ``.. code:: python``, ``.. sourcecode:: js``).
 _RST_LITERAL_START = re.compile(r"::[ \t]*$|^[ \t]*\.\. (?:code-block|code|sourcecode)::")
@@ -68,10 +83,78 @@ class PageTokens:
     them is optional, so it is not kept)."""
 
 
+def inline_code_spans(text: str) -> list[tuple[int, int]]:
+    r"""(start, end) of each inline code span's content, as ``(`++)([^`\n]++)\1`` finds
+    them (group 2). That pattern is tried at each backtick of a run in turn, and matches at
+    the first that leaves no more backticks in the run than the next run on the line has:
+    one try from the run's start reads the run, the text and the run closing it, and tells
+    where (if at all) the pattern matched, and where its search went on."""
+    spans: list[tuple[int, int]] = []
+    add = spans.append
+    at = 0
+    while True:
+        if at and text.startswith("``", at - 1):  # the search goes on inside a closing run
+            match = _SPAN_IN_RUN.match(text, at)
+            if match is not None:
+                opened, closes = content = match.span(2)
+                add(content)
+                at = closes + min(opened - match.start(), match.end() - closes)
+                continue
+        for match in _SPAN.finditer(text, at):
+            opened, closes = content = match.span(2)
+            add(content)
+            start, end = match.span()
+            if end - closes > opened - start:  # a longer run closed it: the search goes
+                at = closes + opened - start  # on inside that run
+                break
+        else:
+            return spans
+
+
+def fenced_blocks(text: str) -> list[tuple[int, int]]:
+    r"""(start, end) of each fenced block's content, as
+    ``^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1`` (re.M | re.S) finds them (group 2), in
+    one pass over the fence lines: a fence of K backticks (or tildes) is closed by the first
+    later fence of the same character at least k long, k the longest in 3..K some later fence
+    reaches; it closes nothing when none does, or when no line follows it."""
+    if "```" not in text and "~~~" not in text:
+        return []
+    # (line start, fence start, character, length) of each line opening with a fence
+    fences: list[tuple[int, int, str, int]] = []
+    first = _FENCE.match(text)
+    for match in itertools.chain((first,) if first else (), _FENCE_LINE.finditer(text)):
+        run, end = match.span(2)
+        fences.append((match.start(1), run, text[run], end - run))
+    # the longest later fence of the same character, for each fence (0: none)
+    longest_later = [0] * len(fences)
+    longest = {"`": 0, "~": 0}
+    for i in range(len(fences) - 1, -1, -1):
+        _, _, char, length = fences[i]
+        longest_later[i] = longest[char]
+        longest[char] = max(longest[char], length)
+    blocks: list[tuple[int, int]] = []
+    i = 0
+    while i < len(fences):
+        _, run, char, length = fences[i]
+        newline = text.find("\n", run + length)
+        if newline < 0:
+            break  # no line follows: neither this fence nor any after it opens a block
+        reach = min(length, longest_later[i])
+        if reach < 3:
+            i += 1
+            continue
+        j = i + 1
+        while fences[j][2] != char or fences[j][3] < reach:
+            j += 1
+        blocks.append((newline + 1, fences[j][0]))
+        i = j + 1  # the search goes on from inside the closing line
+    return blocks
+
+
 def _code_text(text: str, rst: bool) -> str:
     """The code on a page: fenced blocks, inline code spans, and rst literal blocks."""
-    chunks = [match.group(2) for match in _FENCED.finditer(text)]
-    chunks.extend(match.group(2) for match in _INLINE_CODE.finditer(text))
+    chunks = [text[start:end] for start, end in fenced_blocks(text)]
+    chunks.extend(text[start:end] for start, end in inline_code_spans(text))
     if rst and "::" in text:
         chunks.extend(_rst_literal_blocks(text))
     return "\n".join(chunks)
