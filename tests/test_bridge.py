@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
+from govern.drift.anchors.routes import RegistrarScan, Route
+from govern.drift.bridge import BridgeScans, all_routes
 from tests.gitrepo import make_repo
 
 LEDGER = ("export const LEDGER = [\n"
@@ -244,3 +246,17 @@ def test_a_plain_word_member_does_not_hide_a_function_of_the_same_name(tmp_path:
     assert ("route", "/api/v1/meta/:type/:name/audit") in {
         (a["kind"], a["token"]) for a in data["anchors"]}
     assert {row["path"] for row in data["docs"]} == {"docs/rest.md", "docs/sdk.md"}
+
+
+def test_a_registrar_takes_the_prefix_of_the_first_include_naming_its_module() -> None:
+    """Includes are matched by the dotted parts of their module from the last (a whole part
+    at a time), the first in order winning, an empty prefix too."""
+    route = Route(None, "/items", False, "", 1, frozenset())
+    registrars = {path: RegistrarScan((route,)) for path in (
+        "shop/app/urls.py", "blog/urls.py", "blog/myurls.py", "api.py")}
+    registrars["site/urls.py"] = RegistrarScan((), (
+        ("app.urls", "shop/"), ("urls", ""), ("blog.urls", "late/"), ("rls", "no/"),
+        ("api", "v1/")))
+    scans = BridgeScans(registrars, frozenset(), {})
+    assert [(r.path, r.method) for r in all_routes(scans)] == [
+        ("/v1/items", None), ("/items", None), ("/items", None), ("/shop/items", None)]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.anchors.ledgers import LedgerRow, scan_ledger
-from govern.drift.anchors.routes import has_registration_line, scan_python, scan_typescript
+from govern.drift.anchors.routes import (
+    has_registration_line,
+    scan_python,
+    scan_typescript,
+    touched_routes,
+)
 from govern.drift.anchors.syntax import is_route_literal
 from govern.drift.route_paths import SegmentIndex, route_segments, segments_match
 
@@ -200,3 +205,35 @@ def test_registration_hint(line: str, hinted: bool) -> None:
     """The line hint that picks which files are parsed as registrars: every line a scanner
     would read a route from, and not the look-alikes that sent large files to the parser."""
     assert has_registration_line(line.encode()) is hinted
+
+
+def test_a_handler_refers_to_the_registrations_nested_in_it() -> None:
+    """Each handler is walked once, an enclosing one taking the identifiers of those inside it
+    as read (tests/security/test_hostile_routes_nested_handlers.py): the refs are its whole
+    subtree's all the same."""
+    typescript = (b"outer.get('/a', (c) => inner.post('/b', (d) => save(d)));\n"
+                  b"const r = { path: '/c', handler: { path: '/d', handler: (x) => run(x) } };\n"
+                  b"app.get('/e', h).put('/f', k);\n")
+    assert [(r.label, r.refs) for r in scan_typescript(typescript, "a.ts", "typescript").routes] \
+        == [("GET /a", {"c", "inner", "post", "d", "save"}), ("POST /b", {"d", "save"}),
+            ("/c", {"path", "handler", "x", "run"}), ("/d", {"x", "run"}),
+            ("PUT /f", {"k"}), ("GET /e", {"h"})]
+    python = (b"@app.get('/a')\ndef a():\n    @app.get('/b')\n    def b():\n"
+              b"        return load_b()\n    return b\n"
+              b"urlpatterns = [path('c/', wrap(path('d/', views.d)))]\n")
+    assert [(r.path, r.refs) for r in scan_python(python, "urls.py").routes] == [
+        ("/a", {"a", "app", "get", "b", "load_b"}), ("/b", {"b", "load_b"}),
+        ("/c", {"wrap", "path", "views", "d"}), ("/d", {"views", "d"})]
+
+
+def test_touched_routes_are_those_whose_registration_spans_a_changed_line() -> None:
+    source = (b"app.get('/a', async (c) => {\n  return c.json(list());\n});\n"
+              b"\n"
+              b"app.post(`${base}/items/:id/history`, save);\n"
+              b"app.put('/a', other);\n")
+    scan = scan_typescript(source, "a.ts", "typescript")
+    assert touched_routes(source, "typescript", frozenset({2}), scan) == ["/a"]
+    assert touched_routes(source, "typescript", frozenset({4}), scan) == []
+    # each token once, in the order of the routes
+    assert touched_routes(source, "typescript", frozenset({6, 5, 1}), scan) == [
+        "/a", "…/items/:id/history"]

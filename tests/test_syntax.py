@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from govern.drift.anchors.syntax import parse, text, walk, walk_with_parents
+from govern.drift.anchors.syntax import (
+    local_callers,
+    parse,
+    text,
+    touched_members,
+    walk,
+    walk_with_parents,
+)
 
 
 def stack_walk(root: Node, types: frozenset[str]) -> list[Node]:
@@ -89,3 +96,45 @@ def test_descend_skips_the_children_of_a_refused_node_only() -> None:
                                   descend=lambda node: not text(node).startswith("def a"))]
     assert "f(1)" not in kept and "g(2)" in kept
     assert any(name.startswith("def a") for name in kept)
+
+
+def _functions(source: bytes) -> list[tuple[str, Node]]:
+    return [(text(node.child_by_field_name("name")), node)
+            for node in parse("python", source).root_node.named_children]
+
+
+def test_local_callers_follow_cycles_and_are_nobody_s_own() -> None:
+    # a and b call each other, c calls a, d calls c; e names a in a string only
+    units = _functions(b"def a(): return b()\ndef b(): return a()\ndef c(): return a()\n"
+                       b"def d(): return c()\ndef e(): return 'a'\n")
+    assert local_callers(["a", "b", "c", "e"], units) == {
+        "a": frozenset({"b", "c", "d"}), "b": frozenset({"a", "c", "d"}),
+        "c": frozenset({"d"}), "e": frozenset()}
+
+
+def test_local_callers_keep_the_cap_of_a_ring_calling_a_hub() -> None:
+    ring = [f"g{i}" for i in range(70)]
+    source = "def f(): pass\ndef hub(): f()\n" + "".join(
+        f"def {name}(): hub(); {ring[(at + 1) % len(ring)]}()\n" for at, name in enumerate(ring))
+    callers = local_callers(["f", "g0"], _functions(source.encode()))
+    assert len(callers["f"]) == 64 and callers["f"] <= {"hub", *ring}
+    assert len(callers["g0"]) == 64 and "g0" not in callers["g0"]
+
+
+def test_a_member_s_comment_is_the_one_directly_above_it() -> None:
+    source = (b"class C:\n    x = 1  # about x\n    # about y\n    # still y\n    y = 2\n\n"
+              b"    # detached\n\n    z = 3\n")
+    cls = parse("python", source).root_node.named_children[0]
+    body = cls.child_by_field_name("body")
+    assert body is not None
+    members = [(text(m.named_children[0].child_by_field_name("left")), m)
+               for m in body.named_children if m.type == "expression_statement"]
+
+    def touched(*lines: int) -> list[str]:
+        return [d.key for d in touched_members("C", cls, members, frozenset(lines),
+                                               lambda name, node: "member")]
+
+    assert touched(2) == ["C.x"]  # the comment ending x's line is x's
+    assert touched(3) == ["C.y"] and touched(4) == ["C.y"]
+    assert touched(7) == []  # a detached comment: neither the class nor a member
+    assert touched(1) == ["C"]

@@ -18,6 +18,7 @@ from tree_sitter import Node
 from govern.core.json_input import parse_json
 from govern.drift.anchors.python import from_imports, resolve_import
 from govern.drift.anchors.syntax import (
+    name_text,
     parse,
     python_call_args,
     python_string,
@@ -148,15 +149,19 @@ def python_command_tree(source: bytes, package: str = "") -> CommandTree:
         if statement.type == "decorated_definition":
             _read_decorated(statement, nodes)
     for call, holder in walk_with_parents(tree.root_node, _CALL):
-        function = text(call.child_by_field_name("function"))
+        function = name_text(call.child_by_field_name("function"))
+        if function is None:
+            continue  # no group is named this long: a chain `f()()…()`, which each call spans
         positional, keywords = python_call_args(call)
         target = holder.child_by_field_name("left") if holder is not None and \
             holder.type == "assignment" else None
         if function.endswith(".Typer") or function == "Typer":
             if target is not None:
                 nodes.setdefault(text(target), CommandNode("", None))
-        elif function.endswith((".add_command", ".add_typer")) and positional:
-            child = text(positional[0])
+        # a child or handler longer than a name is a call nesting more of them: read at each
+        # of those, its text made a file quadratic
+        elif function.endswith((".add_command", ".add_typer")) and positional \
+                and (child := name_text(positional[0])) is not None:
             parent = function.rsplit(".", 1)[0]
             given = python_string(keywords.get("name"))
             if given:
@@ -167,8 +172,9 @@ def python_command_tree(source: bytes, package: str = "") -> CommandTree:
             parser_name = python_string(positional[0])
             if parser_name:
                 parsers[text(target)] = parser_name
-        elif function.endswith(".set_defaults") and "func" in keywords:
-            handlers[text(keywords["func"])] = function.rsplit(".", 1)[0]
+        elif function.endswith(".set_defaults") and "func" in keywords \
+                and (handler := name_text(keywords["func"])) is not None:
+            handlers[handler] = function.rsplit(".", 1)[0]
     bound = {handler: parsers[var] for handler, var in handlers.items() if var in parsers}
     imports = {name: f"{resolve_import(module, package)}:{original}"
                for statement in walk(tree.root_node, _IMPORT_FROM)

@@ -37,12 +37,19 @@ def is_dunder(name: str) -> bool:
 
 def statements(node: Node, transparent: frozenset[str] = _TRANSPARENT) -> Iterator[Node]:
     """The statements of a block, looking through the compound statements in ``transparent``
-    (whose blocks still bind names at this level)."""
-    for child in node.named_children:
-        if child.type in transparent:
-            yield from statements(child, transparent)
-        else:
+    (whose blocks still bind names at this level), in source order.
+
+    Walked with a stack of the blocks being read, not by recursion: ``if`` statements nested
+    600 deep were past Python's recursion limit."""
+    reading = [iter(node.named_children)]
+    while reading:
+        for child in reading[-1]:
+            if child.type in transparent:
+                reading.append(iter(child.named_children))
+                break
             yield child
+        else:
+            reading.pop()
 
 
 def unwrap_definition(node: Node) -> Node:

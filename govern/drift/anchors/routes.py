@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple, TypeVar
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
@@ -16,12 +18,14 @@ from govern.drift.anchors.regions import registration_regions
 from govern.drift.anchors.syntax import (
     first_line,
     last_line,
+    name_text,
     parse,
     parse_regions,
     parser_for,
     python_call_args,
     python_string,
     text,
+    touches,
     ts_string,
     walk,
     walk_with_parents,
@@ -32,6 +36,7 @@ HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "opti
 _PY_ROUTE_DECORATORS = HTTP_METHODS | {"route", "api_route", "websocket"}
 _TS_ROUTE_CALLS = HTTP_METHODS | {"all"}
 _CALL = frozenset({"call"})
+T = TypeVar("T")
 _DECORATED = frozenset({"decorated_definition"})
 _DJANGO_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 
@@ -136,16 +141,84 @@ class RegistrarScan:
                              tuple((m, p) for m, p in data["includes"]), data["whole"])
 
 
-def _identifiers(node: Node | None) -> set[str]:
-    found: set[str] = set()
-    stack = [node] if node is not None else []
-    while stack:
-        current = stack.pop()
-        if current.type in ("identifier", "property_identifier", "shorthand_property_identifier",
-                            "type_identifier"):
-            found.add(text(current))
-        stack.extend(current.named_children)
-    return found
+_IDENTIFIER_TYPES = frozenset({"identifier", "property_identifier",
+                               "shorthand_property_identifier", "type_identifier"})
+
+
+class _Identifiers:
+    """The identifiers under each handler node of one scan (a route's ``refs``), each node
+    walked once.
+
+    Handlers nest: ``app.get('/x', app.get('/x', … h))``, ``{path, handler: {path, …}}``,
+    Django ``path('x', path('x', … v))``. Walking every handler's whole subtree walked each
+    nested one again, quadratic in the depth (2,000 nested took 20 s). The handlers are read
+    innermost first instead, and a walk reaching one already read takes its set whole: the
+    same identifiers, each node visited once."""
+
+    def __init__(self, handlers: Iterable[Node | None]) -> None:
+        self._sets: dict[int, frozenset[str]] = {}
+        first_end: int | None = None  # where the first of the handlers read so far ends
+        # by start, then end, descending: a node comes before every node enclosing it
+        for handler in sorted((h for h in handlers if h is not None),
+                              key=lambda node: (node.start_byte, -node.end_byte), reverse=True):
+            if handler.id in self._sets:
+                continue
+            # Those read start in or after this one: it may hold one only if one ends in it.
+            # Most hold none, and are walked without looking each node up.
+            read = self._sets if first_end is not None and first_end <= handler.end_byte else {}
+            found: set[str] = set()
+            stack = [handler]
+            while stack:
+                current = stack.pop()
+                known = read.get(current.id) if read else None
+                if known is not None:
+                    found |= known
+                    continue
+                if current.type in _IDENTIFIER_TYPES:
+                    found.add(text(current))
+                stack.extend(current.named_children)
+            self._sets[handler.id] = frozenset(found)
+            first_end = handler.end_byte if first_end is None else min(first_end,
+                                                                       handler.end_byte)
+
+    def of(self, *handlers: Node | None) -> frozenset[str]:
+        """The identifiers under the handlers (given to the constructor; None has none)."""
+        return frozenset().union(*(self._sets[h.id] for h in handlers if h is not None))
+
+
+MAX_NESTED_HANDLERS = 16
+"""How many handlers a registration may sit in and still be read as a route. A route refers to
+every identifier of its handler, the registrations inside it included, so registrations
+nested N deep with names of their own held N² identifiers between them (20,000 deep, 350 kB:
+200 million, a minute and gigabytes) however each handler is walked. No framework nests routes
+in handlers; a false positive in a handler (``cache.get('/k', fallback)``) is one deep. One
+deeper than this is no route, and its identifiers stay those of the handlers around it."""
+
+
+def _shallow(registrations: list[T], spans: list[tuple[int, int]]) -> list[T]:
+    """The registrations, in order, that sit in at most :data:`MAX_NESTED_HANDLERS` of the
+    others' handlers, each one's handler given by its byte span (handlers nest or are
+    disjoint: one inside another's handler has its own inside it)."""
+    by_start = sorted(range(len(spans)), key=lambda at: (spans[at][0], -spans[at][1]))
+    open_ends: list[int] = []  # the handlers around the current one, innermost last
+    deep: set[int] = set()
+    for at in by_start:
+        start, end = spans[at]
+        while open_ends and open_ends[-1] <= start:
+            open_ends.pop()
+        if len(open_ends) > MAX_NESTED_HANDLERS:
+            deep.add(at)
+        open_ends.append(end)
+    return [registration for at, registration in enumerate(registrations) if at not in deep]
+
+
+def object_key(key: Node | None) -> str | None:
+    """The field an object key names (``path``, ``'path'``), None for a computed key
+    (``[expr]``): it names no field a scan reads, and its text spans its whole expression, so
+    nested ones (``{[{[{[ … ]: 1}]: 1}]: 1}``) made a scan quadratic."""
+    if key is None or key.type == "computed_property_name":
+        return None
+    return text(key).strip("'\"")
 
 
 # -- Python -------------------------------------------------------------------------------------
@@ -155,42 +228,41 @@ def _py_prefixes(root: Node) -> dict[str, str]:
     url_prefix=…)``, then ``include_router``/``register_blueprint`` mounts in this module."""
     prefixes: dict[str, str] = {}
     for call, parent in walk_with_parents(root, _CALL):
-        function = call.child_by_field_name("function")
-        name = text(function).rsplit(".", 1)[-1]
-        positional, keywords = python_call_args(call)
+        name = _callee_name(call)
         if name in ("APIRouter", "Blueprint") and parent is not None \
                 and parent.type == "assignment":
+            _, keywords = python_call_args(call)
             target = text(parent.child_by_field_name("left"))
             prefixes[target] = python_string(keywords.get("prefix") or keywords.get("url_prefix")) \
                 or ""
     for call in walk(root, _CALL):
-        function = call.child_by_field_name("function")
-        name = text(function).rsplit(".", 1)[-1]
-        if name in ("include_router", "register_blueprint"):
+        if _callee_name(call) in ("include_router", "register_blueprint"):
             positional, keywords = python_call_args(call)
             mount = python_string(keywords.get("prefix") or keywords.get("url_prefix"))
-            if positional and mount:
-                router = text(positional[0])
+            # a router nested in another's mount is an expression, no router's name
+            router = name_text(positional[0]) if positional else None
+            if router is not None and mount:
                 prefixes[router] = join_paths(mount, prefixes.get(router, ""))
     return prefixes
+
+
+def _callee_name(call: Node) -> str:
+    """The last dotted part of a Python call's callee (``APIRouter`` of
+    ``fastapi.APIRouter(…)``), "" for a callee longer than any name (:func:`name_text`)."""
+    return (name_text(call.child_by_field_name("function")) or "").rsplit(".", 1)[-1]
 
 
 def scan_python(source: bytes, path: str) -> RegistrarScan:
     tree = parse("python", source)
     prefixes = _py_prefixes(tree.root_node)
-    routes: list[Route] = []
+    definitions = [(node, function) for node in walk(tree.root_node, _DECORATED)
+                   if (function := node.child_by_field_name("definition")) is not None
+                   and function.type == "function_definition"]
+    views: list[tuple[Node, str, Node]] = []
     includes: list[tuple[str, str]] = []
-    for node in walk(tree.root_node, _DECORATED):
-        function = node.child_by_field_name("definition")
-        if function is None or function.type != "function_definition":
-            continue
-        refs = frozenset(_identifiers(function.child_by_field_name("body"))
-                         | {text(function.child_by_field_name("name"))})
-        for decorator in (c for c in node.named_children if c.type == "decorator"):
-            routes.extend(_py_decorator_routes(decorator, prefixes, refs, path))
     for call in walk(tree.root_node, _CALL):
-        name = text(call.child_by_field_name("function"))
-        if name not in ("path", "re_path", "django.urls.path", "django.urls.re_path"):
+        if name_text(call.child_by_field_name("function")) not in (
+                "path", "re_path", "django.urls.path", "django.urls.re_path"):
             continue
         positional, _ = python_call_args(call)
         route = python_string(positional[0]) if positional else None
@@ -198,14 +270,24 @@ def scan_python(source: bytes, path: str) -> RegistrarScan:
             continue
         route = _DJANGO_PARAM.sub(r"{\1}", route.lstrip("^").rstrip("$"))
         view = positional[1]
-        if view.type == "call" and text(view.child_by_field_name("function")) == "include":
+        if view.type == "call" and name_text(view.child_by_field_name("function")) == "include":
             inner, _ = python_call_args(view)
             module = python_string(inner[0]) if inner else None
             if module:
                 includes.append((module, route))
             continue
-        routes.append(Route(None, join_paths("", route), False, path, first_line(call),
-                            frozenset(_identifiers(view))))
+        views.append((call, route, view))
+    views = _shallow(views, [(view.start_byte, view.end_byte) for _, _, view in views])
+    identifiers = _Identifiers([function.child_by_field_name("body") for _, function in definitions]
+                               + [view for _, _, view in views])
+    routes: list[Route] = []
+    for node, function in definitions:
+        refs = identifiers.of(function.child_by_field_name("body")) \
+            | {text(function.child_by_field_name("name"))}
+        for decorator in (c for c in node.named_children if c.type == "decorator"):
+            routes.extend(_py_decorator_routes(decorator, prefixes, refs, path))
+    routes.extend(Route(None, join_paths("", route), False, path, first_line(call),
+                        identifiers.of(view)) for call, route, view in views)
     return RegistrarScan(tuple(routes), tuple(includes))
 
 
@@ -256,12 +338,22 @@ def _ts_path(node: Node | None) -> tuple[str, bool] | None:
 
 
 _TS_REGISTRATION_QUERY = """
-(call_expression function: (member_expression property: (property_identifier) @verb
-  (#any-of? @verb "get" "post" "put" "patch" "delete" "head" "options" "all"))) @call
-(object (pair key: (_) @key (#match? @key "^['\\"]?(path|url)['\\"]?$"))) @object
+(call_expression) @call
+(pair key: [(property_identifier) (string)] @key
+  (#match? @key "^['\\"]?(path|url)['\\"]?$")) @pair
+(object) @object
 """
-"""The nodes that may be registrations: a call of a route verb, an object with a ``path`` or
-``url`` key (the same as :data:`_TS_ROUTE_CALLS` and the keys :func:`_ts_object_route` reads)."""
+"""What finds the candidate registrations: the calls, told apart by their callee
+(:func:`_calls_a_verb`), and the objects around a ``path`` or ``url`` key (the same as
+:data:`_TS_ROUTE_CALLS` and the keys :func:`_ts_object_route` reads).
+
+Only single nodes are matched, each key then given to the innermost object around it
+(:func:`_innermost`): a pattern of a node and its child, ``(object (pair …))`` or
+``(call_expression function: (member_expression property: …))``, keeps a match in progress
+through every node open around the one tree-sitter visits, so objects nested in handlers
+(``{path, handler: {path, handler: …}}``) or calls chained (``app.get(…).get(…)…``) made the
+query quadratic (20,000 deep: 38 s and 43 s). A computed key (``[expr]``) is no ``path`` and
+is not captured: its text is its whole expression."""
 
 
 @lru_cache(maxsize=4)
@@ -275,8 +367,48 @@ def _ts_registrations(tree: Tree, language: str) -> list[Node]:
     """The candidate registrations of a tree in source order (a parent before the calls
     inside it), found by tree-sitter in C: a third faster than walking every node here."""
     found = QueryCursor(_registration_query(language)).captures(tree.root_node)
-    nodes = {node.id: node for name in ("call", "object") for node in found.get(name, [])}
-    return sorted(nodes.values(), key=lambda node: (node.start_byte, -node.end_byte))
+    calls = [call for call in found.get("call", []) if _calls_a_verb(call)]
+    return _in_source_order({node.id: node for node in chain(
+        calls, _innermost(found.get("object", []), found.get("pair", [])))}.values())
+
+
+_TS_ROUTE_CALL_BYTES = frozenset(verb.encode() for verb in _TS_ROUTE_CALLS)
+
+
+def _calls_a_verb(call: Node) -> bool:
+    """Is the callee a member named by a route verb (``app.get``)? (Asked of every call of a
+    registrar: the name is compared as bytes.)"""
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "member_expression":
+        return False
+    verb = function.child_by_field_name("property")
+    return verb is not None and verb.text in _TS_ROUTE_CALL_BYTES
+
+
+def _in_source_order(nodes: Iterable[Node]) -> list[Node]:
+    """By start, a parent before the nodes starting where it does (tree-sitter's captures
+    are not in this order: a chain's calls, all starting on its first byte, come in none)."""
+    return sorted(nodes, key=lambda node: (node.start_byte, -node.end_byte))
+
+
+def _innermost(around: list[Node], inner: list[Node]) -> Iterator[Node]:
+    """For each node of ``inner``, the innermost node of ``around`` holding it, if one does:
+    a keyed pair's object, its parent (or, for a pair tree-sitter recovered under an error,
+    an object around that, in which :func:`_ts_object_route` then finds no such key)."""
+    holding: list[Node] = []  # the nodes of `around` open at the current start, innermost last
+    following = iter(_in_source_order(around))
+    pending = next(following, None)
+    for node in _in_source_order(inner):
+        start = node.start_byte
+        while pending is not None and pending.start_byte < start:
+            while holding and holding[-1].end_byte <= pending.start_byte:
+                holding.pop()
+            holding.append(pending)
+            pending = next(following, None)
+        while holding and holding[-1].end_byte <= start:
+            holding.pop()
+        if holding:
+            yield holding[-1]
 
 
 def scan_typescript(source: bytes, path: str, language: str, *,
@@ -285,13 +417,26 @@ def scan_typescript(source: bytes, path: str, language: str, *,
     chosen by its hint lines) a large file is parsed only around those lines
     (:func:`~govern.drift.anchors.regions.registration_regions`)."""
     tree = parse(language, source) if whole else _hinted_tree(source, language)
-    routes: list[Route] = []
-    for node in _ts_registrations(tree, language):
-        if node.type == "call_expression":
-            routes.extend(_ts_call_route(node, path))
-        else:
-            routes.extend(_ts_object_route(node, path))
-    return RegistrarScan(tuple(routes), whole=whole)
+    found = [registration for node in _ts_registrations(tree, language)
+             if (registration := (_ts_call_route(node) if node.type == "call_expression"
+                                  else _ts_object_route(node))) is not None]
+    found = _shallow(found, [(r.handler[0].start_byte, r.handler[-1].end_byte) for r in found])
+    identifiers = _Identifiers(handler for registration in found
+                               for handler in registration.handler)
+    return RegistrarScan(tuple(Route(method, route, tail, path, line, identifiers.of(*handler))
+                               for method, route, tail, line, handler in found), whole=whole)
+
+
+class _Registration(NamedTuple):
+    """A route registered in TS/JS, its handler's identifiers not yet read (they are read for
+    every registration of a file at once: :class:`_Identifiers`)."""
+
+    method: str | None
+    path: str
+    tail: bool
+    line: int
+    handler: tuple[Node, ...]
+    """The nodes whose identifiers are the route's ``refs``."""
 
 
 def _hinted_tree(source: bytes, language: str) -> Tree:
@@ -303,27 +448,26 @@ def _hinted_tree(source: bytes, language: str) -> Tree:
     return parse(language, source)
 
 
-def _ts_call_route(call: Node, path: str) -> list[Route]:
+def _ts_call_route(call: Node) -> _Registration | None:
     function = call.child_by_field_name("function")
     if function is None or function.type != "member_expression":
-        return []
+        return None
     verb = text(function.child_by_field_name("property"))
     if verb not in _TS_ROUTE_CALLS:
-        return []
+        return None
     arguments = call.child_by_field_name("arguments")
     args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
     if len(args) < 2:
-        return []  # `map.get('/x')` and client calls with one argument are not registrations
+        return None  # `map.get('/x')` and client calls with one argument are not registrations
     found = _ts_path(args[0])
     if found is None:
-        return []
+        return None
     handler = _unwrapped(args[-1])
     if handler.type not in ("arrow_function", "function_expression", "function", "identifier",
                             "member_expression", "call_expression"):
-        return []
-    refs = frozenset(set().union(*(_identifiers(a) for a in args[1:])))
+        return None
     method = None if verb == "all" else verb.upper()
-    return [Route(method, found[0], found[1], path, first_line(call), refs)]
+    return _Registration(method, found[0], found[1], first_line(call), tuple(args[1:]))
 
 
 _WRAPPERS = frozenset({"parenthesized_expression", "satisfies_expression", "as_expression",
@@ -338,24 +482,25 @@ def _unwrapped(node: Node) -> Node:
     return node
 
 
-def _ts_object_route(obj: Node, path: str) -> list[Route]:
+def _ts_object_route(obj: Node) -> _Registration | None:
     pairs: dict[str, Node] = {}
     for pair in obj.named_children:
         if pair.type == "pair":
-            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-            if key is not None and value is not None:
-                pairs[text(key).strip("'\"")] = value
+            field, value = object_key(pair.child_by_field_name("key")), \
+                pair.child_by_field_name("value")
+            if field is not None and value is not None:
+                pairs[field] = value
         elif pair.type == "method_definition":
-            pairs[text(pair.child_by_field_name("name"))] = pair
+            name = pair.child_by_field_name("name")
+            if name is None or name.type != "computed_property_name":  # as object_key skips
+                pairs[text(name)] = pair
     route = _ts_path(pairs.get("path") or pairs.get("url"))
     handler = pairs.get("handler")
     if route is None or handler is None:
-        return []
-    method_node = pairs.get("method")
-    method = ts_string(method_node)
-    refs = frozenset(_identifiers(handler))
-    return [Route(method.upper() if method else None, route[0], route[1], path,
-                  first_line(obj), refs)]
+        return None
+    method = ts_string(pairs.get("method"))
+    return _Registration(method.upper() if method else None, route[0], route[1],
+                         first_line(obj), (handler,))
 
 
 
@@ -381,16 +526,19 @@ def touched_routes(source: bytes, language: str, lines: frozenset[int],
         at = bisect.bisect_left(route_lines, first_line(node))
         return at < len(route_lines) and route_lines[at] <= last_line(node)
 
-    ends: dict[int, int] = {}
-    # only the spans starting on a route's line matter, and every node holding one is visited
+    spans: dict[int, Node] = {}
+    # only the spans starting on a route's line matter, and every node holding one is visited;
+    # the longest span starting on a line is kept
     for node in walk(parse(language, source).root_node, _SPAN_NODES, descend=holds_a_route):
         start = first_line(node)
-        ends[start] = max(ends.get(start, start), last_line(node))
-    found = []
+        if start not in spans or last_line(node) > last_line(spans[start]):
+            spans[start] = node
+    # A new registrar of 20,000 routes, every line changed: the lines are searched, not
+    # scanned per route, and the tokens kept are looked up in a set (28 s before, both).
+    found: dict[str, None] = {}
     for route in scan.routes:
-        end = ends.get(route.line, route.line)
-        if any(route.line <= line <= end for line in lines):
-            token = f"{TAIL_MARK}{route.path}" if route.tail else route.path
-            if token not in found:
-                found.append(token)
-    return found
+        span = spans.get(route.line)
+        touched = touches(span, lines) if span is not None else route.line in lines
+        if touched:
+            found[f"{TAIL_MARK}{route.path}" if route.tail else route.path] = None
+    return list(found)

@@ -7,10 +7,10 @@ import codecs
 import re
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from tree_sitter import Language, Node, Parser, Point, Tree
 
@@ -225,6 +225,21 @@ def text(node: Node | None) -> str:
     return node.text.decode("utf-8", "replace") if node is not None and node.text else ""
 
 
+MAX_NAME_BYTES = 256
+"""The longest expression read as a name (a callee, a router). Code names those with a
+variable or a dotted path; a longer one is an expression naming neither, such as a chain
+``f()()…()``, whose callee spans the whole chain before it: its text, taken at each call,
+made a file quadratic (320 kB of ``()`` took 39 s)."""
+
+
+def name_text(node: Node | None) -> str | None:
+    """The text of a node read as a name: None when it spans more than
+    :data:`MAX_NAME_BYTES` (no name is that long), without copying it."""
+    if node is not None and node.end_byte - node.start_byte > MAX_NAME_BYTES:
+        return None
+    return text(node)
+
+
 def first_line(node: Node) -> int:
     return node.start_point.row + 1
 
@@ -233,48 +248,113 @@ def last_line(node: Node) -> int:
     return node.end_point.row + 1
 
 
-@lru_cache(maxsize=16)
+_ORDERED: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
+"""The last few sets of changed lines sorted, by identity (each kept with its set, so the
+identity is not reused meanwhile). Not an ``lru_cache``: it compares a set equal to a kept one
+element by element, and the changed lines of the other side of an in-place edit are such a set,
+so each node a scan asked about cost a pass over them (16,000 lines edited in place: the
+second side took 28 s, the first 0.5 s)."""
+
+
 def _in_order(lines: frozenset[int]) -> tuple[int, ...]:
-    return tuple(sorted(lines))
+    held = _ORDERED.get(id(lines))
+    if held is None or held[0] is not lines:
+        held = _keep(_ORDERED, id(lines), (lines, tuple(sorted(lines))))
+    return held[1]
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+    """``value`` kept in ``memo``, which forgets its oldest past ``_TREES_KEPT``."""
+    memo.pop(key, None)
+    memo[key] = value
+    if len(memo) > _TREES_KEPT:
+        del memo[next(iter(memo))]
+    return value
 
 
 def touches(node: Node, lines: frozenset[int]) -> bool:
     """Does the node span any of the (1-based) lines? (A search in the sorted lines: a scan
     asks this of thousands of nodes, and a large diff has thousands of lines.)"""
+    return _any_within(lines, range(node.start_point.row + 1, node.end_point.row + 2))
+
+
+def _any_within(lines: frozenset[int], span: range) -> bool:
+    """Is any of ``lines`` in ``span`` (a range of lines)? A search, not a pass over ``span``
+    (a member's lines, asked once per name it declares)."""
     ordered = _in_order(lines)
-    at = bisect_left(ordered, node.start_point.row + 1)
-    return at < len(ordered) and ordered[at] <= node.end_point.row + 1
+    at = bisect_left(ordered, span.start)
+    return at < len(ordered) and ordered[at] < span.stop
 
 
-def _documented_span(member: Node) -> range:
-    """A member's lines with the comment block written directly above it (a ``#:`` attribute
-    comment, a JSDoc block): that comment documents the member, so changing it changes the
-    member. A comment ending a line of the previous member is that member's, not this one's."""
-    start = first_line(member)
-    before = member.prev_named_sibling
-    while (before is not None and before.type == "comment" and last_line(before) == start - 1
-           and not _ends_a_statement_line(before)):
-        start = first_line(before)
-        before = before.prev_named_sibling
-    return range(start, last_line(member) + 1)
+def _member_lines(span: Node, members: Iterable[Node]) -> tuple[dict[int, range], set[int]]:
+    """Each member's lines, by node id, with the comment block written directly above it (a
+    ``#:`` attribute comment, a JSDoc block): that comment documents the member, so changing
+    it changes the member. A comment ending a line of the previous member is that member's,
+    not this one's. Also the lines of every comment among the members.
+
+    Read from each parent's children once, the parent found walking down from ``span``:
+    tree-sitter finds a node's parent or sibling by walking down from the root, so asking
+    them of each member of a class 20,000 blocks deep in a ``.d.ts`` took 3 ms a member."""
+    places: dict[int, tuple[list[Node], int]] = {}  # node -> (its siblings, its place there)
+    comments: set[int] = set()
+    documented: dict[int, range] = {}
+    for member in members:
+        if member.id in documented:
+            continue
+        if member.id not in places:
+            parent = _parent_below(span, member)
+            if parent is None:  # not under ``span``: never so for a container's members
+                parent = member.parent
+            siblings = parent.named_children if parent is not None else [member]
+            for at, sibling in enumerate(siblings):
+                places[sibling.id] = (siblings, at)
+                if sibling.type == "comment":
+                    comments.update(range(first_line(sibling), last_line(sibling) + 1))
+        siblings, at = places[member.id]
+        start = first_line(member)
+        while at and _documents_next(siblings, at - 1, start):
+            at -= 1
+            start = first_line(siblings[at])
+        documented[member.id] = range(start, last_line(member) + 1)
+    return documented, comments
 
 
-def _ends_a_statement_line(comment: Node) -> bool:
-    before = comment.prev_named_sibling
-    return before is not None and last_line(before) == first_line(comment)
+def _documents_next(siblings: list[Node], at: int, line: int) -> bool:
+    """Is ``siblings[at]`` a comment ending the line above ``line`` that does not end a line
+    of the statement before it?"""
+    comment = siblings[at]
+    return (comment.type == "comment" and last_line(comment) == line - 1
+            and not (at and last_line(siblings[at - 1]) == first_line(comment)))
 
 
-def signature_lines(member: Node) -> range:
-    """A constructor's lines a caller reads: its comment, decorators and parameters, and a
-    docstring (Python's leading string); not the statements of its body."""
-    span = _documented_span(member)
+def _parent_below(top: Node, node: Node) -> Node | None:
+    """The parent of ``node``, found walking down from ``top``, which holds it (None if it
+    does not): a few steps from a container to its members, however deep the container."""
+    cursor = top.walk()
+    parent = None
+    while cursor.node != node:
+        parent = cursor.node
+        # the child holding ``node``: the first to end past its start
+        if cursor.goto_first_child_for_byte(node.start_byte) is None:
+            return None
+    return parent
+
+
+def signature_lines(member: Node, documented: range) -> range:
+    """A constructor's lines a caller reads: its comment, decorators and parameters (its
+    ``documented`` lines up to its body), and a docstring (Python's leading string); not the
+    statements of its body."""
     function = member.child_by_field_name("definition") or member
     body = function.child_by_field_name("body")
     if body is None or not body.named_children:
-        return span
+        return documented
     first = body.named_children[0]
     end = last_line(first) if _is_docstring(first) else first_line(first) - 1
-    return range(span.start, max(end, first_line(function)) + 1)
+    return range(documented.start, max(end, first_line(function)) + 1)
 
 
 def _is_docstring(statement: Node) -> bool:
@@ -282,21 +362,42 @@ def _is_docstring(statement: Node) -> bool:
             and statement.named_children[0].type == "string")
 
 
-def own_lines(span: Node, members: list[Node]) -> set[int]:
-    """The lines of a container's own declaration: its header (name, bases, decorators), its
-    docstring, its class-level statements. Not its members (with their comments), and not the
-    blank lines or detached comments between members: they change nothing a reader uses
-    (docs/concepts/anchoring-rules.md#what-anchors)."""
+def _own_lines_changed(span: Node, documented: Iterable[range], comments: set[int],
+                       lines: frozenset[int]) -> bool:
+    """Is one of ``lines`` on a container's own declaration: its header (name, bases,
+    decorators), its docstring, its class-level statements? Not on its members (their
+    ``documented`` lines), and not on the blank lines or detached ``comments`` between
+    members: they change nothing a reader uses (docs/concepts/anchoring-rules.md#what-anchors).
+    """
+    changed = _changed_text_lines(span, lines)
+    if not changed:
+        return False
+    skipped = set(comments)
+    for member_lines in documented:
+        skipped.update(member_lines)
+    # Up to the first changed line not skipped: those passed over are on this container's
+    # members, so the containers of one span do not each pass over all of its changed lines.
+    return any(line not in skipped for line in changed)
+
+
+_SPLIT: dict[tuple[int, int], tuple[Node, frozenset[int], tuple[int, ...]]] = {}
+"""``_changed_text_lines`` of the last few spans, by node and by the identity of the lines."""
+
+
+def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
+    """The lines of ``span`` in ``lines`` that are not blank, in order. Remembered: each
+    declaration of ``export const a = {…}, b = {…}, …`` has the whole statement as its span,
+    and splitting it once per declaration was quadratic (15,000 of them: 41 s)."""
+    key = (span.id, id(lines))
+    held = _SPLIT.get(key)
+    if held is not None and held[0] == span and held[1] is lines:
+        return held[2]
     start = first_line(span)
-    lines = {start + at for at, line in enumerate((span.text or b"").split(b"\n"))
-             if line.strip()}
-    for member in members:
-        lines.difference_update(_documented_span(member))
-    for parent in {member.parent for member in members if member.parent is not None}:
-        for comment in parent.named_children:
-            if comment.type == "comment":
-                lines.difference_update(range(first_line(comment), last_line(comment) + 1))
-    return lines
+    ordered = _in_order(lines)
+    inside = ordered[bisect_left(ordered, start):bisect_right(ordered, last_line(span))]
+    text_lines = (span.text or b"").split(b"\n") if inside else []
+    found = tuple(line for line in inside if text_lines[line - start].strip())
+    return _keep(_SPLIT, key, (span, lines, found))[2]
 
 
 def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
@@ -307,19 +408,24 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     bridges); the container itself for a touched member whose role is ``container`` (a dunder),
     for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
     anchors the fields it assigns) and for a changed line of its own declaration
-    (``own_lines``); ``hidden`` members (private) contribute nothing."""
+    (``_own_lines_changed``); ``hidden`` members (private) contribute nothing."""
+    # Each member node read once, and each name of it once: a namespace's ``const a = 0,
+    # b = 1, …`` is the member of every name it declares, and was read once per name
+    # (2,000 names: 29 s). A name repeated on one node adds nothing the first did not.
+    documented, comments = _member_lines(span, (member for _, member in members))
     found: list[Declaration] = []
-    for member_name, member in members:
-        if lines.isdisjoint(_documented_span(member)):
+    named = {(member_name, member.id): member for member_name, member in members}
+    for (member_name, key), member in named.items():
+        if not _any_within(lines, documented[key]):
             continue
         kind = role(member_name, member)
         if kind in ("member", "field"):
             # a field is data a handler reads through an instance, not code it calls
             found.append(Declaration(member_name, name, bridgeable=kind == "member"))
-        elif kind == "container" or (kind == "constructor"
-                                     and not lines.isdisjoint(signature_lines(member))):
+        elif kind == "container" or (kind == "constructor" and _any_within(
+                lines, signature_lines(member, documented[key]))):
             found.append(Declaration(name, None, bridgeable=False))
-    if not lines.isdisjoint(own_lines(span, [member for _, member in members])):
+    if _own_lines_changed(span, documented.values(), comments, lines):
         found.insert(0, Declaration(name, None, bridgeable=False))
     return found
 
@@ -349,7 +455,7 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
     for declaration in touched:
         if declaration.container is None or not declaration.bridgeable:
             continue
-        inheriting: list[Declaration] = []
+        inheriting: list[str] = []  # the classes; a Declaration only for those kept
         frontier, seen = [declaration.container], {declaration.container}
         while frontier and len(inheriting) <= MAX_INHERITING:
             for child in children.get(frontier.pop(), ()):
@@ -359,11 +465,16 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
                 if declaration.name in members.get(child, set()):
                     continue  # overridden: the subclass has its own member
                 frontier.append(child)
-                inheriting.append(Declaration(declaration.name, child, bridgeable=True))
+                inheriting.append(child)
+                if len(inheriting) > MAX_INHERITING:
+                    # widely inherited: counting on past the cap read every subclass once per
+                    # changed member (4,000 members of a base 4,000 classes extend: 38 s)
+                    break
         if len(inheriting) > MAX_INHERITING:
             wide += 1
             continue
-        for inherited in inheriting:
+        for child in inheriting:
+            inherited = Declaration(declaration.name, child, bridgeable=True)
             if inherited not in known:
                 known.add(inherited)
                 found.append(inherited)
@@ -379,33 +490,115 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
     it as an identifier, directly or through a chain of units, so a helper called by wrappers
     that routes call is counted against every one of those routes
     (docs/concepts/anchoring-rules.md#cross-cutting). A word search over each unit's text finds
-    the few candidates; only those are walked, so a name in a comment is not a reference."""
-    # each word -> the units whose text holds it, in file order: a name is looked up, not
+    the few candidates; only those are walked, so a name in a comment is not a reference.
+
+    At most ``_CALLER_CAP`` callers each; past it, any that many of them. The names are
+    followed all at once (``_reaching``), not in one walk each: 10,000 changed functions one
+    hub calls, itself called by 10,000 functions, walked the 10,000 once per function
+    (50 s)."""
+    # Each body once, with the units it is the body of: a namespace's ``const a = 0, b = 1,
+    # …`` is the unit of each name it declares, and was read once per name.
+    bodies: dict[int, tuple[Node, list[str]]] = {}
+    for unit, body in units:
+        bodies.setdefault(body.id, (body, []))[1].append(unit)
+    # each word -> the bodies whose text holds it, in file order: a name is looked up, not
     # searched for in every unit (20,000 changed functions of one file would be quadratic).
     # Only the words a chain can ask for are kept: the names and the units' own names.
     wanted = {name.encode() for name in names} | {unit.encode() for unit, _ in units}
     holding: dict[bytes, list[int]] = {}
-    for at, (_, body) in enumerate(units):
+    for key, (body, _) in bodies.items():
         for word in wanted.intersection(_WORD_RUN.findall(body.text or b"")):
-            holding.setdefault(word, []).append(at)
+            holding.setdefault(word, []).append(key)
     identifiers: dict[int, set[str]] = {}
-    found: dict[str, frozenset[str]] = {}
-    for name in names:
-        seen: set[str] = set()
-        frontier = [name]
-        while frontier and len(seen) < _CALLER_CAP:
-            current = frontier.pop()
-            for at in holding.get(current.encode(), ()):
-                unit, body = units[at]
-                if unit in seen or unit == name:
-                    continue
-                if at not in identifiers:
-                    identifiers[at] = _identifier_names(body)
-                if current in identifiers[at]:
-                    seen.add(unit)
-                    frontier.append(unit)
-        found[name] = frozenset(seen)
-    return found
+
+    def referring(node: str | int) -> Sequence[str | int]:
+        """The bodies referencing a name as an identifier; the units of a body."""
+        if isinstance(node, int):
+            return bodies[node][1]
+        found = []
+        for key in holding.get(node.encode(), ()):
+            if all(unit == node for unit in bodies[key][1]):
+                continue  # the name's own body (a function names itself): it leads back only
+            if key not in identifiers:
+                identifiers[key] = _identifier_names(bodies[key][0])
+            if node in identifiers[key]:
+                found.append(key)
+        return found
+
+    reach = _reaching(names, referring, _CALLER_CAP + 1)
+    # a name on a cycle reaches itself, and is not its own caller
+    return {name: frozenset(islice((unit for unit in reach[name] if unit != name), _CALLER_CAP))
+            for name in names}
+
+
+def _reaching(starts: list[str], following: Callable[[str | int], Sequence[str | int]],
+              limit: int) -> dict[str | int, set[str]]:
+    """For each node reached from ``starts`` through ``following``: the names (``str`` nodes)
+    it reaches, itself included; when it reaches more than ``limit``, ``limit`` or more of
+    them.
+
+    Tarjan's strongly connected components, iterative (a chain of callers can be deeper than
+    Python's recursion limit). The nodes of a component (functions calling each other) reach
+    the same names: the component's and those of the components it leads to, which complete
+    before it. So each node and edge is read once, however many names lead to it; a reach
+    walked from each name read a hub's callers once per function the hub calls, and the
+    callers of a ring of 62 functions 62 times per function the ring reaches."""
+    order: dict[str | int, int] = {}  # when each node was entered
+    low: dict[str | int, int] = {}  # the earliest node still on the path it leads back to
+    edges: dict[str | int, Sequence[str | int]] = {}
+    path: list[str | int] = []  # the nodes entered whose component is not complete
+    calls: list[tuple[str | int, Iterator[str | int]]] = []  # the walk's own stack
+    reach: dict[str | int, set[str]] = {}
+
+    def enter(node: str | int) -> None:
+        order[node] = low[node] = len(order)
+        path.append(node)
+        edges[node] = following(node)
+        calls.append((node, iter(edges[node])))
+
+    for start in starts:
+        if start in order:
+            continue
+        enter(start)
+        while calls:
+            current, pending = calls[-1]
+            for after in pending:
+                if after not in order:
+                    enter(after)
+                    break
+                if after not in reach:  # still on the path: in the component of `current`
+                    low[current] = min(low[current], order[after])
+            else:
+                calls.pop()
+                if calls:
+                    caller = calls[-1][0]
+                    low[caller] = min(low[caller], low[current])
+                if low[current] == order[current]:  # `current` roots a component: complete
+                    at = len(path) - 1
+                    while path[at] != current:
+                        at -= 1
+                    component = path[at:]
+                    del path[at:]
+                    joined = _joined(component, edges, reach, limit)
+                    reach.update(dict.fromkeys(component, joined))
+    return reach
+
+
+def _joined(component: list[str | int], edges: dict[str | int, Sequence[str | int]],
+            reach: dict[str | int, set[str]], limit: int) -> set[str]:
+    """The names a completed component reaches: its own, and those its edges lead to. A set
+    that holds ``limit`` is full: it is shared as it is, not copied into another."""
+    joined = set(islice((node for node in component if isinstance(node, str)), limit))
+    for node in component:
+        for after in edges[node]:
+            if len(joined) >= limit:
+                return joined
+            more = reach.get(after)  # None for a node of this component
+            if more is not None and len(more) >= limit:
+                return more
+            if more is not None:
+                joined.update(more)
+    return joined
 
 
 _WORD_RUN = re.compile(rb"[\w$]+")

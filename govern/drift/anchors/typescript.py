@@ -75,8 +75,11 @@ def _is_hidden_member(member: Node, name: str) -> bool:
     """Private by modifier, by ``#`` name, by ``_`` convention, or a constructor."""
     if name.startswith(("_", "#")) or name == "constructor":
         return True
-    return any(child.type == "accessibility_modifier" and text(child) in ("private", "protected")
-               for child in member.children)
+    # A variable statement takes no modifier, and is the member of each name it declares
+    # (``namespace NS { const a = 0, b = 1, … }``): its declarators are not read per name.
+    return member.type not in _VARIABLES and any(
+        child.type == "accessibility_modifier" and text(child) in ("private", "protected")
+        for child in member.children)
 
 
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
@@ -240,27 +243,39 @@ def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool
 def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
     """(declaring statement, public) for a top-level statement: itself, what an ``export``
     or a ``declare`` wraps, and every statement of a ``declare global { … }`` or ``declare
-    module 'name' { … }`` block, which augment a scope others import and so are public."""
-    if statement.type == "export_statement":
-        inner = statement.child_by_field_name("declaration") or next(
-            (c for c in statement.named_children if c.type in _FUNCTIONS | _CLASSES), None)
-        if inner is not None:
-            yield from _declaring(inner, True)
-        return
-    if statement.type != "ambient_declaration":
-        yield statement, public
-        return
-    for inner in statement.named_children:
+    module 'name' { … }`` block, which augment a scope others import and so are public.
+
+    Walked with a stack, in source order: a ``.d.ts`` can nest ``declare global {`` deeper
+    than Python's recursion limit. Each entry says whether to look inside it: what a
+    ``declare`` wraps directly is a declaration as it is."""
+    pending: list[tuple[Node, bool, bool]] = [(statement, public, True)]
+    while pending:
+        node, node_public, look_inside = pending.pop()
+        if not look_inside or node.type not in ("export_statement", "ambient_declaration"):
+            yield node, node_public
+        elif node.type == "export_statement":
+            inner = node.child_by_field_name("declaration") or next(
+                (c for c in node.named_children if c.type in _FUNCTIONS | _CLASSES), None)
+            if inner is not None:
+                pending.append((inner, True, True))
+        else:
+            pending.extend(reversed(list(_ambient_parts(node, node_public))))
+
+
+def _ambient_parts(ambient: Node, public: bool) -> Iterator[tuple[Node, bool, bool]]:
+    """The entries of ``_declaring``'s stack for a ``declare`` statement: what it wraps, or
+    the statements of the block of a ``declare global`` or ``declare module 'name'``."""
+    for inner in ambient.named_children:
         name = inner.child_by_field_name("name")
+        block: Node | None = inner
         if inner.type == "module" and name is not None and name.type == "string":
-            inner = inner.child_by_field_name("body")  # a module's name is not a declaration
-            if inner is None:  # `declare module 'x'` with no body: a shorthand, nothing named
-                continue
+            block = inner.child_by_field_name("body")  # a module's name is not a declaration
         elif inner.type != "statement_block":  # not `declare global { … }`
-            yield inner, public
+            yield inner, public, False
             continue
-        for member in inner.named_children:
-            yield from _declaring(member, True)
+        # None: `declare module 'x'` with no body, a shorthand that names nothing
+        for member in block.named_children if block is not None else ():
+            yield member, True, True
 
 
 def _member_role(member_name: str, member: Node) -> str:
@@ -321,7 +336,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         if not exported or name.startswith("_"):
             continue
         declared.add(name)
-        declared.update(f"{name}.{member}" for member, m in _members(node)[1]
+        declared.update(f"{name}.{member}" for member, m in members
                         if not _is_hidden_member(m, member))
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
