@@ -11,7 +11,8 @@ overrides parsing. Abbreviations of long options are valid unless ``allow_abbrev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -43,6 +44,7 @@ _CONDITION = frozenset({"expression_statement", "delete_statement", "not_operato
 _READERS = frozenset({"autocomplete", "vars", "isinstance", "print", "repr", "str", "id", "type"})
 """Calls that read a parser without changing what it accepts (``argcomplete.autocomplete``)."""
 _MAX_DEPTH = 4
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(eq=False)
@@ -188,20 +190,24 @@ class _Reader:
 
     def _subclasses(self) -> tuple[set[str], set[str]]:
         """Classes of the repository built on ArgumentParser; ``risky`` ones override how it
-        parses or add arguments of their own."""
-        bases: dict[str, tuple[str, Node]] = {}
+        parses or add arguments of their own. A base is matched by the names its bases are
+        written with, looked up in the set found so far: testing each class found against
+        each class's bases as text was quadratic in the number of classes."""
+        bases: dict[str, tuple[str, frozenset[str], Node]] = {}
         for root in self.trees.values():
             for node in root.named_children:
                 definition = node.child_by_field_name("definition") \
                     if node.type == "decorated_definition" else node
                 if definition is not None and definition.type == "class_definition":
+                    supers = text(definition.child_by_field_name("superclasses"))
                     bases[text(definition.child_by_field_name("name"))] = (
-                        text(definition.child_by_field_name("superclasses")), definition)
+                        supers, frozenset(_WORD.findall(supers)), definition)
         classes: set[str] = set()
         risky: set[str] = set()
         for _ in range(3):  # a subclass of a subclass
-            for name, (supers, definition) in bases.items():
-                if "ArgumentParser" in supers or any(c in supers for c in classes if c != name):
+            for name, (supers, words, definition) in bases.items():
+                if name not in classes and ("ArgumentParser" in supers or any(
+                        word in classes for word in words - {name})):
                     classes.add(name)
                     if any(_overrides_parsing(method) for method in _methods(definition)):
                         risky.add(name)
@@ -516,14 +522,36 @@ def _add_argument(parser: _Parser, positional: list[Node], keywords: dict[str, N
             parser.options[f"--no-{option[2:]}"] = False
 
 
-def _options(parser: _Parser, seen: frozenset[str] = frozenset()) -> tuple[dict[str, bool], bool]:
-    """(every option, including its parents', whether any of them is open)."""
+def _merged_options(parsers: Iterable[_Parser]) -> dict[str, tuple[dict[str, bool], bool]]:
+    """Each parser's options with its parents' (its own win), and whether any of them is
+    open. Each parser is merged once, from its parents' merged options, in a walk that keeps
+    its own stack: walking up every path of a diamond of ``parents=[…]`` was exponential in its
+    depth, and a chain of them deeper than Python's recursion limit crashed."""
+    merged: dict[str, tuple[dict[str, bool], bool]] = {}
+    for parser in parsers:
+        path = [(parser, iter(parser.parents))] if parser.key not in merged else []
+        on_path = {parser.key}
+        while path:
+            current, parents = path[-1]
+            # its parents first; one on the path here (argparse makes no cycle) is left out
+            parent = next((p for p in parents if p.key not in merged and p.key not in on_path),
+                          None)
+            if parent is not None:
+                path.append((parent, iter(parent.parents)))
+                on_path.add(parent.key)
+                continue
+            path.pop()
+            on_path.discard(current.key)
+            merged[current.key] = _merge(current, merged)
+    return merged
+
+
+def _merge(parser: _Parser, merged: dict[str, tuple[dict[str, bool], bool]]
+           ) -> tuple[dict[str, bool], bool]:
     options: dict[str, bool] = {}
     opened = parser.open
     for parent in parser.parents:
-        if parent.key in seen:
-            continue
-        more, shut = _options(parent, seen | {parser.key})
+        more, shut = merged.get(parent.key, ({}, False))
         options.update(more)
         opened = opened or shut
     options.update(parser.options)
@@ -541,8 +569,9 @@ def build_argparse_trees(sources: dict[str, bytes],
     reader = _Reader(trees)
     reader.run()
     commands: dict[str, CliCommand] = {}
+    merged = _merged_options(reader.parsers.values())
     for parser in reader.parsers.values():
-        options, opened = _options(parser)
+        options, opened = merged[parser.key]
         subparsers = parser.subparsers
         children = {name: child.key for child in (subparsers.children if subparsers else [])
                     for name in child.names}

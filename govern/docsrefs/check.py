@@ -4,9 +4,10 @@ findings a change introduced. Pure: tables and references in, findings out."""
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from govern.docsrefs.cli_table import CliCommand, CliTable
@@ -55,16 +56,62 @@ class Checked:
     tally: Tally
 
 
-def _suggest(reference: Reference, resolution: Resolution, renames: dict[str, str]
-             ) -> str | None:
+_WORK = 4_000_000
+"""What a run may spend on difflib, in ``_cost`` units (0.1 µs each for real names, up to 0.5
+µs for contrived ones): every suggestion, or every rename pairing, compared each name with every
+candidate, so thousands of missing names against thousands of names took minutes. Past it (a
+suggestion it cannot pay for ends the suggesting), findings keep the diff's renames but get no
+nearest name, and renames pair by ``_by_rename_key``. Real runs spend a fraction of it."""
+_PER_COMPARISON = 64
+"""The fixed part of one comparison, in ``_cost`` units."""
+_MAX_COMPARED = 1000
+"""Candidates one suggestion compares: of a longer list (which comes sorted), those around
+where the missing name would sort: the ones sharing its beginning, the likeliest typos."""
+
+
+def _cost(words: Sequence[str], others: Sequence[str]) -> int:
+    """An upper bound of comparing each of ``words`` with each of ``others``: difflib's
+    longest-match search is quadratic in the two names' lengths."""
+    return (sum(map(len, words)) * sum(map(len, others))
+            + _PER_COMPARISON * len(words) * len(others))
+
+
+@dataclass
+class _Budget:
+    """The ``_cost`` units one run still may spend on comparing names."""
+
+    left: int = _WORK
+
+    def spend(self, cost: int) -> bool:
+        if cost > self.left:
+            return False
+        self.left -= cost
+        return True
+
+
+def _nearest(missing: str, candidates: tuple[str, ...], budget: _Budget) -> str | None:
+    """The candidate closest to ``missing`` (difflib's), while the run can afford it."""
+    if not budget.left:
+        return None
+    at = bisect.bisect_left(candidates, missing)
+    start = max(0, min(at - _MAX_COMPARED // 2, len(candidates) - _MAX_COMPARED))
+    pool = candidates[start:start + _MAX_COMPARED]
+    if not budget.spend(_cost([missing], pool)):
+        budget.left = 0  # no more are tried: a try that fails costs its pool's length each time
+        return None
+    close = difflib.get_close_matches(missing, pool, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _suggest(reference: Reference, resolution: Resolution, renames: dict[str, str],
+             budget: _Budget) -> str | None:
     """The page's name with the missing part replaced: by the rename the diff shows first,
     else by the nearest name its container has."""
     missing = resolution.missing or ""
     leaf = (resolution.container or "").rsplit(".", 1)[-1]
     replacement = renames.get(f"{leaf}.{missing}")
     if replacement is None:
-        close = difflib.get_close_matches(missing, resolution.candidates, n=1, cutoff=0.6)
-        replacement = close[0] if close else None
+        replacement = _nearest(missing, resolution.candidates, budget)
     if replacement is None:
         return None
     if reference.kind is RefKind.ROUTE:
@@ -91,12 +138,14 @@ def check_references(references: Iterable[Reference], tables: Tables,
     """Resolve every reference; a finding for each that is missing."""
     tally = Tally()
     findings: list[DocsRefFinding] = []
+    budget = _Budget()
     for reference in references:
         resolution = tables.resolve(reference)
         tally = tally.add(resolution.status)
         if resolution.status is Status.MISSING:
             findings.append(DocsRefFinding(reference, _message(reference, resolution),
-                                           _suggest(reference, resolution, renames or {})))
+                                           _suggest(reference, resolution, renames or {},
+                                                    budget)))
     return Checked(tuple(findings), tally)
 
 
@@ -118,17 +167,18 @@ def renames_between(base: PythonTable, head: PythonTable) -> dict[str, str]:
     name a module or class lost while gaining exactly one name, or a close one: the rename a
     diff shows."""
     renames: dict[str, str] = {}
+    budget = _Budget()
     for module, symbols in head.modules.items():
         before = base.modules.get(module)
         if before is None:
             continue
         _pair_renames(module.rsplit(".", 1)[-1], before.names - symbols.names,
-                      symbols.names - before.names, renames)
+                      symbols.names - before.names, renames, budget)
         for cls, members in symbols.classes.items():
             old = before.classes.get(cls)
             if old is not None:
                 _pair_renames(cls, old.members - members.members,
-                              members.members - old.members, renames)
+                              members.members - old.members, renames, budget)
     return renames
 
 
@@ -153,22 +203,47 @@ def cli_renames_between(base: CliTable, head: CliTable) -> dict[str, str]:
     """``prog sub.--old -> --new`` (and subcommands alike) for each command that lost an option
     while gaining one, or a close one: the rename a diff shows, keyed as ``_suggest`` looks."""
     renames: dict[str, str] = {}
+    budget = _Budget()
     before = _command_paths(base)
     for path, command in _command_paths(head).items():
         old = before.get(path)
         if old is not None:
             _pair_renames(path, old.options.keys() - command.options.keys(),
-                          command.options.keys() - old.options.keys(), renames)
+                          command.options.keys() - old.options.keys(), renames, budget)
             _pair_renames(path, old.children.keys() - command.children.keys(),
-                          command.children.keys() - old.children.keys(), renames)
+                          command.children.keys() - old.children.keys(), renames, budget)
     return renames
 
 
 def _pair_renames(container: str, lost: Iterable[str], gained: Iterable[str],
-                  renames: dict[str, str]) -> None:
+                  renames: dict[str, str], budget: _Budget) -> None:
     lost, gained = sorted(lost), sorted(gained)
+    if len(lost) == len(gained) == 1:
+        renames[f"{container}.{lost[0]}"] = gained[0]
+        return
+    if not budget.spend(_cost(lost, gained)):
+        _pair_by_key(container, lost, gained, renames)
+        return
     for name in lost:
-        match = gained if len(lost) == len(gained) == 1 else difflib.get_close_matches(
-            name, gained, n=1, cutoff=0.5)
+        match = difflib.get_close_matches(name, gained, n=1, cutoff=0.5)
         if match:
             renames[f"{container}.{name}"] = match[0]
+
+
+def _by_rename_key(names: list[str]) -> dict[str, list[str]]:
+    """Names by how they are spelled but for case, ``_`` and ``-``."""
+    keyed: dict[str, list[str]] = {}
+    for name in names:
+        keyed.setdefault(name.lower().replace("_", "").replace("-", ""), []).append(name)
+    return keyed
+
+
+def _pair_by_key(container: str, lost: list[str], gained: list[str],
+                 renames: dict[str, str]) -> None:
+    """Renames too many to compare each with each: a lost name pairs with the one gained name
+    spelled alike but for case, ``_`` and ``-`` (``getData`` -> ``get_data``)."""
+    found = _by_rename_key(gained)
+    for key, names in _by_rename_key(lost).items():
+        match = found.get(key, [])
+        if len(names) == len(match) == 1:
+            renames[f"{container}.{names[0]}"] = match[0]

@@ -6,8 +6,8 @@ is unresolvable."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 
 from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_symbols import ModuleSymbols
@@ -17,7 +17,11 @@ from govern.drift.anchors.python import module_path, resolve_import
 _NOT_LIBRARY = frozenset({"tests", "test", "testing", "docs", "doc", "examples", "example",
                           "scripts", "benchmarks", "tools"})
 _MAX_HOPS = 32
-"""Re-export and inheritance chains longer than this are not followed (a cycle, or absurd)."""
+"""Re-export, star-import and inheritance chains longer than this are not followed (absurd)."""
+_MAX_VISITS = 256
+"""Containers one lookup may ask before it gives up (unknown): a real package star-imports a
+few dozen modules; a PR fanning star imports or bases over thousands would otherwise make every
+missing name of its pages walk all of them."""
 
 
 @dataclass(frozen=True)
@@ -44,15 +48,21 @@ class _OutOfScope(_Unknown):
 
 
 _VALUE, _UNKNOWN, _OUT = _Value(), _Unknown(), _OutOfScope()
+_STRANGER = ""
+"""Stands for any name the repository binds nowhere: no module, class or ``__all__`` has it."""
 _Target = _Module | _Class | _Value | _Unknown
+_Container = _Module | _Class
 
 
 @dataclass(frozen=True)
 class _Missing:
-    container: str
-    part: str
-    candidates: tuple[str, ...]
-    in_class: bool = False
+    """``owner`` has no such member (its names, for a suggestion, are listed only when the
+    lookup's answer is reported: most misses are steps of a longer walk)."""
+
+    owner: _Container
+
+
+_Found = _Target | _Missing
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,27 @@ class PythonTable:
     classes_named: dict[str, tuple[tuple[str, str], ...]]
     """A class name -> the (module, name) of each public class so named: how a page's
     ``Client.send`` is read."""
+    children: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    """A module -> the last names of its submodules, indexed once: finding them by walking
+    every module for each missing name was quadratic."""
+    bound: frozenset[str] = field(init=False, repr=False, compare=False)
+    """Every name the repository binds anywhere (``_step`` asks one it does not as
+    ``_STRANGER``)."""
+    _answers: dict[tuple[_Container, str], _Found] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    _candidates: dict[_Container, tuple[str, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+    _by_class: dict[tuple[str, tuple[str, ...]], Resolution] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        children: dict[str, set[str]] = {}
+        for module in self.modules:
+            parent, _, leaf = module.rpartition(".")
+            children.setdefault(parent, set()).add(leaf)
+        object.__setattr__(self, "children", {
+            parent: frozenset(leaves) for parent, leaves in children.items()})
+        object.__setattr__(self, "bound", _bound_names(self.modules.values(), children))
 
     def resolve(self, name: str, context: str | None = None, search: bool = False,
                 within: bool = False) -> Resolution:
@@ -96,12 +127,26 @@ class PythonTable:
         return self._walk(_Module(parts[0]), parts[0], parts[1:])
 
     def _resolve_by_class(self, name: str) -> Resolution:
-        """``Client.send``: a class the repository defines under that name, then the member."""
+        """``Client.send``: a class the repository defines under that name, then the member.
+        Every class so named is walked, so the answer is kept by the name's shape, its parts
+        bound nowhere as ``_STRANGER``: a page naming thousands of missing members of a name
+        thousands of modules define walked them all for each."""
         head, _, rest = name.partition(".")
         owners = self.classes_named.get(head, ())
         if not owners or not rest:
             return Resolution(Status.OUT_OF_SCOPE)
-        results = [self._walk(_Class(module, cls), f"{module}.{cls}", rest.split("."))
+        parts = rest.split(".")
+        shape = (head, tuple(p if p in self.bound else _STRANGER for p in parts))
+        if shape not in self._by_class:
+            self._by_class[shape] = self._owners_answer(owners, head, list(shape[1]))
+        found = self._by_class[shape]
+        if found.missing == _STRANGER:  # no walk passes a name bound nowhere: the first one
+            return replace(found, missing=next(p for p in parts if p not in self.bound))
+        return found
+
+    def _owners_answer(self, owners: tuple[tuple[str, str], ...], head: str,
+                       parts: list[str]) -> Resolution:
+        results = [self._walk(_Class(module, cls), f"{module}.{cls}", parts)
                    for module, cls in owners]
         if any(r.status is Status.RESOLVED for r in results):
             return Resolution(Status.RESOLVED)
@@ -112,9 +157,10 @@ class PythonTable:
 
     def _walk(self, target: _Target, path: str, parts: list[str]) -> Resolution:
         for part in parts:
-            found = self._member(target, part, 0)
+            found = self._step(target, part)
             if isinstance(found, _Missing):
-                return Resolution(Status.MISSING, part, path, found.candidates, found.in_class)
+                return Resolution(Status.MISSING, part, path, self._names_of(found.owner),
+                                  isinstance(found.owner, _Class))
             if isinstance(found, _OutOfScope):
                 return Resolution(Status.OUT_OF_SCOPE)
             if isinstance(found, _Unknown):
@@ -125,92 +171,149 @@ class PythonTable:
             target, path = found, f"{path}.{part}"
         return Resolution(Status.RESOLVED)
 
-    # -- one step ------------------------------------------------------------------------------
-
-    def _member(self, target: _Target, part: str, hops: int) -> _Target | _Missing:
-        if hops > _MAX_HOPS:
+    def _step(self, target: _Target, part: str) -> _Found:
+        """``target.part``, asked once per table: pages name the same things again and again.
+        A name bound nowhere is found nowhere, so where the walk ends for it does not depend on
+        which such name it is: all are asked once, as ``_STRANGER`` (a page naming thousands
+        of missing names through a wide star import walked it for each)."""
+        if not isinstance(target, _Module | _Class):
             return _UNKNOWN
-        if isinstance(target, _Module):
-            return self._module_member(target.name, part, hops)
-        if isinstance(target, _Class):
-            return self._class_member(target, part, hops)
-        return _UNKNOWN
+        key = (target, part if part in self.bound else _STRANGER)
+        if key not in self._answers:
+            self._answers[key] = _Lookup(self).member(*key)
+        return self._answers[key]
 
-    def _package(self, module: str) -> str:
+    def _names_of(self, owner: _Container) -> tuple[str, ...]:
+        """The public names ``owner`` has (a class's inherited ones too), listed once."""
+        if owner not in self._candidates:
+            names = _Lookup(self).names(owner)
+            self._candidates[owner] = tuple(sorted(n for n in names if not n.startswith("_")))
+        return self._candidates[owner]
+
+    def package(self, module: str) -> str:
         """The package a module's relative imports start from: itself if it is one."""
         return module if module in self.packages else module.rpartition(".")[0]
 
-    def _module_member(self, module: str, part: str, hops: int) -> _Target | _Missing:
-        submodule = f"{module}.{part}"
-        if submodule in self.modules:
-            return _Module(submodule)
-        symbols = self.modules.get(module)
+
+class _Lookup:
+    """One question put to the namespace, and the questions it leads to (a re-export's
+    source, a star-imported module, a base class). Each is answered once: a diamond of star
+    imports or bases, walked path by path, was exponential in its depth. A question met again
+    while it is still being answered (a cycle) is not walked round again (``_cycle``); a chain
+    deeper than ``_MAX_HOPS``, or a lookup asking more than ``_MAX_VISITS``, is unknown."""
+
+    def __init__(self, table: PythonTable) -> None:
+        self.table = table
+        self.answers: dict[tuple[_Container, str], _Found] = {}
+        self.asking: set[tuple[_Container, str]] = set()
+
+    def member(self, target: _Target, part: str) -> _Found:
+        if not isinstance(target, _Module | _Class):
+            return _UNKNOWN
+        key = (target, part)
+        if key in self.answers:
+            return self.answers[key]
+        if key in self.asking:
+            return self._cycle(target)
+        if len(self.asking) > _MAX_HOPS or len(self.answers) > _MAX_VISITS:
+            return _UNKNOWN
+        self.asking.add(key)
+        found = self._module_member(target.name, part) if isinstance(target, _Module) else \
+            self._class_member(target, part)
+        self.asking.discard(key)
+        self.answers[key] = found
+        return found
+
+    @staticmethod
+    def _cycle(target: _Container) -> _Found:
+        """The answer of a question met again while it is being answered. Star imports that
+        go round find nothing more by going round again: the modules on the way were asked.
+        A class that is its own ancestor is, in real code, ``class Client(Client)`` over an
+        imported ``Client`` the namespace cannot tell apart: what it inherits is unknown."""
+        return _Missing(target) if isinstance(target, _Module) else _UNKNOWN
+
+    def _module_member(self, module: str, part: str) -> _Found:
+        table = self.table
+        if f"{module}.{part}" in table.modules:
+            return _Module(f"{module}.{part}")
+        symbols = table.modules.get(module)
         if symbols is None:
             # A namespace package, or a module the table could not read: nothing to say.
             return _UNKNOWN
         if part in symbols.classes:
             return _Class(module, part)
         if part in symbols.imports:
-            return self._imported(module, symbols.imports[part], hops)
+            return self._imported(module, symbols.imports[part])
         if part in symbols.names:
             return _VALUE
         for star in symbols.star_imports:
-            source = resolve_import(star, self._package(module))
-            if source not in self.modules:
-                return _OUT if source.split(".")[0] not in self.roots else _UNKNOWN
-            exported = self.modules[source].all_names
+            source = resolve_import(star, table.package(module))
+            if source not in table.modules:
+                return _OUT if source.split(".")[0] not in table.roots else _UNKNOWN
+            exported = table.modules[source].all_names
             if exported is not None and part not in exported:
                 continue
-            found = self._module_member(source, part, hops + 1)
+            found = self.member(_Module(source), part)
             if not isinstance(found, _Missing):
                 return found
-        if symbols.open:
-            return _UNKNOWN
-        candidates = set(symbols.names) | {m.rpartition(".")[2] for m in self.modules
-                                           if m.rpartition(".")[0] == module}
-        return _Missing(module, part, tuple(sorted(n for n in candidates
-                                                   if not n.startswith("_"))))
+        return _UNKNOWN if symbols.open else _Missing(_Module(module))
 
-    def _imported(self, module: str, source: str, hops: int) -> _Target | _Missing:
+    def _imported(self, module: str, source: str) -> _Found:
         """What ``from M import name`` (``M:name``) or ``import M`` (``M:``) bound."""
+        table = self.table
         origin, _, original = source.partition(":")
-        absolute = resolve_import(origin, self._package(module))
-        if absolute.split(".")[0] not in self.roots:
+        absolute = resolve_import(origin, table.package(module))
+        if absolute.split(".")[0] not in table.roots:
             return _OUT
         if not original:
-            return _Module(absolute) if absolute in self.modules else _UNKNOWN
-        if absolute not in self.modules:
+            return _Module(absolute) if absolute in table.modules else _UNKNOWN
+        if absolute not in table.modules:
             return _UNKNOWN
-        found = self._module_member(absolute, original, hops + 1)
+        found = self.member(_Module(absolute), original)
         return _UNKNOWN if isinstance(found, _Missing) else found
 
-    def _class_member(self, target: _Class, part: str, hops: int) -> _Target | _Missing:
-        symbols = self.modules[target.module].classes[target.name]
+    def _class_member(self, target: _Class, part: str) -> _Found:
+        symbols = self.table.modules[target.module].classes[target.name]
         if part in symbols.members:
             return _VALUE  # a nested class too: its members are not listed
         if symbols.open:
             return _UNKNOWN
-        inherited: set[str] = set()
-        for base in symbols.bases:
-            if base in ("object", "builtins.object"):
-                continue
-            resolved = self._base(target.module, base, hops)
-            if not isinstance(resolved, _Class):
+        for base in self._bases(target):
+            if not isinstance(base, _Class):
                 return _UNKNOWN  # a third-party or dynamic base may define anything
-            found = self._class_member(resolved, part, hops + 1)
+            found = self.member(base, part)
             if not isinstance(found, _Missing):
                 return found
-            inherited.update(found.candidates)
-        candidates = {m for m in symbols.members | inherited if not m.startswith("_")}
-        return _Missing(f"{target.module}.{target.name}", part, tuple(sorted(candidates)), True)
+        return _Missing(target)
 
-    def _base(self, module: str, base: str, hops: int) -> _Target | _Missing:
-        current: _Target | _Missing = _Module(module)
-        for part in base.split("."):
-            if not isinstance(current, _Module | _Class):
-                return _UNKNOWN
-            current = self._member(current, part, hops + 1)
-        return current
+    def _bases(self, target: _Class) -> Iterator[_Found]:
+        """What each base of ``target`` (but ``object``) is, in order."""
+        for base in self.table.modules[target.module].classes[target.name].bases:
+            if base in ("object", "builtins.object"):
+                continue
+            current: _Found = _Module(target.module)
+            for part in base.split("."):
+                current = self.member(current, part) if isinstance(current, _Module | _Class) \
+                    else _UNKNOWN
+            yield current
+
+    def names(self, owner: _Container) -> set[str]:
+        """Every name ``owner`` has: a module's own and its submodules'; a class's members and
+        those of every class it inherits from (each class once, however often inherited)."""
+        if isinstance(owner, _Module):
+            symbols = self.table.modules.get(owner.name)
+            own = symbols.names if symbols is not None else frozenset()
+            return set(own | self.table.children.get(owner.name, frozenset()))
+        names: set[str] = set()
+        todo, seen = [owner], {owner}
+        while todo:
+            cls = todo.pop()
+            names.update(self.table.modules[cls.module].classes[cls.name].members)
+            for base in self._bases(cls):
+                if isinstance(base, _Class) and base not in seen:
+                    seen.add(base)
+                    todo.append(base)
+        return names
 
 
 def build_python_table(modules_by_path: dict[str, ModuleSymbols],
@@ -228,6 +331,20 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
             modules[name] = symbols
     roots = frozenset(name.split(".")[0] for name in modules)
     return PythonTable(modules, frozenset(packages), roots, _classes_named(modules))
+
+
+def _bound_names(modules: Iterable[ModuleSymbols], children: dict[str, set[str]]
+                 ) -> frozenset[str]:
+    """Every name a lookup can find somewhere: bound, imported, exported, a class member, a
+    submodule."""
+    bound: set[str] = set()
+    for symbols in modules:
+        bound.update(symbols.names, symbols.classes, symbols.imports, symbols.all_names or ())
+        for cls in symbols.classes.values():
+            bound.update(cls.members)
+    for leaves in children.values():
+        bound.update(leaves)
+    return frozenset(bound - {_STRANGER})  # an ``__all__`` may list anything
 
 
 def _classes_named(modules: dict[str, ModuleSymbols]) -> dict[str, tuple[tuple[str, str], ...]]:

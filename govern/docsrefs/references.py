@@ -8,6 +8,7 @@ is not read (a page is text a PR author controls).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -182,19 +183,13 @@ class _Reader:
                 if not words or not re.fullmatch(r"[A-Za-z_$][\w$]*", words[0]):
                     continue
                 at = text.find(words[0], match.start(1))
-                index = max(i for i, start in enumerate(starts) if start <= at)
+                index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
                 number = lines[min(index, len(lines) - 1)][0]
                 self.add(number, at - starts[index] + 1, RefKind.IMPORT,
                          f"{package}:{words[0]}")
 
     def shell_block(self, lines: list[tuple[int, str]]) -> None:
-        joined: list[tuple[int, str]] = []
-        for number, line in lines:
-            if joined and joined[-1][1].endswith("\\"):
-                joined[-1] = (joined[-1][0], joined[-1][1][:-1] + " " + line.strip())
-            else:
-                joined.append((number, line))
-        for number, line in joined:
+        for number, line in _shell_commands(lines):
             command = _PROMPT.sub("", line, count=1).strip()
             words = command.split()
             if not words or words[0] not in self.programs:
@@ -205,6 +200,30 @@ class _Reader:
                     break
                 kept.append(word)
             self.add(number, line.find(words[0]) + 1, RefKind.COMMAND, " ".join(kept))
+
+
+def _shell_commands(lines: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """Each command of a shell block with its first line's number, its ``\\``-continued lines
+    joined. The pieces are joined once (rebuilding the command at each line was quadratic in
+    its length), and a command longer than ``MAX_LINE`` is not read, as a line that long is
+    not."""
+    start = length = 0  # the command's first line number; the length of it joined
+    pieces: list[str] = []
+    for number, line in lines:
+        if pieces and pieces[-1].endswith("\\"):
+            pieces[-1] = pieces[-1][:-1]
+            piece, length = line.strip(), length - 1
+        else:
+            if pieces and length <= MAX_LINE:
+                yield start, " ".join(pieces)
+            start, pieces, length, piece = number, [], -1, line
+        length += len(piece) + 1
+        if length <= MAX_LINE:
+            pieces.append(piece)
+        else:
+            pieces = [piece]  # not read: only whether the command goes on is still asked
+    if pieces and length <= MAX_LINE:
+        yield start, " ".join(pieces)
 
 
 def _is_file_name(name: str) -> bool:

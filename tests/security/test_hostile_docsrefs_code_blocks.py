@@ -1,0 +1,42 @@
+"""Attack: stall the docs-refs job with the code blocks of a PR's docs page. In a script fence
+each import's line was found by scanning the start of every line of the block (16,000 imports:
+over a minute); in a shell fence each ``\\``-continued line rebuilt the command joined so far
+(30,000 continued lines of 200 characters: over a minute), however long it grew. An import's
+line is now found by bisection, continued lines are joined once, and a command joined longer
+than ``MAX_LINE`` is not read, as a line that long is not; imports and commands are still read
+with their lines and columns."""
+
+from __future__ import annotations
+
+from govern.docsrefs.model import RefKind
+from govern.docsrefs.references import parse_references
+from tests.security.pr import within
+
+
+def _fence(language: str, body: str) -> str:
+    return f"# Usage\n\n```{language}\n{body}```\n"
+
+
+def test_many_imports_in_a_script_fence_are_placed_in_linear_time() -> None:
+    count = 16_000
+    page = _fence("ts", "import { a } from 'pkg'\n" * count
+                  + "const x = 1;\nimport { type B, c } from '@scope/lib'\n")
+    found = within(lambda: parse_references(page, "docs/a.md"))
+    assert len(found) == count + 2
+    assert [(r.line, r.column, r.name) for r in found[:2]] == [(4, 10, "pkg:a"), (5, 10, "pkg:a")]
+    assert [(r.line, r.column, r.kind, r.name) for r in found[-2:]] == [
+        (count + 5, 15, RefKind.IMPORT, "@scope/lib:B"),
+        (count + 5, 18, RefKind.IMPORT, "@scope/lib:c")]
+
+
+def test_a_long_continued_shell_command_is_joined_in_linear_time() -> None:
+    count = 30_000
+    body = ("$ tool push \\\n    --force \\\n    --target prod\n"
+            + "$ tool sync \\\n" + ("x" * 200 + " \\\n") * count + "  --last\n"
+            + "$ tool pull --all\n")
+    found = within(lambda: parse_references(_fence("console", body), "docs/a.md",
+                                            frozenset({"tool"})))
+    assert [(r.line, r.column, r.kind, r.name) for r in found] == [
+        (4, 3, RefKind.COMMAND, "tool push --force --target prod"),
+        # the 6 MB ``tool sync`` command is not read: no docs command is that long
+        (count + 9, 3, RefKind.COMMAND, "tool pull --all")]
