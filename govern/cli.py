@@ -8,6 +8,7 @@ so ``govern affected-docs`` never pays for PyGithub or jinja2.
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import sys
 import traceback
@@ -114,5 +115,11 @@ def _drop_stdout() -> None:
 
 
 def main() -> None:
+    # A path that is not UTF-8 is held with lone surrogates (git's bytes, decoded with
+    # surrogateescape); written to a UTF-8 stream it would be an internal error. It is shown
+    # escaped (`\udcff`) instead: text for a person, and JSON escapes its own (json_text).
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     cli.main(prog_name="govern", standalone_mode=True)
 

@@ -3,7 +3,6 @@ shares, so that no command module imports another."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ import click
 from govern.config import Config, load_config
 from govern.core.errors import ConfigError, NotJudged
 from govern.core.progress import Reporter
+from govern.core.text import json_text
 from govern.git.gitio import Git
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def use_color(is_tty: bool, environ: Mapping[str, str]) -> bool:
 
 
 def print_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, indent=2))
 
 
 def echo_outcome(outcome: Outcome, stdout_is_output: bool = False) -> None:

@@ -3,10 +3,10 @@ lines shares (docs/concepts/affected-docs.md#output, ``govern check docs-refs``)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from govern import __version__
+from govern.core.text import json_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -29,4 +29,4 @@ def render_sarif_log(rules: list[dict[str, Any]], results: list[dict[str, Any]])
               "informationUri": "https://github.com/repo-govern/govern", "rules": rules}
     document = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
                 "runs": [{"tool": {"driver": driver}, "results": results}]}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json_text(document, indent=2) + "\n"

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 # Controls that reorder or hide text (Trojan Source): bidi embeddings, overrides and isolates,
-# directional marks, zero-width characters, and C0/C1 controls other than tab and newlines.
+# directional marks, zero-width characters, and C0/C1 controls other than tab and newlines;
+# and lone surrogates, which are no text at all: how a path's bytes that are not UTF-8 are
+# held once decoded (``surrogateescape``), and what no UTF-8 output can carry.
 _INVISIBLE = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
-    "\u2066-\u2069\ufeff]")
+    "\u2066-\u2069\ufeff\ud800-\udfff]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: a byte of a path that is not UTF-8, as git's paths are decoded."""
 
 
 def split_lines(text: str) -> list[str]:
@@ -53,3 +58,13 @@ def inert_line(text: str) -> str:
     runner would read ``::add-mask::`` or ``::error::`` as a command (and a path stays one line
     of output)."""
     return visible(text).replace("\r", "\\r").replace("\n", "\\n")
+
+
+def json_text(data: Any, indent: int | None = None) -> str:
+    """``data`` as JSON that is UTF-8 text: characters as they are, except a lone surrogate (a
+    byte of a path that is not UTF-8), which only an escape (``\\udcff``) can say; ``json.loads``
+    reads it back as the same string."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if text.isascii():
+        return text
+    return SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

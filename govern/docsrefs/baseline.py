@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from govern.core.errors import PayloadError
+from govern.core.text import json_text
 from govern.docsrefs.model import DocsRefFinding
 
 VERSION = 1
@@ -18,8 +19,7 @@ def render_baseline(findings: Iterable[DocsRefFinding]) -> str:
     counts = Counter(finding.key for finding in findings)
     entries = [{"page": page, "kind": kind, "name": name, "count": count}
                for (page, kind, name), count in sorted(counts.items())]
-    return json.dumps({"version": VERSION, "findings": entries}, indent=2,
-                      ensure_ascii=False) + "\n"
+    return json_text({"version": VERSION, "findings": entries}, indent=2) + "\n"
 
 
 def parse_baseline(text: str, source: str) -> Counter[tuple[str, str, str]]:

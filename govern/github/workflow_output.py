@@ -86,6 +86,7 @@ def append_to_file(environ: Mapping[str, str], variable: str, text: str) -> bool
     path = environ.get(variable)
     if not path:
         return False
-    with open(path, "a", encoding="utf-8") as handle:
+    # a path that is not UTF-8 (a lone surrogate) is written as `\udcff`, not a crash
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
         handle.write(text)
     return True

@@ -1,5 +1,5 @@
-"""What the attack tests share beyond tests/helpers.py: the governed gate's answer, and a time
-limit that fails a test instead of hanging it."""
+"""What the attack tests share beyond tests/helpers.py: a PR changing a governed path, the
+governed gate's answer, and a time limit that fails a test instead of hanging it."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import json
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
 
-from tests.gitrepo import Repo
+from tests.gitrepo import Repo, make_repo
 from tests.helpers import run_check
 
 T = TypeVar("T")
@@ -19,6 +20,14 @@ BODY = "Clause-②: no\nMetadata-protocol: none\n"
 GENEROUS_SECONDS = 20.0
 """A linear reader takes milliseconds on these inputs; the patterns this suite guards against
 took minutes. The limit sits between the two, far from both, so a slow CI machine never fails."""
+
+
+def governed_pr(root: Path, changes: dict[str, str | bytes | None]) -> tuple[Repo, str]:
+    """A repository under the contract preset whose branch ``pr`` makes ``changes`` beside a
+    governed workflow, and the head of that branch."""
+    repo = make_repo(root, {".github/workflows/ci.yml": "name: ci\n"}, preset="contract")
+    repo.branch("pr")
+    return repo, repo.commit(changes)
 
 
 def governed(repo: Repo, *args: str, pr: str = "5") -> tuple[int, dict[str, Any]]:

@@ -14,9 +14,8 @@ from govern.config import GatesConfig
 from govern.gates.trailers import Forbidden, check_commit_messages
 from tests.fakegithub import FakeGitHub
 from tests.fakegithub import fake_github as fake_github
-from tests.gitrepo import make_repo
 from tests.helpers import review_record
-from tests.security.pr import BODY, governed, within
+from tests.security.pr import BODY, governed, governed_pr, within
 
 SIXTY_FOUR_KB = 64 * 1024
 DEFAULTS = Forbidden.of(GatesConfig().trailer_forbidden, GatesConfig().model_families)
@@ -42,10 +41,8 @@ def test_a_blank_run_after_a_keyword_is_refused_or_passed_at_once() -> None:
 
 def test_a_hostile_body_does_not_reach_the_governed_gate(tmp_path: Path,
                                                          fake_github: FakeGitHub) -> None:
-    repo = make_repo(tmp_path / "repo", {".github/workflows/ci.yml": "name: ci\n"},
-                     preset="contract")
-    repo.branch("pr")
-    head = repo.commit({".github/workflows/ci.yml": "name: ci, changed\n"})
+    repo, head = governed_pr(tmp_path / "repo",
+                             {".github/workflows/ci.yml": "name: ci, changed\n"})
     hostile = ("Fixes" + " " * 30_000 + ":") * 2
     fake_github.add_pull(5, head, body=hostile + "\nFixes #9\n" + BODY)
     fake_github.add_comment(9, review_record(head))
