@@ -1,5 +1,6 @@
-"""The published packages a PR touches, read from the manifests at its head: the packages the
-changesets gate asks a changeset for. A change to a package's tests, its own ``scripts/`` folder
+"""The published packages a PR touches, read from the manifests at its head (or at its merge
+base, where the head's no longer names one): the packages the changesets gate asks a
+changeset for. A change to a package's tests, its own ``scripts/`` folder
 or the dev-only keys of its manifest publishes nothing, so it touches no package (the same
 exclusions as the affected-docs change set, docs/concepts/affected-docs.md#change-set)."""
 
@@ -25,34 +26,61 @@ def read_touched_packages(git: Git, pr: PullRequestInput, changes: Sequence[RawC
                           config: Config) -> tuple[Package, ...]:
     """The published packages (named, not private, in their manifest at the head) owning a
     changed path; changesets themselves belong to no package. ``changes`` are those from the
-    PR's merge base to its head: their blob ids name both sides of each file."""
+    PR's merge base to its head: their blob ids name both sides of each file.
+
+    A package published at the merge base stays published while its folder keeps a manifest:
+    a PR that breaks that manifest, drops its name or marks it private still changes what was
+    released, and must not slip past the gate by doing so. A package the PR deletes (no
+    manifest left) is not asked for: there is nothing left to release."""
     names = config.code.package_manifests
-    # manifests by blob id, as the head's tree names them: see Git.read_texts
-    manifests = {entry.path: entry.sha for entry in git.ls_tree(pr.head)
-                 if entry.path.rpartition("/")[2] in names}
+    manifests = _manifests(git, pr.head, names)
     dirs_at_head = package_dirs(manifests, names)
     dev_only = _dev_only_edits(git, changes, names)
     paths = {p for c in changes if c not in dev_only
              for p in (c.path, c.old_path)
              if p is not None and not p.startswith(".changeset/") and not is_test_file(p)}
-    folders = {folder for path in paths
-               if not is_package_script(path, folder := package_of(path, dirs_at_head))}
-    # each owning folder's manifests in the order of `names`: the first that reads names it
-    present = {path: manifests[path] for folder in sorted(folders & dirs_at_head)
-               for name in names if (path := f"{folder}/{name}" if folder else name) in manifests}
-    texts = git.read_texts(list(present.values()))
+    folders = sorted({folder for path in paths
+                      if not is_package_script(path, folder := package_of(path, dirs_at_head))}
+                     & dirs_at_head)
+    published = _published(git, manifests, folders, names)
+    unpublished = [folder for folder in folders if folder not in published]
+    if unpublished:
+        at_base = _published(git, _manifests(git, pr.merge_base, names), unpublished, names)
+        published.update(at_base)
     packages: dict[str, Package] = {}
-    named: set[str] = set()
+    for folder in folders:
+        if folder in published:
+            name, manifest = published[folder]
+            packages.setdefault(name, Package(name, manifest))
+    return tuple(packages.values())
+
+
+def _manifests(git: Git, rev: str, names: Sequence[str]) -> dict[str, str]:
+    """The blob id of each manifest in ``rev``'s tree, by path (read by id: see
+    Git.read_texts)."""
+    return {entry.path: entry.sha for entry in git.ls_tree(rev)
+            if entry.path.rpartition("/")[2] in names}
+
+
+def _published(git: Git, manifests: dict[str, str], folders: Sequence[str],
+               names: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """(published name, manifest path) of each folder whose first manifest that reads, in the
+    order of ``names``, names a package that is not private."""
+    present = {path: manifests[path] for folder in folders for name in names
+               if (path := f"{folder}/{name}" if folder else name) in manifests}
+    texts = git.read_texts(list(present.values()))
+    found: dict[str, tuple[str, str]] = {}
+    read: set[str] = set()
     for manifest, blob in present.items():
         folder, _, name = manifest.rpartition("/")
         text = texts[blob]
-        if text is None or folder in named:
+        if text is None or folder in read:
             continue
-        named.add(folder)
+        read.add(folder)
         package, private = manifest_name(name, text)
         if package and not private:
-            packages.setdefault(package, Package(package, manifest))
-    return tuple(packages.values())
+            found[folder] = (package, manifest)
+    return found
 
 
 def _dev_only_edits(git: Git, changes: Sequence[RawChange],

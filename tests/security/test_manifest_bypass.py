@@ -1,0 +1,63 @@
+"""Attack: change a published package's code and, in the same PR, break its manifest, drop
+its name or mark it private, so that the changesets gate sees no published package and asks
+for no changeset. The gate read the manifests at the PR's head only. A package published at
+the merge base now stays published while its folder keeps a manifest; only a package the PR
+deletes outright, or one never published, owes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.gitrepo import Repo, make_repo
+from tests.helpers import run_check
+from tests.security.pr import BODY
+
+CODE = {"packages/a/src/door.ts": "export const door = 2;\n"}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    repo = make_repo(tmp_path / "repo", {
+        "package.json": json.dumps({"name": "root", "private": True}),
+        "packages/a/package.json": json.dumps({"name": "@x/a", "version": "1.0.0"}),
+        "packages/a/src/door.ts": "export const door = 1;\n",
+        "packages/n/package.json": json.dumps({"name": "@x/n", "private": True}),
+        "packages/n/src/n.ts": "export const n = 1;\n",
+    }, preset="contract")
+    repo.branch("pr")
+    return repo
+
+
+def _missing(repo: Repo, files: dict[str, str | bytes | None]) -> list[str]:
+    """The packages the changesets gate says the PR owes a changeset for."""
+    repo.commit(files)
+    body = repo.root.parent / "body.md"
+    body.write_text(BODY, encoding="utf-8")
+    result = run_check(repo, "changesets", "main", "--body-file", str(body), "--json")
+    findings = json.loads(result.stdout)["findings"]
+    assert result.exit_code == (1 if findings else 0)
+    return [f["key"] for f in findings if f["rule"] == "changeset-missing"]
+
+
+@pytest.mark.parametrize("manifest", [
+    '{"name": "@x/a", "version": ',  # no longer JSON
+    json.dumps({"version": "1.0.0"}),  # the name dropped
+    json.dumps({"name": "@x/a", "private": True}),  # marked private
+    b'{"name": "@x/\xff"}',  # not UTF-8
+])
+def test_a_manifest_broken_in_the_same_pr_still_owes_a_changeset(
+        repo: Repo, manifest: str | bytes) -> None:
+    assert _missing(repo, {**CODE, "packages/a/package.json": manifest}) == ["@x/a"]
+
+
+def test_a_package_renamed_at_the_head_owes_it_under_its_new_name(repo: Repo) -> None:
+    assert _missing(repo, {**CODE, "packages/a/package.json": json.dumps({"name": "@x/door"})}
+                    ) == ["@x/door"]
+
+
+def test_a_deleted_package_or_one_never_published_owes_nothing(repo: Repo) -> None:
+    assert _missing(repo, {"packages/a/package.json": None, "packages/a/src/door.ts": None,
+                           "packages/n/src/n.ts": "export const n = 2;\n"}) == []
