@@ -254,14 +254,38 @@ def test_docs_refs_reads_a_module_turned_into_a_symlink_as_gone(linked: Repo) ->
     assert _cli(linked, "check", "docs-refs", "main", "--head", "main")[0] == 0
 
 
-def test_affected_docs_reports_a_module_turned_into_a_symlink(linked: Repo) -> None:
+def test_affected_docs_reads_a_module_turned_into_a_symlink_as_gone(linked: Repo) -> None:
     import json
 
     code, out = _cli(linked, "affected-docs", "main", "--head", "pr", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["changed_packages"] == [{"dir": ".", "name": "shop"}]
-    assert data["anchorless_changes"] == [
+    # its names are gone, as from a deleted module: the page naming one is stale
+    assert data["anchorless_changes"] == []
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", True)]
+    # and back: a link turned into the module adds its names, and nothing is stale
+    linked.checkout("main")
+    linked.branch("back", "pr")
+    (linked.root / "src/shop/util.py").unlink()
+    linked.commit({"src/shop/util.py": SHOP["src/shop/util.py"]}, "util is a module again")
+    code, out = _cli(linked, "affected-docs", "pr", "--head", "back", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["anchorless_changes"] == []
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", False)]
+
+
+def test_a_link_on_both_sides_is_not_parsed(linked: Repo) -> None:
+    import json
+
+    linked.checkout("pr")
+    (linked.root / "src/shop/util.py").unlink()
+    (linked.root / "src/shop/util.py").symlink_to("../../CHANGELOG.md")
+    linked.commit(message="util links elsewhere")
+    code, out = _cli(linked, "affected-docs", "pr~1", "--head", "pr", "--json")
+    assert code == 0
+    assert json.loads(out)["anchorless_changes"] == [
         {"path": "src/shop/util.py", "reason": "symlink: the link target is not parsed"}]
 
 

@@ -35,6 +35,8 @@ from govern.git.remedies import (
 NULL_SHA = "0" * 40
 SYMLINK_MODE = "120000"
 SUBMODULE_MODE = "160000"
+ABSENT_MODE = "000000"
+"""The mode ``git diff --raw`` gives the side of a change that has no file (added, deleted)."""
 
 # Variables git exports to hooks that would point a nested git at the wrong repository.
 _KEPT_GIT_VARS = {"GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO",

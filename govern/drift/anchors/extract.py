@@ -39,7 +39,7 @@ from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescrip
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
-from govern.git.gitio import SUBMODULE_MODE, SYMLINK_MODE, Hunk
+from govern.git.gitio import ABSENT_MODE, SUBMODULE_MODE, SYMLINK_MODE, Hunk
 from govern.git.packages import (
     is_dev_only_manifest_change,
     is_package_script,
@@ -234,12 +234,17 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
 def _unanchorable_reason(change: ChangedFile) -> str | None:
     if SUBMODULE_MODE in (change.old_mode, change.new_mode):
         return "submodule: its contents are another repository's"
-    if SYMLINK_MODE in (change.old_mode, change.new_mode):
+    if not _is_source(change.old_mode) and not _is_source(change.new_mode):
         return "symlink: the link target is not parsed"
     suffix = PurePosixPath(change.path).suffix
     if suffix not in EXTENSIONS:
         return f"no anchor extractor for {suffix or 'extensionless'} files"
     return None
+
+
+def _is_source(mode: str) -> bool:
+    """Is a side of a change, by its mode, a file of source (not a symlink, not absent)?"""
+    return mode not in (SYMLINK_MODE, ABSENT_MODE)
 
 
 def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
@@ -284,9 +289,13 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     extractions: dict[str, Extraction] = {}
     parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
     base_data: bytes | None = None
+    # a side that is a symlink (a file turned into one, or back) holds no source: the file's
+    # names are gone from it, as from a deleted file, or new in it, as in an added one
     for side, path, lines, present, blob in (
-        (base, change.base_path, change.old_lines, change.status != "A", change.old_blob),
-        (head, change.path, change.new_lines, change.status != "D", change.new_blob),
+        (base, change.base_path, change.old_lines,
+         change.status != "A" and _is_source(change.old_mode), change.old_blob),
+        (head, change.path, change.new_lines,
+         change.status != "D" and _is_source(change.new_mode), change.new_blob),
     ):
         if not present:
             continue
