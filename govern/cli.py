@@ -11,7 +11,6 @@ import importlib
 import io
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +66,8 @@ class GovernGroup(click.Group):
             ctx.exit(exc.exit_code)
         except Exception as exc:  # a bug: one line asking for a report, traceback on --debug
             if settings(ctx).debug:
+                import traceback  # ~7 ms of import (tokenize, linecache): only on a bug
+
                 traceback.print_exc()
             bug = InternalError(
                 f"internal error ({type(exc).__name__}: {exc}); this is a bug in govern "
