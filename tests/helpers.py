@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import DocsIndex, fill_index, memory_store
 from govern.github.client import Credentials, GitHubRepo, Pacing, connect
 from govern.overlap import OverlapPull
 from govern.review import render_review, review_from_data
@@ -241,3 +244,8 @@ def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None])
 
 def rows(data: dict[str, Any]) -> dict[str, list[str]]:
     return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}
+
+
+def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None]) -> DocsIndex:
+    """The docs index of ``pages`` in a store in memory, as a run builds it."""
+    return fill_index(pages, read_blob, memory_store())

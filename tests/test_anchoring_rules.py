@@ -19,10 +19,9 @@ from govern.drift.anchors.python import extract_python
 from govern.drift.anchors.syntax import MAX_INHERITING, local_callers, parse
 from govern.drift.anchors.typescript import extract_typescript
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
 from govern.drift.route_paths import is_specific_tail, route_segments, segments_match
 from tests.gitrepo import make_repo
-from tests.helpers import pr_repo, rows, run_json
+from tests.helpers import build_index, pr_repo, rows, run_json
 
 
 def index_of(pages: dict[str, str]):

@@ -10,8 +10,7 @@ import pytest
 
 from govern.drift import instances
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
-from tests.helpers import pr_repo, rows, run_json
+from tests.helpers import build_index, pr_repo, rows, run_json
 
 PKG = {"pkg/pyproject.toml": '[project]\nname = "acme"\n',
        "pkg/src/acme/__init__.py": "",

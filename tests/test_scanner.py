@@ -17,12 +17,12 @@ from govern.drift.docs.index import (
     WORD,
     PhraseRuns,
     StoreDamaged,
-    build_index,
     fill_index,
     memory_store,
     phrase_pattern,
 )
 from govern.drift.docs.scanner import fenced_blocks, inline_code_spans, scan_page
+from tests.helpers import build_index
 
 
 @pytest.mark.parametrize(("text", "path", "names", "not_names"), [

@@ -8,8 +8,8 @@ once, and each phrase is a lookup."""
 from __future__ import annotations
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
 from govern.drift.docs.lines import PageMentions
+from tests.helpers import build_index
 from tests.security.pr import within
 
 COMMANDS = 8_000

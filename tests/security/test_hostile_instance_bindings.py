@@ -7,8 +7,8 @@ bindings are now read in one pass and looked up by class."""
 from __future__ import annotations
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
 from govern.drift.instances import instance_names
+from tests.helpers import build_index
 from tests.security.pr import within
 
 CLASSES = 10_000

@@ -9,8 +9,8 @@ whatever its words, finding what its pattern finds."""
 from __future__ import annotations
 
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import build_index
 from govern.drift.docs.lines import PageMentions
+from tests.helpers import build_index
 from tests.security.pr import within
 
 COMMANDS = 12_000

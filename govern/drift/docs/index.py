@@ -522,9 +522,3 @@ def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
 def memory_store() -> sqlite3.Connection:
     """An empty store in memory (tests, and a run whose cache directory is not writable)."""
     return open_sqlite_memory(SCHEMA, STORE_FORMAT)
-
-
-def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
-                db: sqlite3.Connection | None = None) -> DocsIndex:
-    """The index of ``pages`` over ``db`` (an in-memory store when None)."""
-    return fill_index(pages, read_blob, memory_store() if db is None else db)

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 
 from govern.drift.route_paths import route_segments
 
-IDENT = r"[A-Za-z_$][\w$]*"
-DOTTED = rf"{IDENT}(?:\.{IDENT})*"
-
 # Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
 # Each pattern starts with a literal where it can: the regex engine then jumps between
 # occurrences of that character instead of trying the pattern at every position, which made
