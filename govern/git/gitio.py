@@ -240,22 +240,35 @@ class Git:
         self._reader: BlobReader | None = None
         self._commits: dict[str, str | None] = {}
         self._common_dir: Path | None = None
+        self._attributes: dict[str, Path] = {}
+        """Commit -> a scratch work tree holding only that commit's ``.gitattributes``."""
+        self._scratch: Path | None = None
 
     # -- the one run helper -------------------------------------------------------------
     def run(self, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,),
-            remedy: str = "", env: Mapping[str, str] | None = None) -> bytes:
-        status, out, err = self.run_status(*args, stdin=stdin, env=env)
+            remedy: str = "", env: Mapping[str, str] | None = None,
+            attributes_of: str | None = None) -> bytes:
+        status, out, err = self.run_status(*args, stdin=stdin, env=env,
+                                           attributes_of=attributes_of)
         if status not in ok:
             raise GitError(["git", *args], status, err.decode("utf-8", "replace"), remedy=remedy)
         return out
 
     def run_status(self, *args: str, stdin: bytes | None = None,
-                   env: Mapping[str, str] | None = None) -> tuple[int, bytes, bytes]:
+                   env: Mapping[str, str] | None = None,
+                   attributes_of: str | None = None) -> tuple[int, bytes, bytes]:
         """Run git where the exit status is an answer, not a failure. ``env`` adds variables
-        govern sets on purpose (a private index file, a fixed identity) to the clean ones."""
+        govern sets on purpose (a private index file, a fixed identity) to the clean ones.
+        ``attributes_of`` names the commit whose ``.gitattributes`` apply, instead of the
+        work tree's (see :meth:`numstat`)."""
         if _subcommand(args) not in _REF_READERS:
             self._commits.clear()
-        argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
+        if attributes_of is None:
+            argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
+        else:
+            place = self._attributes_place(attributes_of)
+            argv = ["git", "-C", str(place), f"--git-dir={self.git_dir()}",
+                    f"--work-tree={place}", "-c", "core.quotepath=off", *args]
         proc = subprocess.run(argv, input=stdin, capture_output=True,
                               env={**_clean_env(), **(env or {})})
         return proc.returncode, proc.stdout, proc.stderr
@@ -342,6 +355,33 @@ class Git:
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env=_clean_env())
         return PendingStatus(proc, ["git", *args])
+
+    def git_dir(self) -> Path:
+        """This work tree's git directory, absolute."""
+        return Path(self.run("rev-parse", "--absolute-git-dir").decode().strip())
+
+    def _attributes_place(self, rev: str) -> Path:
+        """A scratch work tree holding ``rev``'s ``.gitattributes`` files and nothing else: git
+        reads attributes from the work tree, so a diff run there judges each file as ``rev``
+        declares it (and as ``$GIT_DIR/info/attributes`` does), not as the checkout does."""
+        if rev not in self._attributes:
+            import tempfile  # only the size gate reads attributes at a commit
+
+            if self._scratch is None:
+                self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
+            place = self._scratch / str(len(self._attributes))
+            place.mkdir()
+            found = [entry for entry in self.ls_tree(rev)
+                     if entry.mode in ("100644", "100755")
+                     and entry.path.rpartition("/")[2] == ".gitattributes"
+                     and not {"", ".", "..", ".git"} & set(entry.path.split("/"))]
+            texts = self.blobs.read_many([entry.sha for entry in found])
+            for entry in found:
+                target = place / entry.path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(texts.get(entry.sha) or b"")
+            self._attributes[rev] = place
+        return self._attributes[rev]
 
     def common_dir(self) -> Path:
         if self._common_dir is None:
@@ -486,10 +526,17 @@ class Git:
         return {blob: _utf8(data) for blob, data in self.blobs.read_many(list(blobs)).items()}
 
     def close(self) -> None:
-        """End the ``git cat-file --batch`` process, if one was started (idempotent)."""
+        """End the ``git cat-file --batch`` process, if one was started, and remove the scratch
+        work trees of attributes (idempotent)."""
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+        if self._scratch is not None:
+            import shutil
+
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+            self._attributes.clear()
 
     def __enter__(self) -> Git:
         return self
@@ -561,8 +608,11 @@ class Git:
 
     def numstat(self, base: str, head: str) -> list[tuple[str, int, int]]:
         """``(path, added, deleted)`` per changed file, renames detected; a binary file
-        counts 0 lines (git reports ``-``)."""
-        parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--"))
+        counts 0 lines (git reports ``-``). Files are judged binary by ``base``'s
+        ``.gitattributes``, not the checkout's: those are the PR's, and a PR marking its own
+        files ``-diff`` would have its lines counted as none."""
+        parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--",
+                                attributes_of=base))
         counts: list[tuple[str, int, int]] = []
         i = 0
         while i < len(parts):
