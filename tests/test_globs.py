@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pathspec import GitIgnoreSpec
 
-from govern.core.globs import Globs, glob_problem
+from govern.core.globs import Globs, _needed_literals, glob_problem
 
 PATHS = ["docs/a.md", "docs/x/y.mdx", "README.md", "x/README.md", "CHANGES.rst",
          "docs/releases/v1.md", "docs/releases/a/b", "p/q/route-ledger.ts",
@@ -99,3 +99,20 @@ def test_a_shell_brace_or_a_broken_bracket_is_no_glob() -> None:
     assert glob_problem("docs/**/*.md") is None
     assert glob_problem("*.{md,mdx}") is not None
     assert glob_problem("") == "must be a non-empty string"
+
+
+@pytest.mark.parametrize(("patterns", "needed", "matching"), [
+    (("docs/**/*.md", "**/openapi.json", "README.md"), (".md", "openapi.json", "README.md"),
+     "api/openapi.json"),
+    (("*.md", "!docs/x.md", "# a comment", ""), (".md",), "docs/y.md"),  # what can match
+    (("src/", "a?b"), ("src", "b"), "lib/src/x.py"),  # a folder's own name; after a wildcard
+    (("docs/*.m[d]",), None, "docs/a.md"),  # ends in a wildcard: every path is matched
+    (("docs/**",), None, "docs/a/b"),
+    (("*.md", "a\\*"), None, "a*"),  # an escape is not read: every path is matched
+])
+def test_the_text_every_match_holds_turns_other_paths_away(
+        patterns: tuple[str, ...], needed: tuple[str, ...] | None, matching: str) -> None:
+    assert _needed_literals(patterns) == needed
+    globs = Globs(patterns)
+    assert not globs.matches("lib/other.py")
+    assert globs.matches(matching)
