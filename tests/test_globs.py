@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -11,6 +14,7 @@ from hypothesis import strategies as st
 from pathspec import GitIgnoreSpec
 
 from govern.core.globs import Globs, _needed_literals, glob_problem
+from tests.gitrepo import make_repo
 
 PATHS = ["docs/a.md", "docs/x/y.mdx", "README.md", "x/README.md", "CHANGES.rst",
          "docs/releases/v1.md", "docs/releases/a/b", "p/q/route-ledger.ts",
@@ -116,3 +120,18 @@ def test_the_text_every_match_holds_turns_other_paths_away(
     globs = Globs(patterns)
     assert not globs.matches("lib/other.py")
     assert globs.matches(matching)
+
+
+def test_without_re2_govern_says_what_to_install(tmp_path: Path) -> None:
+    """RE2 is named, not chosen if present: without it no glob falls back to backtracking,
+    and the run is not judged (exit 2) with the install to make, not an internal error."""
+    repo = make_repo(tmp_path / "r", {"a.py": "x = 1\n"})
+    repo.branch("pr")
+    repo.commit({"a.py": "x = 2\n"})  # a changed path, matched against `gates.size_ignore`
+    hide_re2 = ("import sys; sys.modules['re2'] = None; from govern.cli import main; "
+                "sys.argv[0] = 'govern'; main()")
+    proc = subprocess.run([sys.executable, "-c", hide_re2, "--repo-dir", str(repo.root),
+                           "check", "size", "main"], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert "`re2` is not installed" in proc.stderr and "pathspec[re2]" in proc.stderr

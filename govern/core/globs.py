@@ -17,20 +17,38 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from govern.core.errors import NotJudged
 from govern.core.text import SURROGATE
+
+if TYPE_CHECKING:
+    from pathspec import PathSpec
 
 _BRACES = re.compile(r"\{[^{}]*,[^{}]*\}")
 """Shell brace alternatives (``*.{md,mdx}``), a common slip: gitignore globs match them
 literally."""
 
 
-def _compile(patterns: tuple[str, ...]) -> Callable[[str], bool]:
+def _spec(patterns: Iterable[str]) -> PathSpec:
+    """pathspec's gitignore matcher of ``patterns``, in RE2."""
     from pathspec import GitIgnoreSpec  # ~20 ms of import, paid only by a command that matches
 
     # named, not left to pathspec's choice of the best backend installed: a missing RE2 must
     # fail here, not fall back to backtracking
-    match = GitIgnoreSpec.from_lines(patterns, backend="re2").match_file
+    try:
+        return GitIgnoreSpec.from_lines(patterns, backend="re2")
+    except ModuleNotFoundError as exc:
+        if exc.name != "re2":
+            raise
+        raise NotJudged("globs are matched with RE2, and its module `re2` is not installed",
+                        remedy="install govern with its dependencies (`pip install "
+                               "repo-govern`, or `pip install 'pathspec[re2]'` beside it), "
+                               "which bring `google-re2`") from None
+
+
+def _compile(patterns: tuple[str, ...]) -> Callable[[str], bool]:
+    match = _spec(patterns).match_file
     needed = _needed_literals(patterns)
     if needed is None:
         return match
@@ -90,12 +108,12 @@ def glob_problem(pattern: object) -> str | None:
     """Why ``pattern`` is not a usable glob, or None when it is."""
     if not isinstance(pattern, str) or not pattern.strip():
         return "must be a non-empty string"
-    from pathspec import GitIgnoreSpec
-
     if _BRACES.search(pattern):  # gitignore globs have no {a,b}: it would match nothing
         return "not a valid glob (no {a,b} alternatives in gitignore globs: write one glob each)"
     try:
-        GitIgnoreSpec.from_lines([pattern], backend="re2")
+        _spec([pattern])
+    except NotJudged:
+        raise
     except Exception as exc:  # pathspec raises several types for a bad pattern
         return f"not a valid glob ({exc})"
     return None
