@@ -28,25 +28,39 @@ def read_touched_packages(git: Git, pr: PullRequestInput, changes: Sequence[RawC
     changed path; changesets themselves belong to no package. ``changes`` are those from the
     PR's merge base to its head: their blob ids name both sides of each file.
 
-    A package published at the merge base stays published while its folder keeps a manifest:
-    a PR that breaks that manifest, drops its name or marks it private still changes what was
-    released, and must not slip past the gate by doing so. A package the PR deletes (no
-    manifest left) is not asked for: there is nothing left to release."""
+    The merge base's manifests count as much as the head's, so that what the PR writes about
+    its own packages cannot take one out of the gate: a package published at the merge base
+    stays published while its folder keeps a manifest (a PR that breaks that manifest, drops
+    its name or marks it private still changes what was released), and a path it owned there
+    stays its own (a PR adding a private manifest in a folder of it owes the package all the
+    same). A package the PR deletes (no manifest left) is not asked for: there is nothing left
+    to release."""
     names = config.code.package_manifests
     manifests = _manifests(git, pr.head, names)
+    at_base = _manifests(git, pr.merge_base, names)
     dirs_at_head = package_dirs(manifests, names)
+    dirs_at_base = package_dirs(at_base, names)
     dev_only = _dev_only_edits(git, changes, names)
-    paths = {p for c in changes if c not in dev_only
-             for p in (c.path, c.old_path)
-             if p is not None and not p.startswith(".changeset/") and not is_test_file(p)}
-    folders = sorted({folder for path in paths
-                      if not is_package_script(path, folder := package_of(path, dirs_at_head))}
-                     & dirs_at_head)
+    owners: set[str] = set()
+    for change in changes:
+        if change in dev_only:
+            continue
+        sides = [(change.path, dirs_at_head)]
+        if change.old_path is not None:
+            sides.append((change.old_path, dirs_at_head))
+        if change.status != "A":  # the path was there before: its owner then counts too
+            sides.append((change.old_path or change.path, dirs_at_base))
+        for path, dirs in sides:
+            if path.startswith(".changeset/") or is_test_file(path):
+                continue
+            folder = package_of(path, dirs)
+            if not is_package_script(path, folder):
+                owners.add(folder)
+    folders = sorted(owners & dirs_at_head)
     published = _published(git, manifests, folders, names)
     unpublished = [folder for folder in folders if folder not in published]
     if unpublished:
-        at_base = _published(git, _manifests(git, pr.merge_base, names), unpublished, names)
-        published.update(at_base)
+        published.update(_published(git, at_base, unpublished, names))
     packages: dict[str, Package] = {}
     for folder in folders:
         if folder in published:

@@ -61,3 +61,14 @@ def test_a_package_renamed_at_the_head_owes_it_under_its_new_name(repo: Repo) ->
 def test_a_deleted_package_or_one_never_published_owes_nothing(repo: Repo) -> None:
     assert _missing(repo, {"packages/a/package.json": None, "packages/a/src/door.ts": None,
                            "packages/n/src/n.ts": "export const n = 2;\n"}) == []
+
+
+def test_a_private_manifest_added_inside_a_package_still_owes_the_package(repo: Repo) -> None:
+    assert _missing(repo, {**CODE, "packages/a/src/package.json": json.dumps(
+        {"name": "@x/a-internal", "private": True})}) == ["@x/a"]
+
+
+def test_a_new_package_owes_only_itself(repo: Repo) -> None:
+    # its files were nowhere at the merge base: no package owned them there
+    assert _missing(repo, {"packages/c/package.json": json.dumps({"name": "@x/c"}),
+                           "packages/c/src/c.ts": "export const c = 1;\n"}) == ["@x/c"]
