@@ -391,7 +391,7 @@ def test_base_defaults_to_the_pr_base_branch_then_the_event_payload(
     assert "no BASE given and none of the defaults exists" in result.stderr
     repo.git("update-ref", "refs/remotes/origin/trunk", base_sha)
     monkeypatch.setenv("GITHUB_BASE_REF", "trunk")
-    assert run_json(repo)["base"] == "origin/trunk"
+    assert run_json(repo)["base"] == "refs/remotes/origin/trunk"
     monkeypatch.delenv("GITHUB_BASE_REF")
     event = tmp_path / "event.json"
     event.write_text(json.dumps({"pull_request": {"base": {"sha": base_sha}}}))

@@ -114,8 +114,9 @@ def test_no_base_at_all_is_not_judged(pr_repo: Repo) -> None:
     result = run_check(pr_repo, "size", "--json")
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"] == (
-        "no BASE given and none of the defaults exists: origin/HEAD, origin/main, main, "
-        "origin/master, master")
+        "no BASE given and none of the defaults exists: refs/remotes/origin/HEAD, "
+        "refs/remotes/origin/main, refs/heads/main, refs/remotes/origin/master, "
+        "refs/heads/master")
 
 
 def test_shallow_clone_is_not_judged(pr_repo: Repo, tmp_path: Path) -> None:

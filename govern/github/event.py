@@ -14,7 +14,11 @@ from govern.core.errors import NotJudged, PayloadError
 from govern.core.json_input import parse_json
 from govern.git.gitio import Git
 
-FALLBACK_BASES = ("origin/HEAD", "origin/main", "main", "origin/master", "master")
+FALLBACK_BASES = ("refs/remotes/origin/HEAD", "refs/remotes/origin/main", "refs/heads/main",
+                  "refs/remotes/origin/master", "refs/heads/master")
+"""Spelled in full: git resolves a short name to a tag before a branch, so a tag named
+``origin/main`` (anyone with push access can make one, and a full checkout fetches it) would
+become the base, and a PR pointing it at its own head would be judged against itself."""
 
 
 def read_event(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -57,7 +61,7 @@ def base_candidates(event: dict[str, Any], environ: Mapping[str, str]) -> list[s
     base sha (a merge queue's too), then the usual default branches."""
     candidates = []
     if environ.get("GITHUB_BASE_REF"):
-        candidates.append(f"origin/{environ['GITHUB_BASE_REF']}")
+        candidates.append(f"refs/remotes/origin/{environ['GITHUB_BASE_REF']}")
     for sha in (dig(pull_request_of(event), "base", "sha"), dig(event, "merge_group",
                                                                 "base_sha")):
         if isinstance(sha, str):
