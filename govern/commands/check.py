@@ -254,15 +254,19 @@ def governed(ctx: click.Context, **options: Any) -> None:
 
     Which paths are governed, and who may review, is read from both BASE's tip and the merge
     base, the stricter of the two winning: a PR branched from an old commit does not escape
-    rules added since (issue 13).
+    rules added since (issue 13). Where BASE and the head have several merge bases, the paths
+    the head changes from any of them count: against one alone, a head that merged an old
+    commit of BASE could undo a governed change BASE merged since, unseen.
     """
     git = open_git(ctx)
     pr = read_pull_request(git, options, os.environ, sys.stdin)
-    configs = [load_config_at(ctx, git, pr.base), load_config_at(ctx, git, pr.merge_base)]
+    configs = [load_config_at(ctx, git, pr.base),
+               *(load_config_at(ctx, git, merge_base) for merge_base in pr.merge_bases)]
     if skip_disabled(ctx, "governed", configs):
         return
-    paths = find_governed_paths(git.changed_files(pr.merge_base, pr.head),
-                                [config.gates.governed for config in configs])
+    changes = [change for merge_base in pr.merge_bases
+               for change in git.changed_files(merge_base, pr.head)]
+    paths = find_governed_paths(changes, [config.gates.governed for config in configs])
     located = (read_review(pr, [config.review for config in configs], os.environ)
                if paths else None)
     findings = check_governed(paths, located, pr.number)

@@ -28,6 +28,13 @@ class PullRequestInput:
     actor: str | None
     number: int | None
     repo: str | None
+    other_merge_bases: tuple[str, ...] = ()
+    """The merge bases after the first, when BASE and the head have several (the head merged
+    an older commit of BASE and a branch BASE merged since: a criss-cross)."""
+
+    @property
+    def merge_bases(self) -> tuple[str, ...]:
+        return (self.merge_base, *self.other_merge_bases)
 
 
 def _payload_labels(event: dict[str, Any]) -> frozenset[str]:
@@ -76,7 +83,7 @@ def read_pull_request(git: Git, options: Mapping[str, Any], environ: Mapping[str
     base = options["base"] or default_base(git, event, environ, "govern check <gate>")
     base_sha = git.resolve_commit(base)
     head = git.resolve_commit(options["head"])
-    merge_base = git.merge_bases(base_sha, head)[0]
+    merge_base, *others = git.merge_bases(base_sha, head)
     pull = pull_request_of(event)
     number = options.get("pr")
     number = number if number is not None else pull.get("number")
@@ -98,7 +105,7 @@ def read_pull_request(git: Git, options: Mapping[str, Any], environ: Mapping[str
                          or (live.labels if live else _payload_labels(event))),
         actor=options.get("actor") or (live.author if live else
                                        author if isinstance(author, str) else None),
-        number=number, repo=repo,
+        number=number, repo=repo, other_merge_bases=tuple(others),
     )
 
 
