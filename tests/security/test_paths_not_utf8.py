@@ -64,3 +64,16 @@ def test_a_step_summary_takes_the_name_escaped(tmp_path: Path) -> None:
     assert append_to_file({"GITHUB_STEP_SUMMARY": str(summary)}, "GITHUB_STEP_SUMMARY",
                           f"- {NAME}\n")
     assert summary.read_text(encoding="utf-8") == "- docs/\\udcff.md\n"
+
+
+def test_a_changed_source_named_in_bytes_that_are_not_utf8_is_read_not_a_crash(
+        tmp_path: Path) -> None:
+    # its path forms are looked up in the docs index, whose store takes UTF-8 text only
+    repo = make_repo(tmp_path / "r", {"pyproject.toml": '[project]\nname = "pkg"\n',
+                                      "src/pkg/__init__.py": "",
+                                      "docs/a.md": "Use `widget_maker`.\n"})
+    repo.branch("pr")
+    repo.commit({"src/pkg/\udcff.py": "def widget_maker():\n    return 3\n"})
+    result = _govern(repo, "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["changed_packages"] == [{"dir": ".", "name": "pkg"}]

@@ -17,6 +17,7 @@ from typing import Any
 
 from govern.core.cache import open_sqlite_memory, transaction
 from govern.core.progress import Progress, no_progress
+from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -87,7 +88,13 @@ class DocsIndex:
         return {page_id: self.read_text(page_id) for page_id in page_ids}
 
     def _fetch(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
-        """A query's rows; a store that breaks under it is rebuilt and asked once more."""
+        """A query's rows; a store that breaks under it is rebuilt and asked once more. A
+        name holding a byte that is not UTF-8 (a lone surrogate, from a file's path) is asked
+        with U+FFFD in its place, as a page writing that byte was read: SQLite takes UTF-8
+        text only."""
+        params = tuple(SURROGATE.sub("\ufffd", param)
+                       if isinstance(param, str) and not param.isascii() else param
+                       for param in params)
         try:
             return self.db.execute(sql, params).fetchall()
         except sqlite3.DatabaseError:
