@@ -491,3 +491,17 @@ def test_a_removed_members_bare_name_is_stale_but_guarded(
     assert all(row["stale"] for row in data["docs"])
     cut = [a["token"] for a in data["folded_anchors"] + data["overbroad_anchors"]]
     assert cut == ([] if bare_pages == 1 else ["halt_now"])
+
+
+@pytest.mark.parametrize(("old", "new", "stale"), [
+    ("src/helper", "src/helper.py", False),  # its names are new to the extractors
+    ("src/helper.py", "src/helper", True),  # its names are gone from what they read
+])
+def test_a_rename_that_changes_whether_a_file_is_read_as_source(
+        tmp_path: Path, old: str, new: str, stale: bool) -> None:
+    body = "def make_widget_now():\n    return 1\n"
+    repo = pr_repo(tmp_path, {old: body, "docs/use.md": "Call `make_widget_now()`.\n"},
+                   {old: None, new: body + "\n# moved\n"})
+    assert repo.git("diff", "--name-status", "-M", "main", "pr").split()[0].startswith("R")
+    data = run_json(repo, "main")
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/use.md", stale)]

@@ -236,8 +236,8 @@ def _unanchorable_reason(change: ChangedFile) -> str | None:
         return "submodule: its contents are another repository's"
     if not _is_source(change.old_mode) and not _is_source(change.new_mode):
         return "symlink: the link target is not parsed"
-    suffix = PurePosixPath(change.path).suffix
-    if suffix not in EXTENSIONS:
+    if not _extracted(change.base_path) and not _extracted(change.path):
+        suffix = PurePosixPath(change.path).suffix
         return f"no anchor extractor for {suffix or 'extensionless'} files"
     return None
 
@@ -245,6 +245,11 @@ def _unanchorable_reason(change: ChangedFile) -> str | None:
 def _is_source(mode: str) -> bool:
     """Is a side of a change, by its mode, a file of source (not a symlink, not absent)?"""
     return mode not in (SYMLINK_MODE, ABSENT_MODE)
+
+
+def _extracted(path: str) -> bool:
+    """Does an extractor read a file of this name?"""
+    return PurePosixPath(path).suffix in EXTENSIONS
 
 
 def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
@@ -289,19 +294,24 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     extractions: dict[str, Extraction] = {}
     parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
     base_data: bytes | None = None
-    # a side that is a symlink (a file turned into one, or back) holds no source: the file's
-    # names are gone from it, as from a deleted file, or new in it, as in an added one
+    # a side that is a symlink (a file turned into one, or back), or named as no extractor
+    # reads (``helper`` renamed to ``helper.py``), holds no source: the file's names are gone
+    # from it, as from a deleted file, or new in it, as in an added one (every line of the
+    # other side counts as changed, whatever the diff between the two texts)
+    sources = (change.status != "A" and _is_source(change.old_mode)
+               and _extracted(change.base_path),
+               change.status != "D" and _is_source(change.new_mode) and _extracted(change.path))
     for side, path, lines, present, blob in (
-        (base, change.base_path, change.old_lines,
-         change.status != "A" and _is_source(change.old_mode), change.old_blob),
-        (head, change.path, change.new_lines,
-         change.status != "D" and _is_source(change.new_mode), change.new_blob),
+        (base, change.base_path, change.old_lines, sources[0], change.old_blob),
+        (head, change.path, change.new_lines, sources[1], change.new_blob),
     ):
         if not present:
             continue
         data = side.read(path)
         if data is None:
             continue
+        if sources[0] != sources[1]:
+            lines = frozenset(range(1, data.count(b"\n") + 2))
         problem = _unparseable(data, config.code.max_parse_bytes)
         if problem == "oversized":
             result.skipped["oversized"] += 1
