@@ -165,8 +165,9 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
     renames = {**renames_between(base_tables.python, tables.python),
                **cli_renames_between(base_tables.cli, tables.cli)}
     checked = check_references(references, tables, renames)
+    # binary as the merge base says: a PR marking its pages `-diff` would add no lines to read
     changes = build_changes(git.changed_files(merge_base, head_sha),
-                            git.hunks(merge_base, head_sha))
+                            git.hunks(merge_base, head_sha, attributes_of=merge_base))
     added = {change.path: change.new_lines for change in changes}
     return DocsRefsResult(head_sha, merge_base, introduced(checked.findings, base_tables, added),
                           checked.tally, pages, tuple(unreadable))

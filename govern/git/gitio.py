@@ -425,8 +425,11 @@ class Git:
                                      old_blob, new_blob))
         return changes
 
-    def hunks(self, base: str, head: str) -> list[list[Hunk]]:
-        """``-U0`` hunks per changed file, in the same order as :meth:`changed_files`.
+    def hunks(self, base: str, head: str,
+              attributes_of: str | None = None) -> list[list[Hunk]]:
+        """``-U0`` hunks per changed file, in the same order as :meth:`changed_files`; with
+        ``attributes_of``, files are judged binary by that commit's ``.gitattributes`` rather
+        than the checkout's (see :meth:`numstat`: a binary file has no lines to read).
 
         Sections pair with raw entries by position, which avoids parsing git's quoted path
         headers. Every raw entry yields one ``diff --git`` section but a type change (a file
@@ -435,7 +438,7 @@ class Git:
         single hunk replaces every old line with every new one, as a modification that
         rewrote the whole file would read.
         """
-        out = self.run(*self._diff_args(), "-U0", base, head, "--")
+        out = self.run(*self._diff_args(), "-U0", base, head, "--", attributes_of=attributes_of)
         sections = re.split(rb"^diff --git ", out, flags=re.M)[1:]
         files: list[list[Hunk]] = []
         i = 0
