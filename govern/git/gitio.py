@@ -378,8 +378,11 @@ class Git:
             texts = self.blobs.read_many([entry.sha for entry in found])
             for entry in found:
                 target = place / entry.path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(texts.get(entry.sha) or b"")
+                try:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(texts.get(entry.sha) or b"")
+                except OSError:  # a folder name longer than the file system takes: its files
+                    continue  # are then diffed as text, which counts more, never less
             self._attributes[rev] = place
         return self._attributes[rev]
 

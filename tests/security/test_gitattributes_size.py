@@ -53,3 +53,14 @@ def test_the_scratch_work_tree_is_removed_when_git_closes(tmp_path: Path) -> Non
     assert scratch is not None and (scratch / "0" / "docs" / ".gitattributes").is_file()
     git.close()
     assert not scratch.exists()
+
+
+def test_a_gitattributes_in_a_folder_too_long_for_the_disk_is_passed_over(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.py": "x = 1\n"})
+    long_folder = "vendor/" + "x" * 300  # git keeps any name; most file systems take 255
+    base = repo.fast_commit(repo.sha("main"), "base",
+                            {f"{long_folder}/.gitattributes": "*.py -diff\n"})
+    head = repo.fast_commit(base, "head", {"a.py": "x = 2\n"})
+    with Git(repo.root) as git:
+        assert git.numstat(base, head) == [("a.py", 1, 1)]
