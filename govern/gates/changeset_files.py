@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from govern.gates.changesets import CarriedChangeset, Changeset, is_changeset, parse_changeset
+from govern.gates.changesets import (
+    CarriedChangeset,
+    Changeset,
+    is_changeset,
+    is_legacy_changeset,
+    parse_changeset,
+)
 from govern.gates.declarations import Carrier
 from govern.git.gitio import Git, RawChange
 
@@ -24,7 +30,8 @@ def read_carried(git: Git, changes: Sequence[RawChange]) -> tuple[CarriedChanges
     is an edit: a symlink the PR turns into a file carries that file's text (and a file
     turned into a symlink, the link's target, as an added symlink does)."""
     carried = [change for change in changes
-               if change.status in "AMRT" and is_changeset(change.path)]
+               if change.status in "AMRT"
+               and (is_changeset(change.path) or is_legacy_changeset(change.path))]
     texts = _read_lenient(git, [change.new_blob for change in carried])
     return tuple(CarriedChangeset(change.status, change.path, texts[change.new_blob])
                  for change in carried)

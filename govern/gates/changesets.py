@@ -41,9 +41,22 @@ _MIGRATION_HEADING = re.compile(r"^[ \t]*#{2,6}[ \t]+Migration\b", re.M | re.I)
 
 
 def is_changeset(path: str) -> bool:
-    """A changeset file: ``.changeset/<name>.md``, not its README."""
+    """A changeset file as the changesets tool reads one: ``.changeset/<name>.md``, not its
+    README and not a dot-file (the tool passes those over, so one would release nothing)."""
     folder, _, name = path.rpartition("/")
-    return folder == CHANGESET_DIR and name.endswith(".md") and name.lower() != "readme.md"
+    return (folder == CHANGESET_DIR and name.endswith(".md") and name.lower() != "readme.md"
+            and not name.startswith("."))
+
+
+_LEGACY_FILES = frozenset({"changes.md", "changes.json"})
+
+
+def is_legacy_changeset(path: str) -> bool:
+    """A file of a changeset in the tool's first format, a folder ``.changeset/<name>/``
+    holding ``changes.json`` and ``changes.md``: the tool still applies one, govern does not
+    read it."""
+    parts = path.split("/")
+    return len(parts) == 3 and parts[0] == CHANGESET_DIR and parts[2] in _LEGACY_FILES
 
 
 # -- the parser --------------------------------------------------------------------------------
@@ -203,6 +216,14 @@ def check_changesets(state: ChangesetState, config: DeclarationsConfig) -> tuple
     findings: list[Finding] = []
     parsed: list[Changeset] = []
     for carried in state.carried:
+        if is_legacy_changeset(carried.path):
+            findings.append(Finding(
+                Rule.CHANGESET_UNREADABLE,
+                f"{carried.path} belongs to a changeset in the tool's old folder format, which "
+                f"the release still applies but this gate cannot judge",
+                f"write it as `.changeset/<name>.md` with front matter, e.g. {EXAMPLE!r}, and "
+                f"delete the folder", carrier=carried.path, carrier_is_file=True))
+            continue
         result = parse_changeset(carried.path, carried.text)
         if isinstance(result, ChangesetError):
             findings.append(result.finding())

@@ -1,0 +1,57 @@
+"""Attack: satisfy the changesets gate with a changeset the release tool reads differently. A
+dot-file (``.changeset/.quiet.md``) counted for the gate, while the changesets tool passes it
+over, so the package was never released; and a changeset in the tool's first format (a folder
+``.changeset/<name>/`` with ``changes.json`` and ``changes.md``) is applied by the tool but
+was never read by the gate, so a major release went out with no ``allow-major`` label. A
+dot-file now counts for nothing, and the old format is a finding."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.gitrepo import Repo, make_repo
+from tests.helpers import run_check
+from tests.security.pr import BODY
+
+CODE = {"packages/a/src/door.ts": "export const door = 2;\n"}
+PATCH = '---\n"@x/a": patch\n---\n\nFix the door.\n'
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    repo = make_repo(tmp_path / "repo", {
+        "package.json": json.dumps({"name": "root", "private": True}),
+        "packages/a/package.json": json.dumps({"name": "@x/a"}),
+        "packages/a/src/door.ts": "export const door = 1;\n",
+    }, preset="contract")
+    repo.branch("pr")
+    return repo
+
+
+def _rules(repo: Repo, files: dict[str, str | bytes | None]) -> list[str]:
+    repo.commit(files)
+    body = repo.root.parent / "body.md"
+    body.write_text(BODY, encoding="utf-8")
+    result = run_check(repo, "changesets", "main", "--body-file", str(body), "--json")
+    findings = json.loads(result.stdout)["findings"]
+    assert result.exit_code == (1 if findings else 0)
+    return [f["rule"] for f in findings]
+
+
+def test_a_dot_file_changeset_releases_nothing(repo: Repo) -> None:
+    assert _rules(repo, {**CODE, ".changeset/.quiet-fix.md": PATCH}) == ["changeset-missing"]
+
+
+def test_a_changeset_of_the_old_folder_format_is_a_finding(repo: Repo) -> None:
+    legacy = {".changeset/brave-door/changes.json": json.dumps(
+                  {"releases": [{"name": "@x/a", "type": "major"}], "dependents": []}),
+              ".changeset/brave-door/changes.md": "Break the door.\n"}
+    assert _rules(repo, {**CODE, ".changeset/fix.md": PATCH, **legacy}) == [
+        "changeset-unreadable", "changeset-unreadable"]
+
+
+def test_a_changeset_named_as_the_tool_reads_it_passes(repo: Repo) -> None:
+    assert _rules(repo, {**CODE, ".changeset/fix.md": PATCH}) == []
