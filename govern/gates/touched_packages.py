@@ -6,12 +6,13 @@ exclusions as the affected-docs change set, docs/concepts/affected-docs.md#chang
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from govern.config import Config
 from govern.gates.changesets import Package
 from govern.gates.pull_request import PullRequestInput
-from govern.git.gitio import Git, RawChange
+from govern.git.gitio import Git, RawChange, TreeEntry
 from govern.git.packages import (
     is_dev_only_manifest_change,
     is_package_script,
@@ -29,51 +30,62 @@ def read_touched_packages(git: Git, pr: PullRequestInput, changes: Sequence[RawC
     PR's merge base to its head: their blob ids name both sides of each file.
 
     The merge base's manifests count as much as the head's, so that what the PR writes about
-    its own packages cannot take one out of the gate: a package published at the merge base
-    stays published while its folder keeps a manifest (a PR that breaks that manifest, drops
-    its name or marks it private still changes what was released), and a path it owned there
-    stays its own (a PR adding a private manifest in a folder of it owes the package all the
-    same). A package the PR deletes (no manifest left) is not asked for: there is nothing left
-    to release."""
+    its own packages cannot take one out of the gate. A package published at the merge base
+    stays owed while its folder still holds files at the head, whatever the PR did to its
+    manifest (broke it, dropped its name, marked it private, deleted or renamed it); and a
+    path it owned, or would have owned, at the merge base stays its own when the package
+    owning it at the head publishes nothing (a private manifest the PR added in a folder of
+    it). A package the PR deletes outright is not asked for: there is nothing left to
+    release; a new package owes only itself."""
     names = config.code.package_manifests
-    manifests = _manifests(git, pr.head, names)
-    at_base = _manifests(git, pr.merge_base, names)
-    dirs_at_head = package_dirs(manifests, names)
+    head_tree = git.ls_tree(pr.head)
+    head_paths = sorted(entry.path for entry in head_tree)
+    at_head = _manifests(head_tree, names)
+    at_base = _manifests(git.ls_tree(pr.merge_base), names)
+    dirs_at_head = package_dirs(at_head, names)
     dirs_at_base = package_dirs(at_base, names)
     dev_only = _dev_only_edits(git, changes, names)
-    owners: set[str] = set()
+    # each changed path: its package at the head and at the merge base, and whether it was
+    # there (a path that was not is owed to the base's package only if the head's owes nothing)
+    owned: list[tuple[str, str, bool]] = []
     for change in changes:
         if change in dev_only:
             continue
-        sides = [(change.path, dirs_at_head)]
-        if change.old_path is not None:
-            sides.append((change.old_path, dirs_at_head))
-        if change.status != "A":  # the path was there before: its owner then counts too
-            sides.append((change.old_path or change.path, dirs_at_base))
-        for path, dirs in sides:
+        base_side = (change.old_path or change.path) if change.status != "A" else None
+        for path in dict.fromkeys(p for p in (change.path, change.old_path) if p is not None):
             if path.startswith(".changeset/") or is_test_file(path):
                 continue
-            folder = package_of(path, dirs)
-            if not is_package_script(path, folder):
-                owners.add(folder)
-    folders = sorted(owners & dirs_at_head)
-    published = _published(git, manifests, folders, names)
-    unpublished = [folder for folder in folders if folder not in published]
-    if unpublished:
-        published.update(_published(git, at_base, unpublished, names))
+            head_owner = package_of(path, dirs_at_head)
+            if not is_package_script(path, head_owner):
+                owned.append((head_owner, package_of(path, dirs_at_base), path == base_side))
+    head_owners = sorted({head for head, _, _ in owned} & dirs_at_head)
+    published = _published(git, at_head, head_owners, names)
+    base_owners = sorted({base for head, base, existed in owned
+                          if existed or head not in published}
+                         | {head for head in head_owners if head not in published})
+    base_owners = [folder for folder in base_owners if _holds_files(head_paths, folder)]
+    at_base_published = _published(git, at_base, base_owners, names)
     packages: dict[str, Package] = {}
-    for folder in folders:
-        if folder in published:
-            name, manifest = published[folder]
-            packages.setdefault(name, Package(name, manifest))
+    for folder in (*head_owners, *base_owners):
+        found = published.get(folder) or at_base_published.get(folder)
+        if found is not None:
+            packages.setdefault(found[0], Package(*found))
     return tuple(packages.values())
 
 
-def _manifests(git: Git, rev: str, names: Sequence[str]) -> dict[str, str]:
-    """The blob id of each manifest in ``rev``'s tree, by path (read by id: see
+def _holds_files(paths: Sequence[str], folder: str) -> bool:
+    """Does the sorted tree listing ``paths`` hold a file in ``folder`` (``""``: the root)?"""
+    if not folder:
+        return bool(paths)
+    prefix = folder + "/"
+    at = bisect_left(paths, prefix)
+    return at < len(paths) and paths[at].startswith(prefix)
+
+
+def _manifests(tree: Sequence[TreeEntry], names: Sequence[str]) -> dict[str, str]:
+    """The blob id of each manifest of a tree listing, by path (read by id: see
     Git.read_texts)."""
-    return {entry.path: entry.sha for entry in git.ls_tree(rev)
-            if entry.path.rpartition("/")[2] in names}
+    return {entry.path: entry.sha for entry in tree if entry.path.rpartition("/")[2] in names}
 
 
 def _published(git: Git, manifests: dict[str, str], folders: Sequence[str],

@@ -72,3 +72,19 @@ def test_a_new_package_owes_only_itself(repo: Repo) -> None:
     # its files were nowhere at the merge base: no package owned them there
     assert _missing(repo, {"packages/c/package.json": json.dumps({"name": "@x/c"}),
                            "packages/c/src/c.ts": "export const c = 1;\n"}) == ["@x/c"]
+
+
+@pytest.mark.parametrize("manifest", [
+    {"packages/a/package.json": None},  # deleted, the code left in place
+    {"packages/a/package.json": None, "packages/a/package.json.bak": '{"name": "@x/a"}'},
+    {"packages/a/package.json": None, "packages/a/Package.json": '{"name": "@x/a"}'},
+])
+def test_a_manifest_removed_while_the_code_stays_still_owes_a_changeset(
+        repo: Repo, manifest: dict[str, str | bytes | None]) -> None:
+    assert _missing(repo, {**CODE, **manifest}) == ["@x/a"]
+
+
+def test_a_file_added_beside_a_private_manifest_added_inside_a_package_owes_it(
+        repo: Repo) -> None:
+    assert _missing(repo, {"packages/a/lib/package.json": json.dumps({"private": True}),
+                           "packages/a/lib/extra.js": "module.exports = 1;\n"}) == ["@x/a"]
