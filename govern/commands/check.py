@@ -41,6 +41,7 @@ from govern.gates.pull_request import PullRequestInput, read_pull_request, requi
 from govern.gates.release_owned import check_release_owned
 from govern.gates.review_record import read_review
 from govern.gates.size import check_size, count_size
+from govern.gates.size_lines import read_line_counts
 from govern.gates.touched_packages import read_touched_packages
 from govern.gates.trailer_ranges import read_trailer_ranges
 from govern.gates.trailers import Forbidden, check_commit_messages, check_message_file
@@ -238,7 +239,7 @@ def release_owned(ctx: click.Context, **options: Any) -> None:
 def size(ctx: click.Context, **options: Any) -> None:
     """Additions + deletions (minus `gates.size_ignore`) at most `gates.human_merge_lines`."""
     git, pr, config = _open(ctx, "size", options)
-    count = count_size(git.numstat(pr.merge_base, pr.head), config.gates)
+    count = count_size(read_line_counts(git, pr.merge_base, pr.head), config.gates)
     findings = check_size(count, config.gates)
     report(ctx, GateResult("size", findings, {
         "lines": count.lines, "files": count.files, "ignored_files": count.ignored_files,

@@ -34,6 +34,7 @@ from govern.gates.governed import check_governed, find_governed_paths
 from govern.gates.pull_request import PullRequestInput
 from govern.gates.release_owned import check_release_owned
 from govern.gates.size import check_size, count_size
+from govern.gates.size_lines import read_line_counts
 from govern.gates.touched_packages import read_touched_packages
 from govern.gates.trailers import Forbidden, check_commit_messages
 from govern.git.gitio import Git
@@ -133,7 +134,7 @@ def judge_gates(git: Git, pr: PullRequestInput, config: Config) -> tuple[Verdict
         "changesets": lambda: _changesets(git, pr, config),
         "release-owned": lambda: check_release_owned(
             git.changed_files(pr.merge_base, pr.head), config, pr.labels, pr.actor),
-        "size": lambda: check_size(count_size(git.numstat(pr.merge_base, pr.head),
+        "size": lambda: check_size(count_size(read_line_counts(git, pr.merge_base, pr.head),
                                               config.gates), config.gates),
         # No GitHub in the demo, so no review record can be on the head: what the gate says
         # when none is posted.

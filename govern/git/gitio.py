@@ -612,14 +612,14 @@ class Git:
         return [(sha, message) for sha, _, message in
                 (record.partition("\n") for record in records if record)]
 
-    def numstat(self, base: str, head: str) -> list[tuple[str, int, int]]:
-        """``(path, added, deleted)`` per changed file, renames detected; a binary file
-        counts 0 lines (git reports ``-``). Files are judged binary by ``base``'s
+    def numstat(self, base: str, head: str) -> list[tuple[str, int | None, int | None]]:
+        """``(path, added, deleted)`` per changed file, renames detected; None for a file git
+        reads as binary (it reports ``-``). Files are judged binary by ``base``'s
         ``.gitattributes``, not the checkout's: those are the PR's, and a PR marking its own
         files ``-diff`` would have its lines counted as none."""
         parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--",
                                 attributes_of=base))
-        counts: list[tuple[str, int, int]] = []
+        counts: list[tuple[str, int | None, int | None]] = []
         i = 0
         while i < len(parts):
             added, deleted, path = parts[i].split("\t", 2)
@@ -628,8 +628,8 @@ class Git:
             else:  # a rename: the old and new paths follow as their own fields
                 path = parts[i + 2]
                 i += 3
-            counts.append((path, int(added) if added != "-" else 0,
-                           int(deleted) if deleted != "-" else 0))
+            counts.append((path, int(added) if added != "-" else None,
+                           int(deleted) if deleted != "-" else None))
         return counts
 
     # -- remotes (shell mode and overlap --github fetch PR heads) -------------------------
