@@ -128,6 +128,24 @@ def test_binary_conflict_has_no_hunks(base: Repo) -> None:
                                              "hunks": []}]
 
 
+def _bump_gitlink(repo: Repo, name: str, commit: str) -> None:
+    """A branch ``name`` off main moving the gitlink ``vendor/sub`` to ``commit``."""
+    repo.branch(name, "main")
+    repo.git("update-index", "--cacheinfo", f"160000,{commit},vendor/sub")
+    repo.git("commit", "-q", "-m", f"{name}: bump the submodule")
+    repo.checkout("main")
+
+
+def test_two_prs_moving_one_submodule_conflict_as_a_submodule(base: Repo) -> None:
+    # no .gitmodules and no clone: git merges the gitlinks alone, and adds free-text advice
+    base.git("update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},vendor/sub")
+    base.git("commit", "-q", "-m", "a submodule")
+    _bump_gitlink(base, "a", "2" * 40)
+    _bump_gitlink(base, "b", "3" * 40)
+    assert [(c["path"], c["type"]) for c in only_pair(base)["conflicts"]] == [
+        ("vendor/sub", "submodule")]
+
+
 def test_file_in_the_way_of_a_folder_is_merged_not_prefiltered(base: Repo) -> None:
     open_pr(base, "a", {"docs": "a file\n"})
     open_pr(base, "b", {"docs/page.md": "a page\n"})

@@ -38,6 +38,27 @@ def test_parse_merge_tree_reads_a_conflicted_then_a_clean_merge() -> None:
     ]
 
 
+ADVICE = ("Recursive merging with submodules currently only supports trivial cases.\n"
+          "Please manually handle the merging of each conflicted submodule.\n")
+
+
+def test_parse_merge_tree_reads_the_advice_after_a_conflicted_submodule() -> None:
+    # git 2.39 prints free-text advice after such a merge's records, in place of the empty
+    # field that ends them; the next merge of the batch follows at once
+    fields = ["0", TREE, "vendor/sub", "", "1", "vendor/sub", "CONFLICT (contents)",
+              "CONFLICT (submodule): Merge conflict in vendor/sub\n", ADVICE,
+              "1", TREE, "", ""]
+    assert parse_merge_tree(fields) == [
+        TreeMerge(False, TREE, ("vendor/sub",), (
+            MergeMessage(("vendor/sub",), "CONFLICT (contents)",
+                         "CONFLICT (submodule): Merge conflict in vendor/sub\n"),
+            MergeMessage((), "", ADVICE))),
+        TreeMerge(True, TREE, (), ()),
+    ]
+    # and as the last merge of a batch, where the output ends with it
+    assert parse_merge_tree(fields[:9])[0].messages[-1] == MergeMessage((), "", ADVICE)
+
+
 @pytest.mark.parametrize(("kind", "text", "expected"), [
     ("Auto-merging", "Auto-merging f\n", None),
     ("CONFLICT (contents)", "CONFLICT (content): Merge conflict in f\n", "content"),

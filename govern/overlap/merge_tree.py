@@ -16,7 +16,7 @@ def parse_merge_tree(fields: Sequence[str]) -> list[TreeMerge]:
     """Read the NUL-separated fields of ``git merge-tree --write-tree --stdin -z --name-only
     --messages``: per merge a status (1 clean, 0 conflict: the reverse of the exit code), the
     tree, the conflicted paths, an empty field, then message records (a path count, the
-    paths, a type, a message), then an empty field."""
+    paths, a type, a message) and free-text advice, then an empty field."""
     merges: list[TreeMerge] = []
     at = 0
     while at < len(fields):
@@ -31,7 +31,13 @@ def parse_merge_tree(fields: Sequence[str]) -> list[TreeMerge]:
             at += 1
         at += 1
         messages: list[MergeMessage] = []
-        while fields[at]:
+        while at < len(fields) and fields[at]:
+            if not fields[at].isdigit():
+                # advice git 2.39 prints in free text after the records of a merge with a
+                # conflicted submodule, in place of the empty field that ends them: kept as a
+                # message of no path and no type, and the merge's last field
+                messages.append(MergeMessage((), "", fields[at]))
+                break
             count = int(fields[at])
             paths = tuple(fields[at + 1: at + 1 + count])
             at += 1 + count
