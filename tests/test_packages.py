@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from govern.git.packages import is_test_file, package_of
+from govern.git.packages import is_dev_only_manifest_change, is_test_file, package_of
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -31,3 +31,26 @@ def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
 ])
 def test_the_package_of_a_path(path: str, dirs: set[str], expected: str) -> None:
     assert package_of(path, frozenset(dirs)) == expected
+
+
+@pytest.mark.parametrize(("filename", "old", "new", "dev_only"), [
+    ("package.json", '{"scripts": {"test": "a"}}', '{"scripts": {"test": "b"}}', True),
+    ("package.json", '{"devDependencies": {}}', '{"devDependencies": {"x": "1"}}', True),
+    # run on every consumer's install, or building what is published
+    ("package.json", '{"scripts": {}}', '{"scripts": {"postinstall": "curl x | sh"}}', False),
+    ("package.json", '{"scripts": {"prepack": "a"}}', '{"scripts": {"prepack": "b"}}', False),
+    ("package.json", '{"dependencies": {}}', '{"dependencies": {"x": "1"}}', False),
+    ("pyproject.toml", "[tool.ruff]\nline-length = 99\n", "[tool.ruff]\nline-length = 100\n",
+     True),
+    ("pyproject.toml", "", '[dependency-groups]\ndev = ["x"]\n', True),
+    ("pyproject.toml", "[tool.poetry.group.dev.dependencies]\n",
+     '[tool.poetry.group.dev.dependencies]\nx = "1"\n', True),
+    # Poetry's name and dependencies, and how the package is built
+    ("pyproject.toml", "[tool.poetry.dependencies]\n", '[tool.poetry.dependencies]\nx = "1"\n',
+     False),
+    ("pyproject.toml", "[tool.hatch.build]\n", '[tool.hatch.build]\nexclude = ["x"]\n', False),
+    ("pyproject.toml", "[tool.hatch.envs.dev]\n", '[tool.hatch.envs.dev]\nx = "1"\n', True),
+])
+def test_a_dev_only_edit_changes_nothing_a_consumer_gets(
+        filename: str, old: str, new: str, dev_only: bool) -> None:
+    assert is_dev_only_manifest_change(filename, old, new) is dev_only

@@ -22,6 +22,17 @@ _SETUP_PY_NAME = re.compile(r"""\bname\s*=\s*["']([^"']+)["']""")
 # Top-level manifest keys that never change what a package publishes.
 _NPM_DEV_KEYS = frozenset({"scripts", "devDependencies"})
 _PYPROJECT_DEV_KEYS = frozenset({"tool", "dependency-groups"})
+_NPM_SHIPPED_SCRIPTS = frozenset({"preinstall", "install", "postinstall", "prepare",
+                                  "prepublish", "prepublishOnly", "prepack", "postpack"})
+"""npm scripts that run on every consumer's install, or that build what is published: not
+dev-only, though ``scripts`` is."""
+_BUILD_TOOLS = {"poetry": frozenset({"group", "dev-dependencies"}), "setuptools": frozenset(),
+                "setuptools_scm": frozenset(), "hatch": frozenset({"envs"}), "flit": frozenset(),
+                "pdm": frozenset({"dev-dependencies", "scripts"}), "maturin": frozenset(),
+                "scikit-build": frozenset(), "meson-python": frozenset()}
+"""``[tool.*]`` tables that name, build or give dependencies to the published package (Poetry's
+name and dependencies live in ``[tool.poetry]``), with their sub-tables that are dev-only; any
+other tool's table (pytest, ruff, mypy, …) is dev-only."""
 
 
 def package_dirs(paths: Iterable[str], manifests: Iterable[str]) -> frozenset[str]:
@@ -141,14 +152,35 @@ def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
 
 
 def is_dev_only_manifest_change(filename: str, old_text: str, new_text: str) -> bool:
-    """True when every changed top-level key is dev-only (npm ``scripts``/``devDependencies``;
-    pyproject ``tool.*`` and dependency groups). Unparseable manifests and other formats are
-    never dev-only: fail toward inclusion."""
+    """True when every change is dev-only: npm ``devDependencies`` and ``scripts`` (but for
+    those run on a consumer's install or building what is published, ``_NPM_SHIPPED_SCRIPTS``);
+    pyproject dependency groups and ``tool.*`` tables (but for the build tools' own,
+    ``_BUILD_TOOLS``). Unparseable manifests and other formats are never dev-only: fail toward
+    inclusion."""
     dev_keys = {"package.json": _NPM_DEV_KEYS, "pyproject.toml": _PYPROJECT_DEV_KEYS}.get(filename)
     if dev_keys is None:
         return False
     old, new = _load_manifest(filename, old_text), _load_manifest(filename, new_text)
     if old is None or new is None:
         return False
-    changed = {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
-    return bool(changed) and changed <= dev_keys
+    changed = _changed(old, new)
+    if not changed or not changed <= dev_keys:
+        return False
+    if filename == "package.json":
+        return "scripts" not in changed or not _changed(
+            _table(old, "scripts"), _table(new, "scripts")) & _NPM_SHIPPED_SCRIPTS
+    tools_old, tools_new = _table(old, "tool"), _table(new, "tool")
+    return all(tool not in _BUILD_TOOLS or _changed(
+        _table(tools_old, tool), _table(tools_new, tool)) <= _BUILD_TOOLS[tool]
+        for tool in _changed(tools_old, tools_new))
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
+    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]`` when it is a table; empty otherwise (absent, or not a table: a change of
+    it still shows, as a change of the key)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {"": value} if key in data else {}
