@@ -164,6 +164,14 @@ def test_github_keeps_a_hostile_path_inside_its_property(tmp_path: Path) -> None
     assert out.count("\n") == 1
 
 
+def test_sarif_writes_a_hostile_path_as_a_uri_reference(tmp_path: Path) -> None:
+    out = run(_many_pages(tmp_path, 1, "#a b%{n}.md"), "--format", "sarif", "main")[1]
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]]
+    # a `#` would start a fragment, a space or `%` break the reference
+    assert uris == ["docs/%23a%20b%250.md"]
+
+
 def test_sarif_has_one_result_per_row_on_the_page_line(drift: Repo) -> None:
     code, out, _ = run(drift, "--format", "sarif", "main")
     log = json.loads(out)

@@ -4,6 +4,7 @@ lines shares (docs/concepts/affected-docs.md#output, ``govern check docs-refs``)
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from govern import __version__
 from govern.core.text import json_text
@@ -11,10 +12,14 @@ from govern.core.text import json_text
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def sarif_result(rule_id: str, level: str, text: str, uri: str, region: dict[str, int] | None,
+def sarif_result(rule_id: str, level: str, text: str, path: str,
+                 region: dict[str, int] | None,
                  fingerprint: tuple[str, str]) -> dict[str, Any]:
     """One result located in a file of the repository (``%SRCROOT%``), on a line when
-    ``region`` is given."""
+    ``region`` is given. The path is written as a URI reference, percent-encoded: a ``#``,
+    ``%``, space or newline in a file name would otherwise start a fragment or break the
+    reference, and code scanning would place the alert on another file or refuse it."""
+    uri = quote(path, safe="/", errors="surrogateescape")  # a byte that is not UTF-8 as itself
     physical: dict[str, Any] = {"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}}
     if region is not None:
         physical["region"] = region
