@@ -211,7 +211,9 @@ class GatesConfig:
         default=Globs(LOCKFILES),
         metadata=about(GLOBS, "Paths the size gate does not count."))
     governed: Globs = field(
-        default=Globs((".github/**", "govern.toml", "AGENTS.md", "docs/adr/**")),
+        # .changeset/config.json decides what the changesets tool releases ("ignore": [...])
+        default=Globs((".github/**", "govern.toml", "AGENTS.md", "docs/adr/**",
+                       ".changeset/config.json")),
         metadata=about(GLOBS, "Paths whose change needs a contract-review record on the current "
                               "head."))
     # GitHub's closing-keyword grammar (optional colon, OWNER/REPO#N, issue URLs) and the card
