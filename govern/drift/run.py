@@ -113,12 +113,14 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     base = git.resolve_commit(base_ref)
     merge_bases = git.merge_bases(base, head)
     merge_base = merge_bases[0]
-    # binary as the merge base says where the head has a .gitattributes of its own: a PR
-    # marking its files `-diff` would have no changed lines to read
-    attributes = merge_base if any(entry.path.rpartition("/")[2] == ".gitattributes"
-                                   for entry in entries) else None
-    changes = build_changes(git.changed_files(merge_base, head),
-                            git.hunks(merge_base, head, attributes_of=attributes))
+    raw = git.changed_files(merge_base, head)
+    # binary as the merge base says where the change touches a .gitattributes: a PR marking
+    # its files `-diff` would have no changed lines to read (one that touches none leaves the
+    # checkout's attributes the base's, and a warm run skips the scratch work tree)
+    attributes = merge_base if any(path.rpartition("/")[2] == ".gitattributes"
+                                   for change in raw
+                                   for path in (change.path, change.old_path or "")) else None
+    changes = build_changes(raw, git.hunks(merge_base, head, attributes_of=attributes))
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
     change_set = anchor_changes(
         changes,
