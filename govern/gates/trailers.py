@@ -77,7 +77,13 @@ def check_message_file(path: str, message: str, forbidden: Forbidden) -> tuple[F
                            remedy="edit the commit message to drop that line", comments=True))
 
 
+_UNSEEN = re.compile("[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
+"""Characters that show as nothing (a soft hyphen, zero-width spaces and joiners, a word
+joiner): inside ``claude-opus-4-5`` or ``Fixes #12`` they split what still reads as one word."""
+
+
 def _why(line: str, forbidden: Forbidden) -> str | None:
+    line = _UNSEEN.sub("", line)
     for pattern in forbidden.patterns:
         if pattern.search(line):
             return f"matches the forbidden pattern `{pattern.pattern}` (`gates.trailer_forbidden`)"

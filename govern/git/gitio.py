@@ -604,13 +604,15 @@ class Git:
         first; every ancestor of ``until`` when ``since`` is None. Callers pass resolved shas.
         """
         span = f"{since}..{until}" if since else until
-        # %B is the raw message; -z ends each record with NUL, the sha on its own first line
-        out = self.run("log", "-z", "--no-show-signature", "--format=%H%n%B", span, "--")
-        # decoded with replacement, not surrogateescape: messages are quoted in findings and
-        # JSON, where a lone surrogate could not be printed
-        records = out.decode("utf-8", "replace").split("\0")
-        return [(sha, message) for sha, _, message in
-                (record.partition("\n") for record in records if record)]
+        shas = self.run("rev-list", span, "--").decode().split()
+        # The message as the commit object holds it, not `git log`'s %B: that re-encodes it
+        # from the commit's `encoding` header (an ASCII `Fixes #12` under `encoding IBM037`
+        # comes out as other characters) and stops at a NUL byte, so a commit could show a
+        # line that the gate never read. Decoded with replacement, not surrogateescape:
+        # messages are quoted in findings and JSON, where a lone surrogate could not be printed.
+        objects = self.blobs.read_many(shas)
+        return [(sha, (objects.get(sha) or b"").partition(b"\n\n")[2].decode("utf-8", "replace"))
+                for sha in shas]
 
     def numstat(self, base: str, head: str) -> list[tuple[str, int | None, int | None]]:
         """``(path, added, deleted)`` per changed file, renames detected; None for a file git
