@@ -74,6 +74,15 @@ def test_content_conflict_reports_marker_lines_in_the_merged_file_and_both_sides
     assert pair["auto_merged"] == []
 
 
+def test_a_prs_own_merge_attributes_do_not_merge_its_clash_clean(base: Repo) -> None:
+    # checked out, PR a's `.gitattributes` would be the one git reads: `merge=union` keeps
+    # both sides of a clash, and the pair would come out clean
+    open_pr(base, "a", {"f.txt": "l1\nA2\nl3\nl4\nl5\n", ".gitattributes": "*.txt merge=union\n"})
+    open_pr(base, "b", {"f.txt": "l1\nB2\nl3\nl4\nl5\n"})
+    base.checkout("a")
+    assert only_pair(base)["status"] == "conflict"
+
+
 def test_two_hunks_in_one_file_each_get_their_lines(base: Repo) -> None:
     # git folds clashes fewer than four lines apart into one hunk, so keep these far apart.
     middle = "".join(f"m{i}\n" for i in range(2, 10))

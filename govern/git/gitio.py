@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,6 +244,7 @@ class Git:
         self._attributes: dict[str, Path] = {}
         """Commit -> a scratch work tree holding only that commit's ``.gitattributes``."""
         self._scratch: Path | None = None
+        self._attributes_lock = threading.Lock()  # overlap merges batches on several threads
 
     # -- the one run helper -------------------------------------------------------------
     def run(self, *args: str, stdin: bytes | None = None, ok: tuple[int, ...] = (0,),
@@ -364,8 +366,12 @@ class Git:
         """A scratch work tree holding ``rev``'s ``.gitattributes`` files and nothing else: git
         reads attributes from the work tree, so a diff run there judges each file as ``rev``
         declares it (and as ``$GIT_DIR/info/attributes`` does), not as the checkout does."""
+        with self._attributes_lock:
+            return self._attributes.get(rev) or self._make_attributes_place(rev)
+
+    def _make_attributes_place(self, rev: str) -> Path:
         if rev not in self._attributes:
-            import tempfile  # only the size gate reads attributes at a commit
+            import tempfile  # only the gates and overlap read attributes at a commit
 
             if self._scratch is None:
                 self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
@@ -375,12 +381,11 @@ class Git:
                      if entry.mode in ("100644", "100755")
                      and entry.path.rpartition("/")[2] == ".gitattributes"
                      and not {"", ".", "..", ".git"} & set(entry.path.split("/"))]
-            texts = self.blobs.read_many([entry.sha for entry in found])
-            for entry in found:
-                target = place / entry.path
+            for entry in found:  # few, and read apart from the shared blob reader, which
+                target = place / entry.path  # only one thread may talk to
                 try:
                     target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(texts.get(entry.sha) or b"")
+                    target.write_bytes(self.run("cat-file", "blob", entry.sha))
                 except OSError:  # a folder name longer than the file system takes: its files
                     continue  # are then diffed as text, which counts more, never less
             self._attributes[rev] = place
@@ -551,8 +556,11 @@ class Git:
         self.close()
 
     # -- PR overlap (docs/how-to/overlap.md): batched merges, commits behind, pull-request heads
-    def merge_tree_batch(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
-        """Merge each ``(a, b)`` pair of commit shas in one ``git merge-tree --stdin`` run.
+    def merge_tree_batch(self, pairs: Sequence[tuple[str, str]],
+                         attributes_of: str | None = None) -> list[str]:
+        """Merge each ``(a, b)`` pair of commit shas in one ``git merge-tree --stdin`` run,
+        with the merge attributes of ``attributes_of`` rather than the checkout's (a PR's
+        checkout declaring `merge=union` would merge its clash with another PR clean).
 
         Returns the NUL-separated output split into fields (git 2.39 layout, per merge:
         status, tree, conflicted paths, an empty field, message records, an empty field);
@@ -566,7 +574,7 @@ class Git:
         # third). `--merge-base` is 2.40+, so each line is `<a> <b>` and git finds the base.
         args = ("-c", "merge.conflictStyle=merge", "merge-tree", "--write-tree", "-z",
                 "--name-only", "--messages", "--stdin")
-        status, out, err = self.run_status(*args, stdin=lines)
+        status, out, err = self.run_status(*args, stdin=lines, attributes_of=attributes_of)
         if status != 0:
             # With --stdin a conflict is not an exit status, so this is a merge that could
             # not run: name the pair when it has no merge base, else report git's words.

@@ -39,7 +39,8 @@ class PairCache:
 
     @staticmethod
     def for_repository(common_dir: Path) -> PairCache:
-        return PairCache(cache.cache_dir(common_dir) / "overlap-pairs.json")
+        # v2: outcomes merged with the base's attributes; older ones may hold a checkout's
+        return PairCache(cache.cache_dir(common_dir) / "overlap-pairs-v2.json")
 
     @staticmethod
     def key(base: str, a: str, b: str) -> str:

@@ -143,7 +143,8 @@ def merge_pairs(git: Git, base_sha: str, prs: Sequence[OverlapPull],
     # alone talks to the blob reader.
     with ThreadPoolExecutor(max_workers=GIT_WORKERS) as pool:
         batches = pool.map(
-            lambda chunk: git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk]),
+            lambda chunk: git.merge_tree_batch([(prs[i].head, prs[j].head) for i, j in chunk],
+                                               attributes_of=base_sha),
             chunks)
         for chunk, fields in zip(chunks, batches, strict=True):
             for (i, j), merge in zip(chunk, parse_merge_tree(fields), strict=True):

@@ -124,7 +124,7 @@ def test_a_forged_pair_cache_is_dropped_and_rebuilt(tmp_path: Path, forgery: str
         repo.commit({"f.txt": f"l1\nfrom {name}\nl3\n"})
         repo.checkout("main")
     cold, pairs = _pair_run(repo)
-    path = repo.root / ".git" / "govern" / "overlap-pairs.json"
+    path = repo.root / ".git" / "govern" / "overlap-pairs-v2.json"
     conforms(path, "cache-overlap-pairs.schema.json")
     assert _pair_run(repo) == (1, pairs)  # the honest cache answers
     forge(path, FORGERIES[forgery])
