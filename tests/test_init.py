@@ -350,7 +350,8 @@ def test_init_on_a_contract_process_repo(tmp_path: Path) -> None:
         "the contract process is in use, so every gate runs")
     assert lines[-1] == (
         "Next: commit these files, then make the `Governance gates` check and the "
-        "`govern/governed` status required in your default branch's protection rule "
+        "`govern/governed (<default branch>)` status required in your default branch's "
+        "protection rule "
         "(Settings → Branches or Rules).")
     assert 'preset = "contract"' in text.splitlines()
     assert "# chosen by govern init: .github/pull_request_template.md carries Clause-② and " \

@@ -227,7 +227,8 @@ def test_governed_job_sets_a_failure_status_without_a_review(governed_run: Any) 
     assert code == 1
     assert calls[:3] == ["api", "--method", "POST"]
     assert calls[3] == f"repos/acme/widgets/statuses/{head}"
-    assert "state=failure" in calls and "context=govern/governed" in calls
+    # named for the base it judged against: one head can head PRs into several branches
+    assert "state=failure" in calls and "context=govern/governed (main)" in calls
 
 
 def test_governed_job_sets_success_once_a_record_is_posted(governed_run: Any,

@@ -371,7 +371,7 @@ def render_next_step(config: Config) -> str:
                 "status needs to be required.")
     statuses = "the `Governance gates` check"
     if config.gates.enabled("governed"):
-        statuses += " and the `govern/governed` status"
+        statuses += " and the `govern/governed (<default branch>)` status"
     return (f"Next: commit these files, then make {statuses} required in your default branch's "
             "protection rule (Settings → Branches or Rules).")
 
