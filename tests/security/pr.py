@@ -30,6 +30,31 @@ def governed_pr(root: Path, changes: dict[str, str | bytes | None]) -> tuple[Rep
     return repo, repo.commit(changes)
 
 
+def published_monorepo(root: Path, more: dict[str, str] | None = None) -> Repo:
+    """A repository under the contract preset publishing ``@x/a`` (``packages/a``) beside a
+    private root, with branch ``pr`` checked out."""
+    repo = make_repo(root, {
+        "package.json": json.dumps({"name": "root", "private": True}),
+        "packages/a/package.json": json.dumps({"name": "@x/a", "version": "1.0.0"}),
+        "packages/a/src/door.ts": "export const door = 1;\n",
+        **(more or {}),
+    }, preset="contract")
+    repo.branch("pr")
+    return repo
+
+
+def changeset_findings(repo: Repo, files: dict[str, str | bytes | None]) -> list[dict[str, Any]]:
+    """Commit ``files`` on the PR branch and run the changesets gate on it (exit 1 exactly when
+    it finds something): its findings."""
+    repo.commit(files)
+    body = repo.root.parent / "body.md"
+    body.write_text(BODY, encoding="utf-8")
+    result = run_check(repo, "changesets", "main", "--body-file", str(body), "--json")
+    findings: list[dict[str, Any]] = json.loads(result.stdout)["findings"]
+    assert result.exit_code == (1 if findings else 0)
+    return findings
+
+
 def governed(repo: Repo, *args: str, pr: str = "5") -> tuple[int, dict[str, Any]]:
     """``govern check governed main --pr 5 --json``: the exit code and the JSON printed."""
     result = run_check(repo, "governed", "main", "--pr", pr, "--json", *args)

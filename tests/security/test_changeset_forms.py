@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitrepo import Repo, make_repo
-from tests.helpers import run_check
-from tests.security.pr import BODY
+from tests.gitrepo import Repo
+from tests.security.pr import changeset_findings, published_monorepo
 
 CODE = {"packages/a/src/door.ts": "export const door = 2;\n"}
 PATCH = '---\n"@x/a": patch\n---\n\nFix the door.\n'
@@ -22,23 +21,11 @@ PATCH = '---\n"@x/a": patch\n---\n\nFix the door.\n'
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Repo:
-    repo = make_repo(tmp_path / "repo", {
-        "package.json": json.dumps({"name": "root", "private": True}),
-        "packages/a/package.json": json.dumps({"name": "@x/a"}),
-        "packages/a/src/door.ts": "export const door = 1;\n",
-    }, preset="contract")
-    repo.branch("pr")
-    return repo
+    return published_monorepo(tmp_path / "repo")
 
 
 def _rules(repo: Repo, files: dict[str, str | bytes | None]) -> list[str]:
-    repo.commit(files)
-    body = repo.root.parent / "body.md"
-    body.write_text(BODY, encoding="utf-8")
-    result = run_check(repo, "changesets", "main", "--body-file", str(body), "--json")
-    findings = json.loads(result.stdout)["findings"]
-    assert result.exit_code == (1 if findings else 0)
-    return [f["rule"] for f in findings]
+    return [finding["rule"] for finding in changeset_findings(repo, files)]
 
 
 def test_a_dot_file_changeset_releases_nothing(repo: Repo) -> None:

@@ -11,35 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitrepo import Repo, make_repo
-from tests.helpers import run_check
-from tests.security.pr import BODY
+from tests.gitrepo import Repo
+from tests.security.pr import changeset_findings, published_monorepo
 
 CODE = {"packages/a/src/door.ts": "export const door = 2;\n"}
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Repo:
-    repo = make_repo(tmp_path / "repo", {
-        "package.json": json.dumps({"name": "root", "private": True}),
-        "packages/a/package.json": json.dumps({"name": "@x/a", "version": "1.0.0"}),
-        "packages/a/src/door.ts": "export const door = 1;\n",
+    return published_monorepo(tmp_path / "repo", {
         "packages/n/package.json": json.dumps({"name": "@x/n", "private": True}),
-        "packages/n/src/n.ts": "export const n = 1;\n",
-    }, preset="contract")
-    repo.branch("pr")
-    return repo
+        "packages/n/src/n.ts": "export const n = 1;\n"})
 
 
 def _missing(repo: Repo, files: dict[str, str | bytes | None]) -> list[str]:
     """The packages the changesets gate says the PR owes a changeset for."""
-    repo.commit(files)
-    body = repo.root.parent / "body.md"
-    body.write_text(BODY, encoding="utf-8")
-    result = run_check(repo, "changesets", "main", "--body-file", str(body), "--json")
-    findings = json.loads(result.stdout)["findings"]
-    assert result.exit_code == (1 if findings else 0)
-    return [f["key"] for f in findings if f["rule"] == "changeset-missing"]
+    return [finding["key"] for finding in changeset_findings(repo, files)
+            if finding["rule"] == "changeset-missing"]
 
 
 @pytest.mark.parametrize("manifest", [
