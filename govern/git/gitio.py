@@ -34,6 +34,9 @@ from govern.git.remedies import (
 )
 
 NULL_SHA = "0" * 40
+_PLAIN_REF = re.compile(r"[\w./-]++")
+"""A name with no revision syntax (``^``, ``~``, ``:``, ``@{``): what git may read as a ref."""
+_SHA_LIKE = re.compile(r"[0-9a-f]{4,40}+")
 SYMLINK_MODE = "120000"
 SUBMODULE_MODE = "160000"
 ABSENT_MODE = "000000"
@@ -277,7 +280,8 @@ class Git:
 
     # -- refs ---------------------------------------------------------------------------
     def resolve_commit(self, ref: str) -> str:
-        """The commit sha ``ref`` names, or why it names none (``unknown_ref``)."""
+        """The commit sha ``ref`` names, or why it names none (``unknown_ref``); not judged when
+        a plain name names refs at different commits (:meth:`_named_commit`)."""
         sha = self._commit_sha(ref)
         if sha is None:
             raise self.unknown_ref(ref)
@@ -288,10 +292,38 @@ class Git:
 
     def _commit_sha(self, ref: str) -> str | None:
         if ref not in self._commits:
-            status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
-                                             "--end-of-options", f"{ref}^{{commit}}")
-            self._commits[ref] = out.decode().strip() if status == 0 and out.strip() else None
+            sha = self._named_commit(ref) if _PLAIN_REF.fullmatch(ref) and ref != "HEAD" \
+                and not ref.startswith("refs/") and not _SHA_LIKE.fullmatch(ref) else None
+            if sha is None:  # revision syntax, a sha, a full refname, or no ref of that name
+                status, out, _ = self.run_status("rev-parse", "--verify", "--quiet",
+                                                 "--end-of-options", f"{ref}^{{commit}}")
+                sha = out.decode().strip() if status == 0 and out.strip() else None
+            self._commits[ref] = sha
         return self._commits[ref]
+
+    def _named_commit(self, name: str) -> str | None:
+        """The commit a plain name names through the refs git would read it as:
+        ``refs/<name>``, ``refs/tags/<name>``, ``refs/heads/<name>``, ``refs/remotes/<name>``,
+        ``refs/remotes/<name>/HEAD``, the first found winning. A tag named ``origin/main``
+        (anyone who can push may create one) would so win over the branch: where these refs
+        lead to different commits, the run is not judged rather than guess. None when no such
+        ref exists, or it names no commit (git's own reading then decides)."""
+        names = [f"refs/{name}", f"refs/tags/{name}", f"refs/heads/{name}",
+                 f"refs/remotes/{name}", f"refs/remotes/{name}/HEAD"]
+        out = self.run("for-each-ref", "--format=%(refname)%00%(objecttype)%00%(objectname)"
+                       "%00%(*objecttype)%00%(*objectname)", "--", *names)
+        found: dict[str, str | None] = {}
+        for line in out.decode("utf-8", "surrogateescape").splitlines():
+            ref, kind, sha, peeled_kind, peeled = line.split("\0")
+            if ref in names:  # not a ref below one of these names (`refs/heads/main/x`)
+                kind, sha = (peeled_kind, peeled) if peeled_kind else (kind, sha)
+                found[ref] = sha if kind == "commit" else None
+        if len(set(found.values())) > 1:
+            full = sorted(found, key=names.index)
+            raise NotJudged(f"{name!r} names more than one ref, at different commits: "
+                            f"{', '.join(full)}",
+                            remedy=f"name the one you mean in full, e.g. `{full[-1]}`")
+        return next(iter(found.values()), None)
 
     def unknown_ref(self, ref: str) -> NotJudged:
         """Why ``ref`` names no commit, with the fix: a range where one commit belongs, a

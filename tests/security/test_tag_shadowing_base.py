@@ -38,3 +38,16 @@ def test_the_fallback_base_is_the_branch_not_the_tag(shadowed: Repo) -> None:
     shadowed.git("update-ref", "-d", "refs/remotes/origin/main")
     result = run_check(shadowed, "release-owned", "--json")
     assert result.exit_code == 1, result.stdout  # refs/heads/main, not the tag
+
+
+def test_a_base_named_short_that_names_a_tag_and_a_branch_is_not_judged(shadowed: Repo) -> None:
+    # spelled as a user may in a workflow of their own: git would take the tag
+    result = run_check(shadowed, "release-owned", "origin/main", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 2
+    assert data["error"] == ("'origin/main' names more than one ref, at different commits: "
+                             "refs/tags/origin/main, refs/remotes/origin/main")
+    assert "refs/remotes/origin/main" in data["remedy"]
+    # in full, it is judged; and a short name that names one ref stays as it was
+    assert run_check(shadowed, "release-owned", "refs/remotes/origin/main").exit_code == 1
+    assert run_check(shadowed, "release-owned", "main").exit_code == 1
