@@ -247,6 +247,8 @@ class Git:
         self._attributes: dict[str, Path] = {}
         """Commit -> a scratch work tree holding only that commit's ``.gitattributes``."""
         self._scratch: Path | None = None
+        self._git_dir = Path()
+        """The absolute git directory, read with the first scratch work tree."""
         self._attributes_lock = threading.Lock()  # overlap merges batches on several threads
 
     # -- the one run helper -------------------------------------------------------------
@@ -271,8 +273,8 @@ class Git:
         if attributes_of is None:
             argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", *args]
         else:
-            place = self._attributes_place(attributes_of)
-            argv = ["git", "-C", str(place), f"--git-dir={self.git_dir()}",
+            place, git_dir = self._attributes_place(attributes_of)
+            argv = ["git", "-C", str(place), f"--git-dir={git_dir}",
                     f"--work-tree={place}", "-c", "core.quotepath=off", *args]
         proc = subprocess.run(argv, input=stdin, capture_output=True,
                               env={**_clean_env(), **(env or {})})
@@ -390,38 +392,35 @@ class Git:
                                 env=_clean_env())
         return PendingStatus(proc, ["git", *args])
 
-    def git_dir(self) -> Path:
-        """This work tree's git directory, absolute."""
-        return Path(self.run("rev-parse", "--absolute-git-dir").decode().strip())
-
-    def _attributes_place(self, rev: str) -> Path:
-        """A scratch work tree holding ``rev``'s ``.gitattributes`` files and nothing else: git
-        reads attributes from the work tree, so a diff run there judges each file as ``rev``
-        declares it (and as ``$GIT_DIR/info/attributes`` does), not as the checkout does."""
+    def _attributes_place(self, rev: str) -> tuple[Path, Path]:
+        """A scratch work tree holding ``rev``'s ``.gitattributes`` files and nothing else, and
+        the git directory to run there: git reads attributes from the work tree, so a diff run
+        there judges each file as ``rev`` declares it (and as ``$GIT_DIR/info/attributes``
+        does), not as the checkout does. Made once per commit, under a lock: overlap merges
+        its batches on several threads."""
         with self._attributes_lock:
-            return self._attributes.get(rev) or self._make_attributes_place(rev)
+            if rev not in self._attributes:
+                import tempfile  # only the gates and overlap read attributes at a commit
 
-    def _make_attributes_place(self, rev: str) -> Path:
-        if rev not in self._attributes:
-            import tempfile  # only the gates and overlap read attributes at a commit
-
-            if self._scratch is None:
-                self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
-            place = self._scratch / str(len(self._attributes))
-            place.mkdir()
-            found = [entry for entry in self.ls_tree(rev)
-                     if entry.mode in ("100644", "100755")
-                     and entry.path.rpartition("/")[2] == ".gitattributes"
-                     and not {"", ".", "..", ".git"} & set(entry.path.split("/"))]
-            for entry in found:  # few, and read apart from the shared blob reader, which
-                target = place / entry.path  # only one thread may talk to
-                try:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(self.run("cat-file", "blob", entry.sha))
-                except OSError:  # a folder name longer than the file system takes: its files
-                    continue  # are then diffed as text, which counts more, never less
-            self._attributes[rev] = place
-        return self._attributes[rev]
+                if self._scratch is None:
+                    self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
+                    self._git_dir = Path(
+                        self.run("rev-parse", "--absolute-git-dir").decode().strip())
+                place = self._scratch / str(len(self._attributes))
+                place.mkdir()
+                for entry in self.ls_tree(rev):
+                    if entry.mode not in ("100644", "100755") \
+                            or entry.path.rpartition("/")[2] != ".gitattributes" \
+                            or {"", ".", "..", ".git"} & set(entry.path.split("/")):
+                        continue
+                    target = place / entry.path
+                    try:  # read apart from the shared blob reader, which one thread talks to
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        target.write_bytes(self.run("cat-file", "blob", entry.sha))
+                    except OSError:  # a folder name longer than the file system takes: its
+                        continue  # files are diffed as text, which counts more, never less
+                self._attributes[rev] = place
+            return self._attributes[rev], self._git_dir
 
     def common_dir(self) -> Path:
         if self._common_dir is None:
