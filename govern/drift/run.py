@@ -49,7 +49,7 @@ from govern.drift.scans import (
 )
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, PendingStatus, TreeEntry
-from govern.git.packages import manifest_name, package_dirs
+from govern.git.packages import folder_manifests, manifest_blobs, manifest_name, package_dirs
 
 NOT_MEASURED = {"measured": False,
                 "reason": "no bridgeable symbol or route literal changed, so the route bridge "
@@ -208,22 +208,14 @@ def _package_names(git: Git, entries: Sequence[TreeEntry], folders: Iterable[str
                    manifest_names: Sequence[str]) -> dict[str, str]:
     """The published name of each package folder, from the first of its manifests (in the
     order configured) that names one at HEAD. A folder without a manifest there (a top
-    folder, a deleted package) has none. Manifests are read by blob id in one exchange: a
-    ``rev:path`` name makes git scan each folder on the path, quadratic in a folder of
-    thousands of packages."""
-    wanted = set(folders)
-    blobs = {entry.path: entry.sha for entry in entries
-             if entry.kind == "blob" and entry.path.rpartition("/")[2] in manifest_names
-             and entry.path.rpartition("/")[0] in wanted}
-    texts = git.read_texts(list(blobs.values()))
+    folder, a deleted package) has none."""
     found: dict[str, str] = {}
-    for folder in wanted:
-        for manifest in manifest_names:
-            text = texts.get(blobs.get(f"{folder}/{manifest}" if folder else manifest, ""))
-            name = manifest_name(manifest, text)[0] if text is not None else None
-            if name:
-                found[folder] = name
-                break
+    for folder, read in folder_manifests(folders, manifest_blobs(entries, manifest_names),
+                                         manifest_names, git.read_texts).items():
+        name = next((name for path, text in read
+                     if (name := manifest_name(path.rpartition("/")[2], text)[0])), None)
+        if name:
+            found[folder] = name
     return found
 
 

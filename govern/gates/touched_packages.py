@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from govern.config import Config
 from govern.gates.changesets import Package
 from govern.gates.pull_request import PullRequestInput
-from govern.git.gitio import Git, RawChange, TreeEntry
+from govern.git.gitio import Git, RawChange
 from govern.git.packages import (
+    folder_manifests,
     is_dev_only_manifest_change,
     is_package_script,
     is_test_file,
+    manifest_blobs,
     manifest_name,
     package_dirs,
     package_of,
@@ -40,8 +42,8 @@ def read_touched_packages(git: Git, pr: PullRequestInput, changes: Sequence[RawC
     names = config.code.package_manifests
     head_tree = git.ls_tree(pr.head)
     head_paths = sorted(entry.path for entry in head_tree)
-    at_head = _manifests(head_tree, names)
-    at_base = _manifests(git.ls_tree(pr.merge_base), names)
+    at_head = manifest_blobs(head_tree, names)
+    at_base = manifest_blobs(git.ls_tree(pr.merge_base), names)
     dirs_at_head = package_dirs(at_head, names)
     dirs_at_base = package_dirs(at_base, names)
     dev_only = _dev_only_edits(git, changes, names)
@@ -82,30 +84,16 @@ def _holds_files(paths: Sequence[str], folder: str) -> bool:
     return at < len(paths) and paths[at].startswith(prefix)
 
 
-def _manifests(tree: Sequence[TreeEntry], names: Sequence[str]) -> dict[str, str]:
-    """The blob id of each manifest of a tree listing, by path (read by id: see
-    Git.read_texts)."""
-    return {entry.path: entry.sha for entry in tree if entry.path.rpartition("/")[2] in names}
-
-
 def _published(git: Git, manifests: dict[str, str], folders: Sequence[str],
                names: Sequence[str]) -> dict[str, tuple[str, str]]:
     """(published name, manifest path) of each folder whose first manifest that reads, in the
     order of ``names``, names a package that is not private."""
-    present = {path: manifests[path] for folder in folders for name in names
-               if (path := f"{folder}/{name}" if folder else name) in manifests}
-    texts = git.read_texts(list(present.values()))
     found: dict[str, tuple[str, str]] = {}
-    read: set[str] = set()
-    for manifest, blob in present.items():
-        folder, _, name = manifest.rpartition("/")
-        text = texts[blob]
-        if text is None or folder in read:
-            continue
-        read.add(folder)
-        package, private = manifest_name(name, text)
+    for folder, read in folder_manifests(folders, manifests, names, git.read_texts).items():
+        path, text = read[0]
+        package, private = manifest_name(path.rpartition("/")[2], text)
         if package and not private:
-            found[folder] = (package, manifest)
+            found[folder] = (package, path)
     return found
 
 

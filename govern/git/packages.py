@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from govern.core.json_input import parse_json
+
+if TYPE_CHECKING:
+    from govern.git.gitio import TreeEntry
 
 _TEST_NAME = re.compile(
     r"test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+")
@@ -33,6 +36,30 @@ _BUILD_TOOLS = {"poetry": frozenset({"group", "dev-dependencies"}), "setuptools"
 """``[tool.*]`` tables that name, build or give dependencies to the published package (Poetry's
 name and dependencies live in ``[tool.poetry]``), with their sub-tables that are dev-only; any
 other tool's table (pytest, ruff, mypy, …) is dev-only."""
+
+
+def manifest_blobs(tree: Iterable[TreeEntry], names: Sequence[str]) -> dict[str, str]:
+    """The blob id of each manifest file of a tree listing, by path (a submodule named like one
+    is none)."""
+    return {entry.path: entry.sha for entry in tree
+            if entry.kind == "blob" and entry.path.rpartition("/")[2] in names}
+
+
+def folder_manifests(folders: Iterable[str], manifests: Mapping[str, str], names: Sequence[str],
+                     read_texts: Callable[[list[str]], Mapping[str, str | None]],
+                     ) -> dict[str, list[tuple[str, str]]]:
+    """Each folder's manifests that read as text, in the order of ``names``, as ``(path,
+    text)``. ``manifests`` maps path to blob id (:func:`manifest_blobs`), and every text is
+    asked of ``read_texts`` in one call, by blob id (``Git.read_texts``: a ``rev:path`` name
+    makes git scan each folder on the path, quadratic in a folder of thousands of packages)."""
+    present = {path: manifests[path] for folder in folders for name in names
+               if (path := f"{folder}/{name}" if folder else name) in manifests}
+    texts = read_texts(list(present.values()))
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path, blob in present.items():
+        if (text := texts.get(blob)) is not None:
+            found.setdefault(path.rpartition("/")[0], []).append((path, text))
+    return found
 
 
 def package_dirs(paths: Iterable[str], manifests: Iterable[str]) -> frozenset[str]:
