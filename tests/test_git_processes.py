@@ -130,3 +130,15 @@ def test_the_ref_memo_forgets_what_govern_itself_moves(tmp_path: Path, git_log: 
     second = git.commit_all("another")  # on branch pr
     assert second != first and git.resolve_commit("pr") == second
     git.close()
+
+
+def test_a_commits_tree_is_listed_once_a_moving_ref_each_time(tmp_path: Path,
+                                                               git_log: Path) -> None:
+    git = build_example(tmp_path / "repo")
+    head = git.resolve_commit("pr")
+    git_log.write_text("")
+    assert git.ls_tree(head) is git.ls_tree(head)
+    git.ls_tree("pr")
+    git.ls_tree("pr")
+    assert sum("ls-tree" in line for line in git_log.read_text().splitlines()) == 3
+    git.close()

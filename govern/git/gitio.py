@@ -37,6 +37,10 @@ NULL_SHA = "0" * 40
 _PLAIN_REF = re.compile(r"[\w./-]++")
 """A name with no revision syntax (``^``, ``~``, ``:``, ``@{``): what git may read as a ref."""
 _SHA_LIKE = re.compile(r"[0-9a-f]{4,40}+")
+_FULL_SHA = re.compile(r"[0-9a-f]{40}")
+_TREES_KEPT = 4
+"""Tree listings kept per Git: enough for one run's head and merge base, and bounded for
+``calibrate``, which lists a tree per replayed commit."""
 SYMLINK_MODE = "120000"
 SUBMODULE_MODE = "160000"
 ABSENT_MODE = "000000"
@@ -244,6 +248,7 @@ class Git:
         self._reader: BlobReader | None = None
         self._commits: dict[str, str | None] = {}
         self._common_dir: Path | None = None
+        self._trees: dict[str, list[TreeEntry]] = {}
         self._attributes: dict[str, Path] = {}
         """Commit -> a scratch work tree holding only that commit's ``.gitattributes``."""
         self._scratch: Path | None = None
@@ -542,12 +547,21 @@ class Git:
 
     # -- trees and blobs ----------------------------------------------------------------
     def ls_tree(self, rev: str) -> list[TreeEntry]:
-        """Every entry of a commit's tree, recursively (blobs, symlinks and submodules)."""
+        """Every entry of a commit's tree, recursively (blobs, symlinks and submodules). The
+        listings of the last few commits named by sha are kept (a gate reads the merge base's
+        for its changesets, its manifests and its attributes): callers do not change them."""
+        held = self._trees.get(rev)
+        if held is not None:
+            return held
         entries = []
         for record in zsplit(self.run("ls-tree", "-r", "-z", "--full-tree", rev)):
             meta, path = record.split("\t", 1)
             mode, kind, sha = meta.split()
             entries.append(TreeEntry(mode, kind, sha, path))
+        if _FULL_SHA.fullmatch(rev):  # a ref may move; a commit's tree does not
+            self._trees[rev] = entries
+            if len(self._trees) > _TREES_KEPT:
+                del self._trees[next(iter(self._trees))]
         return entries
 
     @property
