@@ -4,6 +4,7 @@ command output to read back, and the runners several modules drive the CLI throu
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -14,8 +15,9 @@ from click.testing import CliRunner, Result
 
 import govern.github.client
 from govern.cli import cli
+from govern.core.cache import open_sqlite_memory
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.index import DocsIndex, fill_index, memory_store
+from govern.drift.docs.index import SCHEMA, STORE_FORMAT, DocsIndex, fill_index
 from govern.github.client import Credentials, GitHubRepo, Pacing, connect
 from govern.overlap import OverlapPull
 from govern.review import render_review, review_from_data
@@ -244,6 +246,11 @@ def pr_repo(tmp_path: Path, base: dict[str, str], change: dict[str, str | None])
 
 def rows(data: dict[str, Any]) -> dict[str, list[str]]:
     return {row["path"]: [a["token"] for a in row["anchors"]] for row in data["docs"]}
+
+
+def memory_store() -> sqlite3.Connection:
+    """An empty docs-index store in memory."""
+    return open_sqlite_memory(SCHEMA, STORE_FORMAT)
 
 
 def build_index(pages: list[Page], read_blob: Callable[[str], bytes | None]) -> DocsIndex:

@@ -18,11 +18,10 @@ from govern.drift.docs.index import (
     PhraseRuns,
     StoreDamaged,
     fill_index,
-    memory_store,
     phrase_pattern,
 )
 from govern.drift.docs.scanner import fenced_blocks, inline_code_spans, scan_page
-from tests.helpers import build_index
+from tests.helpers import build_index, memory_store
 
 
 @pytest.mark.parametrize(("text", "path", "names", "not_names"), [
@@ -233,7 +232,6 @@ def test_phrase_candidates_are_read_together_once(tmp_path: Path) -> None:
     """A command phrase reads the pages naming its first word in one exchange with git, and
     the next phrase with the same first word reads none again; the answers are those of
     reading each page alone."""
-    from govern.drift.docs.index import memory_store
     from govern.git.gitio import Git
     from tests.gitrepo import make_repo
 

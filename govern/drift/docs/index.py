@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from govern.core.cache import open_sqlite_memory, transaction
+from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page
@@ -524,8 +524,3 @@ def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
         db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted)")
         db.execute("DELETE FROM tokens WHERE blob NOT IN (SELECT id FROM blobs)")
         db.execute("DELETE FROM plain WHERE blob NOT IN (SELECT id FROM blobs)")
-
-
-def memory_store() -> sqlite3.Connection:
-    """An empty store in memory (tests, and a run whose cache directory is not writable)."""
-    return open_sqlite_memory(SCHEMA, STORE_FORMAT)
