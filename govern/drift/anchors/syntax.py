@@ -526,8 +526,10 @@ def local_callers(names: list[str], units: list[tuple[str, Node]]) -> dict[str, 
         return found
 
     reach = _reaching(names, referring, _CALLER_CAP + 1)
-    # a name on a cycle reaches itself, and is not its own caller
-    return {name: frozenset(islice((unit for unit in reach[name] if unit != name), _CALLER_CAP))
+    # a name on a cycle reaches itself, and is not its own caller; past the cap, the first
+    # callers by name are kept, not those a set's hash order gives first: the same file gives
+    # the same callers, and so the same cross-cutting verdict, on every run
+    return {name: frozenset(sorted(unit for unit in reach[name] if unit != name)[:_CALLER_CAP])
             for name in names}
 
 
