@@ -33,7 +33,7 @@ from govern.drift.anchors.extract import (
 )
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
-from govern.drift.docs.corpus import suggest_docs_paths
+from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
@@ -84,7 +84,7 @@ def _read(git: Git, config: Config, head: str, base_ref: str | None,
           progress: Progress, status: PendingStatus | None) -> AffectedDocs:
     entries = git.ls_tree(head)
     if base_ref is None:
-        index = read_docs_index(git, entries, config, memos, progress)
+        index = read_docs_index(git, select_pages(entries, config.docs), memos, progress)
         return _all_pages(index, head, computed_on, _unreadable(index),
                           _suggestion(entries, config, _corpus(index)))
     # Started first, on a cold run each on another core: the docs pages are scanned in a

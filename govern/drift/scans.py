@@ -115,16 +115,15 @@ class RunMemos:
 SCANS_FILE = f"bridge-scans-v{_SCANS_FORMAT}.json"
 
 
-def read_docs_index(git: Git, entries: list[TreeEntry], config: Config,
-                    memos: RunMemos | None = None, progress: Progress = no_progress,
-                    ) -> DocsIndex:
-    """The docs index of a tree over the SQLite store under the git common dir
-    (docs/decisions/sqlite-docs-index.md): only pages the store lacks are scanned."""
+def read_docs_index(git: Git, pages: list[Page], memos: RunMemos | None = None,
+                    progress: Progress = no_progress) -> DocsIndex:
+    """The docs index of a tree's corpus ``pages`` (:func:`select_pages`) over the SQLite
+    store under the git common dir (docs/decisions/sqlite-docs-index.md): only pages the
+    store lacks are scanned."""
     import sqlite3
 
     run = memos or RunMemos(git)
     path = cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE
-    pages = select_pages(entries, config.docs)
     signature = tuple((page.path, page.blob) for page in pages)
     if run.index is not None and run.index[0] == signature:
         return run.index[1]
@@ -161,13 +160,11 @@ class PendingIndex:
     of answers."""
 
     git: Git
-    entries: list[TreeEntry]
-    config: Config
+    pages: list[Page]
+    """The tree's corpus, which a fork scans from the front."""
     memos: RunMemos | None
     progress: Progress
     child: int | None = None
-    pages: list[Page] = field(default_factory=list)
-    """The pages the fork scans, from the front."""
 
     def finish(self) -> DocsIndex:
         if self.child is not None:
@@ -178,7 +175,7 @@ class PendingIndex:
                 # the fork tells the progress; two counts on one line would read as nonsense
                 _fill_store(self.git, self.pages, no_progress, from_end=True)
         self._reap(kill=False)
-        return read_docs_index(self.git, self.entries, self.config, self.memos, self.progress)
+        return read_docs_index(self.git, self.pages, self.memos, self.progress)
 
     def close(self) -> None:
         """The run is over (or failed): stop a fork still scanning."""
@@ -204,17 +201,16 @@ def start_docs_index(git: Git, entries: list[TreeEntry], config: Config,
     (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
     import threading
 
-    pending = PendingIndex(git, entries, config, memos, progress)
+    pages = select_pages(entries, config.docs)
+    pending = PendingIndex(git, pages, memos, progress)
     # Another thread may hold a lock (stderr's, say) at the fork, which the child would then
     # wait on for ever: a process with threads (an embedding program) scans in line.
     if memos is not None or not hasattr(os, "fork") or threading.active_count() > 1:
         return pending
-    pages = select_pages(entries, config.docs)
     if _pages_missing(git, pages) <= _PARALLEL_PAGES:
         return pending
     # the fork reads through a git reader of its own: this one's pipes stay this process's
     pending.child = _fork(lambda: _fill_store(Git(git.root), pages, progress))
-    pending.pages = pages
     return pending
 
 
