@@ -162,6 +162,35 @@ def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
         git.close()
 
 
+def test_parents_are_the_ones_a_commit_records_even_past_a_shallow_boundary(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n"})
+    root = repo.sha("HEAD")
+    repo.branch("side")
+    side = repo.commit({"b.txt": "side\n"}, message="side\n\nparent 0000 is not a header")
+    repo.checkout("main")
+    main = repo.commit({"c.txt": "main\n"})
+    repo.git("merge", "-q", "--no-edit", "side")
+    merge = repo.sha("HEAD")
+    git = Git(repo.root)
+    try:
+        assert git.parents(merge) == [main, side]
+        assert git.parents(side) == [root]  # a message line that looks like a header is not one
+        assert git.parents(root) == []
+        with pytest.raises(UnknownRef):
+            git.parents("f" * 40)
+    finally:
+        git.close()
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(shallow)],
+                   check=True)
+    git = Git(shallow)
+    try:  # the merge commit is rebuilt from the parents it records, which the clone lacks
+        assert git.parents(merge) == [main, side]
+    finally:
+        git.close()
+
+
 def test_the_work_tree_state_read_in_the_background(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n"})
     git = Git(repo.root)

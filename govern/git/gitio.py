@@ -383,7 +383,14 @@ class Git:
         raise NoCommonHistory(base, head)
 
     def parents(self, commit: str) -> list[str]:
-        return self.run("rev-list", "--parents", "-n", "1", commit, "--").decode().split()[1:]
+        """The parents ``commit`` records, read from its object through the run's batch
+        reader (no process of its own): in a shallow clone too, a merge commit's two."""
+        found = self.blobs.read(commit)
+        if found is None:
+            raise self.unknown_ref(commit)
+        header = found.partition(b"\n\n")[0]
+        return [line[7:].decode("ascii") for line in header.split(b"\n")
+                if line.startswith(b"parent ")]
 
     def is_dirty(self) -> bool:
         return self.start_is_dirty().dirty()
