@@ -122,7 +122,8 @@ def test_init_chooses_what_each_kind_needs(tmp_path: Path) -> None:
         "preset: minimal", "docs.paths: detected: MkDocs (mkdocs.yml): docs/"]
     assert [line for line in typescript if line.startswith(("preset", "docs.paths"))] == [
         "preset: changesets", "docs.paths: detected: MDX pages (Docusaurus, Fumadocs or Nextra)"]
-    assert "comment.guardrails_doc: no AGENTS.md or CONTRIBUTING.md: no page is named" in python
+    assert "comment.guardrails_doc: no AGENTS.md or CONTRIBUTING.md (at the root, .github/ " \
+        "or docs/): no page is named" in python
     assert "comment.guardrails_doc: detected: CONTRIBUTING.md, cited by the comment's " \
         "read-only notice" in typescript
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.commands.init import WORKFLOWS, detect, workflows_for
-from govern.config import KEYS, Config, load_config, validate
+from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
 from tests.gitrepo import make_repo
 
@@ -35,10 +35,8 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
       "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "doc/releases/**"],
       "code.package_manifests": ["package.json", "pyproject.toml"],
       "comment.guardrails_doc": "CONTRIBUTING.md",
-      "gates.size_ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
-                            "uv.lock", "Cargo.lock"],
-      "overlap.ignore": ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock",
-                         "uv.lock", "Cargo.lock"]}),
+      "gates.size_ignore": [*LOCKFILES, "Cargo.lock"],
+      "overlap.ignore": [*LOCKFILES, "Cargo.lock"]}),
     # release notes the defaults already own add nothing
     (["docs/a.md", "docs/releases/1.md", "docs/release-notes.md", "CHANGELOG.md",
       "packages/a/CHANGELOG.md", "HISTORY.rst"],
@@ -51,9 +49,35 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
     # a docs folder inside another is part of it, not a second root
     (["docs/a.md", "docs/docs/b.md", "AGENTS.md", "CONTRIBUTING.md"],
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),
+    # a root README of another case is read as it is written, with or without a docs folder
+    (["Readme.md", "lib/app.js", "examples/README.md"],
+     {"docs.paths": ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst", "README.md",
+                     "Readme.md"], "comment.guardrails_doc": ""}),
+    (["docs/a.md", "readme.rst"],
+     {"docs.paths": ["docs/**/*.md", "readme.rst"], "comment.guardrails_doc": ""}),
+    # a contributing guide where GitHub looks for one; a root one first
+    (["src/a.py", "docs/CONTRIBUTING.md", ".github/CONTRIBUTING.md", "README.md"],
+     {"docs.paths": ["docs/**/*.md", "README.md"],
+      "comment.guardrails_doc": ".github/CONTRIBUTING.md"}),
+    (["src/a.py", "docs/CONTRIBUTING.md", "CONTRIBUTING.md"],
+     {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "CONTRIBUTING.md"}),
+    (["src/a.py", "docs/CONTRIBUTING.md"],
+     {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "docs/CONTRIBUTING.md"}),
+    (["src/a.py", "pkg/CONTRIBUTING.md"], {"comment.guardrails_doc": ""}),
+    # JavaScript lockfiles of every tool are ignored by default: detected adds nothing
+    (["src/a.ts", "bun.lock", "deno.lock", "sub/bun.lockb"], {"comment.guardrails_doc": ""}),
 ])
 def test_detect(paths: list[str], expected: dict[str, Any]) -> None:
     assert detect(paths).values == expected
+
+
+def test_detect_says_when_no_page_can_be_read() -> None:
+    assert detect(["lib/app.js", "package.json"]).notes["docs.paths"] == (
+        "no docs folder and no README found: affected-docs has no page to list until "
+        "docs.paths names some")
+    assert detect(["lib/app.js", "Readme.md"]).notes["docs.paths"] == (
+        "no docs folder found; the root README is Readme.md")
+    assert "docs.paths" not in detect(["lib/app.js", "README.md"]).notes
 
 
 def test_detect_notes_what_it_saw() -> None:
@@ -62,7 +86,8 @@ def test_detect_notes_what_it_saw() -> None:
     assert notes == {
         "docs.paths": "detected: docs/ (md, rst)",
         "code.package_manifests": "detected: 1 manifest(s)",
-        "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md: no page is named",
+        "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or "
+                                  "docs/): no page is named",
         "routes.registrars": "route files seen (auto-detection reads them): api/routes.py, "
                              "sdk/openapi.yaml",
     }

@@ -30,9 +30,12 @@ from govern.core.resources import data_dir
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
 RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs")
-GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md")
-EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "bun.lockb",
-                   "Pipfile.lock")
+GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md",
+                   "docs/CONTRIBUTING.md")
+"""In order of preference; a contributing guide is where GitHub looks for one."""
+EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
+README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
+"""A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
 COMMENT_WIDTH = 98
 """Description comments are wrapped to fit 100 columns with their ``# ``."""
@@ -273,6 +276,13 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     return found
 
 
+def _root_readme(paths: list[str]) -> str | None:
+    """The root README page, as its name is written, preferring ``README.md``."""
+    found = sorted((p for p in paths if "/" not in p and p.lower() in README_NAMES),
+                   key=lambda p: (p != "README.md", README_NAMES.index(p.lower()), p))
+    return found[0] if found else None
+
+
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
     ``texts`` holds the text of its ``declaration_carriers`` and ``generator_configs``."""
@@ -288,8 +298,15 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                  for ext in DOCS_FORMATS if ext in roots[root]]
         seen.append(", ".join(f"{root}/ ({', '.join(sorted(roots[root]))})"
                               for root in sorted(roots)))
+    readme = _root_readme(paths)
     if globs:
-        values["docs.paths"] = [*globs, *(["README.md"] if "README.md" in paths else [])]
+        values["docs.paths"] = [*globs, *([readme] if readme else [])]
+    elif readme is not None and readme != "README.md":
+        values["docs.paths"] = [*BY_PATH["docs.paths"].default_toml, readme]
+        notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
+    elif readme is None:
+        notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
+                               "to list until docs.paths names some")
     if seen:
         notes["docs.paths"] = "detected: " + "; ".join(seen)
     release_default = BY_PATH["docs.release_owned"].default_toml
@@ -308,7 +325,8 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     values["comment.guardrails_doc"] = guardrails or ""
     notes["comment.guardrails_doc"] = (
         f"detected: {guardrails}, cited by the comment's read-only notice" if guardrails
-        else "no AGENTS.md or CONTRIBUTING.md: no page is named")
+        else "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or docs/): no page is "
+             "named")
     lockfiles = sorted(names & set(EXTRA_LOCKFILES))
     if lockfiles:
         for key in ("gates.size_ignore", "overlap.ignore"):

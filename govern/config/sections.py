@@ -25,7 +25,8 @@ from govern.config.kinds import (
 )
 from govern.core.globs import Globs
 
-LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "poetry.lock", "uv.lock")
+LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lock", "bun.lockb",
+             "deno.lock", "poetry.lock", "uv.lock")
 
 ABOUT = "govern"
 """The field-metadata entry that holds a key's ``About``."""
