@@ -258,7 +258,30 @@ def test_a_new_file_s_symbol_is_homed_by_the_pages_naming_its_namespace_family(
     text = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path / "repo"), "affected-docs",
                                     "--format", "text", "main"]).output
     assert "  - ui.matrix (ui/_impl/matrix.py): likely home docs/inputs.md" in text
-    assert "  - matrix_of (ui/_impl/matrix.py): no page names its siblings yet" in text
+    # its helper is reached by no public import path (`ui._impl.matrix.matrix_of`): no API
+    assert "matrix_of" not in text
+
+
+def test_a_new_name_in_a_private_module_is_new_api_only_where_a_public_path_reaches_it(
+        tmp_path: Path) -> None:
+    internal = "def parse_ref(text):\n    return text\n\n\ndef walk_ref(text):\n    return text\n"
+    files = {"pkg/__init__.py": "from pkg._internal._refs import parse_ref\n",
+             "pkg/_internal/__init__.py": "", "pkg/_internal/_refs.py": internal,
+             "web/_impl/node.ts": "export const LABEL_ONE = 1;\nexport const LABEL_TWO = 2;\n",
+             "web/router.ts": "export const routeOne = 1;\nexport const routeTwo = 2;\n",
+             "docs/refs.md": "Use `pkg.parse_ref`, `walk_ref` and `parse_ref`.\n",
+             "docs/labels.md": "`LABEL_ONE`, `LABEL_TWO`, `routeOne` and `routeTwo`.\n"}
+    head = {"pkg/__init__.py": files["pkg/__init__.py"]
+            + "from pkg._internal._refs import split_ref\n",
+            "pkg/_internal/_refs.py": internal + "\n\ndef split_ref(text):\n    return text\n"
+            "\n\ndef join_ref(text):\n    return text\n",
+            "web/_impl/node.ts": files["web/_impl/node.ts"] + "export const LABEL_THREE = 3;\n",
+            "web/router.ts": files["web/router.ts"] + "export const routeThree = 3;\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    # re-exported by the package: published; its private neighbour and the TS file under a
+    # private folder are not; the same change in a public TS file is
+    assert sorted(entry["token"] for entry in data["new_api"]) == ["pkg.split_ref",
+                                                                   "routeThree"]
 
 
 def test_a_page_naming_the_new_symbol_s_file_siblings_ranks_above_its_namespace_family(

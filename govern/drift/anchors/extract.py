@@ -338,8 +338,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             key = (change.path, name)
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
-            result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side, base_data))
+            result.added.extend(added for added in _added(change.path, extraction,
+                                                          extractions.get("base"), path, side,
+                                                          base_data)
+                                if is_published(added))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
@@ -365,6 +367,20 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})
+
+
+def is_published(added: Added) -> bool:
+    """Is a new declaration public API a page should take in? Not when its file sits in a
+    private module or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public
+    dotted name reaches it (``pkg.Refs``, re-exported by the package): a user never
+    imports it, so no page is its home (docs/concepts/anchoring-rules.md#new-api)."""
+    folders_and_module = PurePosixPath(added.file).with_suffix("").parts
+    if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
+        return True
+    key = added.declaration.key
+    return any(token.endswith("." + key) and not any(part.startswith("_")
+                                                     for part in token.split("."))
+               for token in added.tokens)  # an import path, not ``Container.member``
 
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
