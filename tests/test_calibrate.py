@@ -19,7 +19,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from govern.calibrate.cases import parse_prose
+from govern.calibrate.suggest import find_proposals
 from govern.cli import cli
+from govern.config import Config, DocsConfig
+from govern.core.globs import Globs
 from tests.gitrepo import Repo, make_repo
 
 LIB = (
@@ -240,6 +243,32 @@ def test_an_unreadable_commit_is_reported_and_the_run_goes_on(tmp_path: Path) ->
         "reason": f"1 object(s) missing from this clone (first {blob})"}]
     text = calibrate(repo).stdout
     assert f"  {shas['miss'][:12]}: 1 object(s) missing from this clone (first {blob})" in text
+
+
+def test_docs_paths_suggestions_name_only_globs_that_match_pages_at_the_revision() -> None:
+    tree = ["www/docs/a.mdx", "src/x.py", "docs/a.md", ".github/CONTRIBUTING.md"]
+    outside = {"www/docs/**/*.mdx": 3, "old/docs/**/*.rst": 5, ".github/**/*.md": 4,
+               "site/**/*.md": 2}
+    proposals = find_proposals([], Config(), tree, outside)
+    # a folder the history once had, a hidden one and a rare one are no suggestion
+    assert [(p.key, p.values) for p in proposals] == [("docs.paths", ("www/docs/**/*.mdx",))]
+    configured = Config(docs=DocsConfig(paths=Globs(("docs/**/*.md", "nowhere/**/*.md"))))
+    assert [(p.key, p.values, p.reason.split(":")[0]) for p in
+            find_proposals([], configured, tree, {})] == [
+        ("docs.paths", ("nowhere/**/*.md",), "remove")]
+
+
+def test_news_fragments_changed_with_code_are_not_pages_outside_the_corpus(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "www/docs/api.mdx": API_PAGE})
+    for i in range(3):
+        repo.commit({"src/lib.py": LIB.replace("timeout = 1", f"timeout = {i + 2}"),
+                     f"changes/{i}.feature.md": f"Timeout {i}.\n",
+                     f"www/docs/n{i}.mdx": "# Page\n"}, f"case {i}")
+    result = calibrate(repo)
+    assert result.exit_code == 2
+    assert "www/docs/**/*.mdx (3 commits)" in result.stderr  # pages, not fragments
+    assert "changes/" not in result.stderr
 
 
 def test_no_case_in_range_is_not_judged_with_a_remedy(tmp_path: Path) -> None:

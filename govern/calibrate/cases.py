@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from govern.config import Config
+from govern.config.sections import FRAGMENT_DIRS
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
@@ -108,7 +109,8 @@ def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
     if not pages:
         for glob in {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
                      for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
-                     and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)}:
+                     and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)
+                     and not set(c.path.split("/")[:-1]) & set(FRAGMENT_DIRS)}:
             outside[glob] += 1
         return None
     if len(commit.changes) > config.calibrate.max_files:

@@ -23,7 +23,7 @@ import click
 from govern.commands.shared import open_git
 from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
-from govern.config.sections import GATES
+from govern.config.sections import FRAGMENT_DIRS, GATES
 from govern.core.errors import GovernError, NotJudged
 from govern.core.resources import data_dir
 
@@ -49,7 +49,6 @@ MAX_CARRIERS = 50
 RELEASE_TOOLS = ("lerna.json", "release-please-config.json", ".release-please-manifest.json",
                  ".goreleaser.yml", ".goreleaser.yaml", "cliff.toml", "towncrier.toml")
 """Release tooling other than changesets, by the file it is configured in."""
-FRAGMENT_DIRS = ("changelog.d", "newsfragments", "changes")
 MDX_FOLDERS = ("content/docs", "docs", "pages", "src/pages", "src/content/docs")
 """Where Docusaurus, Fumadocs, Nextra and Starlight keep their pages."""
 

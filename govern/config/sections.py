@@ -25,6 +25,10 @@ from govern.config.kinds import (
 )
 from govern.core.globs import Globs
 
+FRAGMENT_DIRS = ("changelog.d", "newsfragments", "changes")
+"""Folders of news fragments (towncrier's): release notes in pieces, written with each change
+and gathered at release, never docs pages a change makes stale."""
+
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lock", "bun.lockb",
              "deno.lock", "poetry.lock", "uv.lock")
 
