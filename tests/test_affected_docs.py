@@ -42,13 +42,18 @@ def test_changed_local_anchors_its_function(tmp_path: Path) -> None:
 
 def test_removed_export_is_stale_and_changed_symbol_is_not(tmp_path: Path) -> None:
     docs = {"docs/retire.md": "Call `acme._core.retire_engine` ... or `retire_engine`.\n",
-            "docs/halt.md": "Call `Engine.halt_now`.\n"}
+            "docs/halt.md": "Call `Engine.halt_now`.\n",
+            "CHANGELOG.md": "- 1.0: add `retire_engine`.\n"}
     core = PY_PKG["pkg/src/acme/_core.py"]
     new_core = core.split("\n\n\ndef retire_engine")[0].replace("return 0", "return 1") + "\n"
     repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {"pkg/src/acme/_core.py": new_core})
     data = run_json(repo, "main")
     by_path = {row["path"]: row for row in data["docs"]}
     assert by_path["docs/retire.md"]["stale"] is True
+    # a release note naming it records its history: listed, release-owned, not stale
+    assert by_path["CHANGELOG.md"]["release_owned"] is True
+    assert by_path["CHANGELOG.md"]["stale"] is False
+    assert "(1 stale, 1 release-owned)" in data["summary"]
     assert {a["side"] for a in by_path["docs/retire.md"]["anchors"]} == {"base"}
     assert by_path["docs/halt.md"]["stale"] is False
     assert by_path["docs/halt.md"]["anchors"] == [

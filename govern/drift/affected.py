@@ -266,7 +266,9 @@ def build_rows(guarded: Guarded, index: DocsIndex,
         rows.append(Row(
             path=page.path,
             release_owned=page.release_owned,
-            stale=any((a.kind, a.token) in removed for a in anchors),
+            # a release note naming a removed name records history: listed, never stale
+            stale=not page.release_owned and any((a.kind, a.token) in removed
+                                                 for a in anchors),
             anchors=tuple((a.kind, a.token, a.side) for a in anchors),
             evidence=tuple(evidence),
         ))
