@@ -17,7 +17,9 @@ from click.testing import CliRunner
 from govern.cli import cli
 from govern.commands.shared import use_color
 from govern.config import Config
+from govern.drift.affected import AffectedDocs
 from govern.drift.comment import render_drift
+from govern.drift.report import render_text
 from tests.gitrepo import Repo
 from tests.helpers import pr_repo
 
@@ -84,9 +86,6 @@ Pages that name something this change touched:
 
 Release-owned pages (read-only for a code PR):
   - CHANGELOG.md:3  via fetchAll (symbol, unique name)
-
-What this run could not see:
-  - route bridge: 0 of 0 client-bound ledger row(s) reach a registered route
 """
 
 
@@ -95,6 +94,20 @@ def test_text_is_the_full_report_and_piped_default_is_one_path_a_line(drift: Rep
     code, out, err = run(drift, "main")
     assert (code, out) == (0, "docs/gone.md\nCHANGELOG.md\ndocs/use.md\n")
     assert err == REPORT.splitlines()[0] + "\n"
+
+
+@pytest.mark.parametrize(("ledger_rows", "said"), [
+    (0, []),  # no ledger in the repository: nothing the bridge could have missed
+    (3, ["  - route bridge: 2 of 2 client-bound ledger row(s) reach a registered route"]),
+])
+def test_the_bridge_line_is_said_only_where_a_ledger_was_read(ledger_rows: int,
+                                                              said: list[str]) -> None:
+    result = AffectedDocs(summary="s", base="main", head="h", merge_base="m", computed_on={},
+                          changed_packages=[], anchors=[], docs=[], bridge_coverage={
+                              "measured": True, "ledger_rows": ledger_rows,
+                              "client_bound_rows": 2 if ledger_rows else 0,
+                              "reachable": 2 if ledger_rows else 0})
+    assert [line for line in render_text(result).splitlines() if "route bridge" in line] == said
 
 
 def test_json_flag_is_format_json_and_refuses_another_format(drift: Repo) -> None:

@@ -96,6 +96,24 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
         assert line in fold
 
 
+@pytest.mark.parametrize(("coverage", "said"), [
+    ({"measured": True, "ledger_rows": 0, "client_bound_rows": 0, "reachable": 0,
+      "unreachable": []}, None),  # no ledger in the repository: nothing the bridge missed
+    ({"measured": False, "reason": "nothing bridgeable changed"},
+     "- Route and SDK bridge: not measured — nothing bridgeable changed."),
+    ({"measured": True, "ledger_rows": 3, "client_bound_rows": 2, "reachable": 2,
+      "unreachable": []},
+     "- Route and SDK bridge: **3** ledger row(s) read, **2** bound to a client method, **2** "
+     "reachable from a registered route."),
+])
+def test_the_bridge_line_is_said_only_where_there_is_a_ledger_or_a_reason(
+        coverage: dict[str, Any], said: str | None) -> None:
+    got = [line for line in lines(render_drift(result(bridge_coverage=coverage),
+                                               CommentConfig()))
+           if line.startswith("- Route and SDK bridge")]
+    assert got == ([said] if said else [])
+
+
 def test_what_this_run_could_not_see_lists_every_kind() -> None:
     data = result(
         parse_errors=[{"path": "a.py", "side": "head", "message": "line 3: unexpected indent"}],

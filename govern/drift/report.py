@@ -94,7 +94,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
           for what, count in result.skipped.items() if count),
     ]
     bridge = result.bridge_coverage
-    if bridge.get("measured"):
+    if bridge.get("measured") and bridge.get("ledger_rows"):  # no ledger: nothing to bridge
         unseen.append(f"  - route bridge: {bridge['reachable']} of {bridge['client_bound_rows']} "
                       "client-bound ledger row(s) reach a registered route")
     if result.package_mention_docs:
