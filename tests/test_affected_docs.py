@@ -432,6 +432,18 @@ def test_empty_diff_has_no_opinion(repo: Repo) -> None:
                                "page(s).")
 
 
+def test_a_head_already_in_the_base_s_history_says_so(repo: Repo) -> None:
+    older = repo.sha("HEAD")
+    repo.commit({"web/a.ts": "export function fetchAll() { return 2; }\n"})
+    data = run_json(repo, "HEAD", "--head", older)  # the two the other way round
+    assert data["docs"] == []
+    assert data["summary"] == (
+        f"Nothing to read: {older[:12]} is already in the history of HEAD, so the diff is empty "
+        "(were --head and BASE given the other way round?). The docs corpus held 1 page(s).")
+    # the same commit on both sides is an empty diff asked for, not a slip
+    assert run_json(repo, "HEAD")["summary"].startswith("Nothing in this diff resolved")
+
+
 def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:
     repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
                               "docs/use.md": "`fetchAll`\n"},

@@ -16,6 +16,7 @@ from govern.drift.affected import (
     apply_guards,
     bare_names,
     build_rows,
+    corpus_sentence,
     find_new_api,
     is_generic,
     merge_sides,
@@ -148,6 +149,10 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     corpus = _corpus(index)
     summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
                         corpus)
+    if merge_base == head != base:  # nothing to read: no change, and likely no intent either
+        summary = (f"Nothing to read: {head[:12]} is already in the history of {base_ref}, so "
+                   f"the diff is empty (were --head and BASE given the other way round?). "
+                   f"{corpus_sentence(*corpus)}")
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
