@@ -44,10 +44,13 @@ def _findings(repo: Repo, gate: str, *args: str,
 
 def _owned(path: str, verb: str) -> tuple[str, None, str, str]:
     return (path, None,
-            f"this PR {verb} `{path}`, a release-owned page: the release tooling writes it, so "
-            f"hand edits are overwritten or garble the release notes (see AGENTS.md)",
+            f"this PR {verb} `{path}`, a release-owned page (`docs.release_owned`): the release "
+            f"process writes it, so hand edits are overwritten or garble the release notes "
+            f"(see AGENTS.md)",
             f"revert the change to `{path}`; to correct the page, file an issue or open a "
-            f"docs-only PR (labels that allow it: `release`, `docs-only`)")
+            f"docs-only PR (labels that allow it: `release`, `docs-only`). If this "
+            f"repository's PRs write their own entries there, take it out of "
+            f"`docs.release_owned`")
 
 
 def test_release_owned_untouched_passes(project: Repo) -> None:

@@ -40,11 +40,12 @@ def check_release_owned(changes: Sequence[RawChange], config: Config,
     return tuple(
         Finding(
             Rule.RELEASE_OWNED,
-            f"this PR {_VERBS.get(change.status, 'changes')} `{path}`, a release-owned page: "
-            f"the release tooling writes it, so hand edits are overwritten or garble the "
-            f"release notes{see}",
+            f"this PR {_VERBS.get(change.status, 'changes')} `{path}`, a release-owned page "
+            f"(`docs.release_owned`): the release process writes it, so hand edits are "
+            f"overwritten or garble the release notes{see}",
             f"revert the change to `{path}`; to correct the page, file an issue or open a "
-            f"docs-only PR (labels that allow it: {allowed})",
+            f"docs-only PR (labels that allow it: {allowed}). If this repository's PRs write "
+            f"their own entries there, take it out of `docs.release_owned`",
             carrier=path, carrier_is_file=change.status != "D" and path == change.path,
         )
         for change, path in find_release_owned_changes(changes, config)
