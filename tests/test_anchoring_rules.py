@@ -221,6 +221,18 @@ def test_a_file_under_the_limit_is_parsed(tmp_path: Path) -> None:
     assert data["anchorless_changes"] == [] and rows(data) == {"docs/a.md": ["someValue"]}
 
 
+def test_a_commonjs_member_anchors_as_the_docs_write_it(tmp_path: Path) -> None:
+    app = ("var app = exports = module.exports = {};\n"
+           "app.render = function render(name) {\n  return name;\n};\n")
+    docs = {"docs/api.md": "Call `app.render()` to render a view.\n",
+            "docs/guide.md": "We render pages; `render` them all.\n"}
+    data = run_json(pr_repo(tmp_path, {"lib/application.js": app, **docs},
+                            {"lib/application.js": app.replace("return name", "return [name]")}),
+                    "main")
+    assert rows(data) == {"docs/api.md": ["app.render"]}  # the bare plain word lists nothing
+    assert data["anchorless_changes"] == []
+
+
 # -- New API -------------------------------------------------------------------------------
 
 def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None:

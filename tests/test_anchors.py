@@ -320,6 +320,44 @@ def test_typescript_literals_and_tsx_and_commonjs() -> None:
                                               "javascript").touched] == ["fetchAll"]
 
 
+COMMONJS_APP = b"""'use strict';
+var app = exports = module.exports = {};
+app.render = function render(name, callback) {
+  return callback(name);
+};
+app._cache = function () { return 1; };
+helper.other = function () {};
+function Router() {}
+Router.prototype.route = function route(path) {
+  return path;
+};
+exports.Router = Router;
+"""
+
+
+@pytest.mark.parametrize(("source", "line", "touched"), [
+    (COMMONJS_APP, 4, ["app.render"]),      # the object module.exports holds, in one chain
+    (COMMONJS_APP, 10, ["Router.route"]),   # a method of an exported constructor
+    (COMMONJS_APP, 6, []),                  # a private member
+    (COMMONJS_APP, 7, []),                  # an object the module does not export
+    (b"var res = Object.create(proto);\nmodule.exports = res;\n"
+     b"res.json = function json(body) {\n  return body;\n};\n", 4, ["res.json"]),
+    (b"var res = Object.create(proto);\n"
+     b"res.json = function json(body) {\n  return body;\n};\n", 3, []),  # never exported
+])
+def test_commonjs_members_assigned_to_the_exported_object(source: bytes, line: int,
+                                                         touched: list[str]) -> None:
+    extraction = extract_typescript(source, frozenset({line}), "javascript")
+    assert [d.key for d in extraction.touched] == touched
+    assert all(d.bridgeable for d in extraction.touched)
+
+
+def test_commonjs_members_are_declared_so_a_removed_one_is_stale() -> None:
+    declared = extract_typescript(COMMONJS_APP, frozenset(), "javascript").declared
+    assert {"app.render", "Router.route"} <= declared
+    assert not {"app._cache", "helper.other"} & declared
+
+
 # Literals anchor only as declared surface, and only code-shaped
 # (docs/concepts/anchoring-rules.md#literals): (language, source, changed lines, literals).
 @pytest.mark.parametrize(("language", "source", "lines", "expected"), [

@@ -5,7 +5,9 @@ clause, a default export, or CommonJS ``module.exports``/``exports.x``; or globa
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
 script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
-argument, as in ``z.object({ key: … })``).
+argument, as in ``z.object({ key: … })``). An exported object's API may also be assigned member
+by member, as CommonJS modules write it: ``app.render = function …`` where ``app`` is what
+``module.exports`` holds, and ``Router.prototype.route = …`` for an exported constructor.
 """
 
 from __future__ import annotations
@@ -212,6 +214,46 @@ def _exported_names(root: Node) -> set[str]:
     return names
 
 
+def _module_exports_aliases(root: Node) -> set[str]:
+    """Names bound to the object ``module.exports`` or ``exports`` is set to in one chain:
+    ``var app = exports = module.exports = {}``."""
+    aliases: set[str] = set()
+    for statement in root.named_children:
+        if statement.type not in _VARIABLES:
+            continue
+        for declarator in statement.named_children:
+            value = declarator.child_by_field_name("value") \
+                if declarator.type == "variable_declarator" else None
+            while value is not None and value.type == "assignment_expression":
+                if text(value.child_by_field_name("left")) in ("exports", "module.exports"):
+                    name = _name(declarator.child_by_field_name("name"))
+                    if name:
+                        aliases.add(name)
+                    break
+                value = value.child_by_field_name("right")
+    return aliases
+
+
+def _assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
+    """(object, member, statement) of each top-level ``obj.member = …`` and
+    ``Obj.prototype.member = …``."""
+    for statement in root.named_children:
+        if statement.type != "expression_statement" or not statement.named_children:
+            continue
+        assignment = statement.named_children[0]
+        left = assignment.child_by_field_name("left") \
+            if assignment.type == "assignment_expression" else None
+        if left is None or left.type != "member_expression":
+            continue
+        member = _name(left.child_by_field_name("property"))
+        target = left.child_by_field_name("object")
+        if target is not None and target.type == "member_expression" \
+                and text(target.child_by_field_name("property")) == "prototype":
+            target = target.child_by_field_name("object")
+        if member and target is not None and target.type == "identifier":
+            yield text(target), member, statement
+
+
 def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
     """Public names the file exports from other modules: every name of ``export { a as b }
     from './x'`` and ``export * as ns from './x'``, and the names of a plain ``export { a }``
@@ -341,6 +383,17 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
+    # the exported object's members assigned one by one (``exports.x = …`` is a top-level
+    # name above; ``module.exports.x`` has no object name of its own)
+    exported_objects = (_exported_names(tree.root_node) | _module_exports_aliases(tree.root_node)
+                        | declared) - {"exports", "module"}
+    for obj, member, statement in _assigned_members(tree.root_node):
+        if obj not in exported_objects or obj.startswith("_") or member.startswith("_"):
+            continue
+        units.append((member, statement))
+        declared.add(f"{obj}.{member}")
+        if touches(statement, lines):
+            touched.append(Declaration(member, obj, bridgeable=True))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
     touched.extend(inherited)
