@@ -281,18 +281,22 @@ def test_a_new_name_in_a_private_module_is_new_api_only_where_a_public_path_reac
              "pkg/_internal/__init__.py": "", "pkg/_internal/_refs.py": internal,
              "web/_impl/node.ts": "export const LABEL_ONE = 1;\nexport const LABEL_TWO = 2;\n",
              "web/router.ts": "export const routeOne = 1;\nexport const routeTwo = 2;\n",
+             "pkg/_lint/rules.py": "RULES = ['MR001', 'MR002']\n",
              "docs/refs.md": "Use `pkg.parse_ref`, `walk_ref` and `parse_ref`.\n",
+             "docs/lint.md": "Rules `MR001` and `MR002`.\n",
              "docs/labels.md": "`LABEL_ONE`, `LABEL_TWO`, `routeOne` and `routeTwo`.\n"}
     head = {"pkg/__init__.py": files["pkg/__init__.py"]
             + "from pkg._internal._refs import split_ref\n",
             "pkg/_internal/_refs.py": internal + "\n\ndef split_ref(text):\n    return text\n"
             "\n\ndef join_ref(text):\n    return text\n",
             "web/_impl/node.ts": files["web/_impl/node.ts"] + "export const LABEL_THREE = 3;\n",
-            "web/router.ts": files["web/router.ts"] + "export const routeThree = 3;\n"}
+            "web/router.ts": files["web/router.ts"] + "export const routeThree = 3;\n",
+            "pkg/_lint/rules.py": "RULES = ['MR001', 'MR002', 'MR003']\n"}
     data = run_json(pr_repo(tmp_path, files, head), "main")
     # re-exported by the package: published; its private neighbour and the TS file under a
-    # private folder are not; the same change in a public TS file is
-    assert sorted(entry["token"] for entry in data["new_api"]) == ["pkg.split_ref",
+    # private folder are not; the same change in a public TS file is; and a table's new key
+    # is a value users write (a rule code), wherever the table is kept
+    assert sorted(entry["token"] for entry in data["new_api"]) == ["MR003", "pkg.split_ref",
                                                                    "routeThree"]
 
 

@@ -338,10 +338,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             key = (change.path, name)
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
-            result.added.extend(added for added in _added(change.path, extraction,
-                                                          extractions.get("base"), path, side,
-                                                          base_data)
-                                if is_published(added))
+            result.added.extend(_added(change.path, extraction, extractions.get("base"),
+                                       path, side, base_data))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
@@ -369,18 +367,17 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                   "reason": "no documentable declaration on the changed lines"})
 
 
-def is_published(added: Added) -> bool:
+def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
     """Is a new declaration public API a page should take in? Not when its file sits in a
     private module or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public
     dotted name reaches it (``pkg.Refs``, re-exported by the package): a user never
     imports it, so no page is its home (docs/concepts/anchoring-rules.md#new-api)."""
-    folders_and_module = PurePosixPath(added.file).with_suffix("").parts
+    folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
-    key = added.declaration.key
-    return any(token.endswith("." + key) and not any(part.startswith("_")
-                                                     for part in token.split("."))
-               for token in added.tokens)  # an import path, not ``Container.member``
+    return any(token.endswith("." + declaration.key)
+               and not any(part.startswith("_") for part in token.split("."))
+               for token in tokens)  # an import path, not ``Container.member``
 
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
@@ -404,9 +401,13 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     for declaration in new:
         container = declaration.container or ""
         table = head.literal_kin.get(declaration.name)
+        tokens = _tokens(declaration, path, side)
+        # a table's key is a value users write (a config key, a rule code), imported or not
+        if table is None and not _published(file, declaration, tokens):
+            continue
         if table is not None and (container, table) not in joined:
             joined[container, table] = groups.get(container, frozenset()) | table
-        found.append(Added(file, declaration, tuple(_tokens(declaration, path, side)),
+        found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
                            else groups.get(container, frozenset())))
     # a key with fewer than two others beside it has no siblings a page could name
