@@ -344,6 +344,8 @@ exports.Router = Router;
      b"res.json = function json(body) {\n  return body;\n};\n", 4, ["res.json"]),
     (b"var res = Object.create(proto);\n"
      b"res.json = function json(body) {\n  return body;\n};\n", 3, []),  # never exported
+    # in an ES module the same shape is a component's property, not API
+    (b"export function Panel() {\n  return 1;\n}\nPanel.displayName = 'Panel';\n", 4, []),
 ])
 def test_commonjs_members_assigned_to_the_exported_object(source: bytes, line: int,
                                                          touched: list[str]) -> None:

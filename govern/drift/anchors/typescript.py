@@ -5,9 +5,10 @@ clause, a default export, or CommonJS ``module.exports``/``exports.x``; or globa
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
 script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
-argument, as in ``z.object({ key: … })``). An exported object's API may also be assigned member
-by member, as CommonJS modules write it: ``app.render = function …`` where ``app`` is what
-``module.exports`` holds, and ``Router.prototype.route = …`` for an exported constructor.
+argument, as in ``z.object({ key: … })``). In a CommonJS module (no ``import`` or ``export``
+statement), an exported object's API may also be assigned member by member:
+``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
+``Router.prototype.route = …`` for an exported constructor.
 """
 
 from __future__ import annotations
@@ -383,10 +384,13 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
-    # the exported object's members assigned one by one (``exports.x = …`` is a top-level
-    # name above; ``module.exports.x`` has no object name of its own)
+    # a CommonJS module's exported object, its members assigned one by one (``exports.x = …``
+    # is a top-level name above; ``module.exports.x`` has no object name of its own). Only in
+    # a module without import or export statements: in an ES module the same shape is a
+    # component's ``Panel.displayName = …``, not API.
     exported_objects = (_exported_names(tree.root_node) | _module_exports_aliases(tree.root_node)
-                        | declared) - {"exports", "module"}
+                        | declared) - {"exports", "module"} if _is_script(tree.root_node) \
+        else set()
     for obj, member, statement in _assigned_members(tree.root_node):
         if obj not in exported_objects or obj.startswith("_") or member.startswith("_"):
             continue
