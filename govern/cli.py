@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import click
 
 from govern import __version__
 from govern.commands.shared import config_option, print_json, quiet_option, settings
-from govern.core.errors import GovernError, InternalError
+from govern.core.errors import PROJECT_URL, GovernError, InternalError
 
 # name -> "module:attribute"; each module holds one click command or group.
 SUBCOMMANDS: dict[str, str] = {
@@ -33,7 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "pr": "govern.commands.pr:pr",
 }
 
-REPORT_URL = "https://github.com/repo-govern/govern/issues"
+REPORT_URL = f"{PROJECT_URL}/issues"
 
 
 class GovernGroup(click.Group):
@@ -49,6 +50,10 @@ class GovernGroup(click.Group):
             return None
         module_name, attribute = target.split(":")
         return getattr(importlib.import_module(module_name), attribute)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        settings(ctx).argv = tuple(args)  # kept whole for the rerun a bug's remedy names
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -71,9 +76,7 @@ class GovernGroup(click.Group):
                 traceback.print_exc()
             bug = InternalError(
                 f"internal error ({type(exc).__name__}: {exc}); this is a bug in govern "
-                f"{__version__}",
-                remedy=f"please report it with the output of `--debug` at {REPORT_URL}",
-            )
+                f"{__version__}", remedy=_bug_remedy(ctx))
             self._report(ctx, bug)
             ctx.exit(bug.exit_code)
 
@@ -90,7 +93,9 @@ class GovernGroup(click.Group):
 @quiet_option
 @click.option("--repo-dir", type=click.Path(path_type=Path, file_okay=False, exists=True),
               default=None, help="The repository to work on (default: the current directory).")
-@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("--debug", is_flag=True,
+              help="Show tracebacks of internal errors. A group option: give it before the "
+                   "subcommand (govern --debug calibrate …).")
 @click.pass_context
 def cli(ctx: click.Context, repo_dir: Path | None, debug: bool) -> None:
     """Repository governance on pull requests.
@@ -102,6 +107,17 @@ def cli(ctx: click.Context, repo_dir: Path | None, debug: bool) -> None:
     current.debug = debug
     if repo_dir is not None:
         current.repo_dir = repo_dir
+
+
+def _bug_remedy(ctx: click.Context) -> str:
+    """Where to report a bug, and with what: the traceback, which ``--debug`` prints. The
+    command to run names it where it works, on the group (``govern --debug calibrate …``), not
+    after the subcommand, which takes no such option."""
+    current = settings(ctx)
+    if current.debug:
+        return f"please report it with the traceback above at {REPORT_URL}"
+    rerun = shlex.join(["govern", "--debug", *current.argv])
+    return f"run `{rerun}` for the traceback, and report it with that output at {REPORT_URL}"
 
 
 CLOSED_PIPE = 141

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -13,6 +15,8 @@ from click.testing import CliRunner
 from govern import cli as cli_module
 from govern.cli import cli
 from govern.commands.shared import json_option
+from govern.core.errors import CONFIG_REFERENCE
+from tests.gitrepo import make_repo
 
 
 @click.command("explode")
@@ -46,6 +50,22 @@ def test_internal_error_traceback_only_with_debug(extra_commands: None) -> None:
     assert "Traceback" in result.stderr and "RuntimeError: boom" in result.stderr
 
 
+def test_the_bug_remedy_names_the_command_to_run_again_with_debug(extra_commands: None,
+                                                                 tmp_path: Path) -> None:
+    """--debug is a group option (`govern explode --debug` is no such option): the remedy
+    spells the rerun with it in the place it works."""
+    result = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path), "explode", "--json"])
+    rerun = f"govern --debug --repo-dir {tmp_path} explode --json"
+    assert json.loads(result.stdout)["remedy"] == (
+        f"run `{rerun}` for the traceback, and report it with that output at "
+        f"{cli_module.REPORT_URL}")
+    again = CliRunner().invoke(cli, shlex.split(rerun)[1:])
+    assert again.exit_code == 3 and "Traceback" in again.stderr
+    assert again.stderr.splitlines()[-1] == (
+        f"  remedy: please report it with the traceback above at {cli_module.REPORT_URL}")
+    assert CliRunner().invoke(cli, ["explode", "--debug"]).exit_code == 2  # not taken there
+
+
 def test_internal_error_in_json_mode_still_prints_json(extra_commands: None) -> None:
     result = CliRunner().invoke(cli, ["explode", "--json"])
     assert result.exit_code == 3
@@ -74,10 +94,49 @@ def test_bad_usage_is_2() -> None:
     assert "No such option" in result.stderr
 
 
-def test_not_a_repository_is_2(tmp_path) -> None:
-    result = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path), "affected-docs"])
+def test_not_a_repository_is_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The remedy fits how the folder was named: --repo-dir, or the current directory."""
+    given = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path), "affected-docs"])
+    assert given.exit_code == 2
+    assert given.stderr == (
+        f"Error: {tmp_path} is not inside a git repository\n  remedy: the folder --repo-dir "
+        "names is not in a git work tree: point --repo-dir at a checkout (the folder holding "
+        ".git, or any folder of its work tree)\n")
+    monkeypatch.chdir(tmp_path)
+    here = CliRunner().invoke(cli, ["affected-docs"])
+    assert here.exit_code == 2
+    assert here.stderr.endswith("  remedy: run govern from a git checkout, or pass --repo-dir\n")
+    make_repo(tmp_path / "repo")
+    assert CliRunner().invoke(cli, ["--repo-dir", str(tmp_path / "repo"), "affected-docs",
+                                    "--all"]).exit_code == 0
+
+
+@pytest.mark.parametrize(("toml", "problem", "remedy"), [
+    ("[docs\npaths = 1\n",
+     "not valid TOML (Expected ']' at the end of a table declaration (at line 1, column 6))",
+     "fix the TOML syntax at line 1, column 6 of govern.toml (govern's configuration "
+     f"reference: {CONFIG_REFERENCE})"),
+    ("[docs]\npaths = [\n", "not valid TOML (Invalid value (at end of document))",
+     f"fix the TOML syntax in govern.toml (govern's configuration reference: {CONFIG_REFERENCE})"),
+    ("[docs]\nbogus = 1\n", "docs.bogus: unknown key",
+     f"fix the keys named above (every key, its type and default: {CONFIG_REFERENCE})"),
+    (b"[docs]\n# caf\xe9\n", "not UTF-8 text (invalid continuation byte at byte 12)",
+     "save govern.toml as UTF-8"),
+])
+def test_a_configuration_that_cannot_be_read_names_its_own_fix(
+        tmp_path: Path, toml: str | bytes, problem: str, remedy: str) -> None:
+    """A syntax error names where it is and says to fix the syntax (no keys were named); the
+    docs are named by their published place, not a path of govern's repository."""
+    repo = make_repo(tmp_path / "repo", {"govern.toml": toml})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all",
+                                      "--json"])
     assert result.exit_code == 2
-    assert "is not inside a git repository" in result.stderr
+    assert json.loads(result.stdout) == {
+        "judged": False, "remedy": remedy,
+        "error": f"invalid configuration in govern.toml at {repo.sha('HEAD')}:\n  - {problem}"}
+    repo.commit({"govern.toml": "[docs]\npaths = ['docs/**/*.md']\n"})
+    assert CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                    "--all"]).exit_code == 0
 
 
 def test_affected_docs_imports_neither_pygithub_nor_jinja2() -> None:

@@ -147,7 +147,9 @@ def test_bad_config_exits_2_with_json(repo: Repo) -> None:
     assert json.loads(result.stdout) == {
         "judged": False,
         "error": f"invalid configuration in govern.toml at {head}:\n  - gates.bogus: unknown key",
-        "remedy": "fix the keys named above (see docs/reference/configuration.md)",
+        "remedy": "fix the keys named above (every key, its type and default: "
+                  "https://github.com/repo-govern/govern/blob/main/docs/reference/"
+                  "configuration.md)",
     }
 
 

@@ -166,8 +166,8 @@ def test_a_bare_repository_and_a_git_directory(origin: Repo, tmp_path: Path) -> 
     assert inside.exit_code == 2
     assert inside.stderr == (
         f"Error: {origin.root / '.git'} is inside a repository's git directory, not in its work "
-        "tree\n  remedy: run govern from the work tree (the folder holding .git), or pass "
-        "--repo-dir\n")
+        "tree\n  remedy: the folder --repo-dir names is not in a git work tree: point --repo-dir "
+        "at a checkout (the folder holding .git, or any folder of its work tree)\n")
     work = clone(Repo(bare), tmp_path / "work")
     assert govern(work.root, "affected-docs", "origin/main").exit_code == 0
 

@@ -15,12 +15,14 @@ from govern.calibrate.report import build_report, render_markdown, render_text
 from govern.calibrate.suggest import find_proposals, find_suggestions
 from govern.commands.shared import (
     config_option,
+    ensure_writable,
     json_option,
     load_config_at,
     open_git,
     print_json,
     quiet_option,
     reporter,
+    write_named_file,
 )
 from govern.core.errors import NotJudged
 from govern.drift.scans import RunMemos
@@ -64,7 +66,7 @@ def _no_cases(selection: Selection, rev: str) -> NotJudged:
               help="Sample --limit cases with this seed (default: the newest).")
 @click.option("--merges", is_flag=True,
               help="Replay merged PRs (first-parent merges) instead of non-merge commits.")
-@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--out", "out_path", type=click.Path(path_type=Path),
               help="Also write a markdown report with a chart to this file.")
 @quiet_option
 @click.option("--no-suggest", "no_suggest", is_flag=True,
@@ -78,12 +80,15 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
     affected-docs on its code alone and score the rows against the pages really changed.
 
     Exit 0 when cases were measured, 2 when none could be (no case in range, bad date or
-    revision), 130 when interrupted (the cases measured so far are reported).
+    revision) or --out cannot be written, 130 when interrupted (the cases measured so far are
+    reported).
     """
     since, until = _date(since, "--since"), _date(until, "--until")
     if since and until and since > until:
         raise NotJudged(f"--since {since} is after --until {until}",
                         remedy="swap them, or widen the range")
+    if out_path is not None:  # refused now, not after a replay of many minutes
+        ensure_writable(out_path, "--out")
     git = open_git(ctx)
     results: list[CaseResult] = []
     interrupted = False
@@ -126,11 +131,13 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
     measurement = find_measurement(results)
     measurement["unreadable_cases"] = selection.unreadable + measurement["unreadable_cases"]
     report = build_report(run, measurement, suggestions, interrupted)
-    if out_path is not None:
-        out_path.write_text(render_markdown(report), encoding="utf-8")
+    # The report is printed before --out is written: should the file fail after all (its
+    # folder removed during the run, a full disk), the replay's result is still shown.
     if as_json:
         print_json(report)
     else:
         click.echo(render_text(report), nl=False)
+    if out_path is not None:
+        write_named_file(out_path, render_markdown(report), "--out")
     if interrupted:
         ctx.exit(130)

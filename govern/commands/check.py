@@ -10,7 +10,9 @@ at the merge base, so a PR cannot loosen the rules that judge it.
 from __future__ import annotations
 
 import os
+import shlex
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,13 +21,17 @@ import click
 
 from govern.commands.shared import (
     config_option,
+    ensure_writable,
     json_option,
     load_config_at,
     open_git,
     print_json,
+    read_named_text,
     settings,
+    write_named_file,
 )
 from govern.config import Config
+from govern.core.errors import named_file
 from govern.core.findings import Finding, GateResult
 from govern.gates.changeset_files import carriers_of, read_base_changesets, read_carried
 from govern.gates.changesets import (
@@ -295,7 +301,9 @@ def trailers(ctx: click.Context, rev_range: str | None, message_file: Path | Non
         config = load_config_at(ctx, git, "HEAD")
         if skip_disabled(ctx, "trailers", [config]):
             return
-        text = message_file.read_bytes().decode("utf-8", "replace")
+        with named_file(message_file, "--message-file"):
+            data = message_file.read_bytes()
+        text = data.decode("utf-8", "replace")
         findings = check_message_file(str(message_file), text, _forbidden(config))
         report(ctx, GateResult("trailers", findings, {"message_file": str(message_file)}))
         return
@@ -327,12 +335,22 @@ def _split_range(rev_range: str | None) -> tuple[str, str] | None:
     return since, until
 
 
+def _read_baseline(path: Path) -> Counter[tuple[str, str, str]]:
+    """The findings ``--baseline`` records; a path that names no baseline is not judged: read
+    as "nothing recorded", a mistyped path would fail every old finding without saying why."""
+    from govern.docsrefs.baseline import parse_baseline
+
+    record = (f"or record it first with `govern check docs-refs --all --update-baseline "
+              f"--baseline {shlex.quote(str(path))}`")
+    return parse_baseline(read_named_text(path, "--baseline", also=record), str(path))
+
+
 @check.command("docs-refs")
 @click.argument("base", required=False)
 @click.option("--head", default="HEAD", show_default=True, help="The revision whose docs are read.")
 @click.option("--all", "audit_all", is_flag=True,
               help="Audit every page at --head, not only what the change since BASE introduced.")
-@click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--baseline", type=click.Path(path_type=Path),
               help="Findings recorded in this file do not fail (new ones do).")
 @click.option("--update-baseline", is_flag=True,
               help="Write today's findings to --baseline and exit 0.")
@@ -356,6 +374,13 @@ def docs_refs(ctx: click.Context, base: str | None, head: str, audit_all: bool,
 
     if update_baseline and baseline is None:
         raise click.UsageError("--update-baseline needs --baseline FILE to write")
+    # The baseline is read, or its path tried for writing, before the audit: a wrong path is
+    # told at once, not after every page was read.
+    known = None
+    if baseline is not None and update_baseline:
+        ensure_writable(baseline, "--baseline")
+    elif baseline is not None:
+        known = _read_baseline(baseline)
     git = open_git(ctx)
     try:
         if not audit_all and base is None:
@@ -371,13 +396,12 @@ def docs_refs(ctx: click.Context, base: str | None, head: str, audit_all: bool,
         git.close()
     findings = result.findings
     if update_baseline and baseline is not None:
-        baseline.write_text(recorded.render_baseline(findings), encoding="utf-8")
+        write_named_file(baseline, recorded.render_baseline(findings), "--baseline")
         click.echo(f"govern check docs-refs: {len(findings)} finding(s) recorded in {baseline}",
                    err=True)
         return
-    if baseline is not None and baseline.exists():
-        findings = recorded.new_findings(findings, recorded.parse_baseline(
-            baseline.read_text(encoding="utf-8"), str(baseline)))
+    if known is not None:
+        findings = recorded.new_findings(findings, known)
     if settings(ctx).json or output_format == "json":
         print_json({**result.to_json(), "findings": [f.to_json() for f in findings]})
     elif output_format == "sarif":

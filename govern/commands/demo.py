@@ -14,6 +14,7 @@ import click
 
 from govern.config import Config
 from govern.config.sections import GATES
+from govern.core.errors import named_file
 from govern.core.findings import Finding
 from govern.core.text import inert_line
 from govern.docsrefs.run import read_docs_refs
@@ -77,6 +78,8 @@ def demo(directory: Path | None) -> None:
         if directory.exists() and any(directory.iterdir()):
             raise click.UsageError(f"{directory} is not empty: name an empty or new folder "
                                    "with --dir")
+        with named_file(directory, "--dir", writing=True):
+            directory.mkdir(parents=True, exist_ok=True)
         _show(directory, kept=True)
         return
     with tempfile.TemporaryDirectory(prefix="govern-demo-") as temporary:

@@ -15,14 +15,16 @@ import click
 from govern import review as records
 from govern.commands.shared import (
     config_option,
+    config_path,
     json_option,
     load_config_at,
     open_git,
     print_json,
+    read_named_text,
     settings,
 )
 from govern.config import Config, load_config
-from govern.core.errors import GovernError, PayloadError
+from govern.core.errors import GovernError
 from govern.github.client import (
     GitHubError,
     GitHubRepo,
@@ -37,14 +39,7 @@ YAML_SUFFIXES = (".yaml", ".yml", ".json")
 
 def read_file(path: Path) -> str:
     """A record file's text; a file that cannot be read is not judged (exit 2)."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise PayloadError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte "
-                           f"{exc.start})", "save the record as UTF-8") from None
-    except OSError as exc:
-        raise PayloadError(f"cannot read {path}: {exc.strerror or exc}",
-                           "check the path") from None
+    return read_named_text(path, "FILE")
 
 
 def read_model(path: Path) -> records.ContractReview:
@@ -84,7 +79,7 @@ def review_config(ctx: click.Context) -> Config:
     try:
         git = open_git(ctx)
     except GovernError:
-        return load_config(lambda _path: None, settings(ctx).config_path)
+        return load_config(lambda _path: None, config_path(ctx))
     return load_config_at(ctx, git, "HEAD")
 
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from govern.config import Config, load_config
-from govern.core.errors import ConfigError, NotJudged
+from govern.config.load import decode_config
+from govern.core.errors import ConfigError, NotJudged, NoWorkTree, PayloadError, named_file
 from govern.core.progress import Reporter
 from govern.core.text import json_text
 from govern.git.gitio import Git
@@ -27,17 +28,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 class Settings:
     """Options shared by every subcommand, filled from the group and the subcommand alike."""
 
-    repo_dir: Path
+    repo_dir: Path | None = None
+    """``--repo-dir``; None: the current directory."""
     config_path: Path | None = None
     json: bool = False
     debug: bool = False
     quiet: bool = False
+    argv: tuple[str, ...] = ()
+    """The arguments govern was run with, for the command a bug report asks to run again."""
 
 
 def settings(ctx: click.Context) -> Settings:
     root = ctx.find_root()
     if not isinstance(root.obj, Settings):
-        root.obj = Settings(repo_dir=Path.cwd())
+        root.obj = Settings()
     return root.obj
 
 
@@ -68,7 +72,7 @@ def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
 def config_option(func: F) -> F:
     """``--config FILE``, accepted on the group and on every subcommand."""
     return click.option(
-        "--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
+        "--config", "config_path", type=click.Path(path_type=Path),
         callback=_set_config, expose_value=False, is_eager=True,
         help="Configuration file (default: govern.toml, else pyproject.toml).",
     )(func)
@@ -103,7 +107,19 @@ def open_git(ctx: click.Context) -> Git:
     """The repository the command works on, addressed by its top-level directory; closed (its
     ``git cat-file`` process ended) when the command's context closes, whichever way the
     command ends."""
-    return ctx.with_resource(Git(Git(settings(ctx).repo_dir).toplevel()))
+    repo_dir = settings(ctx).repo_dir
+    try:
+        toplevel = Git(repo_dir or Path.cwd()).toplevel()
+    except NotJudged as exc:
+        # git's remedy says to run govern in a checkout or pass --repo-dir; with --repo-dir
+        # passed, the fix is to point it elsewhere. A bare repository's remedy (clone it)
+        # fits either way.
+        if repo_dir is None or isinstance(exc, NoWorkTree) and exc.bare:
+            raise
+        raise NotJudged(exc.message, remedy="the folder --repo-dir names is not in a git work "
+                        "tree: point --repo-dir at a checkout (the folder holding .git, or any "
+                        "folder of its work tree)") from None
+    return ctx.with_resource(Git(toplevel))
 
 
 def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
@@ -114,16 +130,8 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     UTF-8, not TOML, a bad key) is not judged (exit 2), naming the file and ``rev``.
     """
     def read_text(path: str) -> str | None:
-        # a file that is there but unreadable is an error, never "absent": a gate must not
-        # fall back to the defaults because a config is not UTF-8 (issue 13)
         data = git.blobs.read(f"{rev}:{path}")
-        if data is None:
-            return None
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ConfigError([f"not UTF-8 text ({exc.reason} at byte {exc.start})"],
-                              path) from None
+        return None if data is None else decode_config(data, path)
 
     explicit = config_path(ctx)
     try:
@@ -131,10 +139,40 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     except ConfigError as exc:
         if explicit is not None:
             raise
-        raise ConfigError(exc.problems, f"{exc.source} at {rev}") from None
+        raise ConfigError(exc.problems, f"{exc.source} at {rev}", exc.remedy) from None
     for warning in config.warnings:
         click.echo(f"govern: warning: {warning}", err=True)
     return config
+
+
+def read_named_text(path: Path, option: str, also: str = "") -> str:
+    """The UTF-8 text of a file the user named with ``option``; not judged (exit 2) when it is
+    missing, a folder, unreadable or not UTF-8, ``also`` added to the remedy."""
+    with named_file(path, option, also=also):
+        data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PayloadError(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte "
+                           f"{exc.start})", "save it as UTF-8 text") from None
+
+
+def ensure_writable(path: Path, option: str) -> None:
+    """Refuse, before the work whose result it would hold, an output path that cannot be
+    written: the file is opened for appending, which changes nothing, and removed again when
+    that created it (lexists: a dangling symlink is not the file)."""
+    existed = os.path.lexists(path)
+    with named_file(path, option, writing=True):
+        path.open("ab").close()
+        if not existed:
+            path.unlink()
+
+
+def write_named_file(path: Path, text: str, option: str) -> None:
+    """Write ``text`` to the file the user named with ``option``; a path that cannot be
+    written is not judged (exit 2), naming the OS's reason and the fix."""
+    with named_file(path, option, writing=True):
+        path.write_text(text, encoding="utf-8")
 
 
 def use_color(is_tty: bool, environ: Mapping[str, str]) -> bool:

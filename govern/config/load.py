@@ -8,6 +8,7 @@ reader) so a PR cannot loosen the rules that judge it.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from govern.config.keys import BY_PATH, SECTIONS, suggest_key, suggest_section
 from govern.config.sections import Config
-from govern.core.errors import ConfigError
+from govern.core.errors import CONFIG_REFERENCE, ConfigError, named_file
 
 NOT_EMPTY = {
     "docs.paths": "must name at least one glob: an empty list reads no docs page (leave the key "
@@ -70,14 +71,39 @@ def validate(data: dict[str, Any], source: str, warnings: tuple[str, ...] = ()) 
     return Config(**built, source=source, warnings=warnings)
 
 
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)$")
+"""Where tomllib stopped, as it ends its message: Python 3.11 has no attribute for it."""
+
+
+def _syntax_remedy(exc: tomllib.TOMLDecodeError, source: str) -> str:
+    """Fix the syntax where tomllib stopped: the keys cannot be judged before the file parses."""
+    found = _AT_LINE.search(str(exc))
+    where = f"at line {found[1]}, column {found[2]} of" if found else "in"
+    return (f"fix the TOML syntax {where} {source} (govern's configuration reference: "
+            f"{CONFIG_REFERENCE})")
+
+
+def decode_config(data: bytes, source: str) -> str:
+    """A configuration file's text. One that is there but not UTF-8 is an error, never
+    "absent": a gate must not fall back to the defaults because of it (issue 13)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"not UTF-8 text ({exc.reason} at byte {exc.start})"], source,
+                          f"save {source} as UTF-8") from None
+
+
 def parse_config(text: str, source: str, *, pyproject: bool) -> dict[str, Any] | None:
     """The govern table of a TOML text (``[tool.govern]`` for pyproject), or None if absent."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([f"not valid TOML ({exc})"], source) from None
+        raise ConfigError([f"not valid TOML ({exc})"], source, _syntax_remedy(exc, source)) \
+            from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
-        raise ConfigError(["nested too deeply to be a configuration"], source) from None
+        raise ConfigError(["nested too deeply to be a configuration"], source,
+                          "flatten the nested arrays and inline tables: no key takes them "
+                          f"(govern's configuration reference: {CONFIG_REFERENCE})") from None
     if not pyproject:
         return data
     tool = data.get("tool", {})
@@ -85,16 +111,16 @@ def parse_config(text: str, source: str, *, pyproject: bool) -> dict[str, Any] |
 
 
 def load_config(read_text: Callable[[str], str | None], explicit: Path | None = None) -> Config:
-    """Load the configuration: ``explicit`` file, else ``govern.toml``, else ``pyproject.toml``.
+    """Load the configuration: the ``explicit`` file (``--config``), else ``govern.toml``,
+    else ``pyproject.toml``.
 
     ``read_text`` returns a repo-relative file's text or None when absent; it reads either the
     work tree (advisory commands) or a commit (gates: the merge base).
     """
     if explicit is not None:
-        try:
-            text = explicit.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError([f"cannot read the file ({exc})"], str(explicit)) from None
+        with named_file(explicit, "--config"):
+            data = explicit.read_bytes()
+        text = decode_config(data, str(explicit))
         return validate(parse_config(text, str(explicit), pyproject=explicit.name ==
                                      "pyproject.toml") or {}, str(explicit))
     govern_toml = read_text("govern.toml")

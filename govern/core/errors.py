@@ -7,9 +7,18 @@ mean govern could not judge (exit 2) or has a bug (exit 3).
 
 from __future__ import annotations
 
+import errno
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import click
+
+PROJECT_URL = "https://github.com/repo-govern/govern"
+CONFIG_REFERENCE = f"{PROJECT_URL}/blob/main/docs/reference/configuration.md"
+"""Where a remedy sends a user for the configuration keys: the published page, since a
+``docs/…`` path would name a file of govern's repository that the user's checkout lacks."""
 
 
 class GovernError(click.ClickException):
@@ -33,17 +42,19 @@ class NotJudged(GovernError):
     exit_code = 2
 
 
-class ConfigError(NotJudged):
-    """The configuration is invalid; ``problems`` lists each as ``dotted.key: problem``."""
+KEYS_REMEDY = f"fix the keys named above (every key, its type and default: {CONFIG_REFERENCE})"
 
-    def __init__(self, problems: list[str], source: str) -> None:
+
+class ConfigError(NotJudged):
+    """The configuration is invalid; ``problems`` lists each as ``dotted.key: problem``, or
+    names what keeps the file from being read at all (its TOML syntax, its encoding), with the
+    remedy that fits that instead."""
+
+    def __init__(self, problems: list[str], source: str, remedy: str = KEYS_REMEDY) -> None:
         self.problems = problems
         self.source = source
         listed = "\n".join(f"  - {problem}" for problem in problems)
-        super().__init__(
-            f"invalid configuration in {source}:\n{listed}",
-            remedy="fix the keys named above (see docs/reference/configuration.md)",
-        )
+        super().__init__(f"invalid configuration in {source}:\n{listed}", remedy=remedy)
 
 
 class GitError(NotJudged):
@@ -95,6 +106,7 @@ class NoWorkTree(NotJudged):
     """A bare repository, or a folder inside a git directory: no checkout to work in."""
 
     def __init__(self, where: str, bare: bool) -> None:
+        self.bare = bare
         if bare:
             super().__init__(
                 f"{where} is a bare repository: govern works in a checkout, and a bare "
@@ -133,6 +145,54 @@ class NoCommonHistory(NotJudged):
 
 class PayloadError(NotJudged):
     """An input file (event payload, result JSON) could not be read."""
+
+
+_READ_REMEDIES = {
+    errno.ENOENT: "check the {option} path (it is read from the current directory: {absolute})",
+    errno.EISDIR: "give {option} the file itself, not its folder",
+    errno.EACCES: "make it readable for this user, or give {option} a readable copy",
+}
+_WRITE_REMEDIES = {
+    errno.ENOENT: "create the folder first (`mkdir -p {parent}`), or give {option} a path in "
+                  "an existing folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder: give {option} a path in an "
+                   "existing folder",
+    errno.EISDIR: "give {option} a file's path, not a folder's",
+    errno.EACCES: "give {option} a path you can write (or fix the permissions of {parent} "
+                  "or of the file)",
+    errno.EROFS: "give {option} a path on a writable file system",
+    errno.ENOSPC: "free space on that disk, or give {option} a path on another",
+}
+# the OS says EPERM where another says EACCES for the same refusal
+_READ_REMEDIES[errno.EPERM] = _READ_REMEDIES[errno.EACCES]
+_WRITE_REMEDIES[errno.EPERM] = _WRITE_REMEDIES[errno.EACCES]
+
+
+class NamedFileError(NotJudged):
+    """A file the user named on the command line could not be read or written: the path, the
+    OS's reason and the remedy that fits that reason. The environment, not a bug (exit 2)."""
+
+    def __init__(self, path: Path, option: str, exc: OSError, *, writing: bool,
+                 also: str = "") -> None:
+        remedies = _WRITE_REMEDIES if writing else _READ_REMEDIES
+        fallback = ("give {option} a path you can write" if writing
+                    else "check the {option} path and that the file can be read")
+        remedy = remedies.get(exc.errno or 0, fallback).format(
+            option=option, absolute=path.absolute(), parent=shlex.quote(str(path.parent)))
+        super().__init__(f"cannot {'write' if writing else 'read'} {path}: "
+                         f"{exc.strerror or exc}",
+                         remedy=f"{remedy}, {also}" if also else remedy)
+
+
+@contextmanager
+def named_file(path: Path, option: str, *, writing: bool = False,
+               also: str = "") -> Iterator[None]:
+    """Around the reading or writing of ``path``, named with ``option``: an OSError becomes a
+    NamedFileError, since a path that cannot be used is the user's to fix, never a bug."""
+    try:
+        yield
+    except OSError as exc:
+        raise NamedFileError(path, option, exc, writing=writing, also=also) from None
 
 
 class InternalError(GovernError):

@@ -35,7 +35,7 @@ def test_a_config_not_utf8_is_not_judged(tmp_path: Path, gate: str) -> None:
         "judged": False,
         "error": f"invalid configuration in govern.toml at {rev}:\n  - not UTF-8 text "
                  f"(invalid continuation byte at byte 24)",
-        "remedy": "fix the keys named above (see docs/reference/configuration.md)"}
+        "remedy": "save govern.toml as UTF-8"}
 
 
 @pytest.mark.parametrize(("files", "problem"), [
