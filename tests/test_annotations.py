@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from govern.core.errors import NamedFileError
 from govern.core.findings import Finding, GateResult, Rule
 from govern.github.workflow_output import (
     append_to_file,
@@ -70,6 +71,15 @@ def test_outputs_single_and_multi_line() -> None:
     assert render_output("findings", "2") == "findings=2\n"
     assert render_output("body", "a\nGOVERN_EOF\n") == (
         "body<<GOVERN_EOF_\na\nGOVERN_EOF\n\nGOVERN_EOF_\n")
+
+
+def test_a_step_summary_that_cannot_be_written_is_not_judged(tmp_path: Path) -> None:
+    with pytest.raises(NamedFileError) as caught:
+        append_to_file({"GITHUB_STEP_SUMMARY": str(tmp_path / "gone" / "summary.md")},
+                       "GITHUB_STEP_SUMMARY", "a\n")
+    assert caught.value.exit_code == 2
+    assert caught.value.message.startswith(f"cannot write {tmp_path / 'gone' / 'summary.md'}")
+    assert "$GITHUB_STEP_SUMMARY" in (caught.value.remedy or "")
 
 
 def test_append_to_file(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ or bidi control in an annotation; the step summary in the markdown of the commen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
+from govern.core.errors import named_file
 from govern.core.findings import Finding, GateResult
 from govern.core.markdown import code_span, inline, message, plain
 from govern.core.text import inert_line as inert_line  # log lines quote through it
@@ -82,11 +84,13 @@ def render_output(name: str, value: str) -> str:
 
 
 def append_to_file(environ: Mapping[str, str], variable: str, text: str) -> bool:
-    """Append to the file a GitHub variable names (step summary, outputs); False when unset."""
+    """Append to the file a GitHub variable names (step summary, outputs); False when unset.
+    A file that cannot be written is not judged (exit 2), naming the variable, never a bug."""
     path = environ.get(variable)
     if not path:
         return False
     # a path that is not UTF-8 (a lone surrogate) is written as `\udcff`, not a crash
-    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+    with named_file(Path(path), f"${variable}", writing=True), \
+            open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
         handle.write(text)
     return True
