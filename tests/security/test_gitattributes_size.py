@@ -7,7 +7,10 @@ what the repository declared binary stays binary and nothing the PR declares cou
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from govern.git.gitio import Git
 from tests.gitrepo import Repo, make_repo
@@ -43,16 +46,20 @@ def test_what_the_merge_base_declares_binary_is_not_counted(tmp_path: Path) -> N
     assert _size(repo) == (0, 3)
 
 
-def test_the_scratch_work_tree_is_removed_when_git_closes(tmp_path: Path) -> None:
+def test_the_scratch_work_tree_is_removed_when_git_closes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     repo = make_repo(tmp_path / "r", {"a.py": "x = 1\n", "docs/.gitattributes": "*.md -diff\n"})
     repo.branch("pr")
     repo.commit({"a.py": "x = 2\n"})
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))  # where mkdtemp makes it
     git = Git(repo.root)
     assert git.numstat("main", "pr") == [("a.py", 1, 1)]
-    scratch = git._scratch
-    assert scratch is not None and (scratch / "0" / "docs" / ".gitattributes").is_file()
+    [scratch] = temporary.glob("govern-attributes-*")
+    assert (scratch / "0" / "docs" / ".gitattributes").is_file()
     git.close()
-    assert not scratch.exists()
+    assert list(temporary.iterdir()) == []
 
 
 def test_a_gitattributes_in_a_folder_too_long_for_the_disk_is_passed_over(
