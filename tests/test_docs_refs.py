@@ -150,6 +150,7 @@ and :class:`the client <shop.Client>` and :func:`!shop.nothing`
 
 def test_sphinx_roles_and_autodoc() -> None:
     assert statuses("docs/api.rst", RST) == [
+        ("shop", Status.RESOLVED),  # the module directive names its module
         ("Client.send", Status.RESOLVED),
         ("shop.Client.sendall", Status.MISSING),
         ("json.dumps", Status.OUT_OF_SCOPE),  # the standard library, though the module is shop

@@ -65,11 +65,17 @@ def test_markdown_code_the_oracle_sees_the_scanner_sees(text: str) -> None:
 class Seen:
     roles: ClassVar[set[str]] = set()
     autodoc: ClassVar[list[tuple[str, str, bool]]] = []
+    module: ClassVar[str | None] = None
+    """The module current where docutils reads, as Sphinx keeps it."""
+    scoped: ClassVar[set[str]] = set()
+    """Relative role and autodoc targets under the module current there."""
 
 
 def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
           options: Any = None, content: Any = None) -> tuple[list[Any], list[Any]]:
     Seen.roles.add(text)
+    if Seen.module:
+        Seen.scoped.add(f"{Seen.module}.{text}")
     return [nodes.literal(rawtext, text)], []
 
 
@@ -81,6 +87,18 @@ class _Autodoc(Directive):
 
     def run(self) -> list[Any]:
         Seen.autodoc.append((self.name, self.arguments[0], "members" in self.options))
+        if self.name == "automodule":  # Sphinx's module directive, which it writes
+            Seen.module = self.arguments[0]
+        elif Seen.module:
+            Seen.scoped.add(f"{Seen.module}.{self.arguments[0]}")
+        return []
+
+
+class _CurrentModule(Directive):
+    required_arguments = 1
+
+    def run(self) -> list[Any]:
+        Seen.module = None if self.arguments[0] == "None" else self.arguments[0]
         return []
 
 
@@ -88,6 +106,7 @@ for _name in ("func", "meth", "class", "attr"):
     roles.register_local_role(_name, _role)
 for _name in ("autoclass", "automodule", "autofunction"):
     directives.register_directive(_name, _Autodoc)
+directives.register_directive("currentmodule", _CurrentModule)
 
 
 def rst_block(draw: Any) -> str:
@@ -101,13 +120,18 @@ def rst_block(draw: Any) -> str:
         f".. autoclass:: pkg.{name}\n   :members:",
         f".. automodule:: pkg.{name}\n   :members:\n   :undoc-members:",
         f".. autofunction:: pkg.{name}",
+        f"Relative :meth:`{name}` here.",
+        f".. autofunction:: {name}",
+        f".. currentmodule:: mod.{name}",
+        ".. currentmodule:: None",
         draw(PROSE),
     ]))
 
 
 def docutils_view(text: str) -> tuple[set[str], set[str], set[str]]:
-    """(calls in code, role targets, autodoc targets with :members:) as docutils reads them."""
-    Seen.roles, Seen.autodoc = set(), []
+    """(calls in code, role targets, autodoc targets with :members:) as docutils reads them;
+    ``Seen.scoped`` the relative targets under the module current where they are written."""
+    Seen.roles, Seen.autodoc, Seen.module, Seen.scoped = set(), [], None, set()
     tree = docutils_core.publish_doctree(text, settings_overrides={
         "report_level": 5, "halt_level": 5, "warning_stream": False})
     calls: set[str] = set()
@@ -126,6 +150,7 @@ def test_rst_code_roles_and_directives_the_oracle_sees_the_scanner_sees(text: st
     assert calls <= tokens.calls
     assert role_targets <= tokens.words
     assert members <= tokens.prefixes
+    assert Seen.scoped <= tokens.words
 
 
 # -- the two rst readings the oracles caught, pinned both ways -------------------------------

@@ -30,6 +30,9 @@ class Tables:
     routes: RouteTable
     scripts: TsTable
     """The JavaScript/TypeScript packages' exports."""
+    documented: frozenset[str] = frozenset()
+    """The names the docs' hand-written object directives document (``.. py:data::
+    SECRET_KEY``): Sphinx links a role to them whatever the code holds."""
 
     def resolve(self, reference: Reference) -> Resolution:
         if reference.kind is RefKind.COMMAND:
@@ -38,16 +41,21 @@ class Tables:
             return self.routes.resolve(reference.name)
         if reference.kind is RefKind.IMPORT and ":" in reference.name:
             return self.scripts.resolve(reference.name)
-        # Only cross-references resolve in the module an rst page set; code is read as written.
-        scoped = reference.kind in (RefKind.ROLE, RefKind.DIRECTIVE)
-        resolution = self.python.resolve(reference.name, reference.context if scoped else None,
-                                         reference.search,
+        resolution = self.python.resolve(reference.name, reference.scopes, reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
+        if resolution.status is not Status.RESOLVED and reference.kind is RefKind.ROLE and \
+                self._documented(reference):
+            return Resolution(Status.RESOLVED)
         if reference.loose and resolution.status is Status.MISSING and \
                 not resolution.in_class and \
                 not _CLASS_SHAPED.fullmatch(resolution.missing or ""):
             return Resolution(Status.UNRESOLVABLE)
         return resolution
+
+    def _documented(self, reference: Reference) -> bool:
+        """Whether the docs document the role's target: as written, or in one of its scopes."""
+        return reference.name in self.documented or any(
+            f"{scope}.{reference.name}" in self.documented for scope in reference.scopes)
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,10 @@ class Reference:
     kind: RefKind
     name: str
     """As the page means it: ``pkg.mod.Name``; ``prog sub --flag`` for a command."""
-    context: str | None = None
-    """The module an rst page set with ``.. currentmodule::`` (unqualified roles resolve there)."""
+    scopes: tuple[str, ...] = ()
+    """Where a relative cross-reference is looked up, innermost first, as Sphinx does: the class
+    whose directive body it is written in, then the module the page made current
+    (``.. currentmodule:: shop``, a MyST ``{currentmodule}`` fence)."""
     search: bool = False
     """A Sphinx ``.``-prefixed target: any qualified name ending in ``name`` resolves it."""
     loose: bool = False

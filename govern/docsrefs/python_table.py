@@ -6,6 +6,7 @@ is unresolvable."""
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -88,6 +89,8 @@ class PythonTable:
         init=False, repr=False, compare=False, default_factory=dict)
     _by_class: dict[tuple[str, tuple[str, ...]], Resolution] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    _scopes: dict[str, _Found] = field(init=False, repr=False, compare=False,
+                                       default_factory=dict)
 
     def __post_init__(self) -> None:
         children: dict[str, set[str]] = {}
@@ -98,27 +101,62 @@ class PythonTable:
             parent: frozenset(leaves) for parent, leaves in children.items()})
         object.__setattr__(self, "bound", _bound_names(self.modules.values(), children))
 
-    def resolve(self, name: str, context: str | None = None, search: bool = False,
+    def resolve(self, name: str, scopes: tuple[str, ...] = (), search: bool = False,
                 within: bool = False) -> Resolution:
         """What ``name`` (``pkg.mod.Class.member``, or ``Class.member``) is in this namespace.
 
-        ``context`` is the module an rst page set: a name is tried there first, as Sphinx does.
+        ``scopes`` are where a page's relative name is looked up, innermost first (the class a
+        directive's body documents, the module the page made current), as Sphinx does.
         ``search`` (a ``.``-prefixed Sphinx target) resolves when any name ends with it.
-        ``within``: a bare name must be the context's (an autodoc directive imports it from
+        ``within``: a bare name must be the scope's (an autodoc directive imports it from
         there), where a role's bare name may be a builtin."""
-        first = name.split(".", 1)[0]
-        if context and not name.startswith(context + "."):
-            scoped = self._resolve_dotted(f"{context}.{name}")
-            # Under the context only a name whose first part is there is the page's meaning:
-            # ``json.dumps`` in ``.. currentmodule:: pkg`` is the standard library's.
-            if scoped.status is Status.RESOLVED or (scoped.status is Status.MISSING and (
-                    scoped.missing != first or (within and "." not in name))):
-                return scoped
         plain = self._resolve_dotted(name)
+        if scopes and plain.status is not Status.RESOLVED:
+            scoped = self._in_scopes(name, scopes, search, within)
+            if scoped is not None:
+                return scoped
         if plain.status is not Status.OUT_OF_SCOPE:
             return Resolution(Status.UNRESOLVABLE) if search and plain.status is \
                 Status.MISSING else plain
         return Resolution(Status.UNRESOLVABLE) if search else self._resolve_by_class(name)
+
+    def _in_scopes(self, name: str, scopes: tuple[str, ...], search: bool,
+                   within: bool) -> Resolution | None:
+        """``name`` under each scope: resolved when one holds it; else missing from the
+        innermost scope that means it (:func:`_meant_in`), unless a scope is open (it may hold
+        it) or the target is a search (Sphinx then looks through every name); None when the
+        scopes do not tell, and the name is read as written. A scope the code lacks, or that
+        is not the repository's, holds nothing: a page's module directive is judged itself."""
+        missing: Resolution | None = None
+        open_scope = False
+        for scope in scopes:
+            where = self._scope(scope)
+            if isinstance(where, _Missing | _OutOfScope):
+                continue
+            if not isinstance(where, _Module | _Class):
+                open_scope = True  # a value's, or a dynamic module's: its names are unknown
+                continue
+            found = self._walk(where, scope, name.split("."))
+            if found.status is Status.RESOLVED:
+                return found
+            open_scope = open_scope or found.status is Status.UNRESOLVABLE
+            if missing is None and found.status is Status.MISSING and _meant_in(
+                    found, scope, name, within):
+                missing = found
+        return None if open_scope or search else missing
+
+    def _scope(self, scope: str) -> _Found:
+        """What a scope (``shop.Client``) is, walked once per table: a page looks every
+        relative name up in it, and a deep one walked again for each was their product."""
+        if scope not in self._scopes:
+            first, *parts = scope.split(".")
+            found: _Found = _Module(first) if first in self.roots else _OUT
+            for part in parts:
+                if not isinstance(found, _Module | _Class):
+                    break
+                found = self._step(found, part)
+            self._scopes[scope] = found
+        return self._scopes[scope]
 
     def _resolve_dotted(self, name: str) -> Resolution:
         parts = name.split(".")
@@ -314,6 +352,24 @@ class _Lookup:
                     seen.add(base)
                     todo.append(base)
         return names
+
+
+def _meant_in(found: Resolution, scope: str, name: str, within: bool) -> bool:
+    """Whether ``name``, missing under ``scope``, is missing as the page means it: the scope
+    holds its first part but not the rest (``json.dumps`` under ``shop`` is the standard
+    library's: shop has no ``json``), or it lacks a bare name that an autodoc directive imports
+    from it, or a role's that is not Python's own (``:class:`str``` is the builtin)."""
+    return found.container != scope or (
+        "." not in name and (within or not _pythons_own(name)))
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _pythons_own(name: str) -> bool:
+    """A builtin (``str``, ``len``, ``ValueError``) or a data-model name every object has
+    (``__init__``, ``__call__``): Sphinx links it to Python's docs, or the object has it."""
+    return name in _BUILTINS or (name.startswith("__") and name.endswith("__"))
 
 
 def build_python_table(modules_by_path: dict[str, ModuleSymbols],

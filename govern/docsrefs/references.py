@@ -15,18 +15,29 @@ from dataclasses import dataclass, field
 
 from govern.core.text import split_lines
 from govern.docsrefs.model import Reference, RefKind
+from govern.drift.docs.pydomain import (
+    AUTODOC,
+    DOTTED,
+    MODULE_DIRECTIVES,
+    PY_ROLES,
+    is_relative,
+    scope_named,
+)
 
 MAX_LINE = 4000
 """Longer lines are not read: no docs line that names code is that long."""
 
-_DOTTED = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+")
-_PY_ROLES = "func|meth|class|attr|mod|exc|data|obj|const|property|type"
-_RST_ROLE = re.compile(rf"(?<![\w`]):(?:py:)?(?:{_PY_ROLES}):`([^`\n]{{1,300}}+)`")
-_MYST_ROLE = re.compile(rf"\{{(?:py:)?(?:{_PY_ROLES})\}}`([^`\n]{{1,300}}+)`")
+_PY_ROLES = "|".join(PY_ROLES)
+_RST_ROLE = re.compile(
+    rf"(?<![\w`]):(?:py:)?(?P<role>{_PY_ROLES}):`(?P<target>[^`\n]{{1,300}}+)`")
+_MYST_ROLE = re.compile(rf"\{{(?:py:)?(?P<role>{_PY_ROLES})\}}`(?P<target>[^`\n]{{1,300}}+)`")
 _MD_SPAN = re.compile(r"(`++)([^`\n]{1,300}+)\1")
 _RST_SPAN = re.compile(r"``([^`\n]{1,300}+)``")
 _SPAN_NAME = re.compile(r"\s*+([A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++)(?:\(\s*+\))?\s*+")
-_MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*+\{?([\w+-]*+)\}?\s*+([^\s`]*+)")
+_MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*+\{?([\w+-]*+)")
+_MYST_DIRECTIVE = re.compile(
+    r"^ {0,3}+(`{3,}+|~{3,}+|:{3,}+)[ \t]*+\{(?:py:)?([\w-]++)\}[ \t]*+(\S*+)")
+"""A MyST directive fence (```` ```{name} argument ````, ``:::{name}`` with ``colon_fence``)."""
 _RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
 _MKDOCSTRINGS = re.compile(r"^:::[ \t]++([\w.]++)")
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
@@ -44,9 +55,15 @@ _FILE_SUFFIXES = frozenset(
     "py pyi toml cfg ini txt md mdx rst json yaml yml lock html htm js mjs cjs ts tsx jsx css "
     "sh env in csv xml svg png jpg gif log sql db sqlite sqlite3 j2 jinja whl gz zip tar "
     "pem crt key".split())
-_AUTODOC = frozenset({"autofunction", "autoclass", "automodule", "automethod", "autoattribute",
-                      "autoexception", "autodata", "autoproperty", "autodecorator"})
-_CONTEXT = frozenset({"currentmodule", "module"})
+_CLASSES = frozenset({"class", "exception", "autoclass", "autoexception"})
+_DECLARING = frozenset({"class", "exception", "function", "method", "classmethod",
+                        "staticmethod", "attribute", "property", "data", "decorator",
+                        "decoratormethod", "type"})
+"""Hand-written Python-domain object directives: what they document is Sphinx's, and roles
+link to it, whatever the code holds."""
+_OBJECTS = _DECLARING | AUTODOC - MODULE_DIRECTIVES
+"""Python-domain object directives: Sphinx looks relative names of their body up in the class
+they document, or the one a dotted name's prefix is (``Client`` of ``.. method:: Client.send``)."""
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
 _PYTHON = frozenset({"python", "py", "python3", "pycon", "ipython", "pyi"})
 _SHELL = frozenset({"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session",
@@ -56,23 +73,61 @@ _SCRIPT = frozenset({"ts", "typescript", "tsx", "js", "javascript", "jsx", "mjs"
 
 @dataclass
 class _Reader:
-    """The state of one pass over a page: the rst module context and the references found."""
+    """The state of one pass over a page: the scopes of relative names and the references
+    found."""
 
     page: str
     programs: frozenset[str]
     aliases: dict[str, str] = field(default_factory=dict)
     """``import marimo as mo`` anywhere on the page: ``mo.ui`` in a code span is ``marimo.ui``."""
-    context: str | None = None
+    module: str | None = None
+    """The module the page made current (``.. currentmodule::``, ``{currentmodule}``)."""
+    cls: str | None = None
+    """The class whose directive body the line read is in."""
     found: list[Reference] = field(default_factory=list)
+    documents: set[str] = field(default_factory=set)
+    """The names hand-written object directives document, as Sphinx registers them."""
 
-    def add(self, line: int, column: int, kind: RefKind, name: str,
-            search: bool = False, loose: bool = False) -> None:
-        self.found.append(Reference(self.page, line, column, kind, name, self.context, search,
-                                    loose))
+    def scopes(self) -> tuple[str, ...]:
+        """Where a relative name written here is looked up, innermost first: the class (under
+        the module, then as written: ``.. class:: shop.Client`` may name it in full), then the
+        module."""
+        if self.cls is None:
+            return (self.module,) if self.module else ()
+        return (f"{self.module}.{self.cls}", self.cls, self.module) if self.module else \
+            (self.cls,)
+
+    def add(self, line: int, column: int, kind: RefKind, name: str, search: bool = False,
+            loose: bool = False, scoped: bool = False) -> None:
+        self.found.append(Reference(self.page, line, column, kind, name,
+                                    self.scopes() if scoped else (), search, loose))
+
+    def directive(self, number: int, name: str, argument: str, column: int) -> str | None:
+        """A directive, in rst or as a MyST fence; the class its body's relative names are
+        looked up in. An autodoc or module directive names its target. A module directive also
+        makes its module current for the rest of the page, as Sphinx does (a name under a
+        module the code lacks is then not judged: the directive is, once). A hand-written
+        object directive (``.. py:data:: SECRET_KEY``) documents a name roles link to."""
+        written = scope_named(argument.split("(", 1)[0])
+        if name in MODULE_DIRECTIVES:
+            self.module = written
+            if name == "module" and written:
+                self.documents.add(written)
+        elif name in _DECLARING and written:
+            documented = _nested(written, self.cls)
+            if documented:
+                self.documents.add(f"{self.module}.{documented}" if self.module else documented)
+        if (name in MODULE_DIRECTIVES or name in AUTODOC) and argument != "None" and \
+                DOTTED.fullmatch(argument):
+            self.add(number, column, RefKind.DIRECTIVE, argument, scoped=is_relative(name))
+        if written is None or name not in _OBJECTS:
+            return self.cls
+        return _nested(written, self.cls) if name in _CLASSES else \
+            written.rpartition(".")[0] or self.cls
 
     def role(self, number: int, line: str, pattern: re.Pattern[str]) -> None:
         for match in pattern.finditer(line):
-            raw, offset = match.group(1), match.start(1)
+            raw, offset = match.group("target"), match.start("target")
             if raw.endswith(">") and "<" in raw:  # ``title <target>``
                 start = raw.rfind("<") + 1
                 inner = raw[start:-1].strip()
@@ -83,9 +138,10 @@ class _Reader:
                 continue  # ``:func:`!name``` asks for no link: the page knows it is not code
             target = inner.lstrip("~.")
             offset += len(inner) - len(target)
-            if _DOTTED.fullmatch(target) and not _is_file_name(target):
+            if DOTTED.fullmatch(target) and not _is_file_name(target):
                 self.add(number, offset + 1, RefKind.ROLE, target,
-                         search=inner.lstrip("~").startswith("."))
+                         search=inner.lstrip("~").startswith("."),
+                         scoped=is_relative(match.group("role")))
 
     def routes(self, number: int, line: str) -> None:
         for match in _ROUTE.finditer(line):
@@ -144,7 +200,7 @@ class _Reader:
             if plain:
                 for part in plain.group(1).split(","):
                     words = part.split()
-                    if not words or not _DOTTED.fullmatch(words[0]):
+                    if not words or not DOTTED.fullmatch(words[0]):
                         continue
                     module = words[0]
                     alias = words[2] if len(words) == 3 and words[1] == "as" else None
@@ -152,7 +208,7 @@ class _Reader:
                         module.split(".", 1)[0]
                     self.add(number, line.find(module) + 1 + shift, RefKind.IMPORT, module)
                 continue
-            for match in _DOTTED.finditer(line):
+            for match in DOTTED.finditer(line):
                 head, _, rest = match.group(0).partition(".")
                 if rest and head in aliases and (match.start() == 0 or line[
                         match.start() - 1] not in ".\"'"):
@@ -165,7 +221,7 @@ class _Reader:
             return  # relative to a file the page does not name
         for part in names.split(","):
             words = part.replace("(", " ").split()
-            if words and _DOTTED.fullmatch(words[0]) and words[0] != "*":
+            if words and DOTTED.fullmatch(words[0]) and words[0] != "*":
                 column = line.find(words[0], line.find("import") + 6 if "import" in line else 0)
                 self.add(number, column + 1 + shift, RefKind.IMPORT, f"{module}.{words[0]}")
 
@@ -243,38 +299,93 @@ def _numbered(text: str) -> Iterator[tuple[int, str]]:
         yield number, line if len(line) <= MAX_LINE else ""
 
 
-def parse_references(text: str, page: str, programs: frozenset[str] = frozenset()
-                     ) -> list[Reference]:
-    """Every code reference ``page`` writes, in page order. ``programs`` are the repository's
-    own program names: only their invocations in shell fences are read."""
+@dataclass(frozen=True)
+class PageReading:
+    """What one docs page says about code."""
+
+    references: list[Reference]
+    """Every code reference the page writes, in page order."""
+    documents: frozenset[str]
+    """The names its hand-written object directives document (``.. py:data:: SECRET_KEY``):
+    a role anywhere in the docs links to them, as Sphinx resolves it, whatever the code holds."""
+
+
+def read_page(text: str, page: str, programs: frozenset[str] = frozenset()) -> PageReading:
+    """What ``page`` says about code. ``programs`` are the repository's own program names:
+    only their invocations in shell fences are read."""
     aliases = {alias: module for module, alias in _ALIAS.findall(text) if alias != module}
     reader = _Reader(page, programs, aliases)
     if page.endswith(".rst"):
         _read_rst(reader, list(_numbered(text)))
     else:
         _read_markdown(reader, list(_numbered(text)))
-    return reader.found
+    return PageReading(reader.found, frozenset(reader.documents))
+
+
+def parse_references(text: str, page: str, programs: frozenset[str] = frozenset()
+                     ) -> list[Reference]:
+    """Every code reference ``page`` writes, in page order (:func:`read_page`)."""
+    return read_page(text, page, programs).references
+
+
+def _reads_myst(name: str, marker: str) -> bool:
+    """A MyST directive fence whose body is not markdown, read as Sphinx reads it:
+    ``eval-rst``, whose body is rst (in a backtick or tilde fence: MyST runs a colon fence's
+    ``{eval-rst}`` as an unknown directive), the module directives, and autodoc's (another
+    ``auto…`` one's body is skipped)."""
+    if name == "eval-rst":
+        return not marker.startswith(":")
+    return name in MODULE_DIRECTIVES or name.startswith("auto")
+
+
+def _closes(line: str, marker: str) -> bool:
+    """Whether ``line`` closes the fence ``marker`` opened: a run of its character at least
+    as long, alone on the line (```` ```python ```` or ``:::{note}`` opens another)."""
+    closing = line.strip()
+    return closing.startswith(marker) and not closing.strip(marker[0])
+
+
+def _fence_body(lines: list[tuple[int, str]], index: int, marker: str
+                ) -> tuple[list[tuple[int, str]], int]:
+    """The lines of a fence opened by ``marker`` from ``index`` on, and the index after the
+    line closing it."""
+    body: list[tuple[int, str]] = []
+    while index < len(lines) and not _closes(lines[index][1], marker):
+        body.append(lines[index])
+        index += 1
+    return body, index + 1
 
 
 def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
+    # (marker, the class around it) of each object directive fence whose body is being read:
+    # markdown, read line by line as the page is, its relative names looked up in its class
+    objects: list[tuple[str, str | None]] = []
     index = 0
     while index < len(lines):
         number, line = lines[index]
-        fence = _MD_FENCE.match(line)
+        if objects and _closes(line, objects[-1][0]):
+            reader.cls = objects.pop()[1]
+            index += 1
+            continue
+        directive = _MYST_DIRECTIVE.match(line)
+        name = directive.group(2) if directive else ""
+        if directive and name in _DECLARING:
+            objects.append((directive.group(1), reader.cls))
+            reader.cls = reader.directive(number, name, directive.group(3),
+                                          directive.start(3) + 1)
+            index += 1
+            continue
+        if directive and not _reads_myst(name, directive.group(1)):
+            directive = None  # a colon fence's body is markdown, read line by line below
+        fence = directive or _MD_FENCE.match(line)
         if fence:
-            marker, info, target = fence.group(1), fence.group(2), fence.group(3)
-            body: list[tuple[int, str]] = []
-            index += 1
-            while index < len(lines) and not lines[index][1].lstrip().startswith(marker):
-                body.append(lines[index])
-                index += 1
-            index += 1
-            if info.startswith("auto") and info in _AUTODOC and _DOTTED.fullmatch(target):
-                reader.add(number, line.find(target) + 1, RefKind.DIRECTIVE, target)
-            elif info.startswith("auto"):
-                continue
+            body, index = _fence_body(lines, index + 1, fence.group(1))
+            if directive is None:
+                reader.code_block(fence.group(2), body)
+            elif name == "eval-rst":
+                _read_rst(reader, body)
             else:
-                reader.code_block(info, body)
+                reader.directive(number, name, directive.group(3), directive.start(3) + 1)
             continue
         docstrings = _MKDOCSTRINGS.match(line)
         if docstrings:
@@ -285,19 +396,35 @@ def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
         index += 1
 
 
+def _nested(written: str, outer: str | None) -> str | None:
+    """What a directive in the body of the class ``outer`` documents as ``written``, as Sphinx
+    names it: inside the class, unless written from it."""
+    if outer is None or written.startswith(outer + "."):
+        return written
+    return scope_named(f"{outer}.{written}")
+
+
 def _read_rst(reader: _Reader, lines: list[tuple[int, str]]) -> None:
+    outer = reader.cls  # an ``{eval-rst}`` fence in a MyST class's body is in that class
+    # (indent, class) of each directive whose body the line read may be in: a line indented
+    # no deeper than a directive is past its body
+    bodies: list[tuple[int, str | None]] = []
     index = 0
     while index < len(lines):
         number, line = lines[index]
+        if line.strip():
+            depth = _indent(line)
+            while bodies and bodies[-1][0] >= depth:
+                bodies.pop()
+            reader.cls = bodies[-1][1] if bodies else outer
         directive = _RST_DIRECTIVE.match(line)
         literal = not directive and line.rstrip().endswith("::") and not line.lstrip(
             ).startswith("..")
         if directive:
-            name, argument = directive.group(2), directive.group(3)
-            if name in _CONTEXT:
-                reader.context = None if argument in ("", "None") else argument
-            elif name in _AUTODOC and _DOTTED.fullmatch(argument):
-                reader.add(number, directive.start(3) + 1, RefKind.DIRECTIVE, argument)
+            scope = reader.directive(number, directive.group(2), directive.group(3),
+                                     directive.start(3) + 1)
+            if scope != reader.cls:
+                bodies.append((depth, scope))
         if directive and directive.group(2) in _CODE_DIRECTIVES or literal:
             language = directive.group(3) if directive else ""
             base = _indent(line)
@@ -317,3 +444,4 @@ def _read_rst(reader: _Reader, lines: list[tuple[int, str]]) -> None:
         reader.spans(number, line, _RST_SPAN, 1)
         reader.routes(number, line)
         index += 1
+    reader.cls = outer

@@ -5,7 +5,7 @@ checks. ``--all`` audits every page at HEAD; diff mode keeps what the change int
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from govern.config import Config
@@ -23,7 +23,7 @@ from govern.docsrefs.model import DocsRefFinding, Reference, Tally
 from govern.docsrefs.oclif_table import build_oclif_trees
 from govern.docsrefs.python_symbols import ModuleSymbols, parse_python_symbols
 from govern.docsrefs.python_table import build_python_table, paths_of
-from govern.docsrefs.references import parse_references
+from govern.docsrefs.references import PageReading, read_page
 from govern.docsrefs.route_table import build_route_table
 from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
@@ -133,20 +133,40 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
     return Tables(build_python_table(by_path, exists), cli, routes, packages)
 
 
-def _references(git: Git, entries: list[TreeEntry], config: Config, tables: Tables
-                ) -> tuple[list[Reference], int, list[tuple[str, str]]]:
+@dataclass(frozen=True)
+class _Docs:
+    """What the checked pages of one commit say about code."""
+
+    references: list[Reference]
+    documented: frozenset[str]
+    """The names those pages document by hand (a role on any page links to them)."""
+    pages: int
+    unreadable: list[tuple[str, str]]
+
+
+def _read_docs(git: Git, entries: list[TreeEntry], config: Config, programs: frozenset[str],
+               readings: dict[tuple[str, str], PageReading | Unreadable]) -> _Docs:
+    """The checked pages of a tree, each read once per run by path and blob (``readings``):
+    the merge base's pages are read for what they document, and most are the head's."""
     references: list[Reference] = []
+    documented: set[str] = set()
     unreadable: list[tuple[str, str]] = []
     # Release notes and migration guides name code as it was: they are history, not drift.
     pages = [page for page in select_pages(entries, config.docs)
              if not page.release_owned and not is_history_page(page.path)]
     for page in pages:
-        decoded = decode_page(git.blobs.read(page.blob))
-        if isinstance(decoded, Unreadable):
-            unreadable.append((page.path, decoded.reason))
+        key = (page.path, page.blob)
+        if key not in readings:
+            decoded = decode_page(git.blobs.read(page.blob))
+            readings[key] = decoded if isinstance(decoded, Unreadable) else read_page(
+                decoded, page.path, programs)
+        reading = readings[key]
+        if isinstance(reading, Unreadable):
+            unreadable.append((page.path, reading.reason))
             continue
-        references.extend(parse_references(decoded, page.path, tables.cli.names))
-    return references, len(pages), unreadable
+        references.extend(reading.references)
+        documented.update(reading.documents)
+    return _Docs(references, frozenset(documented), len(pages), unreadable)
 
 
 def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> DocsRefsResult:
@@ -155,21 +175,27 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
     head_sha = git.resolve_commit(head)
     entries = git.ls_tree(head_sha)
     tables = read_tables(git, head_sha, config, entries)
-    references, pages, unreadable = _references(git, entries, config, tables)
+    readings: dict[tuple[str, str], PageReading | Unreadable] = {}
+    docs = _read_docs(git, entries, config, tables.cli.names, readings)
+    tables = replace(tables, documented=docs.documented)
     if base is None:
-        checked = check_references(references, tables)
-        return DocsRefsResult(head_sha, None, checked.findings, checked.tally, pages,
-                              tuple(unreadable))
+        checked = check_references(docs.references, tables)
+        return DocsRefsResult(head_sha, None, checked.findings, checked.tally, docs.pages,
+                              tuple(docs.unreadable))
     merge_base = git.merge_bases(git.resolve_commit(base), head_sha)[0]
-    base_tables = read_tables(git, merge_base, config, git.ls_tree(merge_base))
+    base_entries = git.ls_tree(merge_base)
+    base_tables = read_tables(git, merge_base, config, base_entries)
+    # what the base's docs documented: a role whose target a change stopped documenting broke
+    base_tables = replace(base_tables, documented=_read_docs(
+        git, base_entries, config, base_tables.cli.names, readings).documented)
     renames = {**renames_between(base_tables.python, tables.python),
                **cli_renames_between(base_tables.cli, tables.cli)}
-    checked = check_references(references, tables, renames)
+    checked = check_references(docs.references, tables, renames)
     # binary as the merge base says: a PR marking its pages `-diff` would add no lines to read
     changes = build_changes(git.changed_files(merge_base, head_sha),
                             git.hunks(merge_base, head_sha, attributes_of=merge_base))
     added = {change.path: change.new_lines for change in changes}
     return DocsRefsResult(head_sha, merge_base, introduced(checked.findings, base_tables, added),
-                          checked.tally, pages, tuple(unreadable))
+                          checked.tally, docs.pages, tuple(docs.unreadable))
 
 

@@ -24,6 +24,8 @@ from govern.drift.docs.scanner import (
     fenced_blocks,
     inline_code_spans,
     loose_forms,
+    scoped_names,
+    sphinx_targets,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
@@ -100,14 +102,21 @@ def _named_at(text: str, token: str) -> Iterator[int]:
             yield match.start()
 
 
-def _prefix_at(text: str, token: str) -> Iterator[int]:
-    """Offsets naming a documented prefix of ``token`` (``::: httpx.Client`` for
-    ``httpx.Client.send``)."""
+def _prefixes(token: str) -> list[str]:
+    """The dotted prefixes of ``token``, longest first: its containers, nearest first."""
     parts = token.split(".")
-    prefixes = {".".join(parts[:end]) for end in range(1, len(parts))}
-    for match in _raw_tokens_around(text, parts[0]):
-        if any(word in prefixes for word in _words_of(match.group())):
-            yield match.start()
+    return [".".join(parts[:end]) for end in range(len(parts) - 1, 0, -1)]
+
+
+def _prefix_at(text: str, token: str) -> dict[str, list[int]]:
+    """Offsets naming each prefix of ``token`` (``::: httpx.Client`` for
+    ``httpx.Client.send``), by prefix."""
+    prefixes = set(_prefixes(token))
+    found: dict[str, list[int]] = {}
+    for match in _raw_tokens_around(text, token.split(".", 1)[0]):
+        for word in prefixes.intersection(_words_of(match.group())):
+            found.setdefault(word, []).append(match.start())
+    return found
 
 
 def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
@@ -161,10 +170,9 @@ class _TokenOffsets:
             for written in loose_forms(raw):
                 self.paths.setdefault(written, []).append(start)
 
-    def prefixed(self, token: str) -> list[int]:
-        parts = token.split(".")
-        return [offset for end in range(1, len(parts))
-                for offset in self.words.get(".".join(parts[:end]), ())]
+    def prefixed(self, token: str) -> dict[str, list[int]]:
+        return {prefix: self.words[prefix] for prefix in _prefixes(token)
+                if prefix in self.words}
 
     def pathed(self, form: str) -> list[int]:
         return [offset for variant in path_variants(form) for offset in self.paths.get(variant, ())]
@@ -185,6 +193,7 @@ class PageMentions:
         self._searches = 0
         self._tokens: _TokenOffsets | None = None
         self._phrases: dict[str, PhraseRuns] = {}
+        self._scoped: dict[str, list[int]] | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -207,6 +216,29 @@ class PageMentions:
                 for match in _CALL.finditer(self.text, start, end):
                     self._calls.setdefault(match.group(1), []).append(match.start())
         return self._calls.get(token, [])
+
+    def _scoped_names(self) -> dict[str, list[int]]:
+        """Offsets of the relative targets the current module qualifies, by the name they
+        are then (``:func:`edit``` after ``.. currentmodule:: shop`` names ``shop.edit``):
+        names the page never writes whole."""
+        if self._scoped is None:
+            self._scoped = {}
+            for target, name in scoped_names(self.text, sphinx_targets(self.text)):
+                self._scoped.setdefault(name, []).append(target.offset)
+        return self._scoped
+
+    def _nearest_prefix(self, token: str) -> list[int]:
+        """Where the page writes the nearest container of ``token``: the longest of its
+        prefixes written on the page, as a name or a qualified relative target (``..
+        autoclass:: Client`` for ``shop.Client.send``, not every line that writes ``shop``)."""
+        tokens = self._indexed()
+        written = tokens.prefixed(token) if tokens is not None else _prefix_at(self.text, token)
+        scoped = self._scoped_names()
+        for prefix in _prefixes(token):
+            offsets = [*written.get(prefix, ()), *scoped.get(prefix, ())]
+            if offsets:
+                return offsets
+        return []
 
     def _routed_at(self, token: str) -> Iterator[int]:
         if self._routes is None:
@@ -231,16 +263,15 @@ class PageMentions:
             offsets = self._said_at(token)
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
+        elif how == "prefix":
+            offsets = self._nearest_prefix(token)
         elif (tokens := self._indexed()) is not None:
-            offsets = (tokens.pathed(token) if how == "path" else
-                       tokens.prefixed(token) if how == "prefix" else
-                       tokens.named.get(token, ()))
+            offsets = tokens.pathed(token) if how == "path" else [
+                *tokens.named.get(token, ()), *self._scoped_names().get(token, ())]
         elif how == "path":
             offsets = _pathed_at(text, token)
-        elif how == "prefix":
-            offsets = _prefix_at(text, token)
         else:
-            offsets = _named_at(text, token)
+            offsets = [*_named_at(text, token), *self._scoped_names().get(token, ())]
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines

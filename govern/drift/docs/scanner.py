@@ -9,8 +9,11 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from govern.drift.docs.pydomain import ModuleContexts, is_relative
 from govern.drift.route_paths import route_segments
 
 # Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
@@ -56,10 +59,11 @@ _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 5
+FORMAT = 6
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
-dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to)."""
+dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
+6: relative targets qualified with the current module)."""
 
 
 @dataclass(frozen=True)
@@ -173,17 +177,24 @@ def _rst_literal_blocks(text: str) -> list[str]:
     return lines
 
 
-def _reference_names(target: str) -> list[str]:
-    """A reference target (``~pkg.mod.Class``, ``Client#send``) and the short names it
-    documents: the target, its last part, and ``Class.member``."""
+def _clean_target(target: str) -> str | None:
+    """The name a reference target (``~pkg.mod.Class``, ``title <Client#send>``, ``f()``)
+    stands for, or None when it is no name."""
     target = target.strip()
     if "<" in target and target.endswith(">"):
         target = target[target.index("<") + 1 : -1]
     target = target.lstrip("~!.").replace("#", ".").removesuffix("()")
-    if not _WORD.fullmatch(target):
+    return target if _WORD.fullmatch(target) else None
+
+
+def _reference_names(target: str) -> list[str]:
+    """A reference target and the short names it documents: the name, its last part, and
+    ``Class.member``."""
+    name = _clean_target(target)
+    if name is None:
         return []
-    parts = target.split(".")
-    names = [target, parts[-1]]
+    parts = name.split(".")
+    names = [name, parts[-1]]
     if len(parts) >= 2:
         names.append(".".join(parts[-2:]))
     return names
@@ -213,25 +224,68 @@ def loose_forms(raw: str) -> list[str]:
     return [form, linked] if linked else [form]
 
 
+class SphinxTarget(NamedTuple):
+    """The target of a role or an autodoc directive, where the page writes it (a tuple: a
+    page of roles makes thousands)."""
+
+    offset: int
+    written: str
+    """As written: ``~pkg.Client``, ``title <pkg.f>``."""
+    kind: str
+    """The role (``func``, ``c:func`` in another domain) or the directive (``autoclass``)."""
+    members: bool
+    """An autodoc directive that documents the target's members (``:members:``)."""
+
+
+def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
+    """Every role's and autodoc directive's target on the page (rst and MyST forms, wherever
+    they are written: a MyST page's ``{eval-rst}`` fence holds rst)."""
+    if ":`" in text or "}`" in text:
+        for match in _ROLE.finditer(text):
+            group = 1 if match.group(1) is not None else 2
+            domain, _, role = text[match.start():match.start(group)].strip(":{}`").rpartition(":")
+            yield SphinxTarget(match.start(group), match.group(group),
+                               role if domain in ("", "py") else f"{domain}:{role}", False)
+    if ".. auto" in text:
+        for match in _AUTODOC.finditer(text):
+            what = match.group(2)
+            yield SphinxTarget(match.start(3), match.group(3), "auto" + what,
+                               what in ("module", "class") and ":members:" in match.group(4))
+    if "{auto" in text:
+        for match in _MYST_AUTODOC.finditer(text):
+            yield SphinxTarget(match.start(2), match.group(2), "auto" + match.group(1),
+                               ":members:" in match.group(3))
+
+
+def scoped_names(text: str, targets: Iterable[SphinxTarget]
+                 ) -> Iterator[tuple[SphinxTarget, str]]:
+    """Each relative target of ``targets`` with the module current where it is written, the
+    name Sphinx resolves it to: ``:func:`edit``` after ``.. currentmodule:: shop`` (or a MyST
+    ```` ```{currentmodule} shop ```` fence) names ``shop.edit``."""
+    contexts = ModuleContexts(text)
+    if not contexts:
+        return
+    for target in targets:
+        module = contexts.at(target.offset) if is_relative(target.kind) else None
+        name = _clean_target(target.written) if module else None
+        if module and name and not name.startswith(module + "."):
+            yield target, f"{module}.{name}"
+
+
 def _references(text: str) -> tuple[set[str], set[str]]:
     """(names, documented prefixes) from the reference syntaxes docs use. Each syntax is
     looked for only when its marker is on the page: most pages have none of them."""
     names: set[str] = set()
     prefixes: set[str] = set()
-    if ":`" in text or "}`" in text:
-        for match in _ROLE.finditer(text):
-            names.update(_reference_names(match.group(1) or match.group(2)))
-    if ".. auto" in text:
-        for match in _AUTODOC.finditer(text):
-            what, target, options = match.group(2), match.group(3), match.group(4)
-            names.update(_reference_names(target))
-            if what in ("module", "class") and ":members:" in options:
-                prefixes.add(target)
-    if "{auto" in text:
-        for match in _MYST_AUTODOC.finditer(text):
-            names.update(_reference_names(match.group(2)))
-            if ":members:" in match.group(3):
-                prefixes.add(match.group(2))
+    targets = list(sphinx_targets(text))
+    for target in targets:
+        names.update(_reference_names(target.written))
+        if target.members:
+            prefixes.add(target.written)
+    for target, name in scoped_names(text, targets) if targets else ():
+        names.add(name)
+        if target.members:
+            prefixes.add(name)
     if ":::" in text:
         for match in _MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
