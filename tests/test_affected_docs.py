@@ -176,6 +176,22 @@ def test_plain_word_anchors_only_in_call_form(tmp_path: Path) -> None:
     assert {"token": "render", "kind": "symbol"} in data["weak_anchors_dropped"]
 
 
+@pytest.mark.parametrize(("example", "listed"), [
+    ("out = parse(text)", True),
+    ("def parse(text):\n    return text", False),          # the reader's own function
+    ("async def parse(text):\n    return text", False),
+    ("class parse(Base):\n    pass", False),
+    ("function parse(text) {\n  return text;\n}", False),
+    ("const out = await parse(text);", True),
+])
+def test_a_definition_written_in_a_page_is_no_call(tmp_path: Path, example: str,
+                                                  listed: bool) -> None:
+    code = "def parse(text):\n    return text\n"
+    repo = pr_repo(tmp_path, {"lib/api.py": code, "docs/a.md": f"```\n{example}\n```\n"},
+                   {"lib/api.py": code.replace("return text", "return text.strip()")})
+    assert rows(run_json(repo, "main")) == ({"docs/a.md": ["parse"]} if listed else {})
+
+
 def test_overbroad_anchor_is_dropped_with_its_count(tmp_path: Path) -> None:
     pages = {f"docs/p{i}.md": f"page {i} uses `sharedHelper`\n" for i in range(5)}
     base = {"web/util.ts": "export function sharedHelper() { return 1; }\n", **pages}

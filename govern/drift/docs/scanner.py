@@ -25,8 +25,10 @@ from govern.drift.route_paths import route_segments
 _WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
 _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
 # A name followed by ``(`` is never shorter than the whole dotted name there, so the
-# possessive form matches what the backtracking one does, without its retries.
-_CALL = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)\(")
+# possessive form matches what the backtracking one does, without its retries. A definition
+# (``def prompt(``, ``function render(``, ``class Widget(``) is the reader's own code, no call.
+_CALL = re.compile(r"(?<![\w$.])(?<!def )(?<!class )(?<!function )"
+                   r"([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)\(")
 # Code spans and fenced blocks are read by small loops (inline_code_spans, fenced_blocks)
 # over these linear patterns. The single patterns they replace read the same spans, but no
 # quantifier could make them linear: ``(`++)([^`\n]++)\1`` was tried again at every
@@ -59,11 +61,11 @@ _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 6
+FORMAT = 7
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
-6: relative targets qualified with the current module)."""
+6: relative targets qualified with the current module; 7: a definition is no call)."""
 
 
 @dataclass(frozen=True)
