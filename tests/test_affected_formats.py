@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from govern.cli import cli
 from govern.commands.shared import use_color
 from govern.config import Config
-from govern.drift.affected import AffectedDocs
+from govern.drift.affected import AffectedDocs, Row
 from govern.drift.comment import render_drift
 from govern.drift.report import render_text
 from tests.gitrepo import Repo
@@ -108,6 +108,16 @@ def test_the_bridge_line_is_said_only_where_a_ledger_was_read(ledger_rows: int,
                               "client_bound_rows": 2 if ledger_rows else 0,
                               "reachable": 2 if ledger_rows else 0})
     assert [line for line in render_text(result).splitlines() if "route bridge" in line] == said
+
+
+def test_the_text_report_counts_only_pages_that_merely_mention_a_package() -> None:
+    result = AffectedDocs(summary="s", base="main", head="h", merge_base="m", computed_on={},
+                          changed_packages=[], anchors=[],
+                          docs=[Row("docs/a.md", False, False, (("symbol", "fetchAll", "both"),))],
+                          package_mention_docs=["docs/a.md", "docs/b.md"])
+    assert [line for line in render_text(result).splitlines() if "merely" in line] == [
+        "  - 1 page(s) merely mention a changed package (not listed: mentioning a package is "
+        "not naming what changed)"]
 
 
 def test_json_flag_is_format_json_and_refuses_another_format(drift: Repo) -> None:

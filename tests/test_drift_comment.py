@@ -114,6 +114,17 @@ def test_the_bridge_line_is_said_only_where_there_is_a_ledger_or_a_reason(
     assert got == ([said] if said else [])
 
 
+def test_a_page_that_is_a_row_is_no_mere_mention_of_the_package() -> None:
+    data = result(package_mention_docs=["docs/a.md", "docs/b.md", "docs/c.md"],
+                  docs=[doc("docs/a.md", "getAudit")])
+    said = [line for line in lines(render_drift(data, CommentConfig()))
+            if "merely mention" in line]
+    assert said == ["- **2** page(s) merely mention a changed package; they are not listed, "
+                    "since mentioning a package is not naming what changed."]
+    # the JSON keeps the whole coarse set, for comparison
+    assert data["package_mention_docs"] == ["docs/a.md", "docs/b.md", "docs/c.md"]
+
+
 def test_what_this_run_could_not_see_lists_every_kind() -> None:
     data = result(
         parse_errors=[{"path": "a.py", "side": "head", "message": "line 3: unexpected indent"}],

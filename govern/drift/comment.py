@@ -124,7 +124,9 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
                 [tuple(clip(row[f]) for f in ("route", "client", "ledger"))
                  for row in bridge.get("unreachable", [])], detailed, MAX_LISTED),
         },
-        "package_mentions": len(data["package_mention_docs"]),
+        # a page that also names what changed is a row, not a mere mention
+        "package_mentions": len(set(data["package_mention_docs"])
+                                - {doc["path"] for doc in data["docs"]}),
         "skipped": [(skipped_label(k), v) for k, v in data["skipped"].items() if v],
     }
 

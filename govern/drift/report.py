@@ -97,8 +97,10 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
     if bridge.get("measured") and bridge.get("ledger_rows"):  # no ledger: nothing to bridge
         unseen.append(f"  - route bridge: {bridge['reachable']} of {bridge['client_bound_rows']} "
                       "client-bound ledger row(s) reach a registered route")
-    if result.package_mention_docs:
-        unseen.append(f"  - {len(result.package_mention_docs)} page(s) merely mention a changed "
+    # a page that also names what changed is a row, not a mere mention
+    mentions = set(result.package_mention_docs) - {row.path for row in result.docs}
+    if mentions:
+        unseen.append(f"  - {len(mentions)} page(s) merely mention a changed "
                       "package (not listed: mentioning a package is not naming what changed)")
     if unseen:
         lines.append(heading("What this run could not see:"))
