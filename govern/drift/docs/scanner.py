@@ -25,9 +25,10 @@ from govern.drift.route_paths import route_segments
 _WORD = re.compile(r"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
 _RAW_TOKEN = re.compile(r"[\w$@][\w$@./-]*+")
 # A name followed by ``(`` is never shorter than the whole dotted name there, so the
-# possessive form matches what the backtracking one does, without its retries. A definition
-# (``def prompt(``, ``function render(``, ``class Widget(``) is the reader's own code, no call.
-_CALL = re.compile(r"(?<![\w$.])(?<!def )(?<!class )(?<!function )"
+# possessive form matches what the backtracking one does, without its retries. A Python
+# definition (``def prompt(``, ``class Widget(``) is the reader's own code, no call; a JS
+# ``function Home(`` is kept: example pages show the example app's own source, measured.
+_CALL = re.compile(r"(?<![\w$.])(?<!def )(?<!class )"
                    r"([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)\(")
 # Code spans and fenced blocks are read by small loops (inline_code_spans, fenced_blocks)
 # over these linear patterns. The single patterns they replace read the same spans, but no
@@ -65,7 +66,8 @@ FORMAT = 7
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
-6: relative targets qualified with the current module; 7: a definition is no call)."""
+6: relative targets qualified with the current module; 7: a Python definition is no
+call)."""
 
 
 @dataclass(frozen=True)
