@@ -64,6 +64,8 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
     (["src/a.py", "docs/CONTRIBUTING.md"],
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "docs/CONTRIBUTING.md"}),
     (["src/a.py", "pkg/CONTRIBUTING.md"], {"comment.guardrails_doc": ""}),
+    (["src/a.py", ".github/contributing.md"],
+     {"comment.guardrails_doc": ".github/contributing.md"}),  # as written
     # JavaScript lockfiles of every tool are ignored by default: detected adds nothing
     (["src/a.ts", "bun.lock", "deno.lock", "sub/bun.lockb"], {"comment.guardrails_doc": ""}),
 ])

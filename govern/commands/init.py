@@ -32,7 +32,8 @@ DOCS_FORMATS = ("md", "mdx", "rst")
 RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs")
 GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md",
                    "docs/CONTRIBUTING.md")
-"""In order of preference; a contributing guide is where GitHub looks for one."""
+"""In order of preference, whatever their case; a contributing guide is where GitHub looks for
+one."""
 EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
@@ -319,7 +320,10 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         values["code.package_manifests"] = manifests
         count = sum(PurePosixPath(p).name in manifests for p in paths)
         notes["code.package_manifests"] = f"detected: {count} manifest(s)"
-    guardrails = next((doc for doc in GUARDRAILS_DOCS if doc in paths), None)
+    # as the page is written (GitHub takes `.github/contributing.md` as well)
+    by_lower = {path.lower(): path for path in sorted(paths, reverse=True)}
+    guardrails = next((by_lower[doc.lower()] for doc in GUARDRAILS_DOCS
+                       if doc.lower() in by_lower), None)
     # never a page that does not exist (issue 14)
     values["comment.guardrails_doc"] = guardrails or ""
     notes["comment.guardrails_doc"] = (
