@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from govern.calibrate.cases import parse_prose
+from govern.calibrate.cases import Case, parse_prose
+from govern.calibrate.measure import CaseResult
 from govern.calibrate.suggest import find_proposals
 from govern.cli import cli
 from govern.config import Config, DocsConfig
@@ -256,6 +257,19 @@ def test_docs_paths_suggestions_name_only_globs_that_match_pages_at_the_revision
     assert [(p.key, p.values, p.reason.split(":")[0]) for p in
             find_proposals([], configured, tree, {})] == [
         ("docs.paths", ("nowhere/**/*.md",), "remove")]
+
+
+def test_an_exclude_suggestion_names_only_folders_that_hold_files_at_the_revision() -> None:
+    def listed(sha: str, *paths: str) -> CaseResult:
+        return CaseResult(Case(sha, "p", 0, (), ("python",), ("docs/guide.md",)), None,
+                          tuple((path, (("symbol", "send_request"),)) for path in paths), (), (), (),
+                          0.0)
+
+    results = [listed(str(i), "docs/old/a.md", "docs/kept/a.md") for i in range(3)]
+    tree = ["docs/guide.md", "docs/kept/a.md", "src/x.py"]
+    found = {p.key: p.values for p in find_proposals(results, Config(), tree, {})}
+    # the folder the history removed needs no exclusion; the one still there does
+    assert found == {"docs.exclude": ("docs/kept/**",)}
 
 
 def test_news_fragments_changed_with_code_are_not_pages_outside_the_corpus(

@@ -63,15 +63,19 @@ def _noisy_names(results: list[CaseResult], config: Config) -> Proposal | None:
                     f"(rows: {listed})", changed, affects)
 
 
-def _quiet_folders(results: list[CaseResult], config: Config) -> Proposal | None:
+def _quiet_folders(results: list[CaseResult], config: Config,
+                   tree_paths: list[str]) -> Proposal | None:
+    """Folders whose pages were listed and never edited by a case, among those that still
+    hold files at the measured revision (a folder the history removed needs no exclusion)."""
     noise: Counter[str] = Counter()
     referenced = {_folder(page) for r in results for page in r.case.reference}
+    present = {_folder(path) for path in tree_paths}
     for result in results:
         for path, _ in result.rows:
             if path not in result.case.reference:
                 noise[_folder(path)] += 1
     folders = sorted((f for f, n in noise.items()
-                      if n >= MIN_NOISE and f not in referenced and f != "."),
+                      if n >= MIN_NOISE and f not in referenced and f != "." and f in present),
                      key=lambda f: (-noise[f], f))[:MAX_FOLDERS]
     if not folders:
         return None
@@ -87,8 +91,8 @@ def _quiet_folders(results: list[CaseResult], config: Config) -> Proposal | None
 def find_proposals(results: list[CaseResult], config: Config, tree_paths: list[str],
                    outside_corpus: dict[str, int]) -> list[Proposal]:
     """What the data supports: noisy names, folders never edited, dead or missing globs."""
-    proposals = [p for p in (_noisy_names(results, config), _quiet_folders(results, config))
-                 if p is not None]
+    proposals = [p for p in (_noisy_names(results, config),
+                             _quiet_folders(results, config, tree_paths)) if p is not None]
     configured = config.docs.paths != DocsConfig().paths  # an unused default costs nothing
     dead = tuple(pattern for pattern in config.docs.paths.patterns
                  if configured and not Globs((pattern,)).select(tree_paths))
