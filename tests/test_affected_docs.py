@@ -441,11 +441,12 @@ def test_several_merge_bases_are_said_in_the_summary(tmp_path: Path) -> None:
     assert "2 merge bases: the diff is from the first" in data["summary"]
 
 
-def test_empty_diff_has_no_opinion(repo: Repo) -> None:
-    data = run_json(repo, "HEAD")
+def test_a_diff_without_code_has_no_opinion(repo: Repo) -> None:
+    repo.commit({"docs/more.md": "# More\n"})
+    data = run_json(repo, "HEAD~1")
     assert data["anchors"] == [] and data["docs"] == [] and data["anchorless_changes"] == []
     assert data["summary"] == ("Nothing in this diff resolved to a documentable surface, so "
-                               "this run has no opinion about the docs. The docs corpus held 1 "
+                               "this run has no opinion about the docs. The docs corpus held 2 "
                                "page(s).")
 
 
@@ -455,10 +456,14 @@ def test_a_head_already_in_the_base_s_history_says_so(repo: Repo) -> None:
     data = run_json(repo, "HEAD", "--head", older)  # the two the other way round
     assert data["docs"] == []
     assert data["summary"] == (
-        f"Nothing to read: {older[:12]} is already in the history of HEAD, so the diff is empty "
-        "(were --head and BASE given the other way round?). The docs corpus held 1 page(s).")
-    # the same commit on both sides is an empty diff asked for, not a slip
-    assert run_json(repo, "HEAD")["summary"].startswith("Nothing in this diff resolved")
+        f"Nothing to read: {older[:12]} is already in the history of HEAD (were --head and BASE "
+        "given the other way round?), so the diff is empty. The docs corpus held 1 page(s).")
+    # run on the base branch itself: a first run's usual slip
+    head = repo.sha("HEAD")
+    assert run_json(repo, "main")["summary"] == (
+        f"Nothing to read: {head[:12]} is main itself (run it on a branch with changes, or "
+        "name another BASE), so the diff is empty. The docs corpus held 1 page(s).")
+
 
 
 def test_the_page_cache_does_not_grow_without_bound(tmp_path: Path) -> None:
