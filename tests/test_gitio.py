@@ -6,7 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from govern.cli import cli
 from govern.core.errors import GitError, NoCommonHistory, UnknownRef
 from govern.git.gitio import Git, Hunk
 from tests.gitrepo import Repo, make_repo
@@ -78,6 +80,21 @@ def test_git_error_names_the_command(tmp_path: Path) -> None:
         git.run("log")
     assert caught.value.argv == ["git", "log"]
     assert "not a git repository" in caught.value.stderr
+
+
+def test_a_missing_object_is_not_judged_with_the_remedy_that_fits(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"docs/a.md": "# A\n", "src/a.py": "x = 1\n"})
+    repo.branch("pr")
+    repo.commit({"src/a.py": "x = 2\n", "docs/img.gif": "GIF89a\0\1"})
+    blob = repo.git("rev-parse", "pr:docs/img.gif").strip()
+    (repo.root / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # as a cut-short fetch
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--head",
+                                      "pr", "main"])
+    assert result.exit_code == 2
+    assert "remedy: an object the repository should hold is missing or damaged" in result.stderr
+    assert "`git fsck`" in result.stderr
+    # a failure of another kind keeps git's words and no guessed remedy
+    assert GitError(["git", "log"], 128, "fatal: not a git repository").remedy == ""
 
 
 def test_hook_inherited_git_variables_are_ignored(repo: Repo, tmp_path: Path,

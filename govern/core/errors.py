@@ -57,14 +57,25 @@ class ConfigError(NotJudged):
         super().__init__(f"invalid configuration in {source}:\n{listed}", remedy=remedy)
 
 
+_MISSING_OBJECT = ("unable to read ", "bad object ", "missing blob ", "missing tree ",
+                   "invalid object ", "could not read object", "loose object", "is corrupt")
+"""What git says when an object the repository should hold is not there or is damaged."""
+MISSING_OBJECT_REMEDY = ("an object the repository should hold is missing or damaged (a clone "
+                         "or fetch cut short, a partial clone offline): fetch again (`git "
+                         "fetch origin`) and check the repository with `git fsck`")
+
+
 class GitError(NotJudged):
-    """A git command failed; carries the argv, its status and its stderr."""
+    """A git command failed; carries the argv, its status and its stderr. Without a remedy of
+    its caller's, a missing or damaged object gets the one that fits it."""
 
     def __init__(self, argv: list[str], status: int, stderr: str, remedy: str = "") -> None:
         self.argv = argv
         self.status = status
         self.stderr = stderr.strip()
         shown = " ".join(argv)
+        if not remedy and any(words in self.stderr for words in _MISSING_OBJECT):
+            remedy = MISSING_OBJECT_REMEDY
         super().__init__(f"git failed (exit {status}): {shown}\n{self.stderr}", remedy=remedy)
 
 
