@@ -12,6 +12,7 @@ from govern.git.packages import is_dev_only_manifest_change, is_test_file, packa
     ("conftest.py", True), ("web/a.test.ts", True), ("web/b.spec.tsx", True),
     ("bench/c.bench.js", True), ("tests/helpers.py", True), ("a/test/x.ts", True),
     ("web/__tests__/y.ts", True), ("web/__mocks__/z.ts", True),
+    ("dts/setupHelpers.test-d.ts", True),  # a type test (tsd, vitest's typecheck)
     ("app.py", False), ("test.py", False), ("pkg/testing/x.py", False),  # a name, not a test
     ("pkg/contest.py", False), ("web/latest.ts", False), ("tests", False),  # a file named so
     ("web/test_utils.ts", False), ("docs/spec.md", False), ("a/mytests/x.py", False),

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from govern.git.gitio import TreeEntry
 
 _TEST_NAME = re.compile(
-    r"test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench)\.[^/]+")
+    r"test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench|test-d)\.[^/]+")
 """A test file's own name (matched whole, on the name alone: a pattern searched over the
 whole path is tried at every position of it, and this runs on every file of the tree)."""
 _TEST_DIRS = frozenset({"tests", "test", "__tests__", "__mocks__", "__fixtures__"})
