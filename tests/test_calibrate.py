@@ -262,8 +262,8 @@ def test_docs_paths_suggestions_name_only_globs_that_match_pages_at_the_revision
 def test_an_exclude_suggestion_names_only_folders_that_hold_files_at_the_revision() -> None:
     def listed(sha: str, *paths: str) -> CaseResult:
         return CaseResult(Case(sha, "p", 0, (), ("python",), ("docs/guide.md",)), None,
-                          tuple((path, (("symbol", "send_request"),)) for path in paths), (), (), (),
-                          0.0)
+                          tuple((path, (("symbol", "send_request"),)) for path in paths),
+                          (), (), (), 0.0)
 
     results = [listed(str(i), "docs/old/a.md", "docs/kept/a.md") for i in range(3)]
     tree = ["docs/guide.md", "docs/kept/a.md", "src/x.py"]
