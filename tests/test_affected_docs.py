@@ -176,6 +176,22 @@ def test_plain_word_anchors_only_in_call_form(tmp_path: Path) -> None:
     assert {"token": "render", "kind": "symbol"} in data["weak_anchors_dropped"]
 
 
+@pytest.mark.parametrize(("code", "changed"), [
+    ("app = make_app()\n\n\ndef create():\n    return app\n",
+     "app = make_app(debug=True)\n\n\ndef create():\n    return [app]\n"),
+    ("export const app = makeApp();\nexport const create = () => app;\n",
+     "export const app = makeApp(true);\nexport const create = () => [app];\n"),
+])
+def test_a_plain_word_bound_to_a_value_is_no_call_form_anchor(tmp_path: Path, code: str,
+                                                             changed: str) -> None:
+    path = "lib/api.py" if "def " in code else "web/api.ts"
+    docs = {"docs/app.md": "```\napp()\n```\n", "docs/create.md": "Call `create()`.\n"}
+    data = run_json(pr_repo(tmp_path, {path: code, **docs}, {path: changed}), "main")
+    # `app()` calls whatever the reader bound; a function is still named in call form
+    assert rows(data) == {"docs/create.md": ["create"]}
+    assert {"token": "app", "kind": "symbol"} in data["weak_anchors_dropped"]
+
+
 @pytest.mark.parametrize(("example", "listed"), [
     ("out = parse(text)", True),
     ("def parse(text):\n    return text", False),          # the reader's own function

@@ -158,13 +158,14 @@ def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
 
 def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     """(kind, token) of the anchors that are a bare member or literal name: a member's own
-    name (``start`` of ``Plugin.start``), a literal, an SDK method's last part. A plain word
-    in this set never anchors (docs/concepts/anchoring-rules.md#plain-words); a plain-word
-    top-level function still anchors in call form."""
+    name (``start`` of ``Plugin.start``), a name bound to a value (``app = Typer()``), a
+    literal, an SDK method's last part. A plain word in this set never anchors
+    (docs/concepts/anchoring-rules.md#plain-words); a plain-word top-level function still
+    anchors in call form."""
     found = set()
     for c in candidates:
-        member = c.declaration is not None and c.declaration.container is not None \
-            and c.token == c.declaration.name
+        member = c.declaration is not None and c.token == c.declaration.name and (
+            c.declaration.container is not None or c.declaration.binding)
         if member or c.kind in ("literal", "sdk"):
             found.add((c.kind, c.token))
     return found

@@ -16,6 +16,11 @@ class Declaration:
     """The enclosing top-level container (``Client`` for ``Client.send``), if any."""
     bridgeable: bool
     """A leaf (function, method, member): may bridge to routes. Containers are not."""
+    binding: bool = False
+    """A top-level name bound to a value (``app = Typer()``, ``export const limit = 5``), not a
+    function or class: ``app()`` in a page calls whatever the reader bound, so a plain word
+    bound so never anchors bare, as a member's does not
+    (docs/concepts/anchoring-rules.md#plain-words)."""
 
     @property
     def key(self) -> str:

@@ -161,7 +161,9 @@ def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declarat
     """The declarations a changed statement contributes: its touched members, else itself."""
     is_container, members = _members(statement)
     if not is_container:
-        return [Declaration(name, None, bridgeable=True)]
+        binding = unwrap_definition(statement).type not in ("function_definition",
+                                                            "class_definition")
+        return [Declaration(name, None, bridgeable=True, binding=binding)]
     return touched_members(name, statement, members, lines, _member_role)
 
 

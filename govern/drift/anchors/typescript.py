@@ -327,11 +327,27 @@ def _member_role(member_name: str, member: Node) -> str:
     return "hidden" if _is_hidden_member(member, member_name) else "member"
 
 
+_CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function",
+                              "generator_function", "class"})
+
+
+def _is_binding(node: Node) -> bool:
+    """Is a declaration a name bound to a value that is no function or class (``const limit =
+    5``, ``exports.app = createApp()``)?"""
+    if node.type == "variable_declarator":
+        value = _unwrap(node.child_by_field_name("value"))
+    elif node.type == "assignment_expression":
+        value = _unwrap(node.child_by_field_name("right"))
+    else:
+        return False
+    return value is not None and value.type not in _CALLABLE_VALUES
+
+
 def _touched(name: str, node: Node, statement: Node,
              lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
-        return [Declaration(name, None, bridgeable=True)]
+        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node))]
     return touched_members(name, statement, members, lines, _member_role)
 
 
