@@ -264,6 +264,38 @@ def test_diff_mode_ignores_what_was_already_wrong(shop: Repo) -> None:
     assert code == 1 and "shop.Client.gone" in out
 
 
+def test_the_diff_mode_summary_says_which_findings_are_new(shop: Repo) -> None:
+    """Of the references that name nothing, the summary tells the one the change brought (a
+    finding) from the one that was already wrong (not judged), in text and JSON; ``--all``
+    judges every one and says nothing of the kind."""
+    shop.commit({"docs/api.md": "Old: `shop.Client.gone()`\n"}, "docs")
+    shop.branch("feature")
+    shop.commit({"docs/api.md": "Old: `shop.Client.gone()`\nNew: `shop.Client.lost()`\n"})
+    code, out, err = run(shop, "main")
+    assert code == 1 and "shop.Client.lost" in out and "gone" not in out
+    assert "2 name nothing (1 new in this change, 1 already unresolved before it: not judged)" \
+        in err
+    summary = json.loads(run(shop, "main", "--json")[1])["summary"]
+    assert (summary["missing"], summary["missing_new"], summary["missing_old"]) == (2, 1, 1)
+    code, _, err = run(shop, "--all")
+    assert code == 1 and "2 name nothing, " in err and "not judged" not in err
+    assert "missing_new" not in json.loads(run(shop, "--all", "--json")[1])["summary"]
+
+
+def test_a_name_the_package_defines_elsewhere_is_the_suggestion(shop: Repo) -> None:
+    """``:class:`PriceParser``` under ``.. currentmodule:: shop``, which only ``shop.parsers``
+    defines: that is the suggestion, not a name spelled alike. Defined twice, it is not
+    told apart, and the nearest name is suggested."""
+    shop.commit({"src/shop/parsers.py": "class PriceParser:\n    pass\n",
+                 "src/shop/__init__.py": LIBRARY["src/shop/__init__.py"] + "PriceParsers = {}\n",
+                 "docs/api.rst": ".. currentmodule:: shop\n\n:class:`PriceParser`\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop.parsers.PriceParser`?)\n")
+    shop.commit({"src/shop/more.py": "class PriceParser:\n    pass\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `PriceParsers`?)\n")
+
+
 def test_a_line_the_diff_adds_is_checked(shop: Repo) -> None:
     shop.branch("docs")
     shop.commit({"docs/api.md": "New: `shop.Client.sendd()`\n"})

@@ -111,25 +111,53 @@ def _nearest(missing: str, candidates: tuple[str, ...], budget: _Budget) -> str 
     return close[0] if close else None
 
 
-def _suggest(reference: Reference, resolution: Resolution, renames: dict[str, str],
-             budget: _Budget) -> str | None:
+def _suggest(reference: Reference, resolution: Resolution, tables: Tables,
+             renames: dict[str, str], budget: _Budget) -> str | None:
     """The page's name with the missing part replaced: by the rename the diff shows first,
-    else by the nearest name its container has."""
+    else by the same name where the package defines it, else by the nearest name its container
+    has."""
     missing = resolution.missing or ""
     leaf = (resolution.container or "").rsplit(".", 1)[-1]
     replacement = renames.get(f"{leaf}.{missing}")
     if replacement is None:
+        moved = _defined_elsewhere(reference, resolution, tables.python)
+        if moved is not None:
+            return moved
         replacement = _nearest(missing, resolution.candidates, budget)
     if replacement is None:
         return None
     if reference.kind is RefKind.ROUTE:
         return replacement
     parts = reference.name.split(" " if reference.kind is RefKind.COMMAND else ".")
-    if missing not in parts:
+    at = _last_at(parts, missing)
+    if at is None:
         return replacement
-    at = len(parts) - 1 - parts[::-1].index(missing)
     parts[at] = replacement
     return (" " if reference.kind is RefKind.COMMAND else ".").join(parts)
+
+
+def _last_at(parts: list[str], part: str) -> int | None:
+    """Where ``part`` last occurs in a name's parts (None: nowhere): the missing part of
+    ``a.b.a`` is the one the walk reached last."""
+    return len(parts) - 1 - parts[::-1].index(part) if part in parts else None
+
+
+def _defined_elsewhere(reference: Reference, resolution: Resolution, python: PythonTable
+                       ) -> str | None:
+    """The page's Python name with the missing module-level part replaced by where its package
+    does define that name, when it does once (``black.BracketTracker`` ->
+    ``black.brackets.BracketTracker``): a name written exactly is likelier meant than one
+    spelled alike."""
+    if reference.kind in (RefKind.COMMAND, RefKind.ROUTE) or ":" in reference.name or \
+            resolution.in_class or not resolution.container or not resolution.missing:
+        return None
+    qualified = python.declared_in_package(resolution.missing,
+                                           resolution.container.partition(".")[0])
+    parts = reference.name.split(".")
+    at = _last_at(parts, resolution.missing)
+    if qualified is None or at is None:
+        return None
+    return ".".join([qualified, *parts[at + 1:]])
 
 
 def _message(reference: Reference, resolution: Resolution) -> str:
@@ -152,8 +180,8 @@ def check_references(references: Iterable[Reference], tables: Tables,
         tally = tally.add(resolution.status)
         if resolution.status is Status.MISSING:
             findings.append(DocsRefFinding(reference, _message(reference, resolution),
-                                           _suggest(reference, resolution, renames or {},
-                                                    budget)))
+                                           _suggest(reference, resolution, tables,
+                                                    renames or {}, budget)))
     return Checked(tuple(findings), tally)
 
 

@@ -3,7 +3,7 @@ resolving it against the code found, and the findings a run reports."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -99,6 +99,10 @@ class Tally:
     missing: int = 0
     out_of_scope: int = 0
     unresolvable: int = 0
+    missing_new: int | None = None
+    """In diff mode, how many of ``missing`` the change introduced: the findings judged. The
+    rest did not resolve before it either, and are not judged. None with ``--all``, where
+    every one is."""
 
     def add(self, status: Status) -> Tally:
         counts = dict(vars(self))
@@ -106,5 +110,13 @@ class Tally:
         counts[status.name.lower()] += 1
         return Tally(**counts)
 
+    def judged(self, new: int) -> Tally:
+        """This tally in diff mode, ``new`` of its missing references introduced."""
+        return replace(self, missing_new=new)
+
     def to_json(self) -> dict[str, int]:
-        return dict(vars(self))
+        counts = {key: value for key, value in vars(self).items() if key != "missing_new"}
+        if self.missing_new is not None:
+            counts.update(missing_new=self.missing_new,
+                          missing_old=self.missing - self.missing_new)
+        return counts

@@ -7,6 +7,7 @@ is unresolvable."""
 from __future__ import annotations
 
 import builtins
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -14,9 +15,12 @@ from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_symbols import ModuleSymbols
 from govern.drift.anchors.python import module_path, resolve_import
 
-# Folders whose modules are not the library docs describe.
-_NOT_LIBRARY = frozenset({"tests", "test", "testing", "docs", "doc", "examples", "example",
-                          "scripts", "benchmarks", "tools"})
+# Folders whose modules are not the library docs describe (``docs_src`` holds the examples
+# FastAPI-style docs include).
+_NOT_LIBRARY = frozenset({"tests", "test", "testing", "docs", "doc", "docs_src", "examples",
+                          "example", "scripts", "benchmarks", "tools"})
+_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
+"""The files that make a folder a Python distribution's root."""
 _MAX_HOPS = 32
 """Re-export, star-import and inheritance chains longer than this are not followed (absurd)."""
 _MAX_VISITS = 256
@@ -83,6 +87,9 @@ class PythonTable:
     bound: frozenset[str] = field(init=False, repr=False, compare=False)
     """Every name the repository binds anywhere (``_step`` asks one it does not as
     ``_STRANGER``)."""
+    declared: dict[tuple[str, str], str | None] = field(init=False, repr=False, compare=False)
+    """(top-level package, name) -> the one module or module-level definition (not an
+    import) of that name in the package, by its qualified name; None when there are several."""
     _answers: dict[tuple[_Container, str], _Found] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     _candidates: dict[_Container, tuple[str, ...]] = field(
@@ -100,6 +107,12 @@ class PythonTable:
         object.__setattr__(self, "children", {
             parent: frozenset(leaves) for parent, leaves in children.items()})
         object.__setattr__(self, "bound", _bound_names(self.modules.values(), children))
+        object.__setattr__(self, "declared", _declarations(self.modules))
+
+    def declared_in_package(self, name: str, package: str) -> str | None:
+        """The qualified name of the only public module or module-level definition named
+        ``name`` in the top-level package ``package`` (None: none, or several)."""
+        return self.declared.get((package, name))
 
     def resolve(self, name: str, scopes: tuple[str, ...] = (), search: bool = False,
                 within: bool = False) -> Resolution:
@@ -379,7 +392,7 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
     packages: set[str] = set()
     for path, symbols in sorted(modules_by_path.items()):
         name, chain = module_path(path, exists)
-        if not chain or not name or name.split(".")[0] in _NOT_LIBRARY:
+        if not chain or not name or not _is_library(name, chain[-1][0], exists):
             continue  # a script, a test, a docs conf.py: not importable library code
         if path.endswith(("/__init__.py", "/__init__.pyi")):
             packages.add(name)
@@ -387,6 +400,31 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
             modules[name] = symbols
     roots = frozenset(name.split(".")[0] for name in modules)
     return PythonTable(modules, frozenset(packages), roots, _classes_named(modules))
+
+
+def _is_library(module: str, package: str, exists: Callable[[str], bool]) -> bool:
+    """Whether a module of the outermost package ``package`` (a folder) is library code the
+    docs describe: not a package named like test, docs or example code. A package named like
+    a standard-library module (``enum``, ``datetime``) would shadow it, so it is the project's
+    only where a distribution ships it (:func:`_distributed_from`), never in a folder of test,
+    docs or example code (typer's ``docs_src/parameter_types/enum/``): anywhere else a page's
+    ``enum.Enum`` is Python's."""
+    top = module.split(".")[0]
+    if top in _NOT_LIBRARY:
+        return False
+    if top not in sys.stdlib_module_names:
+        return True
+    root = package.rpartition("/")[0]
+    return not any(folder in _NOT_LIBRARY for folder in root.split("/")) and \
+        _distributed_from(root, exists)
+
+
+def _distributed_from(root: str, exists: Callable[[str], bool]) -> bool:
+    """Whether ``root`` is where a Python distribution's packages are imported from: the
+    repository's root or a folder with a pyproject.toml, setup.py or setup.cfg, or the
+    ``src/`` folder of one."""
+    project = "" if root == "src" else root.removesuffix("/src")
+    return not project or any(exists(f"{project}/{manifest}") for manifest in _MANIFESTS)
 
 
 def _bound_names(modules: Iterable[ModuleSymbols], children: dict[str, set[str]]
@@ -401,6 +439,21 @@ def _bound_names(modules: Iterable[ModuleSymbols], children: dict[str, set[str]]
     for leaves in children.values():
         bound.update(leaves)
     return frozenset(bound - {_STRANGER})  # an ``__all__`` may list anything
+
+
+def _declarations(modules: dict[str, ModuleSymbols]) -> dict[tuple[str, str], str | None]:
+    """Each public name a package's modules define (or a module's own name), by the package
+    and the name: the qualified name of the one definition, None for a name defined twice."""
+    declared: dict[tuple[str, str], str | None] = {}
+    for module, symbols in modules.items():
+        top = module.partition(".")[0]
+        definitions = [(module.rpartition(".")[2], module), *(
+            (name, f"{module}.{name}") for name in symbols.names - symbols.imports.keys())]
+        for name, qualified in definitions:
+            key = (top, name)
+            if not name.startswith("_"):
+                declared[key] = None if key in declared else qualified
+    return declared
 
 
 def _classes_named(modules: dict[str, ModuleSymbols]) -> dict[str, tuple[tuple[str, str], ...]]:

@@ -22,9 +22,18 @@ def _line(finding: DocsRefFinding) -> str:
 
 def render_summary(tally: Tally, pages: int) -> str:
     return (f"govern check docs-refs: {pages} page(s), {tally.checked} reference(s) checked: "
-            f"{tally.resolved} resolved, {tally.missing} name nothing, {tally.out_of_scope} "
-            f"out of scope (not this repository's code), {tally.unresolvable} unresolvable "
-            "(dynamic or undeclared members)")
+            f"{tally.resolved} resolved, {tally.missing} name nothing{_judged(tally)}, "
+            f"{tally.out_of_scope} out of scope (not this repository's code), "
+            f"{tally.unresolvable} unresolvable (dynamic or undeclared members)")
+
+
+def _judged(tally: Tally) -> str:
+    """In diff mode, which of the references that name nothing the change brought: the rest
+    did not resolve before it either, and do not fail it."""
+    if tally.missing_new is None or not tally.missing:
+        return ""
+    return (f" ({tally.missing_new} new in this change, {tally.missing - tally.missing_new} "
+            "already unresolved before it: not judged)")
 
 
 def render_text(findings: Sequence[DocsRefFinding]) -> str:

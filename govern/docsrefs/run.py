@@ -195,7 +195,8 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
     changes = build_changes(git.changed_files(merge_base, head_sha),
                             git.hunks(merge_base, head_sha, attributes_of=merge_base))
     added = {change.path: change.new_lines for change in changes}
-    return DocsRefsResult(head_sha, merge_base, introduced(checked.findings, base_tables, added),
-                          checked.tally, docs.pages, tuple(docs.unreadable))
+    findings = introduced(checked.findings, base_tables, added)
+    return DocsRefsResult(head_sha, merge_base, findings, checked.tally.judged(len(findings)),
+                          docs.pages, tuple(docs.unreadable))
 
 

@@ -1,0 +1,86 @@
+"""Attack: stall the docs-refs job with a PR's package manifests and sources. A package's root
+entry is now the first *source* file among the many its manifest may declare, each walked
+down its ``export * from`` chain: thousands of packages pointing into one long chain, each
+trying every entry, parsed its files again for each (thousands of packages times hundreds of
+files of thousands of exports: minutes), and an ``exports`` map may be as wide or as deep as
+the manifest's bytes allow. Files are now parsed once per run, a manifest gives at most
+``_MAX_DECLARED`` paths from at most ``_MAX_CONDITION_NODES`` of its values, and a chain spans
+at most ``_MAX_FILES``. And a suggestion now looks the missing name up among what the package
+defines: thousands of modules defining one name, asked by thousands of references, is one
+lookup each, not a walk over the modules."""
+
+from __future__ import annotations
+
+import json
+
+from govern.docsrefs.check import check_references
+from govern.docsrefs.model import Reference, RefKind, Status
+from govern.docsrefs.python_table import paths_of
+from govern.docsrefs.ts_table import build_ts_table
+from tests.security.pr import within
+from tests.test_docs_refs import tables
+
+PACKAGES = 1_000
+CHAIN = 150
+EXPORTS = 400
+"""Names each file of the shared chain exports: parsing them again per package took minutes."""
+
+
+def _shared_chain() -> dict[str, str]:
+    files = {f"shared/m{i}.ts": f"export * from './m{i + 1}'\n" + "".join(
+        f"export const name_{i}_{j} = {j}\n" for j in range(EXPORTS)) for i in range(CHAIN)}
+    files[f"shared/m{CHAIN}.ts"] = "export const last = 1\n"
+    return files
+
+
+def test_packages_sharing_a_long_export_chain_parse_it_once() -> None:
+    files = _shared_chain()
+    for p in range(PACKAGES):
+        # every entry a manifest declares points into the chain, the packages at 20 places
+        files[f"packages/p{p}/package.json"] = json.dumps({
+            "name": f"@x/p{p}", "source": f"../../shared/m{p % 20}.ts",
+            "exports": {".": {"import": [f"../../shared/m{i}.ts" for i in range(20)]}}})
+    reads: list[str] = []
+
+    def read(path: str) -> bytes | None:
+        reads.append(path)
+        return files[path].encode() if path in files else None
+
+    manifests = {path: text for path, text in files.items() if path.endswith("package.json")}
+    table = within(lambda: build_ts_table(manifests, read, paths_of(files)))
+    assert len(reads) == len(set(reads))  # each file read and parsed once
+    assert table.resolve("@x/p7:last").status is Status.RESOLVED
+    assert table.resolve("@x/p7:name_7_9").status is Status.RESOLVED
+    assert table.resolve("@x/p7:name_3_9").status is Status.MISSING  # before its entry
+    assert table.resolve("@x/p7:gone").status is Status.MISSING
+
+
+def test_a_wide_and_deep_exports_map_is_read_in_bounded_time() -> None:
+    deep: object = "./src/index.ts"
+    for _ in range(900):  # as deep as JSON nesting is parsed
+        deep = {"import": deep, "default": "./src/other.ts"}
+    wide = {".": {"import": [f"./src/f{i}.ts" for i in range(200_000)]}}
+    files = {"packages/deep/package.json": json.dumps({"name": "@x/deep", "exports": deep}),
+             "packages/deep/src/other.ts": "export const other = 1\n",
+             "packages/wide/package.json": json.dumps({"name": "@x/wide", "exports": wide}),
+             "packages/wide/src/index.ts": "export const conventional = 1\n"}
+    manifests = {path: text for path, text in files.items() if path.endswith("package.json")}
+    table = within(lambda: build_ts_table(
+        manifests, lambda p: files[p].encode() if p in files else None, paths_of(files)))
+    assert table.resolve("@x/deep:other").status is Status.RESOLVED
+    assert table.resolve("@x/deep:gone").status is Status.MISSING
+    # none of the 200,000 paths exists: the conventional entry is read, and judged
+    assert table.resolve("@x/wide:conventional").status is Status.RESOLVED
+    assert table.resolve("@x/wide:gone").status is Status.MISSING
+
+
+def test_a_name_many_modules_define_is_suggested_in_linear_time() -> None:
+    modules = {f"src/pkg/m{i}.py": "class Gone:\n    pass\n" for i in range(3_000)}
+    code = tables({"src/pkg/__init__.py": "", "src/pkg/only.py": "class Unique:\n    pass\n",
+                   **modules})
+    references = [Reference("docs/a.rst", i + 1, 1, RefKind.ROLE, name, ("pkg",))
+                  for i, name in enumerate(["Gone"] * 3_000 + ["Unique"])]
+    checked = within(lambda: check_references(references, code))
+    assert checked.tally.missing == 3_001  # every one is still reported
+    assert checked.findings[0].suggestion != "pkg.m0.Gone"  # defined 3,000 times: not told
+    assert checked.findings[-1].suggestion == "pkg.only.Unique"
