@@ -310,8 +310,12 @@ def test_the_baseline_keeps_old_findings_and_fails_new_ones(shop: Repo, tmp_path
     shop.commit({"docs/api.md": "Moved down.\n\n`shop.Client.gone()`\n"})
     assert run(shop, "--all", "--baseline", str(baseline))[0] == 0
     shop.commit({"docs/api.md": "`shop.Client.gone()`\n`shop.Client.lost()`\n"})
-    code, out, _ = run(shop, "--all", "--baseline", str(baseline))
+    code, out, err = run(shop, "--all", "--baseline", str(baseline))
     assert code == 1 and "shop.Client.lost" in out and "gone" not in out
+    # the summary counts both; the line after it says which the baseline lets pass
+    assert err.splitlines()[-1] == (f"govern check docs-refs: 1 of 2 finding(s) recorded in "
+                                    f"{baseline}, which do not fail")
+    assert "recorded in" not in run(shop, "--all")[2]
 
 
 def test_a_damaged_baseline_is_not_judged(shop: Repo, tmp_path: Path) -> None:
