@@ -233,6 +233,22 @@ def test_a_commonjs_member_anchors_as_the_docs_write_it(tmp_path: Path) -> None:
     assert data["anchorless_changes"] == []
 
 
+def test_a_hub_term_takes_its_declaration_s_less_qualified_spellings_with_it(
+        tmp_path: Path) -> None:
+    core = 'class Widget:\n    """A widget."""\n\n    def draw(self):\n        return 1\n'
+    hub = {f"docs/p{i}.md": "Build a `shop.Widget`.\n" for i in range(4)}
+    files = {"shop/__init__.py": "from shop.core import Widget\n", "shop/core.py": core, **hub,
+             "docs/call.md": "```\nw = Widget()\n```\n",
+             "docs/deep.md": "See `shop.core.Widget`.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"shop/core.py": core.replace(
+        "A widget.", "A widget, drawn.")}), "main")
+    # `shop.Widget` is on too many pages: the few writing `Widget()` are a biased few of
+    # them; the more qualified `shop.core.Widget` still names it precisely
+    assert rows(data) == {"docs/deep.md": ["shop.core.Widget"]}
+    assert {(o["token"], o["pages"]) for o in data["overbroad_anchors"]} == {
+        ("shop.Widget", 4), ("Widget", 1)}
+
+
 # -- New API -------------------------------------------------------------------------------
 
 def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any
@@ -173,7 +174,9 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
 
 def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  removed: frozenset[tuple[str, str]] = frozenset(),
-                 bare: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
+                 bare: frozenset[tuple[str, str]] = frozenset(),
+                 spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None
+                 ) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
     certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
@@ -182,7 +185,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     (docs/concepts/anchoring-rules.md#certain-drift). Routes, commands and file paths are no
     names: the name guards pass them. A file path is neither over-broad nor folded: it names
     one file, so every page writing it shows or describes that file
-    (docs/concepts/anchoring-rules.md#file-paths)."""
+    (docs/concepts/anchoring-rules.md#file-paths). ``spellings`` maps a name anchor to the
+    declaration it spells (file, key): a hub term takes the declaration's spellings that are
+    no more qualified with it (:func:`_with_hub_spellings`)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
@@ -211,7 +216,35 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             continue
         admitted.append(anchor)
         pages[key] = matched
+    if spellings:
+        admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings)
     return Guarded(admitted, pages, weak, overbroad, folded)
+
+
+def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set[int]],
+                        overbroad: list[dict[str, Any]], removed: frozenset[tuple[str, str]],
+                        spellings: Mapping[tuple[str, str], tuple[str, str]]) -> list[Anchor]:
+    """The admitted anchors less those a hub term of their declaration takes with it: when
+    ``typer.Typer`` is named on too many pages, the pages naming ``Typer`` in call form are
+    a biased few of the same many, so that spelling is over-broad too; a more qualified one
+    (``flask.Flask`` when the hub term is ``Flask``) still names the declaration precisely.
+    Removed names are certain drift and stay."""
+    depth: dict[tuple[str, str], int] = {}  # declaration -> its most qualified hub spelling
+    for entry in overbroad:
+        declaration = spellings.get((entry["kind"], entry["token"]))
+        if declaration is not None:
+            depth[declaration] = max(depth.get(declaration, 0), entry["token"].count("."))
+    kept = []
+    for anchor in admitted:
+        key = (anchor.kind, anchor.token)
+        declaration = spellings.get(key)
+        if key not in removed and declaration in depth \
+                and anchor.token.count(".") <= depth[declaration]:
+            overbroad.append({"token": anchor.token, "kind": anchor.kind,
+                              "pages": len(pages.pop(key))})
+        else:
+            kept.append(anchor)
+    return kept
 
 
 def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:

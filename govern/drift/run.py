@@ -140,8 +140,10 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index) + files)
     removed = removed_tokens(change_set) | removed_paths(files)
+    spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
+                 if c.declaration is not None}
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           frozenset(bare_names(candidates)))
+                           frozenset(bare_names(candidates)), spellings)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
