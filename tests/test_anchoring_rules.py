@@ -316,6 +316,20 @@ def test_a_new_name_in_a_private_module_is_new_api_only_where_a_public_path_reac
                                                                    "routeThree"]
 
 
+def test_a_new_name_in_example_code_is_no_new_api(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/tools.py": "def first_tool():\n    return 1\n",
+             "docs_src/tutorial001.py": "def create():\n    return 1\n",
+             "examples/app/main.ts": "export const helperOne = 1;\n"}
+    head = {"pkg/tools.py": files["pkg/tools.py"] + "\n\ndef second_tool():\n    return 2\n",
+            "docs_src/tutorial001.py": files["docs_src/tutorial001.py"]
+            + "\n\ndef delete():\n    return 2\n",
+            "examples/app/main.ts": files["examples/app/main.ts"]
+            + "export const helperTwo = 2;\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    # what a tutorial shows the reader writing is never what they import
+    assert [entry["token"] for entry in data["new_api"]] == ["pkg.tools.second_tool"]
+
+
 def test_a_page_naming_the_new_symbol_s_file_siblings_ranks_above_its_namespace_family(
         tmp_path: Path) -> None:
     init = ("from ui._impl.slider import slider_step, slider_size\n"
