@@ -41,6 +41,13 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
     (["docs/a.md", "docs/releases/1.md", "docs/release-notes.md", "CHANGELOG.md",
       "packages/a/CHANGELOG.md", "HISTORY.rst"],
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": ""}),
+    # release announcements are history (DRF's), an announcement-like name elsewhere is not
+    (["docs/a.md", "docs/community/3.0-announcement.md", "docs/announcements/v2.md",
+      "docs/announcement-banner.md"],
+     {"docs.paths": ["docs/**/*.md"],
+      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "docs/announcements/**",
+                             "docs/**/*-announcement.*"],
+      "comment.guardrails_doc": ""}),
     # a changelog under another docs root is added
     (["website/docs/a.md", "website/docs/changelog.md"],
      {"docs.paths": ["website/docs/**/*.md"],

@@ -29,7 +29,7 @@ from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
-RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs")
+RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs", "announcements")
 GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md",
                    "docs/CONTRIBUTING.md")
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
@@ -262,7 +262,9 @@ def _docs_roots(paths: list[str]) -> dict[str, set[str]]:
 def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     """Globs for the release notes the default ``docs.release_owned`` misses: release-notes
     folders and changelog pages under a docs root other than ``docs/`` (``doc/releases/``,
-    ``website/changelog.md``). A path the defaults already match adds nothing."""
+    ``website/changelog.md``), and release announcements (DRF's
+    ``docs/community/3.0-announcement.md``): history, which a code change never makes stale.
+    A path the defaults already match adds nothing."""
     owned = Config().docs.release_owned
     paths = [p for p in paths if not owned.matches(p)]
     found = []
@@ -273,6 +275,9 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
         if any(PurePosixPath(p).stem.lower() == "changelog" and p.startswith(root + "/")
                for p in paths):
             found.append(f"{root}/**/changelog.*")
+        if any(PurePosixPath(p).stem.lower().endswith("-announcement")
+               and p.startswith(root + "/") for p in paths):
+            found.append(f"{root}/**/*-announcement.*")
     return found
 
 
