@@ -176,6 +176,16 @@ def test_plain_word_anchors_only_in_call_form(tmp_path: Path) -> None:
     assert {"token": "render", "kind": "symbol"} in data["weak_anchors_dropped"]
 
 
+def test_a_plain_word_of_example_code_is_the_reader_s_own(tmp_path: Path) -> None:
+    code = "def create():\n    return 1\n\n\ndef create_user():\n    return 2\n"
+    docs = {"docs/a.md": "```\nitem = create()\n```\n", "docs/b.md": "See `create_user`.\n"}
+    data = run_json(pr_repo(tmp_path, {"docs_src/tutorial001.py": code, **docs}, {
+        "docs_src/tutorial001.py": code.replace("return", "return 0 +")}), "main")
+    # `create()` in a page is what a tutorial's reader writes; a code-shaped name still names it
+    assert rows(data) == {"docs/b.md": ["create_user"]}
+    assert {"token": "create", "kind": "symbol"} in data["weak_anchors_dropped"]
+
+
 @pytest.mark.parametrize(("code", "changed"), [
     ("app = make_app()\n\n\ndef create():\n    return app\n",
      "app = make_app(debug=True)\n\n\ndef create():\n    return [app]\n"),

@@ -12,7 +12,13 @@ from math import floor
 from typing import Any
 
 from govern.config import AnchorsConfig
-from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
+from govern.drift.anchors.extract import (
+    EXAMPLE_FOLDERS,
+    SKIPPED_LABELS,
+    Added,
+    Candidate,
+    ChangeSetAnchors,
+)
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
@@ -160,13 +166,16 @@ def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
 def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     """(kind, token) of the anchors that are a bare member or literal name: a member's own
     name (``start`` of ``Plugin.start``), a name bound to a value (``app = Typer()``), a
-    literal, an SDK method's last part. A plain word in this set never anchors
-    (docs/concepts/anchoring-rules.md#plain-words); a plain-word top-level function still
-    anchors in call form."""
+    plain word declared in example code (``setup`` of an example app: a tutorial's reader
+    writes their own), a literal, an SDK method's last part. A plain word in this set never
+    anchors (docs/concepts/anchoring-rules.md#plain-words); any other plain-word top-level
+    function still anchors in call form."""
     found = set()
     for c in candidates:
+        example = bool(EXAMPLE_FOLDERS.intersection(c.file.split("/")[:-1])) \
+            and not is_code_shaped(c.token)
         member = c.declaration is not None and c.token == c.declaration.name and (
-            c.declaration.container is not None or c.declaration.binding)
+            c.declaration.container is not None or c.declaration.binding or example)
         if member or c.kind in ("literal", "sdk"):
             found.add((c.kind, c.token))
     return found
