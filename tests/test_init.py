@@ -191,6 +191,17 @@ def test_init_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     assert (repo.root / "govern.toml").read_text().startswith("# govern configuration")
 
 
+def test_a_place_init_cannot_write_is_not_judged(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"README.md": "# x\n", ".github": "a file, not a folder\n"})
+    got = run_init(repo.root)
+    assert got.exit_code == 2
+    assert got.stderr.splitlines()[:2] == [
+        f"Error: govern init could not write {repo.root / '.github' / 'workflows'}: Not a "
+        "directory",
+        "  remedy: run it in a checkout you can write (`--dry-run` prints what it would write)"]
+    assert run_init(repo.root, "--dry-run").exit_code == 0  # what it would write, written nowhere
+
+
 def test_init_needs_a_commit(tmp_path: Path) -> None:
     import subprocess
 

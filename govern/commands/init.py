@@ -450,10 +450,17 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     for dotted, note in detected.notes.items():
         click.echo(f"{dotted}: {note}")
     if not dry_run:
-        (root / "govern.toml").write_text(text, encoding="utf-8")
-        (root / ".github" / "workflows").mkdir(parents=True, exist_ok=True)
-        for name in workflows_for(config):
-            shutil.copyfile(data_dir("workflows") / name, root / ".github" / "workflows" / name)
+        try:
+            (root / "govern.toml").write_text(text, encoding="utf-8")
+            (root / ".github" / "workflows").mkdir(parents=True, exist_ok=True)
+            for name in workflows_for(config):
+                shutil.copyfile(data_dir("workflows") / name,
+                                root / ".github" / "workflows" / name)
+        except OSError as exc:  # a read-only checkout, a `.github` that is a file: not a bug
+            raise NotJudged(f"govern init could not write {exc.filename}: "
+                            f"{exc.strerror or exc}",
+                            remedy="run it in a checkout you can write (`--dry-run` prints "
+                                   "what it would write)") from None
     verb = "would write" if dry_run else "wrote"
     for path, does in written.items():
         click.echo(f"{verb} {path}: {does}")
