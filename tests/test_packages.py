@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from govern.git.packages import is_dev_only_manifest_change, is_test_file, package_of
+from govern.git.packages import (
+    is_dev_only_manifest_change,
+    is_example_file,
+    is_test_file,
+    package_of,
+)
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -19,6 +24,15 @@ from govern.git.packages import is_dev_only_manifest_change, is_test_file, packa
 ])
 def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
     assert is_test_file(path) is expected
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("docs_src/commands/tutorial004.py", True), ("examples/app/main.ts", True),
+    ("packages/x/example/a.py", True), ("docs/conf.py", True),
+    ("src/examples.py", False), ("src/pkg/exampled/a.py", False), ("examples", False),
+])
+def test_example_files_by_folder(path: str, expected: bool) -> None:
+    assert is_example_file(path) is expected
 
 
 @pytest.mark.parametrize(("path", "dirs", "expected"), [

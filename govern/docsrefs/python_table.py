@@ -14,11 +14,10 @@ from dataclasses import dataclass, field, replace
 from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_symbols import ModuleSymbols
 from govern.drift.anchors.python import module_path, resolve_import
+from govern.git.packages import EXAMPLE_DIRS
 
-# Folders whose modules are not the library docs describe (``docs_src`` holds the examples
-# FastAPI-style docs include).
-_NOT_LIBRARY = frozenset({"tests", "test", "testing", "docs", "doc", "docs_src", "examples",
-                          "example", "scripts", "benchmarks", "tools"})
+# Folders whose modules are not the library docs describe: tests, tooling, and example code.
+_NOT_LIBRARY = EXAMPLE_DIRS | {"tests", "test", "testing", "scripts", "benchmarks", "tools"}
 _MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
 """The files that make a folder a Python distribution's root."""
 _MAX_HOPS = 32

@@ -12,19 +12,14 @@ from math import floor
 from typing import Any
 
 from govern.config import AnchorsConfig
-from govern.drift.anchors.extract import (
-    EXAMPLE_FOLDERS,
-    SKIPPED_LABELS,
-    Added,
-    Candidate,
-    ChangeSetAnchors,
-)
+from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
+from govern.git.packages import is_example_file
 
 SCHEMA_VERSION = 1
 
@@ -172,8 +167,7 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     function still anchors in call form."""
     found = set()
     for c in candidates:
-        example = bool(EXAMPLE_FOLDERS.intersection(c.file.split("/")[:-1])) \
-            and not is_code_shaped(c.token)
+        example = is_example_file(c.file) and not is_code_shaped(c.token)
         member = c.declaration is not None and c.token == c.declaration.name and (
             c.declaration.container is not None or c.declaration.binding or example)
         if member or c.kind in ("literal", "sdk"):

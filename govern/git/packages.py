@@ -20,6 +20,8 @@ _TEST_NAME = re.compile(
 """A test file's own name (matched whole, on the name alone: a pattern searched over the
 whole path is tried at every position of it, and this runs on every file of the tree)."""
 _TEST_DIRS = frozenset({"tests", "test", "__tests__", "__mocks__", "__fixtures__"})
+EXAMPLE_DIRS = frozenset({"examples", "example", "docs_src", "docs", "doc"})
+"""Folders of example code: what a tutorial shows the reader writing, never what they import."""
 _SETUP_PY_NAME = re.compile(r"""\bname\s*=\s*["']([^"']+)["']""")
 
 # Top-level manifest keys that never change what a package publishes.
@@ -115,6 +117,11 @@ def is_test_file(path: str) -> bool:
     folder, _, name = path.rpartition("/")
     return _TEST_NAME.fullmatch(name) is not None or (
         bool(folder) and not _TEST_DIRS.isdisjoint(folder.split("/")))
+
+
+def is_example_file(path: str) -> bool:
+    """Under a folder of example code (typer's ``docs_src/commands/tutorial004.py``)."""
+    return not EXAMPLE_DIRS.isdisjoint(path.split("/")[:-1])
 
 
 def is_package_script(path: str, package_dir: str) -> bool:

@@ -42,6 +42,7 @@ from govern.git.diff import ChangedFile
 from govern.git.gitio import ABSENT_MODE, SUBMODULE_MODE, SYMLINK_MODE, Hunk
 from govern.git.packages import (
     is_dev_only_manifest_change,
+    is_example_file,
     is_package_script,
     is_test_file,
     package_of,
@@ -367,19 +368,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                   "reason": "no documentable declaration on the changed lines"})
 
 
-EXAMPLE_FOLDERS = frozenset({"examples", "example", "docs_src", "docs", "doc"})
-"""Folders of example code: what a tutorial shows the reader writing, never what they import."""
-
-
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
     """Is a new declaration public API a page should take in? Not in example code (typer's
     ``docs_src/commands/index/tutorial004.py``), nor when its file sits in a private module
     or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches
     it (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
     home (docs/concepts/anchoring-rules.md#new-api)."""
-    folders_and_module = PurePosixPath(file).with_suffix("").parts
-    if EXAMPLE_FOLDERS.intersection(folders_and_module[:-1]):
+    if is_example_file(file):
         return False
+    folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
     return any(token.endswith("." + declaration.key)
