@@ -255,6 +255,21 @@ def _assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
             yield text(target), member, statement
 
 
+def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str, Node]]:
+    """(object, member, statement) of each public member a CommonJS module assigns to an object
+    it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
+    chain that sets ``module.exports`` (``var app = exports = module.exports = {}``).
+    ``exports.x = …`` is a top-level name of its own, and ``module.exports.x`` has no object
+    name. Only in a module without import or export statements: in an ES module the same shape
+    is a component's ``Panel.displayName = …``, not API."""
+    if not _is_script(root):
+        return
+    objects = exported | _module_exports_aliases(root)
+    for obj, member, statement in _assigned_members(root):
+        if obj in objects and not obj.startswith("_") and not member.startswith("_"):
+            yield obj, member, statement
+
+
 def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
     """Public names the file exports from other modules: every name of ``export { a as b }
     from './x'`` and ``export * as ns from './x'``, and the names of a plain ``export { a }``
@@ -400,16 +415,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         span = statement if statement.type == "export_statement" else node
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
-    # a CommonJS module's exported object, its members assigned one by one (``exports.x = …``
-    # is a top-level name above; ``module.exports.x`` has no object name of its own). Only in
-    # a module without import or export statements: in an ES module the same shape is a
-    # component's ``Panel.displayName = …``, not API.
-    exported_objects = (_exported_names(tree.root_node) | _module_exports_aliases(tree.root_node)
-                        | declared) - {"exports", "module"} if _is_script(tree.root_node) \
-        else set()
-    for obj, member, statement in _assigned_members(tree.root_node):
-        if obj not in exported_objects or obj.startswith("_") or member.startswith("_"):
-            continue
+    for obj, member, statement in _commonjs_members(tree.root_node, declared):
         units.append((member, statement))
         declared.add(f"{obj}.{member}")
         if touches(statement, lines):
