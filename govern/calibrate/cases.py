@@ -110,7 +110,7 @@ def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
         for glob in {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
                      for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
                      and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)
-                     and not set(c.path.split("/")[:-1]) & set(FRAGMENT_DIRS)}:
+                     and FRAGMENT_DIRS.isdisjoint(c.path.split("/")[:-1])}:
             outside[glob] += 1
         return None
     if len(commit.changes) > config.calibrate.max_files:

@@ -25,7 +25,7 @@ from govern.config.kinds import (
 )
 from govern.core.globs import Globs
 
-FRAGMENT_DIRS = ("changelog.d", "newsfragments", "changes")
+FRAGMENT_DIRS = frozenset({"changelog.d", "newsfragments", "changes"})
 """Folders of news fragments (towncrier's): release notes in pieces, written with each change
 and gathered at release, never docs pages a change makes stale."""
 

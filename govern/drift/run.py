@@ -149,14 +149,15 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed), homes, index)
     corpus = _corpus(index)
-    summary = summarize(len(packages), len(guarded.admitted), rows, len(change_set.anchorless),
-                        corpus)
     if merge_base == head:  # nothing to read: no change, and likely no intent either
         why = (f"is {base_ref} itself (run it on a branch with changes, or name another BASE)"
                if head == base else f"is already in the history of {base_ref} (were --head "
                "and BASE given the other way round?)")
         summary = (f"Nothing to read: {head[:12]} {why}, so the diff is empty. "
                    f"{corpus_sentence(*corpus)}")
+    else:
+        summary = summarize(len(packages), len(guarded.admitted), rows,
+                            len(change_set.anchorless), corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
