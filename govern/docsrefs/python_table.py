@@ -10,6 +10,7 @@ import builtins
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_symbols import ModuleSymbols
@@ -86,9 +87,6 @@ class PythonTable:
     bound: frozenset[str] = field(init=False, repr=False, compare=False)
     """Every name the repository binds anywhere (``_step`` asks one it does not as
     ``_STRANGER``)."""
-    declared: dict[tuple[str, str], str | None] = field(init=False, repr=False, compare=False)
-    """(top-level package, name) -> the one module or module-level definition (not an
-    import) of that name in the package, by its qualified name; None when there are several."""
     _answers: dict[tuple[_Container, str], _Found] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     _candidates: dict[_Container, tuple[str, ...]] = field(
@@ -106,7 +104,13 @@ class PythonTable:
         object.__setattr__(self, "children", {
             parent: frozenset(leaves) for parent, leaves in children.items()})
         object.__setattr__(self, "bound", _bound_names(self.modules.values(), children))
-        object.__setattr__(self, "declared", _declarations(self.modules))
+
+    @cached_property
+    def declared(self) -> dict[tuple[str, str], str | None]:
+        """(top-level package, name) -> the one module or module-level definition (not an
+        import) of that name in the package, by its qualified name; None when there are
+        several. Built on the first suggestion asked for: a run without findings needs none."""
+        return _declarations(self.modules)
 
     def declared_in_package(self, name: str, package: str) -> str | None:
         """The qualified name of the only public module or module-level definition named
