@@ -81,10 +81,10 @@ class PythonTable:
     classes_named: dict[str, tuple[tuple[str, str], ...]]
     """A class name -> the (module, name) of each public class so named: how a page's
     ``Client.send`` is read."""
-    children: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    children: dict[str, frozenset[str]] = field(repr=False, compare=False)
     """A module -> the last names of its submodules, indexed once: finding them by walking
     every module for each missing name was quadratic."""
-    bound: frozenset[str] = field(init=False, repr=False, compare=False)
+    bound: frozenset[str] = field(repr=False, compare=False)
     """Every name the repository binds anywhere (``_step`` asks one it does not as
     ``_STRANGER``)."""
     _answers: dict[tuple[_Container, str], _Found] = field(
@@ -95,15 +95,6 @@ class PythonTable:
         init=False, repr=False, compare=False, default_factory=dict)
     _scopes: dict[str, _Found] = field(init=False, repr=False, compare=False,
                                        default_factory=dict)
-
-    def __post_init__(self) -> None:
-        children: dict[str, set[str]] = {}
-        for module in self.modules:
-            parent, _, leaf = module.rpartition(".")
-            children.setdefault(parent, set()).add(leaf)
-        object.__setattr__(self, "children", {
-            parent: frozenset(leaves) for parent, leaves in children.items()})
-        object.__setattr__(self, "bound", _bound_names(self.modules.values(), children))
 
     @cached_property
     def declared(self) -> dict[tuple[str, str], str | None]:
@@ -402,7 +393,13 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
         if name not in modules or path.endswith(".py"):
             modules[name] = symbols
     roots = frozenset(name.split(".")[0] for name in modules)
-    return PythonTable(modules, frozenset(packages), roots, _classes_named(modules))
+    children: dict[str, set[str]] = {}
+    for module in modules:
+        parent, _, leaf = module.rpartition(".")
+        children.setdefault(parent, set()).add(leaf)
+    return PythonTable(modules, frozenset(packages), roots, _classes_named(modules),
+                       {parent: frozenset(leaves) for parent, leaves in children.items()},
+                       _bound_names(modules.values(), children))
 
 
 def _is_library(module: str, package: str, exists: Callable[[str], bool]) -> bool:
