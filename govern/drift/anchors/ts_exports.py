@@ -1,0 +1,368 @@
+"""What a JavaScript/TypeScript package publishes, read from its source: the files its
+manifest's entry points lead to, what each file's top-level ``export`` statements say, and
+how far the ``export … from`` chains from those entries reach.
+
+Two readers share it: docs-refs (does the package export the name a page imports?) and
+affected-docs' New API rule (is a new name in this file one a user can import at all, or an
+internal module's?). An entry's source file is the first the manifest leads to (``source``,
+the ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to
+``src/``); build output and CommonJS shims say nothing of the source's exports."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from govern.drift.anchors.syntax import parse, text, ts_string
+
+_SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts")
+_BUILT = (".d.mts", ".d.cts", ".d.ts", ".mjs", ".cjs", ".js", ".mts", ".cts", ".ts", ".tsx")
+_DECLARATION_NAMES = frozenset({"function_declaration", "generator_function_declaration",
+                                "class_declaration", "abstract_class_declaration",
+                                "interface_declaration", "type_alias_declaration",
+                                "enum_declaration", "internal_module", "module"})
+MAX_FILES = 200
+"""Files one package's export chains may span before what it exports is called unknowable."""
+_BUILD_FOLDERS = frozenset({"dist", "build", "out"})
+"""Where a manifest's paths name build output, which the repository does not hold as source."""
+_CONDITIONS = ("source", "types", "typings", "import", "module", "default", "require", "node")
+"""The ``exports`` conditions read, in the order tried: the ones every build of a package
+resolves to the same API (``browser``, ``react-server``, … may export less)."""
+_MAX_DECLARED = 16
+"""Paths one manifest may declare for an entry before the rest are ignored: each is a
+candidate whose export chain is walked."""
+_MAX_CONDITION_NODES = 64
+"""Values of an ``exports`` map walked for those paths (a manifest can nest them deeply)."""
+
+
+@dataclass(frozen=True)
+class FileExports:
+    """What one file's top-level ``export`` statements say."""
+
+    names: frozenset[str]
+    """The names it exports itself."""
+    stars: tuple[str, ...]
+    """The modules it re-exports with ``export *``."""
+    forwarded: tuple[tuple[str, str, str], ...]
+    """``(module, name there, name here)`` of each name it re-exports one by one: ``export {
+    a as b } from "./x"``, or imported from ``./x`` and then exported."""
+    namespaces: tuple[tuple[str, str], ...]
+    """``(module, name here)`` of each module it exports whole as a namespace: ``export * as
+    ns from "./x"``, or ``import * as ns`` then exported."""
+    default_declared: str | None
+    """The name of the declaration it exports as ``default`` (``export default class Foo``)."""
+    open: bool
+    """``export = …``: CommonJS-style, any shape."""
+    commonjs: bool
+    """A ``.cjs`` file, or a ``.js`` one with no ``import`` or ``export``: what it exports is
+    whatever ``module.exports`` becomes when it runs (in a package's root, most often a shim
+    that requires the build)."""
+
+
+def parse_exports(source: bytes, path: str) -> FileExports:
+    """What a file's top-level ``export`` statements say, and whether it is CommonJS."""
+    language = "tsx" if path.endswith((".tsx", ".jsx")) else "typescript"
+    root = parse(language, source).root_node
+    names: set[str] = set()
+    stars: list[str] = []
+    forwarded: list[tuple[str, str, str]] = []
+    namespaces: list[tuple[str, str]] = []
+    imported: dict[str, tuple[str, str | None]] = {}  # local name -> (module, name there)
+    exported_locals: list[tuple[str, str]] = []  # (local name, name exported as)
+    default_declared = None
+    opened = False
+    module_syntax = False
+    for statement in root.named_children:
+        if statement.type == "import_statement":
+            module_syntax = True
+            _read_import(statement, imported)
+            continue
+        if statement.type != "export_statement":
+            continue
+        module_syntax = True
+        source_node = statement.child_by_field_name("source")
+        module = (ts_string(source_node) or "") if source_node is not None else None
+        clause = next((c for c in statement.named_children if c.type == "export_clause"), None)
+        declaration = statement.child_by_field_name("declaration")
+        namespace = next((c for c in statement.named_children if c.type == "namespace_export"),
+                         None)
+        default = any(c.type == "default" for c in statement.children)
+        if clause is not None:
+            for spec in (c for c in clause.named_children if c.type == "export_specifier"):
+                own = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or own
+                names.add(text(alias))
+                if own is None:
+                    continue
+                if module is not None:
+                    forwarded.append((module, text(own), text(alias)))
+                else:
+                    exported_locals.append((text(own), text(alias)))
+        elif namespace is not None:
+            exported = [text(c) for c in namespace.named_children if c.type == "identifier"]
+            names.update(exported)
+            namespaces.extend((module or "", name) for name in exported)
+        elif declaration is not None:
+            declared = _declared(declaration)
+            names.update(declared)
+            if default and declared:
+                default_declared = next(iter(declared))
+        elif module is not None:
+            stars.append(module)
+        elif default:
+            names.add("default")
+        else:
+            opened = True  # ``export = …``
+    for local, as_name in exported_locals:
+        if local in imported:
+            origin, there = imported[local]
+            if there is None:
+                namespaces.append((origin, as_name))
+            else:
+                forwarded.append((origin, there, as_name))
+    commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
+    return FileExports(frozenset(names), tuple(stars), tuple(forwarded), tuple(namespaces),
+                       default_declared, opened, commonjs)
+
+
+def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -> None:
+    """The local names an ``import`` binds, each with its module and the name it has there
+    (None for a namespace import)."""
+    source_node = statement.child_by_field_name("source")
+    clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+    if source_node is None or clause is None:
+        return
+    module = ts_string(source_node) or ""
+    for part in clause.named_children:
+        if part.type == "identifier":
+            imported[text(part)] = (module, "default")
+        elif part.type == "namespace_import":
+            for named in (c for c in part.named_children if c.type == "identifier"):
+                imported[text(named)] = (module, None)
+        elif part.type == "named_imports":
+            for spec in (c for c in part.named_children if c.type == "import_specifier"):
+                own = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or own
+                if own is not None and alias is not None:
+                    imported[text(alias)] = (module, text(own))
+
+
+def _declared(declaration: Node) -> set[str]:
+    if declaration.type in _DECLARATION_NAMES:
+        name = declaration.child_by_field_name("name")
+        return {text(name)} if name is not None else set()
+    if declaration.type in ("lexical_declaration", "variable_declaration"):
+        return {text(named) for d in declaration.named_children
+                if d.type == "variable_declarator"
+                and (named := d.child_by_field_name("name")) is not None
+                and named.type == "identifier"}
+    return set()
+
+
+def join_path(folder: str, relative: str) -> str:
+    """``relative`` (``../x``, ``./y``) read from ``folder``, as a repository path."""
+    parts = [p for p in folder.split("/") if p]
+    for part in relative.split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def source_file(candidate: str, exists: Callable[[str], bool]) -> str | None:
+    """The source file an import or a built path names (``./x`` → ``x.ts``/``x/index.ts``)."""
+    stems = [candidate]
+    for built in _BUILT:
+        if candidate.endswith(built):
+            stems.append(candidate[: -len(built)])
+            break
+    for stem in stems:
+        for option in (stem, *(stem + s for s in _SOURCE_SUFFIXES),
+                       *(f"{stem}/index{s}" for s in _SOURCE_SUFFIXES)):
+            if exists(option):
+                return option
+    return None
+
+
+def _condition_paths(exports: object) -> list[str]:
+    """The paths an ``exports`` entry gives under the conditions read, shallowest first, each
+    level in ``_CONDITIONS`` order (``{"import": {"types": …, "default": …}}``) and a fallback
+    list's order: at most ``_MAX_DECLARED``, from at most ``_MAX_CONDITION_NODES`` values, so a
+    deep map cannot hide its shallow paths."""
+    paths: list[str] = []
+    queue = deque([exports])
+    walked = 0
+    while queue and walked < _MAX_CONDITION_NODES and len(paths) < _MAX_DECLARED:
+        value = queue.popleft()
+        walked += 1
+        if isinstance(value, str):
+            paths.append(value)
+        elif isinstance(value, dict):
+            queue.extend(value[key] for key in _CONDITIONS if key in value)
+        elif isinstance(value, list):
+            queue.extend(value[:_MAX_DECLARED])
+    return paths
+
+
+def _subpaths(exports: object) -> dict[str, object] | None:
+    """An ``exports`` map's subpaths (``"."``, ``"./router"``); None for a map without them,
+    which is all conditions of the root."""
+    if isinstance(exports, dict) and any(key.startswith(".") for key in exports):
+        return {key: value for key, value in exports.items() if key.startswith(".")}
+    return None
+
+
+def _source_guesses(path: str) -> list[str]:
+    """Where the source of a path a manifest declares may lie: a build folder's path is build
+    output, its source under ``src/`` instead (``dist/index.d.ts`` -> ``src/index``); any
+    other path as written, then under ``src/`` in place of ``lib/``."""
+    parts = path.removeprefix("./").split("/")
+    built = next((at for at, part in enumerate(parts[:-1]) if part in _BUILD_FOLDERS), None)
+    if built is not None:
+        return ["/".join([*parts[:built], "src", *parts[built + 1:]])]
+    relative = "/".join(parts)
+    return [relative, relative.replace("lib/", "src/", 1)]
+
+
+def _found(declared: list[object], folder: str, exists: Callable[[str], bool]) -> list[str]:
+    """The source files the declared paths may be, in order, each once."""
+    guesses = [guess for path in declared if isinstance(path, str)
+               for guess in _source_guesses(path)]
+    found = (source_file(join_path(folder, guess), exists) for guess in guesses)
+    return list(dict.fromkeys(path for path in found if path is not None))
+
+
+def root_entries(manifest: dict[str, object], folder: str, exists: Callable[[str], bool]
+                 ) -> list[str]:
+    """The files that may be a package's root entry, most certain first: what its manifest
+    declares, then the conventional places."""
+    exports = manifest.get("exports")
+    subpaths = _subpaths(exports)
+    root = subpaths.get(".") if subpaths is not None else exports
+    declared = [manifest.get("source"), *_condition_paths(root),
+                *(manifest.get(key) for key in ("types", "typings", "module", "main"))]
+    return _found([*declared, "src/index", "index", "lib/index"], folder, exists)
+
+
+class ExportReader:
+    """The ``export`` statements of one tree's files, each file parsed once: packages, and the
+    several entries each tries, share their files."""
+
+    def __init__(self, read: Callable[[str], bytes | None],
+                 exists: Callable[[str], bool]) -> None:
+        self.read = read
+        self.exists = exists
+        self.files: dict[str, FileExports | None] = {}
+
+    def parsed(self, path: str) -> FileExports | None:
+        """What a file exports (None: the repository does not hold it)."""
+        if path not in self.files:
+            data = self.read(path)
+            self.files[path] = None if data is None else parse_exports(data, path)
+        return self.files[path]
+
+    def target(self, importer: str, module: str) -> str | None:
+        """The source file a relative ``module`` names from ``importer``; None for another
+        package's module or a file the repository does not hold."""
+        if not module.startswith("."):
+            return None
+        return source_file(join_path(importer.rpartition("/")[0], module), self.exists)
+
+
+@dataclass(frozen=True)
+class Surface:
+    """The files a package's entry points reach through ``export … from`` chains, each with
+    the names the package publishes from it (None: every name it exports)."""
+
+    reached: dict[str, frozenset[str] | None]
+
+    def publishes(self, path: str, name: str) -> bool:
+        if path not in self.reached:
+            return False
+        names = self.reached[path]
+        return names is None or name in names
+
+
+def published_surface(manifest_text: str, folder: str, reader: ExportReader
+                      ) -> Surface | None:
+    """What the package of the manifest at ``folder`` publishes, from every subpath of its
+    ``exports`` map (or its root entry); None when that cannot be told: no entry declared (an
+    application, a private tool), an ``exports`` pattern (``"./*"``), an entry that is no
+    source, ``export =``, a chain through a file the repository does not hold, or one longer
+    than ``MAX_FILES``."""
+    try:
+        manifest = json.loads(manifest_text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(manifest, dict):
+        return None
+    entries = _published_entries(manifest, folder, reader)
+    if not entries:
+        return None
+    return _walk(entries, reader)
+
+
+def _published_entries(manifest: dict[str, object], folder: str, reader: ExportReader
+                       ) -> list[str] | None:
+    """The source files of each entry point the manifest declares; None when one declared
+    entry has no source file that is a module (its exports cannot be read)."""
+    exports = manifest.get("exports")
+    subpaths = _subpaths(exports)
+    if subpaths is not None:
+        if any("*" in key for key in subpaths):
+            return None  # a pattern publishes files by their names: any file may be API
+        declared: list[list[object]] = [
+            list(_condition_paths(value)) for value in subpaths.values()]
+    else:
+        declared = [[manifest.get("source"), *_condition_paths(exports),
+                     *(manifest.get(key) for key in ("types", "typings", "module", "main"))]]
+    entries: list[str] = []
+    for paths in declared:
+        found = _found(paths, folder, reader.exists)
+        if not found:
+            continue  # a stylesheet, a JSON file: no code a user imports names from
+        modules = [path for path in found
+                   if (parsed := reader.parsed(path)) is not None and not parsed.commonjs]
+        if not modules:
+            return None
+        entries.extend(modules)
+    return list(dict.fromkeys(entries))
+
+
+def _walk(entries: list[str], reader: ExportReader) -> Surface | None:
+    reached: dict[str, frozenset[str] | None] = {}
+    pending: list[tuple[str, frozenset[str] | None]] = [(entry, None) for entry in entries]
+    while pending:
+        path, wanted = pending.pop()
+        held = reached.get(path, frozenset())
+        if path in reached and (held is None or (wanted is not None and wanted <= held)):
+            continue  # nothing new reaches it
+        parsed = reader.parsed(path)
+        if parsed is None or parsed.commonjs or parsed.open:
+            return None
+        if wanted is not None and "default" in wanted and parsed.default_declared:
+            wanted = wanted | {parsed.default_declared}
+        wanted = None if wanted is None or held is None else wanted | held
+        reached[path] = wanted
+        if len(reached) > MAX_FILES:
+            return None
+        for module in parsed.stars:  # may supply any of the names wanted
+            target = reader.target(path, module)
+            if target is None and module.startswith("."):
+                return None
+            if target is not None:
+                pending.append((target, wanted))
+        for module, exported in parsed.namespaces:
+            target = reader.target(path, module)
+            if target is not None and (wanted is None or exported in wanted):
+                pending.append((target, None))
+        for module, there, exported in parsed.forwarded:
+            target = reader.target(path, module)
+            if target is not None and (wanted is None or exported in wanted):
+                pending.append((target, frozenset({there})))
+    return Surface(reached)
