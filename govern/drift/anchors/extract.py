@@ -35,6 +35,7 @@ from govern.drift.anchors.syntax import (
     is_route_literal,
     parse_edited,
 )
+from govern.drift.anchors.ts_exports import ExportReader, Surface, published_surface
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
@@ -68,6 +69,7 @@ class Side:
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
         default_factory=dict)
+    _surfaces: dict[str, Surface | None] = field(default_factory=dict)
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -102,6 +104,15 @@ class Side:
                         self._commands[key] = python_command_tree(data, package)
                         return self._commands[key]
         return self._commands[key]
+
+    def ts_surface(self, package_dir: str) -> Surface | None:
+        """What the JS/TS package at ``package_dir`` publishes (reads beyond the diff: its
+        package.json and the files its export chains reach); None when that cannot be told."""
+        if package_dir not in self._surfaces:
+            manifest = self.manifest(package_dir, "package.json")
+            self._surfaces[package_dir] = None if manifest is None else published_surface(
+                manifest, package_dir, ExportReader(self._file, self.exists))
+        return self._surfaces[package_dir]
 
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
@@ -340,7 +351,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side, base_data))
+                                       path, side, base_data, package_dir))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
@@ -361,21 +372,28 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                 yielded = True
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
-    if _reexport_changes(change, extractions, base, head, reexports):
+    if _reexport_changes(change, extractions, base, head, reexports, package_dir):
         yielded = True
     if not yielded:
         result.anchorless.append({"path": change.path,
                                   "reason": "no documentable declaration on the changed lines"})
 
 
-def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
+def _published(file: str, declaration: Declaration, tokens: list[str], side: Side,
+               package_dir: str) -> bool:
     """Is a new declaration public API a page should take in? Not in example code (typer's
-    ``docs_src/commands/index/tutorial004.py``), nor when its file sits in a private module
-    or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches
-    it (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
+    ``docs_src/commands/index/tutorial004.py``); in a JS/TS package whose entry points can be
+    read, only a name their export chains reach (hono's ``router/reg-exp-router/node.ts`` is
+    no entry's); elsewhere not when its file sits in a private module or folder
+    (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches it
+    (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
     home (docs/concepts/anchoring-rules.md#new-api)."""
     if is_example_file(file):
         return False
+    if not file.endswith((".py", ".pyi")):
+        surface = side.ts_surface(package_dir)
+        if surface is not None:
+            return surface.publishes(file, declaration.container or declaration.name)
     folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
@@ -385,7 +403,7 @@ def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
 
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
-           side: Side, base_data: bytes | None) -> list[Added]:
+           side: Side, base_data: bytes | None, package_dir: str) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
@@ -407,17 +425,19 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
         table = head.literal_kin.get(declaration.name)
         tokens = _tokens(declaration, path, side)
         # a table's key is a value users write (a config key, a rule code), imported or not
-        if table is None and not _published(file, declaration, tokens):
+        if table is None and not _published(file, declaration, tokens, side, package_dir):
             continue
         if table is not None and (container, table) not in joined:
             joined[container, table] = groups.get(container, frozenset()) | table
         found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
                            else groups.get(container, frozenset())))
-    # a key with fewer than two others beside it has no siblings a page could name
+    # a key with fewer than two others beside it has no siblings a page could name; a private
+    # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
     declared_new = {declaration.name for declaration in new}
     keys = {value: table for value, table in head.literal_kin.items()
-            if len(table) - (value in table) >= 2 and value not in declared_new}
+            if len(table) - (value in table) >= 2 and value not in declared_new
+            and not value.startswith("_")}
     if keys and base_data is not None:
         written = set(_WRITTEN_NAME.findall(base_data))  # one pass, however many keys
         keys = {value: table for value, table in keys.items() if value.encode() not in written}
@@ -427,7 +447,7 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
-                      head: Side, result: ChangeSetAnchors) -> bool:
+                      head: Side, result: ChangeSetAnchors, package_dir: str) -> bool:
     """A file that starts or stops re-exporting a name changes the public API even when the
     name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
 
@@ -455,11 +475,20 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration if python else None))
                 found = True
-            if side is head and tokens:
+            if side is head and tokens and (python or _barrel_publishes(head, package_dir,
+                                                                        change.path, name)):
                 # a package's names are its family (the namespace), a barrel's its kin
                 result.added.append(Added(change.path, declaration, tuple(tokens),
                                           frozenset() if python else after))
     return found
+
+
+def _barrel_publishes(head: Side, package_dir: str, path: str, name: str) -> bool:
+    """Does the package publish the name a TS/JS file starts re-exporting? Not when its
+    entry points' export chains can be read and do not reach this file's ``name``: an
+    internal barrel's new re-export is no API (docs/concepts/anchoring-rules.md#new-api)."""
+    surface = head.ts_surface(package_dir)
+    return surface is None or surface.publishes(path, name)
 
 
 def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction],

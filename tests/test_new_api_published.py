@@ -1,0 +1,77 @@
+"""Only published names are New API (docs/concepts/anchoring-rules.md#new-api): in a JS/TS
+package, what its entry points' export chains reach; of a table, the keys a user writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import pr_repo, run_json
+
+MANIFEST = json.dumps({"name": "web", "exports": {
+    ".": {"types": "./dist/index.d.ts", "import": "./dist/index.js"},
+    "./router": "./dist/router/index.js",
+    "./package.json": "./package.json"}})
+FILES = {
+    "web/package.json": MANIFEST,
+    "web/src/index.ts": "export { Client } from './client';\nexport * from './helpers';\n",
+    "web/src/client.ts": "import { Pool } from './pool';\n\n"
+                         "export class Client {\n  sendOne() { return new Pool(); }\n}\n",
+    "web/src/pool.ts": "export class Pool {}\n",
+    "web/src/helpers.ts": "export const helpOne = 1;\n",
+    "web/src/router/index.ts": "import { RegExpRouter } from './reg-exp';\n\n"
+                               "export { RegExpRouter };\n",
+    "web/src/router/reg-exp.ts": "export class RegExpRouter {\n  add() {}\n}\n",
+    "docs/api.md": "`Client.sendOne`, `helpOne`, `Pool`, `RegExpRouter.add` and `web`.\n",
+}
+
+
+def _new_api(tmp_path: Path, files: dict[str, str], head: dict[str, str]) -> list[str]:
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    return sorted(entry["token"] for entry in data["new_api"])
+
+
+def test_only_what_a_package_s_entry_points_reach_is_new_api(tmp_path: Path) -> None:
+    head = {
+        # reached: every export of a module an entry re-exports with `export *`
+        "web/src/helpers.ts": FILES["web/src/helpers.ts"] + "export const helpTwo = 2;\n",
+        # reached for `Client` only: its new member is API, a new neighbour is not
+        "web/src/client.ts": FILES["web/src/client.ts"].replace(
+            "  sendOne()", "  sendMany() { return 1; }\n  sendOne()")
+        + "export class ClientPool {}\n",
+        # imported by the client, exported by no entry: internal
+        "web/src/pool.ts": FILES["web/src/pool.ts"] + "export class PoolSlot {}\n",
+        # a subpath entry re-exports the router by its imported name; its neighbour is not
+        "web/src/router/reg-exp.ts": FILES["web/src/router/reg-exp.ts"].replace(
+            "  add() {}", "  add() {}\n  match() {}") + "export class RouteNode {}\n",
+    }
+    assert _new_api(tmp_path, FILES, head) == ["Client.sendMany", "RegExpRouter.match",
+                                               "helpTwo"]
+
+
+def test_a_new_re_export_is_new_api_only_in_a_barrel_an_entry_reaches(tmp_path: Path) -> None:
+    files = {**FILES, "web/src/internal.ts": "export { Pool } from './pool';\n"}
+    head = {"web/src/internal.ts": files["web/src/internal.ts"]
+            + "export { helpOne as helper } from './helpers';\n",
+            "web/src/index.ts": FILES["web/src/index.ts"] + "export { Pool } from './pool';\n"}
+    assert _new_api(tmp_path, files, head) == ["Pool"]
+
+
+def test_a_package_whose_exports_cannot_be_read_keeps_every_new_name(tmp_path: Path) -> None:
+    # a subpath pattern publishes files by name; a manifest declaring no entry is no library
+    patterned = {**FILES, "web/package.json": json.dumps(
+        {"name": "web", "exports": {".": "./dist/index.js", "./*": "./dist/*.js"}})}
+    head = {"web/src/pool.ts": FILES["web/src/pool.ts"] + "export class PoolSlot {}\n"}
+    assert _new_api(tmp_path / "patterned", patterned, head) == ["PoolSlot"]
+    app = {**FILES, "web/package.json": json.dumps({"name": "web", "private": True})}
+    assert _new_api(tmp_path / "app", app, head) == ["PoolSlot"]
+
+
+def test_a_table_s_new_private_key_is_no_new_api(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "",
+             "pkg/client.py": "class Client:\n    __slots__ = ('_base', '_auth', '_pool')\n\n\n"
+                              "CODES = ['ERR001', 'ERR002']\n",
+             "docs/client.md": "`_base`, `_auth`, `ERR001` and `ERR002`.\n"}
+    head = {"pkg/client.py": files["pkg/client.py"].replace("'_pool'", "'_pool', '_ssl'")
+            .replace("'ERR002'", "'ERR002', 'ERR003'")}
+    assert _new_api(tmp_path, files, head) == ["ERR003"]
