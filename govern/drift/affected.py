@@ -251,12 +251,20 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
 
 
 def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
-    """Symbol anchors of declarations that exist on the base side and nowhere at HEAD."""
+    """Symbol anchors of declarations that exist on the base side and nowhere at HEAD, in
+    any spelling: axios' ``axios.AxiosHeaders`` (a namespace's class) gone while the same
+    files declare a top-level ``AxiosHeaders`` has not removed the name ``AxiosHeaders``. Not
+    example code's: a tutorial's function is the reader's code, not API a page goes stale
+    over."""
+    spelled = set(change_set.declared_at_head)
+    for key in change_set.declared_at_head:
+        spelled.update(key.split("."))  # a name as a container or as a member
     return frozenset({
         (c.kind, c.token)
         for c in change_set.candidates
         if c.side == "base" and c.declaration is not None
         and c.declaration.key not in change_set.declared_at_head
+        and c.token not in spelled and not is_example_file(c.file)
     })
 
 

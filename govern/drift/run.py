@@ -32,7 +32,7 @@ from govern.drift.anchors.extract import (
     is_code_file,
     is_code_path,
 )
-from govern.drift.anchors.syntax import is_code_shaped
+from govern.drift.anchors.syntax import SOURCE_PATHSPECS, is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
@@ -48,9 +48,16 @@ from govern.drift.scans import (
     start_bridge_scans,
     start_docs_index,
 )
+from govern.drift.still_declared import MAX_NAMES, declaration_patterns, declared_names
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, PendingStatus, TreeEntry
-from govern.git.packages import folder_manifests, manifest_blobs, manifest_name, package_dirs
+from govern.git.packages import (
+    folder_manifests,
+    is_example_file,
+    manifest_blobs,
+    manifest_name,
+    package_dirs,
+)
 
 NOT_MEASURED = {"measured": False,
                 "reason": "no bridgeable symbol or route literal changed, so the route bridge "
@@ -140,6 +147,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index) + files)
     removed = removed_tokens(change_set) | removed_paths(files)
+    removed -= _declared_elsewhere(git, head, removed, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
@@ -185,6 +193,22 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         corpus=corpus,
         corpus_suggestion=_suggestion(entries, config, corpus),
     )
+
+
+def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]],
+                        index: DocsIndex, config: Config) -> frozenset[tuple[str, str]]:
+    """The removed bare names some page names that a code file at HEAD still declares (one
+    ``git grep``, run only when such a name is on a page): no certain drift."""
+    names = sorted(token for kind, token in removed
+                   if kind == "symbol" and "." not in token
+                   and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
+    if not names:
+        return frozenset()
+    matches = git.grep_matches(head, declaration_patterns(names), SOURCE_PATHSPECS)
+    found = declared_names((text for path, text in matches
+                            if is_code_file(path, config) and not is_example_file(path)),
+                           frozenset(names))
+    return frozenset(("symbol", name) for name in found)
 
 
 def _corpus(index: DocsIndex) -> tuple[int, int]:

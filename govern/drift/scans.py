@@ -24,7 +24,7 @@ from govern.drift.anchors.routes import (
     scan_python,
     scan_typescript,
 )
-from govern.drift.anchors.syntax import EXTENSIONS
+from govern.drift.anchors.syntax import EXTENSIONS, SOURCE_PATHSPECS
 from govern.drift.bridge import BridgeHealth, BridgeScans, bridge_health
 from govern.drift.docs.corpus import Page, select_pages
 from govern.drift.docs.index import (
@@ -40,7 +40,6 @@ from govern.drift.docs.index import (
 from govern.git.gitio import Git, PendingGrep, PendingStatus, TreeEntry
 from govern.git.packages import is_test_file
 
-_SOURCE_SPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 _BLOB_MODES = ("100644", "100755")
 # Above this many unscanned files, one `git grep` over the tree is cheaper than reading each.
 _GREP_THRESHOLD = 200
@@ -451,7 +450,7 @@ def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Con
     if len(unscanned) > _GREP_THRESHOLD:
         if work_tree is not None and git.checkout_of(rev):
             changed_on_disk = work_tree
-        grep = git.start_grep_files(rev, REGISTRAR_HINT, _SOURCE_SPECS,
+        grep = git.start_grep_files(rev, REGISTRAR_HINT, SOURCE_PATHSPECS,
                                     perl=PERL_HINT,
                                     work_tree=changed_on_disk is not None)
     return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,

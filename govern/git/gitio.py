@@ -513,6 +513,24 @@ class Git:
                        ok=(0, 1))
         return _grep_paths(out, rev)
 
+    def grep_matches(self, rev: str, patterns: Sequence[str],
+                     pathspecs: tuple[str, ...]) -> list[tuple[str, str]]:
+        """``(path, matched text)`` of each match at ``rev`` of any of the extended regexes
+        ``patterns``: one git process for the whole tree (exit 1 just means no match)."""
+        options = [part for pattern in patterns for part in ("-e", pattern)]
+        out = self.run("grep", "-o", "-z", "-I", "-E", *options, rev, "--", *pathspecs,
+                       ok=(0, 1)).decode("utf-8", "surrogateescape")
+        prefix = f"{rev}:"
+        found: list[tuple[str, str]] = []
+        at = 0
+        # each match is `rev:path` NUL `text` newline; a path may hold a newline, a match not
+        while (name_end := out.find("\0", at)) != -1:
+            end = out.find("\n", name_end)
+            end = len(out) if end == -1 else end
+            found.append((out[at:name_end].removeprefix(prefix), out[name_end + 1:end]))
+            at = end + 1
+        return found
+
     def start_grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...],
                          perl: str | None = None, work_tree: bool = False) -> PendingGrep:
         """:meth:`grep_files` started in the background, so git inflates the tree's blobs on

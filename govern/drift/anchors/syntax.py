@@ -39,6 +39,8 @@ EXTENSIONS = {
     ".mjs": "javascript",
     ".cjs": "javascript",
 }
+SOURCE_PATHSPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
+"""The source files the extractors read, as git pathspecs (for one ``git grep`` of a tree)."""
 
 
 @cache

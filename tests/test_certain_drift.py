@@ -1,0 +1,57 @@
+"""Certain drift (docs/concepts/anchoring-rules.md#certain-drift): a page naming a name the
+change removed is stale only when the name is gone in every spelling, from the changed files
+and from the rest of the tree's code, and was not example code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import pr_repo, run_json
+
+
+def _stale(tmp_path: Path, files: dict[str, str], head: dict[str, str | None]) -> dict[str, bool]:
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    return {row["path"]: row["stale"] for row in data["docs"]}
+
+
+def test_a_name_still_declared_in_another_spelling_of_the_changed_files_is_not_stale(
+        tmp_path: Path) -> None:
+    # the namespace's class became a top-level one: `AxiosHeaders` is still declared
+    base = ("declare namespace axios {\n  class AxiosHeaders {\n    get(): string;\n  }\n"
+            "  class CancelToken {\n    reason(): string;\n  }\n}\nexport = axios;\n")
+    head = ("export declare class AxiosHeaders {\n  get(): string;\n}\n"
+            "declare namespace axios {\n}\nexport = axios;\n")
+    files = {"index.d.ts": base, "docs/headers.md": "Use `AxiosHeaders` to set one.\n",
+             "docs/cancel.md": "Use `CancelToken` to stop one.\n"}
+    assert _stale(tmp_path, files, {"index.d.ts": head}) == {
+        "docs/headers.md": False, "docs/cancel.md": True}
+
+
+def test_a_removed_name_the_tree_still_declares_elsewhere_is_not_stale(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "",
+             "pkg/env.py": "class Environment:\n    def get_template(self, name):\n"
+                           "        return name\n",
+             "ext/django_glue.py": "def get_template(name):\n    return name\n\n\n"
+                                   "def render_glue(name):\n    return name\n",
+             "tests/test_glue.py": "def render_glue(name):\n    return name\n",
+             "docs/api.md": "Call `get_template()` on the environment.\n",
+             "docs/glue.md": "Call `render_glue()` from a view.\n"}
+    # the deleted file's `get_template` lives on as a method; `render_glue` only in a test
+    assert _stale(tmp_path, files, {"ext/django_glue.py": None}) == {
+        "docs/api.md": False, "docs/glue.md": True}
+
+
+def test_a_name_removed_from_example_code_is_not_stale(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/core.py": "def load_config(path):\n    return path\n",
+             "examples/bench/run_bench.py": "def setup_bench_env(n):\n    return n\n",
+             "docs/bench.md": "The `setup_bench_env()` helper and `load_config()`.\n"}
+    head: dict[str, str | None] = {"examples/bench/run_bench.py": None,
+                                   "pkg/core.py": "def read_config(path):\n    return path\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    stale_by = {a["token"]: a for a in data["docs"][0]["anchors"]}
+    assert data["docs"][0]["stale"] is True  # `load_config` is gone from the library
+    assert set(stale_by) >= {"load_config", "setup_bench_env"}
+    assert [e["rule"] for e in data["docs"][0]["evidence"]
+            if e["token"] == "setup_bench_env"] != ["removed"]
+    assert [e["rule"] for e in data["docs"][0]["evidence"]
+            if e["token"] == "load_config"] == ["removed"]
