@@ -8,8 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.config import load_config
+from govern.config import DocsConfig, load_config
 from govern.core.errors import ConfigError
+from govern.drift.docs.corpus import select_pages
+from govern.git.gitio import TreeEntry
 from tests.gitrepo import Repo
 
 
@@ -48,3 +50,12 @@ def test_an_empty_docs_paths_exits_2_naming_the_key(repo: Repo) -> None:
     assert json.loads(result.stdout)["error"] == (
         f"invalid configuration in govern.toml at {head}:\n  - docs.paths: must name at least "
         "one glob: an empty list reads no docs page (leave the key out for the defaults)")
+
+
+def test_news_fragments_are_no_pages_whatever_their_folder_s_case() -> None:
+    paths = ["CHANGES.rst", "CHANGES/13176.feature.rst", "changelog.d/12.fix.md",
+             "docs/newsfragments/7.doc.rst", "docs/guide.rst", "docs/changes-in-2.0.rst"]
+    entries = [TreeEntry("100644", "blob", f"{n:040x}", path) for n, path in enumerate(paths)]
+    # a fragment is what a change writes itself: no page it leaves stale, none it must not edit
+    assert [(page.path, page.release_owned) for page in select_pages(entries, DocsConfig())] == [
+        ("CHANGES.rst", True), ("docs/changes-in-2.0.rst", False), ("docs/guide.rst", False)]

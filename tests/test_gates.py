@@ -45,8 +45,7 @@ def _findings(repo: Repo, gate: str, *args: str,
 def _owned(path: str, verb: str) -> tuple[str, None, str, str]:
     return (path, None,
             f"this PR {verb} `{path}`, a release-owned page (`docs.release_owned`): the release "
-            f"process writes it, so hand edits are overwritten or garble the release notes "
-            f"(see AGENTS.md)",
+            f"process writes it, so hand edits are overwritten or garble the release notes",
             f"revert the change to `{path}`; to correct the page, file an issue or open a "
             f"docs-only PR (labels that allow it: `release`, `docs-only`). If this "
             f"repository's PRs write their own entries there, take it out of "
@@ -68,6 +67,18 @@ def test_release_owned_change_is_refused(project: Repo, files: dict[str, str | N
                                          path: str, verb: str) -> None:
     project.commit(files)
     assert _findings(project, "release-owned", "main") == (1, [_owned(path, verb)])
+
+
+def test_release_owned_finding_cites_the_guardrails_doc_only_when_one_is_set(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "CHANGELOG.md": "# Changelog\n", "CONTRIBUTING.md": "# Rules\n",
+        "govern.toml": '[gates]\npreset = "contract"\n\n'
+                       '[comment]\nguardrails_doc = "CONTRIBUTING.md"\n'})
+    repo.branch("pr")
+    repo.commit({"CHANGELOG.md": "# Changelog\n\n- hand edit\n"})
+    _, findings = _findings(repo, "release-owned", "main")
+    assert findings[0][2].endswith("garble the release notes (see CONTRIBUTING.md)")
 
 
 def test_release_owned_rename_away_is_refused(project: Repo) -> None:

@@ -370,6 +370,10 @@ def test_the_release_process_is_named() -> None:
         "as it is",)
     assert detect([*MKDOCS_LIBRARY, "changelog.d/123.fix.md"]).reasons[1:] == (
         "release process found (changelog.d/): govern leaves it as it is",)
+    # named as the repository spells it (aiohttp's `CHANGES/`); a file is no fragment folder
+    assert detect([*MKDOCS_LIBRARY, "CHANGES/13176.feature.rst"]).reasons[1:] == (
+        "release process found (CHANGES/): govern leaves it as it is",)
+    assert detect([*MKDOCS_LIBRARY, "CHANGES.rst"]).reasons[1:] == ()
     assert detect(list(MKDOCS_LIBRARY)).reasons[1:] == ()
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from govern.config import Config
-from govern.config.sections import FRAGMENT_DIRS
+from govern.config.sections import in_fragment_folder
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
@@ -110,7 +110,7 @@ def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
         for glob in {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
                      for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
                      and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)
-                     and FRAGMENT_DIRS.isdisjoint(c.path.split("/")[:-1])}:
+                     and not in_fragment_folder(c.path)}:
             outside[glob] += 1
         return None
     if len(commit.changes) > config.calibrate.max_files:

@@ -105,9 +105,9 @@ def release_process(paths: list[str]) -> list[str]:
              and "/" not in p
              or p.startswith(".github/workflows/")
              and PurePosixPath(p).name.startswith(("release", "publish"))}
-    # towncrier's news fragments, named by their folder
-    found |= {f"{folder}/" for folder in FRAGMENT_DIRS
-              if any(p.startswith(folder + "/") for p in paths)}
+    # towncrier's news fragments, named by their top folder as the repository spells it
+    found |= {f"{p.partition('/')[0]}/" for p in paths
+              if "/" in p and p.partition("/")[0].lower() in FRAGMENT_DIRS}
     return sorted(found)[:5]
 
 

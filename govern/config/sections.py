@@ -29,6 +29,12 @@ FRAGMENT_DIRS = frozenset({"changelog.d", "newsfragments", "changes"})
 """Folders of news fragments (towncrier's): release notes in pieces, written with each change
 and gathered at release, never docs pages a change makes stale."""
 
+
+def in_fragment_folder(path: str) -> bool:
+    """Is ``path`` inside a folder of news fragments (``CHANGES/13176.feature.rst``, any
+    case: aiohttp's folder is ``CHANGES/``)?"""
+    return any(folder.lower() in FRAGMENT_DIRS for folder in path.split("/")[:-1])
+
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lock", "bun.lockb",
              "deno.lock", "poetry.lock", "uv.lock")
 
@@ -136,7 +142,9 @@ class CommentConfig:
         metadata=about(COUNT, "Editable rows the Docs Drift Check comment shows before it omits "
                               "the rest."))
     guardrails_doc: str = field(
-        default="AGENTS.md",
+        # none by default: a page this repository may not have is no rule to point to
+        # (`govern init` names its AGENTS.md or contributing guide when there is one)
+        default="",
         metadata=about(TEXT, "The page the comment's read-only notice points to; empty names "
                              "none."))
     bot_login: str = field(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from govern.config import DocsConfig
+from govern.config.sections import in_fragment_folder
 from govern.git.gitio import TreeEntry
 
 PAGE_SUFFIXES = (".md", ".mdx", ".rst")
@@ -21,11 +22,14 @@ class Page:
 
 
 def is_docs_path(path: str, docs: DocsConfig) -> bool:
-    """Is ``path`` part of the docs corpus (whether or not it exists)?"""
+    """Is ``path`` part of the docs corpus (whether or not it exists)? Never a news fragment
+    (``CHANGES/13176.feature.rst``): a change writes its own, which is no page it could
+    leave stale, and no release-owned page it must keep out of."""
     return (
         path.endswith(PAGE_SUFFIXES)
         and (docs.paths.matches(path) or docs.release_owned.matches(path))
         and not docs.exclude.matches(path)
+        and not in_fragment_folder(path)
     )
 
 
