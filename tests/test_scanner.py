@@ -85,6 +85,19 @@ def test_index_lookups_and_the_store() -> None:
     assert again.unreadable == []
 
 
+def test_a_store_another_run_prunes_while_this_one_fills_it_is_refused_not_a_crash() -> None:
+    pages = [Page("a.md", "b1", False), Page("b.md", "b2", False)]
+    blobs = {"b1": b"`httpx.Client.send`", "b2": b"nothing here"}
+    db = memory_store()
+    # another govern run on the same repository prunes the blobs this one just stored
+    def pruned_by_another_run(*_: object) -> None:
+        db.execute("DELETE FROM blobs")
+
+    with pytest.raises(StoreDamaged, match="lost page a.md"):
+        fill_index(pages, blobs.get, db, progress=pruned_by_another_run)
+    assert fill_index(pages, blobs.get, memory_store()).naming("httpx.Client.send") == {0}
+
+
 @pytest.mark.parametrize("ask", [
     lambda index: index.naming("httpx.Client.send"),
     lambda index: set(index.naming_under("httpx.Client")),

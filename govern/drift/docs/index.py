@@ -500,6 +500,10 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     index = DocsIndex(pages=[], read_blob=read_blob, db=db, read_blobs=read_blobs)
     run: list[tuple[int, int]] = []
     for page in pages:
+        if page.blob not in known:
+            # another run on this repository pruned what this one just stored: its pages
+            # would silently name nothing, so the caller starts a store of this run's own
+            raise StoreDamaged(f"the store lost page {page.path} while this run read it")
         blob_id, reason = known[page.blob]
         if reason is not None:
             index.unreadable.append((page.path, reason))
