@@ -120,6 +120,22 @@ def test_the_text_report_counts_only_pages_that_merely_mention_a_package() -> No
         "not naming what changed)"]
 
 
+@pytest.mark.parametrize(("homeless", "counted"), [(10, None), (14, "and 4 more")])
+def test_the_text_report_lists_new_api_with_a_home_then_at_most_ten_without(
+        homeless: int, counted: str | None) -> None:
+    new_api = [{"token": f"name{n}", "file": "web/a.ts", "suggested_pages": []}
+               for n in range(homeless)]
+    new_api.append({"token": "homed", "file": "web/a.ts", "suggested_pages": ["docs/a.md"]})
+    result = AffectedDocs(summary="s", base="main", head="h", merge_base="m", computed_on={},
+                          changed_packages=[], anchors=[], docs=[], new_api=new_api)
+    listed = render_text(result).split("(suggestions, not rows):\n")[1].split("\n\n")[0]
+    entries = listed.splitlines()
+    assert entries[0] == "  - homed (web/a.ts): likely home docs/a.md"
+    assert len(entries) == 11 + (counted is not None)
+    assert (entries[-1].startswith(f"  - {counted} ") if counted
+            else entries[-1] == "  - name9 (web/a.ts): no page names its siblings yet")
+
+
 def test_json_flag_is_format_json_and_refuses_another_format(drift: Repo) -> None:
     code, out, _ = run(drift, "--format", "json", "main")
     code_flag, out_flag, _ = run(drift, "--json", "main")

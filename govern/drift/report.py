@@ -52,6 +52,10 @@ def _row_line(row: Row, color: bool) -> str:
     return f"  - {where}  via {_via(row)}{mark}"
 
 
+HOMELESS_SHOWN = 10
+"""New API entries without a likely home the text report shows before it counts the rest."""
+
+
 def render_text(result: AffectedDocs, color: bool = False) -> str:
     """Summary, the rows (in evidence order: stale first), the read-only release-owned rows,
     and what the run could not see; with ``color``, the headings bold and the stale mark red
@@ -72,9 +76,16 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         lines.append("")
     if result.new_api:
         lines.append(heading("New API, not yet on any page (suggestions, not rows):"))
-        lines.extend(f"  - {entry['token']} ({entry['file']})" + (
-            f": likely home {', '.join(entry['suggested_pages'])}" if entry["suggested_pages"]
-            else ": no page names its siblings yet") for entry in result.new_api)
+        homed = [entry for entry in result.new_api if entry["suggested_pages"]]
+        homeless = [entry for entry in result.new_api if not entry["suggested_pages"]]
+        lines.extend(f"  - {entry['token']} ({entry['file']}): likely home "
+                     f"{', '.join(entry['suggested_pages'])}" for entry in homed)
+        # a revert or a new module can add hundreds: the ones with a home are the ones to act on
+        lines.extend(f"  - {entry['token']} ({entry['file']}): no page names its siblings yet"
+                     for entry in homeless[:HOMELESS_SHOWN])
+        if len(homeless) > HOMELESS_SHOWN:
+            lines.append(f"  - and {len(homeless) - HOMELESS_SHOWN} more no page names the "
+                         "siblings of (--json lists every one)")
         lines.append("")
     unseen = [
         *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes),
