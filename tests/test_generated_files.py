@@ -43,3 +43,20 @@ def test_a_generated_file_s_change_lists_no_page_and_is_counted(tmp_path: Path) 
         else:
             assert "docs/server.md" in rows(data)
             assert data["skipped"]["generated_files"] == 0
+
+
+@pytest.mark.parametrize(("base", "head", "bump"), [
+    ('"""The client."""\n\n__version__ = "1.2.3"\n', '"""The client."""\n\n__version__ = "1.2.4"\n',
+     True),
+    ("__version_info__ = (1, 2)\n", "__version_info__ = (1, 3)\n", True),
+    # a version line beside another change that yields nothing is still NOT COVERED, and so
+    # is a blank-line edit: only a change that is all version lines is a bump
+    ('__version__ = "1.2.3"\n_retries = 3\n', '__version__ = "1.2.4"\n_retries = 4\n', False),
+    ("x = 1\n\n\ny = 2\n", "x = 1\n\ny = 2\n", False),
+])
+def test_a_version_bump_is_counted_not_left_uncovered(tmp_path: Path, base: str, head: str,
+                                                     bump: bool) -> None:
+    path = "pkg/__init__.py"
+    data = run_json(pr_repo(tmp_path, {path: base, "docs/a.md": "# A\n"}, {path: head}), "main")
+    assert data["skipped"]["version_bumps"] == (1 if bump else 0)
+    assert [c["path"] for c in data["anchorless_changes"]] == ([] if bump else [path])

@@ -156,6 +156,7 @@ SKIPPED_LABELS = {
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
+    "version_bumps": "version bump(s) (a version string is release data, not API)",
     "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
                         "file inherit, anchored on their own class only",
 }
@@ -318,6 +319,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     # reads (``helper`` renamed to ``helper.py``), holds no source: the file's names are gone
     # from it, as from a deleted file, or new in it, as in an added one (every line of the
     # other side counts as changed, whatever the diff between the two texts)
+    read: list[tuple[bytes, frozenset[int]]] = []
     sources = (change.status != "A" and _is_source(change.old_mode)
                and _extracted(change.base_path),
                change.status != "D" and _is_source(change.new_mode) and _extracted(change.path))
@@ -332,6 +334,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             continue
         if sources[0] != sources[1]:
             lines = frozenset(range(1, data.count(b"\n") + 2))
+        read.append((data, lines))
         problem = _unparseable(data, config.code.max_parse_bytes)
         if problem == "oversized":
             result.skipped["oversized"] += 1
@@ -383,8 +386,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if _reexport_changes(change, extractions, base, head, reexports, package_dir):
         yielded = True
     if not yielded:
-        result.anchorless.append({"path": change.path,
-                                  "reason": "no documentable declaration on the changed lines"})
+        if _is_version_bump(read):
+            result.skipped["version_bumps"] += 1
+        else:
+            result.anchorless.append({"path": change.path, "reason":
+                                      "no documentable declaration on the changed lines"})
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str], side: Side,
@@ -617,6 +623,23 @@ def is_generated(data: bytes) -> bool:
         if _GENERATED.search(line):
             return True
     return False
+
+
+_VERSION_LINE = re.compile(
+    rb"[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?"
+    rb"(?:__version__|__version_info__|VERSION|version)[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*")
+
+
+def _is_version_bump(read: list[tuple[bytes, frozenset[int]]]) -> bool:
+    """Are the changed lines of both sides (``(data, line numbers)``; blank ones aside) all a
+    version's assignment (``__version__ = "1.2.3"``, ``export const VERSION = '4.0.0'``)? A
+    bump is release data: it changes no name a page documents, so it is counted, not NOT
+    COVERED."""
+    changed = [line.rstrip(b"\r") for data, lines in read
+               for text in [data.split(b"\n")]
+               for line in (text[n - 1] for n in sorted(lines) if n <= len(text))
+               if line.strip()]
+    return bool(changed) and all(_VERSION_LINE.fullmatch(line) for line in changed)
 
 
 def _unparseable(data: bytes, max_bytes: int) -> str | None:
