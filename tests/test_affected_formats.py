@@ -299,6 +299,25 @@ def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path
         "The docs corpus held 2 page(s), 1 of them release-owned.\n")
 
 
+def test_the_default_corpus_says_when_a_docs_folder_it_misses_holds_pages(
+        tmp_path: Path) -> None:
+    files = {"web/a.ts": "export function fetchAll() {}\n", "README.md": "`fetchAll`\n",
+             "packages/docs/content/use.mdx": "`fetchAll`\n"}
+    change = {"web/a.ts": "export function fetchAll() { return 1; }\n"}
+    code, out, err = run(pr_repo(tmp_path / "site", files, change), "main")
+    assert (code, out) == (0, "README.md\n")
+    assert err.splitlines()[0] == (
+        "govern: warning: no configuration chose the docs corpus: the default docs.paths "
+        "(docs/**/*.md, docs/**/*.mdx, docs/**/*.rst, README.md) read 1 page(s), and more sit "
+        "under docs folders it misses. Set docs.paths in govern.toml, e.g. "
+        "[\"packages/docs/**/*.mdx\"] (govern init detects a docs site's folder; "
+        "docs/reference/configuration.md).")
+    # every page read by the defaults: nothing to say
+    files["docs/use.mdx"] = files.pop("packages/docs/content/use.mdx")
+    code, out, err = run(pr_repo(tmp_path / "plain", files, change), "main")
+    assert (code, out) == (0, "README.md\ndocs/use.mdx\n") and "warning" not in err
+
+
 def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Path) -> None:
     repo = pr_repo(tmp_path, {"web/a.ts": "export function fetchAll() {}\n",
                               "guide/use.md": "`fetchAll`\n"},

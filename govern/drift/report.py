@@ -164,11 +164,18 @@ def render_sarif(result: AffectedDocs) -> str:
 
 def render_corpus_warning(result: AffectedDocs, docs: DocsConfig) -> str | None:
     """The warning when the corpus held no page a code change could make stale (none, or only
-    release-owned ones): the globs tried and what ``docs.paths`` could say instead; None when
-    it held one (issue 14, item 5)."""
+    release-owned ones): the globs tried and what ``docs.paths`` could say instead (issue 14,
+    item 5); or, when the defaults chose the corpus, that pages sit under docs folders it
+    misses; None otherwise."""
     pages, owned = result.corpus
     if pages > owned:
-        return None
+        if not result.corpus_suggestion:
+            return None
+        setting = ", ".join(f'"{glob}"' for glob in result.corpus_suggestion)
+        return (f"no configuration chose the docs corpus: the default docs.paths "
+                f"({', '.join(docs.paths.patterns)}) read {pages} page(s), and more sit under "
+                f"docs folders it misses. Set docs.paths in govern.toml, e.g. [{setting}] "
+                "(govern init detects a docs site's folder; docs/reference/configuration.md).")
     tried = ", ".join(docs.paths.patterns) or "(none)"
     found = f"only {owned} release-owned page(s)" if owned else "no page"
     text = (f"the docs corpus is empty: docs.paths ({tried}) matched {found}, so no docs page "

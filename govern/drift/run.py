@@ -218,9 +218,12 @@ def _corpus(index: DocsIndex) -> tuple[int, int]:
 def _suggestion(entries: list[TreeEntry], config: Config,
                 corpus: tuple[int, int]) -> tuple[str, ...]:
     """Where the pages may be, read only when the corpus holds no page a code change could make
-    stale (none, or only release-owned ones)."""
+    stale (none, or only release-owned ones), or when no configuration chose it: zod's
+    defaults read five READMEs while its site's pages sit in ``packages/docs/content/``."""
     pages, owned = corpus
-    return tuple(suggest_docs_paths(entries, config.docs)) if pages == owned else ()
+    if pages == owned or config.source == "defaults":
+        return tuple(suggest_docs_paths(entries, config.docs))
+    return ()
 
 
 def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -> BridgeResult:
