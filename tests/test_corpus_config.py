@@ -54,8 +54,11 @@ def test_an_empty_docs_paths_exits_2_naming_the_key(repo: Repo) -> None:
 
 def test_news_fragments_are_no_pages_whatever_their_folder_s_case() -> None:
     paths = ["CHANGES.rst", "CHANGES/13176.feature.rst", "changelog.d/12.fix.md",
-             "docs/newsfragments/7.doc.rst", "docs/guide.rst", "docs/changes-in-2.0.rst"]
+             "docs/newsfragments/7.doc.rst", "docs/guide.rst", "docs/changes-in-2.0.rst",
+             "docs/changes/per-environment-apis.md"]
     entries = [TreeEntry("100644", "blob", f"{n:040x}", path) for n, path in enumerate(paths)]
     # a fragment is what a change writes itself: no page it leaves stale, none it must not edit
     assert [(page.path, page.release_owned) for page in select_pages(entries, DocsConfig())] == [
-        ("CHANGES.rst", True), ("docs/changes-in-2.0.rst", False), ("docs/guide.rst", False)]
+        ("CHANGES.rst", True), ("docs/changes-in-2.0.rst", False),
+        # a `changes/` folder of pages, not of fragments (vite's breaking changes), is docs
+        ("docs/changes/per-environment-apis.md", False), ("docs/guide.rst", False)]

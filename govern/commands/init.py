@@ -23,7 +23,7 @@ import click
 from govern.commands.shared import open_git
 from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
-from govern.config.sections import FRAGMENT_DIRS, GATES
+from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.resources import data_dir
 
@@ -107,7 +107,8 @@ def release_process(paths: list[str]) -> list[str]:
              and PurePosixPath(p).name.startswith(("release", "publish"))}
     # towncrier's news fragments, named by their top folder as the repository spells it
     found |= {f"{p.partition('/')[0]}/" for p in paths
-              if "/" in p and p.partition("/")[0].lower() in FRAGMENT_DIRS}
+              if "/" in p and p.partition("/")[0].lower() in FRAGMENT_DIRS
+              and in_fragment_folder(p)}
     return sorted(found)[:5]
 
 

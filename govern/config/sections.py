@@ -7,6 +7,7 @@ validation, the commented govern.toml and the reference page all come from it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,10 +31,22 @@ FRAGMENT_DIRS = frozenset({"changelog.d", "newsfragments", "changes"})
 and gathered at release, never docs pages a change makes stale."""
 
 
+_FRAGMENT_NAME = re.compile(r"(?:\d+|\+[^./]*|[A-Za-z]+-\d+)\.[\w-]+(?:\.\d+)?\.\w+")
+"""A towncrier fragment's name: ``<issue>.<type>[.<n>].<ext>`` (``13176.feature.rst``,
+``+orphan.misc.md``, ``gh-12.fix.md``)."""
+
+
 def in_fragment_folder(path: str) -> bool:
-    """Is ``path`` inside a folder of news fragments (``CHANGES/13176.feature.rst``, any
-    case: aiohttp's folder is ``CHANGES/``)?"""
-    return any(folder.lower() in FRAGMENT_DIRS for folder in path.split("/")[:-1])
+    """Is ``path`` a news fragment: any file in a ``changelog.d/`` or ``newsfragments/``
+    folder, or one named like a fragment in a ``changes/`` folder, in any case (aiohttp's
+    ``CHANGES/13176.feature.rst``)? A ``changes/`` folder of pages (vite's
+    ``docs/changes/per-environment-apis.md``, its breaking changes) is docs."""
+    name = path.rpartition("/")[2]
+    for folder in path.split("/")[:-1]:
+        folder = folder.lower()
+        if folder in FRAGMENT_DIRS and (folder != "changes" or _FRAGMENT_NAME.fullmatch(name)):
+            return True
+    return False
 
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lock", "bun.lockb",
              "deno.lock", "poetry.lock", "uv.lock")
