@@ -43,6 +43,13 @@ def test_blob_reader_serves_many_reads_through_one_process(repo: Repo) -> None:
     assert git.blobs.read("HEAD:new\nline.txt") == b"read alone\n"
     assert git.blobs.read("HEAD:new\nother.txt") is None
     assert git.read_text("HEAD", "a.txt") == "alpha\n"
+    # a folder is a tree, no file to read (a TS import `./core` where `core/` is a folder
+    # once read the tree's listing as the module); objects of another type only when asked
+    repo.commit({"core/index.ts": "export const x = 1;\n"})
+    assert git.blobs.read("HEAD:core") is None and git.blobs.read("HEAD") is None
+    assert (git.blobs.read("HEAD", kind="commit") or b"").startswith(b"tree ")
+    assert git.blobs.read_many(["HEAD:core", "HEAD:core/index.ts"]) == {
+        "HEAD:core": None, "HEAD:core/index.ts": b"export const x = 1;\n"}
     reader = git.blobs
     assert git.blobs is reader  # one long-lived cat-file process
     git.close()

@@ -57,6 +57,18 @@ def test_a_new_re_export_is_new_api_only_in_a_barrel_an_entry_reaches(tmp_path: 
     assert _new_api(tmp_path, files, head) == ["Pool"]
 
 
+def test_a_module_named_like_a_folder_beside_it_is_the_file(tmp_path: Path) -> None:
+    # `./core` is `src/core.ts`, whatever `src/core/` holds (once read as the folder itself)
+    files = {**FILES, "web/src/index.ts": "export * from './core';\n",
+             "web/src/core.ts": "export * from './core/clock';\n",
+             "web/src/core/clock.ts": "export const tickOne = 1;\n",
+             "web/src/core/hidden.ts": "export const hideOne = 1;\n"}
+    head = {"web/src/core/clock.ts": files["web/src/core/clock.ts"] + "export const tickTwo = 2;\n",
+            "web/src/core/hidden.ts": files["web/src/core/hidden.ts"]
+            + "export const hideTwo = 2;\n"}
+    assert _new_api(tmp_path, files, head) == ["tickTwo"]
+
+
 def test_a_package_whose_exports_cannot_be_read_keeps_every_new_name(tmp_path: Path) -> None:
     # a subpath pattern publishes files by name; a manifest declaring no entry is no library
     patterned = {**FILES, "web/package.json": json.dumps(

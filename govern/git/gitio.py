@@ -389,7 +389,7 @@ class Git:
     def parents(self, commit: str) -> list[str]:
         """The parents ``commit`` records, read from its object through the run's batch
         reader (no process of its own): in a shallow clone too, a merge commit's two."""
-        found = self.blobs.read(commit)
+        found = self.blobs.read(commit, kind="commit")
         if found is None:
             raise self.unknown_ref(commit)
         header = found.partition(b"\n\n")[0]
@@ -692,7 +692,7 @@ class Git:
         # comes out as other characters) and stops at a NUL byte, so a commit could show a
         # line that the gate never read. Decoded with replacement, not surrogateescape:
         # messages are quoted in findings and JSON, where a lone surrogate could not be printed.
-        objects = self.blobs.read_many(shas)
+        objects = self.blobs.read_many(shas, kind="commit")
         return [(sha, (objects.get(sha) or b"").partition(b"\n\n")[2].decode("utf-8", "replace"))
                 for sha in shas]
 
@@ -861,30 +861,31 @@ class BlobReader:
         return subprocess.Popen(self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, env=_clean_env())
 
-    def read(self, name: str) -> bytes | None:
-        """The object's bytes, or None when it does not exist."""
+    def read(self, name: str, kind: str = "blob") -> bytes | None:
+        """The bytes of the object of type ``kind`` (a file's, by default) so named, or None
+        when there is none: ``rev:path`` naming a folder is a tree, no file to read."""
         if "\n" in name:  # the batch reads one name a line: a path with a newline goes alone
-            status, out, _ = self._git.run_status("cat-file", "blob", name)
+            status, out, _ = self._git.run_status("cat-file", kind, name)
             return out if status == 0 else None
         assert self._proc.stdin is not None
         self._proc.stdin.write(name.encode("utf-8", "surrogateescape") + b"\n")
         self._proc.stdin.flush()
-        return self._answer()
+        return self._answer(kind)
 
-    def _answer(self) -> bytes | None:
+    def _answer(self, kind: str = "blob") -> bytes | None:
         assert self._proc.stdout is not None
         header = self._proc.stdout.readline()
         if not header or header.endswith(b" missing\n") or header.endswith(b" ambiguous\n"):
             return None
-        size = int(header.split()[2])
-        data = self._proc.stdout.read(size)
+        _, found, size = header.split()
+        data = self._proc.stdout.read(int(size))
         self._proc.stdout.read(1)  # the LF that ends every object
-        return data
+        return data if found.decode("ascii", "replace") == kind else None
 
-    def read_many(self, names: list[str]) -> dict[str, bytes | None]:
-        """Many objects in one exchange: the requests are written by a thread while the
-        answers are read in order, so a run reading a whole corpus waits on git once rather
-        than once a page (and git never blocks on a full pipe)."""
+    def read_many(self, names: list[str], kind: str = "blob") -> dict[str, bytes | None]:
+        """Many objects of type ``kind`` in one exchange: the requests are written by a thread
+        while the answers are read in order, so a run reading a whole corpus waits on git once
+        rather than once a page (and git never blocks on a full pipe)."""
         import threading
 
         wanted = [name for name in dict.fromkeys(names) if "\n" not in name]
@@ -899,7 +900,7 @@ class BlobReader:
         writer = threading.Thread(target=send, daemon=True)
         writer.start()
         try:
-            found = {name: self._answer() for name in wanted}
+            found = {name: self._answer(kind) for name in wanted}
         except BaseException:
             # Interrupted (Ctrl-C) with answers unread: this process is out of step, so the
             # next read starts a fresh one rather than take a stale answer for its own.
