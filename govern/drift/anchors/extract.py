@@ -519,7 +519,9 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
     present = set(found)
     for current, against in ((extraction, base), (base, extraction)):
         for declaration in current.touched:
-            if declaration.container and declaration.key not in against.declared:
+            # an inherited member is read where its own class changed, not gained or lost
+            if declaration.container and declaration.key not in against.declared \
+                    and declaration.key not in current.inherited:
                 container = Declaration(declaration.container, None, bridgeable=False)
                 if container not in present:
                     present.add(container)

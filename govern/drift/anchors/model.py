@@ -56,6 +56,10 @@ class Extraction:
     widely_inherited: int = 0
     """Touched members more than ``syntax.MAX_INHERITING`` classes of the file inherit, which
     anchor on their own class only."""
+    inherited: frozenset[str] = frozenset()
+    """Keys of the touched members a subclass inherits (``Response.last_modified`` of a
+    changed ``StreamResponse.last_modified``): in ``touched`` and ``declared``, but no member
+    the subclass gained or lost."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

@@ -1,0 +1,33 @@
+"""A member a subclass inherits anchors ``Sub.member``, never the subclass itself: the class
+is anchored by its own change, and inheriting a changed member is none
+(docs/concepts/anchoring-rules.md#inherited-members)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import pr_repo, run_json
+
+BASE = ("class StreamResponse:\n    def last_modified(self, value):\n"
+        "        return value\n\n\nclass Response(StreamResponse):\n"
+        "    def body(self):\n        return 1\n")
+
+
+def _anchors(tmp_path: Path, head: str) -> set[str]:
+    data = run_json(pr_repo(tmp_path, {"web/response.py": BASE, "docs/a.md": "# A\n"},
+                            {"web/response.py": head}), "main")
+    return {a["token"] for a in data["anchors"] if a["kind"] == "symbol"}
+
+
+def test_an_inherited_member_s_change_anchors_the_member_not_the_subclass(
+        tmp_path: Path) -> None:
+    head = BASE.replace("        return value\n", "        value = int(value)\n"
+                                                  "        return value\n", 1)
+    found = _anchors(tmp_path, head)
+    assert {"StreamResponse.last_modified", "Response.last_modified"} <= found
+    assert not {"Response", "response.Response"} & found
+
+
+def test_a_member_the_subclass_gains_anchors_the_subclass(tmp_path: Path) -> None:
+    head = BASE + "\n    def charset(self):\n        return 'utf-8'\n"
+    assert "response.Response" in _anchors(tmp_path, head)
