@@ -40,12 +40,6 @@ GENERIC_NAMES = frozenset({
 })
 
 
-HTTP_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS",
-                          "TRACE", "PATCH"})
-"""Capitals, so code-shaped by form, but as a string (aiohttp's ``"TRACE"``) the words every
-page on HTTP writes: a plain word, never a literal anchor alone."""
-
-
 def is_generic(token: str, extra: tuple[str, ...]) -> bool:
     """Too short, or a generic name (built in, or ``anchors.generic_names``), in any case."""
     bare = token.lower()
@@ -207,8 +201,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         key = (anchor.kind, anchor.token)
         certain = key in removed and key not in bare
         named = anchor.kind not in UNNAMED_KINDS
-        plain = named and (not is_code_shaped(anchor.token)
-                           or anchor.kind == "literal" and anchor.token in HTTP_METHODS)
+        plain = named and not is_code_shaped(anchor.token)
         if not certain and named and (
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
