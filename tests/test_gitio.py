@@ -169,6 +169,19 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     pending.cancel()
 
 
+def test_grep_words_finds_whole_words_in_the_commit_or_its_checkout(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.py": "def get_template():\n    pass\n",
+                                      "b.py": "get_templates = 1\n", "c.ts": "render()\n"})
+    git = Git(repo.root)
+    try:
+        for on_disk in (False, True):
+            assert git.grep_words("HEAD", ["get_template", "render"], ("*.py", "*.ts"),
+                                  work_tree=on_disk) == ["a.py", "c.ts"]
+        assert git.grep_words("HEAD", ["absent_name"], ("*.py",)) == []
+    finally:
+        git.close()
+
+
 def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "alpha\n", "b.bin": "\0\1\2",
                                       "big.txt": "x" * 300_000})

@@ -15,20 +15,25 @@ MANIFEST = json.dumps({"name": "web", "exports": {
 FILES = {
     "web/package.json": MANIFEST,
     "web/src/index.ts": "export { Client } from './client';\nexport * from './helpers';\n",
-    "web/src/client.ts": "import { Pool } from './pool';\n\n"
-                         "export class Client {\n  sendOne() { return new Pool(); }\n}\n",
-    "web/src/pool.ts": "export class Pool {}\n",
-    "web/src/helpers.ts": "export const helpOne = 1;\n",
+    "web/src/client.ts": "import { ConnPool } from './pool';\n\n"
+                         "export class Client {\n  sendOne() { return new ConnPool(); }\n"
+                         "  sendAll() { return 2; }\n}\n",
+    "web/src/pool.ts": "export class ConnPool {}\nexport class ConnPoolLane {}\n",
+    "web/src/helpers.ts": "export const helpOne = 1;\nexport const helpZero = 0;\n",
     "web/src/router/index.ts": "import { RegExpRouter } from './reg-exp';\n\n"
                                "export { RegExpRouter };\n",
-    "web/src/router/reg-exp.ts": "export class RegExpRouter {\n  add() {}\n}\n",
-    "docs/api.md": "`Client.sendOne`, `helpOne`, `Pool`, `RegExpRouter.add` and `web`.\n",
+    "web/src/router/reg-exp.ts": "export class RegExpRouter {\n  add() {}\n  remove() {}\n}\n"
+                                 "export class RegExpIndex {}\n",
+    "docs/api.md": "`Client.sendOne`, `Client.sendAll`, `Client`, `helpOne`, `helpZero`, "
+                   "`ConnPool`, `ConnPoolLane`, `RegExpRouter.add`, `RegExpRouter.remove`, "
+                   "`RegExpRouter`, `RegExpIndex`, `tickOne`, `tickZero`, `hideOne`, `hideZero`.\n",
 }
 
 
 def _new_api(tmp_path: Path, files: dict[str, str], head: dict[str, str]) -> list[str]:
+    """The new names suggested a home: every one here has siblings on `docs/api.md`."""
     data = run_json(pr_repo(tmp_path, files, head), "main")
-    return sorted(entry["token"] for entry in data["new_api"])
+    return sorted(entry["token"] for entry in data["new_api"] if entry["suggested_pages"])
 
 
 def test_only_what_a_package_s_entry_points_reach_is_new_api(tmp_path: Path) -> None:
@@ -40,7 +45,7 @@ def test_only_what_a_package_s_entry_points_reach_is_new_api(tmp_path: Path) -> 
             "  sendOne()", "  sendMany() { return 1; }\n  sendOne()")
         + "export class ClientPool {}\n",
         # imported by the client, exported by no entry: internal
-        "web/src/pool.ts": FILES["web/src/pool.ts"] + "export class PoolSlot {}\n",
+        "web/src/pool.ts": FILES["web/src/pool.ts"] + "export class ConnPoolSlot {}\n",
         # a subpath entry re-exports the router by its imported name; its neighbour is not
         "web/src/router/reg-exp.ts": FILES["web/src/router/reg-exp.ts"].replace(
             "  add() {}", "  add() {}\n  match() {}") + "export class RouteNode {}\n",
@@ -50,19 +55,21 @@ def test_only_what_a_package_s_entry_points_reach_is_new_api(tmp_path: Path) -> 
 
 
 def test_a_new_re_export_is_new_api_only_in_a_barrel_an_entry_reaches(tmp_path: Path) -> None:
-    files = {**FILES, "web/src/internal.ts": "export { Pool } from './pool';\n"}
-    head = {"web/src/internal.ts": files["web/src/internal.ts"]
-            + "export { helpOne as helper } from './helpers';\n",
-            "web/src/index.ts": FILES["web/src/index.ts"] + "export { Pool } from './pool';\n"}
-    assert _new_api(tmp_path, files, head) == ["Pool"]
+    barrel = "export { ConnPool } from './pool';\nexport { helpZero } from './helpers';\n"
+    files = {**FILES, "web/src/internal.ts": barrel,
+             "web/src/index.ts": FILES["web/src/index.ts"] + barrel}
+    head = {"web/src/internal.ts": barrel + "export { helpOne as helperOne } from './helpers';\n",
+            "web/src/index.ts": files["web/src/index.ts"]
+            + "export { ConnPoolLane as PoolLaneOne } from './pool';\n"}
+    assert _new_api(tmp_path, files, head) == ["PoolLaneOne"]
 
 
 def test_a_module_named_like_a_folder_beside_it_is_the_file(tmp_path: Path) -> None:
     # `./core` is `src/core.ts`, whatever `src/core/` holds (once read as the folder itself)
     files = {**FILES, "web/src/index.ts": "export * from './core';\n",
              "web/src/core.ts": "export * from './core/clock';\n",
-             "web/src/core/clock.ts": "export const tickOne = 1;\n",
-             "web/src/core/hidden.ts": "export const hideOne = 1;\n"}
+             "web/src/core/clock.ts": "export const tickOne = 1;\nexport const tickZero = 0;\n",
+             "web/src/core/hidden.ts": "export const hideOne = 1;\nexport const hideZero = 0;\n"}
     head = {"web/src/core/clock.ts": files["web/src/core/clock.ts"] + "export const tickTwo = 2;\n",
             "web/src/core/hidden.ts": files["web/src/core/hidden.ts"]
             + "export const hideTwo = 2;\n"}
@@ -73,10 +80,10 @@ def test_a_package_whose_exports_cannot_be_read_keeps_every_new_name(tmp_path: P
     # a subpath pattern publishes files by name; a manifest declaring no entry is no library
     patterned = {**FILES, "web/package.json": json.dumps(
         {"name": "web", "exports": {".": "./dist/index.js", "./*": "./dist/*.js"}})}
-    head = {"web/src/pool.ts": FILES["web/src/pool.ts"] + "export class PoolSlot {}\n"}
-    assert _new_api(tmp_path / "patterned", patterned, head) == ["PoolSlot"]
+    head = {"web/src/pool.ts": FILES["web/src/pool.ts"] + "export class ConnPoolSlot {}\n"}
+    assert _new_api(tmp_path / "patterned", patterned, head) == ["ConnPoolSlot"]
     app = {**FILES, "web/package.json": json.dumps({"name": "web", "private": True})}
-    assert _new_api(tmp_path / "app", app, head) == ["PoolSlot"]
+    assert _new_api(tmp_path / "app", app, head) == ["ConnPoolSlot"]
 
 
 def test_a_table_s_new_private_key_is_no_new_api(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any
@@ -342,12 +342,13 @@ MAX_SUGGESTIONS = 5
 
 
 def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
-                 config: AnchorsConfig) -> list[dict[str, Any]]:
+                 config: AnchorsConfig, published: Callable[[Added], bool]
+                 ) -> list[dict[str, Any]]:
     """Symbols the change added that no page names yet, each with the pages likely to be its
     home: pages naming at least two of its siblings, those naming the most of its kin first,
-    then of its family (``_homes``). A page documenting its module by a directive already
-    names it (a documented prefix), so it is a row, not a suggestion. Suggestions, not rows
-    (docs/concepts/anchoring-rules.md#new-api)."""
+    then of its family (``_homes``); a symbol with a home only when ``published``. A page
+    documenting its module by a directive already names it (a documented prefix), so it is a
+    row, not a suggestion. Suggestions, not rows (docs/concepts/anchoring-rules.md#new-api)."""
     on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
@@ -364,6 +365,10 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         key = (entry.kin, frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
         if key not in homes:
             homes[key] = _homes(*key, index, config, families)
+        # asked only of a name with a home: a suggestion is what a reader acts on, and the
+        # question may read a package's export chains (a tenth of a second on a large one)
+        if homes[key] and not published(entry):
+            continue
         found[token] = {"token": token, "file": entry.file, "suggested_pages": homes[key]}
     return list(found.values())
 

@@ -513,23 +513,17 @@ class Git:
                        ok=(0, 1))
         return _grep_paths(out, rev)
 
-    def grep_matches(self, rev: str, patterns: Sequence[str],
-                     pathspecs: tuple[str, ...]) -> list[tuple[str, str]]:
-        """``(path, matched text)`` of each match at ``rev`` of any of the extended regexes
-        ``patterns``: one git process for the whole tree (exit 1 just means no match)."""
-        options = [part for pattern in patterns for part in ("-e", pattern)]
-        out = self.run("grep", "-o", "-z", "-I", "-E", *options, rev, "--", *pathspecs,
-                       ok=(0, 1)).decode("utf-8", "surrogateescape")
-        prefix = f"{rev}:"
-        found: list[tuple[str, str]] = []
-        at = 0
-        # each match is `rev:path` NUL `text` newline; a path may hold a newline, a match not
-        while (name_end := out.find("\0", at)) != -1:
-            end = out.find("\n", name_end)
-            end = len(out) if end == -1 else end
-            found.append((out[at:name_end].removeprefix(prefix), out[name_end + 1:end]))
-            at = end + 1
-        return found
+    def grep_words(self, rev: str, words: Sequence[str], pathspecs: tuple[str, ...],
+                   work_tree: bool = False) -> list[str]:
+        """Paths at ``rev`` holding one of ``words`` as a whole word: one fixed-string git
+        grep, many times faster than a regex of alternatives. ``work_tree`` greps the files
+        on disk instead, for a caller that knows they hold ``rev`` (:meth:`checkout_of`) and
+        reads each path's text at ``rev`` after (exit 1 just means no match)."""
+        options = [part for word in words for part in ("-e", word)]
+        target = () if work_tree else (rev,)
+        out = self.run("grep", "-l", "-z", "-I", "-F", "-w", *options, *target, "--",
+                       *pathspecs, ok=(0, 1))
+        return zsplit(out) if work_tree else _grep_paths(out, rev)
 
     def start_grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...],
                          perl: str | None = None, work_tree: bool = False) -> PendingGrep:

@@ -65,6 +65,9 @@ class Side:
     name: str
     """``base`` or ``head``."""
     read: Callable[[str], bytes | None]
+    listed: frozenset[str] | None = None
+    """The side's files, when the run has its tree listing: a file's existence is then looked
+    up, not read (finding a TS module tries a dozen names a path could have)."""
     _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
@@ -77,6 +80,8 @@ class Side:
         return self._files[path]
 
     def exists(self, path: str) -> bool:
+        if self.listed is not None:
+            return path in self.listed
         return self._file(path) is not None
 
     def python_reexports(self, path: str, package: str) -> ReexportIndex | None:
@@ -146,6 +151,9 @@ class Added:
     """The public declarations of its container (``Client.send``, ``Client.close``) or of
     its file's top level, itself among them: one object shared by every entry of that
     container or file, so a file of 20,000 new names holds one set, not 20,000."""
+    written: bool = False
+    """A table's key or member: a value users write (a config key, a rule code), API
+    wherever its table is kept, whether a user can import the table or not."""
 
 
 SKIPPED_LABELS = {
@@ -362,7 +370,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side, base_data, package_dir))
+                                       path, side, base_data))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
@@ -383,7 +391,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                 yielded = True
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
-    if _reexport_changes(change, extractions, base, head, reexports, package_dir):
+    if _reexport_changes(change, extractions, base, head, reexports):
         yielded = True
     if not yielded:
         if _is_version_bump(read):
@@ -393,21 +401,16 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "no documentable declaration on the changed lines"})
 
 
-def _published(file: str, declaration: Declaration, tokens: list[str], side: Side,
-               package_dir: str) -> bool:
+def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
     """Is a new declaration public API a page should take in? Not in example code (typer's
-    ``docs_src/commands/index/tutorial004.py``); in a JS/TS package whose entry points can be
-    read, only a name their export chains reach (hono's ``router/reg-exp-router/node.ts`` is
-    no entry's); elsewhere not when its file sits in a private module or folder
-    (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches it
-    (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
-    home (docs/concepts/anchoring-rules.md#new-api)."""
+    ``docs_src/commands/index/tutorial004.py``), nor when its file sits in a private module
+    or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches
+    it (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
+    home (docs/concepts/anchoring-rules.md#new-api). What a JS/TS package's entry points
+    publish is judged once the run knows which new names no page names yet
+    (:func:`ts_published`)."""
     if is_example_file(file):
         return False
-    if not file.endswith((".py", ".pyi")):
-        surface = side.ts_surface(package_dir)
-        if surface is not None:
-            return surface.publishes(file, declaration.container or declaration.name)
     folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
@@ -416,8 +419,22 @@ def _published(file: str, declaration: Declaration, tokens: list[str], side: Sid
                for token in tokens)  # an import path, not ``Container.member``
 
 
+def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool:
+    """Does the JS/TS package of a new name publish it? Its entry points' export chains must
+    reach the name (hono's ``router/reg-exp-router/node.ts`` is no entry's); a table's key is
+    written, not imported, and a package whose chains cannot be read publishes every name
+    (docs/concepts/anchoring-rules.md#new-api)."""
+    if added.written or added.file.endswith((".py", ".pyi")):
+        return True
+    surface = head.ts_surface(package_of(added.file, package_dirs))
+    if surface is None:
+        return True
+    return surface.publishes(added.file, added.declaration.container
+                             or added.declaration.name) is not False
+
+
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
-           side: Side, base_data: bytes | None, package_dir: str) -> list[Added]:
+           side: Side, base_data: bytes | None) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
@@ -439,13 +456,13 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
         table = head.literal_kin.get(declaration.name)
         tokens = _tokens(declaration, path, side)
         # a table's key is a value users write (a config key, a rule code), imported or not
-        if table is None and not _published(file, declaration, tokens, side, package_dir):
+        if table is None and not _published(file, declaration, tokens):
             continue
         if table is not None and (container, table) not in joined:
             joined[container, table] = groups.get(container, frozenset()) | table
         found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
-                           else groups.get(container, frozenset())))
+                           else groups.get(container, frozenset()), table is not None))
     # a key with fewer than two others beside it has no siblings a page could name; a private
     # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
     declared_new = {declaration.name for declaration in new}
@@ -455,13 +472,13 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     if keys and base_data is not None:
         written = set(_WRITTEN_NAME.findall(base_data))  # one pass, however many keys
         keys = {value: table for value, table in keys.items() if value.encode() not in written}
-    found.extend(Added(file, Declaration(value, None, bridgeable=False), (value,), table)
+    found.extend(Added(file, Declaration(value, None, bridgeable=False), (value,), table, True)
                  for value, table in keys.items())
     return found
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
-                      head: Side, result: ChangeSetAnchors, package_dir: str) -> bool:
+                      head: Side, result: ChangeSetAnchors) -> bool:
     """A file that starts or stops re-exporting a name changes the public API even when the
     name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
 
@@ -489,20 +506,11 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration if python else None))
                 found = True
-            if side is head and tokens and (python or _barrel_publishes(head, package_dir,
-                                                                        change.path, name)):
+            if side is head and tokens:
                 # a package's names are its family (the namespace), a barrel's its kin
                 result.added.append(Added(change.path, declaration, tuple(tokens),
                                           frozenset() if python else after))
     return found
-
-
-def _barrel_publishes(head: Side, package_dir: str, path: str, name: str) -> bool:
-    """Does the package publish the name a TS/JS file starts re-exporting? Not when its
-    entry points' export chains can be read and do not reach this file's ``name``: an
-    internal barrel's new re-export is no API (docs/concepts/anchoring-rules.md#new-api)."""
-    surface = head.ts_surface(package_dir)
-    return surface is None or surface.publishes(path, name)
 
 
 def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction],

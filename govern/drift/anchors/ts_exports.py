@@ -11,6 +11,7 @@ the ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -249,6 +250,12 @@ def root_entries(manifest: dict[str, object], folder: str, exists: Callable[[str
     return _found([*declared, "src/index", "index", "lib/index"], folder, exists)
 
 
+_REEXPORTS = re.compile(rb"\bexport\s*(?:type\s*)?[*{=]")
+"""A statement an export chain follows (``export *``, ``export {``, ``export type {``) or
+that opens the file (``export =``): a file without one is no link of a chain."""
+_MODULE_SYNTAX = re.compile(rb"^[ \t]*(?:import|export)\b", re.M)
+
+
 class ExportReader:
     """The ``export`` statements of one tree's files, each file parsed once: packages, and the
     several entries each tries, share their files."""
@@ -266,6 +273,20 @@ class ExportReader:
             self.files[path] = None if data is None else parse_exports(data, path)
         return self.files[path]
 
+    def links(self, path: str) -> FileExports | None:
+        """What an export chain needs of a file: its re-exports, whether it is CommonJS or
+        opens with ``export =``. A file with no statement that re-exports (most of a
+        package's modules) is not parsed: its own names are all a chain could publish, and
+        tree-sitter reading each was most of a run's time on a large package."""
+        if path in self.files:
+            return self.files[path]
+        data = self.read(path)
+        if data is None or _REEXPORTS.search(data):
+            return self.parsed(path)
+        commonjs = path.endswith(".cjs") or (path.endswith(".js")
+                                             and not _MODULE_SYNTAX.search(data))
+        return FileExports(frozenset(), (), (), (), None, False, commonjs)
+
     def target(self, importer: str, module: str) -> str | None:
         """The source file a relative ``module`` names from ``importer``; None for another
         package's module or a file the repository does not hold."""
@@ -274,27 +295,75 @@ class ExportReader:
         return source_file(join_path(importer.rpartition("/")[0], module), self.exists)
 
 
-@dataclass(frozen=True)
 class Surface:
     """The files a package's entry points reach through ``export … from`` chains, each with
-    the names the package publishes from it (None: every name it exports)."""
+    the names the package publishes from it, walked only as far as a question needs: a name
+    an entry's chain publishes early is answered without reading the rest of the package."""
 
-    reached: dict[str, frozenset[str] | None]
+    def __init__(self, entries: list[str], reader: ExportReader) -> None:
+        self.reader = reader
+        self.reached: dict[str, frozenset[str] | None] = {}
+        """A file reached -> the names published from it (None: every name it exports)."""
+        self.pending: deque[tuple[str, frozenset[str] | None]] = deque(
+            (entry, None) for entry in entries)
+        self.unknowable = False
 
-    def publishes(self, path: str, name: str) -> bool:
-        if path not in self.reached:
-            return False
-        names = self.reached[path]
-        return names is None or name in names
+    def publishes(self, path: str, name: str) -> bool | None:
+        """Does the package publish ``name`` of ``path``? None when that cannot be told (a
+        chain through a file the repository does not hold, CommonJS, ``export =``, more than
+        ``MAX_FILES`` files)."""
+        while True:
+            if path in self.reached:
+                names = self.reached[path]
+                if names is None or name in names:
+                    return True
+            if self.unknowable:
+                return None
+            if not self.pending:
+                return False
+            self._step()
+
+    def _step(self) -> None:
+        """Follow the next link of the chains, breadth first (the entries' own files first)."""
+        path, wanted = self.pending.popleft()
+        held = self.reached.get(path, frozenset())
+        if path in self.reached and (held is None or (wanted is not None and wanted <= held)):
+            return  # nothing new reaches it
+        found = self.reader.links(path)
+        if found is None or found.commonjs or found.open:
+            self.unknowable = True
+            return
+        if wanted is not None and "default" in wanted:
+            default = (self.reader.parsed(path) or found).default_declared
+            wanted = wanted | {default} if default else wanted
+        wanted = None if wanted is None or held is None else wanted | held
+        self.reached[path] = wanted
+        if len(self.reached) > MAX_FILES:
+            self.unknowable = True
+            return
+        for module in found.stars:  # may supply any of the names wanted
+            target = self.reader.target(path, module)
+            if target is None and module.startswith("."):
+                self.unknowable = True
+                return
+            if target is not None:
+                self.pending.append((target, wanted))
+        for module, exported in found.namespaces:
+            target = self.reader.target(path, module)
+            if target is not None and (wanted is None or exported in wanted):
+                self.pending.append((target, None))
+        for module, there, exported in found.forwarded:
+            target = self.reader.target(path, module)
+            if target is not None and (wanted is None or exported in wanted):
+                self.pending.append((target, frozenset({there})))
 
 
 def published_surface(manifest_text: str, folder: str, reader: ExportReader
                       ) -> Surface | None:
     """What the package of the manifest at ``folder`` publishes, from every subpath of its
-    ``exports`` map (or its root entry); None when that cannot be told: no entry declared (an
-    application, a private tool), an ``exports`` pattern (``"./*"``), an entry that is no
-    source, ``export =``, a chain through a file the repository does not hold, or one longer
-    than ``MAX_FILES``."""
+    ``exports`` map (or its root entry); None when that cannot be told from the manifest: no
+    entry declared (an application, a private tool), an ``exports`` pattern (``"./*"``), or
+    an entry that is no source."""
     try:
         manifest = json.loads(manifest_text)
     except (ValueError, RecursionError):
@@ -302,9 +371,7 @@ def published_surface(manifest_text: str, folder: str, reader: ExportReader
     if not isinstance(manifest, dict):
         return None
     entries = _published_entries(manifest, folder, reader)
-    if not entries:
-        return None
-    return _walk(entries, reader)
+    return Surface(entries, reader) if entries else None
 
 
 def _published_entries(manifest: dict[str, object], folder: str, reader: ExportReader
@@ -327,42 +394,8 @@ def _published_entries(manifest: dict[str, object], folder: str, reader: ExportR
         if not found:
             continue  # a stylesheet, a JSON file: no code a user imports names from
         modules = [path for path in found
-                   if (parsed := reader.parsed(path)) is not None and not parsed.commonjs]
+                   if (linked := reader.links(path)) is not None and not linked.commonjs]
         if not modules:
             return None
         entries.extend(modules)
     return list(dict.fromkeys(entries))
-
-
-def _walk(entries: list[str], reader: ExportReader) -> Surface | None:
-    reached: dict[str, frozenset[str] | None] = {}
-    pending: list[tuple[str, frozenset[str] | None]] = [(entry, None) for entry in entries]
-    while pending:
-        path, wanted = pending.pop()
-        held = reached.get(path, frozenset())
-        if path in reached and (held is None or (wanted is not None and wanted <= held)):
-            continue  # nothing new reaches it
-        parsed = reader.parsed(path)
-        if parsed is None or parsed.commonjs or parsed.open:
-            return None
-        if wanted is not None and "default" in wanted and parsed.default_declared:
-            wanted = wanted | {parsed.default_declared}
-        wanted = None if wanted is None or held is None else wanted | held
-        reached[path] = wanted
-        if len(reached) > MAX_FILES:
-            return None
-        for module in parsed.stars:  # may supply any of the names wanted
-            target = reader.target(path, module)
-            if target is None and module.startswith("."):
-                return None
-            if target is not None:
-                pending.append((target, wanted))
-        for module, exported in parsed.namespaces:
-            target = reader.target(path, module)
-            if target is not None and (wanted is None or exported in wanted):
-                pending.append((target, None))
-        for module, there, exported in parsed.forwarded:
-            target = reader.target(path, module)
-            if target is not None and (wanted is None or exported in wanted):
-                pending.append((target, frozenset({there})))
-    return Surface(reached)
