@@ -64,6 +64,10 @@ def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> N
     (".. autoclass:: pkg.Thing\n", "a.rst", set()),
     (".. automodule:: pkg.mod\n   :members:\n", "a.rst", {"pkg.mod"}),
     ("```{autoclass} pkg.Thing\n:members:\n```\n", "a.md", {"pkg.Thing"}),
+    # a mkdocstrings identifier is the whole line, a dotted path: not another extension's block
+    ("::: pkg.mod  \n    options:\n      show_source: false\n", "a.md", {"pkg.mod"}),
+    ("::: mkdocs-click\n    :module: pkg.cli\n", "a.md", set()),
+    ("::: warning Mind the gap\n", "a.md", set()),
 ])
 def test_documented_prefixes(text: str, path: str, prefixes: set[str]) -> None:
     assert scan_page(text, path).prefixes == prefixes

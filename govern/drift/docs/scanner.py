@@ -55,19 +55,21 @@ _ROLE = re.compile(r":(?:[a-z]+:)?[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+
 _AUTODOC = re.compile(
     r"^([ \t]*)\.\. auto(\w+)::[ \t]*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)", re.M)
 _MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
-_MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
+# mkdocstrings' identifier is the whole rest of the line, and its Python and JS handlers take a
+# dotted path only: ``::: mkdocs-click`` is another extension's block, ``::: tip`` an admonition.
+_MKDOCSTRINGS = re.compile(r"^:::[ \t]*+(" + _WORD.pattern + r")[ \t\r]*+$", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 # The slash first, then a look back past it at the character before.
 _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 7
+FORMAT = 8
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
 6: relative targets qualified with the current module; 7: a Python definition is no
-call)."""
+call; 8: a mkdocstrings target is a whole line's dotted path)."""
 
 
 @dataclass(frozen=True)
