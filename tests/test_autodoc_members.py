@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.helpers import pr_repo, rows, run_json
 
 PARSER = ("class Parser:\n"
@@ -42,3 +44,59 @@ def test_a_mkdocstrings_identifier_is_a_whole_dotted_path(tmp_path: Path) -> Non
     assert rows(data) == {"docs/api.md": ["shop.parser.Parser.parse_primary"]}
     assert ("documented_prefix", "shop.parser.Parser.parse_primary") in evidence(
         data, "docs/api.md")
+
+
+LISTED = (".. autoclass:: shop.parser.Parser\n"
+          "    :members: parse_expression,\n"
+          "              fail\n")
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    ("return 2", "return 22", False),  # parse_primary: not in the list
+    ("return 1", "return 11", True),   # parse_expression: listed, on the option's first line
+    ("return 3", "return 33", True),   # fail: listed on the option's continuation line
+])
+def test_a_list_of_members_documents_those_only(tmp_path: Path, old: str, new: str,
+                                                listed: bool) -> None:
+    data = changed(tmp_path, {"docs/ext.rst": LISTED}, old, new)
+    assert ("docs/ext.rst" in rows(data)) is listed
+
+
+def test_a_listed_member_is_a_qualified_name_on_the_line_that_lists_it(tmp_path: Path) -> None:
+    data = changed(tmp_path, {"docs/ext.rst": LISTED}, "return 3", "return 33")
+    row = data["docs"][0]
+    assert ("qualified_name", "shop.parser.Parser.fail") in evidence(data, "docs/ext.rst")
+    assert {line for item in row["evidence"] for line in item["lines"]} == {3}
+
+
+@pytest.mark.parametrize(("page", "documented"), [
+    # every member but the excluded (the page still writes the excluded one's name)
+    (".. autoclass:: shop.parser.Parser\n    :members:\n    :exclude-members: parse_primary\n",
+     False),
+    (".. autoclass:: shop.parser.Parser\n    :members:\n    :exclude-members: fail\n", True),
+    (".. autoclass:: shop.parser.Parser\n    :members:\n", True),
+    # a module's listed members: the class is listed, not its members
+    (".. automodule:: shop.parser\n    :members: Parser\n", False),
+    (".. automodule:: shop.parser\n    :members:\n", True),
+])
+def test_excluded_and_unlisted_members_are_not_documented(tmp_path: Path, page: str,
+                                                          documented: bool) -> None:
+    data = changed(tmp_path, {"docs/ext.rst": page}, "return 2", "return 22")
+    found = evidence(data, "docs/ext.rst") if "docs/ext.rst" in rows(data) else set()
+    assert (("documented_prefix", "shop.parser.Parser.parse_primary") in found) is documented
+
+
+def test_a_directive_in_a_class_body_documents_its_member(tmp_path: Path) -> None:
+    inside = (".. module:: shop\n\n"
+              ".. autoclass:: Environment\n    :members: render\n\n"
+              "    .. automethod:: overlay([options])\n")
+    # the same directive past the class's body names the module's ``overlay``: no method
+    past = (".. module:: shop\n\n"
+            ".. autoclass:: Environment\n    :members: render\n\n"
+            ".. automethod:: overlay([options])\n")
+    data = changed(tmp_path, {"docs/api.rst": inside, "docs/other.rst": past},
+                   "return 1", "return 11", "shop/__init__.py")
+    assert set(rows(data)) == {"docs/api.rst"}
+    assert ("qualified_name", "shop.Environment.overlay") in evidence(data, "docs/api.rst")
+    row = data["docs"][0]
+    assert {line for item in row["evidence"] for line in item["lines"]} == {6}
