@@ -68,3 +68,43 @@ def test_a_page_indexed_after_many_anchors_finds_relative_targets_too() -> None:
         indexed.lines("unrelated_name", "written")
     for token, how in [("shop.edit", "written"), ("shop.Client.send", "prefix")]:
         assert indexed.lines(token, how) == searched.lines(token, how) != ()
+
+
+CLASS_PAGE = (".. module:: shop\n\n"
+              ".. autoclass:: Environment([options])\n"
+              "    :members: from_string\n\n"
+              "    .. automethod:: overlay([options])\n\n"
+              "    .. method:: undefined(hint)\n\n"
+              "        See :meth:`render` and :class:`Template`.\n\n"
+              "    .. autoclass:: Inner\n\n"
+              "        .. autoattribute:: depth\n\n"
+              ".. automethod:: close\n\n"
+              ".. autoclass:: shop.ext.Parser\n\n"
+              "    .. attribute:: filename\n")
+
+
+@pytest.mark.parametrize(("names", "not_names"), [
+    # directives in a class's body document its members, in the current module
+    ({"shop.Environment.overlay", "Environment.overlay", "shop.Environment.undefined",
+      "shop.Environment.from_string"}, {"shop.overlay", "shop.undefined"}),
+    # a class in a class's body, and the members in its own body
+    ({"shop.Environment.Inner", "shop.Environment.Inner.depth"}, {"shop.Inner.depth"}),
+    # a role in a class's body is looked up in the class, then in the module
+    ({"shop.Environment.render", "shop.render", "shop.Environment.Template"}, set()),
+    # past the body (a line indented no deeper than the directive): the module's own
+    ({"shop.close"}, {"shop.Environment.close", "shop.Environment.Inner.close"}),
+    # an autodoc class's dotted target is its full name, whatever module is current
+    ({"shop.ext.Parser.filename"}, {"shop.shop.ext.Parser.filename", "shop.filename"}),
+])
+def test_directives_in_a_class_body_name_its_members(names: set[str],
+                                                     not_names: set[str]) -> None:
+    words = scan_page(CLASS_PAGE, "a.rst").words
+    assert names <= words
+    assert not (not_names & words)
+
+
+def test_a_member_is_found_on_the_line_of_its_directive_or_its_listing() -> None:
+    assert mention_lines(CLASS_PAGE, "a.rst", "shop.Environment.overlay", "written") == (6,)
+    assert mention_lines(CLASS_PAGE, "a.rst", "Environment.overlay", "written") == (6,)
+    assert mention_lines(CLASS_PAGE, "a.rst", "shop.Environment.from_string", "written") == (4,)
+    assert mention_lines(CLASS_PAGE, "a.rst", "shop.Environment.close", "written") == ()

@@ -64,9 +64,46 @@ def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> N
     (".. autoclass:: pkg.Thing\n", "a.rst", set()),
     (".. automodule:: pkg.mod\n   :members:\n", "a.rst", {"pkg.mod"}),
     ("```{autoclass} pkg.Thing\n:members:\n```\n", "a.md", {"pkg.Thing"}),
+    # a mkdocstrings identifier is the whole line, a dotted path: not another extension's block
+    ("::: pkg.mod  \n    options:\n      show_source: false\n", "a.md", {"pkg.mod"}),
+    ("::: mkdocs-click\n    :module: pkg.cli\n", "a.md", set()),
+    ("::: warning Mind the gap\n", "a.md", set()),
+    # a list of members documents those, named on their own (test_listed_members_are_names)
+    (".. autoclass:: pkg.Thing\n   :members: run, stop\n", "a.rst", set()),
+    (".. automodule:: pkg.mod\n   :members: run,\n             stop\n", "a.rst", set()),
+    (".. autoclass:: pkg.Thing\n   :members:\n   :exclude-members: stop\n", "a.rst",
+     {"pkg.Thing"}),
 ])
 def test_documented_prefixes(text: str, path: str, prefixes: set[str]) -> None:
     assert scan_page(text, path).prefixes == prefixes
+
+
+@pytest.mark.parametrize(("text", "hidden"), [
+    (".. autoclass:: pkg.Thing\n   :members:\n   :exclude-members: stop, _close\n",
+     {"pkg.Thing.stop", "pkg.Thing._close"}),
+    (".. autoclass:: pkg.Thing\n   :members:\n", set()),
+    # another directive of the class shows what the first one left out: by name, or whole
+    (".. autoclass:: pkg.Thing\n   :members:\n   :exclude-members: stop, run\n\n"
+     ".. autoclass:: pkg.Thing\n   :members: stop\n", {"pkg.Thing.run"}),
+    (".. autoclass:: pkg.Thing\n   :members:\n   :exclude-members: stop\n\n"
+     ".. autoclass:: pkg.Thing\n   :members:\n", set()),
+])
+def test_excluded_members_are_hidden(text: str, hidden: set[str]) -> None:
+    assert scan_page(text, "a.rst").hidden == hidden
+
+
+@pytest.mark.parametrize(("text", "names", "not_names"), [
+    (".. autoclass:: pkg.Thing\n   :members: run,\n      stop\n\n   Body text, not_a_member.\n",
+     {"pkg.Thing.run", "Thing.run", "pkg.Thing.stop"}, {"pkg.Thing.not_a_member"}),
+    (".. autoclass:: pkg.Thing\n   :members: run, stop\n   :exclude-members: stop\n",
+     {"pkg.Thing.run"}, {"pkg.Thing.stop"}),
+    (".. currentmodule:: pkg\n\n.. automodule:: pkg.mod\n   :members: run\n",
+     {"pkg.mod.run"}, {"pkg.pkg.mod.run"}),
+])
+def test_listed_members_are_names(text: str, names: set[str], not_names: set[str]) -> None:
+    words = scan_page(text, "a.rst").words
+    assert names <= words
+    assert not (not_names & words)
 
 
 def test_index_lookups_and_the_store() -> None:

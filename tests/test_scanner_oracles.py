@@ -68,7 +68,7 @@ class Seen:
     module: ClassVar[str | None] = None
     """The module current where docutils reads, as Sphinx keeps it."""
     scoped: ClassVar[set[str]] = set()
-    """Relative role and autodoc targets under the module current there."""
+    """Relative role and undotted autodoc targets under the module current there."""
 
 
 def _role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
@@ -89,7 +89,8 @@ class _Autodoc(Directive):
         Seen.autodoc.append((self.name, self.arguments[0], "members" in self.options))
         if self.name == "automodule":  # Sphinx's module directive, which it writes
             Seen.module = self.arguments[0]
-        elif Seen.module:
+        elif Seen.module and "." not in self.arguments[0]:
+            # autodoc takes a dotted target's module from the target (its resolve_name)
             Seen.scoped.add(f"{Seen.module}.{self.arguments[0]}")
         return []
 

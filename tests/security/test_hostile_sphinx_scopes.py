@@ -2,9 +2,9 @@
 role after ``.. currentmodule:: M`` also names ``M.<target>``: a megabyte "module" prefixed to
 100,000 roles would be 100 GB of names, so a scope longer than ``MAX_SCOPE`` is not kept. A line
 holding the directive's mark a hundred thousand times is read once, not once per mark; class
-directives nested thousands deep, and MyST class fences never closed, are each entered and left
-once; and a scope is walked once per run, not once for each of the 100,000 names looked up in
-it (a PR's code may make it resolve deep: ``import shop`` inside ``shop``)."""
+directives nested thousands deep (by both page readers), and MyST class fences never closed, are
+each entered and left once; and a scope is walked once per run, not once for each of the 100,000
+names looked up in it (a PR's code may make it resolve deep: ``import shop`` inside ``shop``)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,10 @@ def test_deep_class_directives_and_unclosed_class_fences_are_entered_once() -> N
               + ":meth:`send`\n" * ROLES)
     refs = within(lambda: read_page(nested, "docs/a.rst")).references
     assert refs[-1].scopes == ("shop",)  # the roles are past every class's body
+    words = within(lambda: scan_page(nested, "a.rst")).words
+    assert "shop.send" in words and "shop.C0.send" not in words
+    assert "shop.C0.C1" in words  # a class directive in a class's body names its member
+    assert max(map(len, words)) <= len("shop.") + MAX_SCOPE + len(".send")
     # each fence opens inside the one before (a colon fence closes on colons alone): classes
     # nested 100,000 deep, whose names are not kept past MAX_SCOPE characters
     fences = "```{currentmodule} shop\n```\n" + ":::{py:class} C\n{py:meth}`m`\n" * ROLES

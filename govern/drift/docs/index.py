@@ -22,7 +22,7 @@ from govern.drift.docs.corpus import Page
 from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE = range(5)
+WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 
 SCHEMA = (
@@ -121,12 +121,17 @@ class DocsIndex:
                                       "plain.blob WHERE instr(plain.words, ?) > 0",
                                       (f" {word} ",))
             wanted = [w for w in wanted if not is_plain(w)]
-        if not wanted:
-            return found
-        marks = ",".join("?" * len(wanted))
-        return found | self._lookup(
-            f"SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
-            f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *wanted))
+        return found | {page_id for _, page_id in self._rows(kind, wanted)}
+
+    def _rows(self, kind: int, tokens: list[str]) -> list[tuple[str, int]]:
+        """(token, page) of each page holding one of ``tokens`` (distinct, none plain) as
+        ``kind``."""
+        if not tokens:
+            return []
+        marks = ",".join("?" * len(tokens))
+        return [(token, page_id) for token, page_id in self._fetch(
+            f"SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+            f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *tokens))]
 
     def naming_as_written(self, token: str) -> set[int]:
         """Pages that write ``token`` itself (not only a documented prefix of it)."""
@@ -134,10 +139,17 @@ class DocsIndex:
 
     def naming(self, token: str) -> set[int]:
         """Pages that name ``token``: as written, or inside a documented reference prefix
-        (``::: httpx.Client`` names ``httpx.Client.send``)."""
+        (``::: httpx.Client`` names ``httpx.Client.send``) whose member it is in the page does
+        not leave out (``:exclude-members: send``)."""
         parts = token.split(".")
-        return self.naming_as_written(token) | self.pages_with(
-            PREFIX, (".".join(parts[:end]) for end in range(1, len(parts))))
+        # each prefix, and its member ``token`` is in: ``httpx.Client`` and ``httpx.Client.send``
+        member_of = {".".join(parts[:end]): ".".join(parts[:end + 1])
+                     for end in range(1, len(parts))}
+        documented = self._rows(PREFIX, list(member_of))
+        hidden = set(self._rows(HIDDEN, list(member_of.values()))) if documented else set()
+        return self.naming_as_written(token) | {
+            page_id for prefix, page_id in documented
+            if (member_of[prefix], page_id) not in hidden}
 
     def naming_under(self, namespace: str) -> dict[int, set[str]]:
         """For each page, the names it writes one dotted part below ``namespace``
@@ -408,7 +420,8 @@ def _token_rows(tokens: PageTokens, words: list[str],
     every other token."""
     for word in words:
         yield WORD, word, blob_id
-    for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose)):
+    for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
+                         (HIDDEN, tokens.hidden)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

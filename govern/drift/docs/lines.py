@@ -20,11 +20,13 @@ from govern.drift.docs.scanner import (
     _ROUTE,
     _RST_LITERAL_START,
     _WORD,
+    _reference_names,
     dotted_suffixes,
     fenced_blocks,
     inline_code_spans,
+    listed_members,
     loose_forms,
-    scoped_names,
+    named_targets,
     sphinx_targets,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -218,13 +220,16 @@ class PageMentions:
         return self._calls.get(token, [])
 
     def _scoped_names(self) -> dict[str, list[int]]:
-        """Offsets of the relative targets the current module qualifies, by the name they
-        are then (``:func:`edit``` after ``.. currentmodule:: shop`` names ``shop.edit``):
-        names the page never writes whole."""
+        """Offsets of the names roles and object directives stand for, by each form the
+        scanner keeps of them: names the page may never write whole, a relative target
+        qualified by its class or module (``:func:`edit``` after ``.. currentmodule:: shop``
+        names ``shop.edit``), and each member ``:members: a, b`` lists, where it lists it."""
         if self._scoped is None:
             self._scoped = {}
-            for target, name in scoped_names(self.text, sphinx_targets(self.text)):
-                self._scoped.setdefault(name, []).append(target.offset)
+            for target, name in named_targets(self.text, sphinx_targets(self.text)):
+                for offset, named in ((target.offset, name), *listed_members(target, name)):
+                    for form in _reference_names(named):
+                        self._scoped.setdefault(form, []).append(offset)
         return self._scoped
 
     def _nearest_prefix(self, token: str) -> list[int]:

@@ -13,7 +13,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from govern.drift.docs.pydomain import ModuleContexts, is_relative
+from govern.drift.docs.pydomain import (
+    DECLARING,
+    ClassBodies,
+    ModuleContexts,
+    in_module,
+    inside,
+    is_relative,
+)
 from govern.drift.route_paths import route_segments
 
 # Possessive quantifiers keep every pattern linear: a page is scanned once, never re-tried.
@@ -50,24 +57,37 @@ between newlines instead of trying every character as a line start."""
 # (``.. code-block:: python``, ``.. code:: python``, ``.. sourcecode:: js``).
 _RST_LITERAL_START = re.compile(r"::[ \t]*$|^[ \t]*\.\. (?:code-block|code|sourcecode)::")
 _ROLE = re.compile(r":(?:[a-z]+:)?[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
-# The indent is spaces and tabs only: ``\s*`` would start the match on the blank line before
-# the directive, and the options, indented under the directive, would then never match.
-_AUTODOC = re.compile(
-    r"^([ \t]*)\.\. auto(\w+)::[ \t]*(\S+)[^\n]*((?:\n\1[ \t]+[^\n]*|\n[ \t]*(?=\n))*)", re.M)
-_MYST_AUTODOC = re.compile(r"^[`:]{3,}\{auto(\w+)\}\s*(\S+)[^\n]*((?:\n:[^\n]*)*)", re.M)
-_MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)", re.M)
+# An autodoc directive or a hand-written object directive (``.. method:: send``), with its
+# options: the lines indented under it up to the blank line before its body, which is left to
+# be read on (the directives nested in a class's body are targets too). The indent is spaces
+# and tabs only: ``\s*`` would start the match on the blank line before the directive, and the
+# options, indented under it, would then never match.
+_OBJECT_DIRECTIVE = re.compile(
+    r"^([ \t]*)\.\. (?:py:)?(?P<kind>auto\w+|" + "|".join(sorted(DECLARING)) + r")::[ \t]*"
+    r"(?P<target>\S+)[^\n]*(?P<options>(?:\n\1[ \t]++[^\n]*+)*+)", re.M)
+_MYST_AUTODOC = re.compile(
+    r"^[`:]{3,}\{(?P<kind>auto\w+)\}\s*(?P<target>\S+)[^\n]*(?P<options>(?:\n:[^\n]*)*)", re.M)
+# A members option, its value going on over the lines indented under it (``:members: a,\n
+# b``) up to the next option or a blank line.
+_MEMBERS_OPTION = re.compile(
+    r"^[ \t]*+:(members|exclude-members):([^\n]*+(?:\n[ \t]++(?![:\s])[^\n]*+)*+)", re.M)
+_MEMBER = re.compile(r"[A-Za-z_]\w*+")
+# mkdocstrings' identifier is the whole rest of the line, and its Python and JS handlers take a
+# dotted path only: ``::: mkdocs-click`` is another extension's block, ``::: tip`` an admonition.
+_MKDOCSTRINGS = re.compile(r"^:::[ \t]*+(" + _WORD.pattern + r")[ \t\r]*+$", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 # The slash first, then a look back past it at the character before.
 _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 7
+FORMAT = 9
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
 6: relative targets qualified with the current module; 7: a Python definition is no
-call)."""
+call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excluded members,
+class bodies, hand-written object directives)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +101,9 @@ class PageTokens:
     """Names written in call form inside code (``parse(``, ``Widget(``)."""
     prefixes: frozenset[str]
     """Reference targets whose members the page documents (``::: httpx.Client``)."""
+    hidden: frozenset[str]
+    """Members of those targets the page leaves out (``:exclude-members: close`` of ``..
+    autoclass:: httpx.Client`` hides ``httpx.Client.close``)."""
     loose: frozenset[str]
     """Path- and package-like tokens (``@scope/pkg``, ``packages/mcp/src``): coarse mentions."""
     routes: frozenset[tuple[str, ...]]
@@ -187,7 +210,8 @@ def _clean_target(target: str) -> str | None:
     target = target.strip()
     if "<" in target and target.endswith(">"):
         target = target[target.index("<") + 1 : -1]
-    target = target.lstrip("~!.").replace("#", ".").removesuffix("()")
+    # a signature written with the name (``.. automethod:: overlay([options])``) is no part of it
+    target = target.lstrip("~!.").replace("#", ".").partition("(")[0]
     return target if _WORD.fullmatch(target) else None
 
 
@@ -228,21 +252,55 @@ def loose_forms(raw: str) -> list[str]:
     return [form, linked] if linked else [form]
 
 
+class Members(NamedTuple):
+    """The members an autodoc directive of a module or class documents (``:members:``)."""
+
+    listed: tuple[tuple[int, str], ...] | None
+    """(offset, name) of each member named in ``:members: a, b`` and not excluded; None for a
+    bare ``:members:``, which documents every member."""
+    excluded: frozenset[str]
+    """The members ``:exclude-members:`` leaves out."""
+
+
 class SphinxTarget(NamedTuple):
-    """The target of a role or an autodoc directive, where the page writes it (a tuple: a
-    page of roles makes thousands)."""
+    """The target of a role or an object directive, where the page writes it (a tuple: a page
+    of roles makes thousands)."""
 
     offset: int
     written: str
     """As written: ``~pkg.Client``, ``title <pkg.f>``."""
     kind: str
-    """The role (``func``, ``c:func`` in another domain) or the directive (``autoclass``)."""
-    members: bool
-    """An autodoc directive that documents the target's members (``:members:``)."""
+    """The role (``func``, ``c:func`` in another domain) or the directive (``autoclass``,
+    ``method``)."""
+    directive: bool
+    """A directive, which documents what it names: in a class's body, a member of that class."""
+    members: Members | None = None
+    """The members an autodoc directive of a module or class documents, if any."""
+
+
+def _members(text: str, start: int, end: int) -> Members | None:
+    """The members a module or class directive whose options are ``text[start:end]``
+    documents, if it has ``:members:``."""
+    listed: list[tuple[int, str]] | None = None
+    excluded: set[str] = set()
+    documents = False
+    for option in _MEMBERS_OPTION.finditer(text, start, end):
+        names = [(found.start(), found.group()) for found in
+                 _MEMBER.finditer(text, *option.span(2))]
+        if option.group(1) == "exclude-members":
+            excluded.update(name for _, name in names)
+        else:
+            documents = True
+            if names:
+                listed = [*(listed or ()), *names]
+    if not documents:
+        return None
+    return Members(None if listed is None else tuple(
+        (offset, name) for offset, name in listed if name not in excluded), frozenset(excluded))
 
 
 def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
-    """Every role's and autodoc directive's target on the page (rst and MyST forms, wherever
+    """Every role's and object directive's target on the page (rst and MyST forms, wherever
     they are written: a MyST page's ``{eval-rst}`` fence holds rst)."""
     if ":`" in text or "}`" in text:
         for match in _ROLE.finditer(text):
@@ -250,46 +308,75 @@ def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
             domain, _, role = text[match.start():match.start(group)].strip(":{}`").rpartition(":")
             yield SphinxTarget(match.start(group), match.group(group),
                                role if domain in ("", "py") else f"{domain}:{role}", False)
-    if ".. auto" in text:
-        for match in _AUTODOC.finditer(text):
-            what = match.group(2)
-            yield SphinxTarget(match.start(3), match.group(3), "auto" + what,
-                               what in ("module", "class") and ":members:" in match.group(4))
-    if "{auto" in text:
-        for match in _MYST_AUTODOC.finditer(text):
-            yield SphinxTarget(match.start(2), match.group(2), "auto" + match.group(1),
-                               ":members:" in match.group(3))
+    for mark, pattern in ((".. ", _OBJECT_DIRECTIVE), ("{auto", _MYST_AUTODOC)):
+        for match in pattern.finditer(text) if mark in text else ():
+            kind = match.group("kind")
+            members = _members(text, *match.span("options")) \
+                if kind in _MEMBER_DIRECTIVES else None
+            yield SphinxTarget(match.start("target"), match.group("target"), kind, True, members)
 
 
-def scoped_names(text: str, targets: Iterable[SphinxTarget]
-                 ) -> Iterator[tuple[SphinxTarget, str]]:
-    """Each relative target of ``targets`` with the module current where it is written, the
-    name Sphinx resolves it to: ``:func:`edit``` after ``.. currentmodule:: shop`` (or a MyST
-    ```` ```{currentmodule} shop ```` fence) names ``shop.edit``."""
-    contexts = ModuleContexts(text)
-    if not contexts:
-        return
+_MEMBER_DIRECTIVES = frozenset({"automodule", "autoclass", "autoexception"})
+"""Autodoc directives whose ``:members:`` option documents members."""
+
+
+def named_targets(text: str, targets: Iterable[SphinxTarget]
+                  ) -> Iterator[tuple[SphinxTarget, str]]:
+    """Each target with each name it stands for: as written, then as Sphinx resolves a
+    relative one, in the class whose directive body it is written in (``.. automethod::
+    overlay`` under ``.. autoclass:: Environment`` names ``Environment.overlay``) and in the
+    current module (``:func:`edit``` after ``.. currentmodule:: shop`` names ``shop.edit``;
+    :func:`in_module` tells which autodoc targets are not). A role is looked up in both; a
+    directive in a class's body documents a member of it."""
+    modules = ModuleContexts(text)
+    classes = ClassBodies(text, modules) if "class::" in text or "exception::" in text \
+        else None
     for target in targets:
-        module = contexts.at(target.offset) if is_relative(target.kind) else None
-        name = _clean_target(target.written) if module else None
-        if module and name and not name.startswith(module + "."):
-            yield target, f"{module}.{name}"
+        name = _clean_target(target.written)
+        if name is None:
+            continue
+        yield target, name
+        if not is_relative(target.kind):
+            continue
+        member = inside(classes.at(target.offset), name) if classes else None
+        if member:
+            yield target, member
+            if target.directive:
+                continue
+        qualified = inside(modules.at(target.offset), name) \
+            if modules and in_module(target.kind, name) else None
+        if qualified:
+            yield target, qualified
 
 
-def _references(text: str) -> tuple[set[str], set[str]]:
-    """(names, documented prefixes) from the reference syntaxes docs use. Each syntax is
-    looked for only when its marker is on the page: most pages have none of them."""
+def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]:
+    """(offset, full name) of each member ``:members: a, b`` names, ``target`` standing for
+    ``name``."""
+    if target.members is not None:
+        for offset, member in target.members.listed or ():
+            yield offset, f"{name}.{member}"
+
+
+def _references(text: str) -> tuple[set[str], set[str], set[str]]:
+    """(names, documented prefixes, hidden members) from the reference syntaxes docs use.
+    Each syntax is looked for only when its marker is on the page: most pages have none."""
     names: set[str] = set()
     prefixes: set[str] = set()
+    # each prefix whose every member a directive documents, with the members all of those
+    # directives exclude: another one that documents a member, by name or whole, shows it
+    excluded: dict[str, set[str]] = {}
+    listed: set[str] = set()
     targets = list(sphinx_targets(text))
-    for target in targets:
-        names.update(_reference_names(target.written))
-        if target.members:
-            prefixes.add(target.written)
-    for target, name in scoped_names(text, targets) if targets else ():
-        names.add(name)
-        if target.members:
-            prefixes.add(name)
+    for target, name in named_targets(text, targets) if targets else ():
+        names.update(_reference_names(name))
+        for _, member in listed_members(target, name):
+            names.update(_reference_names(member))
+            listed.add(member)
+        if target.members is not None and target.members.listed is None:
+            left_out = {f"{name}.{member}" for member in target.members.excluded}
+            excluded[name] = excluded[name] & left_out if name in excluded else left_out
+    prefixes.update(excluded)
+    hidden = {member for left_out in excluded.values() for member in left_out} - listed
     if ":::" in text:
         for match in _MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
@@ -300,7 +387,7 @@ def _references(text: str) -> tuple[set[str], set[str]]:
     if "{@link" in text:
         for match in _TSDOC_LINK.finditer(text):
             names.update(_reference_names(match.group(1)))
-    return names, prefixes
+    return names, prefixes, hidden
 
 
 def scan_page(text: str, path: str) -> PageTokens:
@@ -321,7 +408,7 @@ def scan_page(text: str, path: str) -> PageTokens:
             words.add(word)
             if word.count(".") > 1:
                 words.update(dotted_suffixes(word))
-    names, prefixes = _references(text)
+    names, prefixes, hidden = _references(text)
     words.update(names)
     has_code = "`" in text or "~~~" in text or "::" in text
     calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
@@ -332,6 +419,7 @@ def scan_page(text: str, path: str) -> PageTokens:
         words=frozenset(map(intern, words)),
         calls=frozenset(map(intern, calls)),
         prefixes=frozenset(prefixes),
+        hidden=frozenset(hidden),
         loose=frozenset(loose),
         routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
     )
