@@ -5,7 +5,9 @@ clause, a default export, or CommonJS ``module.exports``/``exports.x``; or globa
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
 script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
-argument, as in ``z.object({ key: … })``). In a CommonJS module (no ``import`` or ``export``
+argument, as in ``z.object({ key: … })``). The containers a namespace declares are read as
+top-level ones (``declare namespace fastify { interface FastifyServerOptions { … } }`` gives
+``FastifyServerOptions.trustProxy``). In a CommonJS module (no ``import`` or ``export``
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
 ``Router.prototype.route = …`` for an exported constructor.
@@ -13,6 +15,7 @@ statement), an exported object's API may also be assigned member by member:
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -20,7 +23,9 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    first_line,
     inherited_members,
+    last_line,
     local_callers,
     parse,
     shaped_literals,
@@ -36,6 +41,7 @@ _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration"
                         "function_signature"})
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
 _VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
+_NAMESPACES = frozenset({"internal_module", "module"})
 _WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression",
                        "non_null_expression"})
 _MEMBER_NAME_TYPES = frozenset({"property_identifier", "identifier", "string",
@@ -116,11 +122,44 @@ def _object_members(obj: Node) -> Iterator[tuple[str, Node]]:
             yield name, member
 
 
-def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
+def _namespace_declarations(body: Node) -> Iterator[tuple[str, Node, Node]]:
+    """(name, declaring node, span) of each declaration of a namespace's body, the span being
+    what a top-level declaration's would be (``_span``). An export list (``export type { A,
+    B as C }``, as a ``.d.ts`` namespace gathers its imported types) declares each name it
+    lists under its public name, the specifier its node and span: a changed line of the list
+    is the names written on it, not the namespace."""
     for statement in body.named_children:
+        if statement.type == "export_statement":
+            for _local, public, specifier in _export_specifiers(statement):
+                yield public, specifier, specifier
         for inner, _public in _declaring(statement, True):
-            for name, _ in _declarations(inner):
-                yield name, statement
+            for name, node in _declarations(inner):
+                yield name, node, _span(statement, node)
+
+
+def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for name, _node, span in _namespace_declarations(body):
+        yield name, span
+
+
+def _nested_containers(namespace: Node) -> Iterator[tuple[str, Node, list[tuple[str, Node]]]]:
+    """(name, span, members) of each container a namespace declares (an interface, an object
+    type, a class, an enum, an object const): read as a top-level one is, so its members
+    anchor ``Interface.member``. None for a node that is no namespace. A namespace in a
+    namespace stays a member of the outer one: reading it as a container too would read
+    namespaces nested thousands deep (a ``.d.ts`` can be) by recursion."""
+    body = namespace.child_by_field_name("body") if namespace.type in _NAMESPACES else None
+    for name, node, span in _namespace_declarations(body) if body is not None else ():
+        if node.type not in _NAMESPACES:
+            is_container, members = _members(node)
+            if is_container:
+                yield name, span, members
+
+
+def _span(statement: Node, node: Node) -> Node:
+    """The lines of a declaration: its ``export`` statement, else its own node (one
+    declarator of ``const a = 1, b = 2``)."""
+    return statement if statement.type == "export_statement" else node
 
 
 def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
@@ -136,9 +175,8 @@ def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
         yield from _commonjs_declarations(node)
         return
     name = _name(node.child_by_field_name("name"))
-    if name and node.type in (_FUNCTIONS | _CLASSES | {"interface_declaration",
-                              "type_alias_declaration", "enum_declaration",
-                              "internal_module", "module"}):
+    if name and node.type in (_FUNCTIONS | _CLASSES | _NAMESPACES | {
+            "interface_declaration", "type_alias_declaration", "enum_declaration"}):
         yield name, node
 
 
@@ -173,7 +211,7 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     if node.type == "enum_declaration":
         body = node.child_by_field_name("body")
         return True, list(_enum_members(body)) if body is not None else []
-    if node.type in ("internal_module", "module"):
+    if node.type in _NAMESPACES:
         body = node.child_by_field_name("body")
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
@@ -183,14 +221,15 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
-def _export_specifiers(statement: Node) -> Iterator[tuple[str, str]]:
-    """(local name, public name) of each name an ``export { a, b as c }`` statement lists."""
+def _export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(local name, public name, specifier) of each name an ``export { a, b as c }``
+    statement lists."""
     for clause in statement.named_children:
         if clause.type == "export_clause":
             for spec in clause.named_children:
                 local = _name(spec.child_by_field_name("name"))
                 if local:
-                    yield local, _name(spec.child_by_field_name("alias")) or local
+                    yield local, _name(spec.child_by_field_name("alias")) or local, spec
 
 
 def _exported_names(root: Node) -> set[str]:
@@ -199,7 +238,7 @@ def _exported_names(root: Node) -> set[str]:
     names: set[str] = set()
     for statement in root.named_children:
         if statement.type == "export_statement":
-            names.update(local for local, _ in _export_specifiers(statement))
+            names.update(local for local, _, _ in _export_specifiers(statement))
             for clause in statement.named_children:
                 if clause.type == "identifier":
                     names.add(text(clause))
@@ -282,7 +321,7 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
         for clause in statement.named_children:
             if clause.type == "namespace_export":
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
-        names.update(public for local, public in _export_specifiers(statement)
+        names.update(public for local, public, _ in _export_specifiers(statement)
                      if public != "default" and (sourced or local not in declared))
     return frozenset(name for name in names if not name.startswith("_"))
 
@@ -310,7 +349,7 @@ def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
     while pending:
         node, node_public, look_inside = pending.pop()
         if not look_inside or node.type not in ("export_statement", "ambient_declaration"):
-            yield node, node_public
+            yield _bare_namespace(node), node_public
         elif node.type == "export_statement":
             inner = node.child_by_field_name("declaration") or next(
                 (c for c in node.named_children if c.type in _FUNCTIONS | _CLASSES), None)
@@ -318,6 +357,14 @@ def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
                 pending.append((inner, True, True))
         else:
             pending.extend(reversed(list(_ambient_parts(node, node_public))))
+
+
+def _bare_namespace(statement: Node) -> Node:
+    """The namespace of a ``namespace X { … }`` written without ``export`` or ``declare``,
+    which tree-sitter reads as an expression statement holding it; else the statement."""
+    inner = statement.named_children[0] if statement.type == "expression_statement" \
+        and statement.named_children else None
+    return inner if inner is not None and inner.type == "internal_module" else statement
 
 
 def _ambient_parts(ambient: Node, public: bool) -> Iterator[tuple[Node, bool, bool]]:
@@ -358,12 +405,34 @@ def _is_binding(node: Node) -> bool:
     return value is not None and value.type not in _CALLABLE_VALUES
 
 
-def _touched(name: str, node: Node, statement: Node,
-             lines: frozenset[int]) -> list[Declaration]:
+def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
         return [Declaration(name, None, bridgeable=True, binding=_is_binding(node))]
-    return touched_members(name, statement, members, lines, _member_role)
+    nested = list(_nested_containers(node))
+    # The namespace reads the lines its containers do not: its own, its other members', and
+    # the comment written above a container, which documents it (``Namespace.Interface``).
+    found = touched_members(name, span, members, _outside(lines, [s for _, s, _ in nested]),
+                            _member_role)
+    for inner, inner_span, inner_members in nested:
+        if touches(inner_span, lines):
+            # the container's own change is ``Interface`` and ``Namespace.Interface``, as a
+            # member of the namespace; its members' are ``Interface.member``
+            found.extend(Declaration(d.name, name, bridgeable=False)
+                         if d == Declaration(inner, None, bridgeable=False) else d
+                         for d in touched_members(inner, inner_span, inner_members, lines,
+                                                  _member_role))
+    return found
+
+
+def _outside(lines: frozenset[int], spans: list[Node]) -> frozenset[int]:
+    """``lines`` outside every one of ``spans``."""
+    ordered = sorted(lines)
+    inside: set[int] = set()
+    for span in spans:
+        inside.update(ordered[bisect_left(ordered, first_line(span)):
+                              bisect_right(ordered, last_line(span))])
+    return lines - inside if inside else lines
 
 
 _HERITAGE = frozenset({"class_heritage", "extends_type_clause"})
@@ -381,6 +450,16 @@ def _class_tree(root: Node, script: bool) -> tuple[dict[str, list[str]], dict[st
         bases[name] = [text(found) for part in heritage for found in walk(part, _HERITAGE_NAMES)]
         members[name] = {member for member, _ in _members(node)[1]}
     return bases, members
+
+
+def _declared_keys(name: str, node: Node, members: list[tuple[str, Node]]) -> Iterator[str]:
+    """The keys a public top-level declaration declares: its own, its public members', and,
+    for a namespace, the public members of the containers it declares."""
+    yield name
+    for container, held in [(name, members), *((inner, inner_members) for inner, _, inner_members
+                                               in _nested_containers(node))]:
+        yield from (f"{container}.{member}" for member, m in held
+                    if not _is_hidden_member(m, member))
 
 
 def _is_script(root: Node) -> bool:
@@ -409,10 +488,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         units.extend(members if is_container else [(name, node)])
         if not exported or name.startswith("_"):
             continue
-        declared.add(name)
-        declared.update(f"{name}.{member}" for member, m in members
-                        if not _is_hidden_member(m, member))
-        span = statement if statement.type == "export_statement" else node
+        declared.update(_declared_keys(name, node, members))
+        span = _span(statement, node)
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
     for obj, member, statement in _commonjs_members(tree.root_node, declared):

@@ -1,0 +1,93 @@
+"""TS/JS declaration shapes read as the top-level ones they stand for, both ways: the
+declarations of a ``declare namespace`` (a ``.d.ts``'s usual layout) and the names of a
+namespace's export list (docs/concepts/affected-docs.md#anchor-kinds)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.anchors.typescript import extract_typescript
+from tests.helpers import pr_repo, rows, run_json
+
+TYPES = """import { CartClass } from './cart'
+
+declare namespace shop {
+  export { CartClass as Cart }
+  export type {
+    OrderId, Receipt,
+    Coupon,
+  }
+
+  /** Options for a shop. */
+  export interface ShopOptions {
+    trustProxy?: boolean
+    currency: string
+  }
+
+  type Totals = {
+    grandTotal: number
+  }
+
+  namespace inner {
+    interface Deep { depth: number }
+  }
+
+  export function open(): void
+}
+declare function shop(opts?: shop.ShopOptions): void
+export = shop
+"""
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ({12}, ["ShopOptions.trustProxy"]),     # a member: not its interface, nor the namespace
+    ({11}, ["shop.ShopOptions"]),           # the interface's own line: the interface
+    ({10}, ["shop.ShopOptions"]),           # the comment above it documents it
+    ({17}, ["Totals.grandTotal"]),          # an object type's member, exported or not
+    ({24}, ["shop.open"]),                  # a leaf stays a member of its namespace
+    ({21}, ["shop.inner"]),                 # a namespace in a namespace is one member
+    ({6}, ["shop.OrderId", "shop.Receipt"]),  # an export list: the names on the line
+    ({7}, ["shop.Coupon"]),
+    ({4}, ["shop.Cart"]),                   # under the name it exports
+    ({3}, ["shop"]),                        # the namespace's own line
+    ({15}, []),                             # a blank line between its members
+])
+def test_namespace_declarations_are_read_as_top_level_ones(lines: set[int],
+                                                           expected: list[str]) -> None:
+    result = extract_typescript(TYPES.encode(), frozenset(lines), "typescript",
+                                declaration_file=True)
+    assert [d.key for d in result.touched] == expected
+
+
+def test_a_namespace_declares_its_containers_members() -> None:
+    declared = extract_typescript(TYPES.encode(), frozenset(), "typescript",
+                                  declaration_file=True).declared
+    assert {"shop.ShopOptions", "ShopOptions.trustProxy", "Totals.grandTotal", "shop.Cart",
+            "shop.OrderId", "shop.inner"} <= declared
+    assert "Deep.depth" not in declared  # a nested namespace's are not read
+    # a namespace a module neither exports nor declares globally is the module's own
+    local = TYPES.replace("export = shop\n", "")
+    assert extract_typescript(local.encode(), frozenset({12}), "typescript",
+                              declaration_file=True).touched == ()
+
+
+DOCS = {
+    "docs/server.md": "## Options\n\n### `trustProxy`\n\nSet `trustProxy` to trust the proxy.\n",
+    "docs/typescript.md": "#### shop.ShopOptions\n\nThe options `shop()` takes.\n",
+}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    ("trustProxy?: boolean", "trustProxy?: boolean | string",
+     {"docs/server.md": ["trustProxy"]}),
+    ("export interface ShopOptions {", "export interface ShopOptions extends Base {",
+     {"docs/typescript.md": ["shop.ShopOptions"]}),
+])
+def test_a_namespace_interface_member_lists_the_page_documenting_it(
+        tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
+    files = {"package.json": '{"name": "shop", "types": "index.d.ts"}\n', "index.d.ts": TYPES,
+             **DOCS}
+    data = run_json(pr_repo(tmp_path, files, {"index.d.ts": TYPES.replace(old, new)}), "main")
+    assert rows(data) == listed
