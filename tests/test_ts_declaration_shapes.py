@@ -1,6 +1,7 @@
 """TS/JS declaration shapes read as the top-level ones they stand for, both ways: the
-declarations of a ``declare namespace`` (a ``.d.ts``'s usual layout) and the names of a
-namespace's export list (docs/concepts/affected-docs.md#anchor-kinds)."""
+declarations of a ``declare namespace`` (a ``.d.ts``'s usual layout), the names of a
+namespace's export list, and the properties ``Object.defineProperties`` defines on a
+constructor's prototype (docs/concepts/affected-docs.md#anchor-kinds)."""
 
 from __future__ import annotations
 
@@ -91,3 +92,68 @@ def test_a_namespace_interface_member_lists_the_page_documenting_it(
              **DOCS}
     data = run_json(pr_repo(tmp_path, files, {"index.d.ts": TYPES.replace(old, new)}), "main")
     assert rows(data) == listed
+
+
+REPLY = """'use strict'
+function Reply (res) {
+  this.raw = res
+}
+Object.defineProperties(Reply.prototype, {
+  statusCode: {
+    get () { return this.raw.statusCode }
+  },
+  mediaType: {
+    get () { return this.raw.type }
+  },
+  _hidden: {
+    get () { return 1 }
+  }
+})
+Object.defineProperty(Reply.prototype, 'elapsedTime', {
+  get () { return 0 }
+})
+Object.defineProperties(Reply, {
+  maxSize: { value: 10 }
+})
+Object.defineProperties(Other.prototype, {
+  otherThing: { value: 1 }
+})
+Object.defineProperty(Reply.prototype, key, { value: 1 })
+module.exports = Reply
+"""
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (10, ["Reply.mediaType"]),      # the entry of defineProperties on the prototype
+    (7, ["Reply.statusCode"]),      # each entry its own member, not its neighbours
+    (17, ["Reply.elapsedTime"]),    # defineProperty names one
+    (20, ["Reply.maxSize"]),        # on the constructor itself: a static member
+    (13, []),                       # a private one
+    (23, []),                       # on an object the module does not export
+    (25, []),                       # a computed key names nothing
+])
+def test_defined_properties_are_members_of_their_constructor(line: int,
+                                                             expected: list[str]) -> None:
+    result = extract_typescript(REPLY.encode(), frozenset({line}), "javascript")
+    assert [d.key for d in result.touched] == expected
+
+
+def test_defined_properties_are_declared_only_in_a_commonjs_module() -> None:
+    declared = extract_typescript(REPLY.encode(), frozenset(), "javascript").declared
+    assert {"Reply.mediaType", "Reply.statusCode", "Reply.elapsedTime", "Reply.maxSize"} \
+        <= declared
+    assert not {"Reply._hidden", "Other.otherThing"} & declared
+    # in an ES module the same shape is no API, as ``Obj.prototype.x = …`` is not
+    module = REPLY.replace("module.exports = Reply\n", "export { Reply }\n")
+    assert "Reply.mediaType" not in extract_typescript(module.encode(), frozenset(),
+                                                       "javascript").declared
+
+
+def test_a_new_defined_property_lists_the_page_documenting_it(tmp_path: Path) -> None:
+    base = REPLY.replace("  mediaType: {\n    get () { return this.raw.type }\n  },\n", "")
+    files = {"package.json": '{"name": "shop", "main": "reply.js"}\n', "reply.js": base,
+             "docs/reply.md": "### .mediaType\n\nRead `reply.mediaType` for the type.\n",
+             "docs/other.md": "Read `reply.statusCode`.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"reply.js": REPLY}), "main")
+    assert rows(data) == {"docs/reply.md": ["mediaType"]}
+    assert data["anchorless_changes"] == []

@@ -10,7 +10,8 @@ top-level ones (``declare namespace fastify { interface FastifyServerOptions { �
 ``FastifyServerOptions.trustProxy``). In a CommonJS module (no ``import`` or ``export``
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
-``Router.prototype.route = …`` for an exported constructor.
+``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
+for an exported constructor.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from govern.drift.anchors.syntax import (
     inherited_members,
     last_line,
     local_callers,
+    name_text,
     parse,
     shaped_literals,
     text,
     touched_members,
     touches,
+    ts_string,
     walk,
 )
 
@@ -275,27 +278,61 @@ def _module_exports_aliases(root: Node) -> set[str]:
 
 
 def _assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
-    """(object, member, statement) of each top-level ``obj.member = …`` and
-    ``Obj.prototype.member = …``."""
+    """(object, member, span) of each top-level ``obj.member = …`` and ``Obj.prototype.member
+    = …`` (the span: the statement), and of each property that ``Object.defineProperty(Obj,
+    'member', …)`` or ``Object.defineProperties(Obj.prototype, { member: …, … })`` defines
+    (``_defined_properties``)."""
     for statement in root.named_children:
         if statement.type != "expression_statement" or not statement.named_children:
             continue
-        assignment = statement.named_children[0]
-        left = assignment.child_by_field_name("left") \
-            if assignment.type == "assignment_expression" else None
+        expression = statement.named_children[0]
+        if expression.type == "call_expression":
+            yield from _defined_properties(expression, statement)
+            continue
+        left = expression.child_by_field_name("left") \
+            if expression.type == "assignment_expression" else None
         if left is None or left.type != "member_expression":
             continue
         member = _name(left.child_by_field_name("property"))
-        target = left.child_by_field_name("object")
-        if target is not None and target.type == "member_expression" \
-                and text(target.child_by_field_name("property")) == "prototype":
-            target = target.child_by_field_name("object")
-        if member and target is not None and target.type == "identifier":
-            yield text(target), member, statement
+        owner = _owner(left.child_by_field_name("object"))
+        if member and owner:
+            yield owner, member, statement
+
+
+def _owner(target: Node | None) -> str | None:
+    """The object whose member ``target.x`` is: ``Obj`` for ``Obj`` and ``Obj.prototype``."""
+    if target is not None and target.type == "member_expression" \
+            and text(target.child_by_field_name("property")) == "prototype":
+        target = target.child_by_field_name("object")
+    return text(target) if target is not None and target.type == "identifier" else None
+
+
+def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(object, member, span) of what ``Object.defineProperty(Obj.prototype, 'member', {…})``
+    (the statement its span) and ``Object.defineProperties(Obj, { member: {…}, … })`` (each
+    entry its own span: a changed getter is that property) define: the same members as
+    ``Obj.prototype.member = …`` and ``Obj.member = …``, fastify's ``Reply.mediaType``."""
+    callee = name_text(call.child_by_field_name("function"))
+    arguments = call.child_by_field_name("arguments")
+    if callee not in ("Object.defineProperty", "Object.defineProperties") or arguments is None:
+        return
+    given = [argument for argument in arguments.named_children if argument.type != "comment"]
+    owner = _owner(given[0]) if len(given) >= 2 else None
+    if owner is None:
+        return
+    if callee == "Object.defineProperty":
+        member = ts_string(given[1])  # a computed key (a variable, a symbol) names nothing
+        if member:
+            yield owner, member, statement
+        return
+    properties = _unwrap(given[1])
+    if properties is not None and properties.type == "object":
+        for member, entry in _object_members(properties):
+            yield owner, member, entry
 
 
 def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str, Node]]:
-    """(object, member, statement) of each public member a CommonJS module assigns to an object
+    """(object, member, span) of each public member a CommonJS module assigns to an object
     it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
     chain that sets ``module.exports`` (``var app = exports = module.exports = {}``).
     ``exports.x = …`` is a top-level name of its own, and ``module.exports.x`` has no object
@@ -304,9 +341,9 @@ def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
-    for obj, member, statement in _assigned_members(root):
+    for obj, member, span in _assigned_members(root):
         if obj in objects and not obj.startswith("_") and not member.startswith("_"):
-            yield obj, member, statement
+            yield obj, member, span
 
 
 def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
@@ -492,10 +529,10 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         span = _span(statement, node)
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
-    for obj, member, statement in _commonjs_members(tree.root_node, declared):
-        units.append((member, statement))
+    for obj, member, span in _commonjs_members(tree.root_node, declared):
+        units.append((member, span))
         declared.add(f"{obj}.{member}")
-        if touches(statement, lines):
+        if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
