@@ -157,3 +157,55 @@ def test_a_new_defined_property_lists_the_page_documenting_it(tmp_path: Path) ->
     data = run_json(pr_repo(tmp_path, files, {"reply.js": REPLY}), "main")
     assert rows(data) == {"docs/reply.md": ["mediaType"]}
     assert data["anchorless_changes"] == []
+
+
+FACTORY = """export function createApp (options) {
+  const app = {
+    listen,
+    route: addRoute,
+  }
+  function listen (port) {
+    return port
+  }
+  function addRoute (path) {
+    return path
+  }
+  function checkStarted (message) {
+    throw new Error(message)
+  }
+  const normalize = (path) => path.trim()
+  return app
+}
+export function wrap (fn) {
+  function wrapped () {
+    return fn()
+  }
+  return wrapped
+}
+"""
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (13, []),                # a helper the function keeps to itself: its implementation
+    (15, []),                # a local bound to a function is a helper too
+    (7, ["createApp"]),      # a helper in the object it returns is what it gives
+    (10, ["createApp"]),     # under another key
+    (2, ["createApp"]),      # a line of its own
+    (20, ["wrap"]),          # the helper it returns as it is
+])
+def test_a_nested_helper_anchors_its_function_only_when_the_function_gives_it(
+        line: int, expected: list[str]) -> None:
+    result = extract_typescript(FACTORY.encode(), frozenset({line}), "javascript")
+    assert [d.key for d in result.touched] == expected
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    ("throw new Error(message)", "throw new TypeError(message)", {}),
+    ("return path\n", "return path.trim()\n", {"docs/start.md": ["createApp"]}),  # addRoute
+])
+def test_a_page_calling_a_factory_is_listed_for_what_the_factory_gives(
+        tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
+    files = {"package.json": '{"name": "app", "main": "app.js"}\n', "app.js": FACTORY,
+             "docs/start.md": "```js\nconst app = createApp({})\n```\n"}
+    data = run_json(pr_repo(tmp_path, files, {"app.js": FACTORY.replace(old, new)}), "main")
+    assert rows(data) == listed

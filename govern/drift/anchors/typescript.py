@@ -430,6 +430,11 @@ _CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function
                               "generator_function", "class"})
 
 
+def _is_function_value(declarator: Node) -> bool:
+    value = _unwrap(declarator.child_by_field_name("value"))
+    return value is not None and value.type in _CALLABLE_VALUES - {"class"}
+
+
 def _is_binding(node: Node) -> bool:
     """Is a declaration a name bound to a value that is no function or class (``const limit =
     5``, ``exports.app = createApp()``)?"""
@@ -445,6 +450,9 @@ def _is_binding(node: Node) -> bool:
 def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
+        helpers = _helpers(node)
+        if helpers and not touches(span, _outside(lines, helpers)):
+            return []  # its helpers' change, not its own (anchoring-rules.md#what-anchors)
         return [Declaration(name, None, bridgeable=True, binding=_is_binding(node))]
     nested = list(_nested_containers(node))
     # The namespace reads the lines its containers do not: its own, its other members', and
@@ -460,6 +468,48 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
                          for d in touched_members(inner, inner_span, inner_members, lines,
                                                   _member_role))
     return found
+
+
+def _helpers(declaration: Node) -> list[Node]:
+    """The statements of a function's body that declare a helper of its own: a named function
+    (fastify's factory nests ``function addHttpMethod (…) {…}``), or locals bound to functions
+    only (``const build = () => …``). Not one the function returns as it is (``return
+    wrapper``): that helper is what the function gives. None for a declaration that is no
+    function."""
+    function: Node | None = declaration
+    if declaration.type in ("variable_declarator", "assignment_expression"):
+        function = _unwrap(declaration.child_by_field_name("value")
+                           or declaration.child_by_field_name("right"))
+    body = function.child_by_field_name("body") if function is not None \
+        and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
+    if body is None or body.type != "statement_block":
+        return []
+    helpers: list[tuple[set[str], Node]] = []
+    returned: set[str] = set()
+    objects: dict[str, Node] = {}  # locals bound to an object literal
+    for statement in body.named_children:
+        if statement.type == "return_statement":
+            for value in map(_unwrap, statement.named_children):
+                held = objects.get(text(value)) if value is not None \
+                    and value.type == "identifier" else value
+                returned.add(text(value))
+                if held is not None and held.type == "object":
+                    returned.update(text(_unwrap(v.child_by_field_name("value")) or v)
+                                    for v in held.named_children)
+            continue
+        if statement.type in _VARIABLES:
+            objects.update((name, obj) for name, node in _declarations(statement)
+                           for obj in [_object_of(node.child_by_field_name("value"))] if obj)
+        if statement.type in _FUNCTIONS:
+            declared = [(name, statement) for name, _ in _declarations(statement)]
+        elif statement.type in _VARIABLES and all(
+                _is_function_value(node) for _, node in _declarations(statement)):
+            declared = list(_declarations(statement))
+        else:
+            continue
+        if declared:
+            helpers.append(({name for name, _ in declared}, statement))
+    return [statement for names, statement in helpers if not names & returned]
 
 
 def _outside(lines: frozenset[int], spans: list[Node]) -> frozenset[int]:
