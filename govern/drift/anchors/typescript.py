@@ -5,14 +5,18 @@ clause, a default export, or CommonJS ``module.exports``/``exports.x``; or globa
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
 script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
-argument, as in ``z.object({ key: … })``). In a CommonJS module (no ``import`` or ``export``
+argument, as in ``z.object({ key: … })``). The containers a namespace declares are read as
+top-level ones (``declare namespace fastify { interface FastifyServerOptions { … } }`` gives
+``FastifyServerOptions.trustProxy``). In a CommonJS module (no ``import`` or ``export``
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
-``Router.prototype.route = …`` for an exported constructor.
+``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
+for an exported constructor.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -20,13 +24,17 @@ from tree_sitter import Node
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
+    first_line,
     inherited_members,
+    last_line,
     local_callers,
+    name_text,
     parse,
     shaped_literals,
     text,
     touched_members,
     touches,
+    ts_string,
     walk,
 )
 
@@ -36,6 +44,7 @@ _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration"
                         "function_signature"})
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
 _VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
+_NAMESPACES = frozenset({"internal_module", "module"})
 _WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression",
                        "non_null_expression"})
 _MEMBER_NAME_TYPES = frozenset({"property_identifier", "identifier", "string",
@@ -116,11 +125,44 @@ def _object_members(obj: Node) -> Iterator[tuple[str, Node]]:
             yield name, member
 
 
-def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
+def _namespace_declarations(body: Node) -> Iterator[tuple[str, Node, Node]]:
+    """(name, declaring node, span) of each declaration of a namespace's body, the span being
+    what a top-level declaration's would be (``_span``). An export list (``export type { A,
+    B as C }``, as a ``.d.ts`` namespace gathers its imported types) declares each name it
+    lists under its public name, the specifier its node and span: a changed line of the list
+    is the names written on it, not the namespace."""
     for statement in body.named_children:
+        if statement.type == "export_statement":
+            for _local, public, specifier in _export_specifiers(statement):
+                yield public, specifier, specifier
         for inner, _public in _declaring(statement, True):
-            for name, _ in _declarations(inner):
-                yield name, statement
+            for name, node in _declarations(inner):
+                yield name, node, _span(statement, node)
+
+
+def _namespace_members(body: Node) -> Iterator[tuple[str, Node]]:
+    for name, _node, span in _namespace_declarations(body):
+        yield name, span
+
+
+def _nested_containers(namespace: Node) -> Iterator[tuple[str, Node, list[tuple[str, Node]]]]:
+    """(name, span, members) of each container a namespace declares (an interface, an object
+    type, a class, an enum, an object const): read as a top-level one is, so its members
+    anchor ``Interface.member``. None for a node that is no namespace. A namespace in a
+    namespace stays a member of the outer one: reading it as a container too would read
+    namespaces nested thousands deep (a ``.d.ts`` can be) by recursion."""
+    body = namespace.child_by_field_name("body") if namespace.type in _NAMESPACES else None
+    for name, node, span in _namespace_declarations(body) if body is not None else ():
+        if node.type not in _NAMESPACES:
+            is_container, members = _members(node)
+            if is_container:
+                yield name, span, members
+
+
+def _span(statement: Node, node: Node) -> Node:
+    """The lines of a declaration: its ``export`` statement, else its own node (one
+    declarator of ``const a = 1, b = 2``)."""
+    return statement if statement.type == "export_statement" else node
 
 
 def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
@@ -136,9 +178,8 @@ def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
         yield from _commonjs_declarations(node)
         return
     name = _name(node.child_by_field_name("name"))
-    if name and node.type in (_FUNCTIONS | _CLASSES | {"interface_declaration",
-                              "type_alias_declaration", "enum_declaration",
-                              "internal_module", "module"}):
+    if name and node.type in (_FUNCTIONS | _CLASSES | _NAMESPACES | {
+            "interface_declaration", "type_alias_declaration", "enum_declaration"}):
         yield name, node
 
 
@@ -173,7 +214,7 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     if node.type == "enum_declaration":
         body = node.child_by_field_name("body")
         return True, list(_enum_members(body)) if body is not None else []
-    if node.type in ("internal_module", "module"):
+    if node.type in _NAMESPACES:
         body = node.child_by_field_name("body")
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
@@ -183,14 +224,15 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
-def _export_specifiers(statement: Node) -> Iterator[tuple[str, str]]:
-    """(local name, public name) of each name an ``export { a, b as c }`` statement lists."""
+def _export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(local name, public name, specifier) of each name an ``export { a, b as c }``
+    statement lists."""
     for clause in statement.named_children:
         if clause.type == "export_clause":
             for spec in clause.named_children:
                 local = _name(spec.child_by_field_name("name"))
                 if local:
-                    yield local, _name(spec.child_by_field_name("alias")) or local
+                    yield local, _name(spec.child_by_field_name("alias")) or local, spec
 
 
 def _exported_names(root: Node) -> set[str]:
@@ -199,7 +241,7 @@ def _exported_names(root: Node) -> set[str]:
     names: set[str] = set()
     for statement in root.named_children:
         if statement.type == "export_statement":
-            names.update(local for local, _ in _export_specifiers(statement))
+            names.update(local for local, _, _ in _export_specifiers(statement))
             for clause in statement.named_children:
                 if clause.type == "identifier":
                     names.add(text(clause))
@@ -236,27 +278,61 @@ def _module_exports_aliases(root: Node) -> set[str]:
 
 
 def _assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
-    """(object, member, statement) of each top-level ``obj.member = …`` and
-    ``Obj.prototype.member = …``."""
+    """(object, member, span) of each top-level ``obj.member = …`` and ``Obj.prototype.member
+    = …`` (the span: the statement), and of each property that ``Object.defineProperty(Obj,
+    'member', …)`` or ``Object.defineProperties(Obj.prototype, { member: …, … })`` defines
+    (``_defined_properties``)."""
     for statement in root.named_children:
         if statement.type != "expression_statement" or not statement.named_children:
             continue
-        assignment = statement.named_children[0]
-        left = assignment.child_by_field_name("left") \
-            if assignment.type == "assignment_expression" else None
+        expression = statement.named_children[0]
+        if expression.type == "call_expression":
+            yield from _defined_properties(expression, statement)
+            continue
+        left = expression.child_by_field_name("left") \
+            if expression.type == "assignment_expression" else None
         if left is None or left.type != "member_expression":
             continue
         member = _name(left.child_by_field_name("property"))
-        target = left.child_by_field_name("object")
-        if target is not None and target.type == "member_expression" \
-                and text(target.child_by_field_name("property")) == "prototype":
-            target = target.child_by_field_name("object")
-        if member and target is not None and target.type == "identifier":
-            yield text(target), member, statement
+        owner = _owner(left.child_by_field_name("object"))
+        if member and owner:
+            yield owner, member, statement
+
+
+def _owner(target: Node | None) -> str | None:
+    """The object whose member ``target.x`` is: ``Obj`` for ``Obj`` and ``Obj.prototype``."""
+    if target is not None and target.type == "member_expression" \
+            and text(target.child_by_field_name("property")) == "prototype":
+        target = target.child_by_field_name("object")
+    return text(target) if target is not None and target.type == "identifier" else None
+
+
+def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(object, member, span) of what ``Object.defineProperty(Obj.prototype, 'member', {…})``
+    (the statement its span) and ``Object.defineProperties(Obj, { member: {…}, … })`` (each
+    entry its own span: a changed getter is that property) define: the same members as
+    ``Obj.prototype.member = …`` and ``Obj.member = …``, fastify's ``Reply.mediaType``."""
+    callee = name_text(call.child_by_field_name("function"))
+    arguments = call.child_by_field_name("arguments")
+    if callee not in ("Object.defineProperty", "Object.defineProperties") or arguments is None:
+        return
+    given = [argument for argument in arguments.named_children if argument.type != "comment"]
+    owner = _owner(given[0]) if len(given) >= 2 else None
+    if owner is None:
+        return
+    if callee == "Object.defineProperty":
+        member = ts_string(given[1])  # a computed key (a variable, a symbol) names nothing
+        if member:
+            yield owner, member, statement
+        return
+    properties = _unwrap(given[1])
+    if properties is not None and properties.type == "object":
+        for member, entry in _object_members(properties):
+            yield owner, member, entry
 
 
 def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str, Node]]:
-    """(object, member, statement) of each public member a CommonJS module assigns to an object
+    """(object, member, span) of each public member a CommonJS module assigns to an object
     it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
     chain that sets ``module.exports`` (``var app = exports = module.exports = {}``).
     ``exports.x = …`` is a top-level name of its own, and ``module.exports.x`` has no object
@@ -265,9 +341,9 @@ def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
-    for obj, member, statement in _assigned_members(root):
+    for obj, member, span in _assigned_members(root):
         if obj in objects and not obj.startswith("_") and not member.startswith("_"):
-            yield obj, member, statement
+            yield obj, member, span
 
 
 def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
@@ -282,7 +358,7 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
         for clause in statement.named_children:
             if clause.type == "namespace_export":
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
-        names.update(public for local, public in _export_specifiers(statement)
+        names.update(public for local, public, _ in _export_specifiers(statement)
                      if public != "default" and (sourced or local not in declared))
     return frozenset(name for name in names if not name.startswith("_"))
 
@@ -310,7 +386,7 @@ def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
     while pending:
         node, node_public, look_inside = pending.pop()
         if not look_inside or node.type not in ("export_statement", "ambient_declaration"):
-            yield node, node_public
+            yield _bare_namespace(node), node_public
         elif node.type == "export_statement":
             inner = node.child_by_field_name("declaration") or next(
                 (c for c in node.named_children if c.type in _FUNCTIONS | _CLASSES), None)
@@ -318,6 +394,14 @@ def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
                 pending.append((inner, True, True))
         else:
             pending.extend(reversed(list(_ambient_parts(node, node_public))))
+
+
+def _bare_namespace(statement: Node) -> Node:
+    """The namespace of a ``namespace X { … }`` written without ``export`` or ``declare``,
+    which tree-sitter reads as an expression statement holding it; else the statement."""
+    inner = statement.named_children[0] if statement.type == "expression_statement" \
+        and statement.named_children else None
+    return inner if inner is not None and inner.type == "internal_module" else statement
 
 
 def _ambient_parts(ambient: Node, public: bool) -> Iterator[tuple[Node, bool, bool]]:
@@ -346,6 +430,11 @@ _CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function
                               "generator_function", "class"})
 
 
+def _is_function_value(declarator: Node) -> bool:
+    value = _unwrap(declarator.child_by_field_name("value"))
+    return value is not None and value.type in _CALLABLE_VALUES - {"class"}
+
+
 def _is_binding(node: Node) -> bool:
     """Is a declaration a name bound to a value that is no function or class (``const limit =
     5``, ``exports.app = createApp()``)?"""
@@ -358,12 +447,79 @@ def _is_binding(node: Node) -> bool:
     return value is not None and value.type not in _CALLABLE_VALUES
 
 
-def _touched(name: str, node: Node, statement: Node,
-             lines: frozenset[int]) -> list[Declaration]:
+def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
+        helpers = _helpers(node)
+        if helpers and not touches(span, _outside(lines, helpers)):
+            return []  # its helpers' change, not its own (anchoring-rules.md#what-anchors)
         return [Declaration(name, None, bridgeable=True, binding=_is_binding(node))]
-    return touched_members(name, statement, members, lines, _member_role)
+    nested = list(_nested_containers(node))
+    # The namespace reads the lines its containers do not: its own, its other members', and
+    # the comment written above a container, which documents it (``Namespace.Interface``).
+    found = touched_members(name, span, members, _outside(lines, [s for _, s, _ in nested]),
+                            _member_role)
+    for inner, inner_span, inner_members in nested:
+        if touches(inner_span, lines):
+            # the container's own change is ``Interface`` and ``Namespace.Interface``, as a
+            # member of the namespace; its members' are ``Interface.member``
+            found.extend(Declaration(d.name, name, bridgeable=False)
+                         if d == Declaration(inner, None, bridgeable=False) else d
+                         for d in touched_members(inner, inner_span, inner_members, lines,
+                                                  _member_role))
+    return found
+
+
+def _helpers(declaration: Node) -> list[Node]:
+    """The statements of a function's body that declare a helper of its own: a named function
+    (fastify's factory nests ``function addHttpMethod (…) {…}``), or locals bound to functions
+    only (``const build = () => …``). Not one the function returns as it is (``return
+    wrapper``): that helper is what the function gives. None for a declaration that is no
+    function."""
+    function: Node | None = declaration
+    if declaration.type in ("variable_declarator", "assignment_expression"):
+        function = _unwrap(declaration.child_by_field_name("value")
+                           or declaration.child_by_field_name("right"))
+    body = function.child_by_field_name("body") if function is not None \
+        and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
+    if body is None or body.type != "statement_block":
+        return []
+    helpers: list[tuple[set[str], Node]] = []
+    returned: set[str] = set()
+    objects: dict[str, Node] = {}  # locals bound to an object literal
+    for statement in body.named_children:
+        if statement.type == "return_statement":
+            for value in map(_unwrap, statement.named_children):
+                held = objects.get(text(value)) if value is not None \
+                    and value.type == "identifier" else value
+                returned.add(text(value))
+                if held is not None and held.type == "object":
+                    returned.update(text(_unwrap(v.child_by_field_name("value")) or v)
+                                    for v in held.named_children)
+            continue
+        if statement.type in _VARIABLES:
+            objects.update((name, obj) for name, node in _declarations(statement)
+                           for obj in [_object_of(node.child_by_field_name("value"))] if obj)
+        if statement.type in _FUNCTIONS:
+            declared = [(name, statement) for name, _ in _declarations(statement)]
+        elif statement.type in _VARIABLES and all(
+                _is_function_value(node) for _, node in _declarations(statement)):
+            declared = list(_declarations(statement))
+        else:
+            continue
+        if declared:
+            helpers.append(({name for name, _ in declared}, statement))
+    return [statement for names, statement in helpers if not names & returned]
+
+
+def _outside(lines: frozenset[int], spans: list[Node]) -> frozenset[int]:
+    """``lines`` outside every one of ``spans``."""
+    ordered = sorted(lines)
+    inside: set[int] = set()
+    for span in spans:
+        inside.update(ordered[bisect_left(ordered, first_line(span)):
+                              bisect_right(ordered, last_line(span))])
+    return lines - inside if inside else lines
 
 
 _HERITAGE = frozenset({"class_heritage", "extends_type_clause"})
@@ -381,6 +537,16 @@ def _class_tree(root: Node, script: bool) -> tuple[dict[str, list[str]], dict[st
         bases[name] = [text(found) for part in heritage for found in walk(part, _HERITAGE_NAMES)]
         members[name] = {member for member, _ in _members(node)[1]}
     return bases, members
+
+
+def _declared_keys(name: str, node: Node, members: list[tuple[str, Node]]) -> Iterator[str]:
+    """The keys a public top-level declaration declares: its own, its public members', and,
+    for a namespace, the public members of the containers it declares."""
+    yield name
+    for container, held in [(name, members), *((inner, inner_members) for inner, _, inner_members
+                                               in _nested_containers(node))]:
+        yield from (f"{container}.{member}" for member, m in held
+                    if not _is_hidden_member(m, member))
 
 
 def _is_script(root: Node) -> bool:
@@ -409,16 +575,14 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         units.extend(members if is_container else [(name, node)])
         if not exported or name.startswith("_"):
             continue
-        declared.add(name)
-        declared.update(f"{name}.{member}" for member, m in members
-                        if not _is_hidden_member(m, member))
-        span = statement if statement.type == "export_statement" else node
+        declared.update(_declared_keys(name, node, members))
+        span = _span(statement, node)
         if touches(span, lines):
             touched.extend(_touched(name, node, span, lines))
-    for obj, member, statement in _commonjs_members(tree.root_node, declared):
-        units.append((member, statement))
+    for obj, member, span in _commonjs_members(tree.root_node, declared):
+        units.append((member, span))
         declared.add(f"{obj}.{member}")
-        if touches(statement, lines):
+        if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
