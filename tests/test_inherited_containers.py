@@ -31,3 +31,16 @@ def test_an_inherited_member_s_change_anchors_the_member_not_the_subclass(
 def test_a_member_the_subclass_gains_anchors_the_subclass(tmp_path: Path) -> None:
     head = BASE + "\n    def charset(self):\n        return 'utf-8'\n"
     assert "response.Response" in _anchors(tmp_path, head)
+
+
+def test_a_ts_subclass_inheriting_a_changed_method_is_not_anchored_itself(
+        tmp_path: Path) -> None:
+    base = ("export class StreamResponse {\n  lastModified(value: number) {\n"
+            "    return value;\n  }\n}\n\nexport class JsonResponse extends StreamResponse {\n"
+            "  body() {\n    return 1;\n  }\n}\n")
+    head = base.replace("    return value;\n", "    value = Math.ceil(value);\n"
+                                                "    return value;\n", 1)
+    data = run_json(pr_repo(tmp_path, {"web/response.ts": base, "docs/a.md": "# A\n"},
+                            {"web/response.ts": head}), "main")
+    found = {a["token"] for a in data["anchors"] if a["kind"] == "symbol"}
+    assert "JsonResponse.lastModified" in found and "JsonResponse" not in found

@@ -599,5 +599,6 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         error_line=first_error_line(tree),
         reexports=_reexports(tree.root_node, in_file),
         widely_inherited=widely_inherited,
+        inherited=frozenset(d.key for d in inherited),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
