@@ -100,10 +100,12 @@ def git_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return log
 
 
-WARM_GIT_PROCESSES = 11
+WARM_GIT_PROCESSES = 13
 """What a warm ``affected-docs --head pr main`` starts (14 before the ref and common-dir
 memos): top level, head, its parents, dirty, tree, common dir, the blob reader, base, merge
-base, changed files, hunks — each once."""
+base, changed files, hunks — each once; and, since the example's change removes a name a
+page writes (``void_invoice``), the two that look for it in the rest of the tree: whether
+the work tree is HEAD's checkout, and one word search."""
 
 
 def test_a_warm_run_asks_git_each_thing_once(example: Path, git_log: Path) -> None:
