@@ -121,6 +121,36 @@ def test_unqualified_roles_resolve_in_the_current_module() -> None:
     ]
 
 
+def test_a_scoped_miss_falls_back_to_the_name_as_written(tmp_path: Path) -> None:
+    """aiohttp's ``:class:`~http.cookies.SimpleCookie``` under ``.. currentmodule:: aiohttp``,
+    which has an ``http`` of its own: Sphinx, finding no ``aiohttp.http.cookies``, reads the
+    name as written, the standard library's. A module the repository imports from outside
+    (``multidict``) is another project's too; a first part that is neither is the module's."""
+    files = {**LIBRARY, "src/shop/http.py": "def serve():\n    pass\n",
+             "src/shop/multidict.py": "def merge():\n    pass\n",
+             "src/shop/headers.py": "from multidict import CIMultiDict\n"}
+    page = (".. currentmodule:: shop\n\n:class:`~http.cookies.SimpleCookie` "
+            ":class:`multidict.MultiDict` :func:`http.serve` :func:`http.sreve` "
+            ":func:`util.parse_cost`\n")
+    assert statuses("docs/api.rst", page, files)[1:] == [
+        ("http.cookies.SimpleCookie", Status.OUT_OF_SCOPE),
+        ("multidict.MultiDict", Status.OUT_OF_SCOPE),
+        ("http.serve", Status.RESOLVED),
+        ("http.sreve", Status.OUT_OF_SCOPE),  # may be the standard library's: not certain
+        ("util.parse_cost", Status.MISSING)]
+    # without the import from outside, ``multidict`` is only the repository's module
+    del files["src/shop/headers.py"]
+    assert statuses("docs/api.rst", page, files)[2] == ("multidict.MultiDict", Status.MISSING)
+    repo = make_repo(tmp_path / "shop", {**files, "docs/api.rst": page})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "docs/api.rst:3:45: `multidict.MultiDict` names nothing: shop.multidict has no "
+        "`MultiDict`",
+        "docs/api.rst:3:111: `util.parse_cost` names nothing: shop.util has no `parse_cost` "
+        "(did you mean `util.parse_price`?)"]
+
+
 def test_a_module_the_code_lacks_is_reported_once_not_under_every_name() -> None:
     page = ".. currentmodule:: shop.gone\n\n:func:`anything` and :func:`other`\n"
     assert statuses("docs/api.rst", page) == [("shop.gone", Status.MISSING),

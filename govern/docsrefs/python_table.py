@@ -103,6 +103,16 @@ class PythonTable:
         several. Built on the first suggestion asked for: a run without findings needs none."""
         return _declarations(self.modules)
 
+    @cached_property
+    def imported_roots(self) -> frozenset[str]:
+        """The top-level modules the repository's code imports from outside it (``yarl``,
+        ``multidict``): modules that exist, though the repository's table does not hold them.
+        Built on the first scoped lookup that needs it."""
+        origins = (origin for symbols in self.modules.values()
+                   for origin in (*symbols.imports.values(), *symbols.star_imports))
+        return frozenset(origin.partition(":")[0].split(".")[0] for origin in origins
+                         if not origin.startswith(".")) - self.roots
+
     def declared_in_package(self, name: str, package: str) -> str | None:
         """The qualified name of the only public module or module-level definition named
         ``name`` in the top-level package ``package`` (None: none, or several)."""
@@ -131,8 +141,9 @@ class PythonTable:
                    within: bool) -> Resolution | None:
         """``name`` under each scope: resolved when one holds it; else missing from the
         innermost scope that means it (:func:`_meant_in`), unless a scope is open (it may hold
-        it) or the target is a search (Sphinx then looks through every name); None when the
-        scopes do not tell, and the name is read as written. A scope the code lacks, or that
+        it), the target is a search (Sphinx then looks through every name) or the name as
+        written is another project's (:meth:`_written_outside`); None when the scopes do not
+        tell, and the name is read as written. A scope the code lacks, or that
         is not the repository's, holds nothing: a page's module directive is judged itself."""
         missing: Resolution | None = None
         open_scope = False
@@ -150,7 +161,17 @@ class PythonTable:
             if missing is None and found.status is Status.MISSING and _meant_in(
                     found, scope, name, within):
                 missing = found
-        return None if open_scope or search else missing
+        return None if open_scope or search or self._written_outside(name) else missing
+
+    def _written_outside(self, name: str) -> bool:
+        """Whether ``name`` as written names a module outside the repository: dotted, its first
+        part a standard-library module or one the repository imports from elsewhere
+        (``http.cookies.SimpleCookie`` under ``.. currentmodule:: aiohttp``, which has an
+        ``http`` of its own). Sphinx, not finding it in the current module, falls back to the
+        name as written, which is then another project's: out of scope, not missing."""
+        head, dot, _ = name.partition(".")
+        return bool(dot) and head not in self.roots and (
+            head in sys.stdlib_module_names or head in self.imported_roots)
 
     def _scope(self, scope: str) -> _Found:
         """What a scope (``shop.Client``) is, walked once per table: a page looks every
