@@ -246,6 +246,30 @@ def test_a_config_key_documented_on_another_page_is_no_finding(tmp_path: Path) -
     assert out == "docs/api.rst:3:31: `SECRET_KYE` names nothing: shop has no `SECRET_KYE`\n"
 
 
+def test_a_code_span_naming_a_documented_name_resolves_on_any_page(tmp_path: Path) -> None:
+    """jinja's ``Environment.install_null_translations``, a method an extension adds at run
+    time, documented by hand (``.. method:: jinja2.Environment.install_null_translations``):
+    a code span naming it on another page names something, by its class's name or in full.
+    An autodoc target is imported: the code must have it, whatever the docs say."""
+    repo = make_repo(tmp_path / "shop", {
+        **LIBRARY,
+        "docs/ext.rst": "Ext\n===\n\n.. method:: shop.Client.install_extra(x)\n",
+        "docs/usage.md": ("# Usage\n\nCall `Client.install_extra()` or "
+                          "`shop.Client.install_extra()`, not `Client.install_extar()`.\n\n"
+                          "```{eval-rst}\n.. automethod:: shop.Client.install_extra\n```\n")})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "docs/usage.md:3:70: `Client.install_extar` names nothing: Client has no "
+        "`install_extar`",
+        "docs/usage.md:6:17: `shop.Client.install_extra` names nothing: shop.Client has no "
+        "`install_extra`"]
+    # documented no more: the code spans name nothing either
+    repo.commit({"docs/ext.rst": "Ext\n===\n"})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1 and out.count("`install_extra`") == 3
+
+
 def test_a_change_that_stops_documenting_a_name_breaks_its_roles(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "shop", {
         **SHOP,
