@@ -142,7 +142,8 @@ def _suggest(reference: Reference, resolution: Resolution, tables: Tables,
     leaf = (resolution.container or "").rsplit(".", 1)[-1]
     replacement = renames.get(f"{leaf}.{missing}")
     if replacement is None:
-        moved = _defined_elsewhere(reference, resolution, tables.python)
+        moved = _defined_elsewhere(reference, resolution, tables.python) or \
+            _kin_having(reference, resolution, tables.python)
         if moved is not None:
             return moved
         replacement = _nearest(missing, resolution.candidates, budget)
@@ -180,6 +181,27 @@ def _defined_elsewhere(reference: Reference, resolution: Resolution, python: Pyt
     if qualified is None or at is None:
         return None
     return ".".join([qualified, *parts[at + 1:]])
+
+
+def _kin_having(reference: Reference, resolution: Resolution, python: PythonTable
+                ) -> str | None:
+    """The page's Python name with the class that lacks the missing member replaced by a
+    class named like it with more in front that has it (``Environment.call`` ->
+    ``SandboxedEnvironment.call``): as the page writes it when that resolves where the page
+    reads it, else by where that class is defined."""
+    if not resolution.in_class or not resolution.container or not resolution.missing:
+        return None
+    leaf = resolution.container.rsplit(".", 1)[-1]
+    kin = python.kin_having(leaf, resolution.missing)
+    parts = reference.name.split(".")
+    at = _last_at(parts, leaf)
+    if kin is None or at is None:
+        return None
+    module, cls = kin
+    written = ".".join([*parts[:at], cls, *parts[at + 1:]])
+    if python.resolve(written, reference.scopes).status is Status.RESOLVED:
+        return written
+    return ".".join([module, cls, *parts[at + 1:]])
 
 
 def _message(reference: Reference, resolution: Resolution) -> str:

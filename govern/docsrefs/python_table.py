@@ -113,6 +113,30 @@ class PythonTable:
         return frozenset(origin.partition(":")[0].split(".")[0] for origin in origins
                          if not origin.startswith(".")) - self.roots
 
+    @cached_property
+    def _named_ending(self) -> dict[str, tuple[str, ...]]:
+        """A class name -> the longer public class names ending with it at a capital
+        (``Environment`` -> ``SandboxedEnvironment``), shortest first. Built on the first
+        suggestion that asks: a run without findings needs none."""
+        ending: dict[str, list[str]] = {}
+        for name in self.classes_named:
+            for at in range(1, len(name)):
+                if name[at].isupper():
+                    ending.setdefault(name[at:], []).append(name)
+        return {tail: tuple(sorted(names, key=lambda n: (len(n), n)))
+                for tail, names in ending.items()}
+
+    def kin_having(self, cls: str, member: str) -> tuple[str, str] | None:
+        """The (module, name) of the class named like ``cls`` with more in front
+        (``SandboxedEnvironment`` for ``Environment``) that has ``member``, the shortest such
+        name first: a page's ``Environment.call`` that ``Environment`` lacks likelier means
+        that class than a member of ``Environment`` spelled alike."""
+        for name in self._named_ending.get(cls, ()):
+            for module, owner in self.classes_named[name]:
+                if self.resolve(f"{module}.{owner}.{member}").status is Status.RESOLVED:
+                    return module, owner
+        return None
+
     def declared_in_package(self, name: str, package: str) -> str | None:
         """The qualified name of the only public module or module-level definition named
         ``name`` in the top-level package ``package`` (None: none, or several)."""
