@@ -100,3 +100,47 @@ def test_an_open_package_resolves_what_it_lists(tmp_path: Path) -> None:
                                                     "export const createApp = 1\n"}
     code, out, _ = run(make_repo(tmp_path / "closed", closed), "--all")
     assert code == 1 and "`@x/foo:fromCore` names nothing" in out
+
+
+# -- why a package's imports are unresolvable, once per package (trial 3, defect 4) ----------
+
+def test_the_summary_says_why_a_packages_imports_are_unresolvable(tmp_path: Path) -> None:
+    """fastify's shape: ``main`` a CommonJS file, ``types`` a declaration file that says
+    ``export =``. Its imports cannot be judged, and the summary says why, once, only while a
+    page imports from it."""
+    files = {"package.json": json.dumps({"name": "fastify", "main": "fastify.js",
+                                         "types": "fastify.d.ts"}),
+             "fastify.js": "module.exports = function fastify () {}\n",
+             "fastify.d.ts": ("declare namespace fastify {\n  export interface FastifyInstance {}\n"
+                              "}\ndeclare function fastify(): void\nexport = fastify\n"),
+             "docs/a.md": "# A\n\n```ts\nimport { FastifyInstance, Nope } from 'fastify'\n```\n",
+             "docs/b.md": "# B\n\n```ts\nimport { FastifyInstance } from 'fastify'\n```\n"}
+    repo = make_repo(tmp_path / "repo", files)
+    code, out, err = run(repo, "--all")
+    assert (code, out) == (0, "")
+    assert err.splitlines()[1:] == [
+        "govern check docs-refs: fastify: `fastify.d.ts` declares `export =`, so what it "
+        "exports cannot be read: imports from it are unresolvable"]
+    # no types: the CommonJS entry is what the manifest leads to
+    repo.commit({"package.json": json.dumps({"name": "fastify", "main": "fastify.js"})})
+    assert run(repo, "--all")[2].splitlines()[1:] == [
+        "govern check docs-refs: fastify: its entry `fastify.js` is CommonJS, so what it "
+        "exports cannot be read: imports from it are unresolvable"]
+    # no page imports from it: nothing to say
+    repo.commit({"docs/a.md": "# A\n", "docs/b.md": "# B\n"})
+    assert len(run(repo, "--all")[2].splitlines()) == 1
+
+
+def test_a_package_whose_imports_resolve_needs_no_word(tmp_path: Path) -> None:
+    files = {"packages/foo/package.json": manifest(main="dist/index.js"),
+             "packages/foo/src/index.ts": "export * from '@x/core'\nexport const createApp = 1\n",
+             "docs/usage.md": page("createApp")}
+    repo = make_repo(tmp_path / "repo", files)
+    code, _, err = run(repo, "--all")
+    assert code == 0 and len(err.splitlines()) == 1
+    # a name its own chain does not list: unresolvable, and why
+    repo.commit({"docs/usage.md": page("createApp", "fromCore")})
+    assert run(repo, "--all")[2].splitlines()[1:] == [
+        "govern check docs-refs: @x/foo: `packages/foo/src/index.ts` re-exports all of "
+        "`@x/core`, which is not read: imports of names it does not list itself are "
+        "unresolvable"]

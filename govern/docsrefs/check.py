@@ -221,7 +221,7 @@ def check_references(references: Iterable[Reference], tables: Tables,
     budget = _Budget()
     for reference in references:
         resolution = tables.resolve(reference)
-        tally = tally.add(resolution.status)
+        tally = tally.add(resolution)
         if resolution.status is Status.MISSING:
             findings.append(DocsRefFinding(reference, _message(reference, resolution),
                                            _suggest(reference, resolution, tables,
