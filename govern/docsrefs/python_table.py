@@ -6,7 +6,9 @@ is unresolvable."""
 
 from __future__ import annotations
 
+import bisect
 import builtins
+import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -23,6 +25,9 @@ _MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
 """The files that make a folder a Python distribution's root."""
 _MAX_HOPS = 32
 """Re-export, star-import and inheritance chains longer than this are not followed (absurd)."""
+_MAX_KIN = 64
+"""Classes named like a written one (``SandboxedEnvironment`` for ``Environment``) one
+suggestion asks for the missing member, shortest names first."""
 _MAX_VISITS = 256
 """Containers one lookup may ask before it gives up (unknown): a real package star-imports a
 few dozen modules; a PR fanning star imports or bases over thousands would otherwise make every
@@ -130,11 +135,18 @@ class PythonTable:
         """The (module, name) of the class named like ``cls`` with more in front
         (``SandboxedEnvironment`` for ``Environment``) that has ``member``, the shortest such
         name first: a page's ``Environment.call`` that ``Environment`` lacks likelier means
-        that class than a member of ``Environment`` spelled alike."""
-        for name in self._named_ending.get(cls, ()):
-            for module, owner in self.classes_named[name]:
-                if self.resolve(f"{module}.{owner}.{member}").status is Status.RESOLVED:
-                    return module, owner
+        that class than a member of ``Environment`` spelled alike. At most ``_MAX_KIN``
+        classes are asked: thousands of findings each asking thousands of classes named alike
+        would be their product."""
+        if member not in self.bound:
+            return None  # no class has it
+        owners = (owner for name in self._named_ending.get(cls, ())
+                  for owner in self.classes_named[name])
+        for module, owner in itertools.islice(owners, _MAX_KIN):
+            names = self._names_of(_Class(module, owner))  # sorted, and listed once per class
+            at = bisect.bisect_left(names, member)
+            if at < len(names) and names[at] == member:
+                return module, owner
         return None
 
     def declared_in_package(self, name: str, package: str) -> str | None:

@@ -84,3 +84,19 @@ def test_a_name_many_modules_define_is_suggested_in_linear_time() -> None:
     assert checked.tally.missing == 3_001  # every one is still reported
     assert checked.findings[0].suggestion != "pkg.m0.Gone"  # defined 3,000 times: not told
     assert checked.findings[-1].suggestion == "pkg.only.Unique"
+
+
+def test_classes_named_alike_are_asked_a_bounded_number_of_times() -> None:
+    """Thousands of classes ending with ``Client`` and as many findings naming ``Client``'s
+    missing members, each a member one of them has: every suggestion asked every class."""
+    count = 3_000
+    classes = "".join(f"class C{i}Client(Client):\n    def m{i}(self):\n        pass\n\n"
+                      for i in range(count))
+    code = tables({"src/pkg/__init__.py": "", "src/pkg/base.py": "class Client:\n    pass\n\n",
+                   "src/pkg/many.py": "from .base import Client\n\n" + classes})
+    references = [Reference("docs/a.md", i + 1, 1, RefKind.CODE, f"Client.m{i}")
+                  for i in range(count)]
+    checked = within(lambda: check_references(references, code))
+    assert checked.tally.missing == count  # every one is still reported
+    assert checked.findings[0].suggestion == "C0Client.m0"  # among the first classes asked
+    assert checked.findings[-1].suggestion != f"C{count - 1}Client.m{count - 1}"
