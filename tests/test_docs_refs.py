@@ -296,6 +296,34 @@ def test_a_name_the_package_defines_elsewhere_is_the_suggestion(shop: Repo) -> N
     assert code == 1 and out.endswith("(did you mean `PriceParsers`?)\n")
 
 
+def test_a_class_named_like_the_written_one_that_has_the_member_is_the_suggestion(
+        shop: Repo) -> None:
+    """jinja's ``:meth:`Environment.call``` under ``.. currentmodule:: jinja2.sandbox``:
+    ``SandboxedEnvironment`` has ``call``, so it is the suggestion rather than a member of
+    ``Environment`` spelled alike (``call_test``). The shortest such name is told, as the page
+    writes it where that resolves, else where the class is defined."""
+    client = LIBRARY["src/shop/_client.py"] + "\n    def call_test(self):\n        pass\n"
+    page = (".. currentmodule:: shop\n\n:meth:`shop.Client.call`\n\n"
+            ".. currentmodule:: shop.sandbox\n\n:meth:`Client.call` :meth:`Client.clos`\n")
+    named = "from ._client import Client\n\nclass NamedClient(Client):\n    pass\n"
+    # a class named alike without the member is no suggestion
+    shop.commit({"src/shop/_client.py": client, "src/shop/sandbox.py": named,
+                 "docs/api.rst": page})
+    code, out, _ = run(shop, "--all")
+    assert code == 1
+    assert [line.partition("(")[2] for line in out.splitlines()] == [
+        "did you mean `shop.Client.call_test`?)", "did you mean `Client.call_test`?)",
+        "did you mean `Client.close`?)"]
+    shop.commit({"src/shop/sandbox.py": named + (
+        "\nclass SandboxedClient(Client):\n    def call(self):\n        pass\n\n"
+        "class LockedSandboxedClient(SandboxedClient):\n    pass\n")})
+    code, out, _ = run(shop, "--all")
+    assert code == 1
+    assert [line.partition("(")[2] for line in out.splitlines()] == [
+        "did you mean `shop.sandbox.SandboxedClient.call`?)",
+        "did you mean `SandboxedClient.call`?)", "did you mean `Client.close`?)"]
+
+
 def test_a_line_the_diff_adds_is_checked(shop: Repo) -> None:
     shop.branch("docs")
     shop.commit({"docs/api.md": "New: `shop.Client.sendd()`\n"})

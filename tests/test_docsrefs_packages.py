@@ -100,3 +100,122 @@ def test_an_open_package_resolves_what_it_lists(tmp_path: Path) -> None:
                                                     "export const createApp = 1\n"}
     code, out, _ = run(make_repo(tmp_path / "closed", closed), "--all")
     assert code == 1 and "`@x/foo:fromCore` names nothing" in out
+
+
+# -- why a package's imports are unresolvable, once per package (trial 3, defect 4) ----------
+
+def test_the_summary_says_why_a_packages_imports_are_unresolvable(tmp_path: Path) -> None:
+    """fastify's shape: ``main`` a CommonJS file, ``types`` a declaration file that says
+    ``export =``. Its imports cannot be judged, and the summary says why, once, only while a
+    page imports from it."""
+    files = {"package.json": json.dumps({"name": "fastify", "main": "fastify.js",
+                                         "types": "fastify.d.ts"}),
+             "fastify.js": "module.exports = function fastify () {}\n",
+             "fastify.d.ts": ("declare namespace fastify {\n  export interface FastifyInstance {}\n"
+                              "}\ndeclare function fastify(): void\nexport = fastify\n"),
+             "docs/a.md": "# A\n\n```ts\nimport { FastifyInstance, Nope } from 'fastify'\n```\n",
+             "docs/b.md": "# B\n\n```ts\nimport { FastifyInstance } from 'fastify'\n```\n"}
+    repo = make_repo(tmp_path / "repo", files)
+    code, out, err = run(repo, "--all")
+    assert (code, out) == (0, "")
+    assert err.splitlines()[1:] == [
+        "govern check docs-refs: fastify: `fastify.d.ts` declares `export =`, so what it "
+        "exports cannot be read: imports from it are unresolvable"]
+    # no types: the CommonJS entry is what the manifest leads to
+    repo.commit({"package.json": json.dumps({"name": "fastify", "main": "fastify.js"})})
+    assert run(repo, "--all")[2].splitlines()[1:] == [
+        "govern check docs-refs: fastify: its entry `fastify.js` is CommonJS, so what it "
+        "exports cannot be read: imports from it are unresolvable"]
+    # no page imports from it: nothing to say
+    repo.commit({"docs/a.md": "# A\n", "docs/b.md": "# B\n"})
+    assert len(run(repo, "--all")[2].splitlines()) == 1
+
+
+def test_a_package_whose_imports_resolve_needs_no_word(tmp_path: Path) -> None:
+    files = {"packages/foo/package.json": manifest(main="dist/index.js"),
+             "packages/foo/src/index.ts": "export * from '@x/core'\nexport const createApp = 1\n",
+             "docs/usage.md": page("createApp")}
+    repo = make_repo(tmp_path / "repo", files)
+    code, _, err = run(repo, "--all")
+    assert code == 0 and len(err.splitlines()) == 1
+    # a name its own chain does not list: unresolvable, and why
+    repo.commit({"docs/usage.md": page("createApp", "fromCore")})
+    assert run(repo, "--all")[2].splitlines()[1:] == [
+        "govern check docs-refs: @x/foo: `packages/foo/src/index.ts` re-exports all of "
+        "`@x/core`, which is not read: imports of names it does not list itself are "
+        "unresolvable"]
+
+
+# -- subpath imports (trial 3, defect 5) ---------------------------------------------------
+
+SUBPATHS = {
+    "packages/foo/package.json": manifest(exports={
+        ".": {"types": "./dist/index.d.ts", "import": "./dist/index.mjs"},
+        "./sub": {"types": "./dist/sub.d.ts", "import": "./dist/sub.mjs"},
+        # zod's shape: the build lands beside package.json, the source is under src/
+        "./v4/core": {"types": "./v4/core/index.d.cts", "import": "./v4/core/index.js"},
+        "./locales/*": "./dist/locales/*.js", "./internal": None}),
+    "packages/foo/src/index.ts": SOURCE,
+    "packages/foo/src/sub.ts": "export const subThing = 1\n",
+    "packages/foo/src/v4/core/index.ts": "export * from './api'\n",
+    "packages/foo/src/v4/core/api.ts": "export class $ZodType {}\n",
+    "packages/foo/src/locales/en.ts": "export const en = {}\n",
+    "packages/foo/src/internal.ts": "export const secret = 1\n",
+}
+
+
+def imports(*lines: str) -> str:
+    return "# foo\n\n```ts\n" + "".join(f"{line}\n" for line in lines) + "```\n"
+
+
+def test_a_subpath_import_resolves_against_its_exports_entry(tmp_path: Path) -> None:
+    docs = imports('import { subThing } from "@x/foo/sub"',
+                   'import { $ZodType } from "@x/foo/v4/core"', 'import { h } from "@x/foo"')
+    repo = make_repo(tmp_path / "repo", {**SUBPATHS, "docs/usage.md": docs})
+    code, out, err = run(repo, "--all")
+    assert (code, out) == (0, "")
+    assert "3 resolved, 0 name nothing" in err
+    # a name the subpath does not export, or only the root does, names nothing
+    repo.commit({"docs/usage.md": imports(
+        'import { subThin } from "@x/foo/sub"', 'import { $ZodNope } from "@x/foo/v4/core"',
+        'import { h } from "@x/foo/sub"', 'import { subThing } from "@x/foo"')})
+    code, out, _ = run(repo, "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "docs/usage.md:4:10: `@x/foo/sub:subThin` names nothing: @x/foo/sub has no `subThin` "
+        "(did you mean `subThing`?)",
+        "docs/usage.md:5:10: `@x/foo/v4/core:$ZodNope` names nothing: @x/foo/v4/core has no "
+        "`$ZodNope` (did you mean `$ZodType`?)",
+        "docs/usage.md:6:10: `@x/foo/sub:h` names nothing: @x/foo/sub has no `h`",
+        "docs/usage.md:7:10: `@x/foo:subThing` names nothing: @x/foo has no `subThing`"]
+
+
+def test_a_subpath_the_exports_map_does_not_spell_out_is_unresolvable(tmp_path: Path) -> None:
+    """A pattern (``"./locales/*"``) names files by their names, a subpath the map does not
+    list cannot be imported, and without a map of subpaths which file a subpath is is not
+    read: never a finding, and the summary says why."""
+    docs = imports('import { en, fr } from "@x/foo/locales/en"',
+                   'import { gone } from "@x/foo/nope"', 'import { other } from "@x/bar/sub"',
+                   'import { secret } from "@x/foo/internal"')
+    bar = {"packages/bar/package.json": json.dumps({"name": "@x/bar", "main": "src/index.ts"}),
+           "packages/bar/src/index.ts": "export const bar = 1\n",
+           "packages/bar/src/sub.ts": "export const sub = 1\n"}
+    code, out, err = run(make_repo(tmp_path / "repo", {**SUBPATHS, **bar, "docs/usage.md": docs}),
+                         "--all")
+    assert (code, out) == (0, "")
+    assert "0 name nothing, 0 out of scope (not this repository's code), 5 unresolvable" in err
+    assert err.splitlines()[1:] == [
+        "govern check docs-refs: @x/foo/locales/en: @x/foo's `exports` map names "
+        "`./locales/en` by the pattern `./locales/*`, whose files are not read: imports from "
+        "it are unresolvable",
+        "govern check docs-refs: @x/foo/nope: @x/foo's `exports` map does not list `./nope`: "
+        "imports from it are unresolvable",
+        "govern check docs-refs: @x/bar/sub: @x/bar has no `exports` map of subpaths, so which "
+        "file the subpath is cannot be read: imports from it are unresolvable",
+        # ``null`` withholds a subpath: its source file (src/internal.ts) is not read
+        "govern check docs-refs: @x/foo/internal: @x/foo's `exports` map does not list "
+        "`./internal`: imports from it are unresolvable"]
+    # another repository's package and its subpaths stay out of scope
+    code, _, err = run(make_repo(tmp_path / "other", {**bar, "docs/usage.md": imports(
+        'import { x } from "@y/foo/sub"', 'import { y } from "foo/sub"')}), "--all")
+    assert code == 0 and "2 out of scope" in err and len(err.splitlines()) == 1

@@ -121,6 +121,36 @@ def test_unqualified_roles_resolve_in_the_current_module() -> None:
     ]
 
 
+def test_a_scoped_miss_falls_back_to_the_name_as_written(tmp_path: Path) -> None:
+    """aiohttp's ``:class:`~http.cookies.SimpleCookie``` under ``.. currentmodule:: aiohttp``,
+    which has an ``http`` of its own: Sphinx, finding no ``aiohttp.http.cookies``, reads the
+    name as written, the standard library's. A module the repository imports from outside
+    (``multidict``) is another project's too; a first part that is neither is the module's."""
+    files = {**LIBRARY, "src/shop/http.py": "def serve():\n    pass\n",
+             "src/shop/multidict.py": "def merge():\n    pass\n",
+             "src/shop/headers.py": "from multidict import CIMultiDict\n"}
+    page = (".. currentmodule:: shop\n\n:class:`~http.cookies.SimpleCookie` "
+            ":class:`multidict.MultiDict` :func:`http.serve` :func:`http.sreve` "
+            ":func:`util.parse_cost`\n")
+    assert statuses("docs/api.rst", page, files)[1:] == [
+        ("http.cookies.SimpleCookie", Status.OUT_OF_SCOPE),
+        ("multidict.MultiDict", Status.OUT_OF_SCOPE),
+        ("http.serve", Status.RESOLVED),
+        ("http.sreve", Status.OUT_OF_SCOPE),  # may be the standard library's: not certain
+        ("util.parse_cost", Status.MISSING)]
+    # without the import from outside, ``multidict`` is only the repository's module
+    del files["src/shop/headers.py"]
+    assert statuses("docs/api.rst", page, files)[2] == ("multidict.MultiDict", Status.MISSING)
+    repo = make_repo(tmp_path / "shop", {**files, "docs/api.rst": page})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "docs/api.rst:3:45: `multidict.MultiDict` names nothing: shop.multidict has no "
+        "`MultiDict`",
+        "docs/api.rst:3:111: `util.parse_cost` names nothing: shop.util has no `parse_cost` "
+        "(did you mean `util.parse_price`?)"]
+
+
 def test_a_module_the_code_lacks_is_reported_once_not_under_every_name() -> None:
     page = ".. currentmodule:: shop.gone\n\n:func:`anything` and :func:`other`\n"
     assert statuses("docs/api.rst", page) == [("shop.gone", Status.MISSING),
@@ -214,6 +244,30 @@ def test_a_config_key_documented_on_another_page_is_no_finding(tmp_path: Path) -
     code, out = _invoke(repo, "check", "docs-refs", "--all")
     assert code == 1
     assert out == "docs/api.rst:3:31: `SECRET_KYE` names nothing: shop has no `SECRET_KYE`\n"
+
+
+def test_a_code_span_naming_a_documented_name_resolves_on_any_page(tmp_path: Path) -> None:
+    """jinja's ``Environment.install_null_translations``, a method an extension adds at run
+    time, documented by hand (``.. method:: jinja2.Environment.install_null_translations``):
+    a code span naming it on another page names something, by its class's name or in full.
+    An autodoc target is imported: the code must have it, whatever the docs say."""
+    repo = make_repo(tmp_path / "shop", {
+        **LIBRARY,
+        "docs/ext.rst": "Ext\n===\n\n.. method:: shop.Client.install_extra(x)\n",
+        "docs/usage.md": ("# Usage\n\nCall `Client.install_extra()` or "
+                          "`shop.Client.install_extra()`, not `Client.install_extar()`.\n\n"
+                          "```{eval-rst}\n.. automethod:: shop.Client.install_extra\n```\n")})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1
+    assert out.splitlines() == [
+        "docs/usage.md:3:70: `Client.install_extar` names nothing: Client has no "
+        "`install_extar`",
+        "docs/usage.md:6:17: `shop.Client.install_extra` names nothing: shop.Client has no "
+        "`install_extra`"]
+    # documented no more: the code spans name nothing either
+    repo.commit({"docs/ext.rst": "Ext\n===\n"})
+    code, out = _invoke(repo, "check", "docs-refs", "--all")
+    assert code == 1 and out.count("`install_extra`") == 3
 
 
 def test_a_change_that_stops_documenting_a_name_breaks_its_roles(tmp_path: Path) -> None:

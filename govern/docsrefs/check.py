@@ -9,6 +9,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from govern.docsrefs.cli_table import CliCommand, CliTable
 from govern.docsrefs.model import DocsRefFinding, Reference, RefKind, Resolution, Status, Tally
@@ -19,6 +20,10 @@ from govern.docsrefs.ts_table import TsTable
 # CapWords with a lowercase letter: the shape of a class, which entry-point groups, logger
 # names and plugin namespaces (lowercase by convention) never take.
 _CLASS_SHAPED = re.compile(r"_?[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
+_READ = frozenset({RefKind.ROLE, RefKind.CODE})
+"""The references a reader follows by name, which a hand-written object directive makes
+real whatever the code holds (a method an extension adds at run time). Imports and autodoc
+targets are run: the code must have them."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,8 @@ class Tables:
     """The JavaScript/TypeScript packages' exports."""
     documented: frozenset[str] = frozenset()
     """The names the docs' hand-written object directives document (``.. py:data::
-    SECRET_KEY``): Sphinx links a role to them whatever the code holds."""
+    SECRET_KEY``): Sphinx links a role to them whatever the code holds, and a reader finds
+    them in the docs' index, so a code span naming one names something too."""
 
     def resolve(self, reference: Reference) -> Resolution:
         if reference.kind is RefKind.COMMAND:
@@ -43,7 +49,7 @@ class Tables:
             return self.scripts.resolve(reference.name)
         resolution = self.python.resolve(reference.name, reference.scopes, reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
-        if resolution.status is not Status.RESOLVED and reference.kind is RefKind.ROLE and \
+        if resolution.status is not Status.RESOLVED and reference.kind in _READ and \
                 self._documented(reference):
             return Resolution(Status.RESOLVED)
         if reference.loose and resolution.status is Status.MISSING and \
@@ -52,10 +58,26 @@ class Tables:
             return Resolution(Status.UNRESOLVABLE)
         return resolution
 
+    @cached_property
+    def _documented_tails(self) -> frozenset[str]:
+        """Every documented name's dotted ends of two parts or more
+        (``Environment.install_null_translations`` of ``jinja2.Environment.…``), indexed on the
+        first ``Class.member`` asked about."""
+        tails: set[str] = set()
+        for name in self.documented:
+            parts = name.split(".")
+            tails.update(".".join(parts[at:]) for at in range(1, len(parts) - 1))
+        return frozenset(tails)
+
     def _documented(self, reference: Reference) -> bool:
-        """Whether the docs document the role's target: as written, or in one of its scopes."""
-        return reference.name in self.documented or any(
-            f"{scope}.{reference.name}" in self.documented for scope in reference.scopes)
+        """Whether the docs document the name, as the code table reads it: as written, in one
+        of its scopes, or (a dotted name that is no module's, ``Environment.install_…``) by
+        its class's name, whichever module documents it."""
+        name = reference.name
+        return name in self.documented or any(
+            f"{scope}.{name}" in self.documented for scope in reference.scopes) or (
+            "." in name and name.partition(".")[0] not in self.python.roots
+            and name in self._documented_tails)
 
 
 @dataclass(frozen=True)
@@ -120,7 +142,8 @@ def _suggest(reference: Reference, resolution: Resolution, tables: Tables,
     leaf = (resolution.container or "").rsplit(".", 1)[-1]
     replacement = renames.get(f"{leaf}.{missing}")
     if replacement is None:
-        moved = _defined_elsewhere(reference, resolution, tables.python)
+        moved = _defined_elsewhere(reference, resolution, tables.python) or \
+            _kin_having(reference, resolution, tables.python)
         if moved is not None:
             return moved
         replacement = _nearest(missing, resolution.candidates, budget)
@@ -160,6 +183,27 @@ def _defined_elsewhere(reference: Reference, resolution: Resolution, python: Pyt
     return ".".join([qualified, *parts[at + 1:]])
 
 
+def _kin_having(reference: Reference, resolution: Resolution, python: PythonTable
+                ) -> str | None:
+    """The page's Python name with the class that lacks the missing member replaced by a
+    class named like it with more in front that has it (``Environment.call`` ->
+    ``SandboxedEnvironment.call``): as the page writes it when that resolves where the page
+    reads it, else by where that class is defined."""
+    if not resolution.in_class or not resolution.container or not resolution.missing:
+        return None
+    leaf = resolution.container.rsplit(".", 1)[-1]
+    kin = python.kin_having(leaf, resolution.missing)
+    parts = reference.name.split(".")
+    at = _last_at(parts, leaf)
+    if kin is None or at is None:
+        return None
+    module, cls = kin
+    written = ".".join([*parts[:at], cls, *parts[at + 1:]])
+    if python.resolve(written, reference.scopes).status is Status.RESOLVED:
+        return written
+    return ".".join([module, cls, *parts[at + 1:]])
+
+
 def _message(reference: Reference, resolution: Resolution) -> str:
     if reference.kind is RefKind.COMMAND:
         return f"`{reference.name}`: `{resolution.container}` has no `{resolution.missing}`"
@@ -177,7 +221,7 @@ def check_references(references: Iterable[Reference], tables: Tables,
     budget = _Budget()
     for reference in references:
         resolution = tables.resolve(reference)
-        tally = tally.add(resolution.status)
+        tally = tally.add(resolution)
         if resolution.status is Status.MISSING:
             findings.append(DocsRefFinding(reference, _message(reference, resolution),
                                            _suggest(reference, resolution, tables,

@@ -68,6 +68,9 @@ class Resolution:
     """Names the container does have, for a suggestion."""
     in_class: bool = False
     """The container is a class (else a module, a command, the routes)."""
+    why: str | None = None
+    """Unresolvable because of the shape of a package the reference imports from: why, as
+    the summary says it once (``fastify: its entry `fastify.js` is CommonJS, …``)."""
 
 
 @dataclass(frozen=True)
@@ -99,15 +102,20 @@ class Tally:
     missing: int = 0
     out_of_scope: int = 0
     unresolvable: int = 0
+    reasons: tuple[str, ...] = ()
+    """Why packages the pages import from are unresolvable, one line each (:attr:`Resolution.why`):
+    else a page importing only from them is counted as unresolvable without a word."""
     missing_new: int | None = None
     """In diff mode, how many of ``missing`` the change introduced: the findings judged. The
     rest did not resolve before it either, and are not judged. None with ``--all``, where
     every one is."""
 
-    def add(self, status: Status) -> Tally:
+    def add(self, resolution: Resolution) -> Tally:
         counts = dict(vars(self))
         counts["checked"] += 1
-        counts[status.name.lower()] += 1
+        counts[resolution.status.name.lower()] += 1
+        if resolution.why is not None and resolution.why not in self.reasons:
+            counts["reasons"] = (*self.reasons, resolution.why)
         return Tally(**counts)
 
     def judged(self, new: int) -> Tally:
@@ -115,7 +123,8 @@ class Tally:
         return replace(self, missing_new=new)
 
     def to_json(self) -> dict[str, int]:
-        counts = {key: value for key, value in vars(self).items() if key != "missing_new"}
+        counts = {key: value for key, value in vars(self).items()
+                  if key not in ("missing_new", "reasons")}
         if self.missing_new is not None:
             counts.update(missing_new=self.missing_new,
                           missing_old=self.missing - self.missing_new)

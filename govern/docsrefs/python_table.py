@@ -6,7 +6,9 @@ is unresolvable."""
 
 from __future__ import annotations
 
+import bisect
 import builtins
+import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -23,6 +25,9 @@ _MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
 """The files that make a folder a Python distribution's root."""
 _MAX_HOPS = 32
 """Re-export, star-import and inheritance chains longer than this are not followed (absurd)."""
+_MAX_KIN = 64
+"""Classes named like a written one (``SandboxedEnvironment`` for ``Environment``) one
+suggestion asks for the missing member, shortest names first."""
 _MAX_VISITS = 256
 """Containers one lookup may ask before it gives up (unknown): a real package star-imports a
 few dozen modules; a PR fanning star imports or bases over thousands would otherwise make every
@@ -103,6 +108,47 @@ class PythonTable:
         several. Built on the first suggestion asked for: a run without findings needs none."""
         return _declarations(self.modules)
 
+    @cached_property
+    def imported_roots(self) -> frozenset[str]:
+        """The top-level modules the repository's code imports from outside it (``yarl``,
+        ``multidict``): modules that exist, though the repository's table does not hold them.
+        Built on the first scoped lookup that needs it."""
+        origins = (origin for symbols in self.modules.values()
+                   for origin in (*symbols.imports.values(), *symbols.star_imports))
+        return frozenset(origin.partition(":")[0].split(".")[0] for origin in origins
+                         if not origin.startswith(".")) - self.roots
+
+    @cached_property
+    def _named_ending(self) -> dict[str, tuple[str, ...]]:
+        """A class name -> the longer public class names ending with it at a capital
+        (``Environment`` -> ``SandboxedEnvironment``), shortest first. Built on the first
+        suggestion that asks: a run without findings needs none."""
+        ending: dict[str, list[str]] = {}
+        for name in self.classes_named:
+            for at in range(1, len(name)):
+                if name[at].isupper():
+                    ending.setdefault(name[at:], []).append(name)
+        return {tail: tuple(sorted(names, key=lambda n: (len(n), n)))
+                for tail, names in ending.items()}
+
+    def kin_having(self, cls: str, member: str) -> tuple[str, str] | None:
+        """The (module, name) of the class named like ``cls`` with more in front
+        (``SandboxedEnvironment`` for ``Environment``) that has ``member``, the shortest such
+        name first: a page's ``Environment.call`` that ``Environment`` lacks likelier means
+        that class than a member of ``Environment`` spelled alike. At most ``_MAX_KIN``
+        classes are asked: thousands of findings each asking thousands of classes named alike
+        would be their product."""
+        if member not in self.bound:
+            return None  # no class has it
+        owners = (owner for name in self._named_ending.get(cls, ())
+                  for owner in self.classes_named[name])
+        for module, owner in itertools.islice(owners, _MAX_KIN):
+            names = self._names_of(_Class(module, owner))  # sorted, and listed once per class
+            at = bisect.bisect_left(names, member)
+            if at < len(names) and names[at] == member:
+                return module, owner
+        return None
+
     def declared_in_package(self, name: str, package: str) -> str | None:
         """The qualified name of the only public module or module-level definition named
         ``name`` in the top-level package ``package`` (None: none, or several)."""
@@ -131,8 +177,9 @@ class PythonTable:
                    within: bool) -> Resolution | None:
         """``name`` under each scope: resolved when one holds it; else missing from the
         innermost scope that means it (:func:`_meant_in`), unless a scope is open (it may hold
-        it) or the target is a search (Sphinx then looks through every name); None when the
-        scopes do not tell, and the name is read as written. A scope the code lacks, or that
+        it), the target is a search (Sphinx then looks through every name) or the name as
+        written is another project's (:meth:`_written_outside`); None when the scopes do not
+        tell, and the name is read as written. A scope the code lacks, or that
         is not the repository's, holds nothing: a page's module directive is judged itself."""
         missing: Resolution | None = None
         open_scope = False
@@ -150,7 +197,17 @@ class PythonTable:
             if missing is None and found.status is Status.MISSING and _meant_in(
                     found, scope, name, within):
                 missing = found
-        return None if open_scope or search else missing
+        return None if open_scope or search or self._written_outside(name) else missing
+
+    def _written_outside(self, name: str) -> bool:
+        """Whether ``name`` as written names a module outside the repository: dotted, its first
+        part a standard-library module or one the repository imports from elsewhere
+        (``http.cookies.SimpleCookie`` under ``.. currentmodule:: aiohttp``, which has an
+        ``http`` of its own). Sphinx, not finding it in the current module, falls back to the
+        name as written, which is then another project's: out of scope, not missing."""
+        head, dot, _ = name.partition(".")
+        return bool(dot) and head not in self.roots and (
+            head in sys.stdlib_module_names or head in self.imported_roots)
 
     def _scope(self, scope: str) -> _Found:
         """What a scope (``shop.Client``) is, walked once per table: a page looks every

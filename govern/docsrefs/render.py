@@ -21,10 +21,14 @@ def _line(finding: DocsRefFinding) -> str:
 
 
 def render_summary(tally: Tally, pages: int) -> str:
-    return (f"govern check docs-refs: {pages} page(s), {tally.checked} reference(s) checked: "
-            f"{tally.resolved} resolved, {tally.missing} name nothing{_judged(tally)}, "
-            f"{tally.out_of_scope} out of scope (not this repository's code), "
-            f"{tally.unresolvable} unresolvable (dynamic or undeclared members)")
+    """The counts, then a line for each package whose shape made the imports from it
+    unresolvable (its text is the repository's: rendered inert)."""
+    counts = (f"govern check docs-refs: {pages} page(s), {tally.checked} reference(s) checked: "
+              f"{tally.resolved} resolved, {tally.missing} name nothing{_judged(tally)}, "
+              f"{tally.out_of_scope} out of scope (not this repository's code), "
+              f"{tally.unresolvable} unresolvable (dynamic or undeclared members)")
+    return "\n".join([counts, *(inert_line(f"govern check docs-refs: {reason}")
+                                for reason in tally.reasons)])
 
 
 def _judged(tally: Tally) -> str:

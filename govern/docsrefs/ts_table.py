@@ -1,53 +1,128 @@
 """What the repository's JavaScript/TypeScript packages export, and resolving a page's
-``import { name } from "package"`` against it. A package is found by its package.json name;
-its entry is the first *source* file its manifest leads to (``source``, the ``exports`` map,
-``types``/``module``/``main``, a build folder's path mapped back to ``src/``, then
-``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed. A file is
-not source when it is build output (a path under ``dist/``, ``build/`` or ``out/``, a file the
-repository does not hold) or CommonJS (a shim whose ``module.exports`` requires the build):
-such an entry says nothing of what the package exports, so the next is tried. An ``export *``
-from outside the package, or no source entry at all, makes the answer unknowable, never a
-finding."""
+``import { name } from "package"`` (or ``"package/sub"``) against it. A package is found by its
+package.json name; its entry is the first *source* file its manifest leads to (``source``, the
+``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to ``src/``,
+then ``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed. A
+subpath's entry is read alike from its own key of the ``exports`` map. A file is not source
+when it is build output (a path under ``dist/``, ``build/`` or ``out/``, a file the repository
+does not hold) or CommonJS (a shim whose ``module.exports`` requires the build): such an entry
+says nothing of what the package exports, so the next is tried. An ``export *`` from outside
+the package, ``export =``, or no source entry at all makes the answer unknowable, never a
+finding; why is told once per package in the summary."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from govern.docsrefs.model import Resolution, Status
-from govern.drift.anchors.ts_exports import MAX_FILES, ExportReader, root_entries
+
+# ``_condition_paths``, ``_found`` and ``_subpaths`` read a subpath's entry exactly as
+# ``root_entries`` reads the root's; they belong public in the shared module, which this
+# change may not edit (affected-docs is being changed there).
+from govern.drift.anchors.ts_exports import (
+    MAX_FILES,
+    ExportReader,
+    _condition_paths,
+    _found,
+    _subpaths,
+    root_entries,
+)
+
+_UNREADABLE = ": imports from it are unresolvable"
+_PARTLY = ": imports of names it does not list itself are unresolvable"
 
 
 @dataclass(frozen=True)
 class Exports:
     names: frozenset[str]
-    open: bool
-    """An ``export *`` from outside the package, ``export =``, or a file not found."""
+    hidden: str | None = None
+    """Why the package may export more than ``names`` (None: exactly these), as the summary
+    says it: ``export =``, an ``export *`` from another package, no source entry."""
+
+
+@dataclass(frozen=True)
+class _NotSource:
+    """An entry whose chain reaches a file that is no source: why."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class _Package:
+    folder: str
+    subpaths: dict[str, object] | None
+    """Its ``exports`` map's subpath keys (``"./sub"``) and values; None without any."""
+    root: Exports
 
 
 @dataclass(frozen=True)
 class TsTable:
-    packages: dict[str, Exports | None]
-    """Package name -> what its root entry exports (None: the entry was not found)."""
+    packages: dict[str, _Package]
+    """Package name -> where it is, and what its root entry exports."""
+    chains: _Chains = field(repr=False, compare=False)
+    _subpaths: dict[tuple[str, str], Exports] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def resolve(self, reference: str) -> Resolution:
-        package, _, name = reference.rpartition(":")
+        specifier, _, name = reference.rpartition(":")
+        package, subpath = _split(specifier)
         if package not in self.packages:
             return Resolution(Status.OUT_OF_SCOPE)
-        exports = self.packages[package]
-        if exports is not None and name in exports.names:
+        if subpath == ".":
+            exports = self.packages[package].root
+        else:
+            if (package, subpath) not in self._subpaths:
+                self._subpaths[package, subpath] = self._subpath(package, subpath)
+            exports = self._subpaths[package, subpath]
+        if name in exports.names:
             return Resolution(Status.RESOLVED)  # an open package has what it lists, and more
-        if exports is None or exports.open:
-            return Resolution(Status.UNRESOLVABLE)
-        return Resolution(Status.MISSING, name, package, tuple(sorted(exports.names)))
+        if exports.hidden is not None:
+            return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: {exports.hidden}")
+        return Resolution(Status.MISSING, name, specifier, tuple(sorted(exports.names)))
+
+    def _subpath(self, package: str, subpath: str) -> Exports:
+        """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
+        the root is from ``"."``, then from the subpath under ``src/`` (zod's ``"./v4/core"``
+        names a build beside its package.json, its source in ``src/v4/core/``). A subpath the
+        map names by a pattern (``"./*"``), or does not name, or a package without a map of
+        subpaths, hides which file it is."""
+        found = self.packages[package]
+        if found.subpaths is None:
+            return Exports(frozenset(), f"{package} has no `exports` map of subpaths, so which "
+                                        f"file the subpath is cannot be read{_UNREADABLE}")
+        if found.subpaths.get(subpath) is None:  # ``"./internal": null`` exports nothing
+            pattern = next((key for key in found.subpaths if _matches(key, subpath)), None)
+            why = f"{package}'s `exports` map names `{subpath}` by the pattern `{pattern}`, " \
+                "whose files are not read" if pattern else \
+                f"{package}'s `exports` map does not list `{subpath}`"
+            return Exports(frozenset(), why + _UNREADABLE)
+        bare = subpath.removeprefix("./")
+        declared: list[object] = [*_condition_paths(found.subpaths[subpath]), f"src/{bare}"]
+        return self.chains.first(_found(declared, found.folder, self.chains.reader.exists))
+
+
+def _split(specifier: str) -> tuple[str, str]:
+    """A module specifier's package and subpath (``@x/foo/sub`` -> ``@x/foo``, ``./sub``)."""
+    parts = specifier.split("/")
+    count = 2 if specifier.startswith("@") else 1
+    rest = "/".join(parts[count:])
+    return "/".join(parts[:count]), f"./{rest}" if rest else "."
+
+
+def _matches(key: str, subpath: str) -> bool:
+    """Whether an ``exports`` key with one ``*`` (``./locales/*``) names ``subpath``."""
+    before, star, after = key.partition("*")
+    return bool(star) and len(subpath) > len(before) + len(after) and \
+        subpath.startswith(before) and subpath.endswith(after)
 
 
 def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | None],
                    exists: Callable[[str], bool]) -> TsTable:
     """Every package.json (path -> text) with a name, and what its root entry exports: the
-    first of its entries that is source (None when none is)."""
-    packages: dict[str, Exports | None] = {}
+    first of its entries that is source. A subpath's is read when a page imports from it."""
+    packages: dict[str, _Package] = {}
     chains = _Chains(read, exists)
     for path, manifest_text in sorted(manifests.items()):
         try:
@@ -56,10 +131,11 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
             continue
         if not isinstance(manifest, dict) or not isinstance(manifest.get("name"), str):
             continue
-        entries = root_entries(manifest, path.rpartition("/")[0], exists)
-        packages[manifest["name"]] = next(
-            (found for entry in entries if (found := chains.exports(entry)) is not None), None)
-    return TsTable(packages)
+        folder = path.rpartition("/")[0]
+        packages[manifest["name"]] = _Package(
+            folder, _subpaths(manifest.get("exports")),
+            chains.first(root_entries(manifest, folder, exists)))
+    return TsTable(packages, chains)
 
 
 class _Chains:
@@ -69,39 +145,61 @@ class _Chains:
     def __init__(self, read: Callable[[str], bytes | None],
                  exists: Callable[[str], bool]) -> None:
         self.reader = ExportReader(read, exists)
-        self.chains: dict[str, Exports | None] = {}
+        self.chains: dict[str, Exports | _NotSource] = {}
 
-    def exports(self, entry: str) -> Exports | None:
+    def first(self, entries: list[str]) -> Exports:
+        """What the first of ``entries`` that is source exports; when none is, nothing, and
+        why (the first entry's, the one the manifest means most)."""
+        reasons: list[str] = []
+        for entry in entries:
+            found = self.exports(entry)
+            if isinstance(found, Exports):
+                return found
+            reasons.append(found.why)
+        return Exports(frozenset(), (reasons[0] if reasons else
+                                     "its manifest leads to no file the repository holds")
+                       + f", so what it exports cannot be read{_UNREADABLE}")
+
+    def exports(self, entry: str) -> Exports | _NotSource:
         if entry not in self.chains:
             self.chains[entry] = self._walk(entry)
         return self.chains[entry]
 
-    def _walk(self, entry: str) -> Exports | None:
-        """What the ``export … from`` chain from ``entry`` lists; None when it reaches a file
-        that is not source (one the repository does not hold, a CommonJS module), since
+    def _walk(self, entry: str) -> Exports | _NotSource:
+        """What the ``export … from`` chain from ``entry`` lists; not source when it reaches a
+        file that is not (one the repository does not hold, a CommonJS module), since
         ``entry`` then is not where the package's source starts."""
         names: set[str] = set()
         pending, seen = [entry], set()
-        opened = False
+        hidden: str | None = None
         while pending:
             path = pending.pop()
             if path in seen:
                 continue
             seen.add(path)
             if len(seen) > MAX_FILES:
-                return Exports(frozenset(names), True)
+                return Exports(frozenset(names), f"its export chain from `{entry}` spans more "
+                                                 f"than {MAX_FILES} files{_PARTLY}")
             found = self.reader.parsed(path)
-            if found is None or found.commonjs:
-                return None
+            if found is None:
+                return _NotSource(f"its entry `{entry}` leads to `{path}`, which the "
+                                  "repository does not hold")
+            if found.commonjs:
+                return _NotSource(f"its entry `{entry}` is CommonJS" if path == entry else
+                                  f"its entry `{entry}` leads to `{path}`, which is CommonJS")
             names |= found.names
-            opened = opened or found.open
+            if found.open and hidden is None:
+                hidden = f"`{path}` declares `export =`, so what it exports cannot be " \
+                    f"read{_UNREADABLE}"
             for star in found.stars:
                 if not star.startswith("."):
                     # another package's exports: open, though what the chain lists it still has
-                    opened = True
+                    hidden = hidden or f"`{path}` re-exports all of `{star}`, which is not " \
+                        f"read{_PARTLY}"
                     continue
                 target = self.reader.target(path, star)
                 if target is None:
-                    return None
+                    return _NotSource(f"its entry `{entry}` re-exports `{star}` from `{path}`, "
+                                      "a file the repository does not hold")
                 pending.append(target)
-        return Exports(frozenset(names), opened)
+        return Exports(frozenset(names), hidden)

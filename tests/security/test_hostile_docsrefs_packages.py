@@ -12,13 +12,15 @@ lookup each, not a walk over the modules."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from govern.docsrefs.check import check_references
 from govern.docsrefs.model import Reference, RefKind, Status
 from govern.docsrefs.python_table import paths_of
 from govern.docsrefs.ts_table import build_ts_table
+from tests.gitrepo import make_repo
 from tests.security.pr import within
-from tests.test_docs_refs import tables
+from tests.test_docs_refs import run, tables
 
 PACKAGES = 1_000
 CHAIN = 150
@@ -84,3 +86,35 @@ def test_a_name_many_modules_define_is_suggested_in_linear_time() -> None:
     assert checked.tally.missing == 3_001  # every one is still reported
     assert checked.findings[0].suggestion != "pkg.m0.Gone"  # defined 3,000 times: not told
     assert checked.findings[-1].suggestion == "pkg.only.Unique"
+
+
+def test_classes_named_alike_are_asked_a_bounded_number_of_times() -> None:
+    """Thousands of classes ending with ``Client`` and as many findings naming ``Client``'s
+    missing members, each a member one of them has: every suggestion asked every class."""
+    count = 3_000
+    classes = "".join(f"class C{i}Client(Client):\n    def m{i}(self):\n        pass\n\n"
+                      for i in range(count))
+    code = tables({"src/pkg/__init__.py": "", "src/pkg/base.py": "class Client:\n    pass\n\n",
+                   "src/pkg/many.py": "from .base import Client\n\n" + classes})
+    references = [Reference("docs/a.md", i + 1, 1, RefKind.CODE, f"Client.m{i}")
+                  for i in range(count)]
+    checked = within(lambda: check_references(references, code))
+    assert checked.tally.missing == count  # every one is still reported
+    assert checked.findings[0].suggestion == "C0Client.m0"  # among the first classes asked
+    assert checked.findings[-1].suggestion != f"C{count - 1}Client.m{count - 1}"
+
+
+def test_why_a_package_is_unresolvable_is_rendered_inert(tmp_path: Path) -> None:
+    """The summary's line for a package quotes the repository's file names, which a PR
+    chooses: one with a newline must not start a workflow command line of its own."""
+    entry = "x\n::error::pwned.d.ts"
+    repo = make_repo(tmp_path / "repo", {
+        "package.json": json.dumps({"name": "evil", "types": entry}),
+        entry: "declare const x: number\nexport = x\n",
+        "docs/a.md": "# A\n\n```ts\nimport { x } from 'evil'\n```\n"})
+    code, _, err = run(repo, "--all")
+    assert code == 0
+    assert err.splitlines()[1] == ("govern check docs-refs: evil: `x\\n::error::pwned.d.ts` "
+                                   "declares `export =`, so what it exports cannot be read: "
+                                   "imports from it are unresolvable")
+    assert not any(line.startswith("::") for line in err.splitlines())
