@@ -18,16 +18,14 @@ from dataclasses import dataclass, field
 
 from govern.docsrefs.model import Resolution, Status
 
-# ``_condition_paths``, ``_found`` and ``_subpaths`` read a subpath's entry exactly as
-# ``root_entries`` reads the root's; they belong public in the shared module, which this
-# change may not edit (affected-docs is being changed there).
+# a subpath's entry is read exactly as ``root_entries`` reads the root's
 from govern.drift.anchors.ts_exports import (
     MAX_FILES,
     ExportReader,
-    _condition_paths,
-    _found,
-    _subpaths,
+    condition_paths,
     root_entries,
+    source_files,
+    subpaths_of,
 )
 
 _UNREADABLE = ": imports from it are unresolvable"
@@ -99,8 +97,8 @@ class TsTable:
                 f"{package}'s `exports` map does not list `{subpath}`"
             return Exports(frozenset(), why + _UNREADABLE)
         bare = subpath.removeprefix("./")
-        declared: list[object] = [*_condition_paths(found.subpaths[subpath]), f"src/{bare}"]
-        return self.chains.first(_found(declared, found.folder, self.chains.reader.exists))
+        declared: list[object] = [*condition_paths(found.subpaths[subpath]), f"src/{bare}"]
+        return self.chains.first(source_files(declared, found.folder, self.chains.reader.exists))
 
 
 def _split(specifier: str) -> tuple[str, str]:
@@ -133,7 +131,7 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
             continue
         folder = path.rpartition("/")[0]
         packages[manifest["name"]] = _Package(
-            folder, _subpaths(manifest.get("exports")),
+            folder, subpaths_of(manifest.get("exports")),
             chains.first(root_entries(manifest, folder, exists)))
     return TsTable(packages, chains)
 

@@ -190,7 +190,7 @@ def source_file(candidate: str, exists: Callable[[str], bool]) -> str | None:
     return None
 
 
-def _condition_paths(exports: object) -> list[str]:
+def condition_paths(exports: object) -> list[str]:
     """The paths an ``exports`` entry gives under the conditions read, shallowest first, each
     level in ``_CONDITIONS`` order (``{"import": {"types": …, "default": …}}``) and a fallback
     list's order: at most ``_MAX_DECLARED``, from at most ``_MAX_CONDITION_NODES`` values, so a
@@ -210,7 +210,7 @@ def _condition_paths(exports: object) -> list[str]:
     return paths
 
 
-def _subpaths(exports: object) -> dict[str, object] | None:
+def subpaths_of(exports: object) -> dict[str, object] | None:
     """An ``exports`` map's subpaths (``"."``, ``"./router"``); None for a map without them,
     which is all conditions of the root."""
     if isinstance(exports, dict) and any(key.startswith(".") for key in exports):
@@ -230,7 +230,7 @@ def _source_guesses(path: str) -> list[str]:
     return [relative, relative.replace("lib/", "src/", 1)]
 
 
-def _found(declared: list[object], folder: str, exists: Callable[[str], bool]) -> list[str]:
+def source_files(declared: list[object], folder: str, exists: Callable[[str], bool]) -> list[str]:
     """The source files the declared paths may be, in order, each once."""
     guesses = [guess for path in declared if isinstance(path, str)
                for guess in _source_guesses(path)]
@@ -243,11 +243,11 @@ def root_entries(manifest: dict[str, object], folder: str, exists: Callable[[str
     """The files that may be a package's root entry, most certain first: what its manifest
     declares, then the conventional places."""
     exports = manifest.get("exports")
-    subpaths = _subpaths(exports)
+    subpaths = subpaths_of(exports)
     root = subpaths.get(".") if subpaths is not None else exports
-    declared = [manifest.get("source"), *_condition_paths(root),
+    declared = [manifest.get("source"), *condition_paths(root),
                 *(manifest.get(key) for key in ("types", "typings", "module", "main"))]
-    return _found([*declared, "src/index", "index", "lib/index"], folder, exists)
+    return source_files([*declared, "src/index", "index", "lib/index"], folder, exists)
 
 
 _REEXPORTS = re.compile(rb"\bexport\s*(?:type\s*)?[*{=]")
@@ -379,18 +379,18 @@ def _published_entries(manifest: dict[str, object], folder: str, reader: ExportR
     """The source files of each entry point the manifest declares; None when one declared
     entry has no source file that is a module (its exports cannot be read)."""
     exports = manifest.get("exports")
-    subpaths = _subpaths(exports)
+    subpaths = subpaths_of(exports)
     if subpaths is not None:
         if any("*" in key for key in subpaths):
             return None  # a pattern publishes files by their names: any file may be API
         declared: list[list[object]] = [
-            list(_condition_paths(value)) for value in subpaths.values()]
+            list(condition_paths(value)) for value in subpaths.values()]
     else:
-        declared = [[manifest.get("source"), *_condition_paths(exports),
+        declared = [[manifest.get("source"), *condition_paths(exports),
                      *(manifest.get(key) for key in ("types", "typings", "module", "main"))]]
     entries: list[str] = []
     for paths in declared:
-        found = _found(paths, folder, reader.exists)
+        found = source_files(paths, folder, reader.exists)
         if not found:
             continue  # a stylesheet, a JSON file: no code a user imports names from
         modules = [path for path in found
