@@ -172,7 +172,9 @@ def test_roles_carry_their_line_and_column() -> None:
 
 
 def test_mkdocstrings_and_myst() -> None:
-    page = "::: shop.Client\n\n::: shop.Klient\n\n{py:func}`shop.parse_price`\n"
+    # another extension's block (`::: shop-click`) or a target with more on its line is none
+    page = ("::: shop.Client\n\n::: shop.Klient\n\n::: shop-click\n\n::: shop.Klient extra\n\n"
+            "{py:func}`shop.parse_price`\n")
     assert statuses("docs/a.md", page) == [("shop.Client", Status.RESOLVED),
                                            ("shop.Klient", Status.MISSING),
                                            ("shop.parse_price", Status.RESOLVED)]

@@ -17,6 +17,7 @@ from govern.core.text import split_lines
 from govern.docsrefs.model import Reference, RefKind
 from govern.drift.docs.pydomain import (
     AUTODOC,
+    DECLARING,
     DOTTED,
     MODULE_DIRECTIVES,
     PY_ROLES,
@@ -39,7 +40,9 @@ _MYST_DIRECTIVE = re.compile(
     r"^ {0,3}+(`{3,}+|~{3,}+|:{3,}+)[ \t]*+\{(?:py:)?([\w-]++)\}[ \t]*+(\S*+)")
 """A MyST directive fence (```` ```{name} argument ````, ``:::{name}`` with ``colon_fence``)."""
 _RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
-_MKDOCSTRINGS = re.compile(r"^:::[ \t]++([\w.]++)")
+_MKDOCSTRINGS = re.compile(r"^:::[ \t]++([\w.]++)[ \t\r]*+$")
+"""A mkdocstrings block: the whole rest of the line one dotted path (``::: mkdocs-click`` is
+another extension's block, ``::: tip`` an admonition)."""
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
 _PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
 _TS_IMPORT = re.compile(
@@ -56,12 +59,7 @@ _FILE_SUFFIXES = frozenset(
     "sh env in csv xml svg png jpg gif log sql db sqlite sqlite3 j2 jinja whl gz zip tar "
     "pem crt key".split())
 _CLASSES = frozenset({"class", "exception", "autoclass", "autoexception"})
-_DECLARING = frozenset({"class", "exception", "function", "method", "classmethod",
-                        "staticmethod", "attribute", "property", "data", "decorator",
-                        "decoratormethod", "type"})
-"""Hand-written Python-domain object directives: what they document is Sphinx's, and roles
-link to it, whatever the code holds."""
-_OBJECTS = _DECLARING | AUTODOC - MODULE_DIRECTIVES
+_OBJECTS = DECLARING | AUTODOC - MODULE_DIRECTIVES
 """Python-domain object directives: Sphinx looks relative names of their body up in the class
 they document, or the one a dotted name's prefix is (``Client`` of ``.. method:: Client.send``)."""
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
@@ -113,7 +111,7 @@ class _Reader:
             self.module = written
             if name == "module" and written:
                 self.documents.add(written)
-        elif name in _DECLARING and written:
+        elif name in DECLARING and written:
             documented = _nested(written, self.cls)
             if documented:
                 self.documents.add(f"{self.module}.{documented}" if self.module else documented)
@@ -369,7 +367,7 @@ def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
             continue
         directive = _MYST_DIRECTIVE.match(line)
         name = directive.group(2) if directive else ""
-        if directive and name in _DECLARING:
+        if directive and name in DECLARING:
             objects.append((directive.group(1), reader.cls))
             reader.cls = reader.directive(number, name, directive.group(3),
                                           directive.start(3) + 1)
