@@ -302,7 +302,9 @@ def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path
 def test_the_default_corpus_says_when_a_docs_folder_it_misses_holds_pages(
         tmp_path: Path) -> None:
     files = {"web/a.ts": "export function fetchAll() {}\n", "README.md": "`fetchAll`\n",
-             "packages/docs/content/use.mdx": "`fetchAll`\n"}
+             "packages/docs/content/use.mdx": "`fetchAll`\n",
+             # a test's fixture site is no page a reader opens: never suggested
+             "web/tests/site/docs/index.md": "`fetchAll`\n"}
     change = {"web/a.ts": "export function fetchAll() { return 1; }\n"}
     code, out, err = run(pr_repo(tmp_path / "site", files, change), "main")
     assert (code, out) == (0, "README.md\n")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from govern.config import DocsConfig
 from govern.config.sections import in_fragment_folder
 from govern.git.gitio import TreeEntry
+from govern.git.packages import is_test_file
 
 PAGE_SUFFIXES = (".md", ".mdx", ".rst")
 _BLOB_MODES = ("100644", "100755")
@@ -53,12 +54,14 @@ DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 def suggest_docs_paths(entries: list[TreeEntry], docs: DocsConfig) -> list[str]:
     """Globs for the md, mdx and rst pages under a docs folder that the corpus leaves out
     (``content/docs/**/*.mdx``), ``docs.exclude`` respected: what ``docs.paths`` could say
-    when it reads nothing (issue 14, item 5)."""
+    when it reads nothing (issue 14, item 5). Not a test's fixture site
+    (``mkdocs/tests/integration/minimal/docs/``): no page a reader opens."""
     found = set()
     for entry in entries:
         path = entry.path
         if (entry.mode not in _BLOB_MODES or not path.endswith(PAGE_SUFFIXES)
-                or is_docs_path(path, docs) or docs.exclude.matches(path)):
+                or is_docs_path(path, docs) or docs.exclude.matches(path)
+                or is_test_file(path)):
             continue
         folders = path.split("/")[:-1]
         for depth, folder in enumerate(folders):
