@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tests.gitrepo import make_repo
@@ -18,6 +19,9 @@ SHIM = ("'use strict'\nif (process.env.NODE_ENV === 'production') {\n"
         "  module.exports = require('./dist/foo.cjs.prod.js')\n} else {\n"
         "  module.exports = require('./dist/foo.cjs.js')\n}\n")
 SOURCE = "export const createApp = (x: number) => x\nexport function h() {}\n"
+
+
+SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "docs-refs.schema.json"
 
 
 def page(*names: str) -> str:
@@ -121,6 +125,12 @@ def test_the_summary_says_why_a_packages_imports_are_unresolvable(tmp_path: Path
     assert err.splitlines()[1:] == [
         "govern check docs-refs: fastify: `fastify.d.ts` declares `export =`, so what it "
         "exports cannot be read: imports from it are unresolvable"]
+    # and a script reading --json gets the same reason, in output the schema accepts
+    data = json.loads(run(repo, "--all", "--json")[1])
+    jsonschema.validate(data, json.loads(SCHEMA.read_text()))
+    assert data["summary"]["unresolvable_reasons"] == [
+        "fastify: `fastify.d.ts` declares `export =`, so what it exports cannot be read: "
+        "imports from it are unresolvable"]
     # no types: the CommonJS entry is what the manifest leads to
     repo.commit({"package.json": json.dumps({"name": "fastify", "main": "fastify.js"})})
     assert run(repo, "--all")[2].splitlines()[1:] == [
@@ -129,6 +139,7 @@ def test_the_summary_says_why_a_packages_imports_are_unresolvable(tmp_path: Path
     # no page imports from it: nothing to say
     repo.commit({"docs/a.md": "# A\n", "docs/b.md": "# B\n"})
     assert len(run(repo, "--all")[2].splitlines()) == 1
+    assert "unresolvable_reasons" not in json.loads(run(repo, "--all", "--json")[1])["summary"]
 
 
 def test_a_package_whose_imports_resolve_needs_no_word(tmp_path: Path) -> None:

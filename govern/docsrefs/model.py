@@ -122,10 +122,13 @@ class Tally:
         """This tally in diff mode, ``new`` of its missing references introduced."""
         return replace(self, missing_new=new)
 
-    def to_json(self) -> dict[str, int]:
-        counts = {key: value for key, value in vars(self).items()
-                  if key not in ("missing_new", "reasons")}
+    def to_json(self) -> dict[str, int | list[str]]:
+        counts: dict[str, int | list[str]] = {
+            key: value for key, value in vars(self).items()
+            if key not in ("missing_new", "reasons")}
         if self.missing_new is not None:
             counts.update(missing_new=self.missing_new,
                           missing_old=self.missing - self.missing_new)
+        if self.reasons:
+            counts["unresolvable_reasons"] = list(self.reasons)
         return counts
