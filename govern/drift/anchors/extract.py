@@ -526,10 +526,14 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
     # looked for in a set: in the list, 20,000 classes each given a member took 153 s
     present = set(found)
     for current, against in ((extraction, base), (base, extraction)):
+        # a member inherited from one both sides declare was changed where it is declared,
+        # not gained or lost by the subclass; one the base class gains, the subclass gains too
+        changed_in_place = {d.name for d in current.touched if d.key not in current.inherited
+                            and d.key in against.declared}
         for declaration in current.touched:
-            # an inherited member is read where its own class changed, not gained or lost
             if declaration.container and declaration.key not in against.declared \
-                    and declaration.key not in current.inherited:
+                    and not (declaration.key in current.inherited
+                             and declaration.name in changed_in_place):
                 container = Declaration(declaration.container, None, bridgeable=False)
                 if container not in present:
                     present.add(container)
