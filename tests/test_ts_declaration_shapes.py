@@ -209,3 +209,25 @@ def test_a_page_calling_a_factory_is_listed_for_what_the_factory_gives(
              "docs/start.md": "```js\nconst app = createApp({})\n```\n"}
     data = run_json(pr_repo(tmp_path, files, {"app.js": FACTORY.replace(old, new)}), "main")
     assert rows(data) == listed
+
+
+MERGED = """declare function fastify(opts?: object): object
+declare namespace fastify {
+  export type { RouteOne, RouteTwo }
+}
+export = fastify
+"""
+
+
+@pytest.mark.parametrize(("head", "listed"), [
+    # a name the namespace's export list loses is its member, no change of `fastify()`
+    (MERGED.replace("RouteOne, RouteTwo", "RouteOne"), {}),
+    # the function merged with it changing still lists the pages calling it
+    (MERGED.replace("opts?: object", "opts?: object, log?: boolean"),
+     {"docs/start.md": ["fastify"]}),
+])
+def test_a_namespace_s_export_list_is_no_change_of_the_function_it_merges_with(
+        tmp_path: Path, head: str, listed: dict[str, list[str]]) -> None:
+    files = {"index.d.ts": MERGED, "docs/start.md": "```js\nconst app = fastify()\n```\n"}
+    data = run_json(pr_repo(tmp_path, files, {"index.d.ts": head}), "main")
+    assert rows(data) == listed

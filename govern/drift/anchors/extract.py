@@ -525,6 +525,7 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
         return found
     # looked for in a set: in the list, 20,000 classes each given a member took 153 s
     present = set(found)
+    namespaces = extraction.namespaces | base.namespaces
     for current, against in ((extraction, base), (base, extraction)):
         # a member inherited from one both sides declare was changed where it is declared,
         # not gained or lost by the subclass; one the base class gains, the subclass gains too
@@ -532,6 +533,7 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
                             and d.key in against.declared}
         for declaration in current.touched:
             if declaration.container and declaration.key not in against.declared \
+                    and declaration.container not in namespaces \
                     and not (declaration.key in current.inherited
                              and declaration.name in changed_in_place):
                 container = Declaration(declaration.container, None, bridgeable=False)

@@ -56,6 +56,10 @@ class Extraction:
     widely_inherited: int = 0
     """Touched members more than ``syntax.MAX_INHERITING`` classes of the file inherit, which
     anchor on their own class only."""
+    namespaces: frozenset[str] = frozenset()
+    """TS only: the namespaces the file declares at its top. A name its export list gains or
+    loses is a member of the namespace, no change of the function or class the namespace
+    merges with (fastify's ``fastify()`` and its ``declare namespace fastify``)."""
     inherited: frozenset[str] = frozenset()
     """Keys of the touched members a subclass inherits (``Response.last_modified`` of a
     changed ``StreamResponse.last_modified``): in ``touched`` and ``declared``, but no member

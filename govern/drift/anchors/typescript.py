@@ -567,8 +567,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     in_file: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
+    namespaces: set[str] = set()
     for name, node, statement, exported in _top_level(tree.root_node, script):
         in_file.add(name)
+        if node.type in _NAMESPACES:
+            namespaces.add(name)
         is_container, members = _members(node)
         # Units are what can call a helper: functions and methods, not the containers whose
         # text merely holds them.
@@ -600,5 +603,6 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         reexports=_reexports(tree.root_node, in_file),
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
+        namespaces=frozenset(namespaces),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
     )
