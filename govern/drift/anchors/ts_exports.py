@@ -312,6 +312,7 @@ class Surface:
         """Does the package publish ``name`` of ``path``? None when that cannot be told (a
         chain through a file the repository does not hold, CommonJS, ``export =``, more than
         ``MAX_FILES`` files)."""
+        folder = path.rpartition("/")[0] + "/"
         while True:
             if path in self.reached:
                 names = self.reached[path]
@@ -321,11 +322,19 @@ class Surface:
                 return None
             if not self.pending:
                 return False
-            self._step()
+            self._step(folder)
 
-    def _step(self) -> None:
-        """Follow the next link of the chains, breadth first (the entries' own files first)."""
+    def _step(self, toward: str) -> None:
+        """Follow the next link of the chains: breadth first, but first the file in the
+        deepest folder above ``toward``'s, the likeliest way to it (``src/data/index.ts`` for
+        ``src/data/field.zod.ts``, of a package with forty entry points)."""
+        _, at = max(((len(folder), -n) for n, (file, _) in enumerate(self.pending)
+                         for folder in [file.rpartition("/")[0] + "/"]
+                         if toward.startswith(folder)), default=(0, 0))
+        at = -at
+        self.pending.rotate(-at)
         path, wanted = self.pending.popleft()
+        self.pending.rotate(at)
         held = self.reached.get(path, frozenset())
         if path in self.reached and (held is None or (wanted is not None and wanted <= held)):
             return  # nothing new reaches it
