@@ -62,3 +62,12 @@ def test_news_fragments_are_no_pages_whatever_their_folder_s_case() -> None:
         ("CHANGES.rst", True), ("docs/changes-in-2.0.rst", False),
         # a `changes/` folder of pages, not of fragments (vite's breaking changes), is docs
         ("docs/changes/per-environment-apis.md", False), ("docs/guide.rst", False)]
+
+
+def test_a_page_in_a_test_folder_is_no_page() -> None:
+    paths = ["README.md", "packages/web/README.md", "test/bundler/README.md",
+             "tests/certs/README.md", "src/__tests__/fixtures/site/README.md", "docs/testing.md"]
+    entries = [TreeEntry("100644", "blob", f"{n:040x}", path) for n, path in enumerate(paths)]
+    # `README.md` matches at any depth; a test's fixture or note is no documentation
+    assert [page.path for page in select_pages(entries, DocsConfig())] == [
+        "README.md", "docs/testing.md", "packages/web/README.md"]

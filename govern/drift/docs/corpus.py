@@ -25,12 +25,15 @@ class Page:
 def is_docs_path(path: str, docs: DocsConfig) -> bool:
     """Is ``path`` part of the docs corpus (whether or not it exists)? Never a news fragment
     (``CHANGES/13176.feature.rst``): a change writes its own, which is no page it could
-    leave stale, and no release-owned page it must keep out of."""
+    leave stale, and no release-owned page it must keep out of. Never a page in a test
+    folder (fastify's ``test/bundler/README.md``, requests' ``tests/certs/README.md``): a
+    fixture or a note on the tests, which ``README.md`` matches at any depth."""
     return (
         path.endswith(PAGE_SUFFIXES)
         and (docs.paths.matches(path) or docs.release_owned.matches(path))
         and not docs.exclude.matches(path)
         and not in_fragment_folder(path)
+        and not is_test_file(path)
     )
 
 
@@ -60,8 +63,8 @@ def suggest_docs_paths(entries: list[TreeEntry], docs: DocsConfig) -> list[str]:
     for entry in entries:
         path = entry.path
         if (entry.mode not in _BLOB_MODES or not path.endswith(PAGE_SUFFIXES)
-                or is_docs_path(path, docs) or docs.exclude.matches(path)
-                or is_test_file(path)):
+                or is_test_file(path) or is_docs_path(path, docs)
+                or docs.exclude.matches(path)):
             continue
         folders = path.split("/")[:-1]
         for depth, folder in enumerate(folders):
