@@ -97,7 +97,8 @@ def test_detect_notes_what_it_saw() -> None:
         "code.package_manifests": "detected: 1 manifest(s)",
         "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or "
                                   "docs/): no page is named",
-        "routes.registrars": "route files seen (auto-detection reads them): api/routes.py, "
+        "routes.registrars": "files named like route files or ledgers (auto-detection reads "
+                             "those with a route registration): api/routes.py, "
                              "sdk/openapi.yaml",
     }
 

@@ -345,7 +345,8 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                     and PurePosixPath(p).suffix in (".py", ".ts", ".js"))
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        notes["routes.registrars"] = ("route files seen (auto-detection reads them): "
+        notes["routes.registrars"] = ("files named like route files or ledgers (auto-detection "
+                                      "reads those with a route registration): "
                                       + ", ".join([*routes[:5], *ledgers[:5]]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
