@@ -19,6 +19,7 @@ from govern.drift.docs.index import (
     StoreDamaged,
     fill_index,
     phrase_pattern,
+    prune,
 )
 from govern.drift.docs.scanner import fenced_blocks, inline_code_spans, scan_page
 from tests.helpers import build_index, memory_store
@@ -133,6 +134,24 @@ def test_a_store_another_run_prunes_while_this_one_fills_it_is_refused_not_a_cra
     with pytest.raises(StoreDamaged, match="lost page a.md"):
         fill_index(pages, blobs.get, db, progress=pruned_by_another_run)
     assert fill_index(pages, blobs.get, memory_store()).naming("httpx.Client.send") == {0}
+
+
+def test_a_prune_keeps_what_another_run_read_lately_and_drops_what_none_did() -> None:
+    db = memory_store()
+    blobs = {"b1": b"`one.two`", "b2": b"`three.four`", "b3": b"`five.six`"}
+    mine = [Page("a.md", "b1", False)]
+    fill_index([Page("b.md", "b2", False), Page("c.md", "b3", False)], blobs.get, db)
+    fill_index(mine, blobs.get, db)
+
+    def stored() -> set[str]:
+        return {sha for (sha,) in db.execute("SELECT sha FROM blobs")}
+
+    prune(db, mine, keep=0)
+    assert stored() == {"b1", "b2", "b3"}  # another run read them a moment ago
+    db.execute("UPDATE blobs SET used = 0 WHERE sha = 'b3'")  # read by no run for long
+    prune(db, mine, keep=0)
+    assert stored() == {"b1", "b2"}
+    assert db.execute("SELECT count(*) FROM tokens WHERE token = 'five.six'").fetchone() == (0,)
 
 
 @pytest.mark.parametrize("ask", [

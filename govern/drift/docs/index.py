@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,8 @@ WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 
 SCHEMA = (
-    "CREATE TABLE blobs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL UNIQUE, unreadable TEXT)",
+    "CREATE TABLE blobs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL UNIQUE, unreadable TEXT, "
+    "used INTEGER NOT NULL DEFAULT 0)",
     "CREATE TABLE tokens (kind INTEGER NOT NULL, token TEXT NOT NULL, blob INTEGER NOT NULL, "
     "PRIMARY KEY (kind, token, blob)) WITHOUT ROWID",
     "CREATE TABLE plain (blob INTEGER PRIMARY KEY, words TEXT NOT NULL)",
@@ -447,6 +449,11 @@ def known_blobs(db: sqlite3.Connection, shas: list[str]) -> dict[str, tuple[int,
     return known
 
 
+STAMP_EVERY = 60
+"""Seconds a blob's last-read stamp may lag: a run re-stamps only older ones."""
+KEEP_RECENT = 600
+"""Seconds after a run read a blob during which no other run prunes it."""
+
 SCAN_CHUNK = 32
 """Pages scanned and written in one transaction by :func:`store_pages`."""
 
@@ -484,8 +491,8 @@ def _insert(db: sqlite3.Connection, scanned: list[tuple[str, PageTokens | Unread
         rows: list[tuple[int, str, int]] = []
         for sha, tokens in scanned:
             reason = tokens.reason if isinstance(tokens, Unreadable) else None
-            cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable) VALUES (?, ?)",
-                                (sha, reason))
+            cursor = db.execute("INSERT OR IGNORE INTO blobs (sha, unreadable, used) "
+                                "VALUES (?, ?, ?)", (sha, reason, int(time.time())))
             if cursor.rowcount and not isinstance(tokens, Unreadable):
                 plain, other = _split_plain(tokens.words)
                 blob_id = cursor.lastrowid or 0
@@ -506,6 +513,11 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
     the caller drops it and calls again on a fresh one.
     """
     known = known_blobs(db, [page.blob for page in pages])
+    now = int(time.time())
+    # this run reads them: another run's prune keeps them (stamped at most once a minute, so
+    # a warm run mostly writes nothing)
+    db.execute("UPDATE blobs SET used = ? WHERE sha IN (SELECT sha FROM wanted) AND used < ?",
+               (now, now - STAMP_EVERY))
     missing = [page for page in pages if page.blob not in known]
     if missing:
         store_pages(missing, read_blob, db, read_blobs, progress)
@@ -532,12 +544,15 @@ def fill_index(pages: list[Page], read_blob: Callable[[str], bytes | None],
 
 def prune(db: sqlite3.Connection, pages: list[Page], keep: int) -> None:
     """Drop the blobs ``pages`` do not use once the store holds more than ``keep``, so it
-    never grows with every blob ever seen (switching between branches stays warm below)."""
+    never grows with every blob ever seen (switching between branches stays warm below);
+    not those another run read in the last ``KEEP_RECENT`` seconds: it may be reading them
+    now (two runs on one clone, a calibration beside a run by hand)."""
     (stored,) = db.execute("SELECT count(*) FROM blobs").fetchone()
     if not isinstance(stored, int) or stored <= keep:
         return
     known_blobs(db, [page.blob for page in pages])  # the run's blobs, unreadable ones too
     with transaction(db):  # one pass over the tokens: no index by blob is kept for this
-        db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted)")
+        db.execute("DELETE FROM blobs WHERE sha NOT IN (SELECT sha FROM wanted) AND used < ?",
+                   (int(time.time()) - KEEP_RECENT,))
         db.execute("DELETE FROM tokens WHERE blob NOT IN (SELECT id FROM blobs)")
         db.execute("DELETE FROM plain WHERE blob NOT IN (SELECT id FROM blobs)")
