@@ -377,8 +377,26 @@ def test_github_annotations_are_inert(shop: Repo) -> None:
 
 def test_history_pages_are_not_checked(shop: Repo) -> None:
     shop.commit({"docs/changelog.md": "Removed `shop.Client.gone()`.\n",
-                 "docs/migrating.md": "Replace `shop.Client.gone()`.\n"})
+                 "docs/migrating.md": "Replace `shop.Client.gone()`.\n",
+                 "doc/en/deprecations.rst": "Removed: ``shop.Client.gone()``.\n",
+                 "docs/removals.md": "`shop.Client.gone()` was removed.\n"})
     assert run(shop, "--all")[0] == 0
+    # a how-to on removing things is no record of what was removed
+    shop.commit({"docs/removing-items.md": "Call `shop.Client.gone()`.\n"})
+    assert run(shop, "--all")[0] == 1
+
+
+@pytest.mark.parametrize(("fence", "expected"), [
+    # what an example binds is made there, not named in the code: nor are its later uses
+    ("import shop as s\ns.extra = 1\ns.extra += 1\ndel s.extra\nprint(s.nothing_here)\n",
+     [("shop", Status.RESOLVED), ("shop.nothing_here", Status.MISSING)]),
+    ("import shop\nshop.plugin_hook: int = 1\nfor shop.loopvar in range(3): pass\n"
+     "shop.a, shop.b = 1, 2\nif shop.Client == 1: pass\n",
+     [("shop", Status.RESOLVED), ("shop.Client", Status.RESOLVED)]),
+])
+def test_a_name_an_example_assigns_is_no_reference(fence: str,
+                                                   expected: list[tuple[str, Status]]) -> None:
+    assert statuses("docs/a.md", f"```python\n{fence}```\n") == expected
 
 
 PACKAGES = {

@@ -230,3 +230,24 @@ def test_a_subpath_the_exports_map_does_not_spell_out_is_unresolvable(tmp_path: 
     code, _, err = run(make_repo(tmp_path / "other", {**bar, "docs/usage.md": imports(
         'import { x } from "@y/foo/sub"', 'import { y } from "foo/sub"')}), "--all")
     assert code == 0 and "2 out of scope" in err and len(err.splitlines()) == 1
+
+
+def test_a_declaration_file_s_bodiless_exports_are_exports(tmp_path: Path) -> None:
+    """A package whose types are a `.d.ts`: a function's signature (each overload) and an
+    ambient `export declare …` export their names, as TanStack's `useQuery` did."""
+    files = {"package.json": json.dumps({"name": "mylib", "main": "index.js",
+                                         "types": "types/index.d.ts"}),
+             "types/index.d.ts": ("export type Options = { a: number }\n"
+                                  "export function useThing(): number\n"
+                                  "export function useThing(a: number): number\n"
+                                  "export declare function declared(): void\n"
+                                  "export declare const value: number\n"
+                                  "export declare class Keeper {}\n"
+                                  "export declare namespace Tools { const x: number }\n"),
+             "docs/guide.md": ("```js\nimport { useThing, declared, value, Keeper, Tools, "
+                               "Options } from 'mylib'\n```\n")}
+    repo = make_repo(tmp_path / "repo", files)
+    assert run(repo, "--all")[:2] == (0, "")
+    repo.commit({"docs/guide.md": "```js\nimport { useThings } from 'mylib'\n```\n"})
+    code, out, _ = run(repo, "--all")
+    assert code == 1 and "`mylib:useThings` names nothing" in out

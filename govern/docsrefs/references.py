@@ -52,6 +52,11 @@ _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
 _ALIAS = re.compile(r"^[ \t>.]*+import[ \t]++([A-Za-z_][\w.]*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)",
                     re.M)
 _PROMPT = re.compile(r"^\s*+(?:\$|>>>|\.\.\.|%)\s?")
+_BOUND_AFTER = re.compile(r"\s*+(?:,\s*+[\w.]++\s*+)*+(?::[^=\n]*+)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?="
+                          r"(?!=)")
+"""What follows a name a statement binds: ``= …``, ``+= …``, ``: int = …``, ``, other = …``."""
+_BOUND_BEFORE = re.compile(r"(?:^|[\s;(])(?:del|for)\s++(?:[\w.]++\s*+,\s*+)*+$")
+"""What precedes a name ``del`` removes or a ``for`` loop binds."""
 _SHELL_STOP = frozenset({"|", "||", "&&", ";", ">", ">>", "<", "2>", "&"})
 
 _FILE_SUFFIXES = frozenset(
@@ -175,6 +180,7 @@ class _Reader:
 
     def python_block(self, lines: list[tuple[int, str]]) -> None:
         aliases: dict[str, str] = dict(self.aliases)
+        bound: set[str] = set()  # dotted names the block itself assigns
         pending: tuple[int, str, str] | None = None  # a parenthesised ``from M import (``
         for number, raw in lines:
             line = _PROMPT.sub("", raw, count=1) if raw.lstrip().startswith(
@@ -208,10 +214,17 @@ class _Reader:
                 continue
             for match in DOTTED.finditer(line):
                 head, _, rest = match.group(0).partition(".")
-                if rest and head in aliases and (match.start() == 0 or line[
-                        match.start() - 1] not in ".\"'"):
-                    self.add(number, match.start() + 1 + shift, RefKind.CODE,
-                             f"{aliases[head]}.{rest}")
+                if not rest or head not in aliases or (match.start() and line[
+                        match.start() - 1] in ".\"'"):
+                    continue
+                name = f"{aliases[head]}.{rest}"
+                # a name the example binds (``pytest.my_symbol = MySymbol()``) is made here,
+                # not one the code must hold; and so is every later use of it
+                if name in bound or _BOUND_AFTER.match(line, match.end()) \
+                        or _BOUND_BEFORE.search(line, 0, match.start()):
+                    bound.add(name)
+                    continue
+                self.add(number, match.start() + 1 + shift, RefKind.CODE, name)
 
     def imported_names(self, number: int, line: str, module: str, names: str,
                        shift: int) -> None:

@@ -60,12 +60,13 @@ class DocsRefsResult:
 
 
 _HISTORY = re.compile(r"(?i)(?:^|[/_.-])(?:change(?:s|log)|history|news|releases?(?:[-_]notes)?"
-                      r"|whats?[-_]?new|migrat\w*|upgrad\w*)(?=[/_.-]|$)")
+                      r"|whats?[-_]?new|migrat\w*|upgrad\w*|deprecat\w*|removals?)(?=[/_.-]|$)")
 
 
 def is_history_page(path: str) -> bool:
-    """A page that records the past (changelog, release notes, migration guide): its names
-    are right for the versions it describes, so it is not checked."""
+    """A page that records the past (changelog, release notes, migration guide, the list of
+    deprecations and removals): its names are right for the versions it describes, so it is
+    not checked (pytest's ``deprecations.rst`` names every API it removed)."""
     return _HISTORY.search(path) is not None
 
 

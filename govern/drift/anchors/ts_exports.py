@@ -23,9 +23,10 @@ from govern.drift.anchors.syntax import parse, text, ts_string
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts")
 _BUILT = (".d.mts", ".d.cts", ".d.ts", ".mjs", ".cjs", ".js", ".mts", ".cts", ".ts", ".tsx")
 _DECLARATION_NAMES = frozenset({"function_declaration", "generator_function_declaration",
-                                "class_declaration", "abstract_class_declaration",
-                                "interface_declaration", "type_alias_declaration",
-                                "enum_declaration", "internal_module", "module"})
+                                "function_signature", "class_declaration",
+                                "abstract_class_declaration", "interface_declaration",
+                                "type_alias_declaration", "enum_declaration",
+                                "internal_module", "module"})
 MAX_FILES = 200
 """Files one package's export chains may span before what it exports is called unknowable."""
 _BUILD_FOLDERS = frozenset({"dist", "build", "out"})
@@ -153,6 +154,11 @@ def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -
 
 
 def _declared(declaration: Node) -> set[str]:
+    """The names an exported declaration binds: also a declaration file's bodiless forms, a
+    function's signature (``export function useQuery(): Result``, each overload) and an
+    ambient ``export declare …`` of any kind."""
+    if declaration.type == "ambient_declaration":
+        return set().union(*map(_declared, declaration.named_children))
     if declaration.type in _DECLARATION_NAMES:
         name = declaration.child_by_field_name("name")
         return {text(name)} if name is not None else set()
