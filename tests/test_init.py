@@ -73,6 +73,11 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
     (["src/a.py", "pkg/CONTRIBUTING.md"], {"comment.guardrails_doc": ""}),
     (["src/a.py", ".github/contributing.md"],
      {"comment.guardrails_doc": ".github/contributing.md"}),  # as written
+    # in any format GitHub shows one in (pytest's), a Markdown one first
+    (["src/a.py", "CONTRIBUTING.rst"], {"comment.guardrails_doc": "CONTRIBUTING.rst"}),
+    (["src/a.py", "CONTRIBUTING.rst", "CONTRIBUTING.md"],
+     {"comment.guardrails_doc": "CONTRIBUTING.md"}),
+    (["src/a.py", "CONTRIBUTING.html"], {"comment.guardrails_doc": ""}),
     # JavaScript lockfiles of every tool are ignored by default: detected adds nothing
     (["src/a.ts", "bun.lock", "deno.lock", "sub/bun.lockb"], {"comment.guardrails_doc": ""}),
 ])

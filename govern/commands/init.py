@@ -30,10 +30,11 @@ from govern.core.resources import data_dir
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
 RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs", "announcements")
-GUARDRAILS_DOCS = ("AGENTS.md", "CONTRIBUTING.md", ".github/CONTRIBUTING.md",
-                   "docs/CONTRIBUTING.md")
+GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
+                                   for folder in ("", ".github/", "docs/")
+                                   for suffix in ("md", "rst", "txt")))
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
-one."""
+one, in any of the formats GitHub shows (pytest's ``CONTRIBUTING.rst``)."""
 EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
