@@ -482,3 +482,19 @@ def test_typer_commands_and_options() -> None:
         ("tool sync-all --force", Status.MISSING),
         ("tool users remove bob", Status.MISSING),
         ("tool --install-completion", Status.RESOLVED)]
+
+
+def test_a_run_that_checks_no_page_says_so_and_where_pages_are(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "shop", {**LIBRARY, "doc/en/api.rst": "``shop.Client.sned``\n",
+                                         "CHANGELOG.md": "`shop.gone`\n"})
+    code, out, err = run(repo, "--all")
+    assert (code, out) == (0, "")
+    assert err.splitlines()[0] == (
+        "govern: warning: no docs page was checked: docs.paths (docs/**/*.md, docs/**/*.mdx, "
+        "docs/**/*.rst, README.md) matched no page outside the release notes, so no reference "
+        "was judged. Pages exist under docs folders: set docs.paths = [\"doc/**/*.rst\"] in "
+        "govern.toml (docs/reference/configuration.md).")
+    # configured to read them: judged, and no warning
+    repo.commit({"govern.toml": '[docs]\npaths = ["doc/**/*.rst"]\n'})
+    code, out, err = run(repo, "--all")
+    assert code == 1 and "shop.Client.sned" in out and "warning" not in err

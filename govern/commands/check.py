@@ -21,6 +21,7 @@ import click
 
 from govern.commands.shared import (
     config_option,
+    echo_warning,
     ensure_writable,
     json_option,
     load_config_at,
@@ -404,6 +405,10 @@ def docs_refs(ctx: click.Context, base: str | None, head: str, audit_all: bool,
     if known is not None:
         findings = recorded.new_findings(findings, known)
         recorded_too = len(result.findings) - len(findings)
+    if not result.pages:  # judged nothing: never a silent pass
+        echo_warning(render.render_no_pages(config.docs.paths.patterns,
+                                            result.corpus_suggestion),
+                     stdout_is_output=output_format != "text" or settings(ctx).json)
     if settings(ctx).json or output_format == "json":
         print_json({**result.to_json(), "findings": [f.to_json() for f in findings]})
     elif output_format == "sarif":

@@ -20,6 +20,19 @@ def _line(finding: DocsRefFinding) -> str:
     return inert_line(f"{ref.page}:{ref.line}:{ref.column}: {finding.message}{hint}")
 
 
+def render_no_pages(tried: Sequence[str], suggestion: Sequence[str]) -> str:
+    """The warning when no page was checked: the globs tried, and what ``docs.paths`` could
+    say instead."""
+    text = (f"no docs page was checked: docs.paths ({', '.join(tried) or '(none)'}) matched "
+            "no page outside the release notes, so no reference was judged.")
+    if suggestion:
+        globs = ", ".join(f'"{glob}"' for glob in suggestion)
+        return text + (f" Pages exist under docs folders: set docs.paths = [{globs}] in "
+                       "govern.toml (docs/reference/configuration.md).")
+    return text + (" Set docs.paths in govern.toml to where the pages live "
+                   "(docs/reference/configuration.md).")
+
+
 def render_summary(tally: Tally, pages: int) -> str:
     """The counts, then a line for each package whose shape made the imports from it
     unresolvable (its text is the repository's: rendered inert)."""

@@ -29,7 +29,7 @@ from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import module_path
-from govern.drift.docs.corpus import select_pages
+from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import Unreadable, decode_page
 from govern.drift.scans import read_bridge_scans
 from govern.git.diff import build_changes
@@ -49,6 +49,9 @@ class DocsRefsResult:
     tally: Tally
     pages: int
     unreadable: tuple[tuple[str, str], ...]
+    corpus_suggestion: tuple[str, ...] = ()
+    """With no page checked, the ``docs.paths`` globs that would read the pages under docs
+    folders (pytest's ``doc/en/``): a gate that judged nothing must say so."""
 
     def to_json(self) -> dict[str, Any]:
         return {"schema_version": 1, "head": self.head, "base": self.base,
@@ -179,10 +182,11 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
     readings: dict[tuple[str, str], PageReading | Unreadable] = {}
     docs = _read_docs(git, entries, config, tables.cli.names, readings)
     tables = replace(tables, documented=docs.documented)
+    suggestion = tuple(suggest_docs_paths(entries, config.docs)) if not docs.pages else ()
     if base is None:
         checked = check_references(docs.references, tables)
         return DocsRefsResult(head_sha, None, checked.findings, checked.tally, docs.pages,
-                              tuple(docs.unreadable))
+                              tuple(docs.unreadable), suggestion)
     merge_base = git.merge_bases(git.resolve_commit(base), head_sha)[0]
     base_entries = git.ls_tree(merge_base)
     base_tables = read_tables(git, merge_base, config, base_entries)
@@ -198,6 +202,6 @@ def read_docs_refs(git: Git, config: Config, head: str, base: str | None) -> Doc
     added = {change.path: change.new_lines for change in changes}
     findings = introduced(checked.findings, base_tables, added)
     return DocsRefsResult(head_sha, merge_base, findings, checked.tally.judged(len(findings)),
-                          docs.pages, tuple(docs.unreadable))
+                          docs.pages, tuple(docs.unreadable), suggestion)
 
 
