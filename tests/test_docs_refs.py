@@ -498,3 +498,23 @@ def test_a_run_that_checks_no_page_says_so_and_where_pages_are(tmp_path: Path) -
     repo.commit({"govern.toml": '[docs]\npaths = ["doc/**/*.rst"]\n'})
     code, out, err = run(repo, "--all")
     assert code == 1 and "shop.Client.sned" in out and "warning" not in err
+
+
+def test_a_package_held_in_several_folders_makes_its_misses_unresolvable(
+        tmp_path: Path) -> None:
+    """pyramid's tutorials keep a package named `tutorial` per chapter: only one is read, so
+    a name it lacks may be another copy's, never a finding; a package held once still is."""
+    chapter = "docs/tutorials/wiki/src/{}/tutorial/"
+    files = {**LIBRARY,
+             chapter.format("basics") + "__init__.py": "",
+             chapter.format("basics") + "models.py": "class MyModel:\n    pass\n",
+             chapter.format("views") + "__init__.py": "",
+             chapter.format("views") + "models.py": "class Wiki:\n    pass\n",
+             "docs/basics.rst": "``tutorial.models.MyModel`` and ``shop.Client.sned``\n",
+             "docs/views.rst": "``tutorial.models.Wiki``\n"}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert code == 1
+    assert [line.split(": ", 1)[1] for line in out.splitlines()] == [
+        "`shop.Client.sned` names nothing: shop.Client has no `sned` (did you mean "
+        "`shop.Client.send`?)"]
+    assert "2 folders hold a package named `tutorial`" in err

@@ -251,3 +251,37 @@ def test_a_declaration_file_s_bodiless_exports_are_exports(tmp_path: Path) -> No
     repo.commit({"docs/guide.md": "```js\nimport { useThings } from 'mylib'\n```\n"})
     code, out, _ = run(repo, "--all")
     assert code == 1 and "`mylib:useThings` names nothing" in out
+
+
+def test_an_entry_that_does_not_parse_hides_what_it_cannot_read(tmp_path: Path) -> None:
+    """immer's `IProduce` overloads are TypeScript newer than the grammar: what follows the
+    error is not read, so a name not found is unresolvable, never a finding."""
+    files = {"package.json": json.dumps({"name": "pkg", "types": "./src/index.d.ts"}),
+             "src/index.d.ts": ("export interface IProduce {\n  <T>(base: T): T\n"
+                                "  <D = any, B = D, R extends any[] = [], X = void>(b: B): X\n}\n"
+                                "export const produce: IProduce\n"
+                                "export function isDraft(value: any): boolean\n"),
+             "docs/api.md": "```js\nimport { IProduce, produce, isDraft } from 'pkg'\n```\n"}
+    code, out, err = run(make_repo(tmp_path / "broken", files), "--all")
+    assert (code, out) == (0, "")
+    assert "`src/index.d.ts` does not parse cleanly" in err
+    # a file that parses: a name it lacks is a finding
+    files["src/index.d.ts"] = "export interface IProduce {}\nexport const produce: IProduce\n"
+    code, out, _ = run(make_repo(tmp_path / "clean", files), "--all")
+    assert code == 1 and "`pkg:isDraft` names nothing" in out
+
+
+def test_a_build_path_s_guessed_source_is_read_with_the_conventional_entry(
+        tmp_path: Path) -> None:
+    """immer's `main` is `dist/immer.js`, read as `src/immer.js`, a module of its own; the
+    build starts at `src/index.js`, which exports the names pages import."""
+    files = {"package.json": json.dumps({"name": "immer", "main": "dist/immer.js"}),
+             "src/immer.js": "export class Immer {}\n",
+             "src/index.js": "export function produce() {}\nexport { isDraft } from './common'\n",
+             "src/common.js": "export function isDraft() {}\n",
+             "docs/api.md": "```js\nimport { produce, isDraft, Immer } from 'immer'\n```\n"}
+    repo = make_repo(tmp_path / "repo", files)
+    assert run(repo, "--all")[:2] == (0, "")
+    repo.commit({"docs/api.md": "```js\nimport { produceAll } from 'immer'\n```\n"})
+    code, out, _ = run(repo, "--all")
+    assert code == 1 and "`immer:produceAll` names nothing" in out

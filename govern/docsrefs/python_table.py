@@ -92,6 +92,10 @@ class PythonTable:
     bound: frozenset[str] = field(repr=False, compare=False)
     """Every name the repository binds anywhere (``_step`` asks one it does not as
     ``_STRANGER``)."""
+    copies: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """A top-level package the repository holds in several folders -> how many (pyramid's
+    tutorials keep 33 packages named ``tutorial``, one a chapter): only one is read, so a
+    name it lacks may be another copy's."""
     _answers: dict[tuple[_Container, str], _Found] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     _candidates: dict[_Container, tuple[str, ...]] = field(
@@ -163,6 +167,16 @@ class PythonTable:
         ``search`` (a ``.``-prefixed Sphinx target) resolves when any name ends with it.
         ``within``: a bare name must be the scope's (an autodoc directive imports it from
         there), where a role's bare name may be a builtin."""
+        found = self._resolve(name, scopes, search, within)
+        root = (found.container or "").split(".")[0]
+        if found.status is Status.MISSING and root in self.copies:
+            return Resolution(Status.UNRESOLVABLE, why=(
+                f"{self.copies[root]} folders hold a package named `{root}`, so which one a "
+                "page means cannot be told: names the one read lacks are unresolvable"))
+        return found
+
+    def _resolve(self, name: str, scopes: tuple[str, ...], search: bool,
+                 within: bool) -> Resolution:
         plain = self._resolve_dotted(name)
         if scopes and plain.status is not Status.RESOLVED:
             scoped = self._in_scopes(name, scopes, search, within)
@@ -441,10 +455,12 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
     """The namespace of every module under a package (a folder with ``__init__.py``)."""
     modules: dict[str, ModuleSymbols] = {}
     packages: set[str] = set()
+    folders: dict[str, set[str]] = {}  # a top-level package -> the folders holding it
     for path, symbols in sorted(modules_by_path.items()):
         name, chain = module_path(path, exists)
         if not chain or not name or not _is_library(name, chain[-1][0], exists):
             continue  # a script, a test, a docs conf.py: not importable library code
+        folders.setdefault(name.split(".")[0], set()).add(chain[-1][0])
         if path.endswith(("/__init__.py", "/__init__.pyi")):
             packages.add(name)
         if name not in modules or path.endswith(".py"):
@@ -456,7 +472,8 @@ def build_python_table(modules_by_path: dict[str, ModuleSymbols],
         children.setdefault(parent, set()).add(leaf)
     return PythonTable(modules, frozenset(packages), roots, _classes_named(modules),
                        {parent: frozenset(leaves) for parent, leaves in children.items()},
-                       _bound_names(modules.values(), children))
+                       _bound_names(modules.values(), children),
+                       {root: len(held) for root, held in folders.items() if len(held) > 1})
 
 
 def _is_library(module: str, package: str, exists: Callable[[str], bool]) -> bool:

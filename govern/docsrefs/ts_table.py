@@ -13,13 +13,14 @@ finding; why is told once per package in the summary."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from govern.docsrefs.model import Resolution, Status
 
 # a subpath's entry is read exactly as ``root_entries`` reads the root's
 from govern.drift.anchors.ts_exports import (
+    CONVENTIONAL_ENTRIES,
     MAX_FILES,
     ExportReader,
     condition_paths,
@@ -119,7 +120,8 @@ def _matches(key: str, subpath: str) -> bool:
 def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | None],
                    exists: Callable[[str], bool]) -> TsTable:
     """Every package.json (path -> text) with a name, and what its root entry exports: the
-    first of its entries that is source. A subpath's is read when a page imports from it."""
+    first of its entries that is source, with its conventional entry (``src/index``). A
+    subpath's is read when a page imports from it."""
     packages: dict[str, _Package] = {}
     chains = _Chains(read, exists)
     for path, manifest_text in sorted(manifests.items()):
@@ -132,7 +134,8 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
         folder = path.rpartition("/")[0]
         packages[manifest["name"]] = _Package(
             folder, subpaths_of(manifest.get("exports")),
-            chains.first(root_entries(manifest, folder, exists)))
+            chains.first(root_entries(manifest, folder, exists),
+                         source_files(list(CONVENTIONAL_ENTRIES), folder, exists)))
     return TsTable(packages, chains)
 
 
@@ -145,18 +148,28 @@ class _Chains:
         self.reader = ExportReader(read, exists)
         self.chains: dict[str, Exports | _NotSource] = {}
 
-    def first(self, entries: list[str]) -> Exports:
-        """What the first of ``entries`` that is source exports; when none is, nothing, and
-        why (the first entry's, the one the manifest means most)."""
+    def first(self, entries: list[str], also: Sequence[str] = ()) -> Exports:
+        """What the first of ``entries`` that is source exports, with what those of ``also``
+        that are source export: a manifest's path is mapped to its source by a guess
+        (``dist/immer.js`` read as ``src/immer.js``, which may be no entry at all: immer
+        built from ``src/index.js``, a conventional entry), so a name either exports is the
+        package's. When none is source, nothing, and why (the first entry's, the one the
+        manifest means most)."""
         reasons: list[str] = []
+        first: Exports | None = None
         for entry in entries:
             found = self.exports(entry)
             if isinstance(found, Exports):
-                return found
+                first = found
+                break
             reasons.append(found.why)
-        return Exports(frozenset(), (reasons[0] if reasons else
-                                     "its manifest leads to no file the repository holds")
-                       + f", so what it exports cannot be read{_UNREADABLE}")
+        if first is None:
+            return Exports(frozenset(), (reasons[0] if reasons else
+                                         "its manifest leads to no file the repository holds")
+                           + f", so what it exports cannot be read{_UNREADABLE}")
+        others = [found for found in map(self.exports, also) if isinstance(found, Exports)]
+        return Exports(first.names.union(*(other.names for other in others)),
+                       first.hidden or next((o.hidden for o in others if o.hidden), None))
 
     def exports(self, entry: str) -> Exports | _NotSource:
         if entry not in self.chains:
@@ -189,6 +202,9 @@ class _Chains:
             if found.open and hidden is None:
                 hidden = f"`{path}` declares `export =`, so what it exports cannot be " \
                     f"read{_UNREADABLE}"
+            if found.broken and hidden is None:
+                hidden = f"`{path}` does not parse cleanly, so not all it exports can be " \
+                    f"read{_PARTLY}"
             for star in found.stars:
                 if not star.startswith("."):
                     # another package's exports: open, though what the chain lists it still has

@@ -63,6 +63,9 @@ class FileExports:
     """A ``.cjs`` file, or a ``.js`` one with no ``import`` or ``export``: what it exports is
     whatever ``module.exports`` becomes when it runs (in a package's root, most often a shim
     that requires the build)."""
+    broken: bool = False
+    """tree-sitter could not parse all of it (a grammar older than the TypeScript written:
+    immer's `IProduce` overloads): exports past the error may be missing from ``names``."""
 
 
 def parse_exports(source: bytes, path: str) -> FileExports:
@@ -128,7 +131,7 @@ def parse_exports(source: bytes, path: str) -> FileExports:
                 forwarded.append((origin, there, as_name))
     commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
     return FileExports(frozenset(names), tuple(stars), tuple(forwarded), tuple(namespaces),
-                       default_declared, opened, commonjs)
+                       default_declared, opened, commonjs, root.has_error)
 
 
 def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -> None:
@@ -253,7 +256,11 @@ def root_entries(manifest: dict[str, object], folder: str, exists: Callable[[str
     root = subpaths.get(".") if subpaths is not None else exports
     declared = [manifest.get("source"), *condition_paths(root),
                 *(manifest.get(key) for key in ("types", "typings", "module", "main"))]
-    return source_files([*declared, "src/index", "index", "lib/index"], folder, exists)
+    return source_files([*declared, *CONVENTIONAL_ENTRIES], folder, exists)
+
+
+CONVENTIONAL_ENTRIES = ("src/index", "index", "lib/index")
+"""Where a package's root entry conventionally is, when its manifest's paths say nothing."""
 
 
 _REEXPORTS = re.compile(rb"\bexport\s*(?:type\s*)?[*{=]")
@@ -345,7 +352,7 @@ class Surface:
         if path in self.reached and (held is None or (wanted is not None and wanted <= held)):
             return  # nothing new reaches it
         found = self.reader.links(path)
-        if found is None or found.commonjs or found.open:
+        if found is None or found.commonjs or found.open or found.broken:
             self.unknowable = True
             return
         if wanted is not None and "default" in wanted:
