@@ -518,3 +518,36 @@ def test_a_package_held_in_several_folders_makes_its_misses_unresolvable(
         "`shop.Client.sned` names nothing: shop.Client has no `sned` (did you mean "
         "`shop.Client.send`?)"]
     assert "2 folders hold a package named `tutorial`" in err
+
+
+def test_a_class_s_slots_are_its_members(tmp_path: Path) -> None:
+    """attrs' `Attribute` declares its fields in `__slots__` and sets them through a bound
+    setter govern does not read: each slot is a member a page may name."""
+    files = {**LIBRARY, "src/shop/slotted.py": (
+        "_SET = object.__setattr__\n\n\n"
+        "class Record:\n    __slots__ = ('alias', 'alias_is_default')\n\n"
+        "    def __init__(self, alias_is_default=False, value=None):\n"
+        "        _SET.__get__(self)('alias', 1)\n\n\n"
+        "class Single:\n    __slots__ = 'value'\n"),
+        "docs/slots.md": "`shop.slotted.Record.alias_is_default`, `shop.slotted.Single.value`\n"}
+    repo = make_repo(tmp_path / "repo", files)
+    assert run(repo, "--all")[:2] == (0, "")
+    # a name the repository binds elsewhere but the slots do not declare is still a finding
+    repo.commit({"docs/slots.md": "`shop.slotted.Single.alias`\n"})
+    code, out, _ = run(repo, "--all")
+    assert code == 1 and "Single has no `alias`" in out
+
+
+def test_an_import_in_a_comment_or_a_string_is_no_reference() -> None:
+    """pinia's docs recall an old API in a comment (`// import { createStore } from 'pinia'`):
+    no code imports it, so no gate may fail on it."""
+    page = ("```ts\n// pinia 0.x used: import { createStore } from 'pinia'\n"
+            "/* before:\nimport { mapState } from 'pinia'\n*/\n"
+            "const s = \"import { oldThing } from 'pinia'\"\n"
+            "import { defineStore } from 'pinia'; import { storeToRefs } from 'pinia'\n"
+            "  import type { StoreDefinition } from 'pinia' // the type\n```\n")
+    assert [ref.name for ref in parse_references(page, "docs/a.md")] == [
+        "pinia:defineStore", "pinia:storeToRefs", "pinia:StoreDefinition"]
+    # and where they stand, as before
+    ref = parse_references(page, "docs/a.md")[0]
+    assert (ref.line, ref.column) == (7, 10)

@@ -192,9 +192,25 @@ def _class(node: Node) -> ClassSymbols:
                 if self_name:
                     members.update(_self_attributes(inner, self_name))
         else:
-            members.update(name for name, _ in _assigned(statement))
+            for name, value in _assigned(statement):
+                members.add(name)
+                if name == "__slots__":
+                    members.update(_slot_names(value))
             members.update(_annotated(statement))
     return ClassSymbols(tuple(bases), frozenset(members), dynamic)
+
+
+def _slot_names(value: Node) -> Iterator[str]:
+    """The attributes a ``__slots__`` declares (a string, or a tuple, list or set of them):
+    members however they are set (attrs' ``Attribute`` sets its own through
+    ``object.__setattr__``)."""
+    strings = [value] if value.type == "string" else [
+        item for item in value.named_children if item.type == "string"] \
+        if value.type in ("tuple", "list", "set", "parenthesized_expression") else []
+    for string in strings:
+        name = python_string(string)
+        if name and name.isidentifier():
+            yield name
 
 
 def _annotated(statement: Node) -> Iterator[str]:

@@ -46,7 +46,35 @@ another extension's block, ``::: tip`` an admonition)."""
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
 _PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
 _TS_IMPORT = re.compile(
-    r"\bimport\s++(?:type\s++)?\{([^}]{0,2000}+)\}\s*+from\s*+[\"']([^\"'\n]{1,200}+)[\"']")
+    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?\{([^}]{0,2000}+)\}\s*+from\s*+"
+    r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
+"""An import statement: at the start of a line or after a ``;``, so one quoted in a string
+(``"import { a } from 'b'"``) is none."""
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with its ``//`` and ``/* */`` comments blanked, newlines kept, so an offset
+    is still its place: ``// import { createStore } from 'pinia'`` recalls an old API. One
+    pass, each opening searched for once past the last: linear on any text."""
+    out: list[str] = []
+    at, none = 0, len(text)  # ``none``: no such opening left
+
+    def after(opening: str) -> int:
+        found = text.find(opening, at)
+        return none if found == -1 else found
+
+    line, block = after("//"), after("/*")
+    while True:
+        line = after("//") if line < at else line
+        block = after("/*") if block < at else block
+        start = min(line, block)
+        if start == none:
+            out.append(text[at:])
+            return "".join(out)
+        close = text.find("*/", start + 2) if start == block else text.find("\n", start)
+        end = none if close == -1 else close + (2 if start == block else 0)
+        out.extend((text[at:start], re.sub(r"[^\n]", " ", text[start:end])))
+        at = end
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
                     r"(/[\w\-.:{}<>*]{0,200}+(?:/[\w\-.:{}<>*]{0,200}+){0,30}+)")
 _ALIAS = re.compile(r"^[ \t>.]*+import[ \t]++([A-Za-z_][\w.]*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)",
@@ -237,7 +265,7 @@ class _Reader:
                 self.add(number, column + 1 + shift, RefKind.IMPORT, f"{module}.{words[0]}")
 
     def script_block(self, lines: list[tuple[int, str]]) -> None:
-        text = "\n".join(line for _, line in lines)
+        text = _without_comments("\n".join(line for _, line in lines))
         starts = [0]
         for _, line in lines:
             starts.append(starts[-1] + len(line) + 1)

@@ -35,7 +35,7 @@ from govern.drift.scans import read_bridge_scans
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, TreeEntry
 
-FORMAT = 2
+FORMAT = 3
 """Bumped whenever ModuleSymbols changes shape, so cached symbols of the old shape are not read."""
 _BLOB_MODES = ("100644", "100755")
 
