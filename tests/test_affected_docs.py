@@ -570,3 +570,17 @@ def test_a_rename_that_changes_whether_a_file_is_read_as_source(
     assert repo.git("diff", "--name-status", "-M", "main", "pr").split()[0].startswith("R")
     data = run_json(repo, "main")
     assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/use.md", stale)]
+
+
+def test_a_page_listed_as_a_module_s_home_is_no_run_without_opinion(tmp_path: Path) -> None:
+    """pinia's `storeToRefs` was named on eleven pages (folded), and its module's own page
+    was listed: the summary said the run had no opinion, then listed it."""
+    pages = {f"docs/guide{n}.md": "Call `renderWidget()` here.\n" for n in range(12)}
+    files = {"web/widgets.ts": "export function renderWidget() {\n  return 1;\n}\n",
+             "docs/widgets.md": "# Widgets\n", **pages}
+    head = {"web/widgets.ts": "export function renderWidget() {\n  return 2;\n}\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    assert [row["path"] for row in data["docs"]] == ["docs/widgets.md"]
+    assert data["anchors"] == [] and "no opinion" not in data["summary"]
+    assert data["summary"].startswith("1 changed package(s), 0 documentable anchor(s); 1 page(s) "
+                                      "document the changed modules.")

@@ -480,10 +480,10 @@ def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int,
 def _verdict(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
     not_covered = (f"{anchorless} changed file(s) yielded no anchor from their contents and are "
                    "NOT COVERED")
-    if not anchors and anchorless:  # a blind spot is never "no opinion" (issue 12, item 11)
+    if not anchors and not rows and anchorless:  # a blind spot is never "no opinion" (issue 12)
         return (f"No documentable anchor in the files this run could read; {not_covered}, so "
                 "this is not a clean bill of health.")
-    if not anchors:
+    if not anchors and not rows:
         return ("Nothing in this diff resolved to a documentable surface, so this run has no "
                 "opinion about the docs.")
     parts = [f"{packages} changed package(s), {anchors} documentable anchor(s)"]
@@ -492,7 +492,9 @@ def _verdict(packages: int, anchors: int, rows: list[Row], anchorless: int) -> s
         owned = sum(row.release_owned for row in rows)
         detail = ", ".join(x for x in (f"{stale} stale" if stale else "",
                                        f"{owned} release-owned" if owned else "") if x)
-        parts.append(f"{len(rows)} page(s) name them" + (f" ({detail})" if detail else ""))
+        # with every name guarded out, a page is listed as the changed module's home
+        named = "name them" if anchors else "document the changed modules"
+        parts.append(f"{len(rows)} page(s) {named}" + (f" ({detail})" if detail else ""))
     else:
         parts.append("no hand-written page names any of them: nothing to list, which is not "
                      "a clean bill of health")
