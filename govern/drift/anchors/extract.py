@@ -313,12 +313,6 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if reason is not None:
         result.anchorless.append({"path": change.path, "reason": reason})
         return
-    if any(is_generated(data) for data in (head.read(change.path) if change.status != "D"
-                                           else None,
-                                           base.read(change.base_path) if change.status != "A"
-                                           else None) if data is not None):
-        result.skipped["generated_files"] += 1
-        return
     yielded = False
     extractions: dict[str, Extraction] = {}
     parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
@@ -331,13 +325,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     sources = (change.status != "A" and _is_source(change.old_mode)
                and _extracted(change.base_path),
                change.status != "D" and _is_source(change.new_mode) and _extracted(change.path))
-    for side, path, lines, present, blob in (
-        (base, change.base_path, change.old_lines, sources[0], change.old_blob),
-        (head, change.path, change.new_lines, sources[1], change.new_blob),
+    texts = (base.read(change.base_path) if sources[0] else None,
+             head.read(change.path) if sources[1] else None)
+    if any(is_generated(data) for data in texts if data is not None):
+        result.skipped["generated_files"] += 1
+        return
+    for side, path, lines, data, blob in (
+        (base, change.base_path, change.old_lines, texts[0], change.old_blob),
+        (head, change.path, change.new_lines, texts[1], change.new_blob),
     ):
-        if not present:
-            continue
-        data = side.read(path)
         if data is None:
             continue
         if sources[0] != sources[1]:
