@@ -278,6 +278,7 @@ class ExportReader:
         self.read = read
         self.exists = exists
         self.files: dict[str, FileExports | None] = {}
+        self.linked: dict[str, FileExports | None] = {}
 
     def parsed(self, path: str) -> FileExports | None:
         """What a file exports (None: the repository does not hold it)."""
@@ -291,14 +292,17 @@ class ExportReader:
         opens with ``export =``. A file with no statement that re-exports (most of a
         package's modules) is not parsed: its own names are all a chain could publish, and
         tree-sitter reading each was most of a run's time on a large package."""
-        if path in self.files:
-            return self.files[path]
-        data = self.read(path)
-        if data is None or _REEXPORTS.search(data):
-            return self.parsed(path)
-        commonjs = path.endswith(".cjs") or (path.endswith(".js")
-                                             and not _MODULE_SYNTAX.search(data))
-        return FileExports(frozenset(), (), (), (), None, False, commonjs)
+        if path not in self.linked:
+            data = self.files[path] if path in self.files else self.read(path)
+            if not isinstance(data, bytes):  # parsed already, or not held
+                self.linked[path] = data
+            elif _REEXPORTS.search(data):
+                self.linked[path] = self.files[path] = parse_exports(data, path)
+            else:
+                commonjs = path.endswith(".cjs") or (path.endswith(".js")
+                                                     and not _MODULE_SYNTAX.search(data))
+                self.linked[path] = FileExports(frozenset(), (), (), (), None, False, commonjs)
+        return self.linked[path]
 
     def target(self, importer: str, module: str) -> str | None:
         """The source file a relative ``module`` names from ``importer``; None for another
