@@ -78,11 +78,11 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         lines.append(heading("New API, not yet on any page (suggestions, not rows):"))
         homed = [entry for entry in result.new_api if entry["suggested_pages"]]
         homeless = [entry for entry in result.new_api if not entry["suggested_pages"]]
-        lines.extend(f"  - {entry['token']} ({entry['file']}): likely home "
-                     f"{', '.join(entry['suggested_pages'])}" for entry in homed)
+        lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): likely home "
+                                f"{', '.join(entry['suggested_pages'])}") for entry in homed)
         # a revert or a new module can add hundreds: the ones with a home are the ones to act on
-        lines.extend(f"  - {entry['token']} ({entry['file']}): no page names its siblings yet"
-                     for entry in homeless[:HOMELESS_SHOWN])
+        lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): no page names its "
+                                "siblings yet") for entry in homeless[:HOMELESS_SHOWN])
         if len(homeless) > HOMELESS_SHOWN:
             lines.append(f"  - and {len(homeless) - HOMELESS_SHOWN} more no page names the "
                          "siblings of (--json lists every one)")
