@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from govern.drift.still_declared import declared_names
 from tests.helpers import pr_repo, run_json
 
 
@@ -55,3 +56,14 @@ def test_a_name_removed_from_example_code_is_not_stale(tmp_path: Path) -> None:
             if e["token"] == "setup_bench_env"] != ["removed"]
     assert [e["rule"] for e in data["docs"][0]["evidence"]
             if e["token"] == "load_config"] == ["removed"]
+
+
+def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
+    names = {"render", "LIMIT", "Widget", "helper"}
+    declaring = [b"export function render(page) {}\n", b"LIMIT = 5\n",
+                 b"class Shop {\n  async helper(a: number): Promise<void> {\n  }\n}\n",
+                 b"export const Widget: Props = {}\n"]
+    using = [b"render(page)\n", b"if LIMIT == 5:\n    pass\n", b"x = helper(1) + 2\n",
+             b"  Widget.render_all()\n", b"# render is gone\n"]
+    assert declared_names(declaring, names) == names
+    assert declared_names(using, names) == set()

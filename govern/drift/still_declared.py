@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 
-_MODIFIERS = rb"(?:(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
+_MODIFIERS = rb"(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
 MAX_NAMES = 200
 """Removed names looked for in one run; a change removing more (a deleted package) keeps
 the rest certain, as before."""
 
 
-def declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ...]:
+def _declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ...]:
     """Lines declaring one of ``names`` (group ``name``): after a declaring keyword, as a
     module-level assignment, or as a JS/TS method with its body."""
     either = b"|".join(re.escape(name.encode()) for name in sorted(names))
@@ -29,13 +29,13 @@ def declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ...
         re.compile(rb"(?<![\w$])(?:def|class|function|interface|type|enum)[ \t]+" + name),
         re.compile(rb"^(?:export[ \t]+)?(?:(?:const|let|var)[ \t]+)?" + name
                    + rb"[ \t]*(?::[^=\n]*)?=(?!=)", re.M),
-        re.compile(rb"^[ \t]+" + _MODIFIERS + rb"[ \t]+)*" + name
+        re.compile(rb"^[ \t]+(?:" + _MODIFIERS + rb"[ \t]+)*" + name
                    + rb"[ \t]*(?:<[^>\n]*>)?\([^)\n]*\)[ \t]*(?::[^{\n]*)?\{", re.M),
     )
 
 
 def declared_names(texts: Iterable[bytes | None], names: Collection[str]) -> set[str]:
     """Which of ``names`` the ``texts`` declare."""
-    patterns = declaration_patterns(names)
+    patterns = _declaration_patterns(names)
     return {match.group("name").decode() for text in texts if text
             for pattern in patterns for match in pattern.finditer(text)}
