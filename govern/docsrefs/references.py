@@ -52,29 +52,6 @@ _TS_IMPORT = re.compile(
 (``"import { a } from 'b'"``) is none."""
 
 
-def _without_comments(text: str) -> str:
-    """``text`` with its ``//`` and ``/* */`` comments blanked, newlines kept, so an offset
-    is still its place: ``// import { createStore } from 'pinia'`` recalls an old API. One
-    pass, each opening searched for once past the last: linear on any text."""
-    out: list[str] = []
-    at, none = 0, len(text)  # ``none``: no such opening left
-
-    def after(opening: str) -> int:
-        found = text.find(opening, at)
-        return none if found == -1 else found
-
-    line, block = after("//"), after("/*")
-    while True:
-        line = after("//") if line < at else line
-        block = after("/*") if block < at else block
-        start = min(line, block)
-        if start == none:
-            out.append(text[at:])
-            return "".join(out)
-        close = text.find("*/", start + 2) if start == block else text.find("\n", start)
-        end = none if close == -1 else close + (2 if start == block else 0)
-        out.extend((text[at:start], re.sub(r"[^\n]", " ", text[start:end])))
-        at = end
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
                     r"(/[\w\-.:{}<>*]{0,200}+(?:/[\w\-.:{}<>*]{0,200}+){0,30}+)")
 _ALIAS = re.compile(r"^[ \t>.]*+import[ \t]++([A-Za-z_][\w.]*+)[ \t]++as[ \t]++([A-Za-z_]\w*+)",
@@ -100,6 +77,31 @@ _PYTHON = frozenset({"python", "py", "python3", "pycon", "ipython", "pyi"})
 _SHELL = frozenset({"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session",
                     "terminal"})
 _SCRIPT = frozenset({"ts", "typescript", "tsx", "js", "javascript", "jsx", "mjs"})
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with its ``//`` and ``/* */`` comments blanked, newlines kept, so an offset
+    is still its place: ``// import { createStore } from 'pinia'`` recalls an old API. One
+    pass, each opening searched for once past the last: linear on any text."""
+    out: list[str] = []
+    at, none = 0, len(text)  # ``none``: no such opening left
+
+    def after(opening: str) -> int:
+        found = text.find(opening, at)
+        return none if found == -1 else found
+
+    line = block = -1  # where the next of each opening is, searched for again once passed
+    while True:
+        line = after("//") if line < at else line
+        block = after("/*") if block < at else block
+        start = min(line, block)
+        if start == none:
+            out.append(text[at:])
+            return "".join(out)
+        close = text.find("*/", start + 2) if start == block else text.find("\n", start)
+        end = none if close == -1 else close + (2 if start == block else 0)
+        out.extend((text[at:start], re.sub(r"[^\n]", " ", text[start:end])))
+        at = end
 
 
 @dataclass
