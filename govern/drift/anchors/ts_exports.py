@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from govern.drift.anchors.syntax import parse, text, ts_string
+from govern.drift.anchors.typescript import export_specifiers
 
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts")
 _BUILT = (".d.mts", ".d.cts", ".d.ts", ".mjs", ".cjs", ".js", ".mts", ".cts", ".ts", ".tsx")
@@ -97,16 +98,12 @@ def parse_exports(source: bytes, path: str) -> FileExports:
                          None)
         default = any(c.type == "default" for c in statement.children)
         if clause is not None:
-            for spec in (c for c in clause.named_children if c.type == "export_specifier"):
-                own = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias") or own
-                names.add(text(alias))
-                if own is None:
-                    continue
+            for own, public, _ in export_specifiers(statement):
+                names.add(public)
                 if module is not None:
-                    forwarded.append((module, text(own), text(alias)))
+                    forwarded.append((module, own, public))
                 else:
-                    exported_locals.append((text(own), text(alias)))
+                    exported_locals.append((own, public))
         elif namespace is not None:
             exported = [text(c) for c in namespace.named_children if c.type == "identifier"]
             names.update(exported)

@@ -133,7 +133,7 @@ def _namespace_declarations(body: Node) -> Iterator[tuple[str, Node, Node]]:
     is the names written on it, not the namespace."""
     for statement in body.named_children:
         if statement.type == "export_statement":
-            for _local, public, specifier in _export_specifiers(statement):
+            for _local, public, specifier in export_specifiers(statement):
                 yield public, specifier, specifier
         for inner, _public in _declaring(statement, True):
             for name, node in _declarations(inner):
@@ -224,7 +224,7 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     return False, []
 
 
-def _export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
+def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
     """(local name, public name, specifier) of each name an ``export { a, b as c }``
     statement lists."""
     for clause in statement.named_children:
@@ -241,7 +241,7 @@ def _exported_names(root: Node) -> set[str]:
     names: set[str] = set()
     for statement in root.named_children:
         if statement.type == "export_statement":
-            names.update(local for local, _, _ in _export_specifiers(statement))
+            names.update(local for local, _, _ in export_specifiers(statement))
             for clause in statement.named_children:
                 if clause.type == "identifier":
                     names.add(text(clause))
@@ -358,7 +358,7 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
         for clause in statement.named_children:
             if clause.type == "namespace_export":
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
-        names.update(public for local, public, _ in _export_specifiers(statement)
+        names.update(public for local, public, _ in export_specifiers(statement)
                      if public != "default" and (sourced or local not in declared))
     return frozenset(name for name in names if not name.startswith("_"))
 
