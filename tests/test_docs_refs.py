@@ -45,6 +45,15 @@ def run(repo: Repo, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def passes_then_fails(repo: Repo, page: str, text: str, finding: str) -> None:
+    """The repository's docs pass ``--all``; with ``page`` written as ``text`` they fail on
+    ``finding``: a rule tested on what it accepts and on what it refuses."""
+    assert run(repo, "--all")[:2] == (0, "")
+    repo.commit({page: text})
+    code, out, _ = run(repo, "--all")
+    assert code == 1 and finding in out, out
+
+
 @pytest.fixture
 def shop(tmp_path: Path) -> Repo:
     return make_repo(tmp_path / "shop", {**LIBRARY, "docs/index.md": "# Shop\n"})
@@ -530,12 +539,9 @@ def test_a_class_s_slots_are_its_members(tmp_path: Path) -> None:
         "        _SET.__get__(self)('alias', 1)\n\n\n"
         "class Single:\n    __slots__ = 'value'\n"),
         "docs/slots.md": "`shop.slotted.Record.alias_is_default`, `shop.slotted.Single.value`\n"}
-    repo = make_repo(tmp_path / "repo", files)
-    assert run(repo, "--all")[:2] == (0, "")
     # a name the repository binds elsewhere but the slots do not declare is still a finding
-    repo.commit({"docs/slots.md": "`shop.slotted.Single.alias`\n"})
-    code, out, _ = run(repo, "--all")
-    assert code == 1 and "Single has no `alias`" in out
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/slots.md",
+                      "`shop.slotted.Single.alias`\n", "Single has no `alias`")
 
 
 def test_an_import_in_a_comment_or_a_string_is_no_reference() -> None:
