@@ -3,12 +3,12 @@ what is wrong with it (docs/reference/configuration.md)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from govern.core.globs import Globs, glob_problem
+from govern.core.linear_regex import linear_regex_problem
 
 BUMPS = ("patch", "minor", "major")
 
@@ -35,14 +35,6 @@ def _string_list(value: object, check: Callable[[str], str | None]) -> Converted
     return tuple(value), problems
 
 
-def _regex_problem(pattern: str) -> str | None:
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        return f"not a valid regular expression ({exc})"
-    return None
-
-
 def _globs(value: object) -> Converted:
     patterns, problems = _string_list(value, glob_problem)
     return (Globs(patterns) if not problems else None), problems
@@ -53,7 +45,7 @@ def _names(value: object) -> Converted:
 
 
 def _regexes(value: object) -> Converted:
-    return _string_list(value, _regex_problem)
+    return _string_list(value, linear_regex_problem)
 
 
 def _count(value: object) -> Converted:

@@ -243,13 +243,14 @@ class GatesConfig:
         metadata=about(GLOBS, "Paths whose change needs a contract-review record on the current "
                               "head."))
     # GitHub's closing-keyword grammar (optional colon, OWNER/REPO#N, issue URLs) and the card
-    # relations; possessive, so a commit message cannot make the gate crawl (issue 13)
+    # relations; matched in RE2, so no commit message can make the gate crawl (issue 13)
     trailer_forbidden: tuple[str, ...] = field(
         default=(
-            r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?|part of|refs)(?::[ \t]*+|[ \t]++)"
-            r"(?:[\w.-]++/[\w.-]++#|#|https?://[^\s/]++/[\w.-]++/[\w.-]++/issues/)\d",
+            r"(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?|part of|refs)(?::[ \t]*|[ \t]+)"
+            r"(?:[\w.-]+/[\w.-]+#|#|https?://[^\s/]+/[\w.-]+/[\w.-]+/issues/)\d",
         ),
-        metadata=about(REGEXES, "Patterns refused in commit messages."))
+        metadata=about(REGEXES, "Patterns refused in commit messages, in RE2 syntax (no "
+                                "lookarounds, backreferences or possessive quantifiers)."))
     model_families: tuple[str, ...] = field(
         default=("claude", "opus", "sonnet", "haiku", "gpt", "o1", "o3", "o4", "gemini", "llama",
                  "mistral", "mixtral", "codestral", "deepseek", "qwen", "grok"),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from govern.core.errors import NotJudged
-from govern.core.text import SURROGATE
+from govern.core.text import utf8_text
 
 if TYPE_CHECKING:
     from pathspec import PathSpec
@@ -94,11 +94,8 @@ class Globs:
             return False
         if not self._match:
             self._match.append(_compile(self.patterns))
-        if not path.isascii():
-            # RE2 reads UTF-8 only: a byte that is not (a lone surrogate) is matched as U+FFFD,
-            # one character as before: `*` and `?` take it, no literal of a glob (text) is it
-            path = SURROGATE.sub("\ufffd", path)
-        return self._match[0](path)
+        # RE2 reads UTF-8 only: a byte of the path that is not (a lone surrogate) is U+FFFD
+        return self._match[0](utf8_text(path))
 
     def select(self, paths: Iterable[str]) -> list[str]:
         return [path for path in paths if self.matches(path)]

@@ -18,6 +18,12 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: a byte of a path that is not UTF-8, as git's paths are decoded."""
 
 
+def utf8_text(text: str) -> str:
+    """``text`` with each lone surrogate as U+FFFD, for RE2, which reads UTF-8 and cannot carry
+    one: one character for another, so ``*`` and ``?`` still take it and no literal is it."""
+    return text if text.isascii() else SURROGATE.sub("\ufffd", text)
+
+
 def split_lines(text: str) -> list[str]:
     """Lines without terminators (CRLF, CR or LF) and without a leading byte-order mark."""
     return _LINE_END.split(text.removeprefix("\ufeff"))

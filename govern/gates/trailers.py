@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from govern.core.findings import Finding, Rule, quote_line
-from govern.core.text import split_lines
+from govern.core.linear_regex import LinearPattern, compile_linear
+from govern.core.text import split_lines, utf8_text
 
 SHORT_SHA = 12
 # A word of a commit message: starts after a blank or punctuation, never inside ``-O3`` or a
@@ -23,12 +24,13 @@ class Forbidden:
     """What a commit message may not say: ``gates.trailer_forbidden`` and
     ``gates.model_families``."""
 
-    patterns: tuple[re.Pattern[str], ...]
+    patterns: tuple[LinearPattern, ...]
     model_families: tuple[str, ...]
 
     @classmethod
     def of(cls, patterns: Sequence[str], model_families: Sequence[str]) -> Forbidden:
-        return cls(tuple(re.compile(p) for p in patterns),
+        """PatternError for a pattern RE2 refuses (the configuration's check names it first)."""
+        return cls(tuple(compile_linear(p) for p in patterns),
                    tuple(family.lower() for family in model_families))
 
 
@@ -84,8 +86,9 @@ joiner): inside ``claude-opus-4-5`` or ``Fixes #12`` they split what still reads
 
 def _why(line: str, forbidden: Forbidden) -> str | None:
     line = _UNSEEN.sub("", line)
+    searched = utf8_text(line)
     for pattern in forbidden.patterns:
-        if pattern.search(line):
+        if pattern.search(searched):
             return f"matches the forbidden pattern `{pattern.pattern}` (`gates.trailer_forbidden`)"
     model = find_model_id(line, forbidden.model_families)
     if model is not None:
