@@ -21,7 +21,13 @@ from govern.drift.docs.index import (
     phrase_pattern,
     prune,
 )
-from govern.drift.docs.scanner import fenced_blocks, inline_code_spans, scan_page
+from govern.drift.docs.scanner import (
+    _RAW_TOKEN,
+    fenced_blocks,
+    inline_code_spans,
+    raw_tokens,
+    scan_page,
+)
 from tests.helpers import build_index, memory_store
 
 
@@ -432,3 +438,16 @@ def test_phrase_runs_find_every_place_the_phrase_pattern_does(
             assert starts == _pattern_starts(phrase, page), (phrase, page)
         assert index.saying(phrase) == ({0} if named and _pattern_starts(phrase, text)
                                         else set())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZ_9$@./- \t\n(`:#é—ß\u00a0\u2028\ud800😀")),
+               max_size=60))
+def test_raw_tokens_are_what_the_raw_pattern_finds(text: str) -> None:
+    """The fast cut of a page into raw tokens reads exactly what the pattern does, on ASCII
+    and on other scripts' letters, punctuation, blanks and lone surrogates."""
+    assert raw_tokens(text) == set(_RAW_TOKEN.findall(text))
+
+
+def test_raw_tokens_cut_at_other_scripts_punctuation_not_at_their_letters() -> None:
+    assert raw_tokens("./naïve—api.v2/x -- .env a—") == {"naïve", "api.v2/x", "env", "a"}
