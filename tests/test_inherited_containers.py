@@ -49,3 +49,63 @@ def test_a_ts_subclass_inheriting_a_changed_method_is_not_anchored_itself(
                             {"web/response.ts": head}), "main")
     found = {a["token"] for a in data["anchors"] if a["kind"] == "symbol"}
     assert "JsonResponse.lastModified" in found and "JsonResponse" not in found
+
+
+DOCUMENTED = ("class Mixin:\n    def fetch_items(self):\n        \"\"\"Fetch the items.\n\n"
+              "        Pages of them.\n        \"\"\"\n        return 1\n\n\n"
+              "class Client(Mixin):\n    pass\n")
+
+
+def _run(tmp_path: Path, head: str, page: str = "Call `Client.fetch_items()`.\n") -> dict:
+    return run_json(pr_repo(tmp_path, {"lib/client.py": DOCUMENTED, "docs/api.md": page},
+                            {"lib/client.py": head}), "main")
+
+
+def test_a_line_deleted_from_an_inherited_member_removes_no_spelling(tmp_path: Path) -> None:
+    """tornado: deleting docstring lines of ``OAuth2Mixin.oauth2_request`` marked the page
+    naming ``GoogleOAuth2Mixin.oauth2_request`` stale: the head side, whose hunks touch no
+    line, did not declare the inherited spelling."""
+    data = _run(tmp_path, DOCUMENTED.replace("\n        Pages of them.\n", "\n"))
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", False)]
+    assert data["new_api"] == []
+
+
+def test_a_line_added_to_an_inherited_member_is_no_new_api(tmp_path: Path) -> None:
+    """tornado: a ``.. deprecated::`` line added to ``RequestHandler.flush`` suggested
+    ``ErrorHandler.flush`` as new API."""
+    head = DOCUMENTED.replace("Pages of them.\n", "Pages of them.\n\n"
+                              "        .. deprecated:: 2.0\n")
+    data = _run(tmp_path / "named", head)
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", False)]
+    # on no page yet, it is still no new name
+    assert _run(tmp_path / "unnamed", head, "# API\n")["new_api"] == []
+    gained = DOCUMENTED.replace("        return 1\n", "        return 1\n\n"
+                                "    def fetch_more(self):\n        return 2\n")
+    assert {entry["token"] for entry in _run(tmp_path / "gained", gained,
+                                             "# API\n")["new_api"]} >= {"client.Mixin.fetch_more"}
+
+
+def test_an_inherited_member_removed_from_its_base_is_stale_in_the_subclass(
+        tmp_path: Path) -> None:
+    data = _run(tmp_path, "class Mixin:\n    pass\n\n\nclass Client(Mixin):\n    pass\n")
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", True)]
+
+
+def test_a_ts_line_deleted_or_added_in_an_inherited_method_is_neither_removal_nor_new_api(
+        tmp_path: Path) -> None:
+    base = ("export class Mixin {\n  /**\n   * Fetch.\n   * More.\n   */\n  fetchItems() {\n"
+            "    return 1;\n  }\n}\n\nexport class Client extends Mixin {}\n")
+    page = "Call `Client.fetchItems()`.\n"
+    deleted = run_json(pr_repo(tmp_path / "deleted", {"lib/client.ts": base, "docs/api.md": page},
+                               {"lib/client.ts": base.replace("   * More.\n", "")}), "main")
+    assert [(row["path"], row["stale"]) for row in deleted["docs"]] == [("docs/api.md", False)]
+    added = run_json(pr_repo(tmp_path / "added", {"lib/client.ts": base, "docs/api.md": "# A\n"},
+                             {"lib/client.ts": base.replace("   * More.\n",
+                                                            "   * More.\n   * Even more.\n")}),
+                     "main")
+    assert added["new_api"] == []
+    removed = run_json(pr_repo(tmp_path / "removed", {"lib/client.ts": base, "docs/api.md": page},
+                               {"lib/client.ts": "export class Mixin {}\n\n"
+                                                 "export class Client extends Mixin {}\n"}),
+                       "main")
+    assert [(row["path"], row["stale"]) for row in removed["docs"]] == [("docs/api.md", True)]

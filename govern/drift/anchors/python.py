@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
@@ -245,9 +246,10 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         if touches(statement, lines):
             touched.extend(_touched(statement, name, lines))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    inherited, widely_inherited = inherited_members(touched, *_class_tree(top_level, exported))
+    bases, own = _class_tree(top_level, exported)
+    inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)
-    declared.update(d.key for d in inherited)  # declared, or the base side would read removed
+    declared.update(inherited_spellings(bases, own, is_public))
     literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     first_error_line,
@@ -588,9 +589,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    inherited, widely_inherited = inherited_members(touched, *_class_tree(tree.root_node, script))
+    bases, own = _class_tree(tree.root_node, script)
+    inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)
-    declared.update(d.key for d in inherited)  # declared, or the base side would read removed
+    declared.update(inherited_spellings(bases, own,
+                                        lambda member: not member.startswith(("_", "#"))))
     literals, literal_kin = shaped_literals(
         tree.root_node, lines, frozenset({"string", "template_string"}),
         frozenset({"string_fragment"}))
