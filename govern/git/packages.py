@@ -124,6 +124,22 @@ def is_example_file(path: str) -> bool:
     return not EXAMPLE_DIRS.isdisjoint(path.split("/")[:-1])
 
 
+_SPHINX_DIRS = frozenset({"docs", "doc", "documentation"})
+_DOCS_SITE_CONFIGS = frozenset({"docusaurus.config.js", "docusaurus.config.mjs",
+                                "docusaurus.config.ts"})
+
+
+def is_docs_config(path: str) -> bool:
+    """A docs site's build configuration, not code its pages describe: Sphinx's ``conf.py``
+    in a docs folder (its names are Sphinx's settings, ``suppress_warnings``, which pages
+    about Sphinx name), Docusaurus' config, and VitePress' ``.vitepress/`` folder."""
+    folders, _, name = path.rpartition("/")
+    parts = folders.split("/") if folders else []
+    if name == "conf.py":
+        return not _SPHINX_DIRS.isdisjoint(parts)
+    return name in _DOCS_SITE_CONFIGS or ".vitepress" in parts
+
+
 def is_package_script(path: str, package_dir: str) -> bool:
     """In the package's own top-level ``scripts/`` folder (``src/scripts/`` is code)."""
     inside = path[len(package_dir) + 1 :] if package_dir else path

@@ -43,6 +43,7 @@ from govern.git.diff import ChangedFile
 from govern.git.gitio import ABSENT_MODE, SUBMODULE_MODE, SYMLINK_MODE, Hunk
 from govern.git.packages import (
     is_dev_only_manifest_change,
+    is_docs_config,
     is_example_file,
     is_package_script,
     is_test_file,
@@ -160,6 +161,7 @@ SKIPPED_LABELS = {
     "docs_pages": "docs page(s) outside the corpus",
     "test_files": "test file(s)",
     "script_files": "package script file(s)",
+    "docs_config": "docs site configuration file(s) (Sphinx's conf.py, Docusaurus', VitePress')",
     "dev_only_manifests": "dev-only manifest edit(s)",
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
@@ -297,6 +299,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     if is_package_script(change.path, package_dir):
         result.skipped["script_files"] += 1
+        return
+    if is_docs_config(change.path):
+        result.skipped["docs_config"] += 1
         return
     manifest = name in config.code.package_manifests
     if manifest and _dev_only_edit(change, base, head, name):

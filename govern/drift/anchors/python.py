@@ -129,10 +129,12 @@ def _instance_field(statement: Node) -> str | None:
 
 
 def _dict_members(dictionary: Node) -> Iterator[tuple[str, Node]]:
+    """The keys of a string-keyed table that are names (``RULES.MR001``); a URL, a path or a
+    phrase (``"api/reference.rst"``) is a value, never a member a page names as one."""
     for pair in dictionary.named_children:
         if pair.type == "pair":
             key = python_string(pair.child_by_field_name("key"))
-            if key:
+            if key and key.isidentifier():
                 yield key, pair
 
 
