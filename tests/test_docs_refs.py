@@ -557,3 +557,18 @@ def test_an_import_in_a_comment_or_a_string_is_no_reference() -> None:
     # and where they stand, as before
     ref = parse_references(page, "docs/a.md")[0]
     assert (ref.line, ref.column) == (7, 10)
+
+
+def test_a_module_the_object_store_lacks_is_not_judged_not_someone_else_s(tmp_path: Path) -> None:
+    """tornado with ``tornado/web.py``'s blob missing: ``--all`` passed, every
+    ``tornado.web.*`` reference relabelled out of scope."""
+    repo = make_repo(tmp_path / "r", {"src/shop/__init__.py": "",
+                                      "src/shop/web.py": "class Handler:\n    pass\n",
+                                      "docs/a.md": "Use `shop.web.Handler`.\n"})
+    ran = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "check", "docs-refs", "--all"])
+    assert ran.exit_code == 0, ran.output
+    blob = repo.git("rev-parse", "main:src/shop/web.py").strip()
+    (repo.root / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # as a cut-short fetch
+    ran = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "check", "docs-refs", "--all"])
+    assert ran.exit_code == 2
+    assert "src/shop/web.py" in ran.stderr and "`git fsck`" in ran.stderr

@@ -10,6 +10,8 @@ from typing import Any
 
 from govern.config import Config
 from govern.core import cache
+from govern.core.errors import MISSING_OBJECT_REMEDY, NotJudged
+from govern.core.text import inert_line
 from govern.docsrefs.argparse_table import build_argparse_trees
 from govern.docsrefs.check import (
     Tables,
@@ -93,9 +95,13 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
     click_sources: list[bytes] = []
     argparse_sources: dict[str, bytes] = {}
     exists = paths_of(entry.path for entry in entries)
+    unreadable: list[str] = []
     for entry in python:
         data = git.blobs.read(entry.sha)
-        if data is None or len(data) > config.code.max_parse_bytes:
+        if data is None:
+            unreadable.append(entry.path)
+            continue
+        if len(data) > config.code.max_parse_bytes:
             continue
         symbols = memo.get(entry.sha)
         if symbols is None:
@@ -122,7 +128,18 @@ def read_tables(git: Git, rev: str, config: Config, entries: list[TreeEntry]) ->
         elif filename in ("setup.cfg", "setup.py"):
             scripts.update(parse_setup_scripts(filename, git.read_text(rev, entry.path) or ""))
         elif filename == "package.json":
-            manifests[entry.path] = (git.blobs.read(entry.sha) or b"").decode("utf-8", "replace")
+            manifest = git.blobs.read(entry.sha)
+            if manifest is None:
+                unreadable.append(entry.path)
+            else:
+                manifests[entry.path] = manifest.decode("utf-8", "replace")
+    if unreadable:
+        # a module the table lacks would make every reference into it someone else's code
+        shown = ", ".join(inert_line(path) for path in unreadable[:3])
+        raise NotJudged(f"{len(unreadable)} file(s) of {rev[:12]} whose names pages may write "
+                        f"cannot be read ({shown}{', …' if len(unreadable) > 3 else ''}), so "
+                        "the references into them cannot be judged",
+                        remedy=MISSING_OBJECT_REMEDY)
     scans = read_bridge_scans(git, rev, entries, config)
     routes = build_route_table(route for scan in scans.registrars.values()
                                for route in scan.routes)
