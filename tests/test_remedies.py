@@ -129,14 +129,15 @@ def test_a_range_as_base_is_refused_with_the_form_govern_takes(origin: Repo) -> 
     assert result.stderr == (
         "Error: 'main~1..main' is a range of commits; govern takes one commit as BASE (and one "
         "as --head) and diffs merge-base(BASE, HEAD)..HEAD itself\n"
-        "  remedy: pass its ends apart, BASE `main~1` and `--head main` (e.g. `govern "
-        "affected-docs --head main main~1`)\n")
+        "  remedy: pass its ends apart, BASE `main~1` and `--head main` (the command's "
+        "arguments then read `--head main main~1`)\n")
     assert govern(origin.root, "affected-docs", "--head", "main", "main~1").exit_code == 0
     gate = govern(origin.root, "check", "size", "--json", "topic...main")
     assert gate.exit_code == 2
     assert json.loads(gate.stdout)["remedy"] == (
-        "pass its ends apart, BASE `topic` and `--head main` (e.g. `govern affected-docs --head "
-        "main topic`)")
+        "pass its ends apart, BASE `topic` and `--head main` (the command's arguments then "
+        "read `--head main topic`)")
+    assert "affected-docs" not in json.loads(gate.stdout)["remedy"]
 
 
 # -- no commits, no work tree, no config file ----------------------------------------------------
@@ -228,5 +229,5 @@ def test_the_longest_remote_name_wins_and_odd_names_are_quoted() -> None:
 def test_one_commit_is_no_range() -> None:
     assert range_remedy("main~1") is None
     assert range_remedy("v1.2") is None
-    assert range_remedy("main..") == ("pass its ends apart, BASE `main` and `--head HEAD` (e.g. "
-                                      "`govern affected-docs --head HEAD main`)")
+    assert range_remedy("main..") == ("pass its ends apart, BASE `main` and `--head HEAD` (the "
+                                      "command's arguments then read `--head HEAD main`)")

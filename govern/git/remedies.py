@@ -105,8 +105,10 @@ def range_remedy(ref: str) -> str | None:
     if not dots:
         return None
     base, head = left or "HEAD", right.removeprefix(".") or "HEAD"
-    return (f"pass its ends apart, BASE {_command(base)} and {_command('--head', head)} (e.g. "
-            f"{_command('govern', 'affected-docs', '--head', head, base)})")
+    # the arguments alone: the git layer does not know which command was run (naming
+    # affected-docs to `govern check size` sent the reader to the wrong command)
+    return (f"pass its ends apart, BASE {_command(base)} and {_command('--head', head)} (the "
+            f"command's arguments then read {_command('--head', head, base)})")
 
 
 def fetch_remedy(ref: str, config: RemoteConfig) -> str:
