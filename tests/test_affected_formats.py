@@ -110,14 +110,32 @@ def test_the_bridge_line_is_said_only_where_a_ledger_was_read(ledger_rows: int,
     assert [line for line in render_text(result).splitlines() if "route bridge" in line] == said
 
 
-def test_the_text_report_counts_only_pages_that_merely_mention_a_package() -> None:
-    result = AffectedDocs(summary="s", base="main", head="h", merge_base="m", computed_on={},
-                          changed_packages=[], anchors=[],
-                          docs=[Row("docs/a.md", False, False, (("symbol", "fetchAll", "both"),))],
-                          package_mention_docs=["docs/a.md", "docs/b.md"])
-    assert [line for line in render_text(result).splitlines() if "merely" in line] == [
-        "  - 1 page(s) merely mention a changed package (not listed: mentioning a package is "
-        "not naming what changed)"]
+@pytest.mark.parametrize(("rows", "mentions", "counted"), [
+    # a page that is a row is listed for what it names: not counted as a mere mention
+    (["docs/a.md"], ["docs/a.md", "docs/b.md"], 1),
+    ([], ["docs/a.md", "docs/b.md"], 2),
+    (["docs/a.md"], ["docs/a.md"], 0),
+])
+def test_the_report_and_the_comment_count_the_same_mere_mentions(
+        rows: list[str], mentions: list[str], counted: int) -> None:
+    result = AffectedDocs(
+        summary="s", base="main", head="1" * 40, merge_base="2" * 40,
+        computed_on={"head_parents": ["3" * 40, "4" * 40], "dirty": False},
+        changed_packages=[], anchors=[],
+        docs=[Row(path, False, False, (("symbol", "fetchAll", "both"),)) for path in rows],
+        package_mention_docs=mentions,
+        bridge_coverage={"measured": False, "reason": "no bridgeable symbol changed"})
+    report = [line for line in render_text(result).splitlines() if "merely mention a" in line]
+    # the comment reads the JSON affected-docs writes
+    comment = [line for line in render_drift(result.to_json(), Config().comment).splitlines()
+               if "merely mention a" in line]
+    # the report leaves out what it has nothing to say about; the comment's fold says every count
+    assert report == ([f"  - {counted} page(s) merely mention a changed package (not listed: "
+                       "mentioning a package is not naming what changed)"] if counted else [])
+    assert comment == [f"- **{counted}** page(s) merely mention a changed package; they are "
+                       "not listed, since mentioning a package is not naming what changed."]
+    # the JSON keeps the whole coarse set, rows too, for comparison
+    assert result.to_json()["package_mention_docs"] == mentions
 
 
 @pytest.mark.parametrize(("homeless", "counted"), [(10, None), (14, "and 4 more")])

@@ -25,6 +25,7 @@ from govern.cli import cli
 from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
 from tests.gitrepo import Repo, make_repo
+from tests.security.github_markdown import render
 
 LIB = (
     "def send_request(url):\n"
@@ -384,6 +385,11 @@ def test_markdown_report_has_an_inline_chart_and_inert_text(tmp_path: Path) -> N
     assert "| pooled recall | 50% |" in markdown
     assert "a lower bound of what the change affected" in markdown
     assert "pooled recall 50% (1 of 2 reference pages listed)" in result.stdout
+    # the headline's lines, as the terminal shows them, are a list: not one run-on paragraph
+    html = render(markdown)
+    assert html.startswith("<h1>govern calibrate</h1>\n<ul>\n<li>")
+    headline = html[:html.index("</ul>")]
+    assert re.findall(r"<li>(.*?)</li>", headline) == result.stdout.splitlines()[:5]
 
 
 RENDER_LIB = "def render(view):\n    width = 1\n    return view, width\n"

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from govern.docsrefs.model import RefKind
+from govern.docsrefs.references import parse_references
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import (
     LOOSE,
@@ -83,6 +85,30 @@ def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> N
 ])
 def test_documented_prefixes(text: str, path: str, prefixes: set[str]) -> None:
     assert scan_page(text, path).prefixes == prefixes
+
+
+@pytest.mark.parametrize(("line", "target"), [
+    ("::: pkg.mod.Class", "pkg.mod.Class"),
+    ("::: pkg.mod \t\r", "pkg.mod"),
+    ("::: httpx", "httpx"),
+    # a bare VitePress container is ``::: httpx`` in form: read as a module, it names nothing
+    # where the code has no module ``tip``
+    ("::: tip", "tip"),
+    ("::: mkdocs-click", None),
+    ("::: tip Title", None),
+    ("::: a b", None),
+    (":::tip", None),  # a Docusaurus admonition
+    ("::: $store.state", None),
+    ("::: a..b", None),
+    ("::: pkg.", None),
+    ("::: 1pkg", None),
+])
+def test_both_readers_read_a_mkdocstrings_block_alike(line: str, target: str | None) -> None:
+    page = f"# API\n\n{line}\n"
+    expected = set() if target is None else {target}
+    assert scan_page(page, "a.md").prefixes == expected
+    assert {ref.name for ref in parse_references(page, "a.md")
+            if ref.kind is RefKind.DIRECTIVE} == expected
 
 
 @pytest.mark.parametrize(("text", "hidden"), [

@@ -149,7 +149,8 @@ def _spans(values: Any) -> str:
 def render_markdown(report: dict[str, Any]) -> str:
     """The markdown report; every string from the repository (paths, tokens) is inert."""
     rows = report["rows"]
-    out = ["# govern calibrate", "", *(inline(line) for line in _headline(report)), "",
+    # one list item a line: a file's markdown joins lines into one paragraph
+    out = ["# govern calibrate", "", *(f"- {inline(line)}" for line in _headline(report)), "",
            render_svg(report), "",
            "| figure | value |", "|---|---|",
            f"| pooled recall | {percent(report['pooled_recall'])} |",

@@ -19,6 +19,7 @@ from govern.drift.docs.pydomain import (
     AUTODOC,
     DECLARING,
     DOTTED,
+    MKDOCSTRINGS,
     MODULE_DIRECTIVES,
     PY_ROLES,
     is_relative,
@@ -40,9 +41,6 @@ _MYST_DIRECTIVE = re.compile(
     r"^ {0,3}+(`{3,}+|~{3,}+|:{3,}+)[ \t]*+\{(?:py:)?([\w-]++)\}[ \t]*+(\S*+)")
 """A MyST directive fence (```` ```{name} argument ````, ``:::{name}`` with ``colon_fence``)."""
 _RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
-_MKDOCSTRINGS = re.compile(r"^:::[ \t]++([\w.]++)[ \t\r]*+$")
-"""A mkdocstrings block: the whole rest of the line one dotted path (``::: mkdocs-click`` is
-another extension's block, ``::: tip`` an admonition)."""
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
 _PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
 _TS_IMPORT = re.compile(
@@ -428,7 +426,7 @@ def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
             else:
                 reader.directive(number, name, directive.group(3), directive.start(3) + 1)
             continue
-        docstrings = _MKDOCSTRINGS.match(line)
+        docstrings = MKDOCSTRINGS.match(line)
         if docstrings:
             reader.add(number, docstrings.start(1) + 1, RefKind.DIRECTIVE, docstrings.group(1))
         reader.role(number, line, _MYST_ROLE)

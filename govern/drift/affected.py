@@ -6,7 +6,7 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any
@@ -406,6 +406,14 @@ def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -
     """The coarse set: pages mentioning a changed package's name or directory."""
     needles = {name for _, name in packages if name} | {d for d, _ in packages if d}
     return sorted(index.pages[page_id].path for page_id in index.mentioning(needles))
+
+
+def mere_mention_count(mentioning: Iterable[str], rows: Iterable[str]) -> int:
+    """How many of the pages ``package_mentions`` found are no row (``rows``: the rows' paths):
+    a page that also names what changed is listed for that, not counted as a mere mention. The
+    JSON keeps the whole coarse set, for comparison; the text report and the comment, which
+    reads that JSON, both count with this."""
+    return len(set(mentioning).difference(rows))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
 from govern.core.text import clip
-from govern.drift.affected import RULE_RANKS, SCHEMA_VERSION, skipped_label
+from govern.drift.affected import RULE_RANKS, SCHEMA_VERSION, mere_mention_count, skipped_label
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -124,9 +124,8 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
                 [tuple(clip(row[f]) for f in ("route", "client", "ledger"))
                  for row in bridge.get("unreachable", [])], detailed, MAX_LISTED),
         },
-        # a page that also names what changed is a row, not a mere mention
-        "package_mentions": len(set(data["package_mention_docs"])
-                                - {doc["path"] for doc in data["docs"]}),
+        "package_mentions": mere_mention_count(data["package_mention_docs"],
+                                               (doc["path"] for doc in data["docs"])),
         "skipped": [(skipped_label(k), v) for k, v in data["skipped"].items() if v],
     }
 

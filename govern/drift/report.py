@@ -12,7 +12,7 @@ import click
 from govern.config import DocsConfig
 from govern.core.sarif import render_sarif_log, sarif_result
 from govern.core.text import inert_line
-from govern.drift.affected import AffectedDocs, Row, skipped_label
+from govern.drift.affected import AffectedDocs, Row, mere_mention_count, skipped_label
 
 RULES = {
     "removed": "names a symbol this change removed or renamed: the page is stale",
@@ -108,10 +108,9 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
     if bridge.get("measured") and bridge.get("ledger_rows"):  # no ledger: nothing to bridge
         unseen.append(f"  - route bridge: {bridge['reachable']} of {bridge['client_bound_rows']} "
                       "client-bound ledger row(s) reach a registered route")
-    # a page that also names what changed is a row, not a mere mention
-    mentions = set(result.package_mention_docs) - {row.path for row in result.docs}
+    mentions = mere_mention_count(result.package_mention_docs, (row.path for row in result.docs))
     if mentions:
-        unseen.append(f"  - {len(mentions)} page(s) merely mention a changed "
+        unseen.append(f"  - {mentions} page(s) merely mention a changed "
                       "package (not listed: mentioning a package is not naming what changed)")
     if unseen:
         lines.append(heading("What this run could not see:"))

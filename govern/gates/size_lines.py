@@ -12,27 +12,21 @@ def read_line_counts(git: Git, base: str, head: str) -> list[tuple[str, int, int
     code from the gate. A file that is UTF-8 text but for its NULs counts as rewritten whole,
     every line of its old side deleted and of its new side added; a real binary file (an
     image, an archive) still counts as none."""
-    counts = git.numstat(base, head)
-    binary = {path for path, added, _ in counts if added is None}
-    blobs: dict[str, tuple[str, str]] = {}
-    texts: dict[str, bytes | None] = {}
-    if binary:
-        for change in git.changed_files(base, head):
-            if change.path in binary:
-                blobs[change.path] = (change.old_blob, change.new_blob)
-        texts = git.blobs.read_many([blob for pair in blobs.values() for blob in pair
-                                     if blob != NULL_SHA])
+    changes = git.changed_lines(base, head)
+    binary = [blob for change, added, _ in changes if added is None
+              for blob in (change.old_blob, change.new_blob) if blob != NULL_SHA]
+    texts = git.blobs.read_many(binary) if binary else {}  # else no cat-file process to start
     lines: list[tuple[str, int, int]] = []
-    for path, added, deleted in counts:
+    for change, added, deleted in changes:
         if added is not None and deleted is not None:
-            lines.append((path, added, deleted))
+            lines.append((change.path, added, deleted))
             continue
-        old, new = blobs.get(path, (NULL_SHA, NULL_SHA))
-        old_lines, new_lines = (text_lines(texts.get(old)), text_lines(texts.get(new)))
+        old_lines = text_lines(texts.get(change.old_blob))
+        new_lines = text_lines(texts.get(change.new_blob))
         if old_lines is None and new_lines is None:
-            lines.append((path, 0, 0))  # binary on both sides
+            lines.append((change.path, 0, 0))  # binary on both sides
         else:
-            lines.append((path, new_lines or 0, old_lines or 0))
+            lines.append((change.path, new_lines or 0, old_lines or 0))
     return lines
 
 

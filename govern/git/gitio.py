@@ -200,6 +200,26 @@ class TreeEntry(NamedTuple):
 _HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
 
 
+def _raw_changes(parts: list[str]) -> tuple[list[RawChange], int]:
+    """The ``--raw -z`` entries at the start of ``parts``, and the index of the first field
+    after them (where ``--numstat`` output goes on): an entry opens with a ``:`` field of
+    modes, blob ids and status, which no count field does."""
+    changes: list[RawChange] = []
+    i = 0
+    while i < len(parts) and parts[i].startswith(":"):
+        old_mode, new_mode, old_blob, new_blob, status = parts[i].lstrip(":").split()[:5]
+        letter = status[0]
+        if letter in "RC":
+            old_path, path = parts[i + 1], parts[i + 2]
+            i += 3
+        else:
+            old_path, path = None, parts[i + 1]
+            i += 2
+        changes.append(RawChange(letter, path, old_path, old_mode, new_mode, old_blob,
+                                 new_blob))
+    return changes, i
+
+
 def _section_hunks(section: bytes) -> list[Hunk]:
     return [Hunk(int(m[1]), int(m[2] if m[2] is not None else 1),
                  int(m[3]), int(m[4] if m[4] is not None else 1))
@@ -276,7 +296,7 @@ class Git:
         """Run git where the exit status is an answer, not a failure. ``env`` adds variables
         govern sets on purpose (a private index file, a fixed identity) to the clean ones.
         ``attributes_of`` names the commit whose ``.gitattributes`` apply, instead of the
-        work tree's (see :meth:`numstat`)."""
+        work tree's (see :meth:`changed_lines`)."""
         if _subcommand(args) not in _REF_READERS:
             self._commits.clear()
         if attributes_of is None:
@@ -462,29 +482,14 @@ class Git:
 
     def changed_files(self, base: str, head: str) -> list[RawChange]:
         """Files that differ between two commits, renames detected, in git's order."""
-        parts = zsplit(self.run(*self._diff_args(), "--raw", "-z", "--abbrev=40", base, head,
-                                "--"))
-        changes: list[RawChange] = []
-        i = 0
-        while i < len(parts):
-            meta = parts[i].lstrip(":").split()
-            old_mode, new_mode, old_blob, new_blob, status = meta[:5]
-            letter = status[0]
-            if letter in "RC":
-                old_path, path = parts[i + 1], parts[i + 2]
-                i += 3
-            else:
-                old_path, path = None, parts[i + 1]
-                i += 2
-            changes.append(RawChange(letter, path, old_path, old_mode, new_mode,
-                                     old_blob, new_blob))
-        return changes
+        return _raw_changes(zsplit(self.run(*self._diff_args(), "--raw", "-z", "--abbrev=40",
+                                            base, head, "--")))[0]
 
     def hunks(self, base: str, head: str,
               attributes_of: str | None = None) -> list[list[Hunk]]:
         """``-U0`` hunks per changed file, in the same order as :meth:`changed_files`; with
         ``attributes_of``, files are judged binary by that commit's ``.gitattributes`` rather
-        than the checkout's (see :meth:`numstat`: a binary file has no lines to read).
+        than the checkout's (see :meth:`changed_lines`: a binary file has no lines to read).
 
         Sections pair with raw entries by position, which avoids parsing git's quoted path
         headers. Every raw entry yields one ``diff --git`` section but a type change (a file
@@ -690,25 +695,25 @@ class Git:
         return [(sha, (objects.get(sha) or b"").partition(b"\n\n")[2].decode("utf-8", "replace"))
                 for sha in shas]
 
-    def numstat(self, base: str, head: str) -> list[tuple[str, int | None, int | None]]:
-        """``(path, added, deleted)`` per changed file, renames detected; None for a file git
-        reads as binary (it reports ``-``). Files are judged binary by ``base``'s
-        ``.gitattributes``, not the checkout's: those are the PR's, and a PR marking its own
-        files ``-diff`` would have its lines counted as none."""
-        parts = zsplit(self.run(*self._diff_args(), "--numstat", "-z", base, head, "--",
-                                attributes_of=base))
-        counts: list[tuple[str, int | None, int | None]] = []
-        i = 0
-        while i < len(parts):
+    def changed_lines(self, base: str, head: str
+                      ) -> list[tuple[RawChange, int | None, int | None]]:
+        """``(change, added, deleted)`` per changed file, renames detected: the raw entry
+        (blob ids, for a caller reading the file itself) and its lines, None for a file git
+        reads as binary (it reports ``-``). One diff prints both, every raw entry and then
+        every count in the same order, so they pair by position. Files are judged binary by
+        ``base``'s ``.gitattributes``, not the checkout's: those are the PR's, and a PR marking
+        its own files ``-diff`` would have its lines counted as none."""
+        parts = zsplit(self.run(*self._diff_args(), "--raw", "--numstat", "-z", "--abbrev=40",
+                                base, head, "--", attributes_of=base))
+        changes, i = _raw_changes(parts)
+        lines: list[tuple[RawChange, int | None, int | None]] = []
+        for change in changes:
             added, deleted, path = parts[i].split("\t", 2)
-            if path:
-                i += 1
-            else:  # a rename: the old and new paths follow as their own fields
-                path = parts[i + 2]
-                i += 3
-            counts.append((path, int(added) if added != "-" else None,
-                           int(deleted) if deleted != "-" else None))
-        return counts
+            # a rename's old and new paths follow as their own fields
+            i += 1 if path else 3
+            lines.append((change, int(added) if added != "-" else None,
+                          int(deleted) if deleted != "-" else None))
+        return lines
 
     # -- remotes (shell mode and overlap --github fetch PR heads) -------------------------
     def remote_url(self, remote: str) -> str | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from govern.gates.size_lines import read_line_counts
 from govern.git.gitio import Git
 from tests.gitrepo import Repo, make_repo
 from tests.helpers import run_check
@@ -55,7 +56,7 @@ def test_the_scratch_work_tree_is_removed_when_git_closes(
     temporary.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temporary))  # where mkdtemp makes it
     git = Git(repo.root)
-    assert git.numstat("main", "pr") == [("a.py", 1, 1)]
+    assert read_line_counts(git, "main", "pr") == [("a.py", 1, 1)]
     [scratch] = temporary.glob("govern-attributes-*")
     assert (scratch / "0" / "docs" / ".gitattributes").is_file()
     git.close()
@@ -70,4 +71,4 @@ def test_a_gitattributes_in_a_folder_too_long_for_the_disk_is_passed_over(
                             {f"{long_folder}/.gitattributes": "*.py -diff\n"})
     head = repo.fast_commit(base, "head", {"a.py": "x = 2\n"})
     with Git(repo.root) as git:
-        assert git.numstat(base, head) == [("a.py", 1, 1)]
+        assert read_line_counts(git, base, head) == [("a.py", 1, 1)]

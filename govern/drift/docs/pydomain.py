@@ -1,8 +1,8 @@
 """Sphinx's Python domain as both page readers apply it: the roles and autodoc directives that
 name Python objects, the module a page makes current for the relative names after it, and (for
-the page scanner) the class whose directive body a name is written in. The page scanner
-(affected-docs) and the reference reader (docs-refs) take these from here, so a page names the
-same objects for both.
+the page scanner) the class whose directive body a name is written in; and mkdocstrings' block,
+MkDocs' autodoc. The page scanner (affected-docs) and the reference reader (docs-refs) take
+these from here, so a page names the same objects for both.
 """
 
 from __future__ import annotations
@@ -28,6 +28,15 @@ MAX_SCOPE = 200
 a hostile page's megabyte "module" would otherwise be prefixed to every name written after it."""
 DOTTED = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+")
 """A Python dotted name (``pkg.mod.Name``)."""
+MKDOCSTRINGS = re.compile(r"^:::[ \t]++(" + DOTTED.pattern + r")[ \t\r]*+$", re.M)
+"""A mkdocstrings block: the whole rest of the line (group 1) one Python dotted path, the
+identifier the Python handler takes. No ``$``: a Python path holds none, and the TypeScript
+handler's identifier is a package (``::: @scope/pkg``), which neither reader resolves.
+``::: mkdocs-click`` is another extension's block, ``::: tip Title`` a VitePress container, and
+``:::tip`` a Docusaurus admonition: mkdocstrings would read a block with no space after
+``:::``, but its pages write one. A bare ``::: tip`` cannot be told from ``::: httpx``, a
+package's whole page: it is read as one, and names nothing where the code has no module
+``tip``."""
 
 
 def is_relative(kind: str) -> bool:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from govern.drift.docs.pydomain import (
     DECLARING,
+    MKDOCSTRINGS,
     ClassBodies,
     ModuleContexts,
     in_module,
@@ -77,22 +78,20 @@ _MYST_AUTODOC = re.compile(
 _MEMBERS_OPTION = re.compile(
     r"^[ \t]*+:(members|exclude-members):([^\n]*+(?:\n[ \t]++(?![:\s])[^\n]*+)*+)", re.M)
 _MEMBER = re.compile(r"[A-Za-z_]\w*+")
-# mkdocstrings' identifier is the whole rest of the line, and its Python and JS handlers take a
-# dotted path only: ``::: mkdocs-click`` is another extension's block, ``::: tip`` an admonition.
-_MKDOCSTRINGS = re.compile(r"^:::[ \t]*+(" + _WORD.pattern + r")[ \t\r]*+$", re.M)
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 # The slash first, then a look back past it at the character before.
 _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 9
+FORMAT = 10
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
 6: relative targets qualified with the current module; 7: a Python definition is no
 call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excluded members,
-class bodies, hand-written object directives)."""
+class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
+path after a space, as the reference reader reads it)."""
 
 
 @dataclass(frozen=True)
@@ -383,7 +382,7 @@ def _references(text: str) -> tuple[set[str], set[str], set[str]]:
     prefixes.update(excluded)
     hidden = {member for left_out in excluded.values() for member in left_out} - listed
     if ":::" in text:
-        for match in _MKDOCSTRINGS.finditer(text):
+        for match in MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
             prefixes.add(match.group(1))
     if "][" in text:
