@@ -281,3 +281,45 @@ def test_a_build_path_s_guessed_source_is_read_with_the_conventional_entry(
     passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
                       "```js\nimport { produceAll } from 'immer'\n```\n",
                       "`immer:produceAll` names nothing")
+
+
+# -- trial 18: got's layout, `./*` patterns, a package's own subpath re-exported -----------------
+
+GOT = {"package.json": json.dumps({"name": "got", "type": "module", "exports": {
+           "types": "./dist/source/index.d.ts", "default": "./dist/source/index.js"}}),
+       "source/index.ts": "export * from './core/options.js'\nexport const got = 1\n",
+       "source/core/options.ts": "export class Options {}\n",
+       "docs/api.md": "```js\nimport { got, Options } from 'got'\n```\n"}
+
+
+def test_a_build_path_s_source_is_the_same_path_without_the_build_folder(
+        tmp_path: Path) -> None:
+    """got's build is `dist/source/index.js`, compiled from `source/index.ts` (no `src/`):
+    the compiler's output folder mirrors its sources."""
+    passes_then_fails(make_repo(tmp_path / "repo", GOT), "docs/api.md",
+                      "```js\nimport { Optins } from 'got'\n```\n", "`got:Optins` names nothing")
+
+
+@pytest.mark.parametrize("layout", [
+    # JavaScript there may be a committed build or a shim: only TypeScript is a build's source
+    {"source/index.js": "export const got = 1\n"},
+    # nor is a declaration file, which is as much build output as the path it was mapped from
+    {"source/index.d.ts": "export declare const got: number\n"},
+])
+def test_a_build_path_without_its_folder_is_read_only_as_typescript(
+        tmp_path: Path, layout: dict[str, str]) -> None:
+    files = {**{k: v for k, v in GOT.items() if not k.startswith("source/")}, **layout,
+             "docs/api.md": "```js\nimport { got, Options } from 'got'\n```\n"}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "2 unresolvable" in err and "got: its manifest leads to no file" in err
+
+
+def test_a_build_path_s_source_under_src_comes_first(tmp_path: Path) -> None:
+    """`dist/core/index.js` is `src/core/index.ts` where that exists, never `core/index.ts`."""
+    files = {"package.json": json.dumps({"name": "pkg", "main": "dist/core/index.js"}),
+             "src/core/index.ts": "export const fromSrc = 1\n",
+             "core/index.ts": "export const beside = 1\n",
+             "docs/api.md": "```js\nimport { fromSrc } from 'pkg'\n```\n"}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      "```js\nimport { beside } from 'pkg'\n```\n", "`pkg:beside` names nothing")
