@@ -3,12 +3,13 @@
 package.json name; its entry is the first *source* file its manifest leads to (``source``, the
 ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to ``src/``,
 then ``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed. A
-subpath's entry is read alike from its own key of the ``exports`` map. A file is not source
-when it is build output (a path under ``dist/``, ``build/`` or ``out/``, a file the repository
-does not hold) or CommonJS (a shim whose ``module.exports`` requires the build): such an entry
-says nothing of what the package exports, so the next is tried. An ``export *`` from outside
-the package, ``export =``, or no source entry at all makes the answer unknowable, never a
-finding; why is told once per package in the summary."""
+subpath's entry is read alike from its own key of the ``exports`` map, or from the pattern
+(``"./*"``) Node matches it with. A file is not source when it is build output (a path under
+``dist/``, ``build/`` or ``out/``, a file the repository does not hold) or CommonJS (a shim
+whose ``module.exports`` requires the build): such an entry says nothing of what the package
+exports, so the next is tried. An ``export *`` from outside the package, ``export =``, or no
+source entry at all makes the answer unknowable, never a finding; why is told once per
+package in the summary."""
 
 from __future__ import annotations
 
@@ -31,6 +32,15 @@ from govern.drift.anchors.ts_exports import (
 
 _UNREADABLE = ": imports from it are unresolvable"
 _PARTLY = ": imports of names it does not list itself are unresolvable"
+_MAX_PATTERNS = 64
+"""Subpath patterns (``"./*"``) one ``exports`` map may have before none of them is read: each
+subpath a page imports is matched against them."""
+_MAX_TARGET = 1_024
+"""Characters a pattern's target may have once its ``*`` are replaced by the subpath's part
+(a target of many ``*`` would otherwise multiply a page's long subpath)."""
+_REFUSED_SEGMENTS = frozenset({"", ".", "..", "node_modules"})
+"""Segments Node refuses in what a pattern's ``*`` stands for, and in a target after its
+``./``: a subpath never leaves its package's folder."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,9 @@ class _Package:
     subpaths: dict[str, object] | None
     """Its ``exports`` map's subpath keys (``"./sub"``) and values; None without any."""
     root: Exports
+    patterns: tuple[str, ...] | None = ()
+    """The keys of ``subpaths`` with one ``*``, the one Node prefers for a subpath first;
+    None when there are more than ``_MAX_PATTERNS``."""
 
 
 @dataclass(frozen=True)
@@ -83,23 +96,47 @@ class TsTable:
 
     def _subpath(self, package: str, subpath: str) -> Exports:
         """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
-        the root is from ``"."``, then from the subpath under ``src/`` (zod's ``"./v4/core"``
-        names a build beside its package.json, its source in ``src/v4/core/``). A subpath the
-        map names by a pattern (``"./*"``), or does not name, or a package without a map of
-        subpaths, hides which file it is."""
+        the root is from ``"."``, or from the pattern Node matches it with (``"./*"``, each
+        ``*`` of its paths replaced by what the key's stands for), then from the subpath under
+        ``src/`` (zod's ``"./v4/core"`` names a build beside its package.json, its source in
+        ``src/v4/core/``). A subpath the map does not name, or withholds (``null``), one a
+        pattern names with a part Node refuses (``..``), and any subpath of a package without
+        a map of subpaths, hide which file it is."""
         found = self.packages[package]
         if found.subpaths is None:
             return Exports(frozenset(), f"{package} has no `exports` map of subpaths, so which "
                                         f"file the subpath is cannot be read{_UNREADABLE}")
-        if found.subpaths.get(subpath) is None:  # ``"./internal": null`` exports nothing
-            pattern = next((key for key in found.subpaths if _matches(key, subpath)), None)
-            why = f"{package}'s `exports` map names `{subpath}` by the pattern `{pattern}`, " \
-                "whose files are not read" if pattern else \
-                f"{package}'s `exports` map does not list `{subpath}`"
-            return Exports(frozenset(), why + _UNREADABLE)
+        unlisted = Exports(frozenset(), f"{package}'s `exports` map does not list "
+                                        f"`{subpath}`{_UNREADABLE}")
+        pattern = None
+        if subpath in found.subpaths and "*" not in subpath:
+            if found.subpaths[subpath] is None:  # ``"./internal": null`` exports nothing
+                return unlisted
+            declared: list[object] = list(condition_paths(found.subpaths[subpath]))
+        elif found.patterns is None:
+            return Exports(frozenset(), f"{package}'s `exports` map has more than "
+                                        f"{_MAX_PATTERNS} subpath patterns, which are not "
+                                        f"read{_UNREADABLE}")
+        else:
+            pattern = next((key for key in found.patterns if _matches(key, subpath)), None)
+            if pattern is None or found.subpaths[pattern] is None:
+                return unlisted
+            before, _, after = pattern.partition("*")
+            part = subpath[len(before): len(subpath) - len(after)]
+            if _REFUSED_SEGMENTS.intersection(part.lower().split("/")) or "\\" in part:
+                return Exports(frozenset(), f"{package}'s `exports` map names `{subpath}` by "
+                                            f"the pattern `{pattern}` with a part Node "
+                                            f"refuses{_UNREADABLE}")
+            declared = [target for path in condition_paths(found.subpaths[pattern])
+                        if (target := _substituted(path, part)) is not None]
         bare = subpath.removeprefix("./")
-        declared: list[object] = [*condition_paths(found.subpaths[subpath]), f"src/{bare}"]
-        return self.chains.first(source_files(declared, found.folder, self.chains.reader.exists))
+        entries = source_files([*declared, f"src/{bare}"], found.folder,
+                               self.chains.reader.exists)
+        if not entries and pattern is not None:
+            return Exports(frozenset(), f"{package}'s `exports` map names `{subpath}` by the "
+                                        f"pattern `{pattern}`, which leads to no file the "
+                                        f"repository holds{_UNREADABLE}")
+        return self.chains.first(entries)
 
 
 def _split(specifier: str) -> tuple[str, str]:
@@ -111,10 +148,30 @@ def _split(specifier: str) -> tuple[str, str]:
 
 
 def _matches(key: str, subpath: str) -> bool:
-    """Whether an ``exports`` key with one ``*`` (``./locales/*``) names ``subpath``."""
+    """Whether an ``exports`` key with one ``*`` (``./locales/*``) names ``subpath``: the
+    ``*`` stands for one character or more, ``/`` among them."""
     before, star, after = key.partition("*")
     return bool(star) and len(subpath) > len(before) + len(after) and \
         subpath.startswith(before) and subpath.endswith(after)
+
+
+def _patterns(subpaths: dict[str, object] | None) -> tuple[str, ...] | None:
+    """An ``exports`` map's keys with one ``*``, as Node tries them: the longest part before
+    the ``*`` first, then the longest key; None past ``_MAX_PATTERNS``."""
+    keys = [key for key in subpaths or () if key.count("*") == 1]
+    if len(keys) > _MAX_PATTERNS:
+        return None
+    return tuple(sorted(keys, key=lambda key: (-key.index("*"), -len(key))))
+
+
+def _substituted(target: str, part: str) -> str | None:
+    """A pattern's target with each ``*`` replaced by ``part``; None for one Node refuses (not
+    ``./…``, or a segment after it that leaves the folder) or one that long."""
+    if not target.startswith("./") or "\\" in target or \
+            _REFUSED_SEGMENTS.intersection(target[2:].lower().split("/")) or \
+            len(target) + target.count("*") * len(part) > _MAX_TARGET:
+        return None
+    return target.replace("*", part)
 
 
 def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | None],
@@ -132,10 +189,12 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
         if not isinstance(manifest, dict) or not isinstance(manifest.get("name"), str):
             continue
         folder = path.rpartition("/")[0]
+        subpaths = subpaths_of(manifest.get("exports"))
         packages[manifest["name"]] = _Package(
-            folder, subpaths_of(manifest.get("exports")),
+            folder, subpaths,
             chains.first(root_entries(manifest, folder, exists),
-                         source_files(list(CONVENTIONAL_ENTRIES), folder, exists)))
+                         source_files(list(CONVENTIONAL_ENTRIES), folder, exists)),
+            _patterns(subpaths))
     return TsTable(packages, chains)
 
 
