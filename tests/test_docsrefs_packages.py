@@ -396,3 +396,55 @@ def test_a_pattern_s_subpath_it_cannot_read_is_unresolvable(specifier: str, why:
                            paths_of(files))
     assert table.resolve(f"{specifier}:other") == Resolution(
         Status.UNRESOLVABLE, why=f"{specifier}: {why}: imports from it are unresolvable")
+
+
+TOOLKIT = {"packages/toolkit/package.json": json.dumps({"name": "@reduxjs/toolkit", "exports": {
+               ".": {"types": "./dist/index.d.ts"}, "./react": {"types": "./dist/react/index.d.ts"},
+               "./query": {"types": "./dist/query/index.d.ts"},
+               "./query/react": {"types": "./dist/query/react/index.d.ts"}}}),
+           "packages/toolkit/src/index.ts": "export const createSlice = 1\n",
+           "packages/toolkit/src/react/index.ts": ("export * from '@reduxjs/toolkit'\n"
+                                                   "export const useSlice = 1\n"),
+           "packages/toolkit/src/query/index.ts": "export * from './core'\n",
+           "packages/toolkit/src/query/core.ts": "export const createApi = 1\n",
+           "packages/toolkit/src/query/react/index.ts": (
+               "export * from '@reduxjs/toolkit/query'\nexport * from '@reduxjs/toolkit/react'\n"
+               "export const ApiProvider = 1\n")}
+
+
+def test_a_package_s_own_subpath_re_exported_by_name_is_read(tmp_path: Path) -> None:
+    """redux-toolkit's `query/react` re-exports all of `@reduxjs/toolkit/query`, its own
+    package by name, which Node resolves through its own `exports` map: read from there, and
+    through `react` the root's names too, each once."""
+    docs = imports('import { ApiProvider, createApi, useSlice, createSlice } from '
+                   '"@reduxjs/toolkit/query/react"')
+    passes_then_fails(make_repo(tmp_path / "repo", {**TOOLKIT, "docs/api.md": docs}),
+                      "docs/api.md",
+                      imports('import { createApy } from "@reduxjs/toolkit/query/react"'),
+                      "`@reduxjs/toolkit/query/react:createApy` names nothing: "
+                      "@reduxjs/toolkit/query/react has no `createApy` (did you mean `createApi`?)")
+
+
+@pytest.mark.parametrize("change", [
+    # another package, whose name only starts with this one's
+    {"packages/toolkit/src/query/react/index.ts": "export * from '@reduxjs/toolkit-extra'\n",
+     "packages/extra/package.json": json.dumps({"name": "@reduxjs/toolkit-extra",
+                                                "exports": {".": "./src/index.ts"}}),
+     "packages/extra/src/index.ts": "export const extra = 1\n"},
+    # Node resolves a package's own name only where its manifest has an `exports` map
+    {"packages/toolkit/package.json": json.dumps({"name": "@reduxjs/toolkit",
+                                                  "types": "dist/query/react/index.d.ts"})},
+    # the file belongs to the package of the nearest manifest above it, which is not this one
+    {"packages/toolkit/src/query/react/package.json": json.dumps({"type": "module"})},
+    # a subpath of its own the map does not list: the import fails, what it exports is unknown
+    {"packages/toolkit/src/query/react/index.ts": "export * from '@reduxjs/toolkit/nope'\n"},
+])
+def test_a_re_export_by_name_that_is_not_the_package_s_own_subpath_is_not_followed(
+        tmp_path: Path, change: dict[str, str]) -> None:
+    files = {**TOOLKIT, **change}
+    spec = "@reduxjs/toolkit/query/react" if "exports" in files[
+        "packages/toolkit/package.json"] else "@reduxjs/toolkit"
+    docs = imports(f'import {{ createApi }} from "{spec}"')
+    code, out, err = run(make_repo(tmp_path / "repo", {**files, "docs/api.md": docs}), "--all")
+    assert (code, out) == (0, "")
+    assert "0 resolved, 0 name nothing" in err and "1 unresolvable" in err, err
