@@ -448,3 +448,15 @@ def test_a_re_export_by_name_that_is_not_the_package_s_own_subpath_is_not_follow
     code, out, err = run(make_repo(tmp_path / "repo", {**files, "docs/api.md": docs}), "--all")
     assert (code, out) == (0, "")
     assert "0 resolved, 0 name nothing" in err and "1 unresolvable" in err, err
+
+
+def test_export_type_star_re_exports_a_module_s_names(tmp_path: Path) -> None:
+    """got's entry has `export type * from './types.js'` (TypeScript 5.0), which the grammar
+    does not parse: read as `export *`, not as a file that hides what it exports."""
+    files = {**GOT, "source/index.ts": GOT["source/index.ts"]
+             + "export type * from './types.js'\n  export type * as Hooks from './hooks.js'\n",
+             "source/types.ts": "export type Progress = {percent: number}\n",
+             "source/hooks.ts": "export type Hook = () => void\n",
+             "docs/api.md": "```js\nimport { got, type Progress, Hooks } from 'got'\n```\n"}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      "```js\nimport { Progres } from 'got'\n```\n", "`got:Progres` names nothing")

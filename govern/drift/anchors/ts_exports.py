@@ -72,10 +72,16 @@ class FileExports:
     immer's `IProduce` overloads): exports past the error may be missing from ``names``."""
 
 
+_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)", re.M)
+"""``export type * from`` (TypeScript 5.0), which the grammar does not parse: of the names a
+module exports it is ``export *`` (the ones it adds are types only, which a page importing
+one as a value is not told)."""
+
+
 def parse_exports(source: bytes, path: str) -> FileExports:
     """What a file's top-level ``export`` statements say, and whether it is CommonJS."""
     language = "tsx" if path.endswith((".tsx", ".jsx")) else "typescript"
-    root = parse(language, source).root_node
+    root = parse(language, _TYPE_STAR.sub(rb"\1    ", source)).root_node
     names: set[str] = set()
     stars: list[str] = []
     forwarded: list[tuple[str, str, str]] = []
