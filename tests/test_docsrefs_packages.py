@@ -12,6 +12,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from govern.docsrefs.model import Resolution, Status
+from govern.docsrefs.python_table import paths_of
+from govern.docsrefs.ts_table import build_ts_table
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run
 
@@ -202,10 +205,10 @@ def test_a_subpath_import_resolves_against_its_exports_entry(tmp_path: Path) -> 
 
 
 def test_a_subpath_the_exports_map_does_not_spell_out_is_unresolvable(tmp_path: Path) -> None:
-    """A pattern (``"./locales/*"``) names files by their names, a subpath the map does not
-    list cannot be imported, and without a map of subpaths which file a subpath is is not
-    read: never a finding, and the summary says why."""
-    docs = imports('import { en, fr } from "@x/foo/locales/en"',
+    """A pattern (``"./locales/*"``) leading to no file the repository holds, a subpath the
+    map does not list, which cannot be imported, and any subpath of a package without a map of
+    subpaths: which file it is is not read, never a finding, and the summary says why."""
+    docs = imports('import { en, fr } from "@x/foo/locales/xx"',
                    'import { gone } from "@x/foo/nope"', 'import { other } from "@x/bar/sub"',
                    'import { secret } from "@x/foo/internal"')
     bar = {"packages/bar/package.json": json.dumps({"name": "@x/bar", "main": "src/index.ts"}),
@@ -216,9 +219,9 @@ def test_a_subpath_the_exports_map_does_not_spell_out_is_unresolvable(tmp_path: 
     assert (code, out) == (0, "")
     assert "0 name nothing, 0 out of scope (not this repository's code), 5 unresolvable" in err
     assert err.splitlines()[1:] == [
-        "govern check docs-refs: @x/foo/locales/en: @x/foo's `exports` map names "
-        "`./locales/en` by the pattern `./locales/*`, whose files are not read: imports from "
-        "it are unresolvable",
+        "govern check docs-refs: @x/foo/locales/xx: @x/foo's `exports` map names "
+        "`./locales/xx` by the pattern `./locales/*`, which leads to no file the repository "
+        "holds: imports from it are unresolvable",
         "govern check docs-refs: @x/foo/nope: @x/foo's `exports` map does not list `./nope`: "
         "imports from it are unresolvable",
         "govern check docs-refs: @x/bar/sub: @x/bar has no `exports` map of subpaths, so which "
@@ -281,3 +284,179 @@ def test_a_build_path_s_guessed_source_is_read_with_the_conventional_entry(
     passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
                       "```js\nimport { produceAll } from 'immer'\n```\n",
                       "`immer:produceAll` names nothing")
+
+
+# -- trial 18: got's layout, `./*` patterns, a package's own subpath re-exported -----------------
+
+GOT = {"package.json": json.dumps({"name": "got", "type": "module", "exports": {
+           "types": "./dist/source/index.d.ts", "default": "./dist/source/index.js"}}),
+       "source/index.ts": "export * from './core/options.js'\nexport const got = 1\n",
+       "source/core/options.ts": "export class Options {}\n",
+       "docs/api.md": "```js\nimport { got, Options } from 'got'\n```\n"}
+
+
+def test_a_build_path_s_source_is_the_same_path_without_the_build_folder(
+        tmp_path: Path) -> None:
+    """got's build is `dist/source/index.js`, compiled from `source/index.ts` (no `src/`):
+    the compiler's output folder mirrors its sources."""
+    passes_then_fails(make_repo(tmp_path / "repo", GOT), "docs/api.md",
+                      "```js\nimport { Optins } from 'got'\n```\n", "`got:Optins` names nothing")
+
+
+@pytest.mark.parametrize("layout", [
+    # JavaScript there may be a committed build or a shim: only TypeScript is a build's source
+    {"source/index.js": "export const got = 1\n"},
+    # nor is a declaration file, which is as much build output as the path it was mapped from
+    {"source/index.d.ts": "export declare const got: number\n"},
+])
+def test_a_build_path_without_its_folder_is_read_only_as_typescript(
+        tmp_path: Path, layout: dict[str, str]) -> None:
+    files = {**{k: v for k, v in GOT.items() if not k.startswith("source/")}, **layout,
+             "docs/api.md": "```js\nimport { got, Options } from 'got'\n```\n"}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "2 unresolvable" in err and "got: its manifest leads to no file" in err
+
+
+def test_a_build_path_s_source_under_src_comes_first(tmp_path: Path) -> None:
+    """`dist/core/index.js` is `src/core/index.ts` where that exists, never `core/index.ts`."""
+    files = {"package.json": json.dumps({"name": "pkg", "main": "dist/core/index.js"}),
+             "src/core/index.ts": "export const fromSrc = 1\n",
+             "core/index.ts": "export const beside = 1\n",
+             "docs/api.md": "```js\nimport { fromSrc } from 'pkg'\n```\n"}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      "```js\nimport { beside } from 'pkg'\n```\n", "`pkg:beside` names nothing")
+
+
+JOTAI = {"package.json": json.dumps({"name": "jotai", "main": "./index.js", "exports": {
+             ".": {"import": {"types": "./esm/index.d.mts"}, "default": "./index.js"},
+             "./*": {"react-native": {"types": "./*.d.ts"},
+                     "import": {"types": "./esm/*.d.mts", "default": "./esm/*.mjs"},
+                     "default": {"types": "./*.d.ts", "default": "./*.js"}},
+             "./features/*": {"types": "./dist/features/*/index.d.ts"},
+             "./package.json": "./package.json"}}),
+         "src/index.ts": "export * from './vanilla'\n",
+         "src/vanilla.ts": "export const atom = 1\n",
+         "src/vanilla/utils.ts": "export const atomFamily = 1\n",
+         "src/features/tabs/index.ts": "export const Tabs = 1\n"}
+
+
+def test_a_subpath_a_pattern_names_is_read_from_the_pattern_s_file(tmp_path: Path) -> None:
+    """jotai's `"./*"`: `*` stands for any part of the subpath, `/` included, in each of the
+    pattern's paths, read with the same conditions; the build's source is under `src/`."""
+    docs = imports('import { atomFamily } from "jotai/vanilla/utils"',
+                   'import { atom } from "jotai/vanilla"',
+                   'import { Tabs } from "jotai/features/tabs"')
+    passes_then_fails(make_repo(tmp_path / "repo", {**JOTAI, "docs/api.md": docs}), "docs/api.md",
+                      imports('import { atomFamly } from "jotai/vanilla/utils"'),
+                      "`jotai/vanilla/utils:atomFamly` names nothing: jotai/vanilla/utils has no "
+                      "`atomFamly` (did you mean `atomFamily`?)")
+
+
+def test_node_s_choice_among_an_exports_map_s_keys_is_kept(tmp_path: Path) -> None:
+    """An exact key before any pattern, and `null` withholds what it names, whatever a pattern
+    would; among patterns, the longest part before the `*`: `"./features/*"` names
+    `./features/tabs`, not `"./*"`."""
+    manifest = json.loads(JOTAI["package.json"])
+    manifest["exports"].update({"./vanilla/utils": None, "./secret/*": None,
+                                "./features/*": {"types": "./dist/feats/*.d.ts"}})
+    files = {**JOTAI, "package.json": json.dumps(manifest),
+             "src/secret/key.ts": "export const key = 1\n",
+             "src/feats/tabs.ts": "export const FeatTabs = 1\n",
+             "docs/api.md": imports('import { atomFamily } from "jotai/vanilla/utils"',
+                                    'import { key } from "jotai/secret/key"',
+                                    'import { FeatTabs } from "jotai/features/tabs"')}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "1 resolved, 0 name nothing" in err and "2 unresolvable" in err
+    assert err.splitlines()[1:] == [
+        "govern check docs-refs: jotai/vanilla/utils: jotai's `exports` map does not list "
+        "`./vanilla/utils`: imports from it are unresolvable",
+        "govern check docs-refs: jotai/secret/key: jotai's `exports` map does not list "
+        "`./secret/key`: imports from it are unresolvable"]
+
+
+@pytest.mark.parametrize(("specifier", "why"), [
+    # the pattern matches, but no file the repository holds is its source
+    ("jotai/vanilla/nothing", "jotai's `exports` map names `./vanilla/nothing` by the pattern "
+                              "`./*`, which leads to no file the repository holds"),
+    # Node refuses a `*` standing for `..`, `.`, an empty segment or `node_modules`
+    ("jotai/../secret", "jotai's `exports` map names `./../secret` by the pattern `./*` with a "
+                        "part Node refuses"),
+    ("jotai/vanilla//utils", "jotai's `exports` map names `./vanilla//utils` by the pattern "
+                             "`./*` with a part Node refuses"),
+    ("jotai/Node_Modules/x", "jotai's `exports` map names `./Node_Modules/x` by the pattern "
+                             "`./*` with a part Node refuses"),
+])
+def test_a_pattern_s_subpath_it_cannot_read_is_unresolvable(specifier: str, why: str) -> None:
+    files = {**JOTAI, "secret.ts": "export const other = 1\n",
+             "src/Node_Modules/x.ts": "export const other = 1\n"}
+    table = build_ts_table({"package.json": files["package.json"]},
+                           lambda path: files[path].encode() if path in files else None,
+                           paths_of(files))
+    assert table.resolve(f"{specifier}:other") == Resolution(
+        Status.UNRESOLVABLE, why=f"{specifier}: {why}: imports from it are unresolvable")
+
+
+TOOLKIT = {"packages/toolkit/package.json": json.dumps({"name": "@reduxjs/toolkit", "exports": {
+               ".": {"types": "./dist/index.d.ts"}, "./react": {"types": "./dist/react/index.d.ts"},
+               "./query": {"types": "./dist/query/index.d.ts"},
+               "./query/react": {"types": "./dist/query/react/index.d.ts"}}}),
+           "packages/toolkit/src/index.ts": "export const createSlice = 1\n",
+           "packages/toolkit/src/react/index.ts": ("export * from '@reduxjs/toolkit'\n"
+                                                   "export const useSlice = 1\n"),
+           "packages/toolkit/src/query/index.ts": "export * from './core'\n",
+           "packages/toolkit/src/query/core.ts": "export const createApi = 1\n",
+           "packages/toolkit/src/query/react/index.ts": (
+               "export * from '@reduxjs/toolkit/query'\nexport * from '@reduxjs/toolkit/react'\n"
+               "export const ApiProvider = 1\n")}
+
+
+def test_a_package_s_own_subpath_re_exported_by_name_is_read(tmp_path: Path) -> None:
+    """redux-toolkit's `query/react` re-exports all of `@reduxjs/toolkit/query`, its own
+    package by name, which Node resolves through its own `exports` map: read from there, and
+    through `react` the root's names too, each once."""
+    docs = imports('import { ApiProvider, createApi, useSlice, createSlice } from '
+                   '"@reduxjs/toolkit/query/react"')
+    passes_then_fails(make_repo(tmp_path / "repo", {**TOOLKIT, "docs/api.md": docs}),
+                      "docs/api.md",
+                      imports('import { createApy } from "@reduxjs/toolkit/query/react"'),
+                      "`@reduxjs/toolkit/query/react:createApy` names nothing: "
+                      "@reduxjs/toolkit/query/react has no `createApy` (did you mean `createApi`?)")
+
+
+@pytest.mark.parametrize("change", [
+    # another package, whose name only starts with this one's
+    {"packages/toolkit/src/query/react/index.ts": "export * from '@reduxjs/toolkit-extra'\n",
+     "packages/extra/package.json": json.dumps({"name": "@reduxjs/toolkit-extra",
+                                                "exports": {".": "./src/index.ts"}}),
+     "packages/extra/src/index.ts": "export const extra = 1\n"},
+    # Node resolves a package's own name only where its manifest has an `exports` map
+    {"packages/toolkit/package.json": json.dumps({"name": "@reduxjs/toolkit",
+                                                  "types": "dist/query/react/index.d.ts"})},
+    # the file belongs to the package of the nearest manifest above it, which is not this one
+    {"packages/toolkit/src/query/react/package.json": json.dumps({"type": "module"})},
+    # a subpath of its own the map does not list: the import fails, what it exports is unknown
+    {"packages/toolkit/src/query/react/index.ts": "export * from '@reduxjs/toolkit/nope'\n"},
+])
+def test_a_re_export_by_name_that_is_not_the_package_s_own_subpath_is_not_followed(
+        tmp_path: Path, change: dict[str, str]) -> None:
+    files = {**TOOLKIT, **change}
+    spec = "@reduxjs/toolkit/query/react" if "exports" in files[
+        "packages/toolkit/package.json"] else "@reduxjs/toolkit"
+    docs = imports(f'import {{ createApi }} from "{spec}"')
+    code, out, err = run(make_repo(tmp_path / "repo", {**files, "docs/api.md": docs}), "--all")
+    assert (code, out) == (0, "")
+    assert "0 resolved, 0 name nothing" in err and "1 unresolvable" in err, err
+
+
+def test_export_type_star_re_exports_a_module_s_names(tmp_path: Path) -> None:
+    """got's entry has `export type * from './types.js'` (TypeScript 5.0), which the grammar
+    does not parse: read as `export *`, not as a file that hides what it exports."""
+    files = {**GOT, "source/index.ts": GOT["source/index.ts"]
+             + "export type * from './types.js'\n  export type * as Hooks from './hooks.js'\n",
+             "source/types.ts": "export type Progress = {percent: number}\n",
+             "source/hooks.ts": "export type Hook = () => void\n",
+             "docs/api.md": "```js\nimport { got, type Progress, Hooks } from 'got'\n```\n"}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      "```js\nimport { Progres } from 'got'\n```\n", "`got:Progres` names nothing")

@@ -94,3 +94,20 @@ def test_a_table_s_new_private_key_is_no_new_api(tmp_path: Path) -> None:
     head = {"pkg/client.py": files["pkg/client.py"].replace("'_pool'", "'_pool', '_ssl'")
             .replace("'ERR002'", "'ERR002', 'ERR003'")}
     assert _new_api(tmp_path, files, head) == ["ERR003"]
+
+
+def test_a_build_path_s_typescript_without_the_build_folder_is_the_entry(
+        tmp_path: Path) -> None:
+    """got's `exports` names `dist/source/index.js`, compiled from `source/index.ts` (no `src/`):
+    its chains are read from there, so an internal module's new name is no new API."""
+    files = {"got/package.json": json.dumps({"name": "got", "exports": {
+                 "types": "./dist/source/index.d.ts", "default": "./dist/source/index.js"}}),
+             "got/source/index.ts": "export * from './core/options';\n",
+             "got/source/core/options.ts": "export const optOne = 1;\nexport const optZero = 0;\n",
+             "got/source/core/timer.ts": "export const tickOne = 1;\nexport const tickZero = 0;\n",
+             "docs/api.md": "`optOne`, `optZero`, `tickOne`, `tickZero`.\n"}
+    head = {"got/source/core/options.ts": files["got/source/core/options.ts"]
+            + "export const optTwo = 2;\n",
+            "got/source/core/timer.ts": files["got/source/core/timer.ts"]
+            + "export const tickTwo = 2;\n"}
+    assert _new_api(tmp_path, files, head) == ["optTwo"]

@@ -2,17 +2,20 @@
 ``import { name } from "package"`` (or ``"package/sub"``) against it. A package is found by its
 package.json name; its entry is the first *source* file its manifest leads to (``source``, the
 ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to ``src/``,
-then ``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed. A
-subpath's entry is read alike from its own key of the ``exports`` map. A file is not source
-when it is build output (a path under ``dist/``, ``build/`` or ``out/``, a file the repository
-does not hold) or CommonJS (a shim whose ``module.exports`` requires the build): such an entry
-says nothing of what the package exports, so the next is tried. An ``export *`` from outside
-the package, ``export =``, or no source entry at all makes the answer unknowable, never a
-finding; why is told once per package in the summary."""
+then ``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed,
+through the package's own subpaths too where a file re-exports one by the package's name. A
+subpath's entry is read alike from its own key of the ``exports`` map, or from the pattern
+(``"./*"``) Node matches it with. A file is not source when it is build output (a path under
+``dist/``, ``build/`` or ``out/``, a file the repository does not hold) or CommonJS (a shim
+whose ``module.exports`` requires the build): such an entry says nothing of what the package
+exports, so the next is tried. An ``export *`` from another package, ``export =``, or no
+source entry at all makes the answer unknowable, never a finding; why is told once per
+package in the summary."""
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -31,6 +34,18 @@ from govern.drift.anchors.ts_exports import (
 
 _UNREADABLE = ": imports from it are unresolvable"
 _PARTLY = ": imports of names it does not list itself are unresolvable"
+_MAX_PATTERNS = 64
+"""Subpath patterns (``"./*"``) one ``exports`` map may have before none of them is read: each
+subpath a page imports is matched against them."""
+_MAX_TARGET = 1_024
+"""Characters a pattern's target may have once its ``*`` are replaced by the subpath's part
+(a target of many ``*`` would otherwise multiply a page's long subpath)."""
+_MAX_OWN = 64
+"""Subpaths of its own package one subpath's chains may reach by the package's name before
+what it exports is called unknowable."""
+_REFUSED_SEGMENTS = frozenset({"", ".", "..", "node_modules"})
+"""Segments Node refuses in what a pattern's ``*`` stands for, and in a target after its
+``./``: a subpath never leaves its package's folder."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +54,10 @@ class Exports:
     hidden: str | None = None
     """Why the package may export more than ``names`` (None: exactly these), as the summary
     says it: ``export =``, an ``export *`` from another package, no source entry."""
+    own: tuple[tuple[str, str], ...] = ()
+    """``(package, subpath)`` of each module it re-exports all of by its own package's name
+    (``export * from "@reduxjs/toolkit/query"`` in a file of ``@reduxjs/toolkit``): what
+    that subpath exports, this exports too."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,9 @@ class _Package:
     subpaths: dict[str, object] | None
     """Its ``exports`` map's subpath keys (``"./sub"``) and values; None without any."""
     root: Exports
+    patterns: tuple[str, ...] | None = ()
+    """The keys of ``subpaths`` with one ``*``, the one Node prefers for a subpath first;
+    None when there are more than ``_MAX_PATTERNS``."""
 
 
 @dataclass(frozen=True)
@@ -63,43 +85,102 @@ class TsTable:
     chains: _Chains = field(repr=False, compare=False)
     _subpaths: dict[tuple[str, str], Exports] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    _closed: dict[tuple[str, str], Exports] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def resolve(self, reference: str) -> Resolution:
         specifier, _, name = reference.rpartition(":")
         package, subpath = _split(specifier)
         if package not in self.packages:
             return Resolution(Status.OUT_OF_SCOPE)
-        if subpath == ".":
-            exports = self.packages[package].root
-        else:
-            if (package, subpath) not in self._subpaths:
-                self._subpaths[package, subpath] = self._subpath(package, subpath)
-            exports = self._subpaths[package, subpath]
+        if (package, subpath) not in self._closed:
+            self._closed[package, subpath] = self._with_own(package, subpath)
+        exports = self._closed[package, subpath]
         if name in exports.names:
             return Resolution(Status.RESOLVED)  # an open package has what it lists, and more
         if exports.hidden is not None:
             return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: {exports.hidden}")
         return Resolution(Status.MISSING, name, specifier, tuple(sorted(exports.names)))
 
+    def _exports(self, package: str, subpath: str) -> Exports:
+        """What ``package`` or its subpath lists, not counting what it re-exports of its
+        own package's subpaths."""
+        if subpath == ".":
+            return self.packages[package].root
+        if (package, subpath) not in self._subpaths:
+            self._subpaths[package, subpath] = self._subpath(package, subpath)
+        return self._subpaths[package, subpath]
+
+    def _with_own(self, package: str, subpath: str) -> Exports:
+        """What ``package`` or its subpath exports, with all that each subpath of its own
+        package it re-exports by the package's name exports (redux-toolkit's
+        ``@reduxjs/toolkit/query/react`` has all of ``@reduxjs/toolkit/query``): each read
+        once however they re-export each other, at most ``_MAX_OWN`` of them."""
+        exports = self._exports(package, subpath)
+        if not exports.own:
+            return exports
+        names, hidden = set(exports.names), exports.hidden
+        seen = {(package, subpath)}
+        pending = deque(exports.own)
+        while pending:
+            included = pending.popleft()
+            if included in seen:
+                continue
+            seen.add(included)
+            if len(seen) > _MAX_OWN:
+                return Exports(frozenset(names), hidden or f"its chains re-export more than "
+                               f"{_MAX_OWN} subpaths of its own package{_PARTLY}")
+            found = self._exports(*included)
+            names |= found.names
+            if found.hidden is not None and hidden is None:
+                spec = included[0] + included[1].removeprefix(".")
+                hidden = f"`{spec}`, which it re-exports all of: {found.hidden}"
+            pending.extend(found.own)
+        return Exports(frozenset(names), hidden)
+
     def _subpath(self, package: str, subpath: str) -> Exports:
         """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
-        the root is from ``"."``, then from the subpath under ``src/`` (zod's ``"./v4/core"``
-        names a build beside its package.json, its source in ``src/v4/core/``). A subpath the
-        map names by a pattern (``"./*"``), or does not name, or a package without a map of
-        subpaths, hides which file it is."""
+        the root is from ``"."``, or from the pattern Node matches it with (``"./*"``, each
+        ``*`` of its paths replaced by what the key's stands for), then from the subpath under
+        ``src/`` (zod's ``"./v4/core"`` names a build beside its package.json, its source in
+        ``src/v4/core/``). A subpath the map does not name, or withholds (``null``), one a
+        pattern names with a part Node refuses (``..``), and any subpath of a package without
+        a map of subpaths, hide which file it is."""
         found = self.packages[package]
         if found.subpaths is None:
             return Exports(frozenset(), f"{package} has no `exports` map of subpaths, so which "
                                         f"file the subpath is cannot be read{_UNREADABLE}")
-        if found.subpaths.get(subpath) is None:  # ``"./internal": null`` exports nothing
-            pattern = next((key for key in found.subpaths if _matches(key, subpath)), None)
-            why = f"{package}'s `exports` map names `{subpath}` by the pattern `{pattern}`, " \
-                "whose files are not read" if pattern else \
-                f"{package}'s `exports` map does not list `{subpath}`"
-            return Exports(frozenset(), why + _UNREADABLE)
+        unlisted = Exports(frozenset(), f"{package}'s `exports` map does not list "
+                                        f"`{subpath}`{_UNREADABLE}")
+        pattern = None
+        if subpath in found.subpaths and "*" not in subpath:
+            if found.subpaths[subpath] is None:  # ``"./internal": null`` exports nothing
+                return unlisted
+            declared: list[object] = list(condition_paths(found.subpaths[subpath]))
+        elif found.patterns is None:
+            return Exports(frozenset(), f"{package}'s `exports` map has more than "
+                                        f"{_MAX_PATTERNS} subpath patterns, which are not "
+                                        f"read{_UNREADABLE}")
+        else:
+            pattern = next((key for key in found.patterns if _matches(key, subpath)), None)
+            if pattern is None or found.subpaths[pattern] is None:
+                return unlisted
+            before, _, after = pattern.partition("*")
+            part = subpath[len(before): len(subpath) - len(after)]
+            if _REFUSED_SEGMENTS.intersection(part.lower().split("/")) or "\\" in part:
+                return Exports(frozenset(), f"{package}'s `exports` map names `{subpath}` by "
+                                            f"the pattern `{pattern}` with a part Node "
+                                            f"refuses{_UNREADABLE}")
+            declared = [target for path in condition_paths(found.subpaths[pattern])
+                        if (target := _substituted(path, part)) is not None]
         bare = subpath.removeprefix("./")
-        declared: list[object] = [*condition_paths(found.subpaths[subpath]), f"src/{bare}"]
-        return self.chains.first(source_files(declared, found.folder, self.chains.reader.exists))
+        entries = source_files([*declared, f"src/{bare}"], found.folder,
+                               self.chains.reader.exists)
+        if not entries and pattern is not None:
+            return Exports(frozenset(), f"{package}'s `exports` map names `{subpath}` by the "
+                                        f"pattern `{pattern}`, which leads to no file the "
+                                        f"repository holds{_UNREADABLE}")
+        return self.chains.first(entries)
 
 
 def _split(specifier: str) -> tuple[str, str]:
@@ -111,10 +192,30 @@ def _split(specifier: str) -> tuple[str, str]:
 
 
 def _matches(key: str, subpath: str) -> bool:
-    """Whether an ``exports`` key with one ``*`` (``./locales/*``) names ``subpath``."""
+    """Whether an ``exports`` key with one ``*`` (``./locales/*``) names ``subpath``: the
+    ``*`` stands for one character or more, ``/`` among them."""
     before, star, after = key.partition("*")
     return bool(star) and len(subpath) > len(before) + len(after) and \
         subpath.startswith(before) and subpath.endswith(after)
+
+
+def _patterns(subpaths: dict[str, object] | None) -> tuple[str, ...] | None:
+    """An ``exports`` map's keys with one ``*``, as Node tries them: the longest part before
+    the ``*`` first, then the longest key; None past ``_MAX_PATTERNS``."""
+    keys = [key for key in subpaths or () if key.count("*") == 1]
+    if len(keys) > _MAX_PATTERNS:
+        return None
+    return tuple(sorted(keys, key=lambda key: (-key.index("*"), -len(key))))
+
+
+def _substituted(target: str, part: str) -> str | None:
+    """A pattern's target with each ``*`` replaced by ``part``; None for one Node refuses (not
+    ``./…``, or a segment after it that leaves the folder) or one that long."""
+    if not target.startswith("./") or "\\" in target or \
+            _REFUSED_SEGMENTS.intersection(target[2:].lower().split("/")) or \
+            len(target) + target.count("*") * len(part) > _MAX_TARGET:
+        return None
+    return target.replace("*", part)
 
 
 def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | None],
@@ -122,30 +223,61 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
     """Every package.json (path -> text) with a name, and what its root entry exports: the
     first of its entries that is source, with its conventional entry (``src/index``). A
     subpath's is read when a page imports from it."""
-    packages: dict[str, _Package] = {}
-    chains = _Chains(read, exists)
+    named: dict[str, tuple[str, dict[str, object]]] = {}
+    scopes: dict[str, str | None] = {}
+    """The folder of each package.json -> the name a module there imports its own package by:
+    the manifest's ``name`` when it has an ``exports`` map, as Node resolves it."""
     for path, manifest_text in sorted(manifests.items()):
+        folder = path.rpartition("/")[0]
         try:
             manifest = json.loads(manifest_text)
         except (ValueError, RecursionError):
-            continue
-        if not isinstance(manifest, dict) or not isinstance(manifest.get("name"), str):
-            continue
-        folder = path.rpartition("/")[0]
-        packages[manifest["name"]] = _Package(
-            folder, subpaths_of(manifest.get("exports")),
+            manifest = None
+        name = manifest.get("name") if isinstance(manifest, dict) else None
+        scopes[folder] = name if isinstance(name, str) and "exports" in manifest else None
+        if isinstance(name, str):
+            named[name] = folder, manifest
+    # every package's folder is known before a chain asks which package a file is of
+    folders = {name: folder for name, (folder, _) in named.items()}
+    chains = _Chains(read, exists, lambda path, module: _own(path, module, scopes, folders))
+    packages: dict[str, _Package] = {}
+    for name, (folder, manifest) in named.items():
+        subpaths = subpaths_of(manifest.get("exports"))
+        packages[name] = _Package(
+            folder, subpaths,
             chains.first(root_entries(manifest, folder, exists),
-                         source_files(list(CONVENTIONAL_ENTRIES), folder, exists)))
+                         source_files(list(CONVENTIONAL_ENTRIES), folder, exists)),
+            _patterns(subpaths))
     return TsTable(packages, chains)
+
+
+def _own(path: str, module: str, scopes: Mapping[str, str | None],
+         folders: Mapping[str, str]) -> tuple[str, str] | None:
+    """``(package, subpath)`` when ``module``, imported by the file at ``path``, names the
+    package that file belongs to (the nearest package.json above it) by its own name, which
+    Node resolves through that package's ``exports`` map; None for any other package's
+    (``@reduxjs/toolkit-extra`` is not ``@reduxjs/toolkit``)."""
+    folder = path
+    while folder:
+        folder = folder.rpartition("/")[0]
+        if folder in scopes:
+            break
+    package, subpath = _split(module)
+    name = scopes.get(folder)
+    if name != package or folders.get(package) != folder:
+        return None
+    return package, subpath
 
 
 class _Chains:
     """The export chains of one tree, each entry walked once: packages, and the several
     entries each tries, share their files."""
 
-    def __init__(self, read: Callable[[str], bytes | None],
-                 exists: Callable[[str], bool]) -> None:
+    def __init__(self, read: Callable[[str], bytes | None], exists: Callable[[str], bool],
+                 own: Callable[[str, str], tuple[str, str] | None]) -> None:
         self.reader = ExportReader(read, exists)
+        self.own = own
+        """``(package, subpath)`` of a module a file imports by its own package's name."""
         self.chains: dict[str, Exports | _NotSource] = {}
 
     def first(self, entries: list[str], also: Sequence[str] = ()) -> Exports:
@@ -169,7 +301,9 @@ class _Chains:
                            + f", so what it exports cannot be read{_UNREADABLE}")
         others = [found for found in map(self.exports, also) if isinstance(found, Exports)]
         return Exports(first.names.union(*(other.names for other in others)),
-                       first.hidden or next((o.hidden for o in others if o.hidden), None))
+                       first.hidden or next((o.hidden for o in others if o.hidden), None),
+                       tuple(dict.fromkeys(own for found in (first, *others)
+                                           for own in found.own)))
 
     def exports(self, entry: str) -> Exports | _NotSource:
         if entry not in self.chains:
@@ -183,6 +317,7 @@ class _Chains:
         names: set[str] = set()
         pending, seen = [entry], set()
         hidden: str | None = None
+        own: list[tuple[str, str]] = []
         while pending:
             path = pending.pop()
             if path in seen:
@@ -207,6 +342,9 @@ class _Chains:
                     f"read{_PARTLY}"
             for star in found.stars:
                 if not star.startswith("."):
+                    if (included := self.own(path, star)) is not None:
+                        own.append(included)  # the package's own subpath, read when asked
+                        continue
                     # another package's exports: open, though what the chain lists it still has
                     hidden = hidden or f"`{path}` re-exports all of `{star}`, which is not " \
                         f"read{_PARTLY}"
@@ -216,4 +354,4 @@ class _Chains:
                     return _NotSource(f"its entry `{entry}` re-exports `{star}` from `{path}`, "
                                       "a file the repository does not hold")
                 pending.append(target)
-        return Exports(frozenset(names), hidden)
+        return Exports(frozenset(names), hidden, tuple(dict.fromkeys(own)))

@@ -6,7 +6,8 @@ Two readers share it: docs-refs (does the package export the name a page imports
 affected-docs' New API rule (is a new name in this file one a user can import at all, or an
 internal module's?). An entry's source file is the first the manifest leads to (``source``,
 the ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to
-``src/``); build output and CommonJS shims say nothing of the source's exports."""
+``src/`` or, for TypeScript, to the path without the build folder); build output and CommonJS
+shims say nothing of the source's exports."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from govern.drift.anchors.syntax import parse, text, ts_string
 from govern.drift.anchors.typescript import export_specifiers
 
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts")
+_COMPILED = (".ts", ".tsx", ".mts", ".cts")
+"""What a TypeScript compiler builds a module from."""
 _BUILT = (".d.mts", ".d.cts", ".d.ts", ".mjs", ".cjs", ".js", ".mts", ".cts", ".ts", ".tsx")
 _DECLARATION_NAMES = frozenset({"function_declaration", "generator_function_declaration",
                                 "function_signature", "class_declaration",
@@ -69,10 +72,16 @@ class FileExports:
     immer's `IProduce` overloads): exports past the error may be missing from ``names``."""
 
 
+_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)", re.M)
+"""``export type * from`` (TypeScript 5.0), which the grammar does not parse: of the names a
+module exports it is ``export *`` (the ones it adds are types only, which a page importing
+one as a value is not told)."""
+
+
 def parse_exports(source: bytes, path: str) -> FileExports:
     """What a file's top-level ``export`` statements say, and whether it is CommonJS."""
     language = "tsx" if path.endswith((".tsx", ".jsx")) else "typescript"
-    root = parse(language, source).root_node
+    root = parse(language, _TYPE_STAR.sub(rb"\1    ", source)).root_node
     names: set[str] = set()
     stars: list[str] = []
     forwarded: list[tuple[str, str, str]] = []
@@ -224,23 +233,38 @@ def subpaths_of(exports: object) -> dict[str, object] | None:
     return None
 
 
-def _source_guesses(path: str) -> list[str]:
-    """Where the source of a path a manifest declares may lie: a build folder's path is build
-    output, its source under ``src/`` instead (``dist/index.d.ts`` -> ``src/index``); any
-    other path as written, then under ``src/`` in place of ``lib/``."""
+def _source_guesses(path: str) -> list[tuple[str, bool]]:
+    """Where the source of a path a manifest declares may lie, each with whether only a file a
+    TypeScript compiler builds from will do: a build folder's path is build output, its source
+    under ``src/`` instead (``dist/index.d.ts`` -> ``src/index``), else the same path with the
+    build folder taken out, as a compiler's ``outDir`` mirrors its sources (got's
+    ``dist/source/index.js`` -> ``source/index.ts``); any other path as written, then under
+    ``src/`` in place of ``lib/``."""
     parts = path.removeprefix("./").split("/")
     built = next((at for at, part in enumerate(parts[:-1]) if part in _BUILD_FOLDERS), None)
     if built is not None:
-        return ["/".join([*parts[:built], "src", *parts[built + 1:]])]
+        return [("/".join([*parts[:built], "src", *parts[built + 1:]]), False),
+                ("/".join([*parts[:built], *parts[built + 1:]]), True)]
     relative = "/".join(parts)
-    return [relative, relative.replace("lib/", "src/", 1)]
+    return [(relative, False), (relative.replace("lib/", "src/", 1), False)]
+
+
+def _compiled_source(built: str, exists: Callable[[str], bool]) -> str | None:
+    """The TypeScript file a compiler builds ``built`` from, beside it once the build folder
+    is taken out (``source/index.js`` -> ``source/index.ts``): never a JavaScript file, which
+    there may be a committed build or a CommonJS shim, nor a declaration file."""
+    stem = next((built[: -len(end)] for end in _BUILT if built.endswith(end)), built)
+    return next((option for option in (*(stem + end for end in _COMPILED),
+                                       *(f"{stem}/index{end}" for end in _COMPILED))
+                 if exists(option)), None)
 
 
 def source_files(declared: list[object], folder: str, exists: Callable[[str], bool]) -> list[str]:
     """The source files the declared paths may be, in order, each once."""
     guesses = [guess for path in declared if isinstance(path, str)
                for guess in _source_guesses(path)]
-    found = (source_file(join_path(folder, guess), exists) for guess in guesses)
+    found = ((_compiled_source if compiled else source_file)(join_path(folder, guess), exists)
+             for guess, compiled in guesses)
     return list(dict.fromkeys(path for path in found if path is not None))
 
 
