@@ -1,7 +1,7 @@
-"""A docs site's build configuration (Sphinx's ``conf.py`` in a docs folder, Docusaurus' and
-VitePress' config) yields no anchor and is counted in ``skipped.docs_config``; its names are
-the docs tool's settings (docs/concepts/affected-docs.md#change-set). And a string-keyed
-table's keys that are no names (a URL, a path) are no members."""
+"""Sphinx's ``conf.py`` in a docs folder yields no anchor and is counted in
+``skipped.docs_config``: its names are the docs tool's settings
+(docs/concepts/affected-docs.md#change-set). And a string-keyed table's keys that are no
+names (a URL, a path) are no members."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ PAGE = "Silence it with `suppress_warnings` in your `conf.py`.\n"
 
 @pytest.mark.parametrize(("path", "config"), [
     ("docs/conf.py", True), ("doc/source/conf.py", True), ("documentation/conf.py", True),
-    ("website/docusaurus.config.ts", True), ("docs/.vitepress/config.ts", True),
-    ("docs/.vitepress/theme/Layout.vue.ts", True),
     ("shop/conf.py", False), ("conf.py", False), ("src/docs_config.py", False),
-    ("src/sidebar/config.ts", False),
+    ("docs/conf.ts", False),
+    # pages import a VitePress theme's components and composables: its code is code
+    ("docs/.vitepress/theme/composables/sponsor.ts", False),
+    ("docs/.vitepress/config.ts", False),
 ])
 def test_what_is_a_docs_site_s_configuration(path: str, config: bool) -> None:
     assert is_docs_config(path) is config

@@ -125,19 +125,16 @@ def is_example_file(path: str) -> bool:
 
 
 _SPHINX_DIRS = frozenset({"docs", "doc", "documentation"})
-_DOCS_SITE_CONFIGS = frozenset({"docusaurus.config.js", "docusaurus.config.mjs",
-                                "docusaurus.config.ts"})
 
 
 def is_docs_config(path: str) -> bool:
-    """A docs site's build configuration, not code its pages describe: Sphinx's ``conf.py``
-    in a docs folder (its names are Sphinx's settings, ``suppress_warnings``, which pages
-    about Sphinx name), Docusaurus' config, and VitePress' ``.vitepress/`` folder."""
+    """Sphinx's ``conf.py`` in a docs folder: the docs tool's settings, not code its pages
+    describe. Its names are Sphinx's (``suppress_warnings``), which pages about Sphinx name.
+    Other docs sites' code is read as code: VitePress pages import their theme's components
+    and composables (vite's ``acknowledgements.md`` uses ``useSponsor``), and leaving out
+    ``.vitepress/`` and Docusaurus' config cost vite two hits for seven rows."""
     folders, _, name = path.rpartition("/")
-    parts = folders.split("/") if folders else []
-    if name == "conf.py":
-        return not _SPHINX_DIRS.isdisjoint(parts)
-    return name in _DOCS_SITE_CONFIGS or ".vitepress" in parts
+    return name == "conf.py" and not _SPHINX_DIRS.isdisjoint(folders.split("/"))
 
 
 def is_package_script(path: str, package_dir: str) -> bool:

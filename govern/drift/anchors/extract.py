@@ -161,7 +161,7 @@ SKIPPED_LABELS = {
     "docs_pages": "docs page(s) outside the corpus",
     "test_files": "test file(s)",
     "script_files": "package script file(s)",
-    "docs_config": "docs site configuration file(s) (Sphinx's conf.py, Docusaurus', VitePress')",
+    "docs_config": "Sphinx configuration file(s) (a docs folder's conf.py)",
     "dev_only_manifests": "dev-only manifest edit(s)",
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
