@@ -82,10 +82,10 @@ The docs corpus held 3 page(s), 1 of them release-owned.
 
 Pages that name something this change touched:
   - docs/gone.md:3  via dropAll (symbol, removed)  [stale: names something this change removed]
-  - docs/use.md:3  via fetchAll (symbol, unique name)
+  - docs/use.md:3  via fetchAll (symbol, code-shaped name)
 
 Release-owned pages (read-only for a code PR):
-  - CHANGELOG.md:3  via fetchAll (symbol, unique name)
+  - CHANGELOG.md:3  via fetchAll (symbol, code-shaped name)
 """
 
 
@@ -189,10 +189,10 @@ def test_github_annotates_the_first_naming_line_of_each_page(drift: Repo) -> Non
         "::warning file=docs/gone.md,line=3,title=docs drift::This page names something this "
         "change removed or renamed: dropAll (symbol, removed)",
         "::warning file=CHANGELOG.md,line=3,title=docs drift::This page names something this "
-        "change touched (release-owned: read-only for a code PR): fetchAll (symbol, unique "
-        "name)",
+        "change touched (release-owned: read-only for a code PR): fetchAll (symbol, "
+        "code-shaped name)",
         "::warning file=docs/use.md,line=3,title=docs drift::This page names something this "
-        "change touched: fetchAll (symbol, unique name)",
+        "change touched: fetchAll (symbol, code-shaped name)",
     ]
     assert err.startswith("1 changed package(s)")
 
@@ -350,3 +350,20 @@ def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Pat
         "docs/**/*.rst, README.md) matched no page, so no docs page can be listed. No md, mdx "
         "or rst file sits under a docs folder either: set docs.paths in govern.toml to where "
         "the pages live (docs/reference/configuration.md).\n")
+
+
+def test_weak_names_dropped_are_one_line_naming_the_first_ten() -> None:
+    """MyST's new options module dropped 18 weak names, one line each, which buried the
+    lines that matter."""
+    weak = [{"token": f"name{n}", "kind": "symbol"} for n in range(12)]
+    result = AffectedDocs(
+        summary="s", base="main", head="1" * 40, merge_base="2" * 40,
+        computed_on={"head_parents": ["3" * 40], "dirty": False}, changed_packages=[],
+        anchors=[], docs=[], weak_anchors_dropped=weak,
+        bridge_coverage={"measured": False, "reason": "no bridgeable symbol changed"})
+    said = [line for line in render_text(result).splitlines() if "weak name" in line]
+    assert said == ["  - 12 weak name(s) dropped (plain words, not code-shaped): "
+                    + ", ".join(f"name{n}" for n in range(10)) + " and 2 more"]
+    one = AffectedDocs(**{**result.__dict__, "weak_anchors_dropped": weak[:1]})
+    assert [line for line in render_text(one).splitlines() if "weak name" in line] == [
+        "  - 1 weak name(s) dropped (plain words, not code-shaped): name0"]

@@ -89,7 +89,7 @@ def test_runs_affected_docs_and_every_gate(work: tuple[Repo, str],
     assert out[0] == (f"PR #7 of acme/widgets by dev: head {head[:12]}, base main "
                       f"({base[:12]}); labels: docs-only")
     assert "== govern affected-docs ==" in out
-    assert "  - docs/audit.md:3  via getAudit (symbol, unique name)" in out
+    assert "  - docs/audit.md:3  via getAudit (symbol, code-shaped name)" in out
     # every gate ran; the release-owned page is allowed by the docs-only label, the trailers
     # are clean, and there is no changeset for a private package: all pass
     for gate in ("changesets", "declarations", "governed", "release-owned", "size",

@@ -110,7 +110,8 @@ def test_the_report_keeps_a_newline_path_on_its_line(tmp_path: Path) -> None:
         report = render_text(read_affected_docs(git, Config(), "pr", "main"))
     finally:
         git.close()
-    assert "  - docs/new\\nline.md:1  via delta_func (symbol, unique name)" in report.splitlines()
+    assert ("  - docs/new\\nline.md:1  via delta_func (symbol, code-shaped name)"
+            in report.splitlines())
     assert "line.md" not in [line[:7] for line in report.splitlines()]
 
 

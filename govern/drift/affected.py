@@ -60,7 +60,7 @@ RULE_RANKS = {
     "module_home": 4,
 }
 """Each evidence rule's rank, strongest first (docs/concepts/ranking.md): a page naming what
-this change removed is certainly stale; a qualified or code-shaped unique name is next; a
+this change removed is certainly stale; a qualified or code-shaped bare name is next; a
 route, SDK method, command phrase or the path of a changed file is one hop from the code; a
 route tail, a page that documents the whole container, and a plain word in call form are
 weak; a page that only documents the changed module (``homes.py``), naming none of its

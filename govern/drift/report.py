@@ -31,9 +31,14 @@ RULES = {
 """Each evidence rule as a SARIF rule says it (docs/concepts/ranking.md)."""
 
 
+_SAID = {"unique_name": "code-shaped name"}
+"""A rule whose name says more than it checks: ``unique_name`` is a code-shaped bare name
+(docs/concepts/ranking.md), never checked to be the only one of its name."""
+
+
 def _why(kind: str, rule: str) -> str:
     """``symbol, qualified name``; the kind alone where the rule would repeat it."""
-    words = rule.replace("_", " ")
+    words = _SAID.get(rule, rule.replace("_", " "))
     return kind if words in (kind, f"{kind} method", f"{kind} path") else f"{kind}, {words}"
 
 
@@ -54,6 +59,19 @@ def _row_line(row: Row, color: bool) -> str:
 
 HOMELESS_SHOWN = 10
 """New API entries without a likely home the text report shows before it counts the rest."""
+WEAK_SHOWN = 10
+"""Weak names a report line shows: a new module drops dozens, which buried the lines that
+matter (``--json`` lists every one)."""
+
+
+def _weak_line(weak: list[dict[str, str]]) -> list[str]:
+    """One line for every weak name dropped, the first ``WEAK_SHOWN`` of them named."""
+    if not weak:
+        return []
+    names = ", ".join(inert_line(w["token"]) for w in weak[:WEAK_SHOWN])
+    more = f" and {len(weak) - WEAK_SHOWN} more" if len(weak) > WEAK_SHOWN else ""
+    return [f"  - {len(weak)} weak name(s) dropped (plain words, not code-shaped): "
+            f"{names}{more}"]
 
 
 def render_text(result: AffectedDocs, color: bool = False) -> str:
@@ -92,8 +110,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         *(f"  - {inert_line(e['path'])} ({e['side']}): {e['message']}"
           for e in result.parse_errors),
         *(f"  - page {inert_line(u['path'])}: {u['reason']}" for u in result.unreadable_pages),
-        *(f"  - weak name dropped: {w['token']} ({w['kind']})"
-          for w in result.weak_anchors_dropped),
+        *_weak_line(result.weak_anchors_dropped),
         *(f"  - over-broad anchor dropped: {o['token']} (named on {o['pages']} pages)"
           for o in result.overbroad_anchors),
         *(f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, not listed"
