@@ -139,6 +139,13 @@ def test_a_chain_binds_the_same_object_and_names_it_when_the_module_is_not_known
 
 
 def test_shorthand_and_renamed_keys_export_the_local_declarations() -> None:
+    decorate = ("function decorateAdd (name) {\n  return name\n}\n"
+                "module.exports = {\n  add: decorateAdd,\n  decorateAdd\n}\n")
+    # an object of locals only holds no code of its own, and still exports them under its keys
+    result = extract_typescript(decorate.encode(), frozenset({2}), "javascript",
+                                module="decorate")
+    assert [d.key for d in result.touched] == ["decorateAdd", "decorate.add"]
+    assert {"decorateAdd", "decorate.add"} <= result.declared
     # `{ inspect }` exports the local `inspect`, as it did; `throw: throwError` exports the
     # local `throwError` under `throw`: a change to it is also `context.throw`
     assert _touched(CONTEXT, {_line(CONTEXT, "return this.toJSON()")}, module="context") == [
@@ -179,3 +186,17 @@ def test_an_object_not_assigned_to_module_exports_gives_no_module_member(source:
 ])
 def test_a_module_is_named_as_its_importers_bind_it(path: str, name: str | None) -> None:
     assert module_name(path) == name
+
+
+def test_an_object_holding_no_code_is_a_configuration_not_an_api() -> None:
+    # a docs site's `.vitepress/config.js` or `sidebars.js`: data some tool reads
+    config = ("module.exports = {\n  title: 'Vite',\n  themeConfig: {\n    repo: 'vitejs/vite',\n"
+              "  },\n}\n")
+    assert _touched(config, {2, 4}, module="config") == []
+    assert not extract_typescript(config.encode(), frozenset(), "javascript",
+                                  module="config").declared
+    # one method makes it a module's API, its data entries included
+    api = config.replace("  title: 'Vite',\n",
+                         "  title: 'Vite',\n  load () {\n    return 1\n  },\n")
+    assert _touched(api, {_line(api, "title:"), _line(api, "return 1")}, module="config") == [
+        "config.title", "config.load"]

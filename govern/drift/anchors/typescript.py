@@ -422,8 +422,10 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     accessors and ``key: value`` entries, each named ``module.member`` after the name its
     importers give it (``module_name``), or after the name the chain binds when that is not
     known. A shorthand entry (``{ a }``) is no member: it exports the local ``a``, as ``{ add:
-    decorateAdd }`` exports ``decorateAdd`` under ``add``. None when no object is exported,
-    or nothing names it."""
+    decorateAdd }`` exports ``decorateAdd`` under ``add``. An object that holds no code (no
+    method, accessor or function value) is a configuration some tool reads, a docs site's
+    ``sidebars.js`` or ``.vitepress/config.js``, not an API: it has no members. None when no
+    object is exported, or nothing names it."""
     found = None
     for value, aliases in _module_exports_values(root):
         if value.type == "object":
@@ -436,6 +438,8 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
         return None
     members = [(key, member) for key, member in _object_members(obj)
                if member.type != "shorthand_property_identifier" and _IDENTIFIER.fullmatch(key)]
+    if not any(_is_code(member) for _, member in members):
+        members = []
     renamed: dict[str, list[str]] = {}
     for local, key in _object_locals(obj):
         if key != local:
@@ -443,15 +447,23 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     return name, obj, members, renamed
 
 
+def _is_code(member: Node) -> bool:
+    """Is an entry of an object literal code: a method, an accessor, a function value?"""
+    if member.type == "method_definition":
+        return True
+    value = _unwrap(member.child_by_field_name("value")) if member.type == "pair" else None
+    return value is not None and value.type in _CALLABLE_VALUES
+
+
 def _object_member_role(name: str, member: Node) -> str:
-    """A member of the module object: a method, an accessor or a function value (or a local
-    one names) is code a caller calls; another value is data (``field``: it never bridges)."""
+    """A member of the module object: code (``_is_code``), or a local a key names, is what a
+    caller calls; another value is data (``field``: it never bridges)."""
     if _is_hidden_member(member, name):
         return "hidden"
     value = _unwrap(member.child_by_field_name("value")) if member.type == "pair" else None
-    if value is not None and value.type not in _CALLABLE_VALUES | {"identifier"}:
-        return "field"
-    return "member"
+    if _is_code(member) or (value is not None and value.type == "identifier"):
+        return "member"
+    return "field"
 
 
 def _is_required(value: Node | None) -> bool:
@@ -682,13 +694,16 @@ def _object_touched(exported: tuple[str, Node, list[tuple[str, Node]], dict[str,
                     lines: frozenset[int], units: list[tuple[str, Node]],
                     declared: set[str]) -> list[Declaration]:
     """The members of the module object (``module_object``) that ``lines`` touch, each with
-    the comment above it; its members are added to ``units`` and its public ones to
-    ``declared``. The object's own lines (``module.exports = {``) are no declaration: the
-    module is no object a page describes, its members are (the name of a namespace's)."""
-    name, obj, members, _renamed = exported
+    the comment above it; its members are added to ``units``, and its public ones and the
+    keys it exports locals under to ``declared``. The object's own lines (``module.exports =
+    {``) are no declaration: a page describes the module's members, not an object holding
+    them (as a namespace's)."""
+    name, obj, members, renamed = exported
     units.extend(members)
     declared.update(f"{name}.{member}" for member, node in members
                     if not _is_hidden_member(node, member))
+    declared.update(f"{name}.{key}" for keys in renamed.values() for key in keys
+                    if not key.startswith("_"))
     if not touches(obj, lines):
         return []
     return [declaration for declaration in touched_members(name, obj, members, lines,
@@ -736,7 +751,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             found = _touched(name, node, span, lines)
             touched.extend(found)
             # the module object gives it out under another key: ``{ add: decorateAdd }``
-            touched.extend(Declaration(key, object_name, bridgeable=d.bridgeable)
+            touched.extend(Declaration(key, object_name, bridgeable=True)
                            for d in found if d.key == name for key in renamed.get(name, ()))
     if exported_object is not None:
         touched.extend(_object_touched(exported_object, lines, units, declared))
