@@ -11,11 +11,15 @@ top-level ones (``declare namespace fastify { interface FastifyServerOptions { �
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
 ``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
-for an exported constructor.
+for an exported constructor; or it is the object literal ``module.exports`` is set to, whose
+methods, accessors and entries are the module's names, ``response.redirect`` of koa's
+``lib/response.js`` (``module_object``). A ``require()`` binding is another module's, never a
+declaration of this one.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
@@ -24,6 +28,7 @@ from tree_sitter import Node
 from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
+    MAX_NAME_BYTES,
     first_error_line,
     first_line,
     inherited_members,
@@ -237,8 +242,11 @@ def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
 
 
 def _exported_names(root: Node) -> set[str]:
-    """Names exported by ``export { a, b as c }``, ``export default x`` or
-    ``module.exports = { a, b }`` (the local names, which is what the file declares)."""
+    """Names exported by ``export { a, b as c }``, ``export default x``, ``module.exports = x``,
+    or the object ``module.exports`` is set to: its shorthand keys (``{ a, b }``) and the locals
+    its values name (``{ add: decorateAdd }``), which is what the file declares. Its other keys
+    are the module's own members (``module_object``), no local name: ``vary (field) {…}`` does
+    not export the ``vary`` a ``require`` bound."""
     names: set[str] = set()
     for statement in root.named_children:
         if statement.type == "export_statement":
@@ -246,16 +254,52 @@ def _exported_names(root: Node) -> set[str]:
             for clause in statement.named_children:
                 if clause.type == "identifier":
                     names.add(text(clause))
-        elif statement.type == "expression_statement" and statement.named_children:
-            assignment = statement.named_children[0]
-            if (assignment.type == "assignment_expression"
-                    and text(assignment.child_by_field_name("left")) == "module.exports"):
-                value = _unwrap(assignment.child_by_field_name("right"))
-                if value is not None and value.type == "object":
-                    names.update(name for name, _ in _object_members(value))
-                elif value is not None and value.type == "identifier":
-                    names.add(text(value))
+    for value, _aliases in _module_exports_values(root):
+        if value.type == "object":
+            names.update(local for local, _key in _object_locals(value))
+        elif value.type == "identifier":
+            names.add(text(value))
     return names
+
+
+def _object_locals(obj: Node) -> Iterator[tuple[str, str]]:
+    """(local, key) of each entry of an object literal that names a local as its value:
+    ``{ a }`` and ``{ add: decorateAdd }``."""
+    for member in obj.named_children:
+        if member.type == "shorthand_property_identifier":
+            yield text(member), text(member)
+        elif member.type == "pair":
+            key = _name(member.child_by_field_name("key"))
+            value = _unwrap(member.child_by_field_name("value"))
+            if key and value is not None and value.type == "identifier":
+                yield text(value), key
+
+
+def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
+    """(value, names bound to it in the same chain) of each top-level statement that sets
+    ``module.exports``: ``module.exports = {…}``, ``exports = module.exports = {…}``, ``const
+    proto = module.exports = {…}`` (``proto``). The chain is followed by a loop, each link once."""
+    for statement in root.named_children:
+        if statement.type == "expression_statement" and statement.named_children:
+            chains: list[tuple[Node | None, str | None]] = [(statement.named_children[0], None)]
+        elif statement.type in _VARIABLES:
+            chains = [(d.child_by_field_name("value"), _name(d.child_by_field_name("name")))
+                      for d in statement.named_children if d.type == "variable_declarator"]
+        else:
+            continue
+        for value, bound in chains:
+            aliases = [bound] if bound else []
+            exported = False
+            value = _unwrap(value)
+            while value is not None and value.type == "assignment_expression":
+                left = name_text(value.child_by_field_name("left"))
+                if left == "module.exports":
+                    exported = True
+                elif left is not None and left != "exports" and left.isidentifier():
+                    aliases.append(left)
+                value = _unwrap(value.child_by_field_name("right"))
+            if exported and value is not None:
+                yield value, aliases
 
 
 def _module_exports_aliases(root: Node) -> set[str]:
@@ -347,6 +391,100 @@ def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str
             yield obj, member, span
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+_NAMELESS_FOLDERS = frozenset({"", "lib", "src", "dist", "build", "cjs"})
+"""Folders an ``index.js`` stands for that name no module of their own."""
+
+
+def module_name(path: str) -> str | None:
+    """The name a module's importers give it (``const response = require('./response')``),
+    which names the members of the object it sets ``module.exports`` to: the file's stem,
+    camel-cased (``response`` of ``lib/response.js``, ``searchParams`` of
+    ``search-params.js``), or its folder's for an ``index`` file (``router`` of
+    ``router/index.js``). None for a stem that is no name (``jest.config.js``, or the
+    ``index.js`` of ``lib/``)."""
+    folder, _, file = path.rpartition("/")
+    stem = file.rpartition(".")[0] or file
+    if stem == "index":
+        stem = folder.rpartition("/")[2]
+        if stem in _NAMELESS_FOLDERS:
+            return None
+    head, *rest = stem.split("-")
+    name = head + "".join(part[:1].upper() + part[1:] for part in rest)
+    return name if _IDENTIFIER.fullmatch(name) and len(name) <= MAX_NAME_BYTES else None
+
+
+def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple[str, Node]],
+                                                          dict[str, list[str]]] | None:
+    """(name, object, members, local -> the keys it is exported under) of the object literal
+    a CommonJS module sets ``module.exports`` to (koa's ``module.exports = { get header ()
+    {…}, redirect (url) {…}, … }``), directly or in a chain (``const proto = module.exports =
+    {…}``); the last one, as at run time. Its members are the module's names: methods,
+    accessors and ``key: value`` entries, each named ``module.member`` after the name its
+    importers give it (``module_name``), or after the name the chain binds when that is not
+    known. A shorthand entry (``{ a }``) is no member: it exports the local ``a``, as ``{ add:
+    decorateAdd }`` exports ``decorateAdd`` under ``add``. An object that holds no code (no
+    method, accessor or function value) is a configuration some tool reads, a docs site's
+    ``sidebars.js`` or ``.vitepress/config.js``, not an API: it has no members. None when no
+    object is exported, or nothing names it."""
+    found = None
+    for value, aliases in _module_exports_values(root):
+        if value.type == "object":
+            found = value, aliases
+    if found is None:
+        return None
+    obj, aliases = found
+    name = module or next(iter(aliases), None)
+    if name is None:
+        return None
+    members = [(key, member) for key, member in _object_members(obj)
+               if member.type != "shorthand_property_identifier" and _IDENTIFIER.fullmatch(key)]
+    if not any(_is_code(member) for _, member in members):
+        members = []
+    renamed: dict[str, list[str]] = {}
+    for local, key in _object_locals(obj):
+        if key != local:
+            renamed.setdefault(local, []).append(key)
+    return name, obj, members, renamed
+
+
+def _is_code(member: Node) -> bool:
+    """Is an entry of an object literal code: a method, an accessor, a function value?"""
+    if member.type == "method_definition":
+        return True
+    value = _unwrap(member.child_by_field_name("value")) if member.type == "pair" else None
+    return value is not None and value.type in _CALLABLE_VALUES
+
+
+def _object_member_role(name: str, member: Node) -> str:
+    """A member of the module object: code (``_is_code``), or a local a key names, is what a
+    caller calls; another value is data (``field``: it never bridges)."""
+    if _is_hidden_member(member, name):
+        return "hidden"
+    value = _unwrap(member.child_by_field_name("value")) if member.type == "pair" else None
+    if _is_code(member) or (value is not None and value.type == "identifier"):
+        return "member"
+    return "field"
+
+
+def _is_required(value: Node | None) -> bool:
+    """Is a value another module's: ``require('vary')``, a member of it (``require('path')
+    .extname``) or what calling it gives (``require('debug')('koa')``)? Such a binding is
+    no declaration of this module. Followed down the callee chain, each link once."""
+    node = _unwrap(value)
+    while node is not None:
+        if node.type == "call_expression":
+            callee = node.child_by_field_name("function")
+            if callee is not None and callee.type == "identifier" and text(callee) == "require":
+                return True
+            node = _unwrap(callee)
+        elif node.type == "member_expression":
+            node = _unwrap(node.child_by_field_name("object"))
+        else:
+            return False
+    return False
+
+
 def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
     """Public names the file exports from other modules: every name of ``export { a as b }
     from './x'`` and ``export * as ns from './x'``, and the names of a plain ``export { a }``
@@ -372,6 +510,9 @@ def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool
         for inner, public in _declaring(statement, script):
             commonjs = inner.type == "expression_statement"
             for name, node in _declarations(inner):
+                if node.type == "variable_declarator" \
+                        and _is_required(node.child_by_field_name("value")):
+                    continue  # another module's, bound here: ``const vary = require('vary')``
                 yield name, node, statement, public or commonjs or name in clause_exports
 
 
@@ -550,6 +691,27 @@ def _declared_keys(name: str, node: Node, members: list[tuple[str, Node]]) -> It
                     if not _is_hidden_member(m, member))
 
 
+def _object_touched(exported: tuple[str, Node, list[tuple[str, Node]], dict[str, list[str]]],
+                    lines: frozenset[int], units: list[tuple[str, Node]],
+                    declared: set[str]) -> list[Declaration]:
+    """The members of the module object (``module_object``) that ``lines`` touch, each with
+    the comment above it; its members are added to ``units``, and its public ones and the
+    keys it exports locals under to ``declared``. The object's own lines (``module.exports =
+    {``) are no declaration: a page describes the module's members, not an object holding
+    them (as a namespace's)."""
+    name, obj, members, renamed = exported
+    units.extend(members)
+    declared.update(f"{name}.{member}" for member, node in members
+                    if not _is_hidden_member(node, member))
+    declared.update(f"{name}.{key}" for keys in renamed.values() for key in keys
+                    if not key.startswith("_"))
+    if not touches(obj, lines):
+        return []
+    return [declaration for declaration in touched_members(name, obj, members, lines,
+                                                           _object_member_role)
+            if declaration.container is not None]
+
+
 def _is_script(root: Node) -> bool:
     """Whether a file has no top-level import or export: a script, whose declarations are
     global."""
@@ -558,10 +720,12 @@ def _is_script(root: Node) -> bool:
 
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
-                       declaration_file: bool = False) -> Extraction:
+                       declaration_file: bool = False, module: str | None = None) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
-    file declares globals (``interface ImportMeta``) for every program that includes it."""
+    file declares globals (``interface ImportMeta``) for every program that includes it.
+    ``module`` is the name its importers give the module (``module_name``): the members of
+    the object it sets ``module.exports`` to are ``module.member``."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -569,6 +733,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
     namespaces: set[str] = set()
+    exported_object = module_object(tree.root_node, module)
+    object_name, renamed = (exported_object[0], exported_object[3]) \
+        if exported_object is not None else ("", {})
     for name, node, statement, exported in _top_level(tree.root_node, script):
         in_file.add(name)
         if node.type in _NAMESPACES:
@@ -582,7 +749,16 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         declared.update(_declared_keys(name, node, members))
         span = _span(statement, node)
         if touches(span, lines):
-            touched.extend(_touched(name, node, span, lines))
+            found = _touched(name, node, span, lines)
+            touched.extend(found)
+            # the module object gives it out under another key: ``{ add: decorateAdd }``
+            touched.extend(Declaration(key, object_name, bridgeable=True)
+                           for d in found if d.key == name for key in renamed.get(name, ()))
+    if exported_object is not None:
+        touched.extend(_object_touched(exported_object, lines, units, declared))
+        # read as a namespace: a member gained or lost is the module's, not a change of an
+        # object a page calls ``response``
+        namespaces.add(object_name)
     for obj, member, span in _commonjs_members(tree.root_node, declared):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
