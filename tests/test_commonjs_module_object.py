@@ -5,9 +5,12 @@ accessors and ``key: value`` entries are declarations named after the module
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from govern.drift.anchors.typescript import extract_typescript, module_name
+from tests.helpers import pr_repo, rows, run_json
 
 RESPONSE = """'use strict'
 
@@ -200,3 +203,16 @@ def test_an_object_holding_no_code_is_a_configuration_not_an_api() -> None:
                          "  title: 'Vite',\n  load () {\n    return 1\n  },\n")
     assert _touched(api, {_line(api, "title:"), _line(api, "return 1")}, module="config") == [
         "config.title", "config.load"]
+
+
+def test_a_changed_member_lists_the_page_naming_it_by_the_module_s_name(tmp_path: Path) -> None:
+    """koa ``d601d7ba52``: ``redirect (url, alt)`` became ``redirect (url)`` inside
+    ``module.exports = {…}``, and ``docs/api/response.md`` writes ``response.redirect(url)``;
+    the run had said the file held no documentable declaration."""
+    page = "### response.redirect(url)\n\nA page on `redirect` alone names nothing.\n"
+    head = RESPONSE.replace("redirect (url, alt) {", "redirect (url) {")
+    data = run_json(pr_repo(tmp_path / "named", {"lib/response.js": RESPONSE,
+                                                 "docs/api/response.md": page,
+                                                 "docs/guide.md": "Call `redirect()`.\n"},
+                            {"lib/response.js": head}), "main")
+    assert rows(data) == {"docs/api/response.md": ["response.redirect"]}

@@ -36,7 +36,7 @@ from govern.drift.anchors.syntax import (
     parse_edited,
 )
 from govern.drift.anchors.ts_exports import ExportReader, Surface, published_surface
-from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript
+from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -233,7 +233,8 @@ def _extract(path: str, data: bytes, lines: frozenset[int],
     if language == "python":
         return extract_python(data, lines)
     return extract_typescript(data, lines, language,
-                              declaration_file=path.endswith(DECLARATION_FILES))
+                              declaration_file=path.endswith(DECLARATION_FILES),
+                              module=module_name(path))
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
