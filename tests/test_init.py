@@ -48,6 +48,16 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
       "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "docs/announcements/**",
                              "docs/**/*-announcement.*"],
       "comment.guardrails_doc": ""}),
+    # the index page of a release-notes folder is release-owned with it; a page of that name
+    # with no such folder beside it is a page like any other
+    (["docs/index.rst", "docs/releases.rst", "docs/releases/v6.0.rst", "doc/changelog.rst",
+      "doc/index.rst"],
+     {"docs.paths": ["doc/**/*.rst", "docs/**/*.rst"],
+      "docs.release_owned": [*DEFAULT_RELEASE_OWNED, "docs/releases.rst",
+                             "doc/**/changelog.*"],
+      "comment.guardrails_doc": ""}),
+    (["docs/index.rst", "docs/releases.rst"],
+     {"docs.paths": ["docs/**/*.rst"], "comment.guardrails_doc": ""}),
     # a changelog under another docs root is added
     (["website/docs/a.md", "website/docs/changelog.md"],
      {"docs.paths": ["website/docs/**/*.md"],

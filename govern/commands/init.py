@@ -265,11 +265,17 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     """Globs for the release notes the default ``docs.release_owned`` misses: release-notes
     folders and changelog pages under a docs root other than ``docs/`` (``doc/releases/``,
     ``website/changelog.md``), and release announcements (DRF's
-    ``docs/community/3.0-announcement.md``): history, which a code change never makes stale.
+    ``docs/community/3.0-announcement.md``), and the index page beside a release-notes folder
+    (tornado's ``docs/releases.rst``): history, which a code change never makes stale.
     A path the defaults already match adds nothing."""
     owned = Config().docs.release_owned
+    folders = {p.rpartition("/")[0] for p in paths}
+    # the index of a release-notes folder, beside it (tornado's docs/releases.rst, a toctree
+    # of docs/releases/v*.rst): written at release time with them
+    found = [p for p in paths if not owned.matches(p) and "/" in p
+             and PurePosixPath(p).stem.lower() in RELEASE_DIRS
+             and p.rpartition(".")[0] in folders]
     paths = [p for p in paths if not owned.matches(p)]
-    found = []
     for root in sorted(roots):
         for folder in RELEASE_DIRS:
             if any(p.startswith(f"{root}/{folder}/") for p in paths):
