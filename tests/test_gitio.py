@@ -362,3 +362,19 @@ def test_the_gates_judge_a_type_change_as_a_change_of_its_path(linked: Repo) -> 
     code, out = _cli(linked, "check", "release-owned", "main", "--head", "pr")
     assert code == 1 and "this PR changes the type of `CHANGELOG.md`" in out
     assert _cli(linked, "check", "size", "main", "--head", "pr") == (0, "")
+
+
+def test_closing_the_object_reader_leaves_no_pipe_open(tmp_path: Path) -> None:
+    """Its output pipe was left to the garbage collector: a ResourceWarning each run."""
+    import gc
+    import warnings
+
+    repo = make_repo(tmp_path / "r", {"a.txt": "a\n"})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        git = Git(repo.root)
+        assert git.blobs.read("main:a.txt") == b"a\n"
+        git.close()
+        del git
+        gc.collect()
+    assert [str(w.message) for w in caught if w.category is ResourceWarning] == []

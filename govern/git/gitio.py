@@ -912,6 +912,9 @@ class BlobReader:
         return {name: found.get(name) for name in names}
 
     def close(self) -> None:
-        if self._proc.stdin:
-            self._proc.stdin.close()
+        # both pipes: git ends at its input's end, and an answer left unread (an interrupted
+        # read_many) goes nowhere once its pipe is shut
+        for pipe in (self._proc.stdin, self._proc.stdout):
+            if pipe:
+                pipe.close()
         self._proc.wait()
