@@ -101,14 +101,15 @@ def test_pyproject_without_a_govern_table_means_defaults() -> None:
      ["declarations.levels: none: must be one of patch, minor, major"]),
     ("[gates]\ntrailer_forbidden = ['(']\n",
      ["gates.trailer_forbidden[0] not a valid RE2 regular expression (missing ): ()"]),
-    # Python's syntax that RE2 lacks is named, with what to write instead
-    ("[gates]\ntrailer_forbidden = ['fixes #\\d++', '(?<!pre)fix']\n",
-     ["gates.trailer_forbidden[0] not a valid RE2 regular expression (bad repetition "
-      "operator: ++): RE2 has no possessive quantifiers (`++`, `*+`): drop the last `+`, RE2 "
-      "never backtracks anyway",
-      "gates.trailer_forbidden[1] not a valid RE2 regular expression (invalid perl operator: "
-      "(?<!): RE2 has no lookarounds or atomic groups (`(?=`, `(?<=`, `(?>`): match the text "
-      "itself instead"]),
+    # Python's syntax that RE2 lacks is named, with what to write instead (a possessive
+    # quantifier is read as greedy: it guards nothing in RE2)
+    ("[gates]\ntrailer_forbidden = ['fixes #\\d++', '(?<!pre)fix', '(fix)\\1']\n",
+     ["gates.trailer_forbidden[1] not a valid RE2 regular expression (invalid perl operator: "
+      "(?<!): RE2 has no lookarounds (`(?=`, `(?!`, `(?<=`, `(?<!`): match the text itself "
+      "instead",
+      "gates.trailer_forbidden[2] not a valid RE2 regular expression (invalid escape "
+      "sequence: \\1): RE2 has no backreferences (`\\1`), and writes the end of the text "
+      "`\\z`, not `\\Z`"]),
     ("[review]\nclosing_issue_thread = 'yes'\n",
      ["review.closing_issue_thread: must be true or false"]),
     ("[gates]\nhuman_merge_lines = 'x'\nbogus = 1\n",

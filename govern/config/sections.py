@@ -250,7 +250,7 @@ class GatesConfig:
             r"(?:[\w.-]+/[\w.-]+#|#|https?://[^\s/]+/[\w.-]+/[\w.-]+/issues/)\d",
         ),
         metadata=about(REGEXES, "Patterns refused in commit messages, in RE2 syntax (no "
-                                "lookarounds, backreferences or possessive quantifiers)."))
+                                "lookarounds or backreferences)."))
     model_families: tuple[str, ...] = field(
         default=("claude", "opus", "sonnet", "haiku", "gpt", "o1", "o3", "o4", "gemini", "llama",
                  "mistral", "mixtral", "codestral", "deepseek", "qwen", "grok"),
