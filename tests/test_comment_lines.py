@@ -39,43 +39,17 @@ class Cart:
         # announce(item)
 '''
 
-SHOP_PAGES = {
+PAGES = {
     "docs/pay.md": "Call `shop.pay_order` to pay.\n",
-    "docs/cart.md": "`Cart.add_item` adds an item.\n",
+    "docs/adding.md": "`Cart.add_item` adds an item.\n",
     "docs/currency.md": "Prices are in `Cart.currency_code`.\n",
+    "docs/paying.md": "Call `payOrder` to pay.\n",
+    "docs/items.md": "`Cart.addItem` adds an item.\n",
 }
+PY, TS = "shop.py", "src/cart.ts"
 PAY = {"docs/pay.md": ["shop.pay_order"]}
-ADD = {"docs/cart.md": ["Cart.add_item"]}
-
-
-@pytest.mark.parametrize(("old", "new", "listed"), [
-    # comments inside a body: changed, added, removed
-    ("# total it first", "# total it up first", {}),
-    ("# total it first\n", "# total it first\n    # then pay\n", {}),
-    ("    # total it first\n", "", {}),
-    ("# keep the order", "# keep items in order", {}),
-    # the function's code
-    ("sum(cart)", "sum(cart, 0)", PAY),
-    # a hunk of comment and code anchors through its code
-    ("# total it first\n    total = sum(cart)", "# add it up\n    total = sum(cart, 0)", PAY),
-    # a line of code and a comment on it: the line is code
-    ("# in cents", "# in euro cents", PAY),
-    # the docstring is no comment, and a comment opening a body stands where one would
-    ("Pay for ``cart``.", "Pay for ``cart`` now.", PAY),
-    ("# items are kept in the order they came", "# items are kept in order", ADD),
-    # a ``#:`` doc-comment documents its attribute (autodoc renders it)
-    ("#: The currency every price is in.", "#: The currency of every price.",
-     {"docs/currency.md": ["Cart.currency_code"]}),
-    # code commented back in is code on the head side, code commented out on the base side
-    ("# announce(item)", "announce(item)", ADD),
-    ("self.items.append(item)", "# self.items.append(item)", ADD),
-])
-def test_a_comment_changes_no_python_declaration(tmp_path: Path, old: str, new: str,
-                                                 listed: dict[str, list[str]]) -> None:
-    assert old in SHOP
-    repo = pr_repo(tmp_path, {**SHOP_PAGES, "shop.py": SHOP},
-                   {"shop.py": SHOP.replace(old, new, 1)})
-    assert rows(run_json(repo, "main")) == listed
+ADD = {"docs/adding.md": ["Cart.add_item"]}
+PAY_TS = {"docs/paying.md": ["payOrder"]}
 
 
 CART_TS = '''export function payOrder(cart: number[]): number {
@@ -95,36 +69,51 @@ export class Cart {
   }
 }
 '''
-
-TS_PAGES = {
-    "docs/pay.md": "Call `payOrder` to pay.\n",
-    "docs/items.md": "`Cart.addItem` adds an item.\n",
-}
+SOURCES = {PY: SHOP, TS: CART_TS}
 
 
-@pytest.mark.parametrize(("old", "new", "listed"), [
-    ("// total it first", "// add it up first", {}),
-    ("  // total it first\n", "", {}),
-    ("/* no tax\n     yet */", "/* no tax\n     at all */", {}),
-    ("yet */", "yet */\n  /* a */ /* b */", {}),
-    ("a + b, 0)", "a + b, 1)", {"docs/pay.md": ["payOrder"]}),
-    ("// pays the cart's total", "// pays the cart", {"docs/pay.md": ["payOrder"]}),
-    ("// total it first", "const first = 1;", {"docs/pay.md": ["payOrder"]}),
-    ("return total; /* in cents */", "/* return total; */", {"docs/pay.md": ["payOrder"]}),
-    # a JSDoc block documents its member
-    ("/** Adds an item. */", "/** Adds one item. */", {"docs/items.md": ["Cart.addItem"]}),
+@pytest.mark.parametrize(("path", "old", "new", "listed"), [
+    # comments inside a body: changed, added, removed
+    (PY, "# total it first", "# total it up first", {}),
+    (PY, "# total it first\n", "# total it first\n    # then pay\n", {}),
+    (PY, "    # total it first\n", "", {}),
+    (PY, "# keep the order", "# keep items in order", {}),
+    (TS, "// total it first", "// add it up first", {}),
+    (TS, "  // total it first\n", "", {}),
+    (TS, "/* no tax\n     yet */", "/* no tax\n     at all */", {}),
+    (TS, "yet */", "yet */\n  /* a */ /* b */", {}),
+    # the function's code
+    (PY, "sum(cart)", "sum(cart, 0)", PAY),
+    (TS, "a + b, 0)", "a + b, 1)", PAY_TS),
+    # a hunk of comment and code anchors through its code
+    (PY, "# total it first\n    total = sum(cart)", "# add it up\n    total = sum(cart, 0)",
+     PAY),
+    # a line of code and a comment on it: the line is code
+    (PY, "# in cents", "# in euro cents", PAY),
+    # the docstring is no comment, and a comment opening a body stands where one would
+    (PY, "Pay for ``cart``.", "Pay for ``cart`` now.", PAY),
+    (PY, "# items are kept in the order they came", "# items are kept in order", ADD),
+    (TS, "// pays the cart's total", "// pays the cart", PAY_TS),
+    # a ``#:`` doc-comment documents its attribute (autodoc renders it), a JSDoc block its member
+    (PY, "#: The currency every price is in.", "#: The currency of every price.",
+     {"docs/currency.md": ["Cart.currency_code"]}),
+    (TS, "/** Adds an item. */", "/** Adds one item. */", {"docs/items.md": ["Cart.addItem"]}),
+    # code commented back in is code on the head side, code commented out on the base side
+    (PY, "# announce(item)", "announce(item)", ADD),
+    (PY, "self.items.append(item)", "# self.items.append(item)", ADD),
+    (TS, "// total it first", "const first = 1;", PAY_TS),
+    (TS, "return total; /* in cents */", "/* return total; */", PAY_TS),
 ])
-def test_a_comment_changes_no_typescript_declaration(tmp_path: Path, old: str, new: str,
-                                                     listed: dict[str, list[str]]) -> None:
-    assert old in CART_TS
-    repo = pr_repo(tmp_path, {**TS_PAGES, "src/cart.ts": CART_TS},
-                   {"src/cart.ts": CART_TS.replace(old, new, 1)})
+def test_what_a_comment_change_lists(tmp_path: Path, path: str, old: str, new: str,
+                                     listed: dict[str, list[str]]) -> None:
+    assert old in SOURCES[path]
+    repo = pr_repo(tmp_path, {**PAGES, **SOURCES}, {path: SOURCES[path].replace(old, new, 1)})
     assert rows(run_json(repo, "main")) == listed
 
 
 def test_a_file_whose_change_is_comments_is_said_so(tmp_path: Path) -> None:
-    repo = pr_repo(tmp_path, {**SHOP_PAGES, "shop.py": SHOP},
-                   {"shop.py": SHOP.replace("# keep the order", "# keep items in order")})
+    repo = pr_repo(tmp_path, {**PAGES, **SOURCES},
+                   {PY: SHOP.replace("# keep the order", "# keep items in order")})
     data = run_json(repo, "main")
     assert data["anchorless_changes"] == [
         {"path": "shop.py", "reason": "only comments changed"}]
