@@ -19,6 +19,7 @@ from govern.drift.anchors.commands import (
     parse_scripts,
     python_command_tree,
 )
+from govern.drift.anchors.comments import code_lines
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
@@ -33,6 +34,7 @@ from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
     is_route_literal,
+    parse,
     parse_edited,
 )
 from govern.drift.anchors.ts_exports import ExportReader, Surface, published_surface
@@ -167,6 +169,7 @@ SKIPPED_LABELS = {
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
     "version_bumps": "version bump(s) (a version string is release data, not API)",
+    "comment_only": "source file(s) whose changed lines are all comments",
     "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
                         "file inherit, anchored on their own class only",
 }
@@ -223,18 +226,24 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
 
 
 def _extract(path: str, data: bytes, lines: frozenset[int],
-             edited: tuple[str, bytes, tuple[Hunk, ...]] | None = None) -> Extraction:
-    """The file's declarations and anchors on ``lines``; ``edited`` is the base side (its path,
-    its bytes, the hunks from it) when that was parsed, so this side's tree is the base's
-    edited where the hunks say, which is what it costs to read both sides of a large file."""
+             edited: tuple[str, bytes, tuple[Hunk, ...]] | None = None
+             ) -> tuple[Extraction, frozenset[int]]:
+    """The file's declarations and anchors on the ``lines`` of them that hold code (a line
+    all comment anchors nothing: docs/concepts/anchoring-rules.md#comments), and
+    those lines; ``edited`` is the base side (its path, its bytes, the hunks from it) when
+    that was parsed, so this side's tree is the base's edited where the hunks say, which is
+    what it costs to read both sides of a large file."""
     language = EXTENSIONS[PurePosixPath(path).suffix]
     if edited is not None and EXTENSIONS[PurePosixPath(edited[0]).suffix] == language:
-        parse_edited(language, data, edited[1], edited[2])  # memoised for every reader below
+        tree = parse_edited(language, data, edited[1], edited[2])
+    else:
+        tree = parse(language, data)  # memoised for every reader below
+    lines = code_lines(tree, language, data, lines)
     if language == "python":
-        return extract_python(data, lines)
+        return extract_python(data, lines), lines
     return extract_typescript(data, lines, language,
                               declaration_file=path.endswith(DECLARATION_FILES),
-                              module=module_name(path))
+                              module=module_name(path)), lines
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
@@ -327,7 +336,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     # reads (``helper`` renamed to ``helper.py``), holds no source: the file's names are gone
     # from it, as from a deleted file, or new in it, as in an added one (every line of the
     # other side counts as changed, whatever the diff between the two texts)
-    read: list[tuple[bytes, frozenset[int]]] = []
+    read: list[tuple[bytes, frozenset[int]]] = []  # each side's text and lines of code
+    changed = False  # a line of either side changed (a mode change changes none)
     sources = (change.status != "A" and _is_source(change.old_mode)
                and _extracted(change.base_path),
                change.status != "D" and _is_source(change.new_mode) and _extracted(change.path))
@@ -344,7 +354,6 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             continue
         if sources[0] != sources[1]:
             lines = frozenset(range(1, data.count(b"\n") + 2))
-        read.append((data, lines))
         problem = _unparseable(data, config.code.max_parse_bytes)
         if problem == "oversized":
             result.skipped["oversized"] += 1
@@ -355,7 +364,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if problem is not None:
             result.anchorless.append({"path": change.path, "reason": problem})
             return
-        extraction = _extract(path, data, lines, parsed_base)
+        changed = changed or bool(lines)
+        extraction, lines = _extract(path, data, lines, parsed_base)
+        read.append((data, lines))
         extractions[side.name] = extraction
         parsed_base = (path, data, change.hunks)
         if side is base:
@@ -398,6 +409,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not yielded:
         if _is_version_bump(read):
             result.skipped["version_bumps"] += 1
+        elif changed and not any(lines for _, lines in read):
+            # no code changed, so nothing a page could follow: counted, not NOT COVERED
+            result.skipped["comment_only"] += 1
         else:
             result.anchorless.append({"path": change.path, "reason":
                                       "no documentable declaration on the changed lines"})

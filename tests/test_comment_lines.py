@@ -1,0 +1,152 @@
+"""A line whose change is only to comments anchors nothing
+(docs/concepts/anchoring-rules.md#comments), both ways: a comment inside a function lists no
+page, the same function's code does, a hunk of both anchors through its code, a ``#:``
+doc-comment, a JSDoc block and the comment opening a function's body stay documentation, and
+code commented out or back in anchors on the side where it is code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.anchors.comments import code_lines
+from govern.drift.anchors.syntax import parse
+from tests.helpers import pr_repo, rows, run_json
+
+SHOP = '''"""The shop."""
+
+
+def pay_order(cart):
+    """Pay for ``cart``."""
+    # total it first
+    total = sum(cart)  # in cents
+
+    return total
+
+
+class Cart:
+    """A cart."""
+
+    #: The currency every price is in.
+    currency_code = "EUR"
+
+    def add_item(self, item):
+        # items are kept in the order they came
+        self.check(item)
+        # keep the order
+        self.items.append(item)
+        # announce(item)
+'''
+
+PAGES = {
+    "docs/pay.md": "Call `shop.pay_order` to pay.\n",
+    "docs/adding.md": "`Cart.add_item` adds an item.\n",
+    "docs/currency.md": "Prices are in `Cart.currency_code`.\n",
+    "docs/paying.md": "Call `payOrder` to pay.\n",
+    "docs/items.md": "`Cart.addItem` adds an item.\n",
+}
+PY, TS = "shop.py", "src/cart.ts"
+PAY = {"docs/pay.md": ["shop.pay_order"]}
+ADD = {"docs/adding.md": ["Cart.add_item"]}
+PAY_TS = {"docs/paying.md": ["payOrder"]}
+
+
+CART_TS = '''export function payOrder(cart: number[]): number {
+  // pays the cart's total
+  check(cart);
+  // total it first
+  const total = cart.reduce((a, b) => a + b, 0);
+  /* no tax
+     yet */
+  return total; /* in cents */
+}
+
+export class Cart {
+  /** Adds an item. */
+  addItem(item: number): void {
+    this.items.push(item);
+  }
+}
+'''
+SOURCES = {PY: SHOP, TS: CART_TS}
+
+
+@pytest.mark.parametrize(("path", "old", "new", "listed"), [
+    # comments inside a body: changed, added, removed
+    (PY, "# total it first", "# total it up first", {}),
+    (PY, "# total it first\n", "# total it first\n    # then pay\n", {}),
+    (PY, "    # total it first\n", "", {}),
+    (PY, "# keep the order", "# keep items in order", {}),
+    (TS, "// total it first", "// add it up first", {}),
+    (TS, "  // total it first\n", "", {}),
+    (TS, "/* no tax\n     yet */", "/* no tax\n     at all */", {}),
+    (TS, "yet */", "yet */\n  /* a */ /* b */", {}),
+    # the function's code
+    (PY, "sum(cart)", "sum(cart, 0)", PAY),
+    (TS, "a + b, 0)", "a + b, 1)", PAY_TS),
+    # a hunk of comment and code anchors through its code
+    (PY, "# total it first\n    total = sum(cart)", "# add it up\n    total = sum(cart, 0)",
+     PAY),
+    # a line of code and a comment on it: the line is code
+    (PY, "# in cents", "# in euro cents", PAY),
+    # the docstring is no comment, and a comment opening a body stands where one would
+    (PY, "Pay for ``cart``.", "Pay for ``cart`` now.", PAY),
+    (PY, "# items are kept in the order they came", "# items are kept in order", ADD),
+    (TS, "// pays the cart's total", "// pays the cart", PAY_TS),
+    # a ``#:`` doc-comment documents its attribute (autodoc renders it), a JSDoc block its member
+    (PY, "#: The currency every price is in.", "#: The currency of every price.",
+     {"docs/currency.md": ["Cart.currency_code"]}),
+    (TS, "/** Adds an item. */", "/** Adds one item. */", {"docs/items.md": ["Cart.addItem"]}),
+    # code commented back in is code on the head side, code commented out on the base side
+    (PY, "# announce(item)", "announce(item)", ADD),
+    (PY, "self.items.append(item)", "# self.items.append(item)", ADD),
+    (TS, "// total it first", "const first = 1;", PAY_TS),
+    (TS, "return total; /* in cents */", "/* return total; */", PAY_TS),
+])
+def test_what_a_comment_change_lists(tmp_path: Path, path: str, old: str, new: str,
+                                     listed: dict[str, list[str]]) -> None:
+    assert old in SOURCES[path]
+    repo = pr_repo(tmp_path, {**PAGES, **SOURCES}, {path: SOURCES[path].replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
+def test_a_file_whose_change_is_comments_is_counted_not_not_covered(tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {**PAGES, **SOURCES},
+                   {PY: SHOP.replace("# keep the order", "# keep items in order")})
+    data = run_json(repo, "main")
+    assert (data["anchorless_changes"], data["skipped"]["comment_only"]) == ([], 1)
+    assert "NOT COVERED" not in data["summary"]
+    # a change to code beside no declaration is still NOT COVERED
+    code = pr_repo(tmp_path / "code", {**PAGES, **SOURCES},
+                   {PY: SHOP + "\nprint('loaded')\n"})
+    data = run_json(code, "main")
+    assert data["skipped"]["comment_only"] == 0
+    assert [change["path"] for change in data["anchorless_changes"]] == ["shop.py"]
+
+
+@pytest.mark.parametrize(("language", "source", "kept"), [
+    # a comment opening a function's body stands where a docstring would, and ``#:`` is an
+    # attribute's documentation
+    ("python", "def f(a):\n    # leads\n    x = 1\n    # note\n    return a\n", {1, 2, 3, 5}),
+    ("javascript", "function f() {\n  // leads\n  g();\n  // note\n  for (;;) {\n    // loop\n"
+     "  }\n}\n", {1, 2, 3, 5, 7, 8}),
+    ("typescript", "const f = () => {\n  /* leads */\n  // too\n\n  // still\n};\n",
+     {1, 2, 3, 4, 5, 6}),
+    # a blank line is no comment
+    ("python", "#: The size.\nSIZE = 1  # in px\n# note\n\n", {1, 2, 4}),
+    # several comments on a line, a comment before code, an empty block comment
+    ("typescript", "/* a */ /* b */\n/* a */ f();\n/**/\n/** doc */\n", {2, 4}),
+    ("tsx", "const a = (\n  // note\n  <div>{x}</div>\n);\n", {1, 3, 4}),
+])
+def test_the_lines_that_hold_code(language: str, source: str, kept: set[int]) -> None:
+    data = source.encode()
+    lines = frozenset(range(1, data.count(b"\n") + 1))
+    assert code_lines(parse(language, data), language, data, lines) == kept
+
+
+def test_a_latin_1_source_is_read_as_its_tree_is() -> None:
+    # the tree's offsets are those of the UTF-8 text, where each é is a byte longer: read on
+    # the bytes as they are, the comment would cover the line of code after it
+    data = b"# -*- coding: latin-1 -*-\n# " + b"\xe9" * 8 + b"\nx = 1\n"
+    assert code_lines(parse("python", data), "python", data, frozenset({2, 3})) == {3}
