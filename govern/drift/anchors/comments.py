@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from tree_sitter import Point, Query, QueryCursor, Tree
 
-from govern.drift.anchors.syntax import _readable, parser_for
+from govern.drift.anchors.syntax import parsed_text, parser_for
 
 _FUNCTIONS = ("function_declaration", "function_expression", "arrow_function",
               "method_definition", "generator_function_declaration", "generator_function")
@@ -51,7 +51,7 @@ def code_lines(tree: Tree, language: str, source: bytes,
     if not lines:
         return lines
     ordered = sorted(lines)
-    text = _readable(language, source)
+    text = parsed_text(language, source)
     cursor = QueryCursor(_query(language))
     cursor.set_point_range(Point(ordered[0] - 1, 0), Point(ordered[-1], 0))
     found = cursor.captures(tree.root_node)

@@ -85,7 +85,7 @@ def parse(language: str, source: bytes) -> Tree:
     key = (language, source)
     tree = _TREES.get(key)
     if tree is None:
-        tree = _remember(key, parser_for(language).parse(_readable(language, source)))
+        tree = _remember(key, parser_for(language).parse(parsed_text(language, source)))
     else:
         _TREES.move_to_end(key)
     return tree
@@ -107,7 +107,7 @@ def parse_edited(language: str, source: bytes, before: bytes,
     held = _TREES.get((language, before))
     if key in _TREES or held is None:
         return parse(language, source)
-    old, new = _readable(language, before), _readable(language, source)
+    old, new = parsed_text(language, before), parsed_text(language, source)
     edits = _edits(old, new, hunks)
     if edits is None:
         return parse(language, source)
@@ -124,7 +124,9 @@ def _remember(key: tuple[str, bytes], tree: Tree) -> Tree:
     return tree
 
 
-def _readable(language: str, source: bytes) -> bytes:
+def parsed_text(language: str, source: bytes) -> bytes:
+    """The bytes the parser reads for ``source`` (Python's in UTF-8, :func:`python_utf8`; every
+    other language's as they are): a tree's byte offsets are into these."""
     return python_utf8(source) if language == "python" else source
 
 
