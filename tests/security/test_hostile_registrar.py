@@ -85,3 +85,17 @@ def test_comment_lines_before_many_regions_are_read_once() -> None:
     members = b"".join(b"  // app.get('/x', h%d)\n  // note %d\n" % (i, i) for i in range(50_000))
     source = b"export class Server {\n" + members + b"  mount() {}\n}\n"
     within(partial(_read, source))
+
+
+def test_changed_comment_lines_are_read_in_linear_time() -> None:
+    """Which changed lines are all comment: the tree is walked into the nodes spanning a
+    changed line, each once; 100,000 comment lines between code lines, all changed."""
+    from govern.drift.anchors.comments import code_lines
+    from govern.drift.anchors.syntax import parse
+
+    source = ("function f() {\n" + "  // note\n  x = 1;\n" * 50_000 + "}\n").encode()
+    tree = parse("typescript", source)
+    kept = within(lambda: code_lines(tree, "typescript", source,
+                                     frozenset(range(1, 100_003))))
+    # the first comment opens the function's body, where a docstring would stand: kept
+    assert len(kept) == 50_003 and {2, 3} <= kept and 4 not in kept
