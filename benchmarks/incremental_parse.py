@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tree_sitter import Tree
 
-from govern.drift.anchors.syntax import EXTENSIONS, _edits, _readable, parser_for
+from govern.drift.anchors.syntax import EXTENSIONS, _edits, parsed_text, parser_for
 from govern.git.diff import build_changes
 from govern.git.gitio import Git
 
@@ -56,7 +56,7 @@ def main() -> None:
             new = git.blobs.read(f"{commit}:{change.path}")
             if old is None or new is None:
                 continue
-            old, new = _readable(language, old), _readable(language, new)
+            old, new = parsed_text(language, old), parsed_text(language, new)
             files += 1
             edits = _edits(old, new, change.hunks)
             if edits is None:
