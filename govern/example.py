@@ -146,7 +146,7 @@ PR_FILES: dict[str, str | None] = {
         '    assert BillingClient().charge("c1", 5)["currency"] == "usd"\n'
     ),
     "packages/web-sdk/src/audit.ts": BASE_FILES["packages/web-sdk/src/audit.ts"].replace(
-        "  pageSize: number;\n", "  pageSize: number; // at most 200\n"
+        "  pageSize: number;\n", "  pageSize?: number;\n"
     ).replace("return entry.at;", "return `${entry.at}`;").replace(
         "  listEvents() {\n",
         "  exportEvents(format: string) {\n    return fetch(`/api/v1/events/export/${format}`);\n"

@@ -1,6 +1,7 @@
 """A line whose change is only to comments anchors nothing
 (docs/concepts/anchoring-rules.md#comments), both ways: a comment inside a function lists no
-page, the same function's code does, a hunk of both anchors through its code, a ``#:``
+page, the same function's code does, a hunk of both anchors through its code, a comment
+edited at a line's end lists nothing unless the line's code changed too, a ``#:``
 doc-comment, a JSDoc block and the comment opening a function's body stay documentation, and
 code commented out or back in anchors on the side where it is code."""
 
@@ -88,8 +89,16 @@ SOURCES = {PY: SHOP, TS: CART_TS}
     # a hunk of comment and code anchors through its code
     (PY, "# total it first\n    total = sum(cart)", "# add it up\n    total = sum(cart, 0)",
      PAY),
-    # a line of code and a comment on it: the line is code
-    (PY, "# in cents", "# in euro cents", PAY),
+    # a comment at a line's end: edited, added, moved off the line, changes no code; the
+    # line's code changed with it does
+    (PY, "# in cents", "# in euro cents", {}),
+    (PY, "total = sum(cart)  # in cents", "total = sum(cart)  # in cents  # noqa: E501", {}),
+    (PY, "    total = sum(cart)  # in cents\n", "    # in cents\n    total = sum(cart)\n", {}),
+    (PY, "sum(cart)  # in cents", "sum(cart, 0)  # in euro cents", PAY),
+    (PY, "sum(cart)  # in cents", "sum(cart)  # in cents\n    total += 1", PAY),
+    (TS, "return total; /* in cents */", "return total; /* in euro cents */", {}),
+    (TS, "check(cart);", "check(cart); // eslint-disable-line", {}),
+    (TS, "check(cart);", "check(cart, 1); // checked", PAY_TS),
     # the docstring is no comment, and a comment opening a body stands where one would
     (PY, "Pay for ``cart``.", "Pay for ``cart`` now.", PAY),
     (PY, "# items are kept in the order they came", "# items are kept in order", ADD),

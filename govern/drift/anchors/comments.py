@@ -6,11 +6,15 @@ documentation (``#:``, JSDoc, the comment opening a function's body) is not such
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from tree_sitter import Node, Tree
 
 from govern.drift.anchors.syntax import parsed_text
+
+if TYPE_CHECKING:
+    from govern.git.gitio import Hunk
 
 _FUNCTIONS = frozenset({"function_declaration", "function_expression", "arrow_function",
                         "method_definition", "generator_function_declaration",
@@ -29,7 +33,49 @@ _BLANKED = bytes(32 if byte != 10 else 10 for byte in range(256))
 def code_lines(tree: Tree, language: str, source: bytes,
                lines: frozenset[int]) -> frozenset[int]:
     """The ``lines`` (1-based) of ``source``, parsed as ``tree``, that hold code: not those
-    whose text, blanks aside, lies wholly in comments. ``lines`` itself when it loses none.
+    whose text, blanks aside, lies wholly in comments. ``lines`` itself when it loses none."""
+    commented = _commented(tree, language, source, lines)
+    return lines if commented is None else lines - _comment_lines(lines, *commented)
+
+
+def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
+                 head: tuple[Tree, bytes, frozenset[int]],
+                 hunks: Sequence[Hunk]) -> tuple[frozenset[int], frozenset[int]]:
+    """Each side's changed lines (``(tree, source, lines)``, the base's then the head's) that
+    change code: not a line wholly comment (:func:`code_lines`), nor any line of a hunk whose
+    code reads the same on both sides once comments are blanked, the hunk changing only a
+    comment at a line's end (``# noqa`` added, a typo fixed in ``x = 1  # the limt``) or
+    moving one off it."""
+    commented = [_commented(tree, language, source, lines) for tree, source, lines in (base, head)]
+    kept = [lines if found is None else lines - _comment_lines(lines, *found)
+            for (_, _, lines), found in zip((base, head), commented)]
+    if commented == [None, None]:
+        return kept[0], kept[1]
+    # each side's lines as written and blanked, the same lists where it blanked nothing
+    old, new = (found if found is not None else (parsed_text(language, source).split(b"\n"),) * 2
+                for (_, source, _), found in zip((base, head), commented))
+    only_comments: list[set[int]] = [set(), set()]
+    for hunk in hunks:
+        old_lines = [line for line in hunk.old_lines() if line <= len(old[0])]
+        new_lines = [line for line in hunk.new_lines() if line <= len(new[0])]
+        touched = any(old[0][line - 1] != old[1][line - 1] for line in old_lines) or any(
+            new[0][line - 1] != new[1][line - 1] for line in new_lines)
+        if touched and _code_of(old[1], old_lines) == _code_of(new[1], new_lines):
+            only_comments[0].update(old_lines)
+            only_comments[1].update(new_lines)
+    return kept[0] - only_comments[0], kept[1] - only_comments[1]
+
+
+def _code_of(blanked: list[bytes], lines: list[int]) -> list[bytes]:
+    """The code of ``lines``, as written with comments blanked: blank lines left out, each
+    line's indent kept (Python's blocks are its indent) and its end's blanks dropped."""
+    return [text for text in (blanked[line - 1].rstrip() for line in lines) if text]
+
+
+def _commented(tree: Tree, language: str, source: bytes,
+               lines: frozenset[int]) -> tuple[list[bytes], list[bytes]] | None:
+    """``source``'s lines as written and with the comments that span one of ``lines`` blanked
+    (documentation ones kept), or None when no such comment is there.
 
     The tree is walked only into the nodes that span a changed line, so a few changed lines
     of a large file read a few branches of its tree; the text with those comments blanked out
@@ -39,12 +85,11 @@ def code_lines(tree: Tree, language: str, source: bytes,
     between the first changed line and the last (objectstack's `0668f02a6`: 54 ms more a warm
     run, 7 ms now)."""
     if not lines:
-        return lines
-    ordered = sorted(lines)
+        return None
     text = parsed_text(language, source)
     code = bytearray(text)
     blanked_any = False
-    for comment in _comments_on(tree, [line - 1 for line in ordered]):
+    for comment in _comments_on(tree, sorted(line - 1 for line in lines)):
         start, end = comment.start_byte, comment.end_byte
         if _opens_a_body(comment, language) or (text.startswith(_DOCUMENTATION, start)
                                                 and not text.startswith(b"/**/", start)):
@@ -52,11 +97,15 @@ def code_lines(tree: Tree, language: str, source: bytes,
         code[start:end] = text[start:end].translate(_BLANKED)
         blanked_any = True
     if not blanked_any:
-        return lines
-    written, blanked = text.split(b"\n"), code.split(b"\n")
-    comments = frozenset(line for line in ordered if line <= len(written)
-                         and written[line - 1].strip() and not blanked[line - 1].strip())
-    return lines - comments if comments else lines
+        return None
+    return text.split(b"\n"), code.split(b"\n")
+
+
+def _comment_lines(lines: frozenset[int], written: list[bytes],
+                   blanked: list[bytes]) -> frozenset[int]:
+    """The ``lines`` whose text, blanks aside, is all comment."""
+    return frozenset(line for line in lines if line <= len(written)
+                     and written[line - 1].strip() and not blanked[line - 1].strip())
 
 
 def _comments_on(tree: Tree, rows: list[int]) -> Iterator[Node]:

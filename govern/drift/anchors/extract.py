@@ -19,7 +19,7 @@ from govern.drift.anchors.commands import (
     parse_scripts,
     python_command_tree,
 )
-from govern.drift.anchors.comments import code_lines
+from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
@@ -225,25 +225,37 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
     return tokens
 
 
-def _extract(path: str, data: bytes, lines: frozenset[int],
-             edited: tuple[str, bytes, tuple[Hunk, ...]] | None = None
-             ) -> tuple[Extraction, frozenset[int]]:
-    """The file's declarations and anchors on the ``lines`` of them that hold code (a line
-    all comment anchors nothing: docs/concepts/anchoring-rules.md#comments), and
-    those lines; ``edited`` is the base side (its path, its bytes, the hunks from it) when
-    that was parsed, so this side's tree is the base's edited where the hunks say, which is
-    what it costs to read both sides of a large file."""
+def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
+    """The file's declarations and anchors on ``lines``, the changed lines that hold code."""
     language = EXTENSIONS[PurePosixPath(path).suffix]
-    if edited is not None and EXTENSIONS[PurePosixPath(edited[0]).suffix] == language:
-        tree = parse_edited(language, data, edited[1], edited[2])
-    else:
-        tree = parse(language, data)  # memoised for every reader below
-    lines = code_lines(tree, language, data, lines)
     if language == "python":
-        return extract_python(data, lines), lines
+        return extract_python(data, lines)
     return extract_typescript(data, lines, language,
                               declaration_file=path.endswith(DECLARATION_FILES),
-                              module=module_name(path)), lines
+                              module=module_name(path))
+
+
+def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | None],
+                   lines: tuple[frozenset[int], frozenset[int]],
+                   hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """Each side's changed lines that change code (a line all comment, or a hunk that only
+    edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments).
+    Both sides are parsed here, the head side as the base side's tree edited where the hunks
+    say when both are of one language, which is what it costs to read both sides of a large
+    file; the extractors then read the memoised trees."""
+    base_data, head_data = texts
+    languages = [EXTENSIONS[PurePosixPath(path).suffix] if data is not None else ""
+                 for path, data in zip(paths, texts)]
+    if base_data is None or head_data is None or languages[0] != languages[1]:
+        return (code_lines(parse(languages[0], base_data), languages[0], base_data, lines[0])
+                if base_data is not None else lines[0],
+                code_lines(parse(languages[1], head_data), languages[1], head_data, lines[1])
+                if head_data is not None else lines[1])
+    language = languages[0]
+    base_tree = parse(language, base_data)
+    head_tree = parse_edited(language, head_data, base_data, hunks)
+    return changed_code(language, (base_tree, base_data, lines[0]),
+                        (head_tree, head_data, lines[1]), hunks)
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
@@ -330,7 +342,6 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     yielded = False
     extractions: dict[str, Extraction] = {}
-    parsed_base: tuple[str, bytes, tuple[Hunk, ...]] | None = None
     base_data: bytes | None = None
     # a side that is a symlink (a file turned into one, or back), or named as no extractor
     # reads (``helper`` renamed to ``helper.py``), holds no source: the file's names are gone
@@ -346,14 +357,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if any(is_generated(data) for data in texts if data is not None):
         result.skipped["generated_files"] += 1
         return
-    for side, path, lines, data, blob in (
-        (base, change.base_path, change.old_lines, texts[0], change.old_blob),
-        (head, change.path, change.new_lines, texts[1], change.new_blob),
-    ):
+    sides = ((base, change.base_path, change.old_lines, texts[0], change.old_blob),
+             (head, change.path, change.new_lines, texts[1], change.new_blob))
+    changed_lines: list[frozenset[int]] = []
+    for _, _, lines, data, _ in sides:
+        if data is not None and sources[0] != sources[1]:
+            lines = frozenset(range(1, data.count(b"\n") + 2))
+        changed_lines.append(lines)
         if data is None:
             continue
-        if sources[0] != sources[1]:
-            lines = frozenset(range(1, data.count(b"\n") + 2))
         problem = _unparseable(data, config.code.max_parse_bytes)
         if problem == "oversized":
             result.skipped["oversized"] += 1
@@ -365,10 +377,14 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.anchorless.append({"path": change.path, "reason": problem})
             return
         changed = changed or bool(lines)
-        extraction, lines = _extract(path, data, lines, parsed_base)
+    code = _lines_of_code((change.base_path, change.path), texts,
+                          (changed_lines[0], changed_lines[1]), change.hunks)
+    for (side, path, _, data, blob), lines in zip(sides, code):
+        if data is None:
+            continue
+        extraction = _extract(path, data, lines)
         read.append((data, lines))
         extractions[side.name] = extraction
-        parsed_base = (path, data, change.hunks)
         if side is base:
             base_data = data
         if extraction.error_line is not None:
