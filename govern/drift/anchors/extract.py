@@ -21,6 +21,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.options import touched_flags
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
     ReexportIndex,
@@ -408,11 +409,14 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         for phrase in _command_phrases(path, data, extraction, side, package_dir):
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
+        language = EXTENSIONS[PurePosixPath(path).suffix]
+        for flag in touched_flags(parse(language, data), language, data, lines):
+            result.candidates.append(Candidate("command", flag, change.path, side.name))
+            yielded = True
         for literal in extraction.literals:
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
-        language = EXTENSIONS[PurePosixPath(path).suffix]
         scan = registrar_scan(blob, data, path) if lines else None
         for route in touched_routes(data, language, lines, scan):
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):

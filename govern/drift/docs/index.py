@@ -185,11 +185,13 @@ class DocsIndex:
 
     def saying(self, phrase: str) -> set[int]:
         """Pages that write a command phrase (``os meta resync``) as whitespace-separated
-        words (oclif's ``os meta:resync`` too). Only pages naming its first word are read,
-        once for every phrase opening with that word (:class:`PhraseRuns`)."""
+        words (oclif's ``os meta:resync`` too), or a command-line flag (``--ws-max-size``).
+        Only pages naming its first word (a flag's without its dashes, as the scan keeps it)
+        are read, once for every phrase opening with that word (:class:`PhraseRuns`)."""
         first, *rest = phrase.split()
         if first not in self._phrases:
-            candidates = self.pages_with(WORD, (first,)) | self.pages_with(LOOSE, (first,))
+            stem = first.lstrip("-")
+            candidates = self.pages_with(WORD, (stem,)) | self.pages_with(LOOSE, (stem,))
             texts = self.read_texts(candidates)
             self._phrases[first] = (list(texts), PhraseRuns(list(texts.values()), first))
         page_ids, runs = self._phrases[first]

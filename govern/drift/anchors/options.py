@@ -1,0 +1,65 @@
+"""Command-line options as docs write them: ``--ws-max-size``. A changed line inside the call
+that declares an option (click's and typer's ``option``/``Option``, argparse's
+``add_argument``, commander's and cac's ``.option``) anchors each long flag the call's strings
+spell (docs/concepts/anchoring-rules.md#command-line-options): the help text, default or type
+of ``--forwarded-allow-ips`` changed, and the pages listing that flag say what it does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node, Tree
+
+from govern.drift.anchors.syntax import name_text, touches, walk
+
+OPTION_CALLS = frozenset({"option", "Option", "add_argument", "requiredOption"})
+"""The last part of a callee that declares an option: ``click.option``, ``typer.Option``,
+``parser.add_argument``, commander's ``program.option``/``requiredOption``, cac's
+``cli.option``."""
+_CALLS = {"python": frozenset({"call"}), "typescript": frozenset({"call_expression"}),
+          "tsx": frozenset({"call_expression"}),
+          "javascript": frozenset({"call_expression"})}
+_STRINGS = frozenset({"string"})
+_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][A-Za-z0-9_-]*+")
+"""A long flag inside an option's string: ``--port`` of ``-p, --port <number>``, both of
+``--reload/--no-reload``."""
+UNIVERSAL_FLAGS = frozenset({"--help", "--version"})
+"""Flags every program has: a page writing one names no option of this program's."""
+MAX_FLAG_CHARS = 64
+
+
+def touched_flags(tree: Tree, language: str, source: bytes,
+                  lines: frozenset[int]) -> list[str]:
+    """The long flags of the option declarations spanning a changed line, in order."""
+    calls = _CALLS.get(language)
+    if calls is None or not lines or b"--" not in source:
+        return []
+    found: dict[str, None] = {}
+    for call in walk(tree.root_node, calls, lambda node: touches(node, lines)):
+        if touches(call, lines) and _callee(call) in OPTION_CALLS:
+            found.update(dict.fromkeys(_flags(call)))
+    return list(found)
+
+
+def _callee(call: Node) -> str | None:
+    """The last part of the called name (``option`` of ``click.option``)."""
+    function = call.child_by_field_name("function")
+    if function is not None and function.type in ("attribute", "member_expression"):
+        function = function.child_by_field_name(
+            "attribute" if function.type == "attribute" else "property")
+    name = name_text(function)
+    return name or None
+
+
+def _flags(call: Node) -> Iterator[str]:
+    """The long flags the call's own string arguments spell (not those of a call nested in
+    it)."""
+    arguments = call.child_by_field_name("arguments")
+    for argument in arguments.named_children if arguments is not None else []:
+        if argument.type not in _STRINGS or argument.end_byte - argument.start_byte > 512:
+            continue
+        written = (argument.text or b"").decode("utf-8", "replace")
+        for flag in _FLAG.findall(written):
+            if flag not in UNIVERSAL_FLAGS and len(flag) <= MAX_FLAG_CHARS:
+                yield flag

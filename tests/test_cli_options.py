@@ -1,0 +1,98 @@
+"""A changed line inside an option's declaration anchors its long flags, and a page writing
+the flag is listed (docs/concepts/anchoring-rules.md#command-line-options), both ways: click,
+typer, argparse, commander and cac declarations; the command's body, a ``--`` string of any
+other call, ``--help`` and a flag written inside a longer one list nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import pr_repo, rows, run_json
+
+CLI_PY = '''import argparse
+
+import click
+import typer
+
+
+@click.command()
+@click.option("--ws-max-size", type=int, default=16777216, help="WebSocket max size.")
+@click.option("--reload/--no-reload", default=False, help="Reload on change.")
+@click.option("--help-topics", is_flag=True, help="List topics.")
+def main(ws_max_size, reload, help_topics):
+    serve(ws_max_size, reload)
+
+
+def serve(size, reload):
+    run(["git", "--no-pager", "log"])
+
+
+def sync(
+    workers: int = typer.Option(1, "--workers", help="Worker processes."),
+):
+    pass
+
+
+def parser():
+    found = argparse.ArgumentParser()
+    found.add_argument("--out-dir", default="build", help="Where to write.")
+    found.add_argument("-q", "--quiet", action="store_true", help="Say less.")
+    return found
+'''
+
+CLI_TS = '''import { Command } from "commander";
+
+export const program = new Command()
+  .option("-p, --port <number>", "port to listen on", "3000")
+  .option("--open [path]", "open the browser");
+
+export function start(): void {
+  program.parse(process.argv, "--from-node");
+}
+'''
+
+PAGES = {
+    "docs/settings.md": "Set `--ws-max-size` to limit frames.\n",
+    "docs/reload.md": "Pass --reload while developing, `--no-reload` in production.\n",
+    "docs/workers.md": "```sh\nserve --workers 4\n```\n",
+    "docs/build.md": "Write elsewhere with `--out-dir dist`.\n",
+    "docs/quiet.md": "Use -q or --quiet.\n",
+    "docs/server.md": "`npx serve -p 8080` or `--port 8080`.\n",
+    "docs/prose.md": "The ws max size, workers and port are set in the config.\n",
+    "docs/longer.md": "Use `--ws-max-size-bytes` or `x--ws-max-size` in scripts.\n",
+    "docs/help.md": "Every command takes `--help` and `--no-pager`.\n",
+}
+BASE = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", "web/cli.ts": CLI_TS, **PAGES}
+SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
+
+
+@pytest.mark.parametrize(("path", "old", "new", "listed"), [
+    # click: an option's help, default and type
+    ("src/app/cli.py", 'help="WebSocket max size."', 'help="The largest WebSocket frame."',
+     SETTINGS),
+    ("src/app/cli.py", "default=16777216", "default=1048576", SETTINGS),
+    # a boolean flag's two spellings
+    ("src/app/cli.py", 'help="Reload on change."', 'help="Reload when a file changes."',
+     {"docs/reload.md": ["--reload", "--no-reload"]}),
+    # typer and argparse, a short flag beside the long one
+    ("src/app/cli.py", 'help="Worker processes."', 'help="Processes to run."',
+     {"docs/workers.md": ["--workers"]}),
+    ("src/app/cli.py", 'default="build"', 'default="dist"', {"docs/build.md": ["--out-dir"]}),
+    ("src/app/cli.py", 'help="Say less."', 'help="Say nothing."', {"docs/quiet.md": ["--quiet"]}),
+    # commander
+    ("web/cli.ts", '"port to listen on", "3000"', '"port to listen on", "8080"',
+     {"docs/server.md": ["--port"]}),
+    # the command's body, and a ``--`` string of another call: no option changed
+    ("src/app/cli.py", "serve(ws_max_size, reload)", "serve(ws_max_size, reload or False)", {}),
+    ("src/app/cli.py", '"--no-pager", "log"', '"--no-pager", "log", "-1"', {}),
+    ("web/cli.ts", '"--from-node"', '"--from-user"', {}),
+    # ``--help-topics`` is not the ``--help`` a page writes
+    ("src/app/cli.py", 'help="List topics."', 'help="List the topics."', {}),
+])
+def test_what_an_option_change_lists(tmp_path: Path, path: str, old: str, new: str,
+                                     listed: dict[str, list[str]]) -> None:
+    assert old in BASE[path]
+    repo = pr_repo(tmp_path, BASE, {path: BASE[path].replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
