@@ -96,3 +96,31 @@ def test_what_an_option_change_lists(tmp_path: Path, path: str, old: str, new: s
     assert old in BASE[path]
     repo = pr_repo(tmp_path, BASE, {path: BASE[path].replace(old, new, 1)})
     assert rows(run_json(repo, "main")) == listed
+
+
+def test_a_new_option_is_new_api_at_home_where_its_siblings_are_listed(tmp_path: Path) -> None:
+    pages = {"docs/settings.md": "Set `--ws-max-size` and `--reload` as needed.\n",
+             "docs/reload.md": "Pass `--reload` while developing.\n"}
+    base = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", **pages}
+    added = CLI_PY.replace('@click.option("--help-topics"',
+                           '@click.option("--backlog", default=2048, help="Queue size.")\n'
+                           '@click.option("--help-topics"')
+    repo = pr_repo(tmp_path, base, {"src/app/cli.py": added})
+    entries = {entry["token"]: entry["suggested_pages"]
+               for entry in run_json(repo, "main")["new_api"]}
+    # the page naming two of its siblings is its home; one naming one sibling is not
+    assert entries["--backlog"] == ["docs/settings.md"]
+
+
+def test_an_option_the_base_already_declared_is_no_new_api(tmp_path: Path) -> None:
+    pages = {"docs/settings.md": "Set `--ws-max-size` and `--reload` as needed.\n"}
+    base = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", **pages}
+    # the option moved above another: changed lines, no new flag
+    reload = '@click.option("--reload/--no-reload", default=False, help="Reload on change.")\n'
+    moved = CLI_PY.replace(reload, "").replace('@click.option("--ws-max-size"',
+                                                reload + '@click.option("--ws-max-size"')
+    assert moved != CLI_PY
+    repo = pr_repo(tmp_path, base, {"src/app/cli.py": moved})
+    data = run_json(repo, "main")
+    assert [entry["token"] for entry in data["new_api"] if entry["token"].startswith("--")] == []
+    assert list(rows(data)) == ["docs/settings.md"]  # the moved lines still anchor their flag

@@ -383,9 +383,14 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
     ``marimo`` is wide. ``families`` keeps each namespace's names for the run."""
     kin_named: dict[int, set[str]] = {}
     for sibling in kin:
-        if is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
-            for page_id in index.naming(sibling):
-                kin_named.setdefault(page_id, set()).add(sibling)
+        if sibling.startswith("--"):  # an option's flag, written as a phrase is
+            named = index.saying(sibling)
+        elif is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
+            named = index.naming(sibling)
+        else:
+            continue
+        for page_id in named:
+            kin_named.setdefault(page_id, set()).add(sibling)
     family_named: dict[int, set[str]] = {}
     for namespace in namespaces:
         if namespace not in families:

@@ -48,12 +48,12 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     moving one off it."""
     commented = [_commented(tree, language, source, lines) for tree, source, lines in (base, head)]
     kept = [lines if found is None else lines - _comment_lines(lines, *found)
-            for (_, _, lines), found in zip((base, head), commented)]
+            for (_, _, lines), found in zip((base, head), commented, strict=True)]
     if commented == [None, None]:
         return kept[0], kept[1]
     # each side's lines as written and blanked, the same lists where it blanked nothing
     old, new = (found if found is not None else (parsed_text(language, source).split(b"\n"),) * 2
-                for (_, source, _), found in zip((base, head), commented))
+                for (_, source, _), found in zip((base, head), commented, strict=True))
     only_comments: list[set[int]] = [set(), set()]
     for hunk in hunks:
         old_lines = [line for line in hunk.old_lines() if line <= len(old[0])]
@@ -98,7 +98,7 @@ def _commented(tree: Tree, language: str, source: bytes,
         blanked_any = True
     if not blanked_any:
         return None
-    return text.split(b"\n"), code.split(b"\n")
+    return text.split(b"\n"), bytes(code).split(b"\n")
 
 
 def _comment_lines(lines: frozenset[int], written: list[bytes],

@@ -21,7 +21,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction
-from govern.drift.anchors.options import touched_flags
+from govern.drift.anchors.options import declared_flags, new_flags, touched_flags
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
     ReexportIndex,
@@ -246,7 +246,7 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     file; the extractors then read the memoised trees."""
     base_data, head_data = texts
     languages = [EXTENSIONS[PurePosixPath(path).suffix] if data is not None else ""
-                 for path, data in zip(paths, texts)]
+                 for path, data in zip(paths, texts, strict=True)]
     if base_data is None or head_data is None or languages[0] != languages[1]:
         return (code_lines(parse(languages[0], base_data), languages[0], base_data, lines[0])
                 if base_data is not None else lines[0],
@@ -380,7 +380,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         changed = changed or bool(lines)
     code = _lines_of_code((change.base_path, change.path), texts,
                           (changed_lines[0], changed_lines[1]), change.hunks)
-    for (side, path, _, data, blob), lines in zip(sides, code):
+    for (side, path, _, data, blob), lines in zip(sides, code, strict=True):
         if data is None:
             continue
         extraction = _extract(path, data, lines)
@@ -410,9 +410,12 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
         language = EXTENSIONS[PurePosixPath(path).suffix]
-        for flag in touched_flags(parse(language, data), language, data, lines):
+        flags = touched_flags(parse(language, data), language, data, lines)
+        for flag in flags:
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
+        if side is head and flags:
+            result.added.extend(_new_options(change.path, flags, language, data, base_data))
         for literal in extraction.literals:
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
@@ -511,6 +514,19 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     found.extend(Added(file, Declaration(value, None, bridgeable=False), (value,), table, True)
                  for value, table in keys.items())
     return found
+
+
+def _new_options(file: str, flags: list[str], language: str, data: bytes,
+                 base_data: bytes | None) -> list[Added]:
+    """The options this change added (flags the base file never wrote), each with every flag
+    of its file as kin: the page listing the others is its home
+    (docs/concepts/anchoring-rules.md#command-line-options)."""
+    added = new_flags(flags, base_data)
+    if not added:
+        return []
+    kin = declared_flags(parse(language, data), language, data)
+    return [Added(file, Declaration(flag, None, bridgeable=False), (flag,), kin, True)
+            for flag in added]
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,

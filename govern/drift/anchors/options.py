@@ -21,9 +21,9 @@ _CALLS = {"python": frozenset({"call"}), "typescript": frozenset({"call_expressi
           "tsx": frozenset({"call_expression"}),
           "javascript": frozenset({"call_expression"})}
 _STRINGS = frozenset({"string"})
-_FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][A-Za-z0-9_-]*+")
-"""A long flag inside an option's string: ``--port`` of ``-p, --port <number>``, both of
-``--reload/--no-reload``."""
+_FLAG = re.compile(rb"--(?<![\w-]--)[A-Za-z0-9][A-Za-z0-9_-]*+")
+"""A long flag, not inside a longer word: ``--port`` of ``-p, --port <number>``, both of
+``--reload/--no-reload`` (the dashes first, for the search to jump between them)."""
 UNIVERSAL_FLAGS = frozenset({"--help", "--version"})
 """Flags every program has: a page writing one names no option of this program's."""
 MAX_FLAG_CHARS = 64
@@ -40,6 +40,23 @@ def touched_flags(tree: Tree, language: str, source: bytes,
         if touches(call, lines) and _callee(call) in OPTION_CALLS:
             found.update(dict.fromkeys(_flags(call)))
     return list(found)
+
+
+def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
+    """Every long flag the file's option declarations spell: the siblings of a new one."""
+    calls = _CALLS.get(language)
+    if calls is None or b"--" not in source:
+        return frozenset()
+    return frozenset(flag for call in walk(tree.root_node, calls)
+                     if _callee(call) in OPTION_CALLS for flag in _flags(call))
+
+
+def new_flags(flags: list[str], base: bytes | None) -> list[str]:
+    """The ``flags`` the base side's text never writes whole: options this change added."""
+    if base is None:
+        return flags
+    written = {found.decode("ascii") for found in _FLAG.findall(base)}
+    return [flag for flag in flags if flag not in written]
 
 
 def _callee(call: Node) -> str | None:
@@ -59,7 +76,7 @@ def _flags(call: Node) -> Iterator[str]:
     for argument in arguments.named_children if arguments is not None else []:
         if argument.type not in _STRINGS or argument.end_byte - argument.start_byte > 512:
             continue
-        written = (argument.text or b"").decode("utf-8", "replace")
-        for flag in _FLAG.findall(written):
+        for found in _FLAG.findall(argument.text or b""):
+            flag = found.decode("ascii")
             if flag not in UNIVERSAL_FLAGS and len(flag) <= MAX_FLAG_CHARS:
                 yield flag
