@@ -17,6 +17,9 @@ import click
 import typer
 
 
+env_option = click.Option(["-e", "--env-file"], help="Load a file.")
+
+
 @click.command()
 @click.option("--ws-max-size", type=int, default=16777216, help="WebSocket max size.")
 @click.option("--reload/--no-reload", default=False, help="Reload on change.")
@@ -63,6 +66,7 @@ PAGES = {
     "docs/prose.md": "The ws max size, workers and port are set in the config.\n",
     "docs/longer.md": "Use `--ws-max-size-bytes` or `x--ws-max-size` in scripts.\n",
     "docs/help.md": "Every command takes `--help` and `--no-pager`.\n",
+    "docs/env.md": "Load variables with `--env-file .env`.\n",
 }
 BASE = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", "web/cli.ts": CLI_TS, **PAGES}
 SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
@@ -76,6 +80,9 @@ SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
     # a boolean flag's two spellings
     ("src/app/cli.py", 'help="Reload on change."', 'help="Reload when a file changes."',
      {"docs/reload.md": ["--reload", "--no-reload"]}),
+    # click's Option class, its flags in a list
+    ("src/app/cli.py", 'help="Load a file."', 'help="Load variables from a file."',
+     {"docs/env.md": ["--env-file"]}),
     # typer and argparse, a short flag beside the long one
     ("src/app/cli.py", 'help="Worker processes."', 'help="Processes to run."',
      {"docs/workers.md": ["--workers"]}),

@@ -21,6 +21,7 @@ _CALLS = {"python": frozenset({"call"}), "typescript": frozenset({"call_expressi
           "tsx": frozenset({"call_expression"}),
           "javascript": frozenset({"call_expression"})}
 _STRINGS = frozenset({"string"})
+_LISTS = frozenset({"list", "tuple", "array"})
 _FLAG = re.compile(rb"--(?<![\w-]--)[A-Za-z0-9][A-Za-z0-9_-]*+")
 """A long flag, not inside a longer word: ``--port`` of ``-p, --port <number>``, both of
 ``--reload/--no-reload`` (the dashes first, for the search to jump between them)."""
@@ -70,13 +71,14 @@ def _callee(call: Node) -> str | None:
 
 
 def _flags(call: Node) -> Iterator[str]:
-    """The long flags the call's own string arguments spell (not those of a call nested in
-    it)."""
+    """The long flags the call's own string arguments spell, or the strings of a list it is
+    given (click's ``Option(["-A", "--app"])``); not those of a call nested in it."""
     arguments = call.child_by_field_name("arguments")
     for argument in arguments.named_children if arguments is not None else []:
-        if argument.type not in _STRINGS or argument.end_byte - argument.start_byte > 512:
-            continue
-        for found in _FLAG.findall(argument.text or b""):
-            flag = found.decode("ascii")
-            if flag not in UNIVERSAL_FLAGS and len(flag) <= MAX_FLAG_CHARS:
-                yield flag
+        for string in argument.named_children if argument.type in _LISTS else (argument,):
+            if string.type not in _STRINGS or string.end_byte - string.start_byte > 512:
+                continue
+            for found in _FLAG.findall(string.text or b""):
+                flag = found.decode("ascii")
+                if flag not in UNIVERSAL_FLAGS and len(flag) <= MAX_FLAG_CHARS:
+                    yield flag
