@@ -25,6 +25,7 @@ from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
+from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
@@ -296,9 +297,59 @@ def _root_readme(paths: list[str]) -> str | None:
     return found[0] if found else None
 
 
+def root_glob(path: str) -> str:
+    """A glob matching the root file ``path`` and no other: a gitignore-style pattern without
+    a slash matches at any depth, so ``README.md`` would also read valtio's
+    ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
+    return "/" + path
+
+
+GITIGNORE = ".gitignore"
+"""The root one only: its patterns are relative to the root, as docs.exclude's are."""
+
+
+def _ancestors(path: str) -> list[str]:
+    """The folders holding ``path``, shallowest first."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:depth]) for depth in range(1, len(parts) + 1)]
+
+
+def _usable_patterns(gitignore: str) -> tuple[str, ...]:
+    """The patterns of a .gitignore that are globs govern can match (one it cannot is left
+    out, not a failure of init: the file is git's, not govern's)."""
+    lines = (line for line in gitignore[:MAX_CONFIG_CHARS].splitlines()
+             if line.strip() and not line.startswith("#"))
+    return tuple(line for line in lines if glob_problem(line) is None)
+
+
+def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> list[str]:
+    """``docs.exclude`` globs for the docs pages the repository tracks though its root
+    .gitignore ignores them: generated output committed anyway (pinia's typedoc pages in
+    ``packages/docs/api/``, which its .gitignore lists), whose "Defined in src/types.ts:50"
+    links would list every generated page for any change to that file. The shallowest ignored
+    folder holding no page that is kept, as ``folder/**``, else the page itself. None when
+    every page is ignored: excluding them all would leave no corpus."""
+    ignored = Globs(_usable_patterns(gitignore))
+    corpus = Globs(tuple(docs_paths))
+    pages = [p for p in paths
+             if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS and corpus.matches(p)]
+    hidden = {p for p in pages if ignored.matches(p)}
+    if not hidden or len(hidden) == len(pages):
+        return []
+    kept = {folder for page in pages if page not in hidden for folder in _ancestors(page)}
+    found: dict[str, None] = {}
+    for page in sorted(hidden):
+        # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
+        folder = next((f for f in _ancestors(page)
+                       if f not in kept and ignored.matches(f + "/")), None)
+        found[f"{folder}/**" if folder else page] = None
+    return list(found)
+
+
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
-    ``texts`` holds the text of its ``declaration_carriers`` and ``generator_configs``."""
+    ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs`` and root
+    ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
@@ -313,15 +364,24 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                               for root in sorted(roots)))
     readme = _root_readme(paths)
     if globs:
-        values["docs.paths"] = [*globs, *([readme] if readme else [])]
-    elif readme is not None and readme != "README.md":
-        values["docs.paths"] = [*BY_PATH["docs.paths"].default_toml, readme]
+        values["docs.paths"] = [*globs, *([root_glob(readme)] if readme else [])]
+    elif readme is not None:
+        # the default folders, kept for pages written later, and the root README alone
+        folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
+        values["docs.paths"] = [*folders, root_glob(readme)]
         notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
-    elif readme is None:
+    else:
         notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
                                "to list until docs.paths names some")
     if seen:
         notes["docs.paths"] = "detected: " + "; ".join(seen)
+    docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
+    generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
+    if generated:
+        values["docs.exclude"] = generated
+        notes["docs.exclude"] = ("tracked though the root .gitignore lists them, so read as "
+                                 "generated output and kept out of the corpus: "
+                                 + ", ".join(generated))
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
     if release:
@@ -432,8 +492,9 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
-        texts = {path: git.read_text("HEAD", path) or ""
-                 for path in [*declaration_carriers(paths), *generator_configs(paths)]}
+        read = [*declaration_carriers(paths), *generator_configs(paths),
+                *([GITIGNORE] if GITIGNORE in paths else [])]
+        texts = {path: git.read_text("HEAD", path) or "" for path in read}
         dirty = git.is_dirty()
     finally:
         git.close()
