@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.commands.init import WORKFLOWS, detect, workflows_for
+from govern.commands.init import EXPLAINED, WORKFLOWS, detect, workflows_for
 from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
 from govern.drift.docs.corpus import is_docs_path
@@ -24,6 +24,13 @@ from tests.gitrepo import make_repo
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
 DEFAULT_FOLDERS = ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst"]
 """The default docs.paths but its README, which init writes anchored to the root."""
+MINIMAL_WHY = (
+    "no .changeset/config.json and no `Clause-②:`/`Metadata-protocol:` lines in the PR "
+    "template or changesets, so the process gates stay off (they require a changeset for each "
+    "published package a PR changes, those declaration lines in every PR, release notes left "
+    "to releases, a review record for governed paths and commit messages without `Fixes #N`) "
+    'and size and docs-refs run; [gates] preset = "changesets" or "contract" turns them on '
+    "(docs/how-to/gates.md#presets)")
 
 
 @pytest.mark.parametrize(("paths", "expected"), [
@@ -137,8 +144,7 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
     assert sorted(WORKFLOWS) == workflows  # every shipped workflow is described
     assert got.stdout.splitlines() == [
         "preset: minimal",
-        "  why: no .changeset/config.json and no Clause-②/Metadata-protocol lines: the "
-        "process gates stay off (size and docs-refs run)",
+        f"  why: {MINIMAL_WHY}",
         "docs.paths: detected: website/docs/ (mdx)",
         "code.package_manifests: detected: 1 manifest(s)",
         "comment.guardrails_doc: detected: AGENTS.md, cited by the comment's read-only notice",
@@ -184,13 +190,21 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "# Whether records are also looked for on the issue the PR closes.",
         "closing_issue_thread = true"]
     assert 'required = ["Clause-②", "Metadata-protocol"]' in lines
+    # what the declaration lines are, and where they are explained, above the key
+    required = lines.index('required = ["Clause-②", "Metadata-protocol"]')
+    above = " ".join(line[2:] for line in lines[required - 5:required])
+    assert "`Clause-②: no` and `Metadata-protocol: none`" in above
+    assert above.endswith("see docs/how-to/gates.md#declaration-lines.")
     assert 'levels = { none = "patch", additive = "minor", breaking = "minor" }' in lines
     assert 'closing_issue_thread = true' in lines
     keys = [line.split(" = ")[0] for line in lines if " = " in line and not line.startswith("#")]
     assert keys == [key.name for key in KEYS]  # every key, once, in order
     for key in KEYS:  # each under the registry's description, wrapped to 100 columns
         written = lines.index(f"[{key.section}]")
-        comment = [f"# {line}" for line in textwrap.wrap(key.description, 98)]
+        described = " ".join([key.description, *([EXPLAINED[key.dotted]]
+                                                 if key.dotted in EXPLAINED else [])])
+        comment = [f"# {line}" for line in textwrap.wrap(described, 98,
+                                                          break_on_hyphens=False)]
         at = lines.index(comment[0], written)
         assert lines[at:at + len(comment)] == comment
     assert max(len(line) for line in lines if line.startswith("#")) <= 100
@@ -402,8 +416,9 @@ def test_init_says_why_changesets() -> None:
     assert lines == [
         "  why: .changeset/config.json found: changesets are in use, so the changesets gate "
         "runs",
-        "  why: no Clause-②/Metadata-protocol lines in the PR template or changesets: "
-        "declarations stay off"]
+        "  why: no `Clause-②:`/`Metadata-protocol:` lines in the PR template or changesets, "
+        "so the declarations gate, which requires them in every PR body and changeset, stays "
+        'off; preset = "contract" turns it on (docs/how-to/gates.md#declaration-lines)']
 
 
 def _say_why(files: dict[str, str | bytes | None]) -> list[str]:

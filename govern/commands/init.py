@@ -47,6 +47,18 @@ PR_TEMPLATES = (".github/pull_request_template.md", ".github/PULL_REQUEST_TEMPLA
                 "pull_request_template.md", "docs/pull_request_template.md")
 DECLARATION_LINES = ("Clause-②:", "Metadata-protocol:")
 """A carrier holding both lines shows the contract process is already in use."""
+_LINES = "/".join(f"`{line}`" for line in DECLARATION_LINES)
+GATES_PAGE = "docs/how-to/gates.md"
+"""Where the gates, the presets and the declaration lines are explained."""
+EXPLAINED = {
+    "declarations.required": (
+        "Read only by the declarations gate (preset \"contract\", or gates.enable), which then "
+        "requires one such line per key in each PR body and changeset, as `Clause-②: no` and "
+        "`Metadata-protocol: none` (the second sets the least changeset bump): see "
+        f"{GATES_PAGE}#declaration-lines."),
+}
+"""Keys whose registry sentence assumes a process a maintainer new to govern does not know:
+what they are, written above the key in the generated govern.toml."""
 MAX_CARRIERS = 50
 """Changesets read for declaration lines: enough to see a habit, bounded on a big backlog."""
 RELEASE_TOOLS = ("lerna.json", "release-please-config.json", ".release-please-manifest.json",
@@ -91,11 +103,18 @@ def choose_preset(paths: list[str], texts: Mapping[str, str]) -> tuple[str, tupl
     if CHANGESETS_CONFIG in paths:
         return "changesets", (f"{CHANGESETS_CONFIG} found: changesets are in use, so the "
                               "changesets gate runs",
-                              "no Clause-②/Metadata-protocol lines in the PR template or "
-                              "changesets: declarations stay off")
+                              f"no {_LINES} lines in the PR template or changesets, so the "
+                              "declarations gate, which requires them in every PR body and "
+                              "changeset, stays off; preset = \"contract\" turns it on "
+                              f"({GATES_PAGE}#declaration-lines)")
     release = release_process(paths)
-    return "minimal", ("no .changeset/config.json and no Clause-②/Metadata-protocol lines: "
-                       "the process gates stay off (size and docs-refs run)",
+    return "minimal", (f"no {CHANGESETS_CONFIG} and no {_LINES} lines in the PR template or "
+                       "changesets, so the process gates stay off (they require a changeset "
+                       "for each published package a PR changes, those declaration lines in "
+                       "every PR, release notes left to releases, a review record for "
+                       "governed paths and commit messages without `Fixes #N`) and size and "
+                       "docs-refs run; [gates] preset = \"changesets\" or \"contract\" turns "
+                       f"them on ({GATES_PAGE}#presets)",
                        *([f"release process found ({', '.join(release)}): govern leaves it "
                           "as it is"] if release else []))
 
@@ -421,6 +440,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     return Detected(values, notes, preset, reasons)
 
 
+def _wrap(text: str) -> list[str]:
+    """A comment's lines; a path or a ``Clause-②`` is never split at its hyphen."""
+    return textwrap.wrap(text, COMMENT_WIDTH, break_on_hyphens=False, break_long_words=False)
+
+
 def render_config(detected: Detected) -> str:
     """The commented govern.toml: every key with the registry's description, detected values
     where found, defaults else."""
@@ -432,12 +456,14 @@ def render_config(detected: Detected) -> str:
         if key.section != section:
             section = key.section
             out += ["", f"[{section}]"]
-        out += [f"# {line}" for line in textwrap.wrap(key.description, COMMENT_WIDTH)]
+        text = " ".join([key.description, *([EXPLAINED[key.dotted]]
+                                            if key.dotted in EXPLAINED else [])])
+        out += [f"# {line}" for line in _wrap(text)]
         if key.dotted in detected.notes:
             out.append(f"# {detected.notes[key.dotted]}")
         if key.dotted == "gates.preset":
             out += [f"# {line}" for reason in detected.reasons
-                    for line in textwrap.wrap(f"chosen by govern init: {reason}", COMMENT_WIDTH)]
+                    for line in _wrap(f"chosen by govern init: {reason}")]
         value = detected.values.get(key.dotted, key.default_toml)
         out.append(f"{key.name} = {render_value(value)}")
     return "\n".join(out) + "\n"
