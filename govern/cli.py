@@ -51,6 +51,20 @@ class GovernGroup(click.Group):
         module_name, attribute = target.split(":")
         return getattr(importlib.import_module(module_name), attribute)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name not in SUBCOMMANDS and not ctx.resilient_parsing and self._is_gate(ctx, name):
+            # `govern docs-refs`: the gate's name as a command, as a maintainer would guess it
+            ctx.fail(f"No such command {name!r}. Did you mean `govern check {name}`?")
+        return super().resolve_command(ctx, args)
+
+    def _is_gate(self, ctx: click.Context, name: str) -> bool:
+        """Whether ``name`` is a ``govern check`` subcommand (the group is imported only for a
+        command that is none of govern's)."""
+        check = self.get_command(ctx, "check")
+        return isinstance(check, click.Group) and check.get_command(ctx, name) is not None
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         settings(ctx).argv = tuple(args)  # kept whole for the rerun a bug's remedy names
         return super().parse_args(ctx, args)

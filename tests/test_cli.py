@@ -94,6 +94,18 @@ def test_bad_usage_is_2() -> None:
     assert "No such option" in result.stderr
 
 
+@pytest.mark.parametrize(("command", "hint"), [
+    ("docs-refs", "Did you mean `govern check docs-refs`?"),  # a gate, named as a command
+    ("trailers", "Did you mean `govern check trailers`?"),
+    ("docs-ref", None),  # no gate: click's line alone
+])
+def test_a_gate_named_as_a_command_says_where_it_is(command: str, hint: str | None) -> None:
+    result = CliRunner().invoke(cli, [command, "--all"])
+    assert result.exit_code == 2
+    last = result.stderr.splitlines()[-1]
+    assert last == f"Error: No such command '{command}'." + (f" {hint}" if hint else "")
+
+
 def test_not_a_repository_is_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The remedy fits how the folder was named: --repo-dir, or the current directory."""
     given = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path), "affected-docs"])

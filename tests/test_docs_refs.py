@@ -307,6 +307,30 @@ def test_a_name_the_package_defines_elsewhere_is_the_suggestion(shop: Repo) -> N
     assert code == 1 and out.endswith("(did you mean `PriceParsers`?)\n")
 
 
+def test_a_name_defined_elsewhere_is_suggested_by_the_path_readers_use(shop: Repo) -> None:
+    """werkzeug defines ``FileStorage`` in ``werkzeug.datastructures.file_storage`` and
+    re-exports it from ``werkzeug.datastructures``, where its docs document it: the
+    suggestion is a path that reaches that same class, one the docs' autodoc or module
+    directives register first, else the shortest re-export; never a same-named other object."""
+    init = LIBRARY["src/shop/__init__.py"]
+    shop.commit({
+        "src/shop/models/__init__.py": "from .file_storage import FileStorage as FileStorage\n",
+        "src/shop/models/file_storage.py": "class FileStorage:\n    pass\n",
+        "src/shop/sandbox.py": "x = 1\n",
+        # shop's own FileStorage is another project's class
+        "src/shop/__init__.py": init + "from otherlib import FileStorage\n",
+        "docs/api.rst": ".. currentmodule:: shop.sandbox\n\n:class:`FileStorage`\n"})
+    suggested = "(did you mean `shop.models.FileStorage`?)\n"
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith(suggested), out
+    shop.commit({"src/shop/__init__.py": init + "from .models import FileStorage\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop.FileStorage`?)\n"), out
+    shop.commit({"docs/models.rst": ".. module:: shop.models\n\n.. autoclass:: FileStorage\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith(suggested), out
+
+
 def test_a_class_named_like_the_written_one_that_has_the_member_is_the_suggestion(
         shop: Repo) -> None:
     """jinja's ``:meth:`Environment.call``` under ``.. currentmodule:: jinja2.sandbox``:

@@ -15,18 +15,29 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.commands.init import WORKFLOWS, detect, workflows_for
+from govern.commands.init import EXPLAINED, WORKFLOWS, detect, workflows_for
 from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
+from govern.drift.docs.corpus import is_docs_path
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
+DEFAULT_FOLDERS = ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst"]
+"""The default docs.paths but its README, which init writes anchored to the root."""
+MINIMAL_WHY = (
+    "no .changeset/config.json and no `Clause-②:`/`Metadata-protocol:` lines in the PR "
+    "template or changesets, so the process gates stay off (they require a changeset for each "
+    "published package a PR changes, those declaration lines in every PR, release notes left "
+    "to releases, a review record for governed paths and commit messages without `Fixes #N`) "
+    'and size and docs-refs run; [gates] preset = "changesets" or "contract" turns them on '
+    "(docs/how-to/gates.md#presets)")
 
 
 @pytest.mark.parametrize(("paths", "expected"), [
-    (["README.md", "src/app.py"], {"comment.guardrails_doc": ""}),
+    (["README.md", "src/app.py"],
+     {"docs.paths": [*DEFAULT_FOLDERS, "/README.md"], "comment.guardrails_doc": ""}),
     (["README.md", "content/docs/intro.mdx", "content/docs/api/ref.md", "docs-old.txt"],
-     {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "README.md"],
+     {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "/README.md"],
       "comment.guardrails_doc": ""}),
     (["doc/index.rst", "doc/releases/1.0.rst", "packages/a/package.json",
       "packages/a/CHANGELOG.md", "pyproject.toml", "CONTRIBUTING.md", "Cargo.lock"],
@@ -68,13 +79,12 @@ DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),
     # a root README of another case is read as it is written, with or without a docs folder
     (["Readme.md", "lib/app.js", "examples/README.md"],
-     {"docs.paths": ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst", "README.md",
-                     "Readme.md"], "comment.guardrails_doc": ""}),
+     {"docs.paths": [*DEFAULT_FOLDERS, "/Readme.md"], "comment.guardrails_doc": ""}),
     (["docs/a.md", "readme.rst"],
-     {"docs.paths": ["docs/**/*.md", "readme.rst"], "comment.guardrails_doc": ""}),
+     {"docs.paths": ["docs/**/*.md", "/readme.rst"], "comment.guardrails_doc": ""}),
     # a contributing guide where GitHub looks for one; a root one first
     (["src/a.py", "docs/CONTRIBUTING.md", ".github/CONTRIBUTING.md", "README.md"],
-     {"docs.paths": ["docs/**/*.md", "README.md"],
+     {"docs.paths": ["docs/**/*.md", "/README.md"],
       "comment.guardrails_doc": ".github/CONTRIBUTING.md"}),
     (["src/a.py", "docs/CONTRIBUTING.md", "CONTRIBUTING.md"],
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "CONTRIBUTING.md"}),
@@ -101,7 +111,8 @@ def test_detect_says_when_no_page_can_be_read() -> None:
         "docs.paths names some")
     assert detect(["lib/app.js", "Readme.md"]).notes["docs.paths"] == (
         "no docs folder found; the root README is Readme.md")
-    assert "docs.paths" not in detect(["lib/app.js", "README.md"]).notes
+    assert detect(["lib/app.js", "README.md"]).notes["docs.paths"] == (
+        "no docs folder found; the root README is README.md")
 
 
 def test_detect_notes_what_it_saw() -> None:
@@ -133,8 +144,7 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
     assert sorted(WORKFLOWS) == workflows  # every shipped workflow is described
     assert got.stdout.splitlines() == [
         "preset: minimal",
-        "  why: no .changeset/config.json and no Clause-②/Metadata-protocol lines: the "
-        "process gates stay off (size and docs-refs run)",
+        f"  why: {MINIMAL_WHY}",
         "docs.paths: detected: website/docs/ (mdx)",
         "code.package_manifests: detected: 1 manifest(s)",
         "comment.guardrails_doc: detected: AGENTS.md, cited by the comment's read-only notice",
@@ -162,7 +172,7 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
     config = load_config(lambda path: (repo.root / path).read_text() if path == "govern.toml"
                          else None)
     assert config.source == "govern.toml"
-    assert config.docs.paths.patterns == ("website/docs/**/*.mdx", "README.md")
+    assert config.docs.paths.patterns == ("website/docs/**/*.mdx", "/README.md")
     assert config.comment.guardrails_doc == "AGENTS.md"
     lines = text.splitlines()
     assert lines[:3] == [
@@ -171,7 +181,7 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "# Gates read this file from the merge base, so a PR cannot loosen its own rules."]
     assert lines[4:8] == ["[docs]", "# The hand-written docs corpus (md, mdx and rst pages only).",
                           "# detected: website/docs/ (mdx)",
-                          'paths = ["website/docs/**/*.mdx", "README.md"]']
+                          'paths = ["website/docs/**/*.mdx", "/README.md"]']
     review = lines.index("[review]")
     assert lines[review + 1:lines.index("", review)] == [
         "# Logins whose review records count; when empty, anyone with write access, never the "
@@ -180,13 +190,21 @@ def test_init_writes_a_config_that_loads_and_copies_the_workflows(tmp_path: Path
         "# Whether records are also looked for on the issue the PR closes.",
         "closing_issue_thread = true"]
     assert 'required = ["Clause-②", "Metadata-protocol"]' in lines
+    # what the declaration lines are, and where they are explained, above the key
+    required = lines.index('required = ["Clause-②", "Metadata-protocol"]')
+    above = " ".join(line[2:] for line in lines[required - 5:required])
+    assert "`Clause-②: no` and `Metadata-protocol: none`" in above
+    assert above.endswith("see docs/how-to/gates.md#declaration-lines.")
     assert 'levels = { none = "patch", additive = "minor", breaking = "minor" }' in lines
     assert 'closing_issue_thread = true' in lines
     keys = [line.split(" = ")[0] for line in lines if " = " in line and not line.startswith("#")]
     assert keys == [key.name for key in KEYS]  # every key, once, in order
     for key in KEYS:  # each under the registry's description, wrapped to 100 columns
         written = lines.index(f"[{key.section}]")
-        comment = [f"# {line}" for line in textwrap.wrap(key.description, 98)]
+        described = " ".join([key.description, *([EXPLAINED[key.dotted]]
+                                                 if key.dotted in EXPLAINED else [])])
+        comment = [f"# {line}" for line in textwrap.wrap(described, 98,
+                                                          break_on_hyphens=False)]
         at = lines.index(comment[0], written)
         assert lines[at:at + len(comment)] == comment
     assert max(len(line) for line in lines if line.startswith("#")) <= 100
@@ -264,7 +282,7 @@ def _init(tmp_path: Path, files: dict[str, str | bytes | None],
 
 @pytest.mark.parametrize(("files", "preset", "docs", "guardrails"), [
     # a MkDocs Python library: no AGENTS.md or CONTRIBUTING.md, so none is named
-    (MKDOCS_LIBRARY, "minimal", ("docs/**/*.md", "README.md"), ""),
+    (MKDOCS_LIBRARY, "minimal", ("docs/**/*.md", "/README.md"), ""),
     (TS_MONOREPO, "changesets", ("content/docs/**/*.md", "content/docs/**/*.mdx"),
      "CONTRIBUTING.md"),
     (CONTRACT_REPO, "contract", ("content/docs/**/*.md", "content/docs/**/*.mdx"), "AGENTS.md"),
@@ -297,13 +315,13 @@ DOCUSAURUS = """export default {
 @pytest.mark.parametrize(("files", "docs", "note"), [
     # MkDocs: docs_dir, default docs/, relative to mkdocs.yml
     ({"mkdocs.yml": "site_name: x\n", "docs/index.md": "", "README.md": ""},
-     ["docs/**/*.md", "README.md"], "MkDocs (mkdocs.yml): docs/"),
+     ["docs/**/*.md", "/README.md"], "MkDocs (mkdocs.yml): docs/"),
     ({"mkdocs.yml": "site_name: x\ndocs_dir: 'site-src'  # pages\n", "site-src/a.md": "",
       "docs/old.md": ""}, ["site-src/**/*.md"], "MkDocs (mkdocs.yml): site-src/"),
     # Sphinx: the folder holding conf.py; Markdown only when MyST is configured
     ({"docs/source/conf.py": "extensions = []\n", "docs/source/index.rst": "",
       "docs/source/notes.md": "", "README.md": ""},
-     ["docs/source/**/*.rst", "README.md"], "Sphinx (docs/source/conf.py): docs/source/"),
+     ["docs/source/**/*.rst", "/README.md"], "Sphinx (docs/source/conf.py): docs/source/"),
     ({"doc/conf.py": 'extensions = ["myst_parser"]\n', "doc/index.md": "", "doc/api.rst": ""},
      ["doc/**/*.rst", "doc/**/*.md"], "Sphinx (doc/conf.py): doc/"),
     # Docusaurus: the docs plugin's path, not a version's URL path or the blog's folder
@@ -338,7 +356,7 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
 @pytest.mark.parametrize(("files", "docs", "note"), [
     ({"mkdocs.yml": "docs_dir: nowhere\n", "docs/a.md": ""}, ["docs/**/*.md"],
      "MkDocs (mkdocs.yml) names nowhere/, which holds no pages: not used; docs/ (md)"),
-    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, None,
+    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, [*DEFAULT_FOLDERS, "/README.md"],
      "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used"),
     ({"site/source.config.ts": "defineDocs({ dir: '../../pages' });\n", "a.mdx": ""}, None,
      "Fumadocs (site/source.config.ts) names ../../pages (outside the repository), which holds "
@@ -398,8 +416,9 @@ def test_init_says_why_changesets() -> None:
     assert lines == [
         "  why: .changeset/config.json found: changesets are in use, so the changesets gate "
         "runs",
-        "  why: no Clause-②/Metadata-protocol lines in the PR template or changesets: "
-        "declarations stay off"]
+        "  why: no `Clause-②:`/`Metadata-protocol:` lines in the PR template or changesets, "
+        "so the declarations gate, which requires them in every PR body and changeset, stays "
+        'off; preset = "contract" turns it on (docs/how-to/gates.md#declaration-lines)']
 
 
 def _say_why(files: dict[str, str | bytes | None]) -> list[str]:
@@ -470,3 +489,54 @@ def assert_the_printed_pin_command_pins(root: Path, stdout: str) -> None:
     for path in written.glob("*.yml"):
         text = path.read_text()
         assert "0" * 40 not in text and f"repo-govern/govern@{sha}" in text, path.name
+
+
+def test_the_readme_init_proposes_is_the_root_one_only(tmp_path: Path) -> None:
+    """valtio's website/README.md (a site's boilerplate) and examples' READMEs are no docs
+    pages: `README.md` would match them at any depth, so init anchors it."""
+    _, _, config = _init(tmp_path, {
+        "README.md": "# x\n", "docs/a.md": "# A\n", "website/README.md": "# Next.js\n",
+        "examples/a/README.md": "# Example\n"})
+    assert config is not None
+    assert is_docs_path("README.md", config.docs)
+    assert is_docs_path("docs/a.md", config.docs)
+    assert not is_docs_path("examples/a/README.md", config.docs)
+    assert not is_docs_path("website/README.md", config.docs)
+
+
+def _init_with_ignored(tmp_path: Path, gitignore: str,
+                       pages: dict[str, str | bytes | None]) -> tuple[list[str], Config]:
+    """init's lines and config on a repository tracking ``pages`` that a later commit's root
+    .gitignore lists (git keeps tracking a file an ignore rule added later matches)."""
+    repo = make_repo(tmp_path / "repo", {"README.md": "# x\n", **pages})
+    repo.commit({".gitignore": gitignore}, "ignore generated pages")
+    got = run_init(repo.root)
+    assert got.exit_code == 0, got.output
+    return got.stdout.splitlines(), load_config(
+        lambda path: (repo.root / path).read_text() if path == "govern.toml" else None)
+
+
+def test_tracked_pages_the_gitignore_lists_are_excluded_as_generated(tmp_path: Path) -> None:
+    """pinia tracks typedoc's packages/docs/api/ though its .gitignore lists it."""
+    lines, config = _init_with_ignored(tmp_path, "node_modules\npackages/docs/api\n", {
+        "packages/docs/index.md": "# Guide\n", "packages/docs/api/index.md": "# API\n",
+        "packages/docs/api/enums/MutationType.md": "Defined in pinia/src/types.ts:50\n"})
+    assert config.docs.exclude.patterns == ("packages/docs/api/**",)
+    assert not is_docs_path("packages/docs/api/enums/MutationType.md", config.docs)
+    assert is_docs_path("packages/docs/index.md", config.docs)
+    assert ("docs.exclude: tracked though the root .gitignore lists them, so read as generated "
+            "output and kept out of the corpus: packages/docs/api/**") in lines
+
+
+@pytest.mark.parametrize(("gitignore", "excluded"), [
+    ("dist\n*.log\n", ()),  # nothing the corpus holds
+    ("*.md\n", ()),  # every page: excluding them all would leave no corpus
+    # a folder holding a page it keeps is not excluded whole: only the pages it ignores
+    ("docs/gen/*\n!docs/gen/keep.md\n", ("docs/gen/a.md",)),
+    ("docs/{a,b}\ndocs/gen/\n", ("docs/gen/**",)),  # a line govern cannot match is left out
+])
+def test_only_pages_the_gitignore_lists_are_excluded(tmp_path: Path, gitignore: str,
+                                                     excluded: tuple[str, ...]) -> None:
+    _, config = _init_with_ignored(tmp_path, gitignore, {
+        "docs/index.md": "# Docs\n", "docs/gen/a.md": "# A\n", "docs/gen/keep.md": "# K\n"})
+    assert config.docs.exclude.patterns == excluded

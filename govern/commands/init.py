@@ -25,6 +25,7 @@ from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
+from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
@@ -46,6 +47,18 @@ PR_TEMPLATES = (".github/pull_request_template.md", ".github/PULL_REQUEST_TEMPLA
                 "pull_request_template.md", "docs/pull_request_template.md")
 DECLARATION_LINES = ("Clause-②:", "Metadata-protocol:")
 """A carrier holding both lines shows the contract process is already in use."""
+_LINES = "/".join(f"`{line}`" for line in DECLARATION_LINES)
+GATES_PAGE = "docs/how-to/gates.md"
+"""Where the gates, the presets and the declaration lines are explained."""
+EXPLAINED = {
+    "declarations.required": (
+        "Read only by the declarations gate (preset \"contract\", or gates.enable), which then "
+        "requires one such line per key in each PR body and changeset, as `Clause-②: no` and "
+        "`Metadata-protocol: none` (the second sets the least changeset bump): see "
+        f"{GATES_PAGE}#declaration-lines."),
+}
+"""Keys whose registry sentence assumes a process a maintainer new to govern does not know:
+what they are, written above the key in the generated govern.toml."""
 MAX_CARRIERS = 50
 """Changesets read for declaration lines: enough to see a habit, bounded on a big backlog."""
 RELEASE_TOOLS = ("lerna.json", "release-please-config.json", ".release-please-manifest.json",
@@ -90,11 +103,18 @@ def choose_preset(paths: list[str], texts: Mapping[str, str]) -> tuple[str, tupl
     if CHANGESETS_CONFIG in paths:
         return "changesets", (f"{CHANGESETS_CONFIG} found: changesets are in use, so the "
                               "changesets gate runs",
-                              "no Clause-②/Metadata-protocol lines in the PR template or "
-                              "changesets: declarations stay off")
+                              f"no {_LINES} lines in the PR template or changesets, so the "
+                              "declarations gate, which requires them in every PR body and "
+                              "changeset, stays off; preset = \"contract\" turns it on "
+                              f"({GATES_PAGE}#declaration-lines)")
     release = release_process(paths)
-    return "minimal", ("no .changeset/config.json and no Clause-②/Metadata-protocol lines: "
-                       "the process gates stay off (size and docs-refs run)",
+    return "minimal", (f"no {CHANGESETS_CONFIG} and no {_LINES} lines in the PR template or "
+                       "changesets, so the process gates stay off (they require a changeset "
+                       "for each published package a PR changes, those declaration lines in "
+                       "every PR, release notes left to releases, a review record for "
+                       "governed paths and commit messages without `Fixes #N`) and size and "
+                       "docs-refs run; [gates] preset = \"changesets\" or \"contract\" turns "
+                       f"them on ({GATES_PAGE}#presets)",
                        *([f"release process found ({', '.join(release)}): govern leaves it "
                           "as it is"] if release else []))
 
@@ -296,9 +316,59 @@ def _root_readme(paths: list[str]) -> str | None:
     return found[0] if found else None
 
 
+def root_glob(path: str) -> str:
+    """A glob matching the root file ``path`` and no other: a gitignore-style pattern without
+    a slash matches at any depth, so ``README.md`` would also read valtio's
+    ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
+    return "/" + path
+
+
+GITIGNORE = ".gitignore"
+"""The root one only: its patterns are relative to the root, as docs.exclude's are."""
+
+
+def _ancestors(path: str) -> list[str]:
+    """The folders holding ``path``, shallowest first."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:depth]) for depth in range(1, len(parts) + 1)]
+
+
+def _usable_patterns(gitignore: str) -> tuple[str, ...]:
+    """The patterns of a .gitignore that are globs govern can match (one it cannot is left
+    out, not a failure of init: the file is git's, not govern's)."""
+    lines = (line for line in gitignore[:MAX_CONFIG_CHARS].splitlines()
+             if line.strip() and not line.startswith("#"))
+    return tuple(line for line in lines if glob_problem(line) is None)
+
+
+def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> list[str]:
+    """``docs.exclude`` globs for the docs pages the repository tracks though its root
+    .gitignore ignores them: generated output committed anyway (pinia's typedoc pages in
+    ``packages/docs/api/``, which its .gitignore lists), whose "Defined in src/types.ts:50"
+    links would list every generated page for any change to that file. The shallowest ignored
+    folder holding no page that is kept, as ``folder/**``, else the page itself. None when
+    every page is ignored: excluding them all would leave no corpus."""
+    ignored = Globs(_usable_patterns(gitignore))
+    corpus = Globs(tuple(docs_paths))
+    pages = [p for p in paths
+             if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS and corpus.matches(p)]
+    hidden = {p for p in pages if ignored.matches(p)}
+    if not hidden or len(hidden) == len(pages):
+        return []
+    kept = {folder for page in pages if page not in hidden for folder in _ancestors(page)}
+    found: dict[str, None] = {}
+    for page in sorted(hidden):
+        # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
+        folder = next((f for f in _ancestors(page)
+                       if f not in kept and ignored.matches(f + "/")), None)
+        found[f"{folder}/**" if folder else page] = None
+    return list(found)
+
+
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
-    ``texts`` holds the text of its ``declaration_carriers`` and ``generator_configs``."""
+    ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs`` and root
+    ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
@@ -313,15 +383,24 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                               for root in sorted(roots)))
     readme = _root_readme(paths)
     if globs:
-        values["docs.paths"] = [*globs, *([readme] if readme else [])]
-    elif readme is not None and readme != "README.md":
-        values["docs.paths"] = [*BY_PATH["docs.paths"].default_toml, readme]
+        values["docs.paths"] = [*globs, *([root_glob(readme)] if readme else [])]
+    elif readme is not None:
+        # the default folders, kept for pages written later, and the root README alone
+        folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
+        values["docs.paths"] = [*folders, root_glob(readme)]
         notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
-    elif readme is None:
+    else:
         notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
                                "to list until docs.paths names some")
     if seen:
         notes["docs.paths"] = "detected: " + "; ".join(seen)
+    docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
+    generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
+    if generated:
+        values["docs.exclude"] = generated
+        notes["docs.exclude"] = ("tracked though the root .gitignore lists them, so read as "
+                                 "generated output and kept out of the corpus: "
+                                 + ", ".join(generated))
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
     if release:
@@ -361,6 +440,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     return Detected(values, notes, preset, reasons)
 
 
+def _wrap(text: str) -> list[str]:
+    """A comment's lines; a path or a ``Clause-②`` is never split at its hyphen."""
+    return textwrap.wrap(text, COMMENT_WIDTH, break_on_hyphens=False, break_long_words=False)
+
+
 def render_config(detected: Detected) -> str:
     """The commented govern.toml: every key with the registry's description, detected values
     where found, defaults else."""
@@ -372,12 +456,14 @@ def render_config(detected: Detected) -> str:
         if key.section != section:
             section = key.section
             out += ["", f"[{section}]"]
-        out += [f"# {line}" for line in textwrap.wrap(key.description, COMMENT_WIDTH)]
+        text = " ".join([key.description, *([EXPLAINED[key.dotted]]
+                                            if key.dotted in EXPLAINED else [])])
+        out += [f"# {line}" for line in _wrap(text)]
         if key.dotted in detected.notes:
             out.append(f"# {detected.notes[key.dotted]}")
         if key.dotted == "gates.preset":
             out += [f"# {line}" for reason in detected.reasons
-                    for line in textwrap.wrap(f"chosen by govern init: {reason}", COMMENT_WIDTH)]
+                    for line in _wrap(f"chosen by govern init: {reason}")]
         value = detected.values.get(key.dotted, key.default_toml)
         out.append(f"{key.name} = {render_value(value)}")
     return "\n".join(out) + "\n"
@@ -432,8 +518,9 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
-        texts = {path: git.read_text("HEAD", path) or ""
-                 for path in [*declaration_carriers(paths), *generator_configs(paths)]}
+        read = [*declaration_carriers(paths), *generator_configs(paths),
+                *([GITIGNORE] if GITIGNORE in paths else [])]
+        texts = {path: git.read_text("HEAD", path) or "" for path in read}
         dirty = git.is_dirty()
     finally:
         git.close()

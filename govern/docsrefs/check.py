@@ -134,7 +134,8 @@ def _nearest(missing: str, candidates: tuple[str, ...], budget: _Budget) -> str 
 
 
 def _suggest(reference: Reference, resolution: Resolution, tables: Tables,
-             renames: dict[str, str], budget: _Budget) -> str | None:
+             renames: dict[str, str], budget: _Budget, documented: frozenset[str]
+             ) -> str | None:
     """The page's name with the missing part replaced: by the rename the diff shows first,
     else by the same name where the package defines it, else by the nearest name its container
     has."""
@@ -142,8 +143,8 @@ def _suggest(reference: Reference, resolution: Resolution, tables: Tables,
     leaf = (resolution.container or "").rsplit(".", 1)[-1]
     replacement = renames.get(f"{leaf}.{missing}")
     if replacement is None:
-        moved = _defined_elsewhere(reference, resolution, tables.python) or \
-            _kin_having(reference, resolution, tables.python)
+        moved = _defined_elsewhere(reference, resolution, tables.python, documented) or \
+            _kin_having(reference, resolution, tables.python, documented)
         if moved is not None:
             return moved
         replacement = _nearest(missing, resolution.candidates, budget)
@@ -165,12 +166,13 @@ def _last_at(parts: list[str], part: str) -> int | None:
     return len(parts) - 1 - parts[::-1].index(part) if part in parts else None
 
 
-def _defined_elsewhere(reference: Reference, resolution: Resolution, python: PythonTable
-                       ) -> str | None:
+def _defined_elsewhere(reference: Reference, resolution: Resolution, python: PythonTable,
+                       documented: frozenset[str]) -> str | None:
     """The page's Python name with the missing module-level part replaced by where its package
     does define that name, when it does once (``black.BracketTracker`` ->
-    ``black.brackets.BracketTracker``): a name written exactly is likelier meant than one
-    spelled alike."""
+    ``black.brackets.BracketTracker``), by the path the docs or the package's re-exports
+    give it (:meth:`PythonTable.public_path`): a name written exactly is likelier meant than
+    one spelled alike."""
     if reference.kind in (RefKind.COMMAND, RefKind.ROUTE) or ":" in reference.name or \
             resolution.in_class or not resolution.container or not resolution.missing:
         return None
@@ -180,15 +182,15 @@ def _defined_elsewhere(reference: Reference, resolution: Resolution, python: Pyt
     at = _last_at(parts, resolution.missing)
     if qualified is None or at is None:
         return None
-    return ".".join([qualified, *parts[at + 1:]])
+    return ".".join([python.public_path(qualified, documented), *parts[at + 1:]])
 
 
-def _kin_having(reference: Reference, resolution: Resolution, python: PythonTable
-                ) -> str | None:
+def _kin_having(reference: Reference, resolution: Resolution, python: PythonTable,
+                documented: frozenset[str]) -> str | None:
     """The page's Python name with the class that lacks the missing member replaced by a
     class named like it with more in front that has it (``Environment.call`` ->
     ``SandboxedEnvironment.call``): as the page writes it when that resolves where the page
-    reads it, else by where that class is defined."""
+    reads it, else by the path the docs or the package's re-exports give that class."""
     if not resolution.in_class or not resolution.container or not resolution.missing:
         return None
     leaf = resolution.container.rsplit(".", 1)[-1]
@@ -201,7 +203,7 @@ def _kin_having(reference: Reference, resolution: Resolution, python: PythonTabl
     written = ".".join([*parts[:at], cls, *parts[at + 1:]])
     if python.resolve(written, reference.scopes).status is Status.RESOLVED:
         return written
-    return ".".join([module, cls, *parts[at + 1:]])
+    return ".".join([python.public_path(f"{module}.{cls}", documented), *parts[at + 1:]])
 
 
 def _message(reference: Reference, resolution: Resolution) -> str:
@@ -219,14 +221,26 @@ def check_references(references: Iterable[Reference], tables: Tables,
     tally = Tally()
     findings: list[DocsRefFinding] = []
     budget = _Budget()
+    references = list(references)
+    documented = tables.documented | _directive_names(references)
     for reference in references:
         resolution = tables.resolve(reference)
         tally = tally.add(resolution)
         if resolution.status is Status.MISSING:
             findings.append(DocsRefFinding(reference, _message(reference, resolution),
                                            _suggest(reference, resolution, tables,
-                                                    renames or {}, budget)))
+                                                    renames or {}, budget, documented)))
     return Checked(tuple(findings), tally)
+
+
+def _directive_names(references: list[Reference]) -> frozenset[str]:
+    """The names the pages' autodoc and module directives make Sphinx register, each as
+    written and under each of its scopes (``.. autofunction:: run_simple`` under ``.. module::
+    werkzeug.serving``): what a suggestion should name for a role to link. Only ever compared
+    with paths that reach one object, so a spelling Sphinx does not register costs nothing."""
+    return frozenset(name for reference in references if reference.kind is RefKind.DIRECTIVE
+                     for name in (reference.name, *(f"{scope}.{reference.name}"
+                                                    for scope in reference.scopes)))
 
 
 def introduced(findings: Iterable[DocsRefFinding], base: Tables,

@@ -49,6 +49,15 @@ class _Value:
     """A function, a variable, an attribute: what lies inside it is not listed."""
 
 
+@dataclass(frozen=True)
+class _Defined(_Value):
+    """A module-level function or variable, by the module defining it: every path a
+    re-export opens to it finds the same one."""
+
+    module: str
+    name: str
+
+
 class _Unknown:
     """Third-party or dynamic: nothing can be said."""
 
@@ -157,6 +166,24 @@ class PythonTable:
         """The qualified name of the only public module or module-level definition named
         ``name`` in the top-level package ``package`` (None: none, or several)."""
         return self.declared.get((package, name))
+
+    def public_path(self, qualified: str, documented: frozenset[str] = frozenset()) -> str:
+        """The name a reader should write for the module-level ``qualified``, given by where
+        it is defined: of the paths through its package's public modules that reach that same
+        object, one the docs document, else the shortest re-export, else ``qualified``
+        (werkzeug defines ``FileStorage`` in ``werkzeug.datastructures.file_storage``; its
+        docs, and Sphinx, know it as ``werkzeug.datastructures.FileStorage``)."""
+        module, _, name = qualified.rpartition(".")
+        target = self._step(_Module(module), name)
+        if not isinstance(target, _Module | _Class | _Defined):
+            return qualified  # a value's paths cannot be told apart
+        parts = module.split(".")
+        reaching = [f"{outer}.{name}" for outer in (".".join(parts[:depth])
+                                                    for depth in range(1, len(parts)))
+                    if not any(part.startswith("_") for part in outer.split("."))
+                    and self._step(_Module(outer), name) == target]
+        candidates = [*reaching, qualified]
+        return next((path for path in candidates if path in documented), candidates[0])
 
     def resolve(self, name: str, scopes: tuple[str, ...] = (), search: bool = False,
                 within: bool = False) -> Resolution:
@@ -361,7 +388,7 @@ class _Lookup:
         if part in symbols.imports:
             return self._imported(module, symbols.imports[part])
         if part in symbols.names:
-            return _VALUE
+            return _Defined(module, part)
         for star in symbols.star_imports:
             source = resolve_import(star, table.package(module))
             if source not in table.modules:
