@@ -5,6 +5,7 @@ and from the rest of the tree's code, and was not example code."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from govern.drift.still_declared import declared_names
 from tests.helpers import pr_repo, run_json
@@ -67,3 +68,46 @@ def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
              b"  Widget.render_all()\n", b"# render is gone\n"]
     assert declared_names(declaring, names) == names
     assert declared_names(using, names) == set()
+
+
+def _evidence(data: dict[str, Any], path: str) -> dict[str, tuple[str, list[int]]]:
+    """token -> (rule, lines) of the row of ``path``."""
+    row = next(row for row in data["docs"] if row["path"] == path)
+    return {e["token"]: (e["rule"], e["lines"]) for e in row["evidence"]}
+
+
+STREAM = ("class LimitedStream:\n"
+          "    def read(self, size):\n        return size\n\n"
+          "    def exhaust(self):\n        return 0\n")
+AUTODOC = ("WSGI\n====\n\n.. module:: shop.wsgi\n\n"
+           "Import it::\n\n    from shop.wsgi import LimitedStream\n\n"
+           ".. autoclass:: LimitedStream\n   :members:\n")
+PAD = {f"docs/guide{i}.md": f"# Guide {i}\n\nPlain words.\n" for i in range(8)}
+
+
+def test_a_removed_member_a_page_reaches_only_through_its_documented_class_is_not_stale(
+        tmp_path: Path) -> None:
+    # werkzeug: `.. autoclass:: LimitedStream` with `:members:`, and `read` removed; autodoc
+    # stops listing it, the page never wrote it. A page writing it is stale.
+    files = {"shop/__init__.py": "", "shop/wsgi.py": STREAM, "docs/wsgi.rst": AUTODOC,
+             "docs/mkdocs.md": "# API\n\n::: shop.wsgi.LimitedStream\n",
+             "docs/guide.md": "Call `LimitedStream.read` in a loop.\n", **PAD}
+    head = STREAM.replace("    def read(self, size):\n        return size\n\n", "")
+    data = run_json(pr_repo(tmp_path, files, {"shop/wsgi.py": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {
+        "docs/wsgi.rst": False, "docs/mkdocs.md": False, "docs/guide.md": True}
+    # the directive documenting the class, not the import writing its name
+    assert _evidence(data, "docs/wsgi.rst")["LimitedStream.read"] == ("documented_prefix", [10])
+    assert _evidence(data, "docs/mkdocs.md")["shop.wsgi.LimitedStream.read"] == (
+        "documented_prefix", [3])
+    assert _evidence(data, "docs/guide.md")["LimitedStream.read"] == ("removed", [1])
+
+
+def test_a_removed_class_its_autodoc_directive_names_is_stale(tmp_path: Path) -> None:
+    files = {"shop/__init__.py": "", "shop/wsgi.py": STREAM + "\n\ndef keep():\n    return 1\n",
+             "docs/wsgi.rst": AUTODOC, **PAD}
+    head = "def keep():\n    return 1\n"
+    data = run_json(pr_repo(tmp_path, files, {"shop/wsgi.py": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/wsgi.rst": True}
+    assert _evidence(data, "docs/wsgi.rst")["LimitedStream"] == ("removed", [8, 10])
+

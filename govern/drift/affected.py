@@ -268,32 +268,38 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     })
 
 
-def _rule(anchor: Anchor, page_id: int, index: DocsIndex,
-          removed: frozenset[tuple[str, str]]) -> tuple[str, str]:
+def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
     """(evidence rule, how the index matched) of one anchor on one page, the way
-    apply_guards matched it."""
+    apply_guards matched it, before any removal is weighed (:func:`_certain`)."""
     if anchor.kind == "route":
         return ("route_tail" if anchor.token.startswith(TAIL_MARK) else "route"), "route"
     if anchor.kind == "command":
         return "command", "phrase"
     if anchor.kind == "file":
-        return ("removed" if (anchor.kind, anchor.token) in removed else "file_path"), "path"
+        return "file_path", "path"
     if not is_code_shaped(anchor.token):
-        how, rule = "call", "call_form"
-    elif page_id not in index.naming_as_written(anchor.token):
-        how, rule = "prefix", "documented_prefix"
-    elif anchor.kind == "sdk":
-        how, rule = "written", "sdk_method"
-    else:
-        how, rule = "written", "qualified_name" if "." in anchor.token else "unique_name"
-    return ("removed" if (anchor.kind, anchor.token) in removed else rule), how
+        return "call_form", "call"
+    if page_id not in index.naming_as_written(anchor.token):
+        return "documented_prefix", "prefix"
+    if anchor.kind == "sdk":
+        return "sdk_method", "written"
+    return ("qualified_name" if "." in anchor.token else "unique_name"), "written"
+
+
+def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> bool:
+    """Whether the page names a removed anchor itself. A member it reaches only through its
+    documented container (``.. autoclass:: LimitedStream`` with ``:members:``, ``:::
+    pkg.Client``) is not written there: the generator stops listing it, so the page is listed
+    but not stale (docs/concepts/anchoring-rules.md#certain-drift)."""
+    return (anchor.kind, anchor.token) in removed and how != "prefix"
 
 
 def build_rows(guarded: Guarded, index: DocsIndex,
                removed: frozenset[tuple[str, str]]) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
-    naming it, read only for the pages listed."""
+    naming it, read only for the pages listed. A page is stale when it names a removed anchor
+    itself (:func:`_certain`)."""
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
@@ -304,7 +310,9 @@ def build_rows(guarded: Guarded, index: DocsIndex,
         mentions = PageMentions(index.read_text(page_id), page.path)
         evidence = []
         for anchor in anchors:
-            rule, how = _rule(anchor, page_id, index, removed)
+            rule, how = _rule(anchor, page_id, index)
+            if _certain(anchor, how, removed):
+                rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token,
                                      mentions.lines(anchor.token, how)))
         evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
@@ -312,8 +320,7 @@ def build_rows(guarded: Guarded, index: DocsIndex,
             path=page.path,
             release_owned=page.release_owned,
             # a release note naming a removed name records history: listed, never stale
-            stale=not page.release_owned and any((a.kind, a.token) in removed
-                                                 for a in anchors),
+            stale=not page.release_owned and any(e.rule == "removed" for e in evidence),
             anchors=tuple((a.kind, a.token, a.side) for a in anchors),
             evidence=tuple(evidence),
         ))
