@@ -7,6 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from govern.drift.docs.page_code import PageCode
 from govern.drift.still_declared import declared_names
 from tests.helpers import pr_repo, run_json
 
@@ -111,3 +114,75 @@ def test_a_removed_class_its_autodoc_directive_names_is_stale(tmp_path: Path) ->
     assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/wsgi.rst": True}
     assert _evidence(data, "docs/wsgi.rst")["LimitedStream"] == ("removed", [8, 10])
 
+
+UTILS = ("def escape(s):\n    return s\n\n\n"
+         "async def read_body(message):\n    return message\n\n\n"
+         "def keep():\n    return 1\n")
+
+
+@pytest.mark.parametrize(("page", "stale"), [
+    # werkzeug: the page's example imports the standard library's `escape`
+    ("```python\nfrom html import escape\n\nescape(name)\n```\n", False),
+    ("```python\nfrom html import (\n    unescape,\n    escape,\n)\n\nescape(name)\n```\n",
+     False),
+    # uvicorn: the page's example defines its own `read_body`
+    ("```python\nasync def read_body(message):\n    return b''\n\nread_body(m)\n```\n", False),
+    # the changed package's own `escape`, imported or only called, is the removed one
+    ("```python\nfrom shop.utils import escape\n\nescape(name)\n```\n", True),
+    ("```python\nfrom html import escape\nfrom shop.utils import escape\n"
+     "\nescape(name)\n```\n", True),
+    ("Call `escape()` on the name, or `read_body()`.\n", True),
+    # a qualified name is no page's own
+    ("```python\nfrom html import escape\n\nshop.utils.escape(name)\n```\n", True),
+])
+def test_a_removed_bare_name_a_page_binds_itself_is_not_stale(tmp_path: Path, page: str,
+                                                              stale: bool) -> None:
+    files = {"shop/__init__.py": "", "shop/utils.py": UTILS, "docs/levels.md": page}
+    head: dict[str, str | None] = {"shop/utils.py": "def keep():\n    return 1\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/levels.md": stale}
+    rules = {e["rule"] for e in data["docs"][0]["evidence"]}
+    assert ("removed" in rules) is stale
+
+
+@pytest.mark.parametrize(("page", "stale"), [
+    ("```js\nimport { derive } from 'derive-valtio'\n\nderive({})\n```\n", False),
+    ("```js\nimport { derive } from 'valtio/utils'\n\nderive({})\n```\n", True),
+    ("```js\nimport { derive as d } from 'derive-valtio'\n\nderive({})\n```\n", True),
+])
+def test_a_removed_name_a_page_imports_from_another_package_is_not_stale(
+        tmp_path: Path, page: str, stale: bool) -> None:
+    # valtio: `derive` moved to the package `derive-valtio`
+    files = {"package.json": '{"name": "valtio"}',
+             "src/utils.ts": "export function derive() {}\nexport function keep() {}\n",
+             "docs/derive.md": page}
+    head: dict[str, str | None] = {"src/utils.ts": "export function keep() {}\n"}
+    assert _stale(tmp_path, files, head) == {"docs/derive.md": stale}
+
+
+@pytest.mark.parametrize(("text", "own", "elsewhere"), [
+    ("from html import escape\n", {"shop"}, True),
+    ("    >>> from html import escape, unescape  # both\n", {"shop"}, True),
+    ("from html import (\n    unescape,  # first\n    escape,\n)\n", {"shop"}, True),
+    ("from shop.utils import escape\n", {"shop"}, False),
+    ("from .utils import escape\n", {"shop"}, False),
+    ("from html import escape as html_escape\n", {"shop"}, False),
+    ("from html import escape\nfrom shop import escape\n", {"shop"}, False),
+    ("import { escape } from 'escape-html'\n", {"valtio"}, True),
+    ("import escape, { unescape } from 'escape-html'\n", {"valtio"}, True),
+    ("import * as escape from 'escape-html'\n", {"valtio"}, True),
+    ("import type {\n  escape,\n} from '@esc/html'\n", {"@shop/core"}, True),
+    ("import { escape } from '@shop/core/utils'\n", {"@shop/core"}, False),
+    ("import { escape } from './utils'\n", {"valtio"}, False),
+    ("import escape from\n", {"valtio"}, False),
+    ("async def escape(s):\n", {"shop"}, True),
+    ("class escape:\n", {"shop"}, True),
+    ("export default function escape(s) {\n", {"shop"}, True),
+    ("  const escape: Fn = (s) => s\n", {"shop"}, True),
+    ("async escape(message, channels):\n", {"shop"}, True),
+    ("escape(name)\n", {"shop"}, False),
+    ("We use the class escape here.\n", {"shop"}, False),
+    ("x = escape(1)\nif (escape == 1) {}\nawait escape(2)\n", {"shop"}, False),
+])
+def test_what_a_page_binds_a_name_to(text: str, own: set[str], elsewhere: bool) -> None:
+    assert PageCode(text).binds_elsewhere("escape", own) is elsewhere

@@ -17,6 +17,7 @@ from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
+from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.packages import is_example_file
@@ -294,24 +295,52 @@ def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> b
     return (anchor.kind, anchor.token) in removed and how != "prefix"
 
 
-def build_rows(guarded: Guarded, index: DocsIndex,
-               removed: frozenset[tuple[str, str]]) -> list[Row]:
+def _module_roots(removed: frozenset[tuple[str, str]], packages: Iterable[str]
+                  ) -> dict[str, set[str]]:
+    """For each removed bare name, the packages an import of it from the changed code names:
+    the changed packages' published names (``valtio``) and the first part of each removed
+    qualified spelling of it (``werkzeug`` of ``werkzeug.utils.escape``)."""
+    roots = {token: set(packages) for kind, token in removed
+             if kind == "symbol" and "." not in token}
+    for kind, token in removed:
+        if kind == "symbol" and (name := token.rpartition(".")[2]) in roots and name != token:
+            roots[name].add(token.partition(".")[0])
+    return roots
+
+
+def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
+                   roots: Mapping[str, set[str]]) -> bool:
+    """Whether a page's own code binds a removed bare name to another object: declares it
+    (uvicorn's README defining its own ``hello_world``) or imports it from no changed package
+    (werkzeug's ``from html import escape``). A release note is not read: it is never stale,
+    and its evidence says what it records."""
+    own = roots.get(anchor.token) if anchor.kind == "symbol" else None
+    return own is not None and not release_owned and code.binds_elsewhere(anchor.token, own)
+
+
+def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],
+               packages: Iterable[str] = ()) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
     naming it, read only for the pages listed. A page is stale when it names a removed anchor
-    itself (:func:`_certain`)."""
+    itself (:func:`_certain`) and its own code does not bind that name to another object
+    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names."""
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
             by_page.setdefault(page_id, []).append(anchor)
+    roots = _module_roots(removed, packages)
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
-        mentions = PageMentions(index.read_text(page_id), page.path)
+        text = index.read_text(page_id)
+        mentions = PageMentions(text, page.path)
+        code = PageCode(text)
         evidence = []
         for anchor in anchors:
             rule, how = _rule(anchor, page_id, index)
-            if _certain(anchor, how, removed):
+            if _certain(anchor, how, removed) and not _bound_by_page(
+                    anchor, page.release_owned, code, roots):
                 rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token,
                                      mentions.lines(anchor.token, how)))

@@ -1,0 +1,33 @@
+"""Attack: stall the docs-drift job with the import statements of a page. A page about to be
+marked stale is read for what its own code imports and declares: attacker-controlled text. A
+list left open (``from a import (``, ``import {``) read up to a closing bracket that never
+comes, once per statement, would read the rest of the text once per line: quadratic in the
+page. Each is read once."""
+
+from __future__ import annotations
+
+from govern.drift.docs.page_code import PageCode, js_imports, python_imports
+from tests.security.pr import within
+
+LINES = 50_000
+
+
+def test_unclosed_python_import_lists_are_read_in_linear_time() -> None:
+    page = "from a import (\n" * LINES + "from html import escape\n"
+    found = within(lambda: list(python_imports(page)))
+    assert ("html", "escape", False) in found
+    assert within(lambda: PageCode(page).binds_elsewhere("escape", {"shop"})) is True
+
+
+def test_unclosed_js_import_clauses_are_read_in_linear_time() -> None:
+    page = "import {\n" * LINES + "'x'\nimport { derive } from 'derive-valtio'\n"
+    assert within(lambda: list(js_imports(page))) == [("derive-valtio", "derive")]
+    page = "import a, b c\n" * LINES
+    assert within(lambda: list(js_imports(page))) == []
+
+
+def test_long_declaration_lines_are_read_in_linear_time() -> None:
+    page = ("export async " * LINES + "\n" + "const escape: " + ":" * LINES + "\n"
+            + "async " * LINES + "escape\n") * 3
+    assert within(lambda: PageCode(page).declared) == set()
+
