@@ -1,6 +1,8 @@
 """Certain drift (docs/concepts/anchoring-rules.md#certain-drift): a page naming a name the
 change removed is stale only when the name is gone in every spelling, from the changed files
-and from the rest of the tree's code, and was not example code."""
+and from the rest of the tree's code (re-exports included), and was not example code; when
+the page writes it, not only documents its container; and when the page's own code does not
+bind a bare name to another object."""
 
 from __future__ import annotations
 
@@ -115,6 +117,40 @@ def test_a_removed_class_its_autodoc_directive_names_is_stale(tmp_path: Path) ->
     assert _evidence(data, "docs/wsgi.rst")["LimitedStream"] == ("removed", [8, 10])
 
 
+@pytest.mark.parametrize(("barrel", "stale"), [
+    # valtio: renamed, and the barrel still exports the old name under an alias
+    ("export { proxyWithHistory_DEPRECATED as proxyWithHistory } from './history'\n", False),
+    ("export { proxyWithHistory_DEPRECATED } from './history'\n", True),
+])
+def test_a_name_a_barrel_still_re_exports_is_not_removed(tmp_path: Path, barrel: str,
+                                                         stale: bool) -> None:
+    files = {"package.json": '{"name": "valtio"}',
+             "src/history.ts": "export function proxyWithHistory() {\n  return 1\n}\n",
+             "src/utils.ts": "export { proxyWithHistory } from './history'\n",
+             "docs/undo.md": "# History\n\nCall `proxyWithHistory()` to start.\n"}
+    head: dict[str, str | None] = {
+        "src/history.ts": "export function proxyWithHistory_DEPRECATED() {\n  return 1\n}\n",
+        "src/utils.ts": barrel}
+    assert _stale(tmp_path, files, head) == {"docs/undo.md": stale}
+
+
+@pytest.mark.parametrize(("init", "stale"), [
+    ("from .core import read_config as load_config\n", False),
+    # a module `__getattr__` serving a deprecated name that `__all__` still lists
+    ("from .core import read_config\n\n__all__ = ['read_config', 'load_config']\n\n\n"
+     "def __getattr__(name):\n    return read_config\n", False),
+    ("from .core import read_config\n", True),
+])
+def test_a_name_a_python_package_still_re_exports_is_not_removed(tmp_path: Path, init: str,
+                                                                 stale: bool) -> None:
+    files = {"pkg/__init__.py": "from .core import load_config\n",
+             "pkg/core.py": "def load_config(path):\n    return path\n",
+             "docs/config.md": "Call `load_config()` first.\n"}
+    head: dict[str, str | None] = {"pkg/core.py": "def read_config(path):\n    return path\n",
+                                   "pkg/__init__.py": init}
+    assert _stale(tmp_path, files, head) == {"docs/config.md": stale}
+
+
 UTILS = ("def escape(s):\n    return s\n\n\n"
          "async def read_body(message):\n    return message\n\n\n"
          "def keep():\n    return 1\n")
@@ -158,6 +194,21 @@ def test_a_removed_name_a_page_imports_from_another_package_is_not_stale(
              "docs/derive.md": page}
     head: dict[str, str | None] = {"src/utils.ts": "export function keep() {}\n"}
     assert _stale(tmp_path, files, head) == {"docs/derive.md": stale}
+
+
+def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
+    names = {"derive", "proxyWithHistory", "Widget", "load", "escape", "State", "Store"}
+    exporting = [b"export { derive, underive } from 'derive-valtio'\n",
+                 b"export {\n  proxyWithHistory_DEPRECATED as proxyWithHistory, // old\n}"
+                 b" from './history'\n",
+                 b"export * as Widget from './widget'\n", b"from .core import load\n",
+                 b"from markupsafe import escape as escape\n",
+                 b"__all__ = (\n    'State',  # kept\n)\n", b"__all__ += [\"Store\"]\n"]
+    using = [b"import { derive } from 'derive-valtio'\n", b"from html import escape\n",
+             b"export { Widget as OtherWidget }\n", b"export default State\n",
+             b"import load\n", b"exports.proxyWithHistory = 1\n", b"# __all__ = ['Store']\n"]
+    assert declared_names(exporting, names) == names
+    assert declared_names(using, names) == set()
 
 
 @pytest.mark.parametrize(("text", "own", "elsewhere"), [
