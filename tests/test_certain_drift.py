@@ -1,11 +1,17 @@
 """Certain drift (docs/concepts/anchoring-rules.md#certain-drift): a page naming a name the
 change removed is stale only when the name is gone in every spelling, from the changed files
-and from the rest of the tree's code, and was not example code."""
+and from the rest of the tree's code (re-exports included), and was not example code; when
+the page writes it, not only documents its container; and when the page's own code does not
+bind a bare name to another object."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from govern.drift.docs.page_code import PageCode
 from govern.drift.still_declared import declared_names
 from tests.helpers import pr_repo, run_json
 
@@ -67,3 +73,167 @@ def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
              b"  Widget.render_all()\n", b"# render is gone\n"]
     assert declared_names(declaring, names) == names
     assert declared_names(using, names) == set()
+
+
+def _evidence(data: dict[str, Any], path: str) -> dict[str, tuple[str, list[int]]]:
+    """token -> (rule, lines) of the row of ``path``."""
+    row = next(row for row in data["docs"] if row["path"] == path)
+    return {e["token"]: (e["rule"], e["lines"]) for e in row["evidence"]}
+
+
+STREAM = ("class LimitedStream:\n"
+          "    def read(self, size):\n        return size\n\n"
+          "    def exhaust(self):\n        return 0\n")
+AUTODOC = ("WSGI\n====\n\n.. module:: shop.wsgi\n\n"
+           "Import it::\n\n    from shop.wsgi import LimitedStream\n\n"
+           ".. autoclass:: LimitedStream\n   :members:\n")
+PAD = {f"docs/guide{i}.md": f"# Guide {i}\n\nPlain words.\n" for i in range(8)}
+
+
+def test_a_removed_member_a_page_reaches_only_through_its_documented_class_is_not_stale(
+        tmp_path: Path) -> None:
+    # werkzeug: `.. autoclass:: LimitedStream` with `:members:`, and `read` removed; autodoc
+    # stops listing it, the page never wrote it. A page writing it is stale.
+    files = {"shop/__init__.py": "", "shop/wsgi.py": STREAM, "docs/wsgi.rst": AUTODOC,
+             "docs/mkdocs.md": "# API\n\n::: shop.wsgi.LimitedStream\n",
+             "docs/guide.md": "Call `LimitedStream.read` in a loop.\n", **PAD}
+    head = STREAM.replace("    def read(self, size):\n        return size\n\n", "")
+    data = run_json(pr_repo(tmp_path, files, {"shop/wsgi.py": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {
+        "docs/wsgi.rst": False, "docs/mkdocs.md": False, "docs/guide.md": True}
+    # the directive documenting the class, not the import writing its name
+    assert _evidence(data, "docs/wsgi.rst")["LimitedStream.read"] == ("documented_prefix", [10])
+    assert _evidence(data, "docs/mkdocs.md")["shop.wsgi.LimitedStream.read"] == (
+        "documented_prefix", [3])
+    assert _evidence(data, "docs/guide.md")["LimitedStream.read"] == ("removed", [1])
+
+
+def test_a_removed_class_its_autodoc_directive_names_is_stale(tmp_path: Path) -> None:
+    files = {"shop/__init__.py": "", "shop/wsgi.py": STREAM + "\n\ndef keep():\n    return 1\n",
+             "docs/wsgi.rst": AUTODOC, **PAD}
+    head = "def keep():\n    return 1\n"
+    data = run_json(pr_repo(tmp_path, files, {"shop/wsgi.py": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/wsgi.rst": True}
+    assert _evidence(data, "docs/wsgi.rst")["LimitedStream"] == ("removed", [8, 10])
+
+
+@pytest.mark.parametrize(("barrel", "stale"), [
+    # valtio: renamed, and the barrel still exports the old name under an alias
+    ("export { proxyWithHistory_DEPRECATED as proxyWithHistory } from './history'\n", False),
+    ("export { proxyWithHistory_DEPRECATED } from './history'\n", True),
+])
+def test_a_name_a_barrel_still_re_exports_is_not_removed(tmp_path: Path, barrel: str,
+                                                         stale: bool) -> None:
+    files = {"package.json": '{"name": "valtio"}',
+             "src/history.ts": "export function proxyWithHistory() {\n  return 1\n}\n",
+             "src/utils.ts": "export { proxyWithHistory } from './history'\n",
+             "docs/undo.md": "# History\n\nCall `proxyWithHistory()` to start.\n"}
+    head: dict[str, str | None] = {
+        "src/history.ts": "export function proxyWithHistory_DEPRECATED() {\n  return 1\n}\n",
+        "src/utils.ts": barrel}
+    assert _stale(tmp_path, files, head) == {"docs/undo.md": stale}
+
+
+@pytest.mark.parametrize(("init", "stale"), [
+    ("from .core import read_config as load_config\n", False),
+    # a module `__getattr__` serving a deprecated name that `__all__` still lists
+    ("from .core import read_config\n\n__all__ = ['read_config', 'load_config']\n\n\n"
+     "def __getattr__(name):\n    return read_config\n", False),
+    ("from .core import read_config\n", True),
+])
+def test_a_name_a_python_package_still_re_exports_is_not_removed(tmp_path: Path, init: str,
+                                                                 stale: bool) -> None:
+    files = {"pkg/__init__.py": "from .core import load_config\n",
+             "pkg/core.py": "def load_config(path):\n    return path\n",
+             "docs/config.md": "Call `load_config()` first.\n"}
+    head: dict[str, str | None] = {"pkg/core.py": "def read_config(path):\n    return path\n",
+                                   "pkg/__init__.py": init}
+    assert _stale(tmp_path, files, head) == {"docs/config.md": stale}
+
+
+UTILS = ("def escape(s):\n    return s\n\n\n"
+         "async def read_body(message):\n    return message\n\n\n"
+         "def keep():\n    return 1\n")
+
+
+@pytest.mark.parametrize(("page", "stale"), [
+    # werkzeug: the page's example imports the standard library's `escape`
+    ("```python\nfrom html import escape\n\nescape(name)\n```\n", False),
+    ("```python\nfrom html import (\n    unescape,\n    escape,\n)\n\nescape(name)\n```\n",
+     False),
+    # uvicorn: the page's example defines its own `read_body`
+    ("```python\nasync def read_body(message):\n    return b''\n\nread_body(m)\n```\n", False),
+    # the changed package's own `escape`, imported or only called, is the removed one
+    ("```python\nfrom shop.utils import escape\n\nescape(name)\n```\n", True),
+    ("```python\nfrom html import escape\nfrom shop.utils import escape\n"
+     "\nescape(name)\n```\n", True),
+    ("Call `escape()` on the name, or `read_body()`.\n", True),
+    # a qualified name is no page's own
+    ("```python\nfrom html import escape\n\nshop.utils.escape(name)\n```\n", True),
+])
+def test_a_removed_bare_name_a_page_binds_itself_is_not_stale(tmp_path: Path, page: str,
+                                                              stale: bool) -> None:
+    files = {"shop/__init__.py": "", "shop/utils.py": UTILS, "docs/levels.md": page}
+    head: dict[str, str | None] = {"shop/utils.py": "def keep():\n    return 1\n"}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/levels.md": stale}
+    rules = {e["rule"] for e in data["docs"][0]["evidence"]}
+    assert ("removed" in rules) is stale
+
+
+@pytest.mark.parametrize(("page", "stale"), [
+    ("```js\nimport { derive } from 'derive-valtio'\n\nderive({})\n```\n", False),
+    ("```js\nimport { derive } from 'valtio/utils'\n\nderive({})\n```\n", True),
+    ("```js\nimport { derive as d } from 'derive-valtio'\n\nderive({})\n```\n", True),
+])
+def test_a_removed_name_a_page_imports_from_another_package_is_not_stale(
+        tmp_path: Path, page: str, stale: bool) -> None:
+    # valtio: `derive` moved to the package `derive-valtio`
+    files = {"package.json": '{"name": "valtio"}',
+             "src/utils.ts": "export function derive() {}\nexport function keep() {}\n",
+             "docs/derive.md": page}
+    head: dict[str, str | None] = {"src/utils.ts": "export function keep() {}\n"}
+    assert _stale(tmp_path, files, head) == {"docs/derive.md": stale}
+
+
+def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
+    names = {"derive", "proxyWithHistory", "Widget", "load", "escape", "State", "Store"}
+    exporting = [b"export { derive, underive } from 'derive-valtio'\n",
+                 b"export {\n  proxyWithHistory_DEPRECATED as proxyWithHistory, // old\n}"
+                 b" from './history'\n",
+                 b"export * as Widget from './widget'\n", b"from .core import load\n",
+                 b"from markupsafe import escape as escape\n",
+                 b"__all__ = (\n    'State',  # kept\n)\n", b"__all__ += [\"Store\"]\n"]
+    using = [b"import { derive } from 'derive-valtio'\n", b"from html import escape\n",
+             b"export { Widget as OtherWidget }\n", b"export default State\n",
+             b"import load\n", b"exports.proxyWithHistory = 1\n", b"# __all__ = ['Store']\n"]
+    assert declared_names(exporting, names) == names
+    assert declared_names(using, names) == set()
+
+
+@pytest.mark.parametrize(("text", "own", "elsewhere"), [
+    ("from html import escape\n", {"shop"}, True),
+    ("    >>> from html import escape, unescape  # both\n", {"shop"}, True),
+    ("from html import (\n    unescape,  # first\n    escape,\n)\n", {"shop"}, True),
+    ("from shop.utils import escape\n", {"shop"}, False),
+    ("from .utils import escape\n", {"shop"}, False),
+    ("from html import escape as html_escape\n", {"shop"}, False),
+    ("from html import escape\nfrom shop import escape\n", {"shop"}, False),
+    ("import { escape } from 'escape-html'\n", {"valtio"}, True),
+    ("import escape, { unescape } from 'escape-html'\n", {"valtio"}, True),
+    ("import * as escape from 'escape-html'\n", {"valtio"}, True),
+    ("import type {\n  escape,\n} from '@esc/html'\n", {"@shop/core"}, True),
+    ("import { escape } from '@shop/core/utils'\n", {"@shop/core"}, False),
+    ("import { escape } from './utils'\n", {"valtio"}, False),
+    ("import escape from\n", {"valtio"}, False),
+    ("async def escape(s):\n", {"shop"}, True),
+    ("class escape:\n", {"shop"}, True),
+    ("export default function escape(s) {\n", {"shop"}, True),
+    ("  const escape: Fn = (s) => s\n", {"shop"}, True),
+    ("async escape(message, channels):\n", {"shop"}, True),
+    ("escape(name)\n", {"shop"}, False),
+    ("We use the class escape here.\n", {"shop"}, False),
+    ("x = escape(1)\nif (escape == 1) {}\nawait escape(2)\n", {"shop"}, False),
+])
+def test_what_a_page_binds_a_name_to(text: str, own: set[str], elsewhere: bool) -> None:
+    assert PageCode(text).binds_elsewhere("escape", own) is elsewhere

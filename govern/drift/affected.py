@@ -17,6 +17,7 @@ from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
+from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.packages import is_example_file
@@ -268,43 +269,79 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     })
 
 
-def _rule(anchor: Anchor, page_id: int, index: DocsIndex,
-          removed: frozenset[tuple[str, str]]) -> tuple[str, str]:
+def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
     """(evidence rule, how the index matched) of one anchor on one page, the way
-    apply_guards matched it."""
+    apply_guards matched it, before any removal is weighed (:func:`_certain`)."""
     if anchor.kind == "route":
         return ("route_tail" if anchor.token.startswith(TAIL_MARK) else "route"), "route"
     if anchor.kind == "command":
         return "command", "phrase"
     if anchor.kind == "file":
-        return ("removed" if (anchor.kind, anchor.token) in removed else "file_path"), "path"
+        return "file_path", "path"
     if not is_code_shaped(anchor.token):
-        how, rule = "call", "call_form"
-    elif page_id not in index.naming_as_written(anchor.token):
-        how, rule = "prefix", "documented_prefix"
-    elif anchor.kind == "sdk":
-        how, rule = "written", "sdk_method"
-    else:
-        how, rule = "written", "qualified_name" if "." in anchor.token else "unique_name"
-    return ("removed" if (anchor.kind, anchor.token) in removed else rule), how
+        return "call_form", "call"
+    if page_id not in index.naming_as_written(anchor.token):
+        return "documented_prefix", "prefix"
+    if anchor.kind == "sdk":
+        return "sdk_method", "written"
+    return ("qualified_name" if "." in anchor.token else "unique_name"), "written"
 
 
-def build_rows(guarded: Guarded, index: DocsIndex,
-               removed: frozenset[tuple[str, str]]) -> list[Row]:
+def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> bool:
+    """Whether the page names a removed anchor itself. A member it reaches only through its
+    documented container (``.. autoclass:: LimitedStream`` with ``:members:``, ``:::
+    pkg.Client``) is not written there: the generator stops listing it, so the page is listed
+    but not stale (docs/concepts/anchoring-rules.md#certain-drift)."""
+    return (anchor.kind, anchor.token) in removed and how != "prefix"
+
+
+def _module_roots(removed: frozenset[tuple[str, str]], packages: Iterable[str]
+                  ) -> dict[str, set[str]]:
+    """For each removed bare name, the packages an import of it from the changed code names:
+    the changed packages' published names (``valtio``) and the first part of each removed
+    qualified spelling of it (``werkzeug`` of ``werkzeug.utils.escape``)."""
+    roots = {token: set(packages) for kind, token in removed
+             if kind == "symbol" and "." not in token}
+    for kind, token in removed:
+        if kind == "symbol" and (name := token.rpartition(".")[2]) in roots and name != token:
+            roots[name].add(token.partition(".")[0])
+    return roots
+
+
+def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
+                   roots: Mapping[str, set[str]]) -> bool:
+    """Whether a page's own code binds a removed bare name to another object: declares it
+    (uvicorn's README defining its own ``hello_world``) or imports it from no changed package
+    (werkzeug's ``from html import escape``). A release note is not read: it is never stale,
+    and its evidence says what it records."""
+    own = roots.get(anchor.token) if anchor.kind == "symbol" else None
+    return own is not None and not release_owned and code.binds_elsewhere(anchor.token, own)
+
+
+def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],
+               packages: Iterable[str] = ()) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
-    naming it, read only for the pages listed."""
+    naming it, read only for the pages listed. A page is stale when it names a removed anchor
+    itself (:func:`_certain`) and its own code does not bind that name to another object
+    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names."""
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
             by_page.setdefault(page_id, []).append(anchor)
+    roots = _module_roots(removed, packages)
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
-        mentions = PageMentions(index.read_text(page_id), page.path)
+        text = index.read_text(page_id)
+        mentions = PageMentions(text, page.path)
+        code = PageCode(text)
         evidence = []
         for anchor in anchors:
-            rule, how = _rule(anchor, page_id, index, removed)
+            rule, how = _rule(anchor, page_id, index)
+            if _certain(anchor, how, removed) and not _bound_by_page(
+                    anchor, page.release_owned, code, roots):
+                rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token,
                                      mentions.lines(anchor.token, how)))
         evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
@@ -312,8 +349,7 @@ def build_rows(guarded: Guarded, index: DocsIndex,
             path=page.path,
             release_owned=page.release_owned,
             # a release note naming a removed name records history: listed, never stale
-            stale=not page.release_owned and any((a.kind, a.token) in removed
-                                                 for a in anchors),
+            stale=not page.release_owned and any(e.rule == "removed" for e in evidence),
             anchors=tuple((a.kind, a.token, a.side) for a in anchors),
             evidence=tuple(evidence),
         ))

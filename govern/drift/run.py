@@ -158,7 +158,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
-    rows = add_homes(build_rows(guarded, index, removed), homes, index)
+    rows = add_homes(build_rows(guarded, index, removed, names.values()), homes, index)
     corpus = _corpus(index)
     if merge_base == head:  # nothing to read: no change, and likely no intent either
         why = (f"is {base_ref} itself (run it on a branch with changes, or name another BASE)"
@@ -201,10 +201,10 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
 
 def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]],
                         index: DocsIndex, config: Config) -> frozenset[tuple[str, str]]:
-    """The removed bare names some page names that a code file at HEAD still declares (run
-    only when such a name is on a page): no certain drift. git lists the files holding one
-    as a word, on disk when the work tree is a checkout of HEAD (a CI job's: a sixth of the
-    time of reading every blob); their text is read at HEAD."""
+    """The removed bare names some page names that a code file at HEAD still declares or
+    re-exports (run only when such a name is on a page): no certain drift. git lists the
+    files holding one as a word, on disk when the work tree is a checkout of HEAD (a CI
+    job's: a sixth of the time of reading every blob); their text is read at HEAD."""
     names = sorted(token for kind, token in removed
                    if kind == "symbol" and "." not in token
                    and (index.naming(token) or index.calling(token)))[:MAX_NAMES]

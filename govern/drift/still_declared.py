@@ -6,13 +6,17 @@ stayed, and a page naming ``get_template`` means the one that stays.
 git finds the files that hold one of the names as a word (a fixed-string search, fast on any
 tree); their text at HEAD is then read for a form that declares the name
 (``def``/``class``/``function``/``interface``/``type``/``enum``, a module-level assignment, a
-JS method). A form found where a page means another thing only costs the name its certainty,
-never its row."""
+JS method) or re-exports it: valtio's ``export { proxyWithHistory_DEPRECATED as
+proxyWithHistory } from './utils/proxyWithHistory.ts'`` still exports ``proxyWithHistory``
+after the rename. A form found where a page means another thing only costs the name its
+certainty, never its row."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
+
+from govern.drift.docs.page_code import bound_names, python_imports
 
 _MODIFIERS = rb"(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
 MAX_NAMES = 200
@@ -34,8 +38,50 @@ def _declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ..
     )
 
 
+_EXPORT_LIST = re.compile(r"(?<![\w$.])export[ \t]++(?:type[ \t]++)?\{")
+_EXPORT_NAMESPACE = re.compile(r"(?<![\w$.])export[ \t]++\*[ \t]++as[ \t]++([\w$]++)")
+_ALL_LISTS = ((re.compile(r"^__all__[ \t]*+\+?=[ \t]*+\[", re.M), "]"),
+              (re.compile(r"^__all__[ \t]*+\+?=[ \t]*+\(", re.M), ")"))
+_QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*+)["']""")
+
+
+def _lists(text: str, opening: re.Pattern[str], closing: str) -> Iterator[str]:
+    """The text of each list ``opening`` starts, up to its ``closing`` bracket. The search
+    goes on after that bracket, so each list is read once; with none left to close one, no
+    later list is closed either, and the search ends."""
+    at = 0
+    while (start := opening.search(text, at)) is not None:
+        end = text.find(closing, start.end())
+        if end < 0:
+            return
+        yield text[start.end():end]
+        at = end + 1
+
+
+def reexported_names(text: str) -> Iterator[str]:
+    """The names a code file publishes by re-export: each of an ``export { a, b as c }`` list
+    (``from '…'`` or not), ``export * as ns``, a Python name imported relatively (``from .x
+    import NAME``, a package's own) or with ``as`` (``from x import a as NAME``, and the
+    explicit re-export ``from x import NAME as NAME``), and each name ``__all__`` lists. A
+    plain ``from html import escape`` only uses the name."""
+    for listed in _lists(text, _EXPORT_LIST, "}"):
+        yield from (bound for bound, _ in bound_names(listed))
+    yield from (match.group(1) for match in _EXPORT_NAMESPACE.finditer(text))
+    for module, bound, aliased in python_imports(text):
+        if module.startswith(".") or aliased:
+            yield bound
+    for opening, closing in _ALL_LISTS:
+        for listed in _lists(text, opening, closing):
+            yield from (match.group(1) for match in _QUOTED_NAME.finditer(listed))
+
+
 def declared_names(texts: Iterable[bytes | None], names: Collection[str]) -> set[str]:
-    """Which of ``names`` the ``texts`` declare."""
+    """Which of ``names`` the ``texts`` declare or re-export."""
     patterns = _declaration_patterns(names)
-    return {match.group("name").decode() for text in texts if text
-            for pattern in patterns for match in pattern.finditer(text)}
+    found: set[str] = set()
+    for text in texts:
+        if text:
+            found.update(match.group("name").decode() for pattern in patterns
+                         for match in pattern.finditer(text))
+            found.update(reexported_names(text.decode("utf-8", "replace")))
+    return found.intersection(names)

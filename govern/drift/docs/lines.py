@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from govern.drift.docs.index import PhraseRuns, path_variants
+from govern.drift.docs.pydomain import MKDOCSTRINGS
 from govern.drift.docs.scanner import (
     _CALL,
     _RAW_TOKEN,
@@ -196,6 +197,7 @@ class PageMentions:
         self._tokens: _TokenOffsets | None = None
         self._phrases: dict[str, PhraseRuns] = {}
         self._scoped: dict[str, list[int]] | None = None
+        self._documenting: dict[str, list[int]] = {}
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -223,22 +225,34 @@ class PageMentions:
         """Offsets of the names roles and object directives stand for, by each form the
         scanner keeps of them: names the page may never write whole, a relative target
         qualified by its class or module (``:func:`edit``` after ``.. currentmodule:: shop``
-        names ``shop.edit``), and each member ``:members: a, b`` lists, where it lists it."""
+        names ``shop.edit``), and each member ``:members: a, b`` lists, where it lists it.
+        Read with them: the offsets of the directives documenting every member of a name
+        (``self._documenting``)."""
         if self._scoped is None:
             self._scoped = {}
             for target, name in named_targets(self.text, sphinx_targets(self.text)):
                 for offset, named in ((target.offset, name), *listed_members(target, name)):
                     for form in _reference_names(named):
                         self._scoped.setdefault(form, []).append(offset)
+                if target.members is not None and target.members.listed is None:
+                    self._documenting.setdefault(name, []).append(target.offset)
+            for match in MKDOCSTRINGS.finditer(self.text) if ":::" in self.text else ():
+                self._documenting.setdefault(match.group(1), []).append(match.start(1))
         return self._scoped
 
     def _nearest_prefix(self, token: str) -> list[int]:
-        """Where the page writes the nearest container of ``token``: the longest of its
-        prefixes written on the page, as a name or a qualified relative target (``..
-        autoclass:: Client`` for ``shop.Client.send``, not every line that writes ``shop``)."""
+        """Where the page documents the nearest container of ``token``: the directives
+        documenting every member of its longest prefix so documented (``.. autoclass:: Map``
+        with ``:members:`` for ``Map.add_rule``, not every line importing ``Map``), else
+        where it writes the longest prefix written, as a name or a qualified relative target
+        (``.. autoclass:: Client`` for ``shop.Client.send``, not every line that writes
+        ``shop``)."""
         tokens = self._indexed()
-        written = tokens.prefixed(token) if tokens is not None else _prefix_at(self.text, token)
         scoped = self._scoped_names()
+        for prefix in _prefixes(token):
+            if prefix in self._documenting:
+                return self._documenting[prefix]
+        written = tokens.prefixed(token) if tokens is not None else _prefix_at(self.text, token)
         for prefix in _prefixes(token):
             offsets = [*written.get(prefix, ()), *scoped.get(prefix, ())]
             if offsets:
