@@ -499,7 +499,7 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
         names.update(public for local, public, _ in export_specifiers(statement)
                      if public != "default" and (sourced or local not in declared))
-    return frozenset(name for name in names if not name.startswith("_"))
+    return frozenset(names)
 
 
 def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
@@ -744,7 +744,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # Units are what can call a helper: functions and methods, not the containers whose
         # text merely holds them.
         units.extend(members if is_container else [(name, node)])
-        if not exported or name.startswith("_"):
+        if not exported:  # exported is public, ``_``-led or not (pinia's ``_StoreWithState``)
             continue
         declared.update(_declared_keys(name, node, members))
         span = _span(statement, node)
