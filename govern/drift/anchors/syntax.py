@@ -434,6 +434,18 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     return found
 
 
+_PASSED_OVER_ROLES = {"hidden": "private `{}`", "constructor": "the body of `{}`"}
+
+
+def passed_over_members(name: str, members: list[tuple[str, Node]], lines: frozenset[int],
+                        role: Callable[[str, Node], str]) -> list[str]:
+    """The changed members of a container that ``touched_members`` passed over, as NOT
+    COVERED's reason names them (``Extraction.passed_over``): a private one, a constructor's
+    body (uvicorn's ``UvicornWorker.__init__``, which assigns no ``self.x``)."""
+    return [_PASSED_OVER_ROLES[kind].format(f"{name}.{member}") for member, node in members
+            if touches(node, lines) and (kind := role(member, node)) in _PASSED_OVER_ROLES]
+
+
 MAX_INHERITING = 64
 """Classes of one file that may inherit a changed member as their own anchor; a member more
 classes inherit is anchored on its own class only (``skipped.widely_inherited``)."""
