@@ -19,11 +19,13 @@ def _literals(language: str, source: str, lines: set[int]) -> tuple[str, ...]:
 
 @pytest.mark.parametrize(("language", "source", "lines"), [
     ("python", "def f(environ):\n    return environ['PATH_INFO']\n", {2}),
+    ("python", "def f(self):\n    return self.environ.get('CONTENT_TYPE')\n", {2}),
     ("python", "def f(environ):\n    environ['PATH_INFO'] = ''\n", {2}),
     ("python", "def f(env):\n    return env.get('REQUEST_METHOD', 'GET')\n", {2}),
     ("python", "def f(env):\n    return env.pop('SCRIPT_NAME')\n", {2}),
     ("python", "def f(env):\n    return _get_wsgi_string(env, 'PATH_INFO')\n", {2}),
     ("python", "def f(obj):\n    return getattr(obj, 'SOME_FLAG')\n", {2}),
+    ("python", "def f():\n    return _get_wsgi_string('PATH_INFO')\n", {2}),
     ("python", "def f(environ):\n    return 'HTTP_HOST' in environ\n", {2}),
     ("python", "__slots__ = ('__name__', '__wrapped__')\n", {1}),
     ("python", "class P:\n    __slots__ = ('__name__',)\n", {2}),
@@ -46,6 +48,13 @@ def test_a_looked_up_key_or_a_dunder_anchors_nothing(language: str, source: str,
     ("typescript", "export function f() {\n  return process.env['API_TOKEN'];\n}\n", {2},
      ("API_TOKEN",)),
     ("python", "def f():\n    return get_setting('API_TOKEN')\n", {2}, ("API_TOKEN",)),
+    ("python", "def f():\n    return load('API_TOKEN')\n", {2}, ("API_TOKEN",)),  # no read
+    # so is a configuration object: flask's config page lists the keys it reads
+    ("python", "def f(self):\n    return self.config['SERVER_NAME']\n", {2}, ("SERVER_NAME",)),
+    ("python", "def f():\n    return current_app.config.get('MAX_CONTENT_LENGTH')\n", {2},
+     ("MAX_CONTENT_LENGTH",)),
+    ("typescript", "export function f(settings) {\n  return settings['API_TOKEN'];\n}\n", {2},
+     ("API_TOKEN",)),
     # declared: a dict literal's keys, a Literal[…], a table registration, a constant, an enum
     ("python", "def f(path):\n    return {'PATH_INFO': path}\n", {2}, ("PATH_INFO",)),
     ("python", "Mode = Literal['fast_path', 'slow_path']\n", {1}, ("fast_path", "slow_path")),

@@ -813,8 +813,11 @@ _READ_FUNCTIONS = frozenset({"getattr", "hasattr", "delattr"})
 """Functions whose second argument is a key looked up in their first, as are getters named
 ``get_…`` (``_get_wsgi_string(environ, "PATH_INFO")``)."""
 _PROCESS_ENVIRONMENT = frozenset({"os.environ", "process.env", "import.meta.env", "Deno.env"})
-"""The objects whose keys a package reads as its own settings: environment variables."""
 _LONGEST_ENVIRONMENT = max(map(len, _PROCESS_ENVIRONMENT))
+_SETTINGS_NAMES = frozenset({"config", "settings", "conf"})
+"""Names of a configuration object (flask's ``self.config``, ``current_app.config``)."""
+_SETTINGS_GETTER_WORDS = _SETTINGS_NAMES | {"setting", "env"}
+"""Words of a ``get_…`` getter's name that say it reads settings (``get_setting``)."""
 
 
 def _within(node: Node, outer: Node | None) -> bool:
@@ -825,9 +828,9 @@ def _within(node: Node, outer: Node | None) -> bool:
 def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool) -> bool:
     """Is the string a key looked up in another object, which declares it: a subscript's
     index (``environ["PATH_INFO"]``), the key of a ``.get``/``.pop``-like method or of a
-    ``getattr``-like getter, the left side of ``in``? Not when that object is the process
-    environment (a package's environment variables are its settings), nor a subscript that
-    ``Literal[…]`` opens or that a module-level assignment registers in a table."""
+    ``getattr``-like getter, the left side of ``in``? Not when that object holds the
+    package's settings (``_holds_settings``), nor a subscript that ``Literal[…]`` opens or
+    that a module-level assignment registers in a table."""
     receiver: Node | None = None
     if parent.type in _SUBSCRIPTS:
         indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
@@ -845,16 +848,31 @@ def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool
             and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
             and _within(node, parent.children[0]):
         receiver = parent.children[2]
-    if receiver is None:
-        return False
-    return not (receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT
-                and text(receiver) in _PROCESS_ENVIRONMENT)
+    return receiver is not None and not _holds_settings(receiver)
+
+
+def _holds_settings(receiver: Node) -> bool:
+    """Is the object a key is read from the package's settings, whose keys users write and docs
+    document: the process environment (``os.environ``, ``process.env``) or a configuration
+    object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
+    if receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
+            and text(receiver) in _PROCESS_ENVIRONMENT:
+        return True
+    name = text(receiver if receiver.type == "identifier" else (
+        receiver.child_by_field_name("attribute") or receiver.child_by_field_name("property")
+        if receiver.type in ("attribute", "member_expression") else None))
+    getter = name.lstrip("_")
+    return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
+                                       .isdisjoint(getter.split("_")))
 
 
 def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
     """The object a read call looks the string up in, or None if the call is no read of it:
-    ``obj.get(KEY)``'s ``obj``, ``getattr(obj, KEY)``'s ``obj``. Only the first two arguments
-    are read (``named_child``), so a call of 10,000 strings costs no more per string."""
+    ``obj.get(KEY)``'s ``obj``, ``getattr(obj, KEY)``'s ``obj``; for a ``get_…`` getter given
+    the key alone (werkzeug's ``_get_wsgi_string("PATH_INFO")``, a closure over the
+    environ), the getter itself, whose name tells whose keys it reads. Only the first two
+    arguments are read (``named_child``), so a call of 10,000 strings costs no more per
+    string."""
     callee = call.child_by_field_name("function")
     if callee is None:
         return None
@@ -863,9 +881,11 @@ def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
         "property")) if method else text(callee) if callee.type == "identifier" else ""
     if method and name in _READ_METHODS and _within(node, _argument(arguments, 0)):
         return callee.child_by_field_name("object")
-    if (name in _READ_FUNCTIONS or name.lstrip("_").startswith("get_")) \
-            and _within(node, _argument(arguments, 1)):
+    getter = name.lstrip("_").startswith("get_")
+    if (name in _READ_FUNCTIONS or getter) and _within(node, _argument(arguments, 1)):
         return _argument(arguments, 0)
+    if getter and _within(node, _argument(arguments, 0)):
+        return callee
     return None
 
 
