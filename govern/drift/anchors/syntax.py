@@ -780,7 +780,8 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
     field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
     (error codes, environment variables), never inside a function body, where a string is a
-    value used once, not a name the package publishes."""
+    value used once, not a name the package publishes. Never a key looked up in another
+    object (``_is_lookup_key``), nor a dunder."""
     if value.startswith("__") and value.endswith("__"):
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
@@ -836,7 +837,9 @@ def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool
         indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
         if indexed is None or _within(node, indexed) or _opens_literal_subscript(parent):
             return False
-        target, _ = _parent(above)
+        # the subscript's own parent, wrappers not skipped: the strings of one subscript
+        # (``x["a", "b", …]``) would each climb the same chain of ``((…))``
+        target = above[0] if above is not None else None
         if not in_function and target is not None and target.type in _ASSIGNMENTS \
                 and _within(parent, target.child_by_field_name("left")):
             return False
