@@ -299,7 +299,7 @@ def test_typescript_reexports_are_the_names_exported_from_other_modules() -> Non
               b"export { default as Widget } from './widget';\nexport { default } from './x';\n"
               b"const local = 1;\nexport { local };\nexport function own() {}\n")
     assert extract_typescript(source, frozenset(), "typescript").reexports == {
-        "a", "publicC", "D", "ns", "Widget"}  # not b (only imported), nor local, own, _hidden
+        "a", "publicC", "D", "_hidden", "ns", "Widget"}  # not b (only imported), local, own
 
 
 def test_python_reexports_follow_all() -> None:

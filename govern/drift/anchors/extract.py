@@ -20,7 +20,7 @@ from govern.drift.anchors.commands import (
     python_command_tree,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
-from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
 from govern.drift.anchors.options import declared_flags, new_flags, touched_flags
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
@@ -436,8 +436,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             # no code changed, so nothing a page could follow: counted, not NOT COVERED
             result.skipped["comment_only"] += 1
         else:
-            result.anchorless.append({"path": change.path, "reason":
-                                      "no documentable declaration on the changed lines"})
+            result.anchorless.append({"path": change.path,
+                                      "reason": not_covered_reason(extractions.values())})
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:

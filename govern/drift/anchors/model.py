@@ -3,6 +3,7 @@ anchors (kind, token, file, side) that affected-docs matches against docs pages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -67,6 +68,26 @@ class Extraction:
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""
+    passed_over: tuple[str, ...] = ()
+    """What the changed lines touch that anchors nothing, as a reader would name it (``private
+    `_helper```, ``the body of `Worker.__init__```, ``re-exports of unchanged names``): the
+    NOT COVERED reason of a file none of whose changed lines anchor (``not_covered_reason``)."""
+
+
+MAX_PASSED_OVER = 3
+"""Passed-over declarations a NOT COVERED reason names: enough to tell which rule applied."""
+
+
+def not_covered_reason(extractions: Iterable[Extraction]) -> str:
+    """Why a file's changed lines anchor nothing, naming what they touch where its extractor
+    could tell (docs/concepts/affected-docs.md#change-set): a reader sees which rule passed
+    them over, not only that one did."""
+    passed = list(dict.fromkeys(p for e in extractions for p in e.passed_over))
+    reason = "no documentable declaration on the changed lines"
+    if not passed:
+        return reason
+    more = ", …" if len(passed) > MAX_PASSED_OVER else ""
+    return f"{reason}; they touch {', '.join(passed[:MAX_PASSED_OVER])}{more}"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from govern.drift.anchors.syntax import (
     inherited_members,
     local_callers,
     parse,
+    passed_over_members,
     python_string,
     shaped_literals,
     text,
@@ -234,6 +235,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     declared: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
+    passed_over: list[str] = []
     for name, statement in top_level:
         is_container, members = _members(statement)
         # Units are what can call a helper: functions and methods, not the containers whose
@@ -241,12 +243,17 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         units.extend([(member, node) for member, node in members
                       if _instance_field(node) is None] if is_container else [(name, statement)])
         if not exported(name):
+            if touches(statement, lines):
+                passed_over.append(f"private `{name}`" if not is_public(name)
+                                   else f"`{name}`, which `__all__` leaves out")
             continue
         declared.add(name)
-        declared.update(f"{name}.{member}" for member, _ in _members(statement)[1]
-                        if is_public(member))
+        declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
         if touches(statement, lines):
-            touched.extend(_touched(statement, name, lines))
+            found = _touched(statement, name, lines)
+            touched.extend(found)
+            if not found:
+                passed_over.extend(passed_over_members(name, members, lines, _member_role))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     bases, own = _class_tree(top_level, exported)
     inherited, widely_inherited = inherited_members(touched, bases, own)
@@ -272,6 +279,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
+        passed_over=tuple(dict.fromkeys(passed_over)),
     )
 
 

@@ -434,6 +434,18 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     return found
 
 
+_PASSED_OVER_ROLES = {"hidden": "private `{}`", "constructor": "the body of `{}`"}
+
+
+def passed_over_members(name: str, members: list[tuple[str, Node]], lines: frozenset[int],
+                        role: Callable[[str, Node], str]) -> list[str]:
+    """The changed members of a container that ``touched_members`` passed over, as NOT
+    COVERED's reason names them (``Extraction.passed_over``): a private one, a constructor's
+    body (uvicorn's ``UvicornWorker.__init__``, which assigns no ``self.x``)."""
+    return [_PASSED_OVER_ROLES[kind].format(f"{name}.{member}") for member, node in members
+            if touches(node, lines) and (kind := role(member, node)) in _PASSED_OVER_ROLES]
+
+
 MAX_INHERITING = 64
 """Classes of one file that may inherit a changed member as their own anchor; a member more
 classes inherit is anchored on its own class only (``skipped.widely_inherited``)."""
@@ -768,9 +780,12 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
     field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
     (error codes, environment variables), never inside a function body, where a string is a
-    value used once, not a name the package publishes."""
+    value used once, not a name the package publishes. Never a key looked up in another
+    object (``_is_lookup_key``), nor a dunder."""
+    if value.startswith("__") and value.endswith("__"):
+        return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
-    if parent is None:
+    if parent is None or _is_lookup_key(node, parent, above, context.in_function):
         return False
     grandparent = above[0] if above is not None else None
     if parent.type in _TABLE_PARENTS:
@@ -786,6 +801,99 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     if "_" in value and _SCREAMING.fullmatch(value):
         return True  # an error code or environment variable name, wherever it is read
     return declared and not context.in_function
+
+
+_SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
+"""Subscript node types, each with the field that holds the object it indexes."""
+_ASSIGNMENTS = frozenset({"assignment", "augmented_assignment", "assignment_expression",
+                          "augmented_assignment_expression"})
+_CALLS = frozenset({"call", "call_expression"})
+_READ_METHODS = frozenset({"get", "pop", "setdefault", "getlist", "has"})
+"""Methods whose first argument is a key looked up in their object (``environ.get(…)``)."""
+_READ_FUNCTIONS = frozenset({"getattr", "hasattr", "delattr"})
+"""Functions whose second argument is a key looked up in their first, as are getters named
+``get_…`` (``_get_wsgi_string(environ, "PATH_INFO")``)."""
+_PROCESS_ENVIRONMENT = frozenset({"os.environ", "process.env", "import.meta.env", "Deno.env"})
+_LONGEST_ENVIRONMENT = max(map(len, _PROCESS_ENVIRONMENT))
+_SETTINGS_NAMES = frozenset({"config", "settings", "conf"})
+"""Names of a configuration object (flask's ``self.config``, ``current_app.config``)."""
+_SETTINGS_GETTER_WORDS = _SETTINGS_NAMES | {"setting", "env"}
+"""Words of a ``get_…`` getter's name that say it reads settings (``get_setting``)."""
+
+
+def _within(node: Node, outer: Node | None) -> bool:
+    return outer is not None and outer.start_byte <= node.start_byte \
+        and node.end_byte <= outer.end_byte
+
+
+def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool) -> bool:
+    """Is the string a key looked up in another object, which declares it: a subscript's
+    index (``environ["PATH_INFO"]``), the key of a ``.get``/``.pop``-like method or of a
+    ``getattr``-like getter, the left side of ``in``? Not when that object holds the
+    package's settings (``_holds_settings``), nor a subscript that ``Literal[…]`` opens or
+    that a module-level assignment registers in a table."""
+    receiver: Node | None = None
+    if parent.type in _SUBSCRIPTS:
+        indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
+        if indexed is None or _within(node, indexed) or _opens_literal_subscript(parent):
+            return False
+        # the subscript's own parent, wrappers not skipped: the strings of one subscript
+        # (``x["a", "b", …]``) would each climb the same chain of ``((…))``
+        target = above[0] if above is not None else None
+        if not in_function and target is not None and target.type in _ASSIGNMENTS \
+                and _within(parent, target.child_by_field_name("left")):
+            return False
+        receiver = indexed
+    elif parent.type in ("argument_list", "arguments") and above is not None \
+            and above[0].type in _CALLS:
+        receiver = _read_call_receiver(node, parent, above[0])
+    elif parent.type in ("comparison_operator", "binary_expression") \
+            and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
+            and _within(node, parent.children[0]):
+        receiver = parent.children[2]
+    return receiver is not None and not _holds_settings(receiver)
+
+
+def _holds_settings(receiver: Node) -> bool:
+    """Is the object a key is read from the package's settings, whose keys users write and docs
+    document: the process environment (``os.environ``, ``process.env``) or a configuration
+    object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
+    if receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
+            and text(receiver) in _PROCESS_ENVIRONMENT:
+        return True
+    name = text(receiver if receiver.type == "identifier" else (
+        receiver.child_by_field_name("attribute") or receiver.child_by_field_name("property")
+        if receiver.type in ("attribute", "member_expression") else None))
+    getter = name.lstrip("_")
+    return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
+                                       .isdisjoint(getter.split("_")))
+
+
+def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
+    """The object a read call looks the string up in, or None if the call is no read of it:
+    ``obj.get(KEY)``'s ``obj``, ``getattr(obj, KEY)``'s ``obj``; for a ``get_…`` getter given
+    the key alone (werkzeug's ``_get_wsgi_string("PATH_INFO")``, a closure over the
+    environ), the getter itself, whose name tells whose keys it reads. Only the first two
+    arguments are read (``named_child``), so a call of 10,000 strings costs no more per
+    string."""
+    callee = call.child_by_field_name("function")
+    if callee is None:
+        return None
+    method = callee.type in ("attribute", "member_expression")
+    name = text(callee.child_by_field_name("attribute") or callee.child_by_field_name(
+        "property")) if method else text(callee) if callee.type == "identifier" else ""
+    if method and name in _READ_METHODS and _within(node, _argument(arguments, 0)):
+        return callee.child_by_field_name("object")
+    getter = name.lstrip("_").startswith("get_")
+    if (name in _READ_FUNCTIONS or getter) and _within(node, _argument(arguments, 1)):
+        return _argument(arguments, 0)
+    if getter and _within(node, _argument(arguments, 0)):
+        return callee
+    return None
+
+
+def _argument(arguments: Node, at: int) -> Node | None:
+    return arguments.named_child(at) if at < arguments.named_child_count else None
 
 
 def _opens_literal_subscript(node: Node | None) -> bool:

@@ -36,6 +36,7 @@ from govern.drift.anchors.syntax import (
     local_callers,
     name_text,
     parse,
+    passed_over_members,
     shaped_literals,
     text,
     touched_members,
@@ -499,7 +500,17 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
                 names.update(text(c) for c in clause.named_children if c.type == "identifier")
         names.update(public for local, public, _ in export_specifiers(statement)
                      if public != "default" and (sourced or local not in declared))
-    return frozenset(name for name in names if not name.startswith("_"))
+    return frozenset(names)
+
+
+def _touches_reexports(root: Node, lines: frozenset[int]) -> bool:
+    """Does a changed line lie in an ``export { … }`` or ``export … from`` statement? When no
+    changed line anchors, the names it exports are those it did before (``_reexport_changes``
+    anchors a name a file starts or stops exporting)."""
+    return any(statement.type == "export_statement" and touches(statement, lines) and (
+        statement.child_by_field_name("source") is not None
+        or any(child.type == "export_clause" for child in statement.named_children))
+        for statement in root.named_children)
 
 
 def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
@@ -733,6 +744,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
     namespaces: set[str] = set()
+    passed_over: list[str] = []
     exported_object = module_object(tree.root_node, module)
     object_name, renamed = (exported_object[0], exported_object[3]) \
         if exported_object is not None else ("", {})
@@ -744,13 +756,17 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # Units are what can call a helper: functions and methods, not the containers whose
         # text merely holds them.
         units.extend(members if is_container else [(name, node)])
-        if not exported or name.startswith("_"):
+        span = _span(statement, node)
+        if not exported:  # exported is public, ``_``-led or not (pinia's ``_StoreWithState``)
+            if touches(span, lines):
+                passed_over.append(f"unexported `{name}`")
             continue
         declared.update(_declared_keys(name, node, members))
-        span = _span(statement, node)
         if touches(span, lines):
             found = _touched(name, node, span, lines)
             touched.extend(found)
+            if not found:
+                passed_over.extend(passed_over_members(name, members, lines, _member_role))
             # the module object gives it out under another key: ``{ add: decorateAdd }``
             touched.extend(Declaration(key, object_name, bridgeable=True)
                            for d in found if d.key == name for key in renamed.get(name, ()))
@@ -784,4 +800,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         inherited=frozenset(d.key for d in inherited),
         namespaces=frozenset(namespaces),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
+        passed_over=tuple(dict.fromkeys(passed_over + (
+            ["re-exports of unchanged names"] if _touches_reexports(tree.root_node, lines)
+            else []))),
     )

@@ -1,0 +1,58 @@
+"""A NOT COVERED file's reason names what its changed lines touch when a rule passed them over
+(docs/concepts/affected-docs.md#not-covered): uvicorn's ``UvicornWorker.__init__`` body,
+valtio's barrel of re-exports, a private helper; and stays plain when they touch nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.anchors.model import Extraction, not_covered_reason
+from tests.helpers import pr_repo, run_json
+
+PLAIN = "no documentable declaration on the changed lines"
+WORKER = """\
+class Worker:
+    def __init__(self, backlog):
+        super().__init__()
+        print(backlog)
+
+
+def _helper():
+    return 1
+
+
+print("loaded")
+"""
+
+
+@pytest.mark.parametrize(("path", "old", "new", "reason"), [
+    ("pkg/workers.py", WORKER, WORKER.replace("print(backlog)", "print(backlog + 1)"),
+     f"{PLAIN}; they touch the body of `Worker.__init__`"),
+    ("pkg/workers.py", WORKER, WORKER.replace("return 1", "return 2"),
+     f"{PLAIN}; they touch private `_helper`"),
+    ("pkg/workers.py", WORKER, WORKER.replace('"loaded"', '"ready"'), PLAIN),  # no declaration
+    ("src/utils.ts", "export { a as proxyWithHistory } from './a';\n",
+     "export { a_DEPRECATED as proxyWithHistory } from './a';\n",
+     f"{PLAIN}; they touch re-exports of unchanged names"),
+    ("src/utils.ts", "function helper() {\n  return 1;\n}\nexport const x = helper;\n",
+     "function helper() {\n  return 2;\n}\nexport const x = helper;\n",
+     f"{PLAIN}; they touch unexported `helper`"),
+    ("src/utils.ts", "export class Store {\n  private _size = 1;\n}\n",
+     "export class Store {\n  private _size = 2;\n}\n",
+     f"{PLAIN}; they touch private `Store._size`"),
+])
+def test_the_reason_names_what_the_changed_lines_touch(tmp_path: Path, path: str, old: str,
+                                                       new: str, reason: str) -> None:
+    data = run_json(pr_repo(tmp_path, {path: old}, {path: new}), "main")
+    assert data["anchorless_changes"] == [{"path": path, "reason": reason}]
+
+
+def test_the_reason_names_at_most_three() -> None:
+    sides = [Extraction((), frozenset(), (), passed_over=("private `_a`", "private `_b`")),
+             Extraction((), frozenset(), (), passed_over=("private `_b`", "private `_c`",
+                                                          "private `_d`"))]
+    assert not_covered_reason(sides) == (
+        f"{PLAIN}; they touch private `_a`, private `_b`, private `_c`, …")
+    assert not_covered_reason([Extraction((), frozenset(), ())]) == PLAIN
