@@ -504,6 +504,26 @@ def test_the_readme_init_proposes_is_the_root_one_only(tmp_path: Path) -> None:
     assert not is_docs_path("website/README.md", config.docs)
 
 
+def test_the_readmes_of_published_packages_are_pages(tmp_path: Path) -> None:
+    """npm shows a published package's README as its page (vite's packages/vite/README.md);
+    a private site's, an example's or a project template's README is its own boilerplate."""
+    _, _, config = _init(tmp_path, {
+        "README.md": "# x\n", "docs/a.md": "# A\n",
+        "packages/vite/README.md": "# vite\n", "packages/vite/package.json": '{"name": "vite"}',
+        "website/README.md": "# Next.js\n",
+        "website/package.json": '{"name": "website", "private": true}',
+        "packages/broken/README.md": "# b\n", "packages/broken/package.json": "{not json",
+        "examples/a/README.md": "# Example\n",
+        "packages/vite/src/template/README.md": "# Your app\n",
+        "packages/vite/src/template/package.json": '{"name": "my-app"}'})
+    assert config is not None
+    assert is_docs_path("packages/vite/README.md", config.docs)
+    assert not is_docs_path("packages/vite/docs.md", config.docs)
+    for unpublished in ("website/README.md", "packages/broken/README.md",
+                        "examples/a/README.md", "packages/vite/src/template/README.md"):
+        assert not is_docs_path(unpublished, config.docs)
+
+
 def _init_with_ignored(tmp_path: Path, gitignore: str,
                        pages: dict[str, str | bytes | None]) -> tuple[list[str], Config]:
     """init's lines and config on a repository tracking ``pages`` that a later commit's root

@@ -26,6 +26,7 @@ from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
+from govern.core.json_input import parse_json
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
@@ -311,16 +312,56 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
 
 def _root_readme(paths: list[str]) -> str | None:
     """The root README page, as its name is written, preferring ``README.md``."""
-    found = sorted((p for p in paths if "/" not in p and p.lower() in README_NAMES),
-                   key=lambda p: (p != "README.md", README_NAMES.index(p.lower()), p))
+    return _readme_in(paths, "")
+
+
+def _readme_in(paths: list[str], folder: str) -> str | None:
+    """The README page of ``folder`` ("" the root), as its name is written, preferring
+    ``README.md``."""
+    prefix = f"{folder}/" if folder else ""
+    found = sorted((p for p in paths if p.startswith(prefix) and "/" not in p[len(prefix):]
+                    and p[len(prefix):].lower() in README_NAMES),
+                   key=lambda p: (not p.endswith("README.md"),
+                                  README_NAMES.index(p.rpartition("/")[2].lower()), p))
     return found[0] if found else None
 
 
 def root_glob(path: str) -> str:
-    """A glob matching the root file ``path`` and no other: a gitignore-style pattern without
-    a slash matches at any depth, so ``README.md`` would also read valtio's
+    """A glob matching the file ``path`` and no other: a gitignore-style pattern without a
+    slash matches at any depth, so ``README.md`` would also read valtio's
     ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
     return "/" + path
+
+
+def package_manifests_beside_readmes(paths: list[str]) -> list[str]:
+    """The ``package.json`` files beside a README below the root, of packages no other
+    package holds (a project template in a package's ``src/`` is its files, not a package
+    of the repository's), at most :data:`MAX_CARRIERS`: whether each package is published
+    says whether its README is docs."""
+    packages = {p.rpartition("/")[0] for p in paths if p.endswith("/package.json")}
+    readme_folders = {p.rpartition("/")[0] for p in paths
+                      if "/" in p and p.rpartition("/")[2].lower() in README_NAMES}
+    return [f"{folder}/package.json" for folder in sorted(packages & readme_folders)
+            if not any(outer in packages for outer in _ancestors(folder))][:MAX_CARRIERS]
+
+
+def published_readmes(paths: list[str], texts: Mapping[str, str]) -> list[str]:
+    """The READMEs of the repository's published packages (a ``package.json`` beside it with
+    a name and no ``"private": true``): npm shows them as the package's page, so they are
+    docs (vite's ``packages/vite/README.md``), where a site's or an example app's README is
+    its own boilerplate (valtio's private ``website/``)."""
+    found = []
+    for manifest in package_manifests_beside_readmes(paths):
+        try:
+            data = parse_json(texts.get(manifest, "")[:MAX_CONFIG_CHARS])
+        except ValueError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("name"), str) \
+                and data.get("private") is not True:
+            readme = _readme_in(paths, manifest.rpartition("/")[0])
+            if readme is not None:
+                found.append(readme)
+    return found
 
 
 GITIGNORE = ".gitignore"
@@ -367,8 +408,8 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
-    ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs`` and root
-    ``.gitignore``."""
+    ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs``,
+    ``package_manifests_beside_readmes`` and root ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
@@ -382,12 +423,14 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         seen.append(", ".join(f"{root}/ ({', '.join(sorted(roots[root]))})"
                               for root in sorted(roots)))
     readme = _root_readme(paths)
+    readmes = [root_glob(p) for p in ([readme] if readme else [])
+               + published_readmes(paths, texts or {})]
     if globs:
-        values["docs.paths"] = [*globs, *([root_glob(readme)] if readme else [])]
+        values["docs.paths"] = [*globs, *readmes]
     elif readme is not None:
-        # the default folders, kept for pages written later, and the root README alone
+        # the default folders, kept for pages written later, and the READMEs alone
         folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
-        values["docs.paths"] = [*folders, root_glob(readme)]
+        values["docs.paths"] = [*folders, *readmes]
         notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
     else:
         notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
@@ -519,6 +562,7 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
         read = [*declaration_carriers(paths), *generator_configs(paths),
+                *package_manifests_beside_readmes(paths),
                 *([GITIGNORE] if GITIGNORE in paths else [])]
         texts = {path: git.read_text("HEAD", path) or "" for path in read}
         dirty = git.is_dirty()
