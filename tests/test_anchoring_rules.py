@@ -261,6 +261,20 @@ def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None
                                 "suggested_pages": ["docs/client.md"]}]
 
 
+def test_a_new_class_is_one_entry_its_members_come_with_it(tmp_path: Path) -> None:
+    """werkzeug's new ``MisdirectedRequest`` restates ``code`` and ``description``: the class
+    is new API, its members are not listed apart; a member new in an old class still is."""
+    old = "export class Client {\n  sendOne() {}\n  sendMany() {}\n}\n"
+    new = old + "export class Queue {\n  push() {}\n  drain() {}\n}\n"
+    docs = {"docs/client.md": "Use `Client.sendOne` or `Client.sendMany`.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/c.ts": old, **docs}, {"web/c.ts": new}), "main")
+    assert [entry["token"] for entry in data["new_api"]] == ["Queue"]
+    grown = new.replace("  drain() {}\n", "  drain() {}\n  size() {}\n")
+    data = run_json(pr_repo(tmp_path / "grown", {"web/c.ts": new, **docs},
+                            {"web/c.ts": grown}), "main")
+    assert [entry["token"] for entry in data["new_api"]] == ["Queue.size"]
+
+
 def test_a_new_file_s_symbol_is_homed_by_the_pages_naming_its_namespace_family(
         tmp_path: Path) -> None:
     # `matrix` is the only declaration of its new file, so it has no file siblings: the

@@ -481,6 +481,11 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
     new = [declaration for declaration in head.touched
            if base is None or declaration.key not in base.declared]
+    # a new container's members come with it: the page that documents the class documents
+    # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
+    # ``description``, which would each be listed with no home of their own)
+    new_keys = {declaration.key for declaration in new}
+    new = [declaration for declaration in new if declaration.container not in new_keys]
     groups: dict[str, frozenset[str]] = {}
     if new:
         kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
