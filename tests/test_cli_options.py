@@ -45,6 +45,18 @@ def parser():
     return found
 '''
 
+OCLIF_TS = '''import { Command, Flags } from "@oclif/core";
+
+export default class Dev extends Command {
+  static flags = {
+    port: Flags.integer({ char: "p", description: "Port to serve on", default: 3000 }),
+    "dry-run": Flags.boolean({ description: "Print what would run" }),
+    json: Flags.boolean({ description: "Output as JSON" }),
+  };
+  static limits = { retries: Number.parseInt("3") };
+}
+'''
+
 CLI_TS = '''import { Command } from "commander";
 
 export const program = new Command()
@@ -67,8 +79,10 @@ PAGES = {
     "docs/longer.md": "Use `--ws-max-size-bytes` or `x--ws-max-size` in scripts.\n",
     "docs/help.md": "Every command takes `--help` and `--no-pager`.\n",
     "docs/env.md": "Load variables with `--env-file .env`.\n",
+    "docs/running.md": "Run `os dev --dry-run`, or `os dev -p 4000`.\n",
 }
-BASE = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", "web/cli.ts": CLI_TS, **PAGES}
+BASE = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", "web/cli.ts": CLI_TS,
+        "cli/src/commands/dev.ts": OCLIF_TS, **PAGES}
 SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
 
 
@@ -91,6 +105,10 @@ SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
     # commander
     ("web/cli.ts", '"port to listen on", "3000"', '"port to listen on", "8080"',
      {"docs/server.md": ["--port"]}),
+    # oclif: the flag is the key a ``Flags`` builder is the value of
+    ("cli/src/commands/dev.ts", '"Print what would run"', '"Print the plan"',
+     {"docs/running.md": ["--dry-run"]}),
+    ("cli/src/commands/dev.ts", 'Number.parseInt("3")', 'Number.parseInt("5")', {}),
     # the command's body, and a ``--`` string of another call: no option changed
     ("src/app/cli.py", "serve(ws_max_size, reload)", "serve(ws_max_size, reload or False)", {}),
     ("src/app/cli.py", '"--no-pager", "log"', '"--no-pager", "log", "-1"', {}),
@@ -131,3 +149,18 @@ def test_an_option_the_base_already_declared_is_no_new_api(tmp_path: Path) -> No
     data = run_json(repo, "main")
     assert [entry["token"] for entry in data["new_api"] if entry["token"].startswith("--")] == []
     assert list(rows(data)) == ["docs/settings.md"]  # the moved lines still anchor their flag
+
+
+def test_a_new_oclif_flag_is_new_api_and_an_edited_one_is_not(tmp_path: Path) -> None:
+    pages = {"docs/running.md": "Run `os dev --port 4000 --json`.\n"}
+    base = {"cli/src/commands/dev.ts": OCLIF_TS, **pages}
+    grown = OCLIF_TS.replace('    json: Flags', '    verbose: Flags.boolean({ char: "v" }),\n'
+                                             '    json: Flags')
+    data = run_json(pr_repo(tmp_path, base, {"cli/src/commands/dev.ts": grown}), "main")
+    assert [(e["token"], e["suggested_pages"]) for e in data["new_api"]] == [
+        ("--verbose", ["docs/running.md"])]
+    edited = OCLIF_TS.replace("default: 3000", "default: 4000")
+    data = run_json(pr_repo(tmp_path / "edited", base, {"cli/src/commands/dev.ts": edited}),
+                    "main")
+    assert data["new_api"] == []
+    assert rows(data) == {"docs/running.md": ["--port"]}

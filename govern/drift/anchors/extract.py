@@ -21,7 +21,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
-from govern.drift.anchors.options import declared_flags, new_flags, touched_flags
+from govern.drift.anchors.options import declared_flags, touched_flags
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
     ReexportIndex,
@@ -523,10 +523,12 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
 
 def _new_options(file: str, flags: list[str], language: str, data: bytes,
                  base_data: bytes | None) -> list[Added]:
-    """The options this change added (flags the base file never wrote), each with every flag
-    of its file as kin: the page listing the others is its home
+    """The options this change added (flags the base file did not declare), each with every
+    flag of its file as kin: the page listing the others is its home
     (docs/concepts/anchoring-rules.md#command-line-options)."""
-    added = new_flags(flags, base_data)
+    before = declared_flags(parse(language, base_data), language, base_data) \
+        if base_data is not None else frozenset()
+    added = [flag for flag in flags if flag not in before]
     if not added:
         return []
     kin = declared_flags(parse(language, data), language, data)

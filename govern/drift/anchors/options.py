@@ -1,8 +1,9 @@
 """Command-line options as docs write them: ``--ws-max-size``. A changed line inside the call
 that declares an option (click's and typer's ``option``/``Option``, argparse's
-``add_argument``, commander's and cac's ``.option``) anchors each long flag the call's strings
-spell (docs/concepts/anchoring-rules.md#command-line-options): the help text, default or type
-of ``--forwarded-allow-ips`` changed, and the pages listing that flag say what it does."""
+``add_argument``, commander's and cac's ``.option``, oclif's ``Flags.string`` under its key)
+anchors each long flag it declares (docs/concepts/anchoring-rules.md#command-line-options):
+the help text, default or type of ``--forwarded-allow-ips`` changed, and the pages listing
+that flag say what it does."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node, Tree
 
-from govern.drift.anchors.syntax import name_text, touches, walk
+from govern.drift.anchors.syntax import name_text, touches, walk_with_parents
 
 OPTION_CALLS = frozenset({"option", "Option", "add_argument", "requiredOption"})
 """The last part of a callee that declares an option: ``click.option``, ``typer.Option``,
@@ -28,36 +29,57 @@ _FLAG = re.compile(rb"--(?<![\w-]--)[A-Za-z0-9][A-Za-z0-9_-]*+")
 UNIVERSAL_FLAGS = frozenset({"--help", "--version"})
 """Flags every program has: a page writing one names no option of this program's."""
 MAX_FLAG_CHARS = 64
+_OCLIF_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
+"""An oclif flag's key, its name after ``--``."""
 
 
 def touched_flags(tree: Tree, language: str, source: bytes,
                   lines: frozenset[int]) -> list[str]:
     """The long flags of the option declarations spanning a changed line, in order."""
     calls = _CALLS.get(language)
-    if calls is None or not lines or b"--" not in source:
+    if calls is None or not lines or not _may_declare(source):
         return []
     found: dict[str, None] = {}
-    for call in walk(tree.root_node, calls, lambda node: touches(node, lines)):
-        if touches(call, lines) and _callee(call) in OPTION_CALLS:
-            found.update(dict.fromkeys(_flags(call)))
+    for call, parent in walk_with_parents(tree.root_node, calls,
+                                          lambda node: touches(node, lines)):
+        if touches(call, lines):
+            found.update(dict.fromkeys(_declared(call, parent)))
     return list(found)
 
 
 def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
-    """Every long flag the file's option declarations spell: the siblings of a new one."""
+    """Every long flag the file's option declarations spell: the siblings of a new one, and
+    what the base side declared of them."""
     calls = _CALLS.get(language)
-    if calls is None or b"--" not in source:
+    if calls is None or not _may_declare(source):
         return frozenset()
-    return frozenset(flag for call in walk(tree.root_node, calls)
-                     if _callee(call) in OPTION_CALLS for flag in _flags(call))
+    return frozenset(flag for call, parent in walk_with_parents(tree.root_node, calls)
+                     for flag in _declared(call, parent))
 
 
-def new_flags(flags: list[str], base: bytes | None) -> list[str]:
-    """The ``flags`` the base side's text never writes whole: options this change added."""
-    if base is None:
-        return flags
-    written = {found.decode("ascii") for found in _FLAG.findall(base)}
-    return [flag for flag in flags if flag not in written]
+def _may_declare(source: bytes) -> bool:
+    """Could the file declare an option: a flag written, or an oclif ``Flags.`` builder."""
+    return b"--" in source or b"lags." in source
+
+
+def _declared(call: Node, parent: Node | None) -> Iterator[str]:
+    """The flags one call declares: those its strings spell, or, for oclif's
+    ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's."""
+    if _callee(call) in OPTION_CALLS:
+        yield from _flags(call)
+    elif parent is not None and parent.type == "pair" and _builds_oclif_flag(call):
+        key = parent.child_by_field_name("key")
+        name = (key.text or b"").decode("utf-8", "replace").strip("'\"") if key else ""
+        if _OCLIF_NAME.fullmatch(name) and f"--{name}" not in UNIVERSAL_FLAGS:
+            yield f"--{name}"
+
+
+def _builds_oclif_flag(call: Node) -> bool:
+    """``Flags.string(...)`` (or the older ``flags.string(...)``)."""
+    function = call.child_by_field_name("function")
+    owner = function.child_by_field_name("object") \
+        if function is not None and function.type == "member_expression" else None
+    return owner is not None and owner.type == "identifier" and owner.text in (b"Flags", b"flags")
 
 
 def _callee(call: Node) -> str | None:
