@@ -56,8 +56,9 @@ def test_the_line_of_a_relative_target_is_where_it_is_written() -> None:
     assert mention_lines(MYST, "a.md", "shop.keep", "written") == ()
     rst = ".. currentmodule:: shop\n\nIntro :class:`Client`.\n\n.. autoclass:: Client\n" \
           "   :members:\n"
-    # the nearest documented container's line, not every line that writes ``shop``
-    assert mention_lines(rst, "a.rst", "shop.Client.send", "prefix") == (3, 5)
+    # the line of the directive documenting the container's members, not every line that
+    # writes ``shop`` or ``Client``
+    assert mention_lines(rst, "a.rst", "shop.Client.send", "prefix") == (5,)
     assert mention_lines(rst, "a.rst", "shop.Other.send", "prefix") == (1,)
 
 
