@@ -38,10 +38,15 @@ def _declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ..
     )
 
 
-_EXPORT_LIST = re.compile(r"(?<![\w$.])export[ \t]++(?:type[ \t]++)?\{")
-_EXPORT_NAMESPACE = re.compile(r"(?<![\w$.])export[ \t]++\*[ \t]++as[ \t]++([\w$]++)")
-_ALL_LISTS = ((re.compile(r"^__all__[ \t]*+\+?=[ \t]*+\[", re.M), "]"),
-              (re.compile(r"^__all__[ \t]*+\+?=[ \t]*+\(", re.M), ")"))
+# Each pattern opens with its literal and looks behind it for the boundary: the search then
+# jumps between the literal's occurrences, where a pattern opening with the look-behind (or a
+# line start) is tried at every character (objectstack's 13 files holding a removed name,
+# 740 kB: 50 ms, and 3 ms this way).
+_EXPORT_LIST = re.compile(r"export(?<![\w$.]export)[ \t]++(?:type[ \t]++)?\{")
+_EXPORT_NAMESPACE = re.compile(
+    r"export(?<![\w$.]export)[ \t]++\*[ \t]++as[ \t]++([\w$]++)")
+_ALL_LISTS = ((re.compile(r"__all__(?<![^\n]__all__)[ \t]*+\+?=[ \t]*+\["), "]"),
+              (re.compile(r"__all__(?<![^\n]__all__)[ \t]*+\+?=[ \t]*+\("), ")"))
 _QUOTED_NAME = re.compile(r"""["']([A-Za-z_]\w*+)["']""")
 
 
