@@ -6,6 +6,7 @@ other call, ``--help`` and a flag written inside a longer one list nothing."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,3 +165,35 @@ def test_a_new_oclif_flag_is_new_api_and_an_edited_one_is_not(tmp_path: Path) ->
                     "main")
     assert data["new_api"] == []
     assert rows(data) == {"docs/running.md": ["--port"]}
+
+
+def _stale(data: dict[str, Any]) -> dict[str, bool]:
+    return {row["path"]: row["stale"] for row in data["docs"]}
+
+
+def test_a_removed_option_is_certain_drift_and_a_moved_one_is_not(tmp_path: Path) -> None:
+    """httpie removed ``--response-as`` (the page still documents it: stale); another commit
+    moved its options to a module of their own (the flags live on: not stale)."""
+    pages = {"docs/output.md": "Force a charset with `--response-as`.\n"}
+    cli = ('import argparse\n\nparser = argparse.ArgumentParser()\n'
+           'parser.add_argument("--response-as", help="Override the type.")\n')
+    base = {"httpie/cli.py": cli, "httpie/__init__.py": "", **pages}
+    gone = cli.replace('"--response-as", help="Override the type."',
+                       '"--response-charset", help="Override the charset."')
+    data = run_json(pr_repo(tmp_path, base, {"httpie/cli.py": gone}), "main")
+    assert _stale(data) == {"docs/output.md": True}
+    moved = {"httpie/cli.py": "from httpie.definition import parser\n",
+             "httpie/definition.py": cli}
+    data = run_json(pr_repo(tmp_path / "moved", base, moved), "main")
+    assert _stale(data) == {"docs/output.md": False}
+
+
+def test_an_example_s_options_are_neither_new_api_nor_removed(tmp_path: Path) -> None:
+    pages = {"docs/hooks.md": "The example takes `--profile` and `--message`.\n"}
+    example = ('const { program } = require("commander");\n'
+               'program.option("--profile", "time it").option("--message <m>", "say it");\n')
+    base = {"examples/hook.js": example, **pages}
+    changed = example.replace('.option("--profile", "time it")', '.option("--trace", "trace it")')
+    data = run_json(pr_repo(tmp_path, base, {"examples/hook.js": changed}), "main")
+    assert data["new_api"] == []
+    assert _stale(data) == {"docs/hooks.md": False}

@@ -192,6 +192,9 @@ class ChangeSetAnchors:
     callers: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     """(file, changed name) -> the functions of that file that reach it (cross-cutting cut)."""
     skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKIPPED_LABELS, 0))
+    removed_flags: set[str] = field(default_factory=set)
+    """Flags an option declaration of a changed file declared on the base side and no longer
+    does at HEAD: removed, unless another code file still writes them (run.py)."""
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -349,6 +352,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     # from it, as from a deleted file, or new in it, as in an added one (every line of the
     # other side counts as changed, whatever the diff between the two texts)
     read: list[tuple[bytes, frozenset[int]]] = []  # each side's text and lines of code
+    flags: dict[str, list[str]] = {}  # each side's flags of the option declarations changed
     changed = False  # a line of either side changed (a mode change changes none)
     sources = (change.status != "A" and _is_source(change.old_mode)
                and _extracted(change.base_path),
@@ -410,12 +414,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
         language = EXTENSIONS[PurePosixPath(path).suffix]
-        flags = touched_flags(parse(language, data), language, data, lines)
-        for flag in flags:
+        flags[side.name] = touched_flags(parse(language, data), language, data, lines)
+        for flag in flags[side.name]:
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
-        if side is head and flags:
-            result.added.extend(_new_options(change.path, flags, language, data, base_data))
         for literal in extraction.literals:
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
@@ -425,6 +427,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
+    if any(flags.values()) and not is_example_file(change.path):
+        _option_changes(change, texts, flags, result)
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
     if _reexport_changes(change, extractions, base, head, reexports):
@@ -521,19 +525,27 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     return found
 
 
-def _new_options(file: str, flags: list[str], language: str, data: bytes,
-                 base_data: bytes | None) -> list[Added]:
-    """The options this change added (flags the base file did not declare), each with every
-    flag of its file as kin: the page listing the others is its home
-    (docs/concepts/anchoring-rules.md#command-line-options)."""
-    before = declared_flags(parse(language, base_data), language, base_data) \
-        if base_data is not None else frozenset()
-    added = [flag for flag in flags if flag not in before]
-    if not added:
-        return []
-    kin = declared_flags(parse(language, data), language, data)
-    return [Added(file, Declaration(flag, None, bridgeable=False), (flag,), kin, True)
-            for flag in added]
+def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
+                    flags: dict[str, list[str]], result: ChangeSetAnchors) -> None:
+    """What the change did to the file's options: a flag the head side declares that the base
+    side did not is a new option, New API at home where the file's other flags are listed; a
+    flag the base side declared that the head side does not is gone from the file, and
+    removed unless another file still writes it (``removed_flags``). An example's options are
+    the reader's, neither (docs/concepts/anchoring-rules.md#command-line-options)."""
+    declared = [_declared_flags(path, data) for path, data
+                in ((change.base_path, texts[0]), (change.path, texts[1]))]
+    added = [flag for flag in flags.get("head", []) if flag not in declared[0]]
+    result.added.extend(Added(change.path, Declaration(flag, None, bridgeable=False), (flag,),
+                              declared[1], True) for flag in added)
+    result.removed_flags.update(flag for flag in flags.get("base", [])
+                                if flag not in declared[1])
+
+
+def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
+    if data is None:
+        return frozenset()
+    language = EXTENSIONS[PurePosixPath(path).suffix]
+    return declared_flags(parse(language, data), language, data)
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
