@@ -117,3 +117,35 @@ POOL = """export class AgentPool {
 def test_typescript_lines_and_their_declarations(line: int, expected: list[str]) -> None:
     touched = extract_typescript(POOL.encode(), frozenset({line}), "typescript").touched
     assert [d.key for d in touched] == expected
+
+
+COMMAND_TS = '''export class Command {
+  constructor(name: string) {
+    this.name = name;
+  }
+
+  option(flags: string): Command {
+    return this;
+  }
+}
+'''
+NEW_COMMAND = {"docs/start.md": "```js\nconst program = new Command('serve');\n```\n"}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # a member gained: the class is anchored, but `new Command()` is not about it
+    ("  option(flags: string): Command {\n",
+     "  hook(event: string): Command {\n    return this;\n  }\n\n"
+     "  option(flags: string): Command {\n",
+     {}),
+    # the class's own lines (its constructor's signature): every way of naming it
+    ("constructor(name: string)", "constructor(name: string, parent?: Command)",
+     {"docs/start.md": ["Command"]}),
+])
+def test_a_class_gaining_a_member_is_not_named_by_its_constructor_call(
+        tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
+    """commander's `Command` gaining `showSuggestionAfterError` listed every page writing
+    `new Command()`; a member gained or lost changes what the class holds, not the call."""
+    repo = pr_repo(tmp_path, {"src/command.ts": COMMAND_TS, **NEW_COMMAND},
+                   {"src/command.ts": COMMAND_TS.replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed

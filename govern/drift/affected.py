@@ -163,17 +163,23 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     """(kind, token) of the anchors that are a bare member or literal name: a member's own
     name (``start`` of ``Plugin.start``), a name bound to a value (``app = Typer()``), a
     plain word declared in example code (``setup`` of an example app: a tutorial's reader
-    writes their own), a literal, an SDK method's last part. A plain word in this set never
-    anchors (docs/concepts/anchoring-rules.md#plain-words); any other plain-word top-level
-    function still anchors in call form."""
-    found = set()
+    writes their own), a literal, an SDK method's last part, a container anchored only by a
+    member it gained or lost (``new Command()`` is unchanged by a new method). A plain word
+    in this set never anchors (docs/concepts/anchoring-rules.md#plain-words); any other
+    plain-word top-level function still anchors in call form."""
+    found: set[tuple[str, str]] = set()
+    by_members: set[tuple[str, str]] = set()
+    direct: set[tuple[str, str]] = set()
     for c in candidates:
         example = is_example_file(c.file) and not is_code_shaped(c.token)
         member = c.declaration is not None and c.token == c.declaration.name and (
             c.declaration.container is not None or c.declaration.binding or example)
         if member or c.kind in ("literal", "sdk"):
             found.add((c.kind, c.token))
-    return found
+        elif c.declaration is not None and c.token == c.declaration.name:
+            (by_members if c.declaration.by_members else direct).add((c.kind, c.token))
+    # a container anchored only by a member gained or lost, in every file that names it
+    return found | (by_members - direct)
 
 
 def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,

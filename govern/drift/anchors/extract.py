@@ -607,7 +607,8 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
                     and declaration.container not in namespaces \
                     and not (declaration.key in current.inherited
                              and declaration.name in changed_in_place):
-                container = Declaration(declaration.container, None, bridgeable=False)
+                container = Declaration(declaration.container, None, bridgeable=False,
+                                        by_members=True)
                 if container not in present:
                     present.add(container)
                     found.append(container)

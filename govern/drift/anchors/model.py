@@ -22,6 +22,11 @@ class Declaration:
     function or class: ``app()`` in a page calls whatever the reader bound, so a plain word
     bound so never anchors bare, as a member's does not
     (docs/concepts/anchoring-rules.md#plain-words)."""
+    by_members: bool = field(default=False, compare=False)
+    """A container anchored only because a member was added or removed, not by a line of its
+    own: ``new Command()`` on a page is unchanged by ``Command`` gaining a method, so its bare
+    plain-word name never anchors (its qualified and code-shaped ones do). Not compared: it is
+    the same declaration as the one its own lines would anchor."""
 
     @property
     def key(self) -> str:
