@@ -261,6 +261,22 @@ def test_new_api_not_yet_on_any_page_is_suggested_a_home(tmp_path: Path) -> None
                                 "suggested_pages": ["docs/client.md"]}]
 
 
+def test_a_new_member_is_homed_where_its_siblings_are_written_by_their_own_names(
+        tmp_path: Path) -> None:
+    """black's list of preview features writes `hug_parens`, not `Preview.hug_parens`: the
+    spelling a row would match is the spelling a home is found by; a page naming one sibling
+    is no home."""
+    old = ("from enum import Enum, auto\n\n\nclass Preview(Enum):\n"
+           "    hug_parens = auto()\n    wrap_comprehension_in = auto()\n")
+    new = old + "    always_one_newline = auto()\n"
+    docs = {"docs/future_style.md": "- `hug_parens`: hug\n- `wrap_comprehension_in`: wrap\n",
+            "docs/other.md": "Try `hug_parens`.\n"}
+    data = run_json(pr_repo(tmp_path, {"black/__init__.py": "", "black/mode.py": old, **docs},
+                            {"black/mode.py": new}), "main")
+    assert [(entry["token"], entry["suggested_pages"]) for entry in data["new_api"]] == [
+        ("black.mode.Preview.always_one_newline", ["docs/future_style.md"])]
+
+
 def test_a_new_class_is_one_entry_its_members_come_with_it(tmp_path: Path) -> None:
     """werkzeug's new ``MisdirectedRequest`` restates ``code`` and ``description``: the class
     is new API, its members are not listed apart; a member new in an old class still is."""

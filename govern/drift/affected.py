@@ -427,10 +427,15 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
     for sibling in kin:
         if sibling.startswith("--"):  # an option's flag, written as a phrase is
             named = index.saying(sibling)
-        elif is_code_shaped(sibling) and not is_generic(sibling, config.generic_names):
-            named = index.naming(sibling)
         else:
-            continue
+            # as rows name it: ``Preview.hug_parens`` also by its code-shaped member name,
+            # which black's list of preview features writes alone (unless that name is kin of
+            # its own: a table's key is kin as ``RULES.MR001`` and as ``MR001``)
+            member = sibling.rpartition(".")[2]
+            named = set().union(*(index.naming(spelling) for spelling in
+                                  (sibling, *([member] if member not in kin else []))
+                                  if is_code_shaped(spelling)
+                                  and not is_generic(spelling, config.generic_names)))
         for page_id in named:
             kin_named.setdefault(page_id, set()).add(sibling)
     family_named: dict[int, set[str]] = {}
