@@ -118,6 +118,63 @@ def test_sub_parsers_named_in_a_loop_leave_the_subcommands_open() -> None:
         ("vault fetch", "unresolvable"), ("vault --nope", "missing")]
 
 
+DISPATCH_CLI = (
+    "import argparse\n"
+    "from importlib.metadata import entry_points\n\n"
+    "def main():\n"
+    "    commands = entry_points(group='vault.commands')\n"
+    "    parser = argparse.ArgumentParser(prog='vault')\n"
+    "    parser.add_argument('--no-color', action='store_true')\n"
+    "    parser.add_argument('command', choices={choices})\n"
+    "    parser.add_argument('args', nargs={nargs})\n"
+    "    parser.parse_args()\n"
+)
+
+
+def dispatcher(choices: str = "commands.names", nargs: str = "argparse.REMAINDER"
+               ) -> dict[str, str]:
+    return {**ARGPARSE, "src/vault/cli.py": DISPATCH_CLI.format(choices=choices, nargs=nargs)}
+
+
+def test_the_words_a_dispatcher_hands_on_are_not_judged(tmp_path: Path) -> None:
+    # twine: `twine upload -r testpypi` is read by the parser of the command `upload` names
+    files = {**dispatcher(), "docs/usage.md": fence("vault upload -r testpypi dist/*")}
+    assert run(make_repo(tmp_path / "vault", files), "--all")[0] == 0
+    assert statuses(files, "vault upload -r testpypi", "vault --no-color upload",
+                    "vault --no-colour upload") == [
+        ("vault upload -r testpypi", "unresolvable"),
+        ("vault --no-color upload", "unresolvable"),
+        ("vault --no-colour upload", "missing")]  # an option of the parser govern reads
+
+
+@pytest.mark.parametrize("choices, nargs", [
+    ("['push', 'pull']", "argparse.REMAINDER"),  # a REMAINDER after literal choices
+    ("['push', 'pull']", "REMAINDER"),  # imported bare
+    ("['push', 'pull']", "'...'"),  # REMAINDER's own string
+    ("commands.names", "'*'"),  # choices computed: the command names another parser
+    ("sorted(COMMANDS)", "'*'"),
+])
+def test_a_positional_that_hands_the_rest_on_leaves_it_unjudged(choices: str, nargs: str
+                                                                  ) -> None:
+    assert statuses(dispatcher(choices, nargs), "vault push -r x", "vault --nope push") == [
+        ("vault push -r x", "unresolvable"), ("vault --nope push", "missing")]
+
+
+def test_beside_sub_parsers_a_remainder_takes_only_words_that_name_none() -> None:
+    rest = ARGPARSE["src/vault/cli.py"].replace(
+        "    sub = parser",
+        "    parser.add_argument('rest', nargs=argparse.REMAINDER)\n    sub = parser")
+    assert statuses({**ARGPARSE, "src/vault/cli.py": rest}, "vault fetch -x",
+                    "vault push --nope") == [
+        ("vault fetch -x", "unresolvable"), ("vault push --nope", "missing")]
+
+
+@pytest.mark.parametrize("choices", ["['push', 'pull']", "('push', 'pull')", "[1, 2]"])
+def test_literal_choices_and_no_remainder_still_report_an_unknown_option(choices: str) -> None:
+    assert statuses(dispatcher(choices, "'*'"), "vault push -r x", "vault push --no-color") == [
+        ("vault push -r x", "missing"), ("vault push --no-color", "resolved")]
+
+
 def test_setup_cfg_and_setup_py_name_programs() -> None:
     cfg = "[options.entry_points]\nconsole_scripts =\n    vault = vault.cli:main\n"
     setup = "setup(entry_points={'console_scripts': ['vault=vault.cli:main', 'v2 = b:c']})\n"

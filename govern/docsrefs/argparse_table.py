@@ -45,6 +45,10 @@ _READERS = frozenset({"autocomplete", "vars", "isinstance", "print", "repr", "st
 """Calls that read a parser without changing what it accepts (``argcomplete.autocomplete``)."""
 _MAX_DEPTH = 4
 _WORD = re.compile(r"\w+")
+_REST = {"...": "REMAINDER", "A...": "PARSER"}
+"""``nargs`` that take every word left, as strings and by argparse's names for them
+(``PARSER`` is what sub-parsers use)."""
+_LITERALS = frozenset({"integer", "float", "true", "false", "none"})
 
 
 @dataclass(eq=False)
@@ -56,6 +60,7 @@ class _Parser:
     open: bool = False
     abbrev: bool = True
     arguments: bool = False
+    remainder: bool = False
     parents: list[_Parser] = field(default_factory=list)
     subparsers: _Subparsers | None = None
 
@@ -511,6 +516,7 @@ def _add_argument(parser: _Parser, positional: list[Node], keywords: dict[str, N
     options = [name for name in names if name and name.startswith("-")]
     if not options:
         parser.arguments = True
+        parser.remainder = parser.remainder or _hands_the_rest_on(keywords)
         return
     action_node = keywords.get("action")
     action = (python_string(action_node) or text(action_node).rsplit(".", 1)[-1]) \
@@ -520,6 +526,20 @@ def _add_argument(parser: _Parser, positional: list[Node], keywords: dict[str, N
         parser.options[option] = takes
         if action == "BooleanOptionalAction" and option.startswith("--"):
             parser.options[f"--no-{option[2:]}"] = False
+
+
+def _hands_the_rest_on(keywords: dict[str, Node]) -> bool:
+    """Whether a positional passes the rest of the line to another parser: it takes every word
+    left (``nargs=REMAINDER``), or its ``choices`` are computed (twine's ``choices=`` the names
+    of its entry points), so the command it names is read by a parser govern cannot see."""
+    nargs = keywords.get("nargs")
+    if nargs is not None and (python_string(nargs) in _REST or
+                              text(nargs).rsplit(".", 1)[-1] in _REST.values()):
+        return True
+    choices = keywords.get("choices")
+    return choices is not None and (choices.type not in ("list", "tuple", "set") or not all(
+        item.type in _LITERALS or python_string(item) is not None
+        for item in choices.named_children))
 
 
 def _merged_options(parsers: Iterable[_Parser]) -> dict[str, tuple[dict[str, bool], bool]]:
@@ -578,7 +598,7 @@ def build_argparse_trees(sources: dict[str, bytes],
         commands[parser.key] = CliCommand(
             parser.names[0] if parser.names else parser.prog or "", None, options, opened,
             children, subparsers is not None, abbrev=parser.abbrev, arguments=parser.arguments,
-            open_children=subparsers.open if subparsers else False)
+            remainder=parser.remainder, open_children=subparsers.open if subparsers else False)
     shared = {parent.key for p in reader.parsers.values() for parent in p.parents}
     roots = [p for found in reader.created.values() for p in found if p.key not in shared]
     programs: dict[str, str | None] = {}

@@ -44,6 +44,10 @@ class CliCommand:
     """A unique prefix of a long option is that option (argparse's ``allow_abbrev``)."""
     arguments: bool = False
     """It takes positional arguments: a word that names no subcommand may be one."""
+    remainder: bool = False
+    """Its arguments hand the rest of the line on: a positional takes every word left
+    (argparse's ``nargs=REMAINDER``), or names a command by ``choices`` computed at run time (a
+    dispatcher to parsers govern cannot see). From its first argument on, nothing is judged."""
     open_children: bool = False
     """Subcommands govern cannot list (named by variables, or an oclif plugin's)."""
     separator: str | None = None
@@ -166,6 +170,8 @@ class CliTable:
                     return Resolution(Status.MISSING, flag, " ".join(path), options.names)
                 continue
             if positional or not node.group:
+                if node.remainder:
+                    return Resolution(Status.UNRESOLVABLE)  # the rest is another parser's
                 positional = True  # an argument of the command reached: only options follow
                 continue
             parts = word.split(":") if separator and ":" in word else [word]
@@ -176,7 +182,7 @@ class CliTable:
                     node = self.commands[child]
                     walked.append(part)
                     continue
-                if node.open or node.open_children:
+                if node.open or node.open_children or node.remainder:
                     return Resolution(Status.UNRESOLVABLE)
                 if len(parts) == 1 and node.arguments:
                     positional = True
