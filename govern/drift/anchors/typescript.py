@@ -1,7 +1,8 @@
 """TypeScript and JavaScript declarations touched by changed lines, from the tree-sitter tree.
 
 Public means exported: ``export`` on the declaration (``export declare`` too), an ``export { … }``
-clause, a default export, or CommonJS ``module.exports``/``exports.x``; or global: declared in a
+clause, a default export, or CommonJS ``module.exports``/``exports.x`` (``exports.X = local``
+exports the file's declaration ``local`` under ``X``); or global: declared in a
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
 script (a declaration file without imports or exports). Containers are classes, interfaces, object
 type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
@@ -205,6 +206,12 @@ def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
             yield name, assignment
 
 
+def _assigned_local(assignment: Node) -> str | None:
+    """The local an assignment's value names: ``Command`` of ``exports.Command = Command``."""
+    value = _unwrap(assignment.child_by_field_name("right"))
+    return text(value) if value is not None and value.type == "identifier" else None
+
+
 def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     """(is a container, its members) for a declaring node."""
     if node.type in _CLASSES:
@@ -377,19 +384,24 @@ def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str,
             yield owner, member, entry
 
 
-def _commonjs_members(root: Node, exported: set[str]) -> Iterator[tuple[str, str, Node]]:
+def _commonjs_members(root: Node, exported: set[str],
+                      exported_as: dict[str, list[str]]) -> Iterator[tuple[str, str, Node]]:
     """(object, member, span) of each public member a CommonJS module assigns to an object
     it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
-    chain that sets ``module.exports`` (``var app = exports = module.exports = {}``).
-    ``exports.x = …`` is a top-level name of its own, and ``module.exports.x`` has no object
-    name. Only in a module without import or export statements: in an ES module the same shape
-    is a component's ``Panel.displayName = …``, not API."""
+    chain that sets ``module.exports`` (``var app = exports = module.exports = {}``), named
+    as it is exported: ``Router.prototype.route = …`` is ``Route.route`` when ``exports.Route
+    = Router`` (``exported_as``). ``exports.x = …`` is a top-level name of its own, and
+    ``module.exports.x`` has no object name. Only in a module without import or export
+    statements: in an ES module the same shape is a component's ``Panel.displayName = …``,
+    not API."""
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
     for obj, member, span in _assigned_members(root):
-        if obj in objects and not obj.startswith("_") and not member.startswith("_"):
-            yield obj, member, span
+        names = [obj] if obj in objects else []
+        for name in dict.fromkeys([*names, *exported_as.get(obj, ())]):
+            if not name.startswith("_") and not member.startswith("_"):
+                yield name, member, span
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
@@ -503,20 +515,24 @@ def _reexports(root: Node, declared: set[str]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _touches_reexports(root: Node, lines: frozenset[int]) -> bool:
-    """Does a changed line lie in an ``export { … }`` or ``export … from`` statement? When no
+def _touches_reexports(root: Node, lines: frozenset[int],
+                       exported_as: dict[str, list[str]]) -> bool:
+    """Does a changed line lie in an ``export { … }`` or ``export … from`` statement, or in an
+    ``exports.X = local`` that exports a declaration of the file (``exported_as``)? When no
     changed line anchors, the names it exports are those it did before (``_reexport_changes``
     anchors a name a file starts or stops exporting)."""
-    return any(statement.type == "export_statement" and touches(statement, lines) and (
-        statement.child_by_field_name("source") is not None
-        or any(child.type == "export_clause" for child in statement.named_children))
+    return any(touches(statement, lines) and (
+        statement.type == "export_statement" and (
+            statement.child_by_field_name("source") is not None
+            or any(child.type == "export_clause" for child in statement.named_children))
+        or statement.type == "expression_statement" and any(
+            _assigned_local(node) in exported_as for _, node in _commonjs_declarations(statement)))
         for statement in root.named_children)
 
 
-def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
-    """(name, declaring node, statement, exported) for each top-level declaration; ``script``
-    when every one of them is global (a declaration file without imports or exports)."""
-    clause_exports = _exported_names(root)
+def _declared_at_top(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool, bool]]:
+    """(name, declaring node, statement, public, declared by ``exports.x = …``) for each
+    top-level declaration, but a ``require()`` binding."""
     for statement in root.named_children:
         for inner, public in _declaring(statement, script):
             commonjs = inner.type == "expression_statement"
@@ -524,7 +540,41 @@ def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool
                 if node.type == "variable_declarator" \
                         and _is_required(node.child_by_field_name("value")):
                     continue  # another module's, bound here: ``const vary = require('vary')``
-                yield name, node, statement, public or commonjs or name in clause_exports
+                yield name, node, statement, public, commonjs
+
+
+def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]]) -> dict[str, list[str]]:
+    """local -> the names ``exports.X = local`` (or ``module.exports.X = local``) exports it
+    under, for each local that one of ``declarations`` (``_declared_at_top``) declares in its
+    own statement: commander's ``exports.Command = Command`` after ``class Command``. A local
+    that is a ``require()`` binding is none: that is another module's, passed on."""
+    locals_ = {name for name, _, _, _, commonjs in declarations if not commonjs}
+    exported: dict[str, list[str]] = {}
+    for name, node, _, _, commonjs in declarations:
+        local = _assigned_local(node) if commonjs else None
+        if local in locals_:
+            exported.setdefault(local, []).append(name)
+    return exported
+
+
+def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
+    """(name, declaring node, statement, exported) for each top-level declaration; ``script``
+    when every one of them is global (a declaration file without imports or exports). A
+    declaration that ``exports.X = local`` exports is given under ``X`` (as well as its own
+    name when something else exports that), and the assignment declares nothing itself."""
+    clause_exports = _exported_names(root)
+    found = list(_declared_at_top(root, script))
+    exported_as = _exported_as(found)
+    for name, node, statement, public, commonjs in found:
+        if commonjs and _assigned_local(node) in exported_as:
+            continue  # it names the declaration it exports, given below under its name
+        names = exported_as.get(name) if not commonjs else None
+        if names is None:
+            yield name, node, statement, public or commonjs or name in clause_exports
+            continue
+        for public_name in dict.fromkeys(
+                [name, *names] if public or name in clause_exports else names):
+            yield public_name, node, statement, True
 
 
 def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
@@ -775,7 +825,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # read as a namespace: a member gained or lost is the module's, not a change of an
         # object a page calls ``response``
         namespaces.add(object_name)
-    for obj, member, span in _commonjs_members(tree.root_node, declared):
+    exported_as = _exported_as(list(_declared_at_top(tree.root_node, script)))
+    for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
@@ -801,6 +852,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         namespaces=frozenset(namespaces),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over + (
-            ["re-exports of unchanged names"] if _touches_reexports(tree.root_node, lines)
+            ["re-exports of unchanged names"]
+            if _touches_reexports(tree.root_node, lines, exported_as)
             else []))),
     )
