@@ -57,9 +57,17 @@ def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
                      for flag in _declared(call, parent))
 
 
+_CALL_MARKS = (b"option(", b"Option(", b"add_argument(", b"lags.")
+"""Text a file declaring an option writes (``.option(``, ``Option(``, ``requiredOption(``,
+``add_argument(``, oclif's ``Flags.``): a file holding none is not walked, which a large one
+changed in a few lines would cost milliseconds."""
+
+
 def _may_declare(source: bytes) -> bool:
-    """Could the file declare an option: a flag written, or an oclif ``Flags.`` builder."""
-    return b"--" in source or b"lags." in source
+    """Could the file declare an option: a call that declares one written, and a flag or an
+    oclif ``Flags.`` builder."""
+    return (b"--" in source or b"lags." in source) and any(
+        mark in source for mark in _CALL_MARKS)
 
 
 def _declared(call: Node, parent: Node | None) -> Iterator[str]:
