@@ -318,6 +318,28 @@ def test_unknown_base_exits_2_with_the_fix(repo: Repo) -> None:
                   "commit it has (`git branch -a` lists the branches)"}
 
 
+@pytest.mark.parametrize("base", ["main^", "main~1", "main^1"])
+def test_the_parent_of_the_first_commit_exits_2_saying_so(tmp_path: Path, base: str) -> None:
+    """A root commit's parent names nothing: said so, not answered with a fetch command."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      base])
+    assert result.exit_code == 2
+    answer = json.loads(result.stdout)
+    assert answer["error"].startswith(f"{base!r} names the parent of ")
+    assert answer["error"].endswith("the repository's first commit, which has none")
+    assert "govern affected-docs --all" in answer["remedy"]
+    # a commit with a parent: its parent's parent is a fetch away, as any unknown revision
+    repo.commit({"b.py": "y = 1\n"}, "second")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main~2"])
+    assert json.loads(result.stdout)["error"].startswith("'main~2' names the parent of ")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main^2"])
+    assert json.loads(result.stdout)["error"] == (
+        "unknown revision 'main^2': it does not name a commit in this repository")
+
+
 def test_no_common_history_exits_2(repo: Repo) -> None:
     repo.git("checkout", "-q", "--orphan", "other")
     repo.commit({"x.py": "y = 1\n"}, "unrelated")

@@ -91,6 +91,19 @@ class UnknownRef(NotJudged):
         )
 
 
+class ParentOfRoot(NotJudged):
+    """A parent (``X^``, ``X~1``) asked of a commit that has none: the repository's first."""
+
+    def __init__(self, ref: str, commit: str) -> None:
+        self.ref = ref
+        super().__init__(
+            f"{ref!r} names the parent of {commit[:12]}, the repository's first commit, which "
+            "has none",
+            remedy="name a BASE that exists (a branch, a tag, a later commit); to list every "
+                   "page that names the code as it is, run `govern affected-docs --all`",
+        )
+
+
 class RevisionRange(NotJudged):
     """A range (``A..B``, ``A...B``) given where govern takes one commit."""
 

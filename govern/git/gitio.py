@@ -22,6 +22,7 @@ from govern.core.errors import (
     NoCommonHistory,
     NotJudged,
     NoWorkTree,
+    ParentOfRoot,
     RevisionRange,
     ShallowClone,
     UnknownRef,
@@ -38,6 +39,9 @@ NULL_SHA = "0" * 40
 _PLAIN_REF = re.compile(r"[\w./-]++")
 """A name with no revision syntax (``^``, ``~``, ``:``, ``@{``): what git may read as a ref."""
 _SHA_LIKE = re.compile(r"[0-9a-f]{4,40}+")
+_FIRST_PARENT = re.compile(r"(.+?)(?:\^1?|~(\d{0,9}))")
+"""A first-parent ancestor (``X^``, ``X^1``, ``X~``, ``X~3``): group 1 the commit, group 2 how
+many generations up. Asked past the first commit, it names nothing, and says so."""
 _FULL_SHA = re.compile(r"[0-9a-f]{40}")
 _TREES_KEPT = 4
 """Tree listings kept per Git: enough for one run's head and merge base, and bounded for
@@ -367,6 +371,13 @@ class Git:
         status, out, _ = self.run_status("rev-list", "-n", "1", "--all")
         if status == 0 and not out.strip():
             return NoCommits()
+        ancestor = _FIRST_PARENT.fullmatch(ref)
+        if ancestor is not None:
+            up = int(ancestor.group(2) or 1)
+            child = ancestor.group(1) if up <= 1 else f"{ancestor.group(1)}~{up - 1}"
+            root = self._commit_sha(child) if up >= 1 else None
+            if root is not None and not self.parents(root):
+                return ParentOfRoot(ref, root)
         return UnknownRef(ref, fetch_remedy(ref, self.remote_config()))
 
     def remote_config(self, commits: Sequence[str] = ()) -> RemoteConfig:
