@@ -557,24 +557,30 @@ def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]]) -> dict
     return exported
 
 
-def _top_level(root: Node, script: bool) -> Iterator[tuple[str, Node, Node, bool]]:
-    """(name, declaring node, statement, exported) for each top-level declaration; ``script``
-    when every one of them is global (a declaration file without imports or exports). A
-    declaration that ``exports.X = local`` exports is given under ``X`` (as well as its own
-    name when something else exports that), and the assignment declares nothing itself."""
+TopLevel = list[tuple[str, Node, Node, bool]]
+"""(name, declaring node, statement, exported) of each top-level declaration."""
+
+
+def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]]:
+    """Each top-level declaration (``TopLevel``), and local -> the names ``exports.X = local``
+    exports it under (``_exported_as``), read in one pass of the file; ``script`` when every
+    declaration is global (a declaration file without imports or exports). A declaration
+    ``exports.X = local`` exports is given under ``X`` (as well as its own name when something
+    else exports that), and the assignment declares nothing itself."""
     clause_exports = _exported_names(root)
     found = list(_declared_at_top(root, script))
     exported_as = _exported_as(found)
+    top: TopLevel = []
     for name, node, statement, public, commonjs in found:
         if commonjs and _assigned_local(node) in exported_as:
             continue  # it names the declaration it exports, given below under its name
         names = exported_as.get(name) if not commonjs else None
         if names is None:
-            yield name, node, statement, public or commonjs or name in clause_exports
+            top.append((name, node, statement, public or commonjs or name in clause_exports))
             continue
-        for public_name in dict.fromkeys(
-                [name, *names] if public or name in clause_exports else names):
-            yield public_name, node, statement, True
+        top.extend((public_name, node, statement, True) for public_name in dict.fromkeys(
+            [name, *names] if public or name in clause_exports else names))
+    return top, exported_as
 
 
 def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
@@ -729,11 +735,11 @@ _HERITAGE = frozenset({"class_heritage", "extends_type_clause"})
 _HERITAGE_NAMES = frozenset({"identifier", "type_identifier"})
 
 
-def _class_tree(root: Node, script: bool) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     """(exported class or interface -> what it extends or implements, -> its own members)."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
-    for name, node, _statement, exported in _top_level(root, script):
+    for name, node, _statement, exported in top:
         if not exported or node.type not in _CLASSES | {"interface_declaration"}:
             continue
         heritage = [child for child in node.children if child.type in _HERITAGE]
@@ -798,7 +804,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     exported_object = module_object(tree.root_node, module)
     object_name, renamed = (exported_object[0], exported_object[3]) \
         if exported_object is not None else ("", {})
-    for name, node, statement, exported in _top_level(tree.root_node, script):
+    top, exported_as = _top_level(tree.root_node, script)
+    for name, node, statement, exported in top:
         in_file.add(name)
         if node.type in _NAMESPACES:
             namespaces.add(name)
@@ -825,14 +832,13 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # read as a namespace: a member gained or lost is the module's, not a change of an
         # object a page calls ``response``
         namespaces.add(object_name)
-    exported_as = _exported_as(list(_declared_at_top(tree.root_node, script)))
     for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    bases, own = _class_tree(tree.root_node, script)
+    bases, own = _class_tree(top)
     inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)
     declared.update(inherited_spellings(bases, own,
