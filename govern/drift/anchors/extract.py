@@ -35,6 +35,7 @@ from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
     is_route_literal,
+    language_of,
     parse,
     parse_edited,
 )
@@ -170,7 +171,7 @@ SKIPPED_LABELS = {
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
     "version_bumps": "version bump(s) (a version string is release data, not API)",
-    "comment_only": "source file(s) whose changed lines are all comments",
+    "comment_only": "source file(s) whose changed lines change only comments",
     "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
                         "file inherit, anchored on their own class only",
 }
@@ -231,7 +232,7 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
 
 def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code."""
-    language = EXTENSIONS[PurePosixPath(path).suffix]
+    language = language_of(path)
     if language == "python":
         return extract_python(data, lines)
     return extract_typescript(data, lines, language,
@@ -248,7 +249,7 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""
     base_data, head_data = texts
-    languages = [EXTENSIONS[PurePosixPath(path).suffix] if data is not None else ""
+    languages = [language_of(path) if data is not None else ""
                  for path, data in zip(paths, texts, strict=True)]
     if base_data is None or head_data is None or languages[0] != languages[1]:
         return (code_lines(parse(languages[0], base_data), languages[0], base_data, lines[0])
@@ -413,7 +414,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         for phrase in _command_phrases(path, data, extraction, side, package_dir):
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
-        language = EXTENSIONS[PurePosixPath(path).suffix]
+        language = language_of(path)
         flags[side.name] = touched_flags(parse(language, data), language, data, lines)
         for flag in flags[side.name]:
             result.candidates.append(Candidate("command", flag, change.path, side.name))
@@ -544,7 +545,7 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
 def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
     if data is None:
         return frozenset()
-    language = EXTENSIONS[PurePosixPath(path).suffix]
+    language = language_of(path)
     return declared_flags(parse(language, data), language, data)
 
 

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import islice
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from tree_sitter import Language, Node, Parser, Point, Tree
@@ -41,6 +42,11 @@ EXTENSIONS = {
 }
 SOURCE_PATHSPECS = tuple(f"*{suffix}" for suffix in EXTENSIONS)
 """The source files the extractors read, as git pathspecs (for one ``git grep`` of a tree)."""
+
+
+def language_of(path: str) -> str:
+    """The grammar of a source file the extractors read, by its suffix (``EXTENSIONS``)."""
+    return EXTENSIONS[PurePosixPath(path).suffix]
 
 
 @cache
