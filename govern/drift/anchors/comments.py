@@ -34,8 +34,7 @@ def code_lines(tree: Tree, language: str, source: bytes,
                lines: frozenset[int]) -> frozenset[int]:
     """The ``lines`` (1-based) of ``source``, parsed as ``tree``, that hold code: not those
     whose text, blanks aside, lies wholly in comments. ``lines`` itself when it loses none."""
-    commented = _commented(tree, language, source, lines)
-    return lines if commented is None else lines - _comment_lines(lines, *commented)
+    return _code_only(lines, _commented(tree, language, source, lines))
 
 
 def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
@@ -47,7 +46,7 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     comment at a line's end (``# noqa`` added, a typo fixed in ``x = 1  # the limt``) or
     moving one off it."""
     commented = [_commented(tree, language, source, lines) for tree, source, lines in (base, head)]
-    kept = [lines if found is None else lines - _comment_lines(lines, *found)
+    kept = [_code_only(lines, found)
             for (_, _, lines), found in zip((base, head), commented, strict=True)]
     if commented == [None, None]:
         return kept[0], kept[1]
@@ -101,11 +100,15 @@ def _commented(tree: Tree, language: str, source: bytes,
     return text.split(b"\n"), bytes(code).split(b"\n")
 
 
-def _comment_lines(lines: frozenset[int], written: list[bytes],
-                   blanked: list[bytes]) -> frozenset[int]:
-    """The ``lines`` whose text, blanks aside, is all comment."""
-    return frozenset(line for line in lines if line <= len(written)
-                     and written[line - 1].strip() and not blanked[line - 1].strip())
+def _code_only(lines: frozenset[int],
+               commented: tuple[list[bytes], list[bytes]] | None) -> frozenset[int]:
+    """The ``lines`` but those whose text, blanks aside, is all comment (``commented``: the
+    lines as written and blanked, None when no comment was blanked)."""
+    if commented is None:
+        return lines
+    written, blanked = commented
+    return lines - frozenset(line for line in lines if line <= len(written)
+                             and written[line - 1].strip() and not blanked[line - 1].strip())
 
 
 def _comments_on(tree: Tree, rows: list[int]) -> Iterator[Node]:
