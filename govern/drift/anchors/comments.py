@@ -103,12 +103,14 @@ def _commented(tree: Tree, language: str, source: bytes,
 def _code_only(lines: frozenset[int],
                commented: tuple[list[bytes], list[bytes]] | None) -> frozenset[int]:
     """The ``lines`` but those whose text, blanks aside, is all comment (``commented``: the
-    lines as written and blanked, None when no comment was blanked)."""
+    lines as written and blanked, None when no comment was blanked); ``lines`` itself when it
+    loses none (the tree scans memoise a set of lines by its identity)."""
     if commented is None:
         return lines
     written, blanked = commented
-    return lines - frozenset(line for line in lines if line <= len(written)
-                             and written[line - 1].strip() and not blanked[line - 1].strip())
+    comments = frozenset(line for line in lines if line <= len(written)
+                         and written[line - 1].strip() and not blanked[line - 1].strip())
+    return lines - comments if comments else lines
 
 
 def _comments_on(tree: Tree, rows: list[int]) -> Iterator[Node]:
