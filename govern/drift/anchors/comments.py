@@ -62,7 +62,9 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
         if touched and _code_of(old[1], old_lines) == _code_of(new[1], new_lines):
             only_comments[0].update(old_lines)
             only_comments[1].update(new_lines)
-    return kept[0] - only_comments[0], kept[1] - only_comments[1]
+    old_code, new_code = (lines - dropped if dropped else lines
+                          for lines, dropped in zip(kept, only_comments, strict=True))
+    return old_code, new_code
 
 
 def _code_of(blanked: list[bytes], lines: list[int]) -> list[bytes]:
