@@ -203,19 +203,24 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
 def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]],
                         index: DocsIndex, config: Config) -> frozenset[tuple[str, str]]:
     """The removed bare names some page names that a code file at HEAD still declares or
-    re-exports (run only when such a name is on a page): no certain drift. git lists the
-    files holding one as a word, on disk when the work tree is a checkout of HEAD (a CI
-    job's: a sixth of the time of reading every blob); their text is read at HEAD."""
+    re-exports (run only when such a name is on a page): no certain drift."""
     names = sorted(token for kind, token in removed
                    if kind == "symbol" and "." not in token
                    and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
     if not names:
         return frozenset()
-    paths = [path for path in git.grep_words(head, names, SOURCE_PATHSPECS,
+    texts = _code_holding(git, head, names, config)
+    return frozenset(("symbol", name) for name in declared_names(texts, names))
+
+
+def _code_holding(git: Git, head: str, words: list[str], config: Config) -> list[bytes | None]:
+    """The text at HEAD of each code file (not an example's) that holds one of ``words`` as a
+    word. git lists the files, on disk when the work tree is a checkout of HEAD (a CI job's: a
+    sixth of the time of reading every blob); their text is read at HEAD."""
+    paths = [path for path in git.grep_words(head, words, SOURCE_PATHSPECS,
                                              work_tree=git.checkout_of(head))
              if is_code_file(path, config) and not is_example_file(path)]
-    texts = git.blobs.read_many([f"{head}:{path}" for path in paths])
-    return frozenset(("symbol", name) for name in declared_names(texts.values(), names))
+    return list(git.blobs.read_many([f"{head}:{path}" for path in paths]).values())
 
 
 def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
@@ -228,10 +233,7 @@ def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
     written = sorted(flag for flag in flags if index.saying(flag))[:MAX_NAMES]
     if not written:
         return frozenset()
-    paths = [path for path in git.grep_words(head, written, SOURCE_PATHSPECS,
-                                             work_tree=git.checkout_of(head))
-             if is_code_file(path, config) and not is_example_file(path)]
-    texts = git.blobs.read_many([f"{head}:{path}" for path in paths]).values()
+    texts = _code_holding(git, head, written, config)
     return frozenset(("command", flag) for flag in written
                      if not any(text and flag.encode() in text for text in texts))
 
