@@ -310,23 +310,21 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     return found
 
 
-def _root_readme(paths: list[str]) -> str | None:
-    """The root README page, as its name is written, preferring ``README.md``."""
-    return _readme_in(paths, "")
-
-
-def _readme_in(paths: list[str], folder: str) -> str | None:
-    """The README page of ``folder`` ("" the root), as its name is written, preferring
+def readmes(paths: list[str]) -> dict[str, str]:
+    """Each folder's README page ("" the root's), as its name is written, preferring
     ``README.md``."""
-    prefix = f"{folder}/" if folder else ""
-    found = sorted((p for p in paths if p.startswith(prefix) and "/" not in p[len(prefix):]
-                    and p[len(prefix):].lower() in README_NAMES),
-                   key=lambda p: (not p.endswith("README.md"),
-                                  README_NAMES.index(p.rpartition("/")[2].lower()), p))
-    return found[0] if found else None
+    def preference(path: str) -> tuple[bool, int, str]:
+        name = path.rpartition("/")[2]
+        return name != "README.md", README_NAMES.index(name.lower()), path
+
+    found: dict[str, str] = {}
+    for path in sorted((p for p in paths if p.rpartition("/")[2].lower() in README_NAMES),
+                       key=preference):
+        found.setdefault(path.rpartition("/")[0], path)
+    return found
 
 
-def root_glob(path: str) -> str:
+def exact_glob(path: str) -> str:
     """A glob matching the file ``path`` and no other: a gitignore-style pattern without a
     slash matches at any depth, so ``README.md`` would also read valtio's
     ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
@@ -345,11 +343,13 @@ def package_manifests_beside_readmes(paths: list[str]) -> list[str]:
             if not any(outer in packages for outer in _ancestors(folder))][:MAX_CARRIERS]
 
 
-def published_readmes(paths: list[str], texts: Mapping[str, str]) -> list[str]:
+def published_readmes(paths: list[str], texts: Mapping[str, str],
+                      pages: Mapping[str, str]) -> list[str]:
     """The READMEs of the repository's published packages (a ``package.json`` beside it with
     a name and no ``"private": true``): npm shows them as the package's page, so they are
     docs (vite's ``packages/vite/README.md``), where a site's or an example app's README is
-    its own boilerplate (valtio's private ``website/``)."""
+    its own boilerplate (valtio's private ``website/``). ``pages`` is each folder's README
+    (``readmes``)."""
     found = []
     for manifest in package_manifests_beside_readmes(paths):
         try:
@@ -358,9 +358,7 @@ def published_readmes(paths: list[str], texts: Mapping[str, str]) -> list[str]:
             continue
         if isinstance(data, dict) and isinstance(data.get("name"), str) \
                 and data.get("private") is not True:
-            readme = _readme_in(paths, manifest.rpartition("/")[0])
-            if readme is not None:
-                found.append(readme)
+            found.append(pages[manifest.rpartition("/")[0]])
     return found
 
 
@@ -422,15 +420,16 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                  for ext in DOCS_FORMATS if ext in roots[root]]
         seen.append(", ".join(f"{root}/ ({', '.join(sorted(roots[root]))})"
                               for root in sorted(roots)))
-    readme = _root_readme(paths)
-    readmes = [root_glob(p) for p in ([readme] if readme else [])
-               + published_readmes(paths, texts or {})]
+    pages = readmes(paths)
+    readme = pages.get("")
+    corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
+                      + published_readmes(paths, texts or {}, pages)]
     if globs:
-        values["docs.paths"] = [*globs, *readmes]
+        values["docs.paths"] = [*globs, *corpus_readmes]
     elif readme is not None:
         # the default folders, kept for pages written later, and the READMEs alone
         folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
-        values["docs.paths"] = [*folders, *readmes]
+        values["docs.paths"] = [*folders, *corpus_readmes]
         notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
     else:
         notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
