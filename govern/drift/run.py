@@ -33,6 +33,7 @@ from govern.drift.anchors.extract import (
     is_code_path,
     ts_published,
 )
+from govern.drift.anchors.options import written_flags
 from govern.drift.anchors.syntax import SOURCE_PATHSPECS, is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import select_pages, suggest_docs_paths
@@ -233,9 +234,9 @@ def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
     written = sorted(flag for flag in flags if index.saying(flag))[:MAX_NAMES]
     if not written:
         return frozenset()
-    texts = _code_holding(git, head, written, config)
-    return frozenset(("command", flag) for flag in written
-                     if not any(text and flag.encode() in text for text in texts))
+    still = set().union(*(written_flags(text) for text in
+                          _code_holding(git, head, written, config) if text))
+    return frozenset(("command", flag) for flag in written if flag not in still)
 
 
 def _corpus(index: DocsIndex) -> tuple[int, int]:

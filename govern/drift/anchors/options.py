@@ -63,6 +63,12 @@ _CALL_MARKS = (b"option(", b"Option(", b"add_argument(", b"lags.")
 changed in a few lines would cost milliseconds."""
 
 
+def written_flags(text: bytes) -> set[str]:
+    """Every long flag ``text`` writes whole, in one pass: a help text or a comment naming a
+    flag counts too."""
+    return {found.decode("ascii") for found in _FLAG.findall(text)}
+
+
 def _may_declare(source: bytes) -> bool:
     """Could the file declare an option: a call that declares one written, and a flag or an
     oclif ``Flags.`` builder."""

@@ -1,0 +1,32 @@
+"""Attack: stall the docs-drift job with the option declarations it reads. A changed file's
+option calls are walked for their flags, a file's every flag is read to tell new options
+from removed ones, and the code files still holding a removed flag are read for it: all
+attacker-controlled text. Each is one pass, whatever the file holds: runs of dashes, calls
+nested in calls, a string too long to be a flag list."""
+
+from __future__ import annotations
+
+from govern.drift.anchors.options import declared_flags, touched_flags, written_flags
+from govern.drift.anchors.syntax import parse
+from tests.security.pr import within
+
+CALLS = 20_000
+
+
+def test_many_changed_option_calls_are_walked_once() -> None:
+    source = "".join(f'cli.option("--flag-{n}", help="{n}")\n' for n in range(CALLS)).encode()
+    lines = frozenset(range(1, CALLS + 1))
+    tree = parse("javascript", source)
+    assert len(within(lambda: touched_flags(tree, "javascript", source, lines))) == CALLS
+    assert len(within(lambda: declared_flags(tree, "javascript", source))) == CALLS
+
+
+def test_runs_of_dashes_and_nested_calls_name_no_flag() -> None:
+    dashes = "-" * 400_000
+    source = (f'parser.add_argument("{dashes}")\n'
+              + "click.option(" * 2_000 + '"--deep"' + ")" * 2_000 + "\n").encode()
+    tree = parse("python", source)
+    lines = frozenset({1, 2})
+    # the long string is no flag list, and only the innermost call's own string is its flag
+    assert within(lambda: touched_flags(tree, "python", source, lines)) == ["--deep"]
+    assert within(lambda: written_flags(("x" + dashes + "--a").encode())) == set()
