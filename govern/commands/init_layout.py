@@ -221,10 +221,11 @@ def _twin_locales(pages: list[str]) -> set[str]:
 def translations(paths: list[str]) -> list[Translation]:
     """Folders named by a locale code whose pages translate a sibling default-language tree:
     most of their pages, or at least ``MIRRORED_ENOUGH``, mirror its pages by relative path
-    (pinia's ``packages/docs/zh/`` mirrors ``packages/docs/``), or the repository names a page's translation by that code
-    beside it (commander's ``docs/zh-CN/``, with ``Readme_zh-CN.md``). The default tree is the
-    largest of the locale folders beside it and the pages of their parent outside them
-    (fastapi's ``docs/en/``): it is never one of these."""
+    (pinia's ``packages/docs/zh/`` mirrors ``packages/docs/``), or the repository names a
+    page's translation by that code beside it (commander's ``docs/zh-CN/``, with
+    ``Readme_zh-CN.md``). The default tree is a folder beside it named for English (fastapi's
+    ``docs/en/``), else the pages of their parent outside the locale folders: it is never one
+    of these."""
     pages = [p for p in paths if p.endswith(PAGE_SUFFIXES)]
     located = {page: _locale_folder(page) for page in pages}
     by_parent: dict[str, set[str]] = {}
@@ -242,8 +243,10 @@ def translations(paths: list[str]) -> list[Translation]:
         trees = {locale: _relative(inside[parent], locale) for locale in sorted(locales)}
         trees[parent] = _relative((p for p in inside[parent] if located[p] not in locales),
                                   parent)
-        # the source language is the most complete tree; on a tie, the parent's own pages
-        source = max(trees, key=lambda tree: (len(trees[tree]), tree == parent))
+        # English when a folder beside them is named so, else the parent's own pages
+        # (a locale folder's language is its name's first two letters)
+        source = next((locale for locale in sorted(locales)
+                       if locale.rpartition("/")[2][:2] == "en"), parent)
         for locale in sorted(locales - {source}):
             mirrored = len(trees[locale] & trees[source])
             code = locale.rpartition("/")[2]
