@@ -21,10 +21,13 @@ from typing import Any
 import click
 
 from govern.commands.init_layout import (
+    MAX_CONFIG_CHARS,
     VITEPRESS_FOLDER,
     SiteCode,
     ancestors,
+    is_published,
     mkdocs_hooks,
+    read_manifest,
     site_apps,
     site_manifests,
     translations,
@@ -36,7 +39,6 @@ from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
-from govern.core.json_input import parse_json
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
@@ -172,8 +174,6 @@ class Generator:
 MAX_CONFIG_DEPTH = 2
 """``docs/conf.py``, ``docs/source/conf.py``, ``www/docusaurus.config.ts``: deeper is a
 fixture or an example, not the project's site."""
-MAX_CONFIG_CHARS = 200_000
-"""A generator configuration is read up to this many characters (bounded on hostile input)."""
 _QUOTED = r"""['"]([^'"\n]{1,200})['"]"""
 GENERATORS = (
     Generator("MkDocs", ("mkdocs.yml", "mkdocs.yaml"), ("docs",), ("md",),
@@ -428,16 +428,9 @@ def published_readmes(paths: list[str], texts: Mapping[str, str],
     docs (vite's ``packages/vite/README.md``), where a site's or an example app's README is
     its own boilerplate (valtio's private ``website/``). ``pages`` is each folder's README
     (``readmes``)."""
-    found = []
-    for manifest in package_manifests_beside_readmes(paths):
-        try:
-            data = parse_json(texts.get(manifest, "")[:MAX_CONFIG_CHARS])
-        except ValueError:
-            continue
-        if isinstance(data, dict) and isinstance(data.get("name"), str) \
-                and data.get("private") is not True:
-            found.append(pages[manifest.rpartition("/")[0]])
-    return found
+    return [pages[manifest.rpartition("/")[0]]
+            for manifest in package_manifests_beside_readmes(paths)
+            if is_published(read_manifest(texts.get(manifest, "")))]
 
 
 GITIGNORE = ".gitignore"

@@ -2,7 +2,7 @@
 folders that build the docs site, whose code is not the product's (``code.exclude``), and the
 folders of translated pages, which a code PR's author is not expected to edit
 (``docs.exclude``). Pure functions of the paths committed at HEAD and a few manifests' text
-(docs/how-to/setup.md#what-init-detects)."""
+(docs/how-to/setup.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from govern.core.json_input import parse_json
+from govern.drift.docs.corpus import PAGE_SUFFIXES
 
 SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
 """Names of a folder that is a docs site app when its own package.json says so."""
@@ -24,8 +25,9 @@ MAX_SITE_DEPTH = 2
 MAX_MANIFESTS = 50
 """package.json files read under the candidate site folders: beyond that, a folder holding
 so many packages is not a docs site."""
-MAX_CHARS = 200_000
-PAGE_SUFFIXES = (".md", ".mdx", ".rst")
+MAX_CONFIG_CHARS = 200_000
+"""A configuration or manifest is read up to this many characters (bounded on hostile
+input)."""
 # ISO 639-1 language codes: a folder named by one (optionally with a region or script,
 # ``pt-BR``, ``zh-hant``) may hold translated pages
 LANGUAGES = frozenset("""
@@ -79,12 +81,19 @@ def site_manifests(paths: list[str], generator_sites: Iterable[str]) -> list[str
                   and any(p.startswith(folder + "/") for folder in candidates))[:MAX_MANIFESTS]
 
 
-def _manifest(text: str) -> dict[str, object] | None:
+def read_manifest(text: str) -> dict[str, object] | None:
+    """A package.json's object, None when it is not one."""
     try:
-        data = parse_json(text[:MAX_CHARS])
+        data = parse_json(text[:MAX_CONFIG_CHARS])
     except ValueError:
         return None
     return data if isinstance(data, dict) else None
+
+
+def is_published(data: dict[str, object] | None) -> bool:
+    """Whether a package.json may be published: a name and no ``"private": true``."""
+    return data is not None and isinstance(data.get("name"), str) \
+        and data.get("private") is not True
 
 
 def _site_package(data: dict[str, object]) -> str | None:
@@ -104,20 +113,10 @@ def _holds_a_package(folder: str, paths: list[str], texts: Mapping[str, str]) ->
     """Whether ``folder`` holds, below its own package.json, a package that may be published:
     a package.json with a name and no ``"private": true`` (or one init did not read), or any
     Python project (a docs site never is one)."""
-    for path in paths:
-        if not path.startswith(folder + "/"):
-            continue
-        name = PurePosixPath(path).name
-        if name in PYTHON_MANIFESTS:
-            return True
-        if name == "package.json" and path != f"{folder}/package.json":
-            if path not in texts:
-                return True
-            data = _manifest(texts[path])
-            if data is not None and isinstance(data.get("name"), str) \
-                    and data.get("private") is not True:
-                return True
-    return False
+    below = [p for p in paths if p.startswith(folder + "/") and p != f"{folder}/package.json"]
+    return any(PurePosixPath(p).name in PYTHON_MANIFESTS
+               or PurePosixPath(p).name == "package.json"
+               and (p not in texts or is_published(read_manifest(texts[p]))) for p in below)
 
 
 @dataclass(frozen=True)
@@ -136,7 +135,7 @@ def site_apps(paths: list[str], texts: Mapping[str, str],
     may be published. A ``.vitepress/`` folder outside such an app is excluded alone."""
     found = []
     for folder in _site_candidates(paths, generator_sites):
-        data = _manifest(texts.get(f"{folder}/package.json", ""))
+        data = read_manifest(texts.get(f"{folder}/package.json", ""))
         uses = _site_package(data) if data is not None else None
         if uses and not _holds_a_package(folder, paths, texts):
             found.append(SiteCode(f"{folder}/**", f"a private package.json using {uses}"))
@@ -162,7 +161,7 @@ def mkdocs_hooks(config: str, text: str) -> list[str]:
     site = _folder(config)
     hooks: list[str] = []
     listing = False
-    for line in text[:MAX_CHARS].splitlines():
+    for line in text[:MAX_CONFIG_CHARS].splitlines():
         if not listing:
             listing = line.rstrip() == "hooks:"
             continue
