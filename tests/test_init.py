@@ -577,6 +577,10 @@ VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vite
     ({"packages/docs/package.json": VITEPRESS_SITE, "packages/docs/index.md": "# Docs\n",
       "packages/docs/.vitepress/config/index.ts": "export default {};\n",
       "packages/docs/run-typedoc.mjs": "x\n"}, ["packages/docs/**"]),
+    # a site app named otherwise holds its generator's configuration
+    ({"apps/portal/package.json": '{"private": true, "dependencies": {"@docusaurus/core": "3"}}',
+      "apps/portal/docusaurus.config.js": "module.exports = {};\n",
+      "apps/portal/docs/a.md": "# A\n"}, ["apps/portal/**"]),
     # a .vitepress/ folder outside a site app: the folder alone (vite's docs/.vitepress/)
     ({"docs/.vitepress/config.ts": "export default {};\n", "docs/a.md": "# A\n"},
      ["docs/.vitepress/**"]),
@@ -598,7 +602,7 @@ VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vite
     # a Sphinx site's configuration and extensions; an MkDocs site's hooks that exist
     ({"docs/conf.py": "extensions = ['x']\n", "docs/index.rst": "x\n",
       "docs/_ext/roles.py": "x = 1\n"}, ["/docs/conf.py", "docs/_ext/**"]),
-    ({"mkdocs.yml": "site_name: x\nhooks:\n  - docs/hooks.py\n  - gone.py\nnav: []\n",
+    ({"mkdocs.yml": "site_name: x\nhooks:\n  - docs/hooks.py\n  - gone.py\n  - ../up.py\nnav: []\n",
       "docs/hooks.py": "x = 1\n", "docs/a.md": "# A\n"}, ["/docs/hooks.py"]),
     # a conf.py that is not Sphinx's, and fastapi's examples that pages include, stay code
     ({"app/conf.py": "DEBUG = True\n", "docs/a.md": "# A\n"}, None),

@@ -157,7 +157,8 @@ def vitepress_folders(paths: list[str]) -> list[str]:
 
 
 def mkdocs_hooks(config: str, text: str) -> list[str]:
-    """The Python files an mkdocs.yml lists under ``hooks:``, relative to the root."""
+    """The files an mkdocs.yml lists under ``hooks:``, relative to the root (as written: one
+    that leaves its folder, ``../x.py``, names no committed path)."""
     site = _folder(config)
     hooks: list[str] = []
     listing = False
@@ -169,8 +170,7 @@ def mkdocs_hooks(config: str, text: str) -> list[str]:
         if not item.startswith("- "):
             break
         hook = item[2:].strip().strip("'\"")
-        if hook.endswith(".py") and ".." not in hook.split("/"):
-            hooks.append(f"{site}/{hook}" if site else hook)
+        hooks.append(f"{site}/{hook}" if site else hook)
     return hooks
 
 
@@ -196,11 +196,6 @@ def ancestors(path: str) -> list[str]:
     """The folders holding ``path``, shallowest first."""
     parts = path.split("/")[:-1]
     return ["/".join(parts[:depth]) for depth in range(1, len(parts) + 1)]
-
-
-def _relative(pages: Iterable[str], folder: str) -> set[str]:
-    prefix = folder + "/" if folder else ""
-    return {page[len(prefix):] for page in pages if page.startswith(prefix)}
 
 
 def _twin_locales(pages: list[str]) -> set[str]:
@@ -239,9 +234,12 @@ def translations(paths: list[str]) -> list[Translation]:
                 inside[parent].append(page)
     found = []
     for parent, locales in sorted(by_parent.items()):
-        trees = {locale: _relative(inside[parent], locale) for locale in sorted(locales)}
-        trees[parent] = _relative((p for p in inside[parent] if located[p] not in locales),
-                                  parent)
+        # each page in its locale folder's tree, else the parent's own, by relative path
+        trees: dict[str, set[str]] = {tree: set() for tree in (*locales, parent)}
+        for page in inside[parent]:
+            own = located[page]
+            tree = own if own is not None and own in locales else parent
+            trees[tree].add(page[len(tree) + 1:] if tree else page)
         # English when a folder beside them is named so, else the parent's own pages
         # (a locale folder's language is its name's first two letters)
         source = next((locale for locale in sorted(locales)
