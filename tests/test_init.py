@@ -18,6 +18,7 @@ from govern.cli import cli
 from govern.commands.init import EXPLAINED, WORKFLOWS, detect, workflows_for
 from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
+from govern.drift.anchors.extract import is_code_file
 from govern.drift.docs.corpus import is_docs_path
 from tests.gitrepo import make_repo
 
@@ -560,3 +561,173 @@ def test_only_pages_the_gitignore_lists_are_excluded(tmp_path: Path, gitignore: 
     _, config = _init_with_ignored(tmp_path, gitignore, {
         "docs/index.md": "# Docs\n", "docs/gen/a.md": "# A\n", "docs/gen/keep.md": "# K\n"})
     assert config.docs.exclude.patterns == excluded
+
+
+# -- the docs site's own code, VitePress, translations ----------------------------------------
+
+NEXT_SITE = '{"name": "website", "private": true, "dependencies": {"next": "^15"}}'
+VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vitepress": "1"}}'
+
+
+@pytest.mark.parametrize(("files", "excluded"), [
+    # valtio's private Next.js website/ (its nav in website/lib/mdx.ts), pinia's VitePress
+    # packages/docs/ (theme, config, run-typedoc)
+    ({"website/package.json": NEXT_SITE, "website/lib/mdx.ts": "export const x = 1;\n"},
+     ["website/**"]),
+    ({"packages/docs/package.json": VITEPRESS_SITE, "packages/docs/index.md": "# Docs\n",
+      "packages/docs/.vitepress/config/index.ts": "export default {};\n",
+      "packages/docs/run-typedoc.mjs": "x\n"}, ["packages/docs/**"]),
+    # a site app named otherwise holds its generator's configuration
+    ({"apps/portal/package.json": '{"private": true, "dependencies": {"@docusaurus/core": "3"}}',
+      "apps/portal/docusaurus.config.js": "module.exports = {};\n",
+      "apps/portal/docs/a.md": "# A\n"}, ["apps/portal/**"]),
+    # a .vitepress/ folder outside a site app: the folder alone (vite's docs/.vitepress/)
+    ({"docs/.vitepress/config.ts": "export default {};\n", "docs/a.md": "# A\n"},
+     ["docs/.vitepress/**"]),
+    # a published package named docs is the product's: its .vitepress/ alone is the site's
+    ({"packages/docs/package.json": '{"name": "docs", "devDependencies": {"vitepress": "1"}}',
+      "packages/docs/.vitepress/config.ts": "export default {};\n",
+      "packages/docs/src/index.ts": "export const a = 1;\n", "packages/docs/a.md": "# A\n"},
+     ["packages/docs/.vitepress/**"]),
+    # a site folder holding a package that may be published, or a Python project, is not one
+    ({"website/package.json": NEXT_SITE,
+      "website/packages/ui/package.json": '{"name": "@x/ui"}'}, None),
+    ({"website/package.json": NEXT_SITE, "website/pyproject.toml": '[project]\nname = "x"\n'},
+     None),
+    # not private, no site generator, not named like a site, or the whole repository
+    ({"website/package.json": '{"name": "website", "dependencies": {"next": "15"}}'}, None),
+    ({"website/package.json": '{"private": true, "dependencies": {"express": "4"}}'}, None),
+    ({"apps/web/package.json": NEXT_SITE, "apps/web/page.tsx": "x\n"}, None),
+    ({"package.json": NEXT_SITE, "pages/index.tsx": "x\n"}, None),
+    # a Sphinx site's configuration and extensions; an MkDocs site's hooks that exist
+    ({"docs/conf.py": "extensions = ['x']\n", "docs/index.rst": "x\n",
+      "docs/_ext/roles.py": "x = 1\n"}, ["/docs/conf.py", "docs/_ext/**"]),
+    ({"mkdocs.yml": "site_name: x\nhooks:\n  - docs/hooks.py\n  - gone.py\n  - ../up.py\nnav: []\n",
+      "docs/hooks.py": "x = 1\n", "docs/a.md": "# A\n"}, ["/docs/hooks.py"]),
+    # a conf.py that is not Sphinx's, and fastapi's examples that pages include, stay code
+    ({"app/conf.py": "DEBUG = True\n", "docs/a.md": "# A\n"}, None),
+    ({"mkdocs.yml": "site_name: x\n", "docs/a.md": "{* ../../docs_src/app.py *}\n",
+      "docs_src/app.py": "x = 1\n"}, None),
+])
+def test_the_docs_sites_own_code_is_excluded(files: dict[str, str],
+                                            excluded: list[str] | None) -> None:
+    found = detect(list(files), files)
+    assert found.values.get("code.exclude") == excluded
+    assert ("code.exclude" in found.notes) is (excluded is not None)
+
+
+def test_init_reads_the_site_apps_manifest_and_says_why(tmp_path: Path) -> None:
+    lines, text, config = _init(tmp_path, {
+        "README.md": "# x\n", "docs/a.md": "Add it to `getDocsNav` in website/lib/mdx.ts\n",
+        "src/index.ts": "export const a = 1;\n", "website/package.json": NEXT_SITE,
+        "website/lib/mdx.ts": "export function getDocsNav() {}\n"})
+    assert config is not None
+    assert config.code.exclude.patterns == ("website/**",)
+    assert not is_code_file("website/lib/mdx.ts", config)
+    assert is_code_file("src/index.ts", config)
+    note = ("detected: code that builds the docs site, not the product (delete a glob to read its "
+            "changes again): website/** (a private package.json using next)")
+    assert f"code.exclude: {note}" in lines
+    # wrapped above the key in govern.toml, as written
+    at = text.splitlines().index('exclude = ["website/**"]')
+    assert " ".join(line[2:] for line in text.splitlines()[at - 2:at]) == note
+
+
+@pytest.mark.parametrize(("files", "docs", "note"), [
+    ({"docs/.vitepress/config.ts": "export default {}\n", "docs/a.md": "", "src/b.md": ""},
+     ["docs/**/*.md"], "VitePress (docs/.vitepress/config.ts): docs/"),
+    ({"packages/docs/.vitepress/config/index.ts": "export default {}\n",
+      "packages/docs/a.md": ""},
+     ["packages/docs/**/*.md"], "VitePress (packages/docs/.vitepress/config/index.ts): "
+                                "packages/docs/"),
+    ({".vitepress/config.mts": "export default { srcDir: 'src' }\n", "src/a.md": "",
+      "README.md": ""}, ["src/**/*.md", "/README.md"], "VitePress (.vitepress/config.mts): src/"),
+])
+def test_vitepress_pages_are_its_folders(files: dict[str, str], docs: list[str],
+                                         note: str) -> None:
+    found = detect(list(files), files)
+    assert (found.values["docs.paths"], found.notes["docs.paths"]) == (docs, f"detected: {note}")
+
+
+def test_a_config_ts_outside_vitepress_is_not_vitepress() -> None:
+    files = {"src/config.ts": "export default { srcDir: 'src' }\n", "src/a.md": "",
+             "docs/a.md": ""}
+    found = detect(list(files), files)
+    assert (found.values["docs.paths"], found.notes["docs.paths"]) == (
+        ["docs/**/*.md"], "detected: docs/ (md)")
+
+
+@pytest.mark.parametrize(("paths", "added", "owned"), [
+    # black's docs/change_log.md, whichever separator, as the page is written
+    (["docs/index.md", "docs/change_log.md"], ["docs/**/change[-_]log.*"],
+     ["docs/change_log.md"]),
+    (["website/docs/a.md", "website/docs/Release_Notes.md", "website/docs/change-log.md"],
+     ["website/docs/**/Release[-_]Notes.*", "website/docs/**/change[-_]log.*"],
+     ["website/docs/Release_Notes.md", "website/docs/change-log.md"]),
+    (["doc/index.rst", "doc/release_notes/1.0.rst"], ["doc/release_notes/**"],
+     ["doc/release_notes/1.0.rst"]),
+    # a name that only holds such a word is a page like any other
+    (["doc/index.rst", "doc/changelog_viewer.rst", "doc/release_process.rst"], [], []),
+])
+def test_release_notes_are_owned_whatever_their_separator(paths: list[str], added: list[str],
+                                                          owned: list[str]) -> None:
+    globs = detect(paths).values.get("docs.release_owned", DEFAULT_RELEASE_OWNED)
+    assert globs == [*DEFAULT_RELEASE_OWNED, *added]
+    config = validate({"docs": {"release_owned": globs}}, "t")
+    assert [p for p in paths if config.docs.release_owned.matches(p)] == owned
+
+
+@pytest.mark.parametrize(("files", "docs", "excluded"), [
+    # pinia's packages/docs/zh/ mirrors packages/docs/ page for page
+    ({"packages/docs/index.md": "", "packages/docs/core/state.md": "",
+      "packages/docs/core/actions.md": "", "packages/docs/zh/index.md": "",
+      "packages/docs/zh/core/state.md": "", "packages/docs/zh/core/actions.md": ""},
+     ["packages/docs/**/*.md"], ["packages/docs/zh/**"]),
+    # a zh/ that mirrors nothing holds pages of its own
+    ({"docs/index.md": "", "docs/guide.md": "", "docs/zh/notes.md": "",
+      "docs/zh/other.md": ""}, ["docs/**/*.md"], None),
+    # a folder that only looks like a locale (ml/, machine learning) and mirrors nothing
+    ({"docs/index.md": "", "docs/ml/models.md": "", "docs/ml/index.md": "",
+      "docs/ml/training.md": ""}, ["docs/**/*.md"], None),
+    # commander's docs/zh-CN/ names its pages in Chinese: Readme_zh-CN.md beside Readme.md
+    # shows zh-CN is a translation's locale here
+    ({"Readme.md": "", "Readme_zh-CN.md": "", "docs/terminology.md": "",
+      "docs/zh-CN/术语表.md": ""}, ["docs/**/*.md", "/Readme.md"], ["docs/zh-CN/**"]),
+    ({"Readme.md": "", "docs/terminology.md": "", "docs/zh-CN/术语表.md": ""},
+     ["docs/**/*.md", "/Readme.md"], None),
+    # the default language is the largest tree (fastapi's docs/en/), never excluded; a
+    # translation with its own generator configuration is left out of docs.paths
+    ({"docs/en/mkdocs.yml": "site_name: x\n", "docs/en/docs/a.md": "",
+      "docs/en/docs/b.md": "", "docs/en/docs/c.md": "",
+      "docs/hi/mkdocs.yml": "INHERIT: ../en/mkdocs.yml\n", "docs/hi/docs/a.md": "",
+      "docs/hi/docs/b.md": ""}, ["docs/en/docs/**/*.md"], None),
+])
+def test_translations_are_left_out(files: dict[str, str], docs: list[str],
+                                   excluded: list[str] | None) -> None:
+    found = detect(list(files), files)
+    assert found.values["docs.paths"] == docs
+    assert found.values.get("docs.exclude") == excluded
+
+
+def test_a_translation_is_said_why(tmp_path: Path) -> None:
+    lines, _, config = _init(tmp_path, {
+        "docs/index.md": "# Docs\n", "docs/guide.md": "# Guide\n", "docs/pt-BR/index.md": "# D\n",
+        "docs/pt-BR/guide.md": "# G\n", "docs/pt-BR/extra.md": "# E\n"})
+    assert config is not None
+    assert not is_docs_path("docs/pt-BR/guide.md", config.docs)
+    assert is_docs_path("docs/guide.md", config.docs)
+    assert ("docs.exclude: detected: docs/pt-BR/** translates docs/ (2 of its 3 pages have a "
+            "twin there), which a code PR's author is not expected to edit") in lines
+
+
+def test_fastapis_source_language_stays_in_the_corpus() -> None:
+    files = {"docs/en/mkdocs.yml": "site_name: x\n", "docs/en/docs/a.md": "",
+             "docs/en/docs/b.md": "", "docs/hi/mkdocs.yml": "INHERIT: ../en/mkdocs.yml\n",
+             "docs/hi/docs/a.md": "", "docs/hi/docs/b.md": "", "docs/hi/docs/c.md": "",
+             "docs/missing-translation.md": ""}
+    # English is the source beside it, however many pages a translation holds
+    found = detect(list(files), files)
+    assert found.values["docs.paths"] == ["docs/en/docs/**/*.md"]
+    assert found.notes["docs.paths"].endswith(
+        "docs/hi/docs/**/*.md left out: docs/hi/ translates docs/en/ (2 of its 3 pages have a "
+        "twin there)")

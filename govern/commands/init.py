@@ -20,18 +20,33 @@ from typing import Any
 
 import click
 
+from govern.commands.init_layout import (
+    MAX_CONFIG_CHARS,
+    VITEPRESS_FOLDER,
+    SiteCode,
+    ancestors,
+    is_published,
+    mkdocs_hooks,
+    read_manifest,
+    site_apps,
+    site_manifests,
+    translations,
+    under,
+)
 from govern.commands.shared import open_git
 from govern.config import BY_PATH, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
-from govern.core.json_input import parse_json
 from govern.core.resources import data_dir
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
-RELEASE_DIRS = ("releases", "release-notes", "changelog", "changelogs", "announcements")
+RELEASE_DIRS = ("releases", "releasenotes", "changelog", "changelogs", "announcements")
+"""Release-notes folders, spelled without separators (``release_notes`` is ``release-notes``)."""
+RELEASE_PAGES = ("changelog", "releasenotes")
+"""Release-notes pages, spelled likewise (black's ``docs/change_log.md``)."""
 GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for folder in ("", ".github/", "docs/")
                                    for suffix in ("md", "rst", "txt")))
@@ -140,9 +155,11 @@ class Generator:
 
     name: str
     configs: tuple[str, ...]
-    """File names of its configuration, found at most ``MAX_CONFIG_DEPTH`` folders deep."""
+    """How the paths of its configuration end (a file name, or VitePress's
+    ``.vitepress/config.ts``); what comes before is the site's folder, at most
+    ``MAX_CONFIG_DEPTH`` folders deep."""
     folders: tuple[str, ...]
-    """Where its pages live by default, relative to the configuration's folder."""
+    """Where its pages live by default, relative to the site's folder."""
     formats: tuple[str, ...]
     setting: re.Pattern[str] | None = None
     """Reads the folder the configuration names instead (group 1), when it names one."""
@@ -157,8 +174,6 @@ class Generator:
 MAX_CONFIG_DEPTH = 2
 """``docs/conf.py``, ``docs/source/conf.py``, ``www/docusaurus.config.ts``: deeper is a
 fixture or an example, not the project's site."""
-MAX_CONFIG_CHARS = 200_000
-"""A generator configuration is read up to this many characters (bounded on hostile input)."""
 _QUOTED = r"""['"]([^'"\n]{1,200})['"]"""
 GENERATORS = (
     Generator("MkDocs", ("mkdocs.yml", "mkdocs.yaml"), ("docs",), ("md",),
@@ -179,6 +194,12 @@ GENERATORS = (
               # (the site runs from its own folder)
               setting=re.compile(r"\bdir:[ \t]*(?:path\.(?:resolve|join)\([^'\"\n]{0,200}?)?"
                                  r"(?:['\"][^'\"\n]{0,200}['\"][ \t]*,[ \t]*){0,4}" + _QUOTED)),
+    # the site is the folder holding .vitepress/, its pages that folder's (or srcDir's)
+    Generator("VitePress", tuple(f"{VITEPRESS_FOLDER}/{name}.{e}" for name in ("config",
+                                                                             "config/index")
+                                 for e in ("js", "ts", "mjs", "mts")),
+              ("",), ("md",),
+              setting=re.compile(r"\bsrcDir:[ \t]*" + _QUOTED)),
     Generator("Nextra", ("theme.config.tsx", "theme.config.jsx", "theme.config.ts",
                          "theme.config.js", "next.config.js", "next.config.mjs",
                          "next.config.ts"),
@@ -187,11 +208,21 @@ GENERATORS = (
 )
 
 
+def _site_of(path: str) -> tuple[Generator, str] | None:
+    """The generator ``path`` configures and its site's folder ("" the root), when it is a
+    generator configuration at most two folders deep."""
+    for generator in GENERATORS:
+        for ending in generator.configs:
+            if path == ending or path.endswith("/" + ending):
+                site = path[:-len(ending)].rstrip("/")
+                if site.count("/") + bool(site) <= MAX_CONFIG_DEPTH:
+                    return generator, site
+    return None
+
+
 def generator_configs(paths: list[str]) -> list[str]:
     """The committed generator configurations init reads (each at most two folders deep)."""
-    names = {name for generator in GENERATORS for name in generator.configs}
-    return sorted(p for p in paths
-                  if PurePosixPath(p).name in names and p.count("/") <= MAX_CONFIG_DEPTH)
+    return sorted(p for p in paths if _site_of(p) is not None)
 
 
 def _join(folder: str, rel: str) -> str | None:
@@ -219,19 +250,28 @@ def _pages_under(paths: list[str], folder: str, formats: tuple[str, ...]) -> lis
     return [ext for ext in formats if any(p.endswith("." + ext) for p in inside)]
 
 
-def _generator_docs(paths: list[str], texts: Mapping[str, str]
+def _generators(paths: list[str], texts: Mapping[str, str]
+                ) -> list[tuple[Generator, str, str, str]]:
+    """Each committed configuration that is its generator's (its marker found): the
+    generator, the configuration, its text and the site's folder."""
+    found = []
+    for config in sorted(paths):
+        if (located := _site_of(config)) is None:
+            continue
+        generator, site = located
+        text = texts.get(config, "")[:MAX_CONFIG_CHARS]
+        if not generator.marker or generator.marker.search(text):
+            found.append((generator, config, text, site))
+    return found
+
+
+def _generator_docs(paths: list[str], generators: list[tuple[Generator, str, str, str]]
                     ) -> tuple[list[str], list[str]]:
     """The docs globs the generators' own configurations point at, and what was seen: each
     folder used, and each named folder that holds no pages (never used, issue 14)."""
     globs: list[str] = []
     seen: list[str] = []
-    for config in generator_configs(paths):
-        generator = next(g for g in GENERATORS if PurePosixPath(config).name in g.configs)
-        text = texts.get(config, "")[:MAX_CONFIG_CHARS]
-        if generator.marker and not generator.marker.search(text):
-            continue
-        parent = str(PurePosixPath(config).parent)
-        site = "" if parent == "." else parent
+    for generator, config, text, site in generators:
         named = generator.setting.search(text) if generator.setting else None
         folders = [named.group(1)] if named else list(generator.folders)
         formats = generator.formats
@@ -251,6 +291,39 @@ def _generator_docs(paths: list[str], texts: Mapping[str, str]
         globs += added
         seen.append(f"{generator.name} ({config}): {folder or '.'}/")
     return globs, seen
+
+
+def generator_sites(paths: list[str]) -> list[str]:
+    """The folders of the committed generator configurations' sites ("" the root)."""
+    return [located[1] for p in generator_configs(paths) if (located := _site_of(p))]
+
+
+def site_code(paths: list[str], texts: Mapping[str, str],
+              generators: list[tuple[Generator, str, str, str]]) -> list[SiteCode]:
+    """``code.exclude`` globs for the code that builds the docs site, not the product: site
+    apps and ``.vitepress/`` folders (``site_apps``), a Sphinx site's ``conf.py`` and its
+    ``_ext/`` extensions, an MkDocs site's hooks. Changes there reach no page a code PR's
+    author must edit (valtio's nav in ``website/lib/mdx.ts`` listed two contributor notes
+    for each nav change)."""
+    found = site_apps(paths, texts, [site for *_, site in generators])
+    for generator, config, text, site in generators:
+        if generator.name == "Sphinx":
+            found.append(SiteCode(exact_glob(config), "the Sphinx configuration"))
+            extensions = f"{site}/_ext" if site else "_ext"
+            if any(p.startswith(extensions + "/") and p.endswith(".py") for p in paths):
+                found.append(SiteCode(f"{extensions}/**", "its Sphinx extensions"))
+        elif generator.name == "MkDocs":
+            found += [SiteCode(exact_glob(hook), "an MkDocs hook")
+                      for hook in mkdocs_hooks(config, text) if hook in paths]
+    return found
+
+
+def _without_translations(globs: list[str], translated: list[str]) -> list[str]:
+    """``globs`` but those of a folder inside a translation (fastapi's ``docs/hi/docs/``,
+    configured by its own mkdocs.yml), unless that leaves none."""
+    kept = [glob for glob in globs
+            if not any(under(glob.partition("/**")[0], folder) for folder in translated)]
+    return kept or globs
 
 
 def _mdx_folders(paths: list[str]) -> list[str]:
@@ -294,20 +367,25 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
     # the index of a release-notes folder, beside it (tornado's docs/releases.rst, a toctree
     # of docs/releases/v*.rst): written at release time with them
     found = [p for p in paths if not owned.matches(p) and "/" in p
-             and PurePosixPath(p).stem.lower() in RELEASE_DIRS
+             and _unseparated(PurePosixPath(p).stem) in RELEASE_DIRS
              and p.rpartition(".")[0] in folders]
     paths = [p for p in paths if not owned.matches(p)]
     for root in sorted(roots):
-        for folder in RELEASE_DIRS:
-            if any(p.startswith(f"{root}/{folder}/") for p in paths):
-                found.append(f"{root}/{folder}/**")
-        if any(PurePosixPath(p).stem.lower() == "changelog" and p.startswith(root + "/")
-               for p in paths):
-            found.append(f"{root}/**/changelog.*")
-        if any(PurePosixPath(p).stem.lower().endswith("-announcement")
-               and p.startswith(root + "/") for p in paths):
+        inside = [p[len(root) + 1:] for p in paths if p.startswith(root + "/")]
+        found += sorted({f"{root}/{rel.partition('/')[0]}/**" for rel in inside
+                         if "/" in rel and _unseparated(rel.partition("/")[0]) in RELEASE_DIRS})
+        # each spelling found, its separator either one: `change[-_]log.*`
+        found += sorted({f"{root}/**/{re.sub('[-_]', '[-_]', stem)}.*"
+                         for stem in (PurePosixPath(rel).stem for rel in inside)
+                         if _unseparated(stem) in RELEASE_PAGES})
+        if any(PurePosixPath(rel).stem.lower().endswith("-announcement") for rel in inside):
             found.append(f"{root}/**/*-announcement.*")
     return found
+
+
+def _unseparated(name: str) -> str:
+    """``name`` in lower case without its ``-`` and ``_``: ``Release_Notes`` → releasenotes."""
+    return name.lower().replace("-", "").replace("_", "")
 
 
 def readmes(paths: list[str]) -> dict[str, str]:
@@ -340,7 +418,7 @@ def package_manifests_beside_readmes(paths: list[str]) -> list[str]:
     readme_folders = {p.rpartition("/")[0] for p in paths
                       if "/" in p and p.rpartition("/")[2].lower() in README_NAMES}
     return [f"{folder}/package.json" for folder in sorted(packages & readme_folders)
-            if not any(outer in packages for outer in _ancestors(folder))][:MAX_CARRIERS]
+            if not any(outer in packages for outer in ancestors(folder))][:MAX_CARRIERS]
 
 
 def published_readmes(paths: list[str], texts: Mapping[str, str],
@@ -350,26 +428,13 @@ def published_readmes(paths: list[str], texts: Mapping[str, str],
     docs (vite's ``packages/vite/README.md``), where a site's or an example app's README is
     its own boilerplate (valtio's private ``website/``). ``pages`` is each folder's README
     (``readmes``)."""
-    found = []
-    for manifest in package_manifests_beside_readmes(paths):
-        try:
-            data = parse_json(texts.get(manifest, "")[:MAX_CONFIG_CHARS])
-        except ValueError:
-            continue
-        if isinstance(data, dict) and isinstance(data.get("name"), str) \
-                and data.get("private") is not True:
-            found.append(pages[manifest.rpartition("/")[0]])
-    return found
+    return [pages[manifest.rpartition("/")[0]]
+            for manifest in package_manifests_beside_readmes(paths)
+            if is_published(read_manifest(texts.get(manifest, "")))]
 
 
 GITIGNORE = ".gitignore"
 """The root one only: its patterns are relative to the root, as docs.exclude's are."""
-
-
-def _ancestors(path: str) -> list[str]:
-    """The folders holding ``path``, shallowest first."""
-    parts = path.split("/")[:-1]
-    return ["/".join(parts[:depth]) for depth in range(1, len(parts) + 1)]
 
 
 def _usable_patterns(gitignore: str) -> tuple[str, ...]:
@@ -394,11 +459,11 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
     hidden = {p for p in pages if ignored.matches(p)}
     if not hidden or len(hidden) == len(pages):
         return []
-    kept = {folder for page in pages if page not in hidden for folder in _ancestors(page)}
+    kept = {folder for page in pages if page not in hidden for folder in ancestors(page)}
     found: dict[str, None] = {}
     for page in sorted(hidden):
         # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
-        folder = next((f for f in _ancestors(page)
+        folder = next((f for f in ancestors(page)
                        if f not in kept and ignored.matches(f + "/")), None)
         found[f"{folder}/**" if folder else page] = None
     return list(found)
@@ -407,12 +472,13 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
     ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs``,
-    ``package_manifests_beside_readmes`` and root ``.gitignore``."""
+    ``package_manifests_beside_readmes``, ``site_manifests`` and root ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
     roots = _docs_roots(paths)
-    globs, seen = _generator_docs(paths, texts or {})
+    generators = _generators(paths, texts or {})
+    globs, seen = _generator_docs(paths, generators)
     if not globs and (globs := _mdx_folders(paths)):
         seen.append("MDX pages (Docusaurus, Fumadocs or Nextra)")
     if not globs and roots:
@@ -434,15 +500,35 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     else:
         notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
                                "to list until docs.paths names some")
+    translated = translations(paths)
+    if "docs.paths" in values:
+        kept = _without_translations(values["docs.paths"], [t.folder for t in translated])
+        seen += [f"{glob} left out: {t.folder}/ translates {t.source or '.'}/ ({t.why})"
+                 for glob in values["docs.paths"] if glob not in kept
+                 for t in translated if under(glob.partition("/**")[0], t.folder)]
+        values["docs.paths"] = kept
     if seen:
         notes["docs.paths"] = "detected: " + "; ".join(seen)
     docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
     generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
-    if generated:
-        values["docs.exclude"] = generated
-        notes["docs.exclude"] = ("tracked though the root .gitignore lists them, so read as "
-                                 "generated output and kept out of the corpus: "
-                                 + ", ".join(generated))
+    corpus = Globs(tuple(docs_paths))
+    # a translation the corpus reads: a code PR's author is not expected to edit it
+    translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
+                                               for p in paths)]
+    excluded = [*generated, *(f"{t.folder}/**" for t in translated)]
+    if excluded:
+        values["docs.exclude"] = excluded
+        notes["docs.exclude"] = "; ".join(
+            ([f"tracked though the root .gitignore lists them, so read as generated output and "
+              f"kept out of the corpus: {', '.join(generated)}"] if generated else [])
+            + [f"detected: {t.folder}/** translates {t.source or '.'}/ ({t.why}), which a code "
+               "PR's author is not expected to edit" for t in translated])
+    site = site_code(paths, texts or {}, generators)
+    if site:
+        values["code.exclude"] = [s.glob for s in site]
+        notes["code.exclude"] = ("detected: code that builds the docs site, not the product "
+                                 "(delete a glob to read its changes again): "
+                                 + "; ".join(f"{s.glob} ({s.why})" for s in site))
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
     if release:
@@ -502,7 +588,7 @@ def render_config(detected: Detected) -> str:
                                             if key.dotted in EXPLAINED else [])])
         out += [f"# {line}" for line in _wrap(text)]
         if key.dotted in detected.notes:
-            out.append(f"# {detected.notes[key.dotted]}")
+            out += [f"# {line}" for line in _wrap(detected.notes[key.dotted])]
         if key.dotted == "gates.preset":
             out += [f"# {line}" for reason in detected.reasons
                     for line in _wrap(f"chosen by govern init: {reason}")]
@@ -562,8 +648,9 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
         paths = [entry.path for entry in git.ls_tree("HEAD")]
         read = [*declaration_carriers(paths), *generator_configs(paths),
                 *package_manifests_beside_readmes(paths),
+                *site_manifests(paths, generator_sites(paths)),
                 *([GITIGNORE] if GITIGNORE in paths else [])]
-        texts = {path: git.read_text("HEAD", path) or "" for path in read}
+        texts = {path: git.read_text("HEAD", path) or "" for path in dict.fromkeys(read)}
         dirty = git.is_dirty()
     finally:
         git.close()

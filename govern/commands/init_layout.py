@@ -1,0 +1,262 @@
+"""What ``govern init`` reads from a repository's docs layout beyond where the pages are: the
+folders that build the docs site, whose code is not the product's (``code.exclude``), and the
+folders of translated pages, which a code PR's author is not expected to edit
+(``docs.exclude``). Pure functions of the paths committed at HEAD and a few manifests' text
+(docs/how-to/setup.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from govern.core.json_input import parse_json
+from govern.drift.docs.corpus import PAGE_SUFFIXES
+
+SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
+"""Names of a folder that is a docs site app when its own package.json says so."""
+SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "astro", "gatsby")
+"""A private package depending on one of these builds a web site."""
+VITEPRESS_FOLDER = ".vitepress"
+PYTHON_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
+MAX_SITE_DEPTH = 2
+"""``website/``, ``packages/docs/``: as deep as init looks for a generator configuration."""
+MAX_MANIFESTS = 50
+"""package.json files read under the candidate site folders: beyond that, a folder holding
+so many packages is not a docs site."""
+MAX_CONFIG_CHARS = 200_000
+"""A configuration or manifest is read up to this many characters (bounded on hostile
+input)."""
+# ISO 639-1 language codes: a folder named by one (optionally with a region or script,
+# ``pt-BR``, ``zh-hant``) may hold translated pages
+LANGUAGES = frozenset("""
+aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy
+da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy
+hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li
+ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa
+pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th
+ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu""".split())
+_LOCALE = re.compile(r"([a-z]{2})(?:[-_](?:[A-Za-z]{2}|[A-Za-z]{4}))?")
+MIRRORED_ENOUGH = 10
+"""This many pages mirroring the default tree make a translation even when they are not most
+of its pages: pinia's ``zh/`` mirrors 22 of its 47, the rest being typedoc pages generated
+under names the English tree no longer uses."""
+_TWIN_SEPARATORS = ("_", "-", ".")
+"""How a page's translation beside it is named: ``Readme_zh-CN.md``, ``README-ja.md``,
+``guide.pt-BR.md``."""
+
+
+def is_locale(name: str) -> bool:
+    """Whether a folder's name is a locale code (``zh``, ``zh-CN``, ``pt_BR``, ``zh-hant``)."""
+    match = _LOCALE.fullmatch(name)
+    return match is not None and match.group(1) in LANGUAGES
+
+
+# -- the docs site's own code -----------------------------------------------------------------
+
+def _folder(path: str) -> str:
+    return path.rpartition("/")[0]
+
+
+def _site_candidates(paths: list[str], generator_sites: Iterable[str]) -> list[str]:
+    """Folders below the root, at most two deep, holding a package.json and either named like
+    a site or holding a generator configuration (``.vitepress/``, docusaurus.config)."""
+    sites = set(generator_sites)
+    found = []
+    for manifest in paths:
+        folder = _folder(manifest)
+        if PurePosixPath(manifest).name == "package.json" and folder \
+                and folder.count("/") < MAX_SITE_DEPTH \
+                and (folder.rpartition("/")[2] in SITE_FOLDER_NAMES or folder in sites):
+            found.append(folder)
+    return sorted(found)
+
+
+def site_manifests(paths: list[str], generator_sites: Iterable[str]) -> list[str]:
+    """The package.json files init reads to tell a docs site app from a package: each
+    candidate's own and those below it (at most :data:`MAX_MANIFESTS`)."""
+    candidates = _site_candidates(paths, generator_sites)
+    return sorted(p for p in paths if PurePosixPath(p).name == "package.json"
+                  and any(p.startswith(folder + "/") for folder in candidates))[:MAX_MANIFESTS]
+
+
+def read_manifest(text: str) -> dict[str, object] | None:
+    """A package.json's object, None when it is not one."""
+    try:
+        data = parse_json(text[:MAX_CONFIG_CHARS])
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def is_published(data: dict[str, object] | None) -> bool:
+    """Whether a package.json may be published: a name and no ``"private": true``."""
+    return data is not None and isinstance(data.get("name"), str) \
+        and data.get("private") is not True
+
+
+def _site_package(data: dict[str, object]) -> str | None:
+    """The site generator a private package.json depends on, if any."""
+    if data.get("private") is not True:
+        return None
+    for key in ("dependencies", "devDependencies"):
+        needs = data.get(key)
+        if isinstance(needs, dict):
+            found = next((name for name in SITE_GENERATOR_PACKAGES if name in needs), None)
+            if found:
+                return found
+    return None
+
+
+def _holds_a_package(folder: str, paths: list[str], texts: Mapping[str, str]) -> bool:
+    """Whether ``folder`` holds, below its own package.json, a package that may be published:
+    a package.json with a name and no ``"private": true`` (or one init did not read), or any
+    Python project (a docs site never is one)."""
+    below = [p for p in paths if p.startswith(folder + "/") and p != f"{folder}/package.json"]
+    return any(PurePosixPath(p).name in PYTHON_MANIFESTS
+               or PurePosixPath(p).name == "package.json"
+               and (p not in texts or is_published(read_manifest(texts[p]))) for p in below)
+
+
+@dataclass(frozen=True)
+class SiteCode:
+    """A glob of ``code.exclude`` init proposes, and why."""
+
+    glob: str
+    why: str
+
+
+def site_apps(paths: list[str], texts: Mapping[str, str],
+              generator_sites: Iterable[str]) -> list[SiteCode]:
+    """The docs site apps: a folder (below the root) whose package.json is private and
+    depends on a site generator, named like a site or holding a generator configuration
+    (valtio's Next.js ``website/``, pinia's ``packages/docs/``), and holding no package that
+    may be published. A ``.vitepress/`` folder outside such an app is excluded alone."""
+    found = []
+    for folder in _site_candidates(paths, generator_sites):
+        data = read_manifest(texts.get(f"{folder}/package.json", ""))
+        uses = _site_package(data) if data is not None else None
+        if uses and not _holds_a_package(folder, paths, texts):
+            found.append(SiteCode(f"{folder}/**", f"a private package.json using {uses}"))
+    apps = [site.glob[:-len("/**")] for site in found]
+    found += [SiteCode(f"{theme}/**", "VitePress's configuration and theme")
+              for theme in vitepress_folders(paths)
+              if not any(under(theme, app) for app in apps)]
+    return found
+
+
+def vitepress_folders(paths: list[str]) -> list[str]:
+    """The ``.vitepress/`` folders of sites at most two folders deep."""
+    found = set()
+    for path in paths:
+        parts = path.split("/")[:-1]
+        if VITEPRESS_FOLDER in parts[:MAX_SITE_DEPTH + 1]:
+            found.add("/".join(parts[:parts.index(VITEPRESS_FOLDER) + 1]))
+    return sorted(found)
+
+
+def mkdocs_hooks(config: str, text: str) -> list[str]:
+    """The files an mkdocs.yml lists under ``hooks:``, relative to the root (as written: one
+    that leaves its folder, ``../x.py``, names no committed path)."""
+    site = _folder(config)
+    hooks: list[str] = []
+    listing = False
+    for line in text[:MAX_CONFIG_CHARS].splitlines():
+        if not listing:
+            listing = line.rstrip() == "hooks:"
+            continue
+        item = line.strip()
+        if not item.startswith("- "):
+            break
+        hook = item[2:].strip().strip("'\"")
+        hooks.append(f"{site}/{hook}" if site else hook)
+    return hooks
+
+
+# -- translations -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Translation:
+    """A folder of translated pages, the default-language tree it mirrors, and the evidence."""
+
+    folder: str
+    source: str
+    why: str
+
+
+def _locale_folder(page: str) -> str | None:
+    """The shallowest folder of ``page`` named by a locale code."""
+    parts = page.split("/")[:-1]
+    return next(("/".join(parts[:depth + 1]) for depth, part in enumerate(parts)
+                 if is_locale(part)), None)
+
+
+def ancestors(path: str) -> list[str]:
+    """The folders holding ``path``, shallowest first."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:depth]) for depth in range(1, len(parts) + 1)]
+
+
+def _twin_locales(pages: list[str]) -> set[str]:
+    """The locale codes the repository names a page's translation beside it with
+    (commander's ``Readme_zh-CN.md`` beside ``Readme.md``)."""
+    present = set(pages)
+    found = set()
+    for page in pages:
+        stem, dot, suffix = page.rpartition(".")
+        for separator in _TWIN_SEPARATORS:
+            base, cut, code = stem.rpartition(separator)
+            if cut and "/" not in code and is_locale(code) and f"{base}{dot}{suffix}" in present:
+                found.add(code)
+    return found
+
+
+def translations(paths: list[str]) -> list[Translation]:
+    """Folders named by a locale code whose pages translate a sibling default-language tree:
+    most of their pages, or at least ``MIRRORED_ENOUGH``, mirror its pages by relative path
+    (pinia's ``packages/docs/zh/`` mirrors ``packages/docs/``), or the repository names a
+    page's translation by that code beside it (commander's ``docs/zh-CN/``, with
+    ``Readme_zh-CN.md``). The default tree is a folder beside it named for English (fastapi's
+    ``docs/en/``), else the pages of their parent outside the locale folders: it is never one
+    of these."""
+    pages = [p for p in paths if p.endswith(PAGE_SUFFIXES)]
+    located = {page: _locale_folder(page) for page in pages}
+    by_parent: dict[str, set[str]] = {}
+    for folder in filter(None, located.values()):
+        by_parent.setdefault(_folder(folder), set()).add(folder)
+    twins = _twin_locales(pages)
+    # each page under each parent of locale folders, in one pass (a parent is an ancestor)
+    inside: dict[str, list[str]] = {parent: [] for parent in by_parent}
+    for page in pages:
+        for parent in ("", *ancestors(page)):
+            if parent in inside:
+                inside[parent].append(page)
+    found = []
+    for parent, locales in sorted(by_parent.items()):
+        # each page in its locale folder's tree, else the parent's own, by relative path
+        trees: dict[str, set[str]] = {tree: set() for tree in (*locales, parent)}
+        for page in inside[parent]:
+            own = located[page]
+            tree = own if own is not None and own in locales else parent
+            trees[tree].add(page[len(tree) + 1:] if tree else page)
+        # English when a folder beside them is named so, else the parent's own pages
+        # (a locale folder's language is its name's first two letters)
+        source = next((locale for locale in sorted(locales)
+                       if locale.rpartition("/")[2][:2] == "en"), parent)
+        for locale in sorted(locales - {source}):
+            mirrored = len(trees[locale] & trees[source])
+            code = locale.rpartition("/")[2]
+            if 2 * mirrored > len(trees[locale]) or mirrored >= MIRRORED_ENOUGH:
+                why = f"{mirrored} of its {len(trees[locale])} pages have a twin there"
+            elif code in twins:
+                why = f"{code} names pages' translations beside them"
+            else:
+                continue
+            found.append(Translation(locale, source, why))
+    return found
+
+
+def under(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or inside it."""
+    return path == folder or path.startswith(folder + "/")
