@@ -237,3 +237,49 @@ def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
 ])
 def test_what_a_page_binds_a_name_to(text: str, own: set[str], elsewhere: bool) -> None:
     assert PageCode(text).binds_elsewhere("escape", own) is elsewhere
+
+
+REGISTER = "def register(settings):\n    return settings\n"
+AUTOMODULE = ("register module\n===============\n\n.. automodule:: shop.commands.register\n")
+
+
+@pytest.mark.parametrize(("head", "stale"), [
+    # twine: `twine register` removed with its module, and its autodoc page with it
+    ({"shop/commands/register.py": None}, {"docs/internal/register.rst": True}),
+    # moved away within the package: the old dotted name is gone all the same
+    ({"shop/commands/register.py": None, "shop/register.py": REGISTER},
+     {"docs/internal/register.rst": True}),
+    # became a package of its own: the module is still importable by its name
+    ({"shop/commands/register.py": None, "shop/commands/register/__init__.py": REGISTER},
+     {}),
+    # a file of it changed, the module stays: listed, not stale
+    ({"shop/commands/register.py": REGISTER + "\n\nVERSION = 2\n"},
+     {"docs/internal/register.rst": False}),
+])
+def test_a_page_naming_a_deleted_module_by_its_dotted_name_is_stale(
+        tmp_path: Path, head: dict[str, str | None], stale: dict[str, bool]) -> None:
+    files = {"shop/__init__.py": "", "shop/commands/__init__.py": "",
+             "shop/commands/register.py": REGISTER,
+             "docs/internal/register.rst": AUTOMODULE, **PAD}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == stale
+    if any(stale.values()):
+        assert _evidence(data, "docs/internal/register.rst")["shop.commands.register"] == (
+            "removed", [4])
+
+
+@pytest.mark.parametrize("deleted", [
+    "shop/_impl/register.py",  # a private module is nobody's API
+    "tests/commands/register.py",  # nor a test's
+    "register.py",  # a single word: the package's own name or a plain one
+])
+def test_a_deleted_module_no_page_may_name_is_no_anchor(tmp_path: Path, deleted: str) -> None:
+    dotted = deleted[: -len(".py")].replace("/", ".")
+    files = {"shop/__init__.py": "", "shop/_impl/__init__.py": "",
+             deleted: "def enrol(settings):\n    return settings\n",
+             "keep.py": "x = 1\n",
+             "docs/api.rst": f"API\n===\n\n.. automodule:: {dotted}\n\nUse ``{dotted}``.\n",
+             **PAD}
+    data = run_json(pr_repo(tmp_path, files, {deleted: None}), "main")
+    assert [a["token"] for a in data["anchors"] if a["token"] == dotted] == []
+    assert not any(row["stale"] for row in data["docs"])

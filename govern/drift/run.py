@@ -40,7 +40,7 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
-from govern.drift.paths import path_candidates, removed_paths
+from govern.drift.paths import path_candidates, removed_modules, removed_paths
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -134,9 +134,10 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
     head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
                      frozenset(entry.path for entry in entries if entry.kind == "blob"))
+    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"))
     change_set = anchor_changes(
         changes,
-        base=Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}")),
+        base=base_side,
         head=head_side,
         package_dirs=manifests,
         config=config,
@@ -148,10 +149,13 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config))
+    modules = removed_modules(changes, head_side.listed or (), base_side.exists,
+                              lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates
-                  + instance_candidates(change_set.candidates, index) + files)
-    removed = removed_tokens(change_set) | removed_paths(files) | _removed_flags(
-        git, head, change_set.removed_flags, index, config)
+                  + instance_candidates(change_set.candidates, index) + files + modules)
+    removed = (removed_tokens(change_set) | removed_paths(files)
+               | {(c.kind, c.token) for c in modules}
+               | _removed_flags(git, head, change_set.removed_flags, index, config))
     removed -= _declared_elsewhere(git, head, removed, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
