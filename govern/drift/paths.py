@@ -20,6 +20,8 @@ from govern.drift.anchors.extract import Candidate
 from govern.drift.anchors.python import is_public, module_path
 from govern.drift.docs.corpus import PAGE_SUFFIXES
 from govern.drift.docs.index import DocsIndex
+from govern.drift.docs.page_code import python_imports
+from govern.drift.still_declared import declared_names
 from govern.git.diff import ChangedFile
 from govern.git.packages import is_example_file, is_test_file
 
@@ -103,15 +105,26 @@ def _module_folder(path: str) -> str:
     return folder if name == "__init__.py" else path[: -len(".py")]
 
 
+def _binds(init: bytes | None, name: str) -> bool:
+    """Whether a package ``__init__`` binds ``name``: imports it (``from pkg.talk import chat``
+    keeps ``pkg.chat`` a name after ``pkg/chat.py`` moved) or declares it."""
+    if not init:
+        return False
+    text = init.decode("utf-8", "replace")
+    return (any(bound == name for _module, bound, _aliased in python_imports(text))
+            or bool(declared_names([init], {name})))
+
+
 def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
-                    base_exists: Callable[[str], bool],
+                    base_exists: Callable[[str], bool], read_head: Callable[[str], bytes | None],
                     is_code: Callable[[str], bool]) -> list[Candidate]:
     """A base-side ``symbol`` candidate for the dotted name of each public Python module this
-    change deleted or renamed away, when nothing at HEAD provides that module any more (no
-    ``pkg/mod.py``, no Python file under ``pkg/mod/``): ``.. automodule::
-    twine.commands.register`` is stale once ``twine/commands/register.py`` is gone, as a page
-    writing the file's path is. Dotted names only: a top-level module's name is a single word,
-    the package's own or a plain one. Tests and example code are nobody's API."""
+    change deleted or renamed away, when nothing at HEAD provides that name any more (no
+    ``pkg/mod.py``, no Python file under ``pkg/mod/``, no ``mod`` its package's ``__init__``
+    binds): ``.. automodule:: twine.commands.register`` is stale once
+    ``twine/commands/register.py`` is gone, as a page writing the file's path is. Dotted names
+    only: a top-level module's name is a single word, the package's own or a plain one. Tests
+    and example code are nobody's API."""
     gone: dict[str, str] = {}
     for change in changes:
         path = change.base_path
@@ -132,6 +145,8 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
         if folder in provided:
             continue
         module, _packages = module_path(path, base_exists)
-        if "." in module and all(is_public(part) for part in module.split(".")):
+        parent, _, name = folder.rpartition("/")
+        if "." in module and all(is_public(part) for part in module.split(".")) \
+                and not _binds(read_head(f"{parent}/__init__.py"), name):
             found.append(Candidate("symbol", module, path, "base"))
     return found

@@ -150,7 +150,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config))
     modules = removed_modules(changes, head_side.listed or (), base_side.exists,
-                              lambda path: is_code_path(path, config))
+                              head_side.read, lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index) + files + modules)
     removed = (removed_tokens(change_set) | removed_paths(files)
