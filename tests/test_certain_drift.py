@@ -64,6 +64,10 @@ def test_a_name_removed_from_example_code_is_not_stale(tmp_path: Path) -> None:
             if e["token"] == "load_config"] == ["removed"]
 
 
+def _files(texts: list[bytes]) -> dict[str, bytes | None]:
+    return {f"shop/m{i}.py": text for i, text in enumerate(texts)}
+
+
 def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
     names = {"render", "LIMIT", "Widget", "helper"}
     declaring = [b"export function render(page) {}\n", b"LIMIT = 5\n",
@@ -71,8 +75,8 @@ def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
                  b"export const Widget: Props = {}\n"]
     using = [b"render(page)\n", b"if LIMIT == 5:\n    pass\n", b"x = helper(1) + 2\n",
              b"  Widget.render_all()\n", b"# render is gone\n"]
-    assert declared_names(declaring, names) == names
-    assert declared_names(using, names) == set()
+    assert declared_names(_files(declaring), names) == names
+    assert declared_names(_files(using), names) == set()
 
 
 def _evidence(data: dict[str, Any], path: str) -> dict[str, tuple[str, list[int]]]:
@@ -207,8 +211,23 @@ def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
     using = [b"import { derive } from 'derive-valtio'\n", b"from html import escape\n",
              b"export { Widget as OtherWidget }\n", b"export default State\n",
              b"import load\n", b"exports.proxyWithHistory = 1\n", b"# __all__ = ['Store']\n"]
-    assert declared_names(exporting, names) == names
-    assert declared_names(using, names) == set()
+    assert declared_names(_files(exporting), names) == names
+    assert declared_names(_files(using), names) == set()
+
+
+@pytest.mark.parametrize(("path", "exported"), [
+    # black: a package's __init__ importing from its own package publishes the name
+    ("src/black/__init__.py", True),
+    ("black/__init__.py", True),
+    # the same import in another module only uses it; another package's name is a use too
+    ("src/black/linegen.py", False),
+    ("src/white/__init__.py", False),
+])
+def test_a_package_init_importing_from_its_own_package_re_exports(path: str,
+                                                                   exported: bool) -> None:
+    text = b"from black.ranges import parse_line_ranges\n"
+    assert declared_names({path: text}, {"parse_line_ranges"}) == (
+        {"parse_line_ranges"} if exported else set())
 
 
 @pytest.mark.parametrize(("text", "own", "elsewhere"), [

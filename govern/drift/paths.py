@@ -105,14 +105,14 @@ def _module_folder(path: str) -> str:
     return folder if name == "__init__.py" else path[: -len(".py")]
 
 
-def _binds(init: bytes | None, name: str) -> bool:
+def _binds(path: str, init: bytes | None, name: str) -> bool:
     """Whether a package ``__init__`` binds ``name``: imports it (``from pkg.talk import chat``
     keeps ``pkg.chat`` a name after ``pkg/chat.py`` moved) or declares it."""
     if not init:
         return False
     text = init.decode("utf-8", "replace")
     return (any(bound == name for _module, bound, _aliased in python_imports(text))
-            or bool(declared_names([init], {name})))
+            or bool(declared_names({path: init}, {name})))
 
 
 def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
@@ -146,7 +146,8 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
             continue
         module, _packages = module_path(path, base_exists)
         parent, _, name = folder.rpartition("/")
+        init = f"{parent}/__init__.py"
         if "." in module and all(is_public(part) for part in module.split(".")) \
-                and not _binds(read_head(f"{parent}/__init__.py"), name):
+                and not _binds(init, read_head(init), name):
             found.append(Candidate("symbol", module, path, "base"))
     return found

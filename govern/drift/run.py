@@ -218,14 +218,16 @@ def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]]
     return frozenset(("symbol", name) for name in declared_names(texts, names))
 
 
-def _code_holding(git: Git, head: str, words: list[str], config: Config) -> list[bytes | None]:
+def _code_holding(git: Git, head: str, words: list[str], config: Config
+                  ) -> dict[str, bytes | None]:
     """The text at HEAD of each code file (not an example's) that holds one of ``words`` as a
-    word. git lists the files, on disk when the work tree is a checkout of HEAD (a CI job's: a
-    sixth of the time of reading every blob); their text is read at HEAD."""
+    word, by path. git lists the files, on disk when the work tree is a checkout of HEAD (a CI
+    job's: a sixth of the time of reading every blob); their text is read at HEAD."""
     paths = [path for path in git.grep_words(head, words, SOURCE_PATHSPECS,
                                              work_tree=git.checkout_of(head))
              if is_code_file(path, config) and not is_example_file(path)]
-    return list(git.blobs.read_many([f"{head}:{path}" for path in paths]).values())
+    texts = git.blobs.read_many([f"{head}:{path}" for path in paths])
+    return {path: texts.get(f"{head}:{path}") for path in paths}
 
 
 def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
@@ -239,7 +241,7 @@ def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
     if not written:
         return frozenset()
     still = set().union(*(written_flags(text) for text in
-                          _code_holding(git, head, written, config) if text))
+                          _code_holding(git, head, written, config).values() if text))
     return frozenset(("command", flag) for flag in written if flag not in still)
 
 
