@@ -306,3 +306,34 @@ def test_a_deleted_module_no_page_may_name_is_no_anchor(tmp_path: Path, deleted:
     data = run_json(pr_repo(tmp_path, files, {deleted: None}), "main")
     assert [a["token"] for a in data["anchors"] if a["token"] == dotted] == []
     assert not any(row["stale"] for row in data["docs"])
+
+
+SHIM = ('def _get_stream(kind):\n    return kind\n\n\n'
+        'def __getattr__(name):\n    import warnings\n\n'
+        '    if name in {\n        "get_stream",\n        "LazyFile",\n    }:\n'
+        '        warnings.warn(f"{name} is deprecated", DeprecationWarning)\n'
+        '        return globals()[f"_{name}"]\n'
+        '    raise AttributeError(name)\n')
+
+
+@pytest.mark.parametrize(("head", "stale"), [
+    # click: renamed private, the old name served by the module's __getattr__ shim
+    (SHIM, False),
+    (SHIM.replace('"get_stream",\n', ""), True),  # the shim serves other names
+    # the shim compares another variable: no shim of that name
+    (SHIM.replace("if name in {", "if other in {"), True),
+])
+def test_a_name_a_module_getattr_shim_still_serves_is_not_removed(
+        tmp_path: Path, head: str, stale: bool) -> None:
+    files = {"shop/__init__.py": "", "shop/utils.py": "def get_stream(kind):\n    return kind\n",
+             "docs/api.rst": "API\n===\n\n.. autofunction:: shop.utils.get_stream\n", **PAD}
+    assert _stale(tmp_path, files, {"shop/utils.py": head}) == {"docs/api.rst": stale}
+
+
+def test_a_shim_in_another_module_keeps_the_name_declared() -> None:
+    init = (b'def __getattr__(name: str) -> object:\n'
+            b'    if name == "get_stream":\n        return 1\n'
+            b'    if "Other" == name:\n        return 2\n    raise AttributeError(name)\n\n\n'
+            b'def later(name):\n    if name == "NotServed":\n        return 3\n')
+    assert declared_names({"shop/__init__.py": init}, {"get_stream", "Other", "NotServed"}) == {
+        "get_stream", "Other"}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping
 
+from govern.drift.anchors.python import module_getattr_names
 from govern.drift.docs.page_code import bound_names, python_imports
 
 _MODIFIERS = rb"(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
@@ -98,5 +99,7 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
         if text:
             found.update(match.group("name").decode() for pattern in patterns
                          for match in pattern.finditer(text))
-            found.update(reexported_names(text.decode("utf-8", "replace"), path))
+            decoded = text.decode("utf-8", "replace")
+            found.update(reexported_names(decoded, path))
+            found.update(module_getattr_names(decoded))
     return found.intersection(names)
