@@ -71,6 +71,26 @@ def test_removed_name_is_never_overbroad() -> None:
     assert cut.overbroad == [{"token": "sharedName", "kind": "symbol", "pages": 10}]
 
 
+def test_a_removed_member_reached_through_documented_containers_is_folded_there() -> None:
+    """Certain only where written: the pages that document the removed member's class by a
+    directive are listed but not stale, so on more pages than the cap they are one line, and
+    the page writing the member stays."""
+    pages = {f"docs/api{i}.md": f"# API {i}\n\n::: shop.Stream\n" for i in range(10)}
+    pages["docs/guide.md"] = "Call `shop.Stream.read` in a loop.\n"
+    index = index_of(pages)
+    anchor = ("symbol", "shop.Stream.read")
+    config = AnchorsConfig(corpus_share=1.0, max_rows_per_anchor=8)
+    guarded = apply_guards([Anchor(*anchor, "shop.py", "base")], index, config,
+                           frozenset({anchor}))
+    assert [index.pages[i].path for i in guarded.pages[anchor]] == ["docs/guide.md"]
+    assert guarded.folded == [{"token": "shop.Stream.read", "kind": "symbol", "pages": 10}]
+    # within the cap, the directive pages are listed as before
+    few = index_of({**{f"docs/api{i}.md": "::: shop.Stream\n" for i in range(3)},
+                    "docs/guide.md": pages["docs/guide.md"]})
+    listed = apply_guards([Anchor(*anchor, "shop.py", "base")], few, config, frozenset({anchor}))
+    assert len(listed.pages[anchor]) == 4 and not listed.folded
+
+
 # -- route tails ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("tail", "specific"), [

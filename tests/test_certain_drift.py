@@ -64,6 +64,10 @@ def test_a_name_removed_from_example_code_is_not_stale(tmp_path: Path) -> None:
             if e["token"] == "load_config"] == ["removed"]
 
 
+def _files(texts: list[bytes]) -> dict[str, bytes | None]:
+    return {f"shop/m{i}.py": text for i, text in enumerate(texts)}
+
+
 def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
     names = {"render", "LIMIT", "Widget", "helper"}
     declaring = [b"export function render(page) {}\n", b"LIMIT = 5\n",
@@ -71,8 +75,8 @@ def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
                  b"export const Widget: Props = {}\n"]
     using = [b"render(page)\n", b"if LIMIT == 5:\n    pass\n", b"x = helper(1) + 2\n",
              b"  Widget.render_all()\n", b"# render is gone\n"]
-    assert declared_names(declaring, names) == names
-    assert declared_names(using, names) == set()
+    assert declared_names(_files(declaring), names) == names
+    assert declared_names(_files(using), names) == set()
 
 
 def _evidence(data: dict[str, Any], path: str) -> dict[str, tuple[str, list[int]]]:
@@ -207,8 +211,23 @@ def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
     using = [b"import { derive } from 'derive-valtio'\n", b"from html import escape\n",
              b"export { Widget as OtherWidget }\n", b"export default State\n",
              b"import load\n", b"exports.proxyWithHistory = 1\n", b"# __all__ = ['Store']\n"]
-    assert declared_names(exporting, names) == names
-    assert declared_names(using, names) == set()
+    assert declared_names(_files(exporting), names) == names
+    assert declared_names(_files(using), names) == set()
+
+
+@pytest.mark.parametrize(("path", "exported"), [
+    # black: a package's __init__ importing from its own package publishes the name
+    ("src/black/__init__.py", True),
+    ("black/__init__.py", True),
+    # the same import in another module only uses it; another package's name is a use too
+    ("src/black/linegen.py", False),
+    ("src/white/__init__.py", False),
+])
+def test_a_package_init_importing_from_its_own_package_re_exports(path: str,
+                                                                   exported: bool) -> None:
+    text = b"from black.ranges import parse_line_ranges\n"
+    assert declared_names({path: text}, {"parse_line_ranges"}) == (
+        {"parse_line_ranges"} if exported else set())
 
 
 @pytest.mark.parametrize(("text", "own", "elsewhere"), [
@@ -237,3 +256,84 @@ def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
 ])
 def test_what_a_page_binds_a_name_to(text: str, own: set[str], elsewhere: bool) -> None:
     assert PageCode(text).binds_elsewhere("escape", own) is elsewhere
+
+
+REGISTER = "def register(settings):\n    return settings\n"
+AUTOMODULE = ("register module\n===============\n\n.. automodule:: shop.commands.register\n")
+
+
+@pytest.mark.parametrize(("head", "stale"), [
+    # twine: `twine register` removed with its module, and its autodoc page with it
+    ({"shop/commands/register.py": None}, {"docs/internal/register.rst": True}),
+    # moved away within the package: the old dotted name is gone all the same
+    ({"shop/commands/register.py": None, "shop/register.py": REGISTER},
+     {"docs/internal/register.rst": True}),
+    # became a package of its own: the module is still importable by its name
+    ({"shop/commands/register.py": None, "shop/commands/register/__init__.py": REGISTER},
+     {}),
+    # moved, and its package binds the name it had: `shop.commands.register` still resolves
+    ({"shop/commands/register.py": None, "shop/commands/enrol.py": REGISTER,
+      "shop/commands/__init__.py": "from shop.commands.enrol import register\n"},
+     {"docs/internal/register.rst": False}),
+    # a file of it changed, the module stays: listed, not stale
+    ({"shop/commands/register.py": REGISTER + "\n\nVERSION = 2\n"},
+     {"docs/internal/register.rst": False}),
+])
+def test_a_page_naming_a_deleted_module_by_its_dotted_name_is_stale(
+        tmp_path: Path, head: dict[str, str | None], stale: dict[str, bool]) -> None:
+    files = {"shop/__init__.py": "", "shop/commands/__init__.py": "",
+             "shop/commands/register.py": REGISTER,
+             "docs/internal/register.rst": AUTOMODULE, **PAD}
+    data = run_json(pr_repo(tmp_path, files, head), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == stale
+    if any(stale.values()):
+        assert _evidence(data, "docs/internal/register.rst")["shop.commands.register"] == (
+            "removed", [4])
+
+
+@pytest.mark.parametrize("deleted", [
+    "shop/_impl/register.py",  # a private module is nobody's API
+    "tests/commands/register.py",  # nor a test's
+    "register.py",  # a single word: the package's own name or a plain one
+])
+def test_a_deleted_module_no_page_may_name_is_no_anchor(tmp_path: Path, deleted: str) -> None:
+    dotted = deleted[: -len(".py")].replace("/", ".")
+    files = {"shop/__init__.py": "", "shop/_impl/__init__.py": "",
+             deleted: "def enrol(settings):\n    return settings\n",
+             "keep.py": "x = 1\n",
+             "docs/api.rst": f"API\n===\n\n.. automodule:: {dotted}\n\nUse ``{dotted}``.\n",
+             **PAD}
+    data = run_json(pr_repo(tmp_path, files, {deleted: None}), "main")
+    assert [a["token"] for a in data["anchors"] if a["token"] == dotted] == []
+    assert not any(row["stale"] for row in data["docs"])
+
+
+SHIM = ('def _get_stream(kind):\n    return kind\n\n\n'
+        'def __getattr__(name):\n    import warnings\n\n'
+        '    if name in {\n        "get_stream",\n        "LazyFile",\n    }:\n'
+        '        warnings.warn(f"{name} is deprecated", DeprecationWarning)\n'
+        '        return globals()[f"_{name}"]\n'
+        '    raise AttributeError(name)\n')
+
+
+@pytest.mark.parametrize(("head", "stale"), [
+    # click: renamed private, the old name served by the module's __getattr__ shim
+    (SHIM, False),
+    (SHIM.replace('"get_stream",\n', ""), True),  # the shim serves other names
+    # the shim compares another variable: no shim of that name
+    (SHIM.replace("if name in {", "if other in {"), True),
+])
+def test_a_name_a_module_getattr_shim_still_serves_is_not_removed(
+        tmp_path: Path, head: str, stale: bool) -> None:
+    files = {"shop/__init__.py": "", "shop/utils.py": "def get_stream(kind):\n    return kind\n",
+             "docs/api.rst": "API\n===\n\n.. autofunction:: shop.utils.get_stream\n", **PAD}
+    assert _stale(tmp_path, files, {"shop/utils.py": head}) == {"docs/api.rst": stale}
+
+
+def test_a_shim_in_another_module_keeps_the_name_declared() -> None:
+    init = (b'def __getattr__(name: str) -> object:\n'
+            b'    if name == "get_stream":\n        return 1\n'
+            b'    if "Other" == name:\n        return 2\n    raise AttributeError(name)\n\n\n'
+            b'def later(name):\n    if name == "NotServed":\n        return 3\n')
+    assert declared_names({"shop/__init__.py": init}, {"get_stream", "Other", "NotServed"}) == {
+        "get_stream", "Other"}

@@ -217,6 +217,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         if not matched and plain and not certain:
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
+        if certain and named and is_code_shaped(anchor.token) \
+                and len(matched) > min(threshold, config.max_rows_per_anchor):
+            matched = _certain_pages(anchor, matched, index, threshold, config, folded)
         exact = certain or anchor.kind == "file"
         if not exact and len(matched) > threshold:
             overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
@@ -229,6 +232,21 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     if spellings:
         admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings)
     return Guarded(admitted, pages, weak, overbroad, folded)
+
+
+def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex, threshold: int,
+                   config: AnchorsConfig, folded: list[dict[str, Any]]) -> set[int]:
+    """The pages of a removed name that pass the guards: every page writing it (certain
+    drift), and those reaching it only through a documented container (``.. autoclass::``
+    with ``:members:``) only as a name that still exists would: they are listed but not
+    stale (:func:`_certain`), so on more pages than the share or the row cap allows they are
+    folded into one line."""
+    written = matched & index.naming_as_written(anchor.token)
+    through_containers = len(matched) - len(written)
+    if through_containers <= min(threshold, config.max_rows_per_anchor):
+        return matched
+    folded.append({"token": anchor.token, "kind": anchor.kind, "pages": through_containers})
+    return written
 
 
 def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set[int]],

@@ -17,10 +17,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from govern.drift.anchors.extract import Candidate
+from govern.drift.anchors.python import is_public, module_path
 from govern.drift.docs.corpus import PAGE_SUFFIXES
 from govern.drift.docs.index import DocsIndex
+from govern.drift.docs.page_code import python_imports
+from govern.drift.still_declared import declared_names
 from govern.git.diff import ChangedFile
-from govern.git.packages import is_test_file
+from govern.git.packages import is_example_file, is_test_file
 
 KIND = "file"
 
@@ -93,3 +96,58 @@ def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]
         if c.kind == KIND:
             sides.setdefault(c.token, set()).add(c.side)
     return frozenset((KIND, token) for token, seen in sides.items() if seen == {"base"})
+
+
+def _module_folder(path: str) -> str:
+    """The path a Python module's file stands for, without its suffix: ``pkg/mod`` of
+    ``pkg/mod.py`` and of ``pkg/mod/__init__.py``."""
+    folder, _, name = path.rpartition("/")
+    return folder if name == "__init__.py" else path[: -len(".py")]
+
+
+def _binds(path: str, init: bytes | None, name: str) -> bool:
+    """Whether a package ``__init__`` binds ``name``: imports it (``from pkg.talk import chat``
+    keeps ``pkg.chat`` a name after ``pkg/chat.py`` moved) or declares it."""
+    if not init:
+        return False
+    text = init.decode("utf-8", "replace")
+    return (any(bound == name for _module, bound, _aliased in python_imports(text))
+            or bool(declared_names({path: init}, {name})))
+
+
+def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
+                    base_exists: Callable[[str], bool], read_head: Callable[[str], bytes | None],
+                    is_code: Callable[[str], bool]) -> list[Candidate]:
+    """A base-side ``symbol`` candidate for the dotted name of each public Python module this
+    change deleted or renamed away, when nothing at HEAD provides that name any more (no
+    ``pkg/mod.py``, no Python file under ``pkg/mod/``, no ``mod`` its package's ``__init__``
+    binds): ``.. automodule:: twine.commands.register`` is stale once
+    ``twine/commands/register.py`` is gone, as a page writing the file's path is. Dotted names
+    only: a top-level module's name is a single word, the package's own or a plain one. Tests
+    and example code are nobody's API."""
+    gone: dict[str, str] = {}
+    for change in changes:
+        path = change.base_path
+        if change.status in ("D", "R") and path.endswith(".py") and is_code(path) \
+                and not is_test_file(path) and not is_example_file(path):
+            gone.setdefault(_module_folder(path), path)
+    if not gone:
+        return []
+    provided: set[str] = set()
+    for path in head_paths:
+        if path.endswith(".py"):
+            provided.add(path[: -len(".py")])
+            folder = path
+            while (folder := folder.rpartition("/")[0]) and folder not in provided:
+                provided.add(folder)  # a package, or a namespace package, at HEAD
+    found = []
+    for folder, path in gone.items():
+        if folder in provided:
+            continue
+        module, _packages = module_path(path, base_exists)
+        parent, _, name = folder.rpartition("/")
+        init = f"{parent}/__init__.py"
+        if "." in module and all(is_public(part) for part in module.split(".")) \
+                and not _binds(init, read_head(init), name):
+            found.append(Candidate("symbol", module, path, "base"))
+    return found

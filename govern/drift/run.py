@@ -40,7 +40,7 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
-from govern.drift.paths import path_candidates, removed_paths
+from govern.drift.paths import path_candidates, removed_modules, removed_paths
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -134,9 +134,10 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
     head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
                      frozenset(entry.path for entry in entries if entry.kind == "blob"))
+    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"))
     change_set = anchor_changes(
         changes,
-        base=Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}")),
+        base=base_side,
         head=head_side,
         package_dirs=manifests,
         config=config,
@@ -148,10 +149,13 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config))
+    modules = removed_modules(changes, head_side.listed or (), base_side.exists,
+                              head_side.read, lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates
-                  + instance_candidates(change_set.candidates, index) + files)
-    removed = removed_tokens(change_set) | removed_paths(files) | _removed_flags(
-        git, head, change_set.removed_flags, index, config)
+                  + instance_candidates(change_set.candidates, index) + files + modules)
+    removed = (removed_tokens(change_set) | removed_paths(files)
+               | {(c.kind, c.token) for c in modules}
+               | _removed_flags(git, head, change_set.removed_flags, index, config))
     removed -= _declared_elsewhere(git, head, removed, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
@@ -214,14 +218,16 @@ def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]]
     return frozenset(("symbol", name) for name in declared_names(texts, names))
 
 
-def _code_holding(git: Git, head: str, words: list[str], config: Config) -> list[bytes | None]:
+def _code_holding(git: Git, head: str, words: list[str], config: Config
+                  ) -> dict[str, bytes | None]:
     """The text at HEAD of each code file (not an example's) that holds one of ``words`` as a
-    word. git lists the files, on disk when the work tree is a checkout of HEAD (a CI job's: a
-    sixth of the time of reading every blob); their text is read at HEAD."""
+    word, by path. git lists the files, on disk when the work tree is a checkout of HEAD (a CI
+    job's: a sixth of the time of reading every blob); their text is read at HEAD."""
     paths = [path for path in git.grep_words(head, words, SOURCE_PATHSPECS,
                                              work_tree=git.checkout_of(head))
              if is_code_file(path, config) and not is_example_file(path)]
-    return list(git.blobs.read_many([f"{head}:{path}" for path in paths]).values())
+    texts = git.blobs.read_many([f"{head}:{path}" for path in paths])
+    return {path: texts.get(f"{head}:{path}") for path in paths}
 
 
 def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
@@ -235,7 +241,7 @@ def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
     if not written:
         return frozenset()
     still = set().union(*(written_flags(text) for text in
-                          _code_holding(git, head, written, config) if text))
+                          _code_holding(git, head, written, config).values() if text))
     return frozenset(("command", flag) for flag in written if flag not in still)
 
 

@@ -14,8 +14,9 @@ certainty, never its row."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator, Mapping
 
+from govern.drift.anchors.python import module_getattr_names
 from govern.drift.docs.page_code import bound_names, python_imports
 
 _MODIFIERS = rb"(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
@@ -63,30 +64,42 @@ def _lists(text: str, opening: re.Pattern[str], closing: str) -> Iterator[str]:
         at = end + 1
 
 
-def reexported_names(text: str) -> Iterator[str]:
+def _own_packages(path: str) -> frozenset[str]:
+    """The folders a package ``__init__.py`` sits in, any of which may be its top-level
+    package's name (``src/black/__init__.py``: ``black``); none for another file."""
+    folders, _, name = path.rpartition("/")
+    return frozenset(folders.split("/")) if name == "__init__.py" and folders else frozenset()
+
+
+def reexported_names(text: str, path: str = "") -> Iterator[str]:
     """The names a code file publishes by re-export: each of an ``export { a, b as c }`` list
     (``from '…'`` or not), ``export * as ns``, a Python name imported relatively (``from .x
     import NAME``, a package's own) or with ``as`` (``from x import a as NAME``, and the
-    explicit re-export ``from x import NAME as NAME``), and each name ``__all__`` lists. A
-    plain ``from html import escape`` only uses the name."""
+    explicit re-export ``from x import NAME as NAME``), a package ``__init__``'s import from
+    its own package (``from black.ranges import parse_line_ranges`` in
+    ``src/black/__init__.py``: ``black.parse_line_ranges`` resolves), and each name
+    ``__all__`` lists. A plain ``from html import escape`` only uses the name."""
     for listed in _lists(text, _EXPORT_LIST, "}"):
         yield from (bound for bound, _ in bound_names(listed))
     yield from (match.group(1) for match in _EXPORT_NAMESPACE.finditer(text))
+    own = _own_packages(path)
     for module, bound, aliased in python_imports(text):
-        if module.startswith(".") or aliased:
+        if module.startswith(".") or aliased or module.partition(".")[0] in own:
             yield bound
     for opening, closing in _ALL_LISTS:
         for listed in _lists(text, opening, closing):
             yield from (match.group(1) for match in _QUOTED_NAME.finditer(listed))
 
 
-def declared_names(texts: Iterable[bytes | None], names: Collection[str]) -> set[str]:
-    """Which of ``names`` the ``texts`` declare or re-export."""
+def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) -> set[str]:
+    """Which of ``names`` the ``files`` (path -> text) declare or re-export."""
     patterns = _declaration_patterns(names)
     found: set[str] = set()
-    for text in texts:
+    for path, text in files.items():
         if text:
             found.update(match.group("name").decode() for pattern in patterns
                          for match in pattern.finditer(text))
-            found.update(reexported_names(text.decode("utf-8", "replace")))
+            decoded = text.decode("utf-8", "replace")
+            found.update(reexported_names(decoded, path))
+            found.update(module_getattr_names(decoded))
     return found.intersection(names)

@@ -3,6 +3,7 @@ qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -211,6 +212,31 @@ def _class_tree(top_level: list[tuple[str, Node]], exported: Callable[[str], boo
     return bases, members
 
 
+_MODULE_GETATTR = re.compile(r"^def[ \t]++__getattr__[ \t]*+\([ \t]*+([A-Za-z_]\w*+)", re.M)
+_FUNCTION_END = re.compile(r"\n(?=[^\s#])")
+_QUOTED = r"""["']([A-Za-z_]\w*+)["']"""
+
+
+def module_getattr_names(text: str) -> set[str]:
+    """The names a module-level ``__getattr__`` (PEP 562) serves: the strings it compares its
+    parameter with (``name == "BaseCommand"``, ``name in {"get_text_stream", …}``). click
+    renamed ``get_binary_stream`` to ``_get_binary_stream`` and serves the old name from
+    such a shim, with a deprecation warning: the name is still there to import and document."""
+    found: set[str] = set()
+    for shim in _MODULE_GETATTR.finditer(text):
+        end = _FUNCTION_END.search(text, shim.end())
+        body = text[shim.end():end.start() if end else len(text)]
+        param = re.escape(shim.group(1))
+        compared = re.compile(rf"(?<![\w.]){param}[ \t]*+==[ \t]*+{_QUOTED}"
+                              rf"|{_QUOTED}[ \t]*+==[ \t]*+{param}(?!\w)")
+        for match in compared.finditer(body):
+            found.add(match.group(1) or match.group(2))
+        listed = re.compile(rf"(?<![\w.]){param}[ \t]++in[ \t]*+[{{(\[]([^}})\]]*+)")
+        for match in listed.finditer(body):
+            found.update(re.findall(_QUOTED, match.group(1)))
+    return found
+
+
 def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares."""
     tree = parse("python", source)
@@ -254,6 +280,9 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, lines, _member_role))
+    if b"__getattr__" in source:
+        declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
+                        if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
     bases, own = _class_tree(top_level, exported)
     inherited, widely_inherited = inherited_members(touched, bases, own)
