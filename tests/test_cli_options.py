@@ -197,3 +197,73 @@ def test_an_example_s_options_are_neither_new_api_nor_removed(tmp_path: Path) ->
     data = run_json(pr_repo(tmp_path, base, {"examples/hook.js": changed}), "main")
     assert data["new_api"] == []
     assert _stale(data) == {"docs/hooks.md": False}
+
+
+MANAGER_PY = '''CLI_SESSION_UPGRADE_FLAGS = [
+    {
+        'variadic': ['--bind-cookies'],
+        'action': 'store_true',
+        'help': 'Bind domainless cookies to the host.'
+    }
+]
+
+COMMANDS = {
+    'export-args': [
+        'Export available options for the CLI',
+        {
+            'flags': ['-f', '--format'],
+            'choices': ['json'],
+            'default': 'json'
+        }
+    ],
+    'upgrade': ['Upgrade a session.', *CLI_SESSION_UPGRADE_FLAGS],
+}
+
+RUNS = {
+    'lint': ['ruff', '--fix', '--show-fixes'],
+    'docs': {'argv': ['mkdocs', '--strict'], 'cwd': 'docs'},
+}
+
+CHOICES = {
+    'format': {'help': 'Same as --format-options, spelled short.', 'default': 'json'},
+}
+'''
+MANAGER_PAGES = {
+    "docs/sessions.md": "Run `httpie cli sessions upgrade --bind-cookies`.\n",
+    "docs/export.md": "Export with `httpie cli export-args --format json`.\n",
+    "docs/lint.md": "CI runs `ruff --fix` and `mkdocs --strict` and `--format-options`.\n",
+}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # a flag beside ``add_argument``'s keywords, under any key
+    ("'Bind domainless cookies to the host.'", "'Bind cookies to the session host.'",
+     {"docs/sessions.md": ["--bind-cookies"]}),
+    # a flag under ``flags``
+    ("'default': 'json'\n", "'default': 'yaml'\n", {"docs/export.md": ["--format"]}),
+    # ``--`` strings of a dict that declares no option, and a flag a help text names
+    ("'--fix', '--show-fixes'", "'--fix', '--diff'", {}),
+    ("['mkdocs', '--strict']", "['mkdocs', '--strict', '--clean']", {}),
+    ("'Same as --format-options, spelled short.'", "'Same as --format-options.'", {}),
+])
+def test_an_option_declared_as_data_anchors_its_flags(tmp_path: Path, old: str, new: str,
+                                                      listed: dict[str, list[str]]) -> None:
+    """httpie's manager declares its options as dicts applied with ``add_argument(**spec)``."""
+    assert old in MANAGER_PY
+    base = {"httpie/manager/cli.py": MANAGER_PY, "httpie/__init__.py": "", **MANAGER_PAGES}
+    repo = pr_repo(tmp_path, base, {"httpie/manager/cli.py": MANAGER_PY.replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
+def test_an_option_declared_as_data_is_new_api_and_removed_when_gone(tmp_path: Path) -> None:
+    pages = {"docs/export.md": "Export with `--format json` or `--bind-cookies`.\n"}
+    base = {"httpie/manager/cli.py": MANAGER_PY, "httpie/__init__.py": "", **pages}
+    grown = MANAGER_PY.replace("'flags': ['-f', '--format'],",
+                               "'flags': ['-f', '--format'],\n        }, {\n"
+                               "            'flags': ['--output'], 'help': 'Where to write.',")
+    data = run_json(pr_repo(tmp_path, base, {"httpie/manager/cli.py": grown}), "main")
+    assert [(e["token"], e["suggested_pages"]) for e in data["new_api"]
+            if e["token"].startswith("--")] == [("--output", ["docs/export.md"])]
+    gone = MANAGER_PY.replace("'flags': ['-f', '--format'],", "'flags': ['-o', '--output'],")
+    data = run_json(pr_repo(tmp_path / "gone", base, {"httpie/manager/cli.py": gone}), "main")
+    assert _stale(data) == {"docs/export.md": True}

@@ -169,6 +169,56 @@ def test_beside_sub_parsers_a_remainder_takes_only_words_that_name_none() -> Non
         ("vault fetch -x", "unresolvable"), ("vault push --nope", "missing")]
 
 
+def test_an_option_that_takes_the_rest_leaves_it_unjudged() -> None:
+    """``--exec-args`` with ``nargs=REMAINDER`` passes the rest of the line through; an
+    option before it, or the words after ``--exec-args=x`` (its one value), are judged."""
+    rest = ARGPARSE["src/vault/cli.py"].replace(
+        "    add_common(sub.add_parser('pull'))\n",
+        "    pull = sub.add_parser('pull')\n"
+        "    pull.add_argument('--exec-args', nargs=argparse.REMAINDER)\n")
+    assert statuses({**ARGPARSE, "src/vault/cli.py": rest}, "vault pull --exec-args --x -y",
+                    "vault pull --exec --x", "vault pull --nope --exec-args x",
+                    "vault pull --exec-args=a --x") == [
+        ("vault pull --exec-args --x -y", "resolved"),
+        ("vault pull --exec --x", "resolved"),  # an abbreviation of it
+        ("vault pull --nope --exec-args x", "missing"),
+        ("vault pull --exec-args=a --x", "missing")]
+
+
+PARENTS_CLI = (
+    "import argparse\n\n"
+    "def main():\n"
+    "    common = argparse.ArgumentParser(add_help=False)\n"
+    "    common.add_argument('--profile')\n"
+    "    common.add_argument({positional})\n"
+    "    parser = argparse.ArgumentParser(prog='vault', parents=[common])\n"
+    "    sub = parser.add_subparsers()\n"
+    "    sub.add_parser('push')\n"
+    "    parser.parse_args()\n"
+)
+
+
+def parents(positional: str) -> dict[str, str]:
+    return {**ARGPARSE, "src/vault/cli.py": PARENTS_CLI.format(positional=positional)}
+
+
+def test_a_parent_parser_s_options_and_positionals_are_inherited() -> None:
+    assert statuses(parents("'vault_file'"), "vault --profile x push", "vault --nope push",
+                    "vault secrets.kdbx push", "vault secrets.kdbx --nope") == [
+        ("vault --profile x push", "resolved"),
+        ("vault --nope push", "missing"),
+        ("vault secrets.kdbx push", "resolved"),  # the positional the parent declares
+        ("vault secrets.kdbx --nope", "missing")]
+    # without the parent's positional, a word naming no sub-parser is none
+    assert statuses(parents("'--region'"), "vault secrets.kdbx push") == [
+        ("vault secrets.kdbx push", "missing")]
+    # a parent's remainder, positional or option, hands the rest on in the child too
+    assert statuses(parents("'rest', nargs=argparse.REMAINDER"), "vault x --nope") == [
+        ("vault x --nope", "unresolvable")]
+    assert statuses(parents("'--pass', nargs='...'"), "vault --pass --nope", "vault --nope") == [
+        ("vault --pass --nope", "resolved"), ("vault --nope", "missing")]
+
+
 @pytest.mark.parametrize("choices", ["['push', 'pull']", "('push', 'pull')", "[1, 2]"])
 def test_literal_choices_and_no_remainder_still_report_an_unknown_option(choices: str) -> None:
     assert statuses(dispatcher(choices, "'*'"), "vault push -r x", "vault push --no-color") == [

@@ -61,6 +61,7 @@ class _Parser:
     abbrev: bool = True
     arguments: bool = False
     remainder: bool = False
+    rest_options: set[str] = field(default_factory=set)
     parents: list[_Parser] = field(default_factory=list)
     subparsers: _Subparsers | None = None
 
@@ -522,6 +523,8 @@ def _add_argument(parser: _Parser, positional: list[Node], keywords: dict[str, N
     action = (python_string(action_node) or text(action_node).rsplit(".", 1)[-1]) \
         if action_node is not None else "store"
     takes = action not in _NO_VALUE and text(keywords.get("nargs")) != "0"
+    if _takes_the_rest(keywords):
+        parser.rest_options.update(options)
     for option in options:
         parser.options[option] = takes
         if action == "BooleanOptionalAction" and option.startswith("--"):
@@ -532,9 +535,7 @@ def _hands_the_rest_on(keywords: dict[str, Node]) -> bool:
     """Whether a positional passes the rest of the line to another parser: it takes every word
     left (``nargs=REMAINDER``), or its ``choices`` are computed (twine's ``choices=`` the names
     of its entry points), so the command it names is read by a parser govern cannot see."""
-    nargs = keywords.get("nargs")
-    if nargs is not None and (python_string(nargs) in _REST or
-                              text(nargs).rsplit(".", 1)[-1] in _REST.values()):
+    if _takes_the_rest(keywords):
         return True
     choices = keywords.get("choices")
     return choices is not None and (choices.type not in ("list", "tuple", "set") or not all(
@@ -542,12 +543,33 @@ def _hands_the_rest_on(keywords: dict[str, Node]) -> bool:
         for item in choices.named_children))
 
 
-def _merged_options(parsers: Iterable[_Parser]) -> dict[str, tuple[dict[str, bool], bool]]:
-    """Each parser's options with its parents' (its own win), and whether any of them is
-    open. Each parser is merged once, from its parents' merged options, in a walk that keeps
-    its own stack: walking up every path of a diamond of ``parents=[…]`` was exponential in its
-    depth, and a chain of them deeper than Python's recursion limit crashed."""
-    merged: dict[str, tuple[dict[str, bool], bool]] = {}
+def _takes_the_rest(keywords: dict[str, Node]) -> bool:
+    """``nargs=REMAINDER`` (or ``'...'``): the argument takes every word left on the line."""
+    nargs = keywords.get("nargs")
+    return nargs is not None and (python_string(nargs) in _REST or
+                                  text(nargs).rsplit(".", 1)[-1] in _REST.values())
+
+
+@dataclass(frozen=True)
+class _Accepted:
+    """What a parser accepts with its parents' (``parents=[common]`` copies their options and
+    positionals): its options, whether any of them is open, whether it or one of them takes
+    positionals and hands the rest on, and the options that take every word left."""
+
+    options: dict[str, bool]
+    open: bool
+    arguments: bool
+    remainder: bool
+    rest_options: frozenset[str]
+
+
+def _merged_options(parsers: Iterable[_Parser]) -> dict[str, _Accepted]:
+    """Each parser's options and positionals with its parents' (its own options win), and
+    whether any of them is open. Each parser is merged once, from its parents' merged
+    options, in a walk that keeps its own stack: walking up every path of a diamond of
+    ``parents=[…]`` was exponential in its depth, and a chain of them deeper than Python's
+    recursion limit crashed."""
+    merged: dict[str, _Accepted] = {}
     for parser in parsers:
         path = [(parser, iter(parser.parents))] if parser.key not in merged else []
         on_path = {parser.key}
@@ -566,16 +588,19 @@ def _merged_options(parsers: Iterable[_Parser]) -> dict[str, tuple[dict[str, boo
     return merged
 
 
-def _merge(parser: _Parser, merged: dict[str, tuple[dict[str, bool], bool]]
-           ) -> tuple[dict[str, bool], bool]:
+def _merge(parser: _Parser, merged: dict[str, _Accepted]) -> _Accepted:
+    inherited = [merged[parent.key] for parent in parser.parents if parent.key in merged]
     options: dict[str, bool] = {}
-    opened = parser.open
-    for parent in parser.parents:
-        more, shut = merged.get(parent.key, ({}, False))
-        options.update(more)
-        opened = opened or shut
+    for parent in inherited:
+        options.update(parent.options)
     options.update(parser.options)
-    return options, opened
+    # an option the parser declares again is its own, and takes what its own declaration says
+    rest = {option for parent in inherited for option in parent.rest_options
+            if option not in parser.options} | parser.rest_options
+    return _Accepted(options, parser.open or any(parent.open for parent in inherited),
+                     parser.arguments or any(parent.arguments for parent in inherited),
+                     parser.remainder or any(parent.remainder for parent in inherited),
+                     frozenset(rest))
 
 
 def build_argparse_trees(sources: dict[str, bytes],
@@ -591,14 +616,16 @@ def build_argparse_trees(sources: dict[str, bytes],
     commands: dict[str, CliCommand] = {}
     merged = _merged_options(reader.parsers.values())
     for parser in reader.parsers.values():
-        options, opened = merged[parser.key]
+        accepted = merged[parser.key]
         subparsers = parser.subparsers
         children = {name: child.key for child in (subparsers.children if subparsers else [])
                     for name in child.names}
         commands[parser.key] = CliCommand(
-            parser.names[0] if parser.names else parser.prog or "", None, options, opened,
-            children, subparsers is not None, abbrev=parser.abbrev, arguments=parser.arguments,
-            remainder=parser.remainder, open_children=subparsers.open if subparsers else False)
+            parser.names[0] if parser.names else parser.prog or "", None, accepted.options,
+            accepted.open, children, subparsers is not None, abbrev=parser.abbrev,
+            arguments=accepted.arguments, remainder=accepted.remainder,
+            open_children=subparsers.open if subparsers else False,
+            rest_options=accepted.rest_options)
     shared = {parent.key for p in reader.parsers.values() for parent in p.parents}
     roots = [p for found in reader.created.values() for p in found if p.key not in shared]
     programs: dict[str, str | None] = {}

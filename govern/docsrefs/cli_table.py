@@ -48,6 +48,9 @@ class CliCommand:
     """Its arguments hand the rest of the line on: a positional takes every word left
     (argparse's ``nargs=REMAINDER``), or names a command by ``choices`` computed at run time (a
     dispatcher to parsers govern cannot see). From its first argument on, nothing is judged."""
+    rest_options: frozenset[str] = frozenset()
+    """Options that take every word left (argparse's ``nargs=REMAINDER`` on an option, a
+    pass-through such as ``--exec-args``): the words after one are its values, not judged."""
     open_children: bool = False
     """Subcommands govern cannot list (named by variables, or an oclif plugin's)."""
     separator: str | None = None
@@ -77,6 +80,18 @@ def _match_option(node: CliCommand, names: _SortedNames, word: str) -> tuple[boo
         if start < end:
             return True, names.valued[end] > names.valued[start] and not equals
     return False, False
+
+
+def _takes_the_rest(node: CliCommand, names: _SortedNames, word: str) -> bool:
+    """Does ``word`` (a known option of ``node``) name one that takes every word left: written
+    whole, or abbreviating it and no other option? ``--args=x`` gives it its one value, and the
+    words after are judged (argparse leaves them to the parser)."""
+    if "=" in word:
+        return False
+    if word in node.options:
+        return word in node.rest_options
+    start, end = names.starting(word) if node.abbrev and word.startswith("--") else (0, 0)
+    return end - start == 1 and names.names[start] in node.rest_options
 
 
 @dataclass(frozen=True)
@@ -168,6 +183,8 @@ class CliTable:
                 if not known:
                     flag = word.split("=", 1)[0]
                     return Resolution(Status.MISSING, flag, " ".join(path), options.names)
+                if node.rest_options and _takes_the_rest(node, options, word):
+                    break  # the rest of the line is the option's values
                 continue
             if positional or not node.group:
                 if node.remainder:

@@ -280,7 +280,7 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     any spelling: axios' ``axios.AxiosHeaders`` (a namespace's class) gone while the same
     files declare a top-level ``AxiosHeaders`` has not removed the name ``AxiosHeaders``. Not
     example code's: a tutorial's function is the reader's code, not API a page goes stale
-    over."""
+    over. Program names no manifest declares any more are removed too."""
     spelled = set(change_set.declared_at_head)
     for key in change_set.declared_at_head:
         spelled.update(key.split("."))  # a name as a container or as a member
@@ -290,7 +290,7 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
         if c.side == "base" and c.declaration is not None
         and c.declaration.key not in change_set.declared_at_head
         and c.token not in spelled and not is_example_file(c.file)
-    })
+    } | {("command", name) for name in change_set.removed_programs})
 
 
 def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:

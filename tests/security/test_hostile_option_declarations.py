@@ -30,3 +30,13 @@ def test_runs_of_dashes_and_nested_calls_name_no_flag() -> None:
     # the long string is no flag list, and only the innermost call's own string is its flag
     assert within(lambda: touched_flags(tree, "python", source, lines)) == ["--deep"]
     assert within(lambda: written_flags(("x" + dashes + "--a").encode())) == set()
+
+
+def test_options_declared_as_data_are_read_once_however_nested() -> None:
+    """Each dict reads its own values: 2,000 nested specs, and one of 20,000 flags."""
+    nested = "SPEC = " + "{'help': 'h', 'spec': " * 2_000 + "'--deep'" + "}" * 2_000 + "\n"
+    wide = "WIDE = {'help': 'h', " + ", ".join(f"'k{n}': '--flag-{n}'" for n in range(CALLS))
+    source = (nested + wide + "}\n").encode()
+    tree = parse("python", source)
+    assert within(lambda: touched_flags(tree, "python", source, frozenset({1}))) == ["--deep"]
+    assert len(within(lambda: declared_flags(tree, "python", source))) == CALLS + 1

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from govern.core.json_input import parse_json
+from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import from_imports, resolve_import
 from govern.drift.anchors.syntax import (
     name_text,
@@ -68,6 +69,47 @@ def parse_scripts(pyproject_text: str) -> dict[str, tuple[str, ...]]:
         if isinstance(target, str):
             found[target.strip()] = (*found.get(target.strip(), ()), name)
     return found
+
+
+ManifestReader = Callable[[str], str | None]
+"""A manifest's file name (``setup.py``) -> its text in one package folder (None: absent)."""
+
+
+def python_scripts(read: ManifestReader) -> dict[str, tuple[str, ...]]:
+    """Every program a Python package declares: ``[project.scripts]`` in pyproject.toml and
+    ``console_scripts`` in setup.cfg or setup.py
+    (docs/concepts/anchoring-rules.md#program-names)."""
+    pyproject = read("pyproject.toml")
+    scripts = parse_scripts(pyproject) if pyproject is not None else {}
+    for filename in ("setup.cfg", "setup.py"):
+        text = read(filename)
+        for target, names in (parse_setup_scripts(filename, text) if text else {}).items():
+            scripts[target] = (*scripts.get(target, ()), *names)
+    return scripts
+
+
+def package_bins(package_json_text: str) -> tuple[str, ...]:
+    """The programs a package.json ``bin`` installs: the names of a map, or for a path alone
+    the package's name without its scope (``@scope/tool`` installs ``tool``)."""
+    try:
+        data = parse_json(package_json_text)
+    except ValueError:
+        return ()
+    bins = data.get("bin") if isinstance(data, dict) else None
+    if isinstance(bins, dict):
+        return tuple(name for name in bins if isinstance(name, str) and name)
+    name = data.get("name") if isinstance(data, dict) and isinstance(bins, str) else None
+    return (name.rpartition("/")[2],) if isinstance(name, str) and name.rpartition("/")[2] \
+        else ()
+
+
+def declared_programs(read: ManifestReader) -> frozenset[str]:
+    """Every program name the manifests of one package folder declare, whichever declares
+    it: a name that moves from setup.py to pyproject.toml is still declared."""
+    names = {name for found in python_scripts(read).values() for name in found}
+    package_json = read("package.json")
+    names.update(package_bins(package_json) if package_json is not None else ())
+    return frozenset(names)
 
 
 def parse_oclif(package_json_text: str) -> tuple[tuple[str, ...], str] | None:

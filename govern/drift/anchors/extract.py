@@ -14,15 +14,16 @@ from govern.drift.anchors.commands import (
     MAY_DECLARE_COMMANDS,
     CommandResolver,
     CommandTree,
+    ManifestReader,
+    declared_programs,
     oclif_phrase,
     parse_oclif,
-    parse_scripts,
     python_command_tree,
+    python_scripts,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
 from govern.drift.anchors.options import declared_flags, touched_flags
-from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import (
     ReexportIndex,
     extract_python,
@@ -196,6 +197,9 @@ class ChangeSetAnchors:
     removed_flags: set[str] = field(default_factory=set)
     """Flags an option declaration of a changed file declared on the base side and no longer
     does at HEAD: removed, unless another code file still writes them (run.py)."""
+    removed_programs: set[str] = field(default_factory=set)
+    """Program names the changed manifests' package declared on the base side and no manifest
+    declares at HEAD: removed, stale on the pages that run them."""
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -336,6 +340,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         result.skipped["dev_only_manifests"] += 1
         return
     result.packages.setdefault(package_dir)
+    if manifest and _program_changes(change, package_dir, base, head, package_dirs, result):
+        return
     if manifest:
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
@@ -666,18 +672,32 @@ def _import_root(path: str, packages: list[tuple[str, str]]) -> str:
 
 
 def _python_scripts(side: Side, package_dir: str) -> dict[str, tuple[str, ...]]:
-    """Every program a Python package declares: ``[project.scripts]`` in pyproject.toml and
-    ``console_scripts`` in setup.cfg or setup.py
-    (docs/concepts/anchoring-rules.md#program-names)."""
-    scripts: dict[str, tuple[str, ...]] = {}
-    pyproject = side.manifest(package_dir, "pyproject.toml")
-    if pyproject is not None:
-        scripts.update(parse_scripts(pyproject))
-    for filename in ("setup.cfg", "setup.py"):
-        text = side.manifest(package_dir, filename)
-        for target, names in (parse_setup_scripts(filename, text) if text else {}).items():
-            scripts[target] = (*scripts.get(target, ()), *names)
-    return scripts
+    return python_scripts(_manifests(side, package_dir))
+
+
+def _manifests(side: Side, package_dir: str) -> ManifestReader:
+    return lambda name: side.manifest(package_dir, name)
+
+
+def _program_changes(change: ChangedFile, package_dir: str, base: Side, head: Side,
+                     package_dirs: frozenset[str], result: ChangeSetAnchors) -> bool:
+    """A program name the package's manifests declare on one side and not the other: one the
+    base side declared is removed, stale on the pages that run it, unless a manifest of
+    another package still declares it; a new one is New API. A name that moved between
+    manifests is neither (docs/concepts/anchoring-rules.md#program-names)."""
+    before, after = (declared_programs(_manifests(side, package_dir)) for side in (base, head))
+    removed, added = before - after, after - before
+    if removed:
+        removed -= {name for folder in package_dirs - {package_dir}
+                    for name in declared_programs(_manifests(head, folder))}
+    for name in sorted(removed):
+        result.candidates.append(Candidate("command", name, change.path, "base"))
+        result.removed_programs.add(name)
+    for name in sorted(added):
+        result.candidates.append(Candidate("command", name, change.path, "head"))
+        result.added.append(Added(change.path, Declaration(name, None, bridgeable=False),
+                                  (name,), after, True))
+    return bool(removed or added)
 
 
 _GENERATED = re.compile(

@@ -1,7 +1,8 @@
 """Command-line options as docs write them: ``--ws-max-size``. A changed line inside the call
 that declares an option (click's and typer's ``option``/``Option``, argparse's
-``add_argument``, commander's and cac's ``.option``, oclif's ``Flags.string`` under its key)
-anchors each long flag it declares (docs/concepts/anchoring-rules.md#command-line-options):
+``add_argument``, commander's and cac's ``.option``, oclif's ``Flags.string`` under its key),
+or inside a Python dict that declares one as data for ``add_argument(**spec)``, anchors each
+long flag it declares (docs/concepts/anchoring-rules.md#command-line-options):
 the help text, default or type of ``--forwarded-allow-ips`` changed, and the pages listing
 that flag say what it does."""
 
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node, Tree
 
-from govern.drift.anchors.syntax import name_text, touches, walk_with_parents
+from govern.drift.anchors.syntax import name_text, python_string, touches, walk_with_parents
 
 OPTION_CALLS = frozenset({"option", "Option", "add_argument", "requiredOption"})
 """The last part of a callee that declares an option: ``click.option``, ``typer.Option``,
@@ -21,6 +22,17 @@ OPTION_CALLS = frozenset({"option", "Option", "add_argument", "requiredOption"})
 _CALLS = {"python": frozenset({"call"}), "typescript": frozenset({"call_expression"}),
           "tsx": frozenset({"call_expression"}),
           "javascript": frozenset({"call_expression"})}
+_DICTS = frozenset({"dictionary"})
+"""A Python dict literal: httpie's ``{'flags': ['-f', '--format'], 'choices': ['json']}``,
+applied with ``add_argument(**spec)``."""
+_FLAG_KEYS = frozenset({"flags", "option_strings"})
+"""A dict key whose value is an option's flags."""
+_ARGPARSE_KEYS = frozenset({"help", "action", "default", "dest", "metavar", "nargs", "choices"})
+"""``add_argument``'s keywords: a dict holding one of them beside a flag string is the option's
+spec (httpie's ``{'variadic': ['--bind-cookies'], 'action': 'store_true', …}``); their own
+values are prose or values, never the option's flags."""
+_WHOLE_FLAG = re.compile(r"--[A-Za-z0-9][A-Za-z0-9_-]{0,61}+")
+"""A string that is one long flag (``MAX_FLAG_CHARS`` at most), not a help text naming one."""
 _STRINGS = frozenset({"string"})
 _LISTS = frozenset({"list", "tuple", "array"})
 _FLAG = re.compile(rb"--(?<![\w-]--)[A-Za-z0-9][A-Za-z0-9_-]*+")
@@ -36,7 +48,7 @@ _OCLIF_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,62}")
 def touched_flags(tree: Tree, language: str, source: bytes,
                   lines: frozenset[int]) -> list[str]:
     """The long flags of the option declarations spanning a changed line, in order."""
-    calls = _CALLS.get(language)
+    calls = _declaring_nodes(language)
     if calls is None or not lines or not _may_declare(source):
         return []
     found: dict[str, None] = {}
@@ -50,7 +62,7 @@ def touched_flags(tree: Tree, language: str, source: bytes,
 def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
     """Every long flag the file's option declarations spell: the siblings of a new one, and
     what the base side declared of them."""
-    calls = _CALLS.get(language)
+    calls = _declaring_nodes(language)
     if calls is None or not _may_declare(source):
         return frozenset()
     return frozenset(flag for call, parent in walk_with_parents(tree.root_node, calls)
@@ -69,23 +81,61 @@ def written_flags(text: bytes) -> set[str]:
     return {found.decode("ascii") for found in _FLAG.findall(text)}
 
 
+_SPEC_KEY_MARK = re.compile(
+    rb"""['"](?:flags|option_strings|help|action|default|dest|metavar|nargs|choices)['"]""")
+"""A quoted key a dict declaring an option as data writes."""
+
+
 def _may_declare(source: bytes) -> bool:
-    """Could the file declare an option: a call that declares one written, and a flag or an
-    oclif ``Flags.`` builder."""
-    return (b"--" in source or b"lags." in source) and any(
-        mark in source for mark in _CALL_MARKS)
+    """Could the file declare an option: a call that declares one, or a dict key of an
+    option's spec, written, and a flag or an oclif ``Flags.`` builder."""
+    return (b"--" in source or b"lags." in source) and (
+        any(mark in source for mark in _CALL_MARKS) or _SPEC_KEY_MARK.search(source) is not None)
+
+
+def _declaring_nodes(language: str) -> frozenset[str] | None:
+    """The node types that may declare an option in ``language``: calls, and in Python the
+    dict literals of options declared as data."""
+    calls = _CALLS.get(language)
+    return calls | _DICTS if language == "python" and calls is not None else calls
 
 
 def _declared(call: Node, parent: Node | None) -> Iterator[str]:
     """The flags one call declares: those its strings spell, or, for oclif's
     ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's."""
-    if _callee(call) in OPTION_CALLS:
+    if call.type in _DICTS:
+        yield from _spec_flags(call)
+    elif _callee(call) in OPTION_CALLS:
         yield from _flags(call)
     elif parent is not None and parent.type == "pair" and _builds_oclif_flag(call):
         key = parent.child_by_field_name("key")
         name = (key.text or b"").decode("utf-8", "replace").strip("'\"") if key else ""
         if _OCLIF_NAME.fullmatch(name) and f"--{name}" not in UNIVERSAL_FLAGS:
             yield f"--{name}"
+
+
+def _spec_flags(dictionary: Node) -> Iterator[str]:
+    """The long flags of a dict declaring an option as data: the whole-flag strings of its
+    values (or of a list a value holds), when a ``flags``/``option_strings`` key holds them or
+    an ``add_argument`` keyword key sits beside them. A dict of ``--`` strings with neither
+    (a subprocess's arguments by name) declares nothing, nor does the prose of its ``help``."""
+    values: dict[str, Node] = {}
+    for pair in dictionary.named_children:
+        key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+        name = python_string(key) if pair.type == "pair" else None
+        if name is not None and value is not None:
+            values[name] = value
+    if not (values.keys() & (_FLAG_KEYS | _ARGPARSE_KEYS)):
+        return
+    for name, value in values.items():
+        if name in _ARGPARSE_KEYS:
+            continue
+        for string in value.named_children if value.type in _LISTS else (value,):
+            # read only a string short enough to be one flag, quotes and prefix included
+            flag = python_string(string) \
+                if string.end_byte - string.start_byte <= MAX_FLAG_CHARS + 4 else None
+            if flag is not None and flag not in UNIVERSAL_FLAGS and _WHOLE_FLAG.fullmatch(flag):
+                yield flag
 
 
 def _builds_oclif_flag(call: Node) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
+from govern.drift.anchors.programs import invoked_at
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -195,7 +196,7 @@ class DocsIndex:
             texts = self.read_texts(candidates)
             self._phrases[first] = (list(texts), PhraseRuns(list(texts.values()), first))
         page_ids, runs = self._phrases[first]
-        return {page_ids[runs.text_of[occurrence]] for occurrence in runs.find(rest)}
+        return {page_ids[runs.text_of[occurrence]] for occurrence in runs.said(rest)}
 
     def naming_paths(self, forms: Iterable[str]) -> set[str]:
         """The file path forms (``docs_src/app/main.py``) that some page writes
@@ -305,6 +306,16 @@ class PhraseRuns:
                 # on from the next character, not the match's end: ``a:a`` is written at 0
                 # and at 2 in ``a:a:a``
                 match = written.search(text, match.start() + 1)
+
+    def said(self, rest: list[str]) -> list[int]:
+        """:meth:`find`, but a program name alone (no flag) only where it is run as a command:
+        a bare program name is a word of prose (docs/concepts/anchoring-rules.md#program-names)."""
+        found = self.find(rest)
+        if rest or self.first.startswith("-"):
+            return found
+        texts, text_of, start_of = self.texts, self.text_of, self.start_of
+        return [occurrence for occurrence in found
+                if invoked_at(texts[text_of[occurrence]], start_of[occurrence], self.first)]
 
     def find(self, rest: list[str]) -> list[int]:
         """The occurrences of the first word that the words ``rest`` follow as the phrase

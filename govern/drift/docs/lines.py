@@ -204,7 +204,7 @@ class PageMentions:
         if first not in self._phrases:
             self._phrases[first] = PhraseRuns([self.text], first)
         runs = self._phrases[first]
-        return [runs.start_of[occurrence] for occurrence in runs.find(rest)]
+        return [runs.start_of[occurrence] for occurrence in runs.said(rest)]
 
     def _indexed(self) -> _TokenOffsets | None:
         """The page's token offsets once it has been searched ``DIRECT_SEARCHES`` times."""
