@@ -23,8 +23,11 @@ from govern.drift.docs.corpus import is_docs_path
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
-DEFAULT_FOLDERS = ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst"]
-"""The default docs.paths but its README, which init writes anchored to the root."""
+NO_PAGE = ("no docs folder and no README found: affected-docs has no page to list until "
+           "docs.paths names some")
+FOLDERS_LEFT_OUT = ("the default docs/**/*.md, docs/**/*.mdx, docs/**/*.rst left out: they "
+                    "match no page")
+"""Why a repository without a docs folder gets its READMEs alone (axios)."""
 MINIMAL_WHY = (
     "no .changeset/config.json and no `Clause-②:`/`Metadata-protocol:` lines in the PR "
     "template or changesets, so the process gates stay off (they require a changeset for each "
@@ -36,7 +39,7 @@ MINIMAL_WHY = (
 
 @pytest.mark.parametrize(("paths", "expected"), [
     (["README.md", "src/app.py"],
-     {"docs.paths": [*DEFAULT_FOLDERS, "/README.md"], "comment.guardrails_doc": ""}),
+     {"docs.paths": ["/README.md"], "comment.guardrails_doc": ""}),
     (["README.md", "content/docs/intro.mdx", "content/docs/api/ref.md", "docs-old.txt"],
      {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "/README.md"],
       "comment.guardrails_doc": ""}),
@@ -80,7 +83,7 @@ MINIMAL_WHY = (
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),
     # a root README of another case is read as it is written, with or without a docs folder
     (["Readme.md", "lib/app.js", "examples/README.md"],
-     {"docs.paths": [*DEFAULT_FOLDERS, "/Readme.md"], "comment.guardrails_doc": ""}),
+     {"docs.paths": ["/Readme.md"], "comment.guardrails_doc": ""}),
     (["docs/a.md", "readme.rst"],
      {"docs.paths": ["docs/**/*.md", "/readme.rst"], "comment.guardrails_doc": ""}),
     # a contributing guide where GitHub looks for one; a root one first
@@ -107,13 +110,11 @@ def test_detect(paths: list[str], expected: dict[str, Any]) -> None:
 
 
 def test_detect_says_when_no_page_can_be_read() -> None:
-    assert detect(["lib/app.js", "package.json"]).notes["docs.paths"] == (
-        "no docs folder and no README found: affected-docs has no page to list until "
-        "docs.paths names some")
+    assert detect(["lib/app.js", "package.json"]).notes["docs.paths"] == NO_PAGE
     assert detect(["lib/app.js", "Readme.md"]).notes["docs.paths"] == (
-        "no docs folder found; the root README is Readme.md")
+        f"no docs folder found; the root README is Readme.md; {FOLDERS_LEFT_OUT}")
     assert detect(["lib/app.js", "README.md"]).notes["docs.paths"] == (
-        "no docs folder found; the root README is README.md")
+        f"no docs folder found; the root README is README.md; {FOLDERS_LEFT_OUT}")
 
 
 def test_detect_notes_what_it_saw() -> None:
@@ -357,13 +358,14 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
 @pytest.mark.parametrize(("files", "docs", "note"), [
     ({"mkdocs.yml": "docs_dir: nowhere\n", "docs/a.md": ""}, ["docs/**/*.md"],
      "MkDocs (mkdocs.yml) names nowhere/, which holds no pages: not used; docs/ (md)"),
-    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, [*DEFAULT_FOLDERS, "/README.md"],
-     "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used"),
+    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, ["/README.md"],
+     "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used; no docs folder found; "
+     f"the root README is README.md; {FOLDERS_LEFT_OUT}"),
     ({"site/source.config.ts": "defineDocs({ dir: '../../pages' });\n", "a.mdx": ""}, None,
      "Fumadocs (site/source.config.ts) names ../../pages (outside the repository), which holds "
-     "no pages: not used"),
+     f"no pages: not used; {NO_PAGE}"),
     ({"docs/conf.py": "html_theme = 'x'\n", "docs/Makefile": ""}, None,
-     "Sphinx (docs/conf.py) names docs/, which holds no pages: not used"),
+     f"Sphinx (docs/conf.py) names docs/, which holds no pages: not used; {NO_PAGE}"),
     ({"website/docusaurus.config.ts": DOCUSAURUS, "website/docs/a.mdx": ""},
      ["website/docs/**/*.mdx"], "Docusaurus (website/docusaurus.config.ts) names "
      "website/guides/, which holds no pages: not used; website/docs/ (mdx)"),
@@ -372,7 +374,7 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
      "holds no pages: not used; MDX pages (Docusaurus, Fumadocs or Nextra)"),
     ({"theme.config.jsx": "import 'nextra-theme-docs';\n", "app/page.tsx": ""}, None,
      "Nextra (theme.config.jsx) names content/ or pages/ or src/content/ or src/pages/, "
-     "which holds no pages: not used"),
+     f"which holds no pages: not used; {NO_PAGE}"),
 ])
 def test_a_generator_folder_without_pages_is_never_used(files: dict[str, str],
                                                         docs: list[str] | None,

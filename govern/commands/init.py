@@ -490,16 +490,19 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     readme = pages.get("")
     corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
                       + published_readmes(paths, texts or {}, pages)]
+    no_folder = ""  # why no docs folder is proposed, when none is
     if globs:
         values["docs.paths"] = [*globs, *corpus_readmes]
     elif readme is not None:
-        # the default folders, kept for pages written later, and the READMEs alone
+        # the READMEs alone: the default folders' globs would match no page here, and a glob
+        # matching nothing is one calibrate then asks to remove (axios)
         folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
-        values["docs.paths"] = [*folders, *corpus_readmes]
-        notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
+        values["docs.paths"] = corpus_readmes
+        no_folder = (f"no docs folder found; the root README is {readme}; the default "
+                     f"{', '.join(folders)} left out: they match no page")
     else:
-        notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
-                               "to list until docs.paths names some")
+        no_folder = ("no docs folder and no README found: affected-docs has no page to list "
+                     "until docs.paths names some")
     translated = translations(paths)
     if "docs.paths" in values:
         kept = _without_translations(values["docs.paths"], [t.folder for t in translated])
@@ -507,8 +510,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                  for glob in values["docs.paths"] if glob not in kept
                  for t in translated if under(glob.partition("/**")[0], t.folder)]
         values["docs.paths"] = kept
-    if seen:
-        notes["docs.paths"] = "detected: " + "; ".join(seen)
+    if said := "; ".join(filter(None, ["detected: " + "; ".join(seen) if seen else "",
+                                        no_folder])):
+        notes["docs.paths"] = said
     docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
     generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
     corpus = Globs(tuple(docs_paths))
