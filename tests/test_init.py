@@ -119,16 +119,33 @@ def test_detect_says_when_no_page_can_be_read() -> None:
 
 def test_detect_notes_what_it_saw() -> None:
     notes = detect(["docs/a.md", "docs/b.rst", "api/routes.py", "sdk/openapi.yaml",
-                    "pkg/package.json"]).notes
+                    "pkg/package.json"], {"api/routes.py": "@app.get('/items')\n"}).notes
     assert notes == {
         "docs.paths": "detected: docs/ (md, rst)",
         "code.package_manifests": "detected: 1 manifest(s)",
         "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or "
                                   "docs/): no page is named",
-        "routes.registrars": "files named like route files or ledgers (auto-detection reads "
-                             "those with a route registration): api/routes.py, "
+        "routes.registrars": "files named like route files that hold a route registration "
+                             "(auto-detection reads them) and route ledgers: api/routes.py, "
                              "sdk/openapi.yaml",
     }
+
+
+@pytest.mark.parametrize(("files", "note"), [
+    # a Flask view module and an Express router register routes
+    ({"app/views.py": "@bp.route('/items')\ndef items():\n    return []\n",
+      "server/router.js": "router.post('/users', create)\n", "bin/api.js": "run(argv)\n"},
+     "routes.registrars: files named like route files that hold a route registration "
+     "(auto-detection reads them) and route ledgers: app/views.py, server/router.js"),
+    # named like route files only: axios's CLI, zod's core/api.ts (a registry's `.get(`)
+    ({"bin/api.js": "run(argv)\n",
+      "src/core/api.ts": "const existing = registry.get(inst) ?? {};\n"}, None),
+])
+def test_route_files_are_noted_only_when_they_register_a_route(
+        tmp_path: Path, files: dict[str, str], note: str | None) -> None:
+    lines, _, _ = _init(tmp_path, {"README.md": "# x\n", **files}, "--dry-run")
+    assert [line for line in lines if line.startswith("routes.registrars")] == \
+        ([note] if note else [])
 
 
 def run_init(root: Path, *args: str) -> Any:

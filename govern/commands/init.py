@@ -40,6 +40,7 @@ from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
+from govern.drift.anchors.routes import has_registration_line
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
@@ -56,6 +57,10 @@ EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pip
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
+ROUTE_FILE_SUFFIXES = (".py", ".ts", ".js")
+MAX_ROUTE_FILES = 50
+"""Route-named files read for a registration: the note names five, bounded on a repository
+of many ``views.py``."""
 COMMENT_WIDTH = 98
 """Description comments are wrapped to fit 100 columns with their ``# ``."""
 CHANGESETS_CONFIG = ".changeset/config.json"
@@ -206,6 +211,14 @@ GENERATORS = (
               ("content", "pages", "src/content", "src/pages"), ("md", "mdx"),
               marker=re.compile(r"nextra", re.I)),
 )
+
+
+def route_files(paths: list[str]) -> list[str]:
+    """The committed files named like route files (``routes.py``, ``router.ts``), at most
+    :data:`MAX_ROUTE_FILES`: init reads them, as a name alone registers no route (zod's
+    ``core/api.ts``, axios's ``bin/api.js``)."""
+    return sorted(p for p in paths if PurePosixPath(p).stem in ROUTE_FILE_NAMES
+                  and PurePosixPath(p).suffix in ROUTE_FILE_SUFFIXES)[:MAX_ROUTE_FILES]
 
 
 def _site_of(path: str) -> tuple[Generator, str] | None:
@@ -472,7 +485,8 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
     ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs``,
-    ``package_manifests_beside_readmes``, ``site_manifests`` and root ``.gitignore``."""
+    ``route_files``, ``package_manifests_beside_readmes``, ``site_manifests`` and root
+    ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
@@ -559,13 +573,15 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         for key in ("gates.size_ignore", "overlap.ignore"):
             values[key] = [*BY_PATH[key].default_toml, *lockfiles]
             notes[key] = "the usual lockfiles, and those detected: " + ", ".join(lockfiles)
-    routes = sorted(p for p in paths if PurePosixPath(p).stem in ROUTE_FILE_NAMES
-                    and PurePosixPath(p).suffix in (".py", ".ts", ".js"))
+    # the line that makes auto-detection scan a file (govern/drift/scans.py) makes it a route
+    # file here, so the note names only files whose routes are read
+    routes = [p for p in route_files(paths)
+              if has_registration_line((texts or {}).get(p, "").encode())]
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        notes["routes.registrars"] = ("files named like route files or ledgers (auto-detection "
-                                      "reads those with a route registration): "
-                                      + ", ".join([*routes[:5], *ledgers[:5]]))
+        notes["routes.registrars"] = ("files named like route files that hold a route "
+                                      "registration (auto-detection reads them) and route "
+                                      "ledgers: " + ", ".join([*routes[:5], *ledgers[:5]]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
@@ -650,7 +666,7 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
-        read = [*declaration_carriers(paths), *generator_configs(paths),
+        read = [*declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
                 *package_manifests_beside_readmes(paths),
                 *site_manifests(paths, generator_sites(paths)),
                 *([GITIGNORE] if GITIGNORE in paths else [])]
