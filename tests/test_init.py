@@ -143,7 +143,7 @@ def test_detect_notes_what_it_saw() -> None:
 ])
 def test_route_files_are_noted_only_when_they_register_a_route(
         tmp_path: Path, files: dict[str, str], note: str | None) -> None:
-    lines, _, _ = _init(tmp_path, {"README.md": "# x\n", **files}, "--dry-run")
+    lines, _, _ = _init(tmp_path, {"README.md": "# x\n", **files})
     assert [line for line in lines if line.startswith("routes.registrars")] == \
         ([note] if note else [])
 
@@ -468,13 +468,23 @@ def test_a_changeset_carrying_declarations_picks_contract(tmp_path: Path) -> Non
     assert "preset: contract" in _init(tmp_path, files)[0]
 
 
-def test_dry_run_writes_nothing(tmp_path: Path) -> None:
-    lines, text, _ = _init(tmp_path, MKDOCS_LIBRARY, "--dry-run")
-    assert text == ""
-    assert not (tmp_path / "repo" / ".github").exists()
+def test_dry_run_prints_the_config_init_writes_and_writes_nothing(tmp_path: Path) -> None:
+    """stdout is the govern.toml a real init writes, byte for byte (to review or redirect),
+    the report goes to stderr, and nothing is written until init runs without --dry-run."""
+    repo = make_repo(tmp_path / "repo", {**MKDOCS_LIBRARY, "CONTRIBUTING.md": "# Rules\n"})
+    dry = run_init(repo.root, "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert not (repo.root / "govern.toml").exists()
+    assert not (repo.root / ".github").exists()
+    real = run_init(repo.root)
+    assert real.exit_code == 0, real.output
+    assert dry.stdout == (repo.root / "govern.toml").read_text(encoding="utf-8")
+    assert dry.stdout.startswith("# govern configuration")
+    assert 'guardrails_doc = "CONTRIBUTING.md"' in dry.stdout.splitlines()  # as detected
+    # the same report, every written file named with what it would do
+    assert dry.stderr == real.stdout.replace("\nwrote ", "\nwould write ")
     assert 'would write govern.toml: the configuration every gate reads (preset "minimal")' \
-        in lines
-    assert not any(line.startswith("wrote ") for line in lines)
+        in dry.stderr.splitlines()
 
 
 def test_governance_workflow_only_when_a_gate_runs() -> None:
@@ -492,8 +502,8 @@ def test_init_says_uncommitted_changes_are_not_read(tmp_path: Path, dirty: bool)
     assert got.exit_code == 0, got.output
     note = ("note: uncommitted changes are not read: init looks at what is committed at HEAD "
             "(commit them and run it again to include them)")
-    assert (note in got.stdout.splitlines()) is dirty
-    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stdout.splitlines()
+    assert (note in got.stderr.splitlines()) is dirty  # stdout is the govern.toml alone
+    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stderr.splitlines()
 
 
 def assert_the_printed_pin_command_pins(root: Path, stdout: str) -> None:

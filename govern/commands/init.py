@@ -15,6 +15,7 @@ import shutil
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -655,7 +656,9 @@ INSTALL_NOTE = ("The workflows run govern's action, pinned to a placeholder of f
 
 @click.command("init")
 @click.option("--force", is_flag=True, help="Overwrite govern.toml and the workflows.")
-@click.option("--dry-run", is_flag=True, help="Print what init would write, writing nothing.")
+@click.option("--dry-run", is_flag=True,
+              help="Write nothing: print the govern.toml init would write on stdout (to review "
+                   "or redirect) and the rest of its report on stderr.")
 @click.pass_context
 def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     """Choose a gates preset for this repository, write govern.toml and copy the workflows
@@ -686,15 +689,19 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     if existing and not force and not dry_run:
         raise GovernError("govern init would overwrite " + ", ".join(existing),
                           remedy="pass --force to overwrite them, or move them aside")
+    if dry_run:
+        # the file alone on stdout, so `govern init --dry-run > govern.toml` writes it as is
+        click.echo(text, nl=False)
+    say = partial(click.echo, err=dry_run)
     if dirty:
         # a docs folder or mkdocs.yml edited but not committed would silently not count
-        click.echo("note: uncommitted changes are not read: init looks at what is committed at "
-                   "HEAD (commit them and run it again to include them)")
-    click.echo(f"preset: {detected.preset}")
+        say("note: uncommitted changes are not read: init looks at what is committed at HEAD "
+            "(commit them and run it again to include them)")
+    say(f"preset: {detected.preset}")
     for reason in detected.reasons:
-        click.echo(f"  why: {reason}")
+        say(f"  why: {reason}")
     for dotted, note in detected.notes.items():
-        click.echo(f"{dotted}: {note}")
+        say(f"{dotted}: {note}")
     if not dry_run:
         try:
             (root / "govern.toml").write_text(text, encoding="utf-8")
@@ -709,6 +716,6 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
                                    "what it would write)") from None
     verb = "would write" if dry_run else "wrote"
     for path, does in written.items():
-        click.echo(f"{verb} {path}: {does}")
-    click.echo(INSTALL_NOTE)
-    click.echo(render_next_step(config))
+        say(f"{verb} {path}: {does}")
+    say(INSTALL_NOTE)
+    say(render_next_step(config))
