@@ -23,8 +23,11 @@ from govern.drift.docs.corpus import is_docs_path
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
-DEFAULT_FOLDERS = ["docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst"]
-"""The default docs.paths but its README, which init writes anchored to the root."""
+NO_PAGE = ("no docs folder and no README found: affected-docs has no page to list until "
+           "docs.paths names some")
+FOLDERS_LEFT_OUT = ("the default docs/**/*.md, docs/**/*.mdx, docs/**/*.rst left out: they "
+                    "match no page")
+"""Why a repository without a docs folder gets its READMEs alone (axios)."""
 MINIMAL_WHY = (
     "no .changeset/config.json and no `Clause-②:`/`Metadata-protocol:` lines in the PR "
     "template or changesets, so the process gates stay off (they require a changeset for each "
@@ -36,7 +39,7 @@ MINIMAL_WHY = (
 
 @pytest.mark.parametrize(("paths", "expected"), [
     (["README.md", "src/app.py"],
-     {"docs.paths": [*DEFAULT_FOLDERS, "/README.md"], "comment.guardrails_doc": ""}),
+     {"docs.paths": ["/README.md"], "comment.guardrails_doc": ""}),
     (["README.md", "content/docs/intro.mdx", "content/docs/api/ref.md", "docs-old.txt"],
      {"docs.paths": ["content/docs/**/*.md", "content/docs/**/*.mdx", "/README.md"],
       "comment.guardrails_doc": ""}),
@@ -80,7 +83,7 @@ MINIMAL_WHY = (
      {"docs.paths": ["docs/**/*.md"], "comment.guardrails_doc": "AGENTS.md"}),
     # a root README of another case is read as it is written, with or without a docs folder
     (["Readme.md", "lib/app.js", "examples/README.md"],
-     {"docs.paths": [*DEFAULT_FOLDERS, "/Readme.md"], "comment.guardrails_doc": ""}),
+     {"docs.paths": ["/Readme.md"], "comment.guardrails_doc": ""}),
     (["docs/a.md", "readme.rst"],
      {"docs.paths": ["docs/**/*.md", "/readme.rst"], "comment.guardrails_doc": ""}),
     # a contributing guide where GitHub looks for one; a root one first
@@ -107,27 +110,42 @@ def test_detect(paths: list[str], expected: dict[str, Any]) -> None:
 
 
 def test_detect_says_when_no_page_can_be_read() -> None:
-    assert detect(["lib/app.js", "package.json"]).notes["docs.paths"] == (
-        "no docs folder and no README found: affected-docs has no page to list until "
-        "docs.paths names some")
+    assert detect(["lib/app.js", "package.json"]).notes["docs.paths"] == NO_PAGE
     assert detect(["lib/app.js", "Readme.md"]).notes["docs.paths"] == (
-        "no docs folder found; the root README is Readme.md")
+        f"no docs folder found; the root README is Readme.md; {FOLDERS_LEFT_OUT}")
     assert detect(["lib/app.js", "README.md"]).notes["docs.paths"] == (
-        "no docs folder found; the root README is README.md")
+        f"no docs folder found; the root README is README.md; {FOLDERS_LEFT_OUT}")
 
 
 def test_detect_notes_what_it_saw() -> None:
     notes = detect(["docs/a.md", "docs/b.rst", "api/routes.py", "sdk/openapi.yaml",
-                    "pkg/package.json"]).notes
+                    "pkg/package.json"], {"api/routes.py": "@app.get('/items')\n"}).notes
     assert notes == {
         "docs.paths": "detected: docs/ (md, rst)",
         "code.package_manifests": "detected: 1 manifest(s)",
         "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or "
                                   "docs/): no page is named",
-        "routes.registrars": "files named like route files or ledgers (auto-detection reads "
-                             "those with a route registration): api/routes.py, "
+        "routes.registrars": "files named like route files that hold a route registration "
+                             "(auto-detection reads them) and route ledgers: api/routes.py, "
                              "sdk/openapi.yaml",
     }
+
+
+@pytest.mark.parametrize(("files", "note"), [
+    # a Flask view module and an Express router register routes
+    ({"app/views.py": "@bp.route('/items')\ndef items():\n    return []\n",
+      "server/router.js": "router.post('/users', create)\n", "bin/api.js": "run(argv)\n"},
+     "routes.registrars: files named like route files that hold a route registration "
+     "(auto-detection reads them) and route ledgers: app/views.py, server/router.js"),
+    # named like route files only: axios's CLI, zod's core/api.ts (a registry's `.get(`)
+    ({"bin/api.js": "run(argv)\n",
+      "src/core/api.ts": "const existing = registry.get(inst) ?? {};\n"}, None),
+])
+def test_route_files_are_noted_only_when_they_register_a_route(
+        tmp_path: Path, files: dict[str, str], note: str | None) -> None:
+    lines, _, _ = _init(tmp_path, {"README.md": "# x\n", **files})
+    assert [line for line in lines if line.startswith("routes.registrars")] == \
+        ([note] if note else [])
 
 
 def run_init(root: Path, *args: str) -> Any:
@@ -357,13 +375,14 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
 @pytest.mark.parametrize(("files", "docs", "note"), [
     ({"mkdocs.yml": "docs_dir: nowhere\n", "docs/a.md": ""}, ["docs/**/*.md"],
      "MkDocs (mkdocs.yml) names nowhere/, which holds no pages: not used; docs/ (md)"),
-    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, [*DEFAULT_FOLDERS, "/README.md"],
-     "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used"),
+    ({"mkdocs.yml": "site_name: x\n", "README.md": ""}, ["/README.md"],
+     "MkDocs (mkdocs.yml) names docs/, which holds no pages: not used; no docs folder found; "
+     f"the root README is README.md; {FOLDERS_LEFT_OUT}"),
     ({"site/source.config.ts": "defineDocs({ dir: '../../pages' });\n", "a.mdx": ""}, None,
      "Fumadocs (site/source.config.ts) names ../../pages (outside the repository), which holds "
-     "no pages: not used"),
+     f"no pages: not used; {NO_PAGE}"),
     ({"docs/conf.py": "html_theme = 'x'\n", "docs/Makefile": ""}, None,
-     "Sphinx (docs/conf.py) names docs/, which holds no pages: not used"),
+     f"Sphinx (docs/conf.py) names docs/, which holds no pages: not used; {NO_PAGE}"),
     ({"website/docusaurus.config.ts": DOCUSAURUS, "website/docs/a.mdx": ""},
      ["website/docs/**/*.mdx"], "Docusaurus (website/docusaurus.config.ts) names "
      "website/guides/, which holds no pages: not used; website/docs/ (mdx)"),
@@ -372,7 +391,7 @@ def test_docs_paths_come_from_the_generators_folder(files: dict[str, str], docs:
      "holds no pages: not used; MDX pages (Docusaurus, Fumadocs or Nextra)"),
     ({"theme.config.jsx": "import 'nextra-theme-docs';\n", "app/page.tsx": ""}, None,
      "Nextra (theme.config.jsx) names content/ or pages/ or src/content/ or src/pages/, "
-     "which holds no pages: not used"),
+     f"which holds no pages: not used; {NO_PAGE}"),
 ])
 def test_a_generator_folder_without_pages_is_never_used(files: dict[str, str],
                                                         docs: list[str] | None,
@@ -449,13 +468,23 @@ def test_a_changeset_carrying_declarations_picks_contract(tmp_path: Path) -> Non
     assert "preset: contract" in _init(tmp_path, files)[0]
 
 
-def test_dry_run_writes_nothing(tmp_path: Path) -> None:
-    lines, text, _ = _init(tmp_path, MKDOCS_LIBRARY, "--dry-run")
-    assert text == ""
-    assert not (tmp_path / "repo" / ".github").exists()
+def test_dry_run_prints_the_config_init_writes_and_writes_nothing(tmp_path: Path) -> None:
+    """stdout is the govern.toml a real init writes, byte for byte (to review or redirect),
+    the report goes to stderr, and nothing is written until init runs without --dry-run."""
+    repo = make_repo(tmp_path / "repo", {**MKDOCS_LIBRARY, "CONTRIBUTING.md": "# Rules\n"})
+    dry = run_init(repo.root, "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert not (repo.root / "govern.toml").exists()
+    assert not (repo.root / ".github").exists()
+    real = run_init(repo.root)
+    assert real.exit_code == 0, real.output
+    assert dry.stdout == (repo.root / "govern.toml").read_text(encoding="utf-8")
+    assert dry.stdout.startswith("# govern configuration")
+    assert 'guardrails_doc = "CONTRIBUTING.md"' in dry.stdout.splitlines()  # as detected
+    # the same report, every written file named with what it would do
+    assert dry.stderr == real.stdout.replace("\nwrote ", "\nwould write ")
     assert 'would write govern.toml: the configuration every gate reads (preset "minimal")' \
-        in lines
-    assert not any(line.startswith("wrote ") for line in lines)
+        in dry.stderr.splitlines()
 
 
 def test_governance_workflow_only_when_a_gate_runs() -> None:
@@ -473,8 +502,8 @@ def test_init_says_uncommitted_changes_are_not_read(tmp_path: Path, dirty: bool)
     assert got.exit_code == 0, got.output
     note = ("note: uncommitted changes are not read: init looks at what is committed at HEAD "
             "(commit them and run it again to include them)")
-    assert (note in got.stdout.splitlines()) is dirty
-    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stdout.splitlines()
+    assert (note in got.stderr.splitlines()) is dirty  # stdout is the govern.toml alone
+    assert "docs.paths: detected: MkDocs (mkdocs.yml): docs/" in got.stderr.splitlines()
 
 
 def assert_the_printed_pin_command_pins(root: Path, stdout: str) -> None:

@@ -15,6 +15,7 @@ import shutil
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -40,6 +41,7 @@ from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
+from govern.drift.anchors.routes import has_registration_line
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
@@ -56,6 +58,10 @@ EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pip
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
+ROUTE_FILE_SUFFIXES = (".py", ".ts", ".js")
+MAX_ROUTE_FILES = 50
+"""Route-named files read for a registration: the note names five, bounded on a repository
+of many ``views.py``."""
 COMMENT_WIDTH = 98
 """Description comments are wrapped to fit 100 columns with their ``# ``."""
 CHANGESETS_CONFIG = ".changeset/config.json"
@@ -206,6 +212,14 @@ GENERATORS = (
               ("content", "pages", "src/content", "src/pages"), ("md", "mdx"),
               marker=re.compile(r"nextra", re.I)),
 )
+
+
+def route_files(paths: list[str]) -> list[str]:
+    """The committed files named like route files (``routes.py``, ``router.ts``), at most
+    :data:`MAX_ROUTE_FILES`: init reads them, as a name alone registers no route (zod's
+    ``core/api.ts``, axios's ``bin/api.js``)."""
+    return sorted(p for p in paths if PurePosixPath(p).stem in ROUTE_FILE_NAMES
+                  and PurePosixPath(p).suffix in ROUTE_FILE_SUFFIXES)[:MAX_ROUTE_FILES]
 
 
 def _site_of(path: str) -> tuple[Generator, str] | None:
@@ -472,7 +486,8 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
     """Configuration values for a repository holding ``paths`` (repo-relative, POSIX);
     ``texts`` holds the text of its ``declaration_carriers``, ``generator_configs``,
-    ``package_manifests_beside_readmes``, ``site_manifests`` and root ``.gitignore``."""
+    ``route_files``, ``package_manifests_beside_readmes``, ``site_manifests`` and root
+    ``.gitignore``."""
     values: dict[str, Any] = {}
     notes: dict[str, str] = {}
     names = {PurePosixPath(p).name for p in paths}
@@ -490,16 +505,19 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     readme = pages.get("")
     corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
                       + published_readmes(paths, texts or {}, pages)]
+    no_folder = ""  # why no docs folder is proposed, when none is
     if globs:
         values["docs.paths"] = [*globs, *corpus_readmes]
     elif readme is not None:
-        # the default folders, kept for pages written later, and the READMEs alone
+        # the READMEs alone: the default folders' globs would match no page here, and a glob
+        # matching nothing is one calibrate then asks to remove (axios)
         folders = [g for g in BY_PATH["docs.paths"].default_toml if "/" in g]
-        values["docs.paths"] = [*folders, *corpus_readmes]
-        notes["docs.paths"] = f"no docs folder found; the root README is {readme}"
+        values["docs.paths"] = corpus_readmes
+        no_folder = (f"no docs folder found; the root README is {readme}; the default "
+                     f"{', '.join(folders)} left out: they match no page")
     else:
-        notes["docs.paths"] = ("no docs folder and no README found: affected-docs has no page "
-                               "to list until docs.paths names some")
+        no_folder = ("no docs folder and no README found: affected-docs has no page to list "
+                     "until docs.paths names some")
     translated = translations(paths)
     if "docs.paths" in values:
         kept = _without_translations(values["docs.paths"], [t.folder for t in translated])
@@ -507,8 +525,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                  for glob in values["docs.paths"] if glob not in kept
                  for t in translated if under(glob.partition("/**")[0], t.folder)]
         values["docs.paths"] = kept
-    if seen:
-        notes["docs.paths"] = "detected: " + "; ".join(seen)
+    if said := "; ".join(filter(None, ["detected: " + "; ".join(seen) if seen else "",
+                                        no_folder])):
+        notes["docs.paths"] = said
     docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
     generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
     corpus = Globs(tuple(docs_paths))
@@ -555,13 +574,15 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         for key in ("gates.size_ignore", "overlap.ignore"):
             values[key] = [*BY_PATH[key].default_toml, *lockfiles]
             notes[key] = "the usual lockfiles, and those detected: " + ", ".join(lockfiles)
-    routes = sorted(p for p in paths if PurePosixPath(p).stem in ROUTE_FILE_NAMES
-                    and PurePosixPath(p).suffix in (".py", ".ts", ".js"))
+    # the line that makes auto-detection scan a file (govern/drift/scans.py) makes it a route
+    # file here, so the note names only files whose routes are read
+    routes = [p for p in route_files(paths)
+              if has_registration_line((texts or {}).get(p, "").encode())]
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        notes["routes.registrars"] = ("files named like route files or ledgers (auto-detection "
-                                      "reads those with a route registration): "
-                                      + ", ".join([*routes[:5], *ledgers[:5]]))
+        notes["routes.registrars"] = ("files named like route files that hold a route "
+                                      "registration (auto-detection reads them) and route "
+                                      "ledgers: " + ", ".join([*routes[:5], *ledgers[:5]]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
@@ -635,7 +656,9 @@ INSTALL_NOTE = ("The workflows run govern's action, pinned to a placeholder of f
 
 @click.command("init")
 @click.option("--force", is_flag=True, help="Overwrite govern.toml and the workflows.")
-@click.option("--dry-run", is_flag=True, help="Print what init would write, writing nothing.")
+@click.option("--dry-run", is_flag=True,
+              help="Write nothing: print the govern.toml init would write on stdout (to review "
+                   "or redirect) and the rest of its report on stderr.")
 @click.pass_context
 def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     """Choose a gates preset for this repository, write govern.toml and copy the workflows
@@ -646,7 +669,7 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
         paths = [entry.path for entry in git.ls_tree("HEAD")]
-        read = [*declaration_carriers(paths), *generator_configs(paths),
+        read = [*declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
                 *package_manifests_beside_readmes(paths),
                 *site_manifests(paths, generator_sites(paths)),
                 *([GITIGNORE] if GITIGNORE in paths else [])]
@@ -666,15 +689,19 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
     if existing and not force and not dry_run:
         raise GovernError("govern init would overwrite " + ", ".join(existing),
                           remedy="pass --force to overwrite them, or move them aside")
+    if dry_run:
+        # the file alone on stdout, so `govern init --dry-run > govern.toml` writes it as is
+        click.echo(text, nl=False)
+    say = partial(click.echo, err=dry_run)
     if dirty:
         # a docs folder or mkdocs.yml edited but not committed would silently not count
-        click.echo("note: uncommitted changes are not read: init looks at what is committed at "
-                   "HEAD (commit them and run it again to include them)")
-    click.echo(f"preset: {detected.preset}")
+        say("note: uncommitted changes are not read: init looks at what is committed at HEAD "
+            "(commit them and run it again to include them)")
+    say(f"preset: {detected.preset}")
     for reason in detected.reasons:
-        click.echo(f"  why: {reason}")
+        say(f"  why: {reason}")
     for dotted, note in detected.notes.items():
-        click.echo(f"{dotted}: {note}")
+        say(f"{dotted}: {note}")
     if not dry_run:
         try:
             (root / "govern.toml").write_text(text, encoding="utf-8")
@@ -689,6 +716,6 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
                                    "what it would write)") from None
     verb = "would write" if dry_run else "wrote"
     for path, does in written.items():
-        click.echo(f"{verb} {path}: {does}")
-    click.echo(INSTALL_NOTE)
-    click.echo(render_next_step(config))
+        say(f"{verb} {path}: {does}")
+    say(INSTALL_NOTE)
+    say(render_next_step(config))
