@@ -127,8 +127,43 @@ def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> No
     report = calibrate_json(repo)
     measured = {case["commit"] for case in report["per_case"]}
     assert not measured & {shas["docs_only"], shas["whitespace"], shas["links"], shas["mass"]}
-    assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2}
+    assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
+                                        "release_notes_only": 0}
     assert report["run"]["commits_read"] == 7
+
+
+README = ("# lib\n\nCall `fetch_items` for a page.\n\n## Change Log\n\n### 1.0\n\n"
+          "* first release\n\n## License\n\nMIT\n")
+
+
+def test_a_page_changed_only_in_its_change_log_is_no_reference_page(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                                         "README.md": README})
+    notes_only = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 20"),
+        "README.md": README.replace("### 1.0", "### 1.1\n\n* pages hold twenty items\n\n### 1.0")},
+        "release notes only")
+    with_notes = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 30"),
+        "docs/api.md": API_PAGE + "\nPages hold thirty items.\n",
+        "README.md": README.replace("### 1.0", "### 1.2\n\n* thirty items\n\n### 1.0")},
+        "docs and release notes")
+    body = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 40"),
+        "README.md": README.replace("for a page.", "for a page of forty.").replace(
+            "### 1.0", "### 1.3\n\n* forty items\n\n### 1.0")},
+        "body and release notes")
+    report = calibrate_json(repo, "--no-suggest")
+    cases = {case["commit"]: case["reference"] for case in report["per_case"]}
+    assert notes_only not in cases
+    assert cases[with_notes] == ["docs/api.md"]
+    assert cases[body] == ["README.md"]
+    assert report["run"]["skipped"]["release_notes_only"] == 1
+    assert report["run"]["release_notes_pages"] == 2
+    text = calibrate(repo, "--no-suggest").output
+    assert ("2 changed page(s) set aside: their prose changed only under a release-notes "
+            "heading (## Change Log), which is no docs drift; 1 commit(s) are no case for "
+            "it.") in text
 
 
 def test_a_mass_change_is_a_case_under_a_higher_max_files(tmp_path: Path) -> None:
