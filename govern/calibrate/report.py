@@ -50,6 +50,9 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"among the {homes['pages']} page(s) suggested for added symbols, in "
         f"{homes['cases_with_hit']} case(s); recall counting them "
         f"{percent(homes['recall_with_homes'])}.",
+        f"NOT COVERED: {report['not_covered_unreadable_files']} changed file(s) govern cannot "
+        f"read; read, nothing public changed: {report['not_covered_implementation_only_files']} "
+        "file(s) (each counted once per case).",
         *_release_notes(run),
     ]
 
