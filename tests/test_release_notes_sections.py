@@ -65,6 +65,9 @@ def test_setext_rst_and_mdx_headings_open_a_section(text: str, path: str, sectio
     ("# Proj\n\n## Changes to `added`\n`added`\n", "a.md"),
     ("Proj\n====\n\nChangelog\n\n---\n\n`added`\n", "a.md"),  # a break, no heading
     ("#Changelog\n`added`\n", "a.md"),
+    ("# Changelog\n\n## 1.0\n\n* `added`\n", "CHANGELOG.md"),  # a changelog page
+    ("Changelog\n=========\n\n1.0\n---\n`added`\n", "CHANGES.rst"),
+    ("---\ntitle: Changelog\n---\n\n# Changelog\n\n`added`\n", "docs/changelog.mdx"),
 ])
 def test_a_page_without_a_release_notes_heading_is_read_whole(text: str, path: str) -> None:
     assert _sections(text, path) == []

@@ -233,7 +233,10 @@ def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
     fenced = iter([] if rst else fenced_blocks(text))
     block = next(fenced, None)
     styles: dict[tuple[str, bool], int] = {}
-    for i, line in enumerate(lines):
+    # a markdown page's front matter (``---`` lines around ``title: x``) holds no heading
+    matter = lines.index("---", 1) + 1 if not rst and lines[0] == "---" and "---" in lines[1:] \
+        else 0
+    for i, line in enumerate(lines[matter:], matter):
         while block is not None and block[1] < starts[i]:
             block = next(fenced, None)
         if block is not None and block[0] <= starts[i] <= block[1]:
@@ -253,11 +256,15 @@ def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
 
 def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
     """(start, end) of each section whose heading names release notes (``## Change Log``,
-    ``History`` underlined), from its heading to the next heading of the same or a higher
-    level, or the end of the page."""
+    ``Release Notes`` underlined), from its heading to the next heading of the same or a
+    higher level, or the end of the page. The page's first heading is its title: a page
+    titled ``Changelog`` is a changelog, read whole (``docs.release_owned`` says how it is
+    listed)."""
     spans: list[tuple[int, int]] = []
     opened: tuple[int, int] | None = None  # (start, level) of the section being read
-    for start, level, title in _headings(text, path.endswith(".rst")):
+    headings = _headings(text, path.endswith(".rst"))
+    next(headings, None)
+    for start, level, title in headings:
         if opened is not None and level > opened[1]:
             continue  # a subsection (``### 1.2.0``) of the release notes
         if opened is not None:
