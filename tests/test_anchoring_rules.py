@@ -227,8 +227,8 @@ def test_an_oversized_file_is_not_covered_never_no_opinion(tmp_path: Path) -> No
     assert data["anchorless_changes"] == [{"path": "web/big.ts", "reason": (
         "oversized: 400 bytes is over code.max_parse_bytes (100), so it was not parsed")}]
     assert data["summary"] == (
-        "No documentable anchor in the files this run could read; 1 changed file(s) yielded no "
-        "anchor from their contents and are NOT COVERED, so this is not a clean bill of health. "
+        "No documentable anchor in the files this run could read; NOT COVERED: 1 changed "
+        "file(s) govern cannot read, so this is not a clean bill of health. "
         "The docs corpus held 0 page(s).")
     assert "no opinion" not in data["summary"]
 

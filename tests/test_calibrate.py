@@ -122,13 +122,66 @@ def test_a_case_whose_code_gave_no_anchor_is_counted_apart(tmp_path: Path) -> No
             "rule can list); pooled recall over the other cases 50%.") in text
 
 
+def test_a_file_read_with_nothing_public_changed_is_counted_apart_from_one_not_read(
+        tmp_path: Path) -> None:
+    repo, _ = history(tmp_path / "repo")
+    helper = LIB + "\n\ndef _pad(value):\n    return value\n"
+    repo.commit({"src/lib.py": helper}, "a private helper")
+    case = repo.commit({"src/lib.py": helper.replace("return value", "return value + 1"),
+                        "src/site.css": "a {}\n", "docs/guide.md": GUIDE_PAGE + "\nPadded.\n"},
+                       "private helper and a stylesheet")
+    report = calibrate_json(repo)
+    measured = {c["commit"]: c for c in report["per_case"]}[case]
+    assert measured["not_covered"] == ["src/lib.py", "src/site.css"]
+    assert measured["not_covered_implementation_only"] == ["src/lib.py"]
+    assert (report["not_covered_files"], report["not_covered_unreadable_files"],
+            report["not_covered_implementation_only_files"]) == (2, 1, 1)
+    assert ("NOT COVERED: 1 changed file(s) govern cannot read; read, nothing public changed: "
+            "1 file(s) (each counted once per case).") in calibrate(repo).output
+
+
 def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> None:
     repo, shas = history(tmp_path / "repo")
     report = calibrate_json(repo)
     measured = {case["commit"] for case in report["per_case"]}
     assert not measured & {shas["docs_only"], shas["whitespace"], shas["links"], shas["mass"]}
-    assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2}
+    assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
+                                        "release_notes_only": 0}
     assert report["run"]["commits_read"] == 7
+
+
+README = ("# lib\n\nCall `fetch_items` for a page.\n\n## Change Log\n\n### 1.0\n\n"
+          "* first release\n\n## License\n\nMIT\n")
+
+
+def test_a_page_changed_only_in_its_change_log_is_no_reference_page(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                                         "README.md": README})
+    notes_only = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 20"),
+        "README.md": README.replace("### 1.0", "### 1.1\n\n* pages hold twenty items\n\n### 1.0")},
+        "release notes only")
+    with_notes = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 30"),
+        "docs/api.md": API_PAGE + "\nPages hold thirty items.\n",
+        "README.md": README.replace("### 1.0", "### 1.2\n\n* thirty items\n\n### 1.0")},
+        "docs and release notes")
+    body = repo.commit({
+        "src/lib.py": LIB.replace("size = 10", "size = 40"),
+        "README.md": README.replace("for a page.", "for a page of forty.").replace(
+            "### 1.0", "### 1.3\n\n* forty items\n\n### 1.0")},
+        "body and release notes")
+    report = calibrate_json(repo, "--no-suggest")
+    cases = {case["commit"]: case["reference"] for case in report["per_case"]}
+    assert notes_only not in cases
+    assert cases[with_notes] == ["docs/api.md"]
+    assert cases[body] == ["README.md"]
+    assert report["run"]["skipped"]["release_notes_only"] == 1
+    assert report["run"]["release_notes_pages"] == 2
+    text = calibrate(repo, "--no-suggest").output
+    assert ("2 changed page(s) set aside: their prose changed only under a release-notes "
+            "heading (## Change Log), which is no docs drift; 1 commit(s) are no case for "
+            "it.") in text
 
 
 def test_a_mass_change_is_a_case_under_a_higher_max_files(tmp_path: Path) -> None:
@@ -389,7 +442,7 @@ def test_markdown_report_has_an_inline_chart_and_inert_text(tmp_path: Path) -> N
     html = render(markdown)
     assert html.startswith("<h1>govern calibrate</h1>\n<ul>\n<li>")
     headline = html[:html.index("</ul>")]
-    assert re.findall(r"<li>(.*?)</li>", headline) == result.stdout.splitlines()[:5]
+    assert re.findall(r"<li>(.*?)</li>", headline) == result.stdout.split("\n\n")[0].splitlines()
 
 
 RENDER_LIB = "def render(view):\n    width = 1\n    return view, width\n"

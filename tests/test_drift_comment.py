@@ -47,8 +47,8 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     packages, anchors = len(example["changed_packages"]), len(example["anchors"])
     assert got[3] == (
         f"This PR changes **{packages}** package(s): `acme-billing`, `@acme/web-sdk`, touching "
-        f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) yielded no anchor "
-        "from their contents (`packages/web-sdk/src/theme.css`), so the pages documenting what "
+        f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) govern cannot read "
+        "(`packages/web-sdk/src/theme.css`), so the pages documenting what "
         "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
         "files.")
     editable = sum(not d["release_owned"] for d in example["docs"])
@@ -210,10 +210,26 @@ def test_nothing_to_list_is_not_a_clean_bill_of_health() -> None:
     assert lines(body)[3] == (
         "**1** anchor(s) derived from **1** changed package(s); no hand-written page names any "
         "of them, so this run has **nothing to list** — **not a clean bill of health**. ⚠️ **1** "
-        "changed file(s) yielded no anchor from their contents (`s.css`), so the pages "
+        "changed file(s) govern cannot read (`s.css`), so the pages "
         "documenting what they hold are NOT COVERED by this run — this is not a clean bill of "
         "health for those files.")
     assert "✅" not in body and "hand-written doc(s) name" not in body
+
+
+def test_a_file_read_with_nothing_public_changed_is_counted_apart_from_one_not_read() -> None:
+    private = {"path": "src/lines.py", "reason": "no documentable declaration on the changed "
+               "lines; they touch private `_decorates`"}
+    unread = {"path": "s.css", "reason": "no anchor extractor for .css files"}
+    both = lines(render_drift(result(anchorless_changes=[private, unread]), CommentConfig()))[3]
+    assert both.endswith(
+        "⚠️ **1** changed file(s) govern cannot read (`s.css`), so the pages documenting what "
+        "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
+        "files. **1** changed file(s) were read and change nothing public (private names, "
+        "bodies or examples).")
+    read_only = lines(render_drift(result(anchorless_changes=[private]), CommentConfig()))[3]
+    assert "NOT COVERED" not in read_only and "`src/lines.py`" not in read_only
+    assert read_only.endswith("**1** changed file(s) were read and change nothing public "
+                              "(private names, bodies or examples).")
 
 
 def test_no_documentable_surface_has_no_opinion() -> None:
@@ -286,7 +302,7 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
     assert got[:4] == [
         MARKER, "### 📓 Docs Drift Check", "",
         "This PR changes **3000** package(s), touching **1** documentable anchor(s). ⚠️ "
-        "**5000** changed file(s) yielded no anchor from their contents, so the pages "
+        "**5000** changed file(s) govern cannot read, so the pages "
         "documenting what they hold are NOT COVERED by this run — this is not a clean bill of "
         "health for those files."]
     assert ("**30** hand-written doc(s) name something this change touched — list omitted to "

@@ -56,3 +56,21 @@ def test_the_reason_names_at_most_three() -> None:
     assert not_covered_reason(sides) == (
         f"{PLAIN}; they touch private `_a`, private `_b`, private `_c`, …")
     assert not_covered_reason([Extraction((), frozenset(), ())]) == PLAIN
+
+
+@pytest.mark.parametrize(("change", "said", "unsaid"), [
+    ({"pkg/workers.py": WORKER.replace("return 1", "return 2"), "web/site.css": "a {}\n"},
+     "NOT COVERED: 1 changed file(s) govern cannot read; read, nothing public changed: 1 "
+     "file(s), so this is not a clean bill of health.", None),
+    ({"pkg/workers.py": WORKER.replace("return 1", "return 2")},
+     "read, nothing public changed: 1 file(s), so", "NOT COVERED"),
+    ({"web/site.css": "a {}\n"}, "NOT COVERED: 1 changed file(s) govern cannot read, so",
+     "nothing public"),
+])
+def test_the_summary_counts_files_govern_cannot_read_apart_from_implementation_only_ones(
+        tmp_path: Path, change: dict[str, str | None], said: str, unsaid: str | None) -> None:
+    repo = pr_repo(tmp_path, {"pkg/workers.py": WORKER, "web/site.css": "b {}\n"}, change)
+    data = run_json(repo, "main")
+    assert len(data["anchorless_changes"]) == len(change)  # every file keeps its reason
+    assert said in data["summary"]
+    assert unsaid is None or unsaid not in data["summary"]

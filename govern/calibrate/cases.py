@@ -3,8 +3,9 @@
 
 A case is a commit that changed at least one code file in scope and modified at least one
 hand-written docs page, with fewer files than ``calibrate.max_files`` and a docs
-change that is more than whitespace or link targets. The pages it changed are its reference
-set: what its authors really touched, a lower bound of what the change affected.
+change that is more than whitespace or link targets, outside a page's release-notes section.
+The pages it changed are its reference set: what its authors really touched, a lower bound of
+what the change affected.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from govern.config.sections import in_fragment_folder
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
+from govern.drift.docs.scanner import without_release_notes
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
 from govern.git.packages import is_test_file
 
@@ -52,11 +54,16 @@ class Selection:
     outside_corpus: dict[str, int] = field(default_factory=dict)
     """Globs (``www/docs/**/*.mdx``) of md/mdx/rst files changed together with code but
     outside the corpus, by how many commits: where a corpus the configuration misses is."""
+    release_notes_pages: int = 0
+    """Pages changed in prose only under a release-notes heading (``## Change Log``), so in
+    no reference set, counted over every commit read (those of a case and those skipped as
+    ``release_notes_only``)."""
 
 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
     "docs_cosmetic": "changed docs only in whitespace or link targets",
+    "release_notes_only": "changed docs only under a release-notes heading (## Change Log)",
 }
 
 # Link targets and bare URLs: a change to these alone is not a change the code asked for.
@@ -130,15 +137,28 @@ def _blobs(candidate: _Candidate) -> list[str]:
     return [sha for sha, mode in pairs if sha != NULL_SHA and mode != SUBMODULE_MODE]
 
 
-def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[str, ...]:
-    """The pages whose prose changed."""
-    changed = []
-    for page in pages:
-        old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
-        if old is None or new is None or parse_prose(old.decode("utf-8", "replace")) != \
-                parse_prose(new.decode("utf-8", "replace")):
-            changed.append(page.path)
-    return tuple(sorted(changed))
+def _prose_change(git: Git, page: RawChange) -> str | None:
+    """How a page's prose changed: ``body``, ``release_notes`` when every change lies in a
+    release-notes section (black's README ``## Change Log``: release notes, no docs drift),
+    None when none did."""
+    old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
+    if old is None or new is None:
+        return "body"
+    before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
+    if parse_prose(before) == parse_prose(after):
+        return None
+    if parse_prose(without_release_notes(before, page.path)) == \
+            parse_prose(without_release_notes(after, page.path)):
+        return "release_notes"
+    return "body"
+
+
+def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[tuple[str, ...], int]:
+    """The pages whose prose changed outside release notes, and how many changed only in
+    them."""
+    changes = [(page.path, _prose_change(git, page)) for page in pages]
+    return (tuple(sorted(path for path, change in changes if change == "body")),
+            sum(change == "release_notes" for _, change in changes))
 
 
 def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: str | None,
@@ -153,6 +173,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
     cases: list[Case] = []
     unreadable: list[dict[str, str]] = []
+    release_notes_pages = 0
     for candidate in candidates:
         lacking = sorted({sha for sha in _blobs(candidate) if sha in missing})
         if lacking:
@@ -160,16 +181,18 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                                "reason": f"{len(lacking)} object(s) missing from this clone "
                                          f"(first {lacking[0]})"})
             continue
-        reference = _reference(git, candidate.pages)
+        reference, notes_only = _reference(git, candidate.pages)
+        release_notes_pages += notes_only
         if not reference:
-            skipped["docs_cosmetic"] += 1
+            skipped["release_notes_only" if notes_only else "docs_cosmetic"] += 1
             continue
         commit = candidate.commit
         cases.append(Case(commit.sha, commit.parents[0], commit.stamp, candidate.code,
                           candidate.languages, reference))
     return Selection(cases=sample_cases(cases, limit, seed), found=len(cases), commits=len(log),
                      skipped=dict(skipped), unreadable=unreadable,
-                     outside_corpus=dict(outside.most_common()))
+                     outside_corpus=dict(outside.most_common()),
+                     release_notes_pages=release_notes_pages)
 
 
 def sample_cases(cases: list[Case], limit: int | None, seed: int | None) -> list[Case]:

@@ -5,7 +5,6 @@ rows per case, the split by anchor kind and language, and what each guard cost i
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
 from statistics import mean, median
 from typing import Any
@@ -15,6 +14,7 @@ from govern.calibrate.replay import read_code_only_commit
 from govern.config import Config
 from govern.core.errors import GovernError
 from govern.drift.affected import AffectedDocs, anchor_pages, is_generic
+from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.index import DocsIndex
 from govern.drift.run import read_affected_docs
@@ -57,6 +57,9 @@ class CaseResult:
     new_api_homes: tuple[str, ...] = ()
     """Pages suggested as the home of a symbol the change added (``new_api``): suggestions,
     not rows, so they are scored apart."""
+    implementation_only: tuple[str, ...] = ()
+    """Those of ``not_covered`` govern read and found to change nothing public (private
+    names, bodies, examples); the others it cannot read."""
 
     @property
     def listed(self) -> set[str]:
@@ -125,6 +128,8 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
         anchors=tuple((a.kind, a.token, _language(a.file)) for a in result.anchors),
         dropped=tuple(dropped),
         not_covered=tuple(entry["path"] for entry in result.anchorless_changes),
+        implementation_only=tuple(entry["path"] for entry in result.anchorless_changes
+                                  if is_implementation_only(entry)),
         seconds=seconds,
         new_api_homes=tuple(sorted({page for entry in result.new_api
                                     for page in entry["suggested_pages"]})),
@@ -230,6 +235,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "anchors_dropped": [{"guard": d.guard, "kind": d.kind, "token": d.token,
                              "reference_removed": list(d.reference)} for d in result.dropped],
         "not_covered": list(result.not_covered),
+        "not_covered_implementation_only": list(result.implementation_only),
         "new_api_homes": list(result.new_api_homes),
         "homes_hit": result.homes_hit,
         "seconds": round(result.seconds, 3),
@@ -259,13 +265,16 @@ def find_measurement(results: list[CaseResult]) -> dict[str, Any]:
     noisy = sorted((r for r in read if len(r.rows) > len(r.hits)),
                    key=lambda r: (-(len(r.rows) - len(r.hits)), r.case.sha))[:SHOWN]
     seconds = [r.seconds for r in results]
-    not_covered = Counter(path for r in read for path in r.not_covered)
+    not_covered = sum(len(r.not_covered) for r in read)
+    implementation_only = sum(len(r.implementation_only) for r in read)
     return {
         **_pooled(read),
         "by_anchor_kind": _by_kind(read),
         "by_language": _by_language(read),
         "guards": _guards(read),
-        "not_covered_files": sum(not_covered.values()),
+        "not_covered_files": not_covered,
+        "not_covered_unreadable_files": not_covered - implementation_only,
+        "not_covered_implementation_only_files": implementation_only,
         "worst_misses": [_miss_json(r) for r in worst],
         "noisiest": [_noise_json(r) for r in noisy],
         "unreadable_cases": [{"commit": r.case.sha, "reason": r.error}

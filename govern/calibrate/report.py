@@ -50,7 +50,23 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"among the {homes['pages']} page(s) suggested for added symbols, in "
         f"{homes['cases_with_hit']} case(s); recall counting them "
         f"{percent(homes['recall_with_homes'])}.",
+        f"NOT COVERED: {report['not_covered_unreadable_files']} changed file(s) govern cannot "
+        f"read; read, nothing public changed: {report['not_covered_implementation_only_files']} "
+        "file(s) (each counted once per case).",
+        *_release_notes(run),
     ]
+
+
+def _release_notes(run: dict[str, Any]) -> list[str]:
+    """The line saying which changed pages were not reference pages because only their release
+    notes changed, when any were."""
+    pages = run.get("release_notes_pages", 0)
+    if not pages:
+        return []
+    commits = run["skipped"].get("release_notes_only", 0)
+    return [f"{pages} changed page(s) set aside: their prose changed only under a "
+            f"release-notes heading (## Change Log), which is no docs drift; {commits} "
+            "commit(s) are no case for it."]
 
 
 def _anchor_names(anchors: list[dict[str, str]]) -> list[str]:

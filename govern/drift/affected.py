@@ -6,14 +6,14 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import floor
 from typing import Any
 
 from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
-from govern.drift.anchors.model import Anchor
+from govern.drift.anchors.model import Anchor, is_implementation_only
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
@@ -549,15 +549,36 @@ def corpus_sentence(pages: int, owned: int) -> str:
     return f"The docs corpus held {pages} page(s){of_which}."
 
 
-def summarize(packages: int, anchors: int, rows: list[Row], anchorless: int,
-              corpus: tuple[int, int]) -> str:
+def summarize(packages: int, anchors: int, rows: list[Row],
+              anchorless: Sequence[Mapping[str, str]], corpus: tuple[int, int]) -> str:
     """The one-line summary of a diff run, ending with the size of the corpus."""
     return f"{_verdict(packages, anchors, rows, anchorless)} {corpus_sentence(*corpus)}"
 
 
-def _verdict(packages: int, anchors: int, rows: list[Row], anchorless: int) -> str:
-    not_covered = (f"{anchorless} changed file(s) yielded no anchor from their contents and are "
-                   "NOT COVERED")
+def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, int]:
+    """(files govern cannot read, files it read whose changed lines are implementation only)
+    among the anchorless changes: only the first are a blind spot."""
+    read = unread = 0
+    for entry in anchorless:
+        if is_implementation_only(entry):
+            read += 1
+        else:
+            unread += 1
+    return unread, read
+
+
+def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
+    """``NOT COVERED: 3 changed file(s) govern cannot read; read, nothing public changed: 12
+    file(s)``, each part said only when it counts a file."""
+    unread, read = not_covered_counts(anchorless)
+    return "; ".join(part for part in (
+        f"NOT COVERED: {unread} changed file(s) govern cannot read" if unread else "",
+        f"read, nothing public changed: {read} file(s)" if read else "") if part)
+
+
+def _verdict(packages: int, anchors: int, rows: list[Row],
+             anchorless: Sequence[Mapping[str, str]]) -> str:
+    not_covered = not_covered_sentence(anchorless)
     if not anchors and not rows and anchorless:  # a blind spot is never "no opinion" (issue 12)
         return (f"No documentable anchor in the files this run could read; {not_covered}, so "
                 "this is not a clean bill of health.")

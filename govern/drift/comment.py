@@ -18,7 +18,14 @@ from govern.config import CommentConfig
 from govern.core.errors import PayloadError
 from govern.core.json_input import parse_versioned
 from govern.core.text import clip
-from govern.drift.affected import RULE_RANKS, SCHEMA_VERSION, mere_mention_count, skipped_label
+from govern.drift.affected import (
+    RULE_RANKS,
+    SCHEMA_VERSION,
+    mere_mention_count,
+    not_covered_counts,
+    skipped_label,
+)
+from govern.drift.anchors.model import is_implementation_only
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -220,7 +227,11 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
     context["result"] = {
         "packages": _names(packages, level < 3),
         "anchor_count": len(data["anchors"]),
-        "anchorless": _names([clip(a["path"]) for a in data["anchorless_changes"]], level < 3),
+        # a file govern cannot read is the blind spot the headline names; one read whose
+        # changed lines are implementation only is counted apart (the fold lists both)
+        "unreadable": _names([clip(a["path"]) for a in data["anchorless_changes"]
+                              if not is_implementation_only(a)], level < 3),
+        "implementation_only": not_covered_counts(data["anchorless_changes"])[1],
         "editable": Listed(len(editable), [_row(d) for d in editable] if shown else None),
         "stale_count": sum(d["stale"] for d in editable),
         "row_cap": config.row_cap,

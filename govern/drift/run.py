@@ -174,7 +174,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                    f"{corpus_sentence(*corpus)}")
     else:
         summary = summarize(len(packages), len(guarded.admitted), rows,
-                            len(change_set.anchorless), corpus)
+                            change_set.anchorless, corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")

@@ -3,7 +3,7 @@ anchors (kind, token, file, side) that affected-docs matches against docs pages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -83,16 +83,28 @@ MAX_PASSED_OVER = 3
 """Passed-over declarations a NOT COVERED reason names: enough to tell which rule applied."""
 
 
+NOTHING_PUBLIC = "no documentable declaration on the changed lines"
+"""How the NOT COVERED reason of a file that was read opens: its changed lines touch only
+private or unexported names, bodies or example code. Every other reason is a file govern
+cannot read (no extractor, over ``code.max_parse_bytes``, binary, a manifest)."""
+
+
 def not_covered_reason(extractions: Iterable[Extraction]) -> str:
     """Why a file's changed lines anchor nothing, naming what they touch where its extractor
     could tell (docs/concepts/affected-docs.md#change-set): a reader sees which rule passed
     them over, not only that one did."""
     passed = list(dict.fromkeys(p for e in extractions for p in e.passed_over))
-    reason = "no documentable declaration on the changed lines"
+    reason = NOTHING_PUBLIC
     if not passed:
         return reason
     more = ", …" if len(passed) > MAX_PASSED_OVER else ""
     return f"{reason}; they touch {', '.join(passed[:MAX_PASSED_OVER])}{more}"
+
+
+def is_implementation_only(anchorless: Mapping[str, str]) -> bool:
+    """Was a NOT COVERED file read, and found to change nothing public? (Else govern could not
+    read it.) Told by its reason, which older results already carry."""
+    return anchorless["reason"].startswith(NOTHING_PUBLIC)
 
 
 @dataclass(frozen=True)

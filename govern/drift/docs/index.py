@@ -21,7 +21,7 @@ from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.anchors.programs import invoked_at
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page
+from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page, without_release_notes
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
@@ -78,7 +78,8 @@ class DocsIndex:
     def read_text(self, page_id: int) -> str:
         """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
         if page_id not in self._texts:
-            self._texts[page_id] = _text(self.read_blob(self.pages[page_id].blob))
+            page = self.pages[page_id]
+            self._texts[page_id] = _text(self.read_blob(page.blob), page.path)
         return self._texts[page_id]
 
     def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
@@ -87,7 +88,8 @@ class DocsIndex:
         if self.read_blobs is not None and len(wanted) > 1:
             blobs = self.read_blobs([self.pages[page_id].blob for page_id in wanted])
             for page_id in wanted:
-                self._texts[page_id] = _text(blobs.get(self.pages[page_id].blob))
+                page = self.pages[page_id]
+                self._texts[page_id] = _text(blobs.get(page.blob), page.path)
         return {page_id: self.read_text(page_id) for page_id in page_ids}
 
     def _fetch(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
@@ -397,8 +399,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
                       + "".join(r"(?:[ \t]+|:)" + word for word in rest) + r"(?![\w-])")
 
 
-def _text(data: bytes | None) -> str:
-    return (data or b"").decode("utf-8-sig", "replace")
+def _text(data: bytes | None, path: str) -> str:
+    """A page's text as the scanner read it: its release notes left blank, so a phrase or a
+    line is found only where a name was."""
+    return without_release_notes((data or b"").decode("utf-8-sig", "replace"), path)
 
 
 @dataclass(frozen=True)

@@ -84,14 +84,15 @@ _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
 
 
-FORMAT = 10
+FORMAT = 11
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
 6: relative targets qualified with the current module; 7: a Python definition is no
 call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excluded members,
 class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
-path after a space, as the reference reader reads it)."""
+path after a space, as the reference reader reads it; 11: a release-notes section is not
+read)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,120 @@ def fenced_blocks(text: str) -> list[tuple[int, int]]:
         blocks.append((newline + 1, fences[j][0]))
         i = j + 1  # the search goes on from inside the closing line
     return blocks
+
+
+RELEASE_NOTES_TITLES = frozenset({
+    "changelog", "releasenotes", "releasehistory", "versionhistory", "changehistory",
+    "whatsnew"})
+"""Headings of a release-notes section inside an ordinary page (black's README ``## Change
+Log``), as :func:`_title_key` spells them: what such a section names is history, not
+documentation (docs/concepts/affected-docs.md#docs-corpus-and-matching). A bare ``History``
+or ``Changes`` is left out: it is as often the title of the feature a section documents
+(prompt_toolkit's ``History`` section documents ``FileHistory``)."""
+_RST_ADORNMENT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+"""The characters an rst section title may be underlined with."""
+
+
+def _title_key(title: str) -> str:
+    """A heading's words without case, spaces or punctuation (``What's New`` is
+    ``whatsnew``)."""
+    return "".join(char for char in title.casefold() if char.isalnum())
+
+
+def _adornment(line: str) -> str | None:
+    """The character a line repeats from its start to its end (``=====``), if it does so at
+    least three times and is one an underline may use."""
+    line = line.rstrip()
+    if len(line) >= 3 and line[0] in _RST_ADORNMENT and line.count(line[0]) == len(line):
+        return line[0]
+    return None
+
+
+def _atx_heading(line: str) -> tuple[int, str] | None:
+    """(level, title) of a markdown ``## Title ##`` line."""
+    stripped = line.lstrip(" ")
+    if len(line) - len(stripped) > 3 or not stripped.startswith("#"):
+        return None
+    level = len(stripped) - len(stripped.lstrip("#"))
+    rest = stripped[level:]
+    if level > 6 or (rest and rest[0] not in " \t"):
+        return None
+    return level, rest.strip().rstrip("#")
+
+
+def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
+    """(offset of the heading's first line, level, title) of each section heading, in one
+    pass over the lines: markdown ``#`` and setext headings outside fenced blocks, or rst
+    titles underlined (and perhaps overlined), an rst level being the rank of its adornment
+    among those the page used before."""
+    lines = text.split("\n")
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    fenced = iter([] if rst else fenced_blocks(text))
+    block = next(fenced, None)
+    styles: dict[tuple[str, bool], int] = {}
+    # a markdown page's front matter (``---`` lines around ``title: x``) holds no heading
+    matter = lines.index("---", 1) + 1 if not rst and lines[0] == "---" and "---" in lines[1:] \
+        else 0
+    for i, line in enumerate(lines[matter:], matter):
+        while block is not None and block[1] < starts[i]:
+            block = next(fenced, None)
+        if block is not None and block[0] <= starts[i] <= block[1]:
+            continue  # a line of code, or the fence closing it
+        char = _adornment(line) if i and lines[i - 1].strip() else None
+        if rst and char is not None and not lines[i - 1][:1].isspace() \
+                and _adornment(lines[i - 1]) is None:
+            over = i >= 2 and _adornment(lines[i - 2]) == char
+            level = styles.setdefault((char, over), len(styles) + 1)
+            yield starts[i - 2 if over else i - 1], level, lines[i - 1]
+        elif not rst and char in ("=", "-") and line.strip(" ")[:1] == char \
+                and _atx_heading(lines[i - 1]) is None:
+            yield starts[i - 1], 1 if char == "=" else 2, lines[i - 1]
+        elif not rst and (atx := _atx_heading(line)) is not None:
+            yield starts[i], *atx
+
+
+def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
+    """(start, end) of each section whose heading names release notes (``## Change Log``,
+    ``Release Notes`` underlined), from its heading to the next heading of the same or a
+    higher level, or the end of the page. The page's first heading is its title: a page
+    titled ``Changelog`` is a changelog, read whole (``docs.release_owned`` says how it is
+    listed)."""
+    spans: list[tuple[int, int]] = []
+    opened: tuple[int, int] | None = None  # (start, level) of the section being read
+    headings = _headings(text, path.endswith(".rst"))
+    next(headings, None)
+    for start, level, title in headings:
+        if opened is not None and level > opened[1]:
+            continue  # a subsection (``### 1.2.0``) of the release notes
+        if opened is not None:
+            spans.append((opened[0], start))
+            opened = None
+        if _title_key(title) in RELEASE_NOTES_TITLES:
+            opened = (start, level)
+    if opened is not None:
+        spans.append((opened[0], len(text)))
+    return spans
+
+
+def without_release_notes(text: str, path: str) -> str:
+    """The page with each release-notes section's lines left blank: every other line keeps its
+    number, and what the notes name is not read."""
+    spans = release_notes_spans(text, path) if _may_hold_release_notes(text) else []
+    if not spans:
+        return text
+    kept, at = [], 0
+    for start, end in spans:
+        kept += [text[at:start], "\n" * text.count("\n", start, end)]
+        at = end
+    kept.append(text[at:])
+    return "".join(kept)
+
+
+def _may_hold_release_notes(text: str) -> bool:
+    """Whether a heading of :data:`RELEASE_NOTES_TITLES` could be on the page: most pages hold
+    none of their words, and are not read line by line for headings."""
+    folded = text.casefold()
+    return any(word in folded for word in ("change", "release", "history", "what"))
 
 
 def _code_text(text: str, rst: bool) -> str:
@@ -417,8 +532,10 @@ def scan_page(text: str, path: str) -> PageTokens:
     """Tokens of one page (md, mdx or rst, told apart by ``path``).
 
     One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
-    into identifiers (words) and path/package-like tokens (loose) in Python.
+    into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
+    section is not read (:func:`without_release_notes`).
     """
+    text = without_release_notes(text, path)
     raws = raw_tokens(text)
     # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
     # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one

@@ -1,0 +1,111 @@
+"""A release-notes section inside an ordinary page (black's README ``## Change Log``) is
+history, not documentation: the scanner does not read it, and calibrate does not count a page
+changed only there as a reference page (tests/test_calibrate.py)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from govern.drift.docs.scanner import release_notes_spans, scan_page, without_release_notes
+from tests.helpers import PY_PKG, pr_repo, rows, run_json
+
+MD = """# Proj
+
+Use `parse()`.
+
+```sh
+# Change Log
+run it
+```
+
+## Change Log
+
+### 1.0
+
+* `render` added
+
+## License
+
+MIT `license_text`
+"""
+
+
+def _sections(text: str, path: str) -> list[str]:
+    return [text[start:end] for start, end in release_notes_spans(text, path)]
+
+
+def test_a_markdown_section_runs_to_the_next_heading_of_its_level_past_its_subsections(
+        ) -> None:
+    assert _sections(MD, "README.md") == ["## Change Log\n\n### 1.0\n\n* `render` added\n\n"]
+    tokens = scan_page(MD, "README.md")
+    assert "render" not in tokens.words and "parse" in tokens.calls
+    assert "license_text" in tokens.words  # the section after the notes is read again
+
+
+@pytest.mark.parametrize(("text", "path", "section"), [
+    ("Proj\n====\n\nWhat's New\n----------\n`added`\n\nUsage\n=====\n`used`\n", "a.md",
+     "What's New\n----------\n`added`\n\n"),
+    ("Proj\n====\n\nRelease Notes\n-------------\n\n1.0\n~~~\n`added`\n\nUsage\n-----\n`used`\n",
+     "a.rst", "Release Notes\n-------------\n\n1.0\n~~~\n`added`\n\n"),
+    ("=====\nProj\n=====\n\nChangelog\n=========\n`added`\n", "a.rst",
+     "Changelog\n=========\n`added`\n"),
+    ("# Proj\n\n## Changelog ##\n`added`\n", "a.mdx", "## Changelog ##\n`added`\n"),
+])
+def test_setext_rst_and_mdx_headings_open_a_section(text: str, path: str, section: str) -> None:
+    assert _sections(text, path) == [section]
+    assert "added" not in scan_page(text, path).words
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("# Proj\n\n```md\n## Changelog\n`added`\n```\n", "a.md"),  # a heading in code
+    ("# Proj\n\n## History\n`added`\n", "a.md"),  # the title of a feature as often
+    ("# Proj\n\n## Changes to `added`\n`added`\n", "a.md"),
+    ("Proj\n====\n\nChangelog\n\n---\n\n`added`\n", "a.md"),  # a break, no heading
+    ("#Changelog\n`added`\n", "a.md"),
+    ("# Changelog\n\n## 1.0\n\n* `added`\n", "CHANGELOG.md"),  # a changelog page
+    ("Changelog\n=========\n\n1.0\n---\n`added`\n", "CHANGES.rst"),
+    ("---\ntitle: Changelog\n---\n\n# Changelog\n\n`added`\n", "docs/changelog.mdx"),
+])
+def test_a_page_without_a_release_notes_heading_is_read_whole(text: str, path: str) -> None:
+    assert _sections(text, path) == []
+    assert "added" in scan_page(text, path).words
+
+
+def test_the_notes_left_blank_keep_every_other_line_where_it_was() -> None:
+    blank = without_release_notes(MD, "README.md")
+    assert blank.count("\n") == MD.count("\n")
+    assert blank.split("\n").index("MIT `license_text`") == \
+        MD.split("\n").index("MIT `license_text`")
+
+
+@pytest.mark.parametrize("hostile", [
+    "#" * 200_000, "# Changelog\n" * 40_000, "a\n=\n" * 60_000, "```\n# x\n" * 40_000,
+    "Changelog\n" + "-" * 300_000,
+])
+def test_hostile_headings_are_read_in_linear_time(hostile: str) -> None:
+    start = time.perf_counter()
+    without_release_notes(hostile, "a.md")
+    without_release_notes(hostile, "a.rst")
+    assert time.perf_counter() - start < 2
+
+
+DOCS = {
+    "docs/notes.md": "# Engine\n\nStart it with `start_engine()`.\n\n## Changelog\n\n"
+                     "* 1.1: `Engine.spin_up` is faster.\n",
+    "docs/usage.md": "# Usage\n\n## Changelog\n\n* 1.1: `Engine.spin_up` is faster.\n\n"
+                     "## Spinning\n\nCall `Engine.spin_up` to start.\n",
+}
+
+
+def test_a_name_only_in_a_change_log_lists_nothing_and_one_in_a_usage_section_lists_the_page(
+        tmp_path: Path) -> None:
+    repo = pr_repo(tmp_path, {**PY_PKG, **DOCS}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/usage.md": ["Engine.spin_up"]}
+    # the row points at the usage section, not at the release notes above it
+    assert data["docs"][0]["evidence"][0]["lines"] == [9]
