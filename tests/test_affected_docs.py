@@ -20,9 +20,10 @@ def test_changed_method_anchors_the_method_not_the_class(tmp_path: Path) -> None
     docs = {"docs/engine.md": "Use `Engine.spin_up` to start.\n",
             "docs/class.md": "The `Engine` class.\n",
             "docs/halt.md": "Call `Engine.halt_now`.\n"}
+    # a new parameter: the signature the directive renders changed
     repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
-        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
-                                                                         "speed = 2")})
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace(
+            "def spin_up(self):", "def spin_up(self, gear=1):")})
     data = run_json(repo, "main")
     assert rows(data) == {"docs/engine.md": ["Engine.spin_up"]}
     assert {a["token"] for a in data["anchors"]} == {"spin_up", "Engine.spin_up",
@@ -244,9 +245,10 @@ def test_sphinx_role_and_mkdocstrings_block_name_their_symbols(tmp_path: Path) -
     docs = {"docs/api.rst": "Spin with :meth:`~acme.Engine.spin_up`.\n",
             "docs/ref.md": "# Reference\n\n::: acme.Engine\n",
             "docs/other.md": "::: acme.Other\n"}
+    # a new parameter: the signature the directive renders changed
     repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {
-        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
-                                                                         "speed = 2")})
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace(
+            "def spin_up(self):", "def spin_up(self, gear=1):")})
     data = run_json(repo, "main")
     assert rows(data) == {"docs/api.rst": ["spin_up", "Engine.spin_up", "acme.Engine.spin_up"],
                           "docs/ref.md": ["acme.Engine.spin_up"]}

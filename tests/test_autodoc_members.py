@@ -36,11 +36,15 @@ def evidence(data: dict[str, Any], path: str) -> set[tuple[str, str]]:
     return {(item["rule"], item["token"]) for item in row["evidence"]}
 
 
+# what a generated reference renders of ``parse_primary``: its signature
+SIGNATURE, SIGNATURE_NEW = "def parse_primary(self):", "def parse_primary(self, strict=False):"
+
+
 def test_a_mkdocstrings_identifier_is_a_whole_dotted_path(tmp_path: Path) -> None:
     # ``::: shop-click`` is another extension's block: it documents no ``shop``
     docs = {"docs/cli.md": "# CLI\n\n::: shop-click\n    :module: shop.cli\n",
             "docs/api.md": "# API\n\n::: shop.parser\n"}
-    data = changed(tmp_path, docs, "return 2", "return 22")
+    data = changed(tmp_path, docs, SIGNATURE, SIGNATURE_NEW)
     assert rows(data) == {"docs/api.md": ["shop.parser.Parser.parse_primary"]}
     assert ("documented_prefix", "shop.parser.Parser.parse_primary") in evidence(
         data, "docs/api.md")
@@ -81,7 +85,7 @@ def test_a_listed_member_is_a_qualified_name_on_the_line_that_lists_it(tmp_path:
 ])
 def test_excluded_and_unlisted_members_are_not_documented(tmp_path: Path, page: str,
                                                           documented: bool) -> None:
-    data = changed(tmp_path, {"docs/ext.rst": page}, "return 2", "return 22")
+    data = changed(tmp_path, {"docs/ext.rst": page}, SIGNATURE, SIGNATURE_NEW)
     found = evidence(data, "docs/ext.rst") if "docs/ext.rst" in rows(data) else set()
     assert (("documented_prefix", "shop.parser.Parser.parse_primary") in found) is documented
 
@@ -100,3 +104,42 @@ def test_a_directive_in_a_class_body_documents_its_member(tmp_path: Path) -> Non
     assert ("qualified_name", "shop.Environment.overlay") in evidence(data, "docs/api.rst")
     row = data["docs"][0]
     assert {line for item in row["evidence"] for line in item["lines"]} == {6}
+
+
+DOCUMENTED = {"docs/api.rst": ".. autoclass:: shop.parser.Parser\n    :members:\n",
+              "docs/mkdocs.md": "# API\n\n::: shop.parser.Parser\n"}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # click: a line inside ``Parameter.consume_value`` changes nothing autodoc renders
+    ("return 2", "return 22", False),
+    ("        return 2\n", "        value = 2\n        return value\n", False),
+    # what it renders: the signature, a docstring, a decorator
+    (SIGNATURE, SIGNATURE_NEW, True),
+    ("    def parse_primary(self):\n",
+     '    def parse_primary(self):\n        """Parse."""\n', True),
+    ("    def parse_primary(self):\n", "    @property\n    def parse_primary(self):\n", True),
+])
+def test_a_body_only_change_does_not_list_a_page_documenting_it_by_a_directive(
+        tmp_path: Path, old: str, new: str, listed: bool) -> None:
+    data = changed(tmp_path, DOCUMENTED, old, new)
+    assert set(rows(data)) == ({"docs/api.rst", "docs/mkdocs.md"} if listed else set())
+
+
+def test_a_body_only_change_still_lists_a_page_that_writes_the_member(tmp_path: Path) -> None:
+    docs = {**DOCUMENTED, "docs/guide.md": "Call `Parser.parse_primary` first.\n"}
+    data = changed(tmp_path, docs, "return 2", "return 22")
+    assert rows(data) == {"docs/guide.md": ["Parser.parse_primary"]}
+
+
+def test_a_top_level_function_changed_in_its_body_is_not_listed_by_automodule(
+        tmp_path: Path) -> None:
+    module = "def tokenize(text):\n    return text.split()\n"
+    repo = pr_repo(tmp_path, {**FILES, "shop/lexer.py": module,
+                              "docs/api/tokens.rst": ".. automodule:: shop.lexer\n    :members:\n"},
+                   {"shop/lexer.py": module.replace("split()", "split(' ')")})
+    assert rows(run_json(repo, "main")) == {}
+    repo = pr_repo(tmp_path / "signature", {**FILES, "shop/lexer.py": module,
+                   "docs/api/tokens.rst": ".. automodule:: shop.lexer\n    :members:\n"},
+                   {"shop/lexer.py": module.replace("(text)", "(text, sep=None)")})
+    assert set(rows(run_json(repo, "main"))) == {"docs/api/tokens.rst"}

@@ -76,12 +76,15 @@ def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
     # Four pages document the whole package, so the share guard drops every name of the
     # change: only the directive of the module itself still puts a page on the list.
     packages = {f"docs/p{i}.md": "# Package\n\n::: acme\n" for i in range(4)}
-    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, **packages,
-                            "docs/reference.md": "# Reference\n\n::: acme.routing\n"},
-                 {"pkg/src/acme/routing.py": CHANGED})
+    base = {"pkg/src/acme/routing.py": ROUTING, **packages,
+            "docs/reference.md": "# Reference\n\n::: acme.routing\n"}
+    signed = ROUTING.replace("(self, path)", "(self, path, name=None)")
+    rows = _rows(tmp_path, base, {"pkg/src/acme/routing.py": signed})
     assert [(row["path"], row["evidence"]) for row in rows] == [
         ("docs/reference.md", [{"rule": "module_home", "kind": "symbol",
                                 "token": "acme.routing.Router.add_route", "lines": [3]}])]
+    # a change inside the method's body shows nothing the directive renders
+    assert _rows(tmp_path / "body", base, {"pkg/src/acme/routing.py": CHANGED}) == []
 
 
 @pytest.mark.parametrize(("config", "expected"), [

@@ -342,13 +342,30 @@ def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
     return own is not None and not release_owned and code.binds_elsewhere(anchor.token, own)
 
 
+def body_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:
+    """(kind, token) of the anchors whose every declaration changed only in its body
+    (``Declaration.body_only``): a page that documents them only through a generating
+    directive renders nothing new."""
+    body_only: set[tuple[str, str]] = set()
+    otherwise: set[tuple[str, str]] = set()
+    for c in candidates:
+        key = (c.kind, c.token)
+        (body_only if c.declaration is not None and c.declaration.body_only
+         else otherwise).add(key)
+    return frozenset(body_only - otherwise)
+
+
 def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],
-               packages: Iterable[str] = ()) -> list[Row]:
+               packages: Iterable[str] = (),
+               body_only: frozenset[tuple[str, str]] = frozenset()) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
     naming it, read only for the pages listed. A page is stale when it names a removed anchor
     itself (:func:`_certain`) and its own code does not bind that name to another object
-    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names."""
+    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. A
+    ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that reaches it only
+    through its documented container: autodoc renders the signature and docstring, which
+    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``)."""
     by_page: dict[int, list[Anchor]] = {}
     for anchor in guarded.admitted:
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
@@ -357,12 +374,17 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
+        ruled = [(anchor, *_rule(anchor, page_id, index)) for anchor in anchors]
+        ruled = [(anchor, rule, how) for anchor, rule, how in ruled
+                 if how != "prefix" or (anchor.kind, anchor.token) not in body_only]
+        if not ruled:
+            continue
+        anchors = [anchor for anchor, _rule_name, _how in ruled]
         text = index.read_text(page_id)
         mentions = PageMentions(text, page.path)
         code = PageCode(text)
         evidence = []
-        for anchor in anchors:
-            rule, how = _rule(anchor, page_id, index)
+        for anchor, rule, how in ruled:
             if _certain(anchor, how, removed) and not _bound_by_page(
                     anchor, page.release_owned, code, roots):
                 rule = "removed"

@@ -101,7 +101,8 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
                is_code: Callable[[str], bool], generic: Callable[[str], bool]) -> list[Home]:
     """One home per page for the changed modules' symbol anchors, each with the most
     qualified token of its file: the page named after the file, when no other code file of
-    the ``tree`` has that name, and pages holding a directive of exactly its module. A
+    the ``tree`` has that name, and pages holding a directive of exactly its module (for a
+    symbol changed beyond its body: the directive renders signatures and docstrings). A
     ``generic`` name (built in or ``anchors.generic_names``) feeds no home: the user said it
     means nothing; a plain word does, since its module is what it is about."""
     by_file: dict[str, list[Candidate]] = {}
@@ -125,7 +126,9 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
         named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
         for page_id in _named_home(named, index.pages):
             homes.setdefault(page_id, Home(page_id, best.token, side))
-        for module in sorted({m for m in map(module_name, found) if m is not None}):
+        # a directive renders signatures and docstrings: a body-only change shows nothing there
+        rendered = [c for c in found if c.declaration is not None and not c.declaration.body_only]
+        for module in sorted({m for m in map(module_name, rendered) if m is not None}):
             for page_id in sorted(index.pages_with(PREFIX, (module,))):
                 if not index.pages[page_id].release_owned:
                     homes.setdefault(page_id, Home(page_id, best.token, side, module))

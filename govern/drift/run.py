@@ -15,6 +15,7 @@ from govern.drift.affected import (
     add_homes,
     apply_guards,
     bare_names,
+    body_only_anchors,
     build_rows,
     corpus_sentence,
     find_new_api,
@@ -164,7 +165,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
-    rows = add_homes(build_rows(guarded, index, removed, names.values()), homes, index)
+    rows = add_homes(build_rows(guarded, index, removed, names.values(),
+                                body_only_anchors(candidates)), homes, index)
     corpus = _corpus(index)
     if merge_base == head:  # nothing to read: no change, and likely no intent either
         why = (f"is {base_ref} itself (run it on a branch with changes, or name another BASE)"

@@ -28,6 +28,12 @@ class Declaration:
     plain-word name never anchors (its qualified and code-shaped ones do). Not compared: it is
     the same declaration as the one its own lines would anchor."""
 
+    body_only: bool = field(default=False, compare=False)
+    """A function or method changed only in its body: not its comment, decorators,
+    parameters or docstring, which are all a generated reference (autodoc ``:members:``,
+    mkdocstrings ``:::``) renders of it, so a page documenting it only that way shows nothing
+    new (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
+
     @property
     def key(self) -> str:
         """The name as ``Container.member`` or bare: unique within one file."""

@@ -12,8 +12,11 @@ from tree_sitter import Node
 from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
+    changed_in_body_only,
     first_error_line,
+    first_line,
     inherited_members,
+    last_line,
     local_callers,
     parse,
     passed_over_members,
@@ -166,9 +169,11 @@ def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declarat
     """The declarations a changed statement contributes: its touched members, else itself."""
     is_container, members = _members(statement)
     if not is_container:
-        binding = unwrap_definition(statement).type not in ("function_definition",
-                                                            "class_definition")
-        return [Declaration(name, None, bridgeable=True, binding=binding)]
+        definition = unwrap_definition(statement)
+        binding = definition.type not in ("function_definition", "class_definition")
+        body_only = definition.type == "function_definition" and changed_in_body_only(
+            statement, range(first_line(statement), last_line(statement) + 1), lines)
+        return [Declaration(name, None, bridgeable=True, binding=binding, body_only=body_only)]
     return touched_members(name, statement, members, lines, _member_role)
 
 

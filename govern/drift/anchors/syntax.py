@@ -367,6 +367,16 @@ def signature_lines(member: Node, documented: range) -> range:
     return range(documented.start, max(end, first_line(function)) + 1)
 
 
+def changed_in_body_only(function: Node, documented: range, lines: frozenset[int]) -> bool:
+    """Are the changed ``lines`` of a function's ``documented`` lines all in its body, past
+    its signature and docstring (:func:`signature_lines`)? Not for a declaration with no body
+    (a field, an assignment): its lines are all its signature."""
+    definition = function.child_by_field_name("definition") or function
+    if definition.child_by_field_name("body") is None:
+        return False
+    return not _any_within(lines, signature_lines(function, documented))
+
+
 def _is_docstring(statement: Node) -> bool:
     return (statement.type == "expression_statement" and len(statement.named_children) == 1
             and statement.named_children[0].type == "string")
@@ -431,7 +441,9 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
         kind = role(member_name, member)
         if kind in ("member", "field"):
             # a field is data a handler reads through an instance, not code it calls
-            found.append(Declaration(member_name, name, bridgeable=kind == "member"))
+            found.append(Declaration(member_name, name, bridgeable=kind == "member",
+                                     body_only=kind == "member" and changed_in_body_only(
+                                         member, documented[key], lines)))
         elif kind == "container" or (kind == "constructor" and _any_within(
                 lines, signature_lines(member, documented[key]))):
             found.append(Declaration(name, None, bridgeable=False))
@@ -496,7 +508,8 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
             wide += 1
             continue
         for child in inheriting:
-            inherited = Declaration(declaration.name, child, bridgeable=True)
+            inherited = Declaration(declaration.name, child, bridgeable=True,
+                                    body_only=declaration.body_only)
             if inherited not in known:
                 known.add(inherited)
                 found.append(inherited)
