@@ -19,7 +19,6 @@ from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
-from govern.drift.instances import instance_names
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.packages import is_example_file
 
@@ -450,7 +449,6 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     # container or file in one namespace has the same homes: found once, however many.
     homes: dict[tuple[frozenset[str], frozenset[str]], list[str]] = {}
     families: dict[str, dict[int, set[str]]] = {}
-    instances: dict[str, list[str]] = {}
     for entry in added:
         if any(token in on_pages for token in entry.tokens):
             continue
@@ -459,7 +457,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
             continue
         key = (entry.kin, frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
         if key not in homes:
-            homes[key] = _homes(*key, index, config, families, instances)
+            homes[key] = _homes(*key, index, config, families)
         # asked only of a name with a home: a suggestion is what a reader acts on, and the
         # question may read a package's export chains (a tenth of a second on a large one)
         if homes[key] and not published(entry):
@@ -469,15 +467,13 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
 
 
 def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
-           config: AnchorsConfig, families: dict[str, dict[int, set[str]]],
-           instances: dict[str, list[str]]) -> list[str]:
+           config: AnchorsConfig, families: dict[str, dict[int, set[str]]]) -> list[str]:
     """The pages naming at least two siblings of an added symbol: its kin (the other
     declarations of its file or container), or its family (the other names one dotted part
     below each of its qualified names: ``marimo.ui.slider`` beside a new
     ``marimo.ui.matrix``), which finds the page listing a re-exported family even when the
     new symbol's file is new. The pages naming the most kin first: a namespace such as
-    ``marimo`` is wide. ``families`` keeps each namespace's names for the run, ``instances``
-    each container's instance names (:func:`instance_names`)."""
+    ``marimo`` is wide. ``families`` keeps each namespace's names for the run."""
     kin_named: dict[int, set[str]] = {}
     for sibling in kin:
         if sibling.startswith("--"):  # an option's flag, written as a phrase is
@@ -485,15 +481,10 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
         else:
             # as rows name it: ``Preview.hug_parens`` also by its code-shaped member name,
             # which black's list of preview features writes alone (unless that name is kin of
-            # its own: a table's key is kin as ``RULES.MR001`` and as ``MR001``), and on an
-            # instance the docs bind (commander's ``program.option`` for ``Command.option``)
-            container, _, member = sibling.rpartition(".")
-            if container and "." not in container and container not in instances:
-                instances[container] = instance_names(container, index)
-            on_instances = [f"{name}.{member}" for name in instances.get(container, ())]
+            # its own: a table's key is kin as ``RULES.MR001`` and as ``MR001``)
+            member = sibling.rpartition(".")[2]
             named = set().union(*(index.naming(spelling) for spelling in
-                                  (sibling, *([member] if member not in kin else []),
-                                   *on_instances)
+                                  (sibling, *([member] if member not in kin else []))
                                   if is_code_shaped(spelling)
                                   and not is_generic(spelling, config.generic_names)))
         for page_id in named:
