@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.config import AnchorsConfig
-from govern.drift.affected import apply_guards
+from govern.drift.affected import apply_guards, overbroad_reason
 from govern.drift.anchors.ledgers import split_route
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.python import extract_python
@@ -265,8 +265,18 @@ def test_a_hub_term_takes_its_declaration_s_less_qualified_spellings_with_it(
     # `shop.Widget` is on too many pages: the few writing `Widget()` are a biased few of
     # them; the more qualified `shop.core.Widget` still names it precisely
     assert rows(data) == {"docs/deep.md": ["shop.core.Widget"]}
-    assert {(o["token"], o["pages"]) for o in data["overbroad_anchors"]} == {
-        ("shop.Widget", 4), ("Widget", 1)}
+    assert {(o["token"], o["pages"], o.get("with")) for o in data["overbroad_anchors"]} == {
+        ("shop.Widget", 4, None), ("Widget", 1, "shop.Widget")}
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"token": "typer.Typer", "kind": "symbol", "pages": 16}, "named on 16 pages"),
+    # typer: a spelling dropped with its hub term is named on few pages itself
+    ({"token": "Typer", "kind": "symbol", "pages": 1, "with": "typer.Typer"},
+     "named on 1 page, dropped with the over-broad typer.Typer"),
+])
+def test_an_over_broad_entry_says_why_it_was_dropped(entry: dict[str, Any], said: str) -> None:
+    assert overbroad_reason(entry) == said
 
 
 # -- New API -------------------------------------------------------------------------------

@@ -130,7 +130,9 @@ def test_what_this_run_could_not_see_lists_every_kind() -> None:
         parse_errors=[{"path": "a.py", "side": "head", "message": "line 3: unexpected indent"}],
         unreadable_pages=[{"path": "docs/x.md", "reason": "not UTF-8"}],
         cross_cutting_symbols=[{"token": "withAuth", "routes": 9}],
-        overbroad_anchors=[{"token": "ObjectQL", "kind": "symbol", "pages": 40}],
+        overbroad_anchors=[{"token": "ObjectQL", "kind": "symbol", "pages": 40},
+                           {"token": "Typer", "kind": "symbol", "pages": 1,
+                            "with": "typer.Typer"}],
         broken_scans=["api/route-ledger.ts: parsed to zero rows"],
         bridge_coverage={"measured": True, "ledger_rows": 12, "client_bound_rows": 10,
                          "reachable": 9, "unreachable": [
@@ -145,8 +147,9 @@ def test_what_this_run_could_not_see_lists_every_kind() -> None:
         "- **1** docs page(s) could not be read:", r"  - `docs/x.md` — not UTF\-8",
         "- **1** cross-cutting symbol(s) contributed no route:",
         "  - `withAuth` — wired into 9 routes",
-        "- **1** over-broad anchor(s) dropped (named on too many pages to single any out):",
+        "- **2** over-broad anchor(s) dropped (named on too many pages to single any out):",
         "  - `ObjectQL` (symbol) — named on 40 pages",
+        r"  - `Typer` (symbol) — named on 1 page, dropped with the over\-broad typer\.Typer",
         "- **1** broken scan(s): a ledger or registrar read that found nothing or only part:",
         r"  - api/route\-ledger\.ts: parsed to zero rows",
         "- Route and SDK bridge: **12** ledger row(s) read, **10** bound to a client method, "

@@ -249,6 +249,15 @@ def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex, threshol
     return written
 
 
+def overbroad_reason(entry: dict[str, Any]) -> str:
+    """Why an anchor was dropped as over-broad: named on too many pages itself, or a less
+    qualified spelling of a hub term (``Typer`` with ``typer.Typer``), whatever its own count."""
+    pages = f"{entry['pages']} page{'' if entry['pages'] == 1 else 's'}"
+    if "with" in entry:
+        return f"named on {pages}, dropped with the over-broad {entry['with']}"
+    return f"named on {pages}"
+
+
 def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set[int]],
                         overbroad: list[dict[str, Any]], removed: frozenset[tuple[str, str]],
                         spellings: Mapping[tuple[str, str], tuple[str, str]]) -> list[Anchor]:
@@ -257,19 +266,21 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
     a biased few of the same many, so that spelling is over-broad too; a more qualified one
     (``flask.Flask`` when the hub term is ``Flask``) still names the declaration precisely.
     Removed names are certain drift and stay."""
-    depth: dict[tuple[str, str], int] = {}  # declaration -> its most qualified hub spelling
+    hubs: dict[tuple[str, str], str] = {}  # declaration -> its most qualified hub spelling
     for entry in overbroad:
         declaration = spellings.get((entry["kind"], entry["token"]))
-        if declaration is not None:
-            depth[declaration] = max(depth.get(declaration, 0), entry["token"].count("."))
+        if declaration is not None and entry["token"].count(".") >= hubs.get(
+                declaration, "").count("."):
+            hubs[declaration] = entry["token"]
     kept = []
     for anchor in admitted:
         key = (anchor.kind, anchor.token)
         declaration = spellings.get(key)
-        if key not in removed and declaration in depth \
-                and anchor.token.count(".") <= depth[declaration]:
+        if key not in removed and declaration in hubs \
+                and anchor.token.count(".") <= hubs[declaration].count("."):
+            # named on few pages itself: the entry says which hub term took it
             overbroad.append({"token": anchor.token, "kind": anchor.kind,
-                              "pages": len(pages.pop(key))})
+                              "pages": len(pages.pop(key)), "with": hubs[declaration]})
         else:
             kept.append(anchor)
     return kept

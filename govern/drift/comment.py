@@ -23,6 +23,7 @@ from govern.drift.affected import (
     SCHEMA_VERSION,
     mere_mention_count,
     not_covered_counts,
+    overbroad_reason,
     skipped_label,
 )
 from govern.drift.anchors.model import is_implementation_only
@@ -119,7 +120,8 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
         "parse_errors": listed("parse_errors", "path", "side", "message"),
         "unreadable": listed("unreadable_pages", "path", "reason"),
         "cross_cutting": listed("cross_cutting_symbols", "token", "routes"),
-        "overbroad": listed("overbroad_anchors", "token", "kind", "pages"),
+        "overbroad": _listed([(clip(o["token"]), clip(o["kind"]), clip(overbroad_reason(o)))
+                              for o in data["overbroad_anchors"]], detailed, MAX_LISTED),
         "weak": listed("weak_anchors_dropped", "token", "kind"),
         "broken_scans": _listed([clip(s) for s in data["broken_scans"]], detailed, MAX_LISTED),
         "bridge": {

@@ -12,7 +12,13 @@ import click
 from govern.config import DocsConfig
 from govern.core.sarif import render_sarif_log, sarif_result
 from govern.core.text import inert_line
-from govern.drift.affected import AffectedDocs, Row, mere_mention_count, skipped_label
+from govern.drift.affected import (
+    AffectedDocs,
+    Row,
+    mere_mention_count,
+    overbroad_reason,
+    skipped_label,
+)
 
 RULES = {
     "removed": "names a symbol this change removed or renamed: the page is stale",
@@ -111,7 +117,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
           for e in result.parse_errors),
         *(f"  - page {inert_line(u['path'])}: {u['reason']}" for u in result.unreadable_pages),
         *_weak_line(result.weak_anchors_dropped),
-        *(f"  - over-broad anchor dropped: {o['token']} (named on {o['pages']} pages)"
+        *(f"  - over-broad anchor dropped: {o['token']} ({overbroad_reason(o)})"
           for o in result.overbroad_anchors),
         *(f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, not listed"
           for f in result.folded_anchors),
@@ -216,3 +222,4 @@ def render_uncommitted(paths: list[str]) -> str:
     return (f"govern: note: {len(paths)} code file(s) with uncommitted changes are not in this "
             f"run, which reads commits: {named}{more}. --worktree reads the working tree, "
             "--staged what is about to be committed.\n")
+
