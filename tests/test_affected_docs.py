@@ -4,14 +4,17 @@ must not (issue 2)."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
+from govern.drift.scans import DOCS_INDEX_FILE
 from tests.gitrepo import Repo, make_repo
 from tests.helpers import PY_PKG, pr_repo, rows, run_json
 
@@ -399,7 +402,28 @@ def test_answer_comes_from_git_objects_not_the_work_tree(tmp_path: Path) -> None
 
 
 def _store(repo: Repo) -> Path:
-    return repo.root / ".git" / "govern" / "docs-index.sqlite"
+    return repo.root / ".git" / "govern" / DOCS_INDEX_FILE
+
+
+def test_another_format_s_store_is_left_to_it_until_unused_for_a_day(tmp_path: Path) -> None:
+    """A govern of another scan format on the same checkout keeps its own store: the two
+    never drop each other's file under a running process. An upgrade's leftover goes once
+    nothing has written it for a day."""
+    repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "`Engine.spin_up`\n"}, {
+        "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
+                                                                         "speed = 2")})
+    cache = repo.root / ".git" / "govern"
+    cache.mkdir(parents=True)
+    recent, old, unrelated = (cache / "docs-index-9.sqlite", cache / "docs-index.sqlite",
+                              cache / "bridge-scans-v1.json")
+    for leftover in (recent, old, unrelated):
+        leftover.write_bytes(b"another version's")
+    day_ago = time.time() - 2 * 86_400
+    os.utime(old, (day_ago, day_ago))
+    os.utime(unrelated, (day_ago, day_ago))
+    assert rows(run_json(repo, "main")) == {"docs/a.md": ["Engine.spin_up"]}
+    assert _store(repo).exists() and recent.read_bytes() == b"another version's"
+    assert not old.exists() and unrelated.exists()
 
 
 def test_the_index_store_gives_the_same_answer_and_a_damaged_one_is_rebuilt(

@@ -63,6 +63,27 @@ def save_json(path: Path, data: Mapping[str, T], encode: Callable[[T], Any]) -> 
         pass
 
 
+UNUSED_FOR = 86_400.0
+"""Seconds after which an older format's store counts as left behind by an upgrade: a
+younger one may be open in a run of that version."""
+
+
+def prune_unused(directory: Path, prefix: str, keep: str) -> None:
+    """Delete the files of ``directory`` whose names start with ``prefix``, other than
+    ``keep`` and its journal, that nothing has written for ``UNUSED_FOR`` seconds: the
+    stores an older govern left. Best effort, as every cache is."""
+    import time
+
+    cutoff = time.time() - UNUSED_FOR
+    try:
+        for entry in os.scandir(directory):
+            if entry.name.startswith(prefix) and not entry.name.startswith(keep) \
+                    and entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                os.unlink(entry.path)
+    except OSError:
+        pass
+
+
 _STAMP_TABLE = "CREATE TABLE stamp (value TEXT NOT NULL)"
 _MASTER = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
 

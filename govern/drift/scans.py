@@ -47,7 +47,11 @@ _GREP_THRESHOLD = 200
 # parentheses or under `satisfies`, quoted `'path':` keys; 6: large files read around their
 # hints, a scan says whether it read the whole file
 _SCANS_FORMAT = 6
-DOCS_INDEX_FILE = "docs-index.sqlite"
+DOCS_INDEX_FILE = f"{STORE_FORMAT}.sqlite"
+"""Named by its format, as the JSON caches are: a govern of another format on the same
+checkout keeps a store of its own, rather than dropping this one under a running process (two
+runs sharing one file failed with a disk I/O error). Older formats' stores are pruned once
+nothing has used them for a day (:func:`cache.prune_unused`)."""
 T = TypeVar("T")
 
 if TYPE_CHECKING:
@@ -133,6 +137,8 @@ def read_docs_index(git: Git, pages: list[Page], memos: RunMemos | None = None,
 
     try:
         if run.docs_db is None:
+            if not path.exists():
+                cache.prune_unused(path.parent, "docs-index", keep=path.name)
             run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
         index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many, progress)
     except (sqlite3.DatabaseError, StoreDamaged):
