@@ -188,14 +188,20 @@ def test_a_removed_option_is_certain_drift_and_a_moved_one_is_not(tmp_path: Path
     assert _stale(data) == {"docs/output.md": False}
 
 
-def test_an_example_s_options_are_neither_new_api_nor_removed(tmp_path: Path) -> None:
-    pages = {"docs/hooks.md": "The example takes `--profile` and `--message`.\n"}
+def test_an_example_s_options_anchor_only_the_pages_that_show_it(tmp_path: Path) -> None:
+    """typer edited only ``docs_src/parameter_types/bool/`` examples, and three pages about
+    other examples with a ``--force`` option were listed: an example's flags are its reader's
+    program's, neither new API nor removed, and only a page naming the example's file shows
+    it."""
+    pages = {"docs/hooks.md": "Run `examples/hook.js` with `--profile` and `--message`.\n",
+             "docs/other.md": "The other example takes `--profile` and `--message`.\n"}
     example = ('const { program } = require("commander");\n'
                'program.option("--profile", "time it").option("--message <m>", "say it");\n')
     base = {"examples/hook.js": example, **pages}
     changed = example.replace('.option("--profile", "time it")', '.option("--trace", "trace it")')
     data = run_json(pr_repo(tmp_path, base, {"examples/hook.js": changed}), "main")
     assert data["new_api"] == []
+    assert rows(data) == {"docs/hooks.md": ["examples/hook.js"]}
     assert _stale(data) == {"docs/hooks.md": False}
 
 

@@ -421,7 +421,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
         language = language_of(path)
-        flags[side.name] = touched_flags(parse(language, data), language, data, lines)
+        # an example's flags are the reader's program's: a page showing the example names
+        # its file, and another example's page writing the same ``--force`` is no reference
+        flags[side.name] = [] if is_example_file(change.path) else \
+            touched_flags(parse(language, data), language, data, lines)
         for flag in flags[side.name]:
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
@@ -434,7 +437,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
-    if any(flags.values()) and not is_example_file(change.path):
+    if any(flags.values()):
         _option_changes(change, texts, flags, result)
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
@@ -537,8 +540,8 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
     """What the change did to the file's options: a flag the head side declares that the base
     side did not is a new option, New API at home where the file's other flags are listed; a
     flag the base side declared that the head side does not is gone from the file, and
-    removed unless another file still writes it (``removed_flags``). An example's options are
-    the reader's, neither (docs/concepts/anchoring-rules.md#command-line-options)."""
+    removed unless another file still holds it (``removed_flags``)
+    (docs/concepts/anchoring-rules.md#command-line-options)."""
     declared = [_declared_flags(path, data) for path, data
                 in ((change.base_path, texts[0]), (change.path, texts[1]))]
     added = [flag for flag in flags.get("head", []) if flag not in declared[0]]
