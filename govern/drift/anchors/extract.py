@@ -23,7 +23,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
-from govern.drift.anchors.options import declared_flags, touched_flags
+from govern.drift.anchors.options import declared_flags, touched_flags, written_flags
 from govern.drift.anchors.python import (
     ReexportIndex,
     extract_python,
@@ -549,6 +549,14 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
                               declared[1], True) for flag in added)
     result.removed_flags.update(flag for flag in flags.get("base", [])
                                 if flag not in declared[1])
+
+
+def flags_in_code(path: str, data: bytes) -> set[str]:
+    """The long flags a code file holds: every one it writes, a help text's too, and in Python
+    those its typer parameters derive from their names, written nowhere (a command moved to
+    another module keeps its ``--title``)."""
+    derived = _declared_flags(path, data) if language_of(path) == "python" else frozenset()
+    return written_flags(data) | derived
 
 
 def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
