@@ -554,8 +554,10 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
 def flags_in_code(path: str, data: bytes) -> set[str]:
     """The long flags a code file holds: every one it writes, a help text's too, and in Python
     those its typer parameters derive from their names, written nowhere (a command moved to
-    another module keeps its ``--title``)."""
-    derived = _declared_flags(path, data) if language_of(path) == "python" else frozenset()
+    another module keeps its ``--title``). Only a file calling ``Option(`` is parsed: the
+    parameter names looked for are common words, held by many files."""
+    derived = _declared_flags(path, data) \
+        if language_of(path) == "python" and b"Option(" in data else frozenset()
     return written_flags(data) | derived
 
 
