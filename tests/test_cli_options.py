@@ -188,14 +188,20 @@ def test_a_removed_option_is_certain_drift_and_a_moved_one_is_not(tmp_path: Path
     assert _stale(data) == {"docs/output.md": False}
 
 
-def test_an_example_s_options_are_neither_new_api_nor_removed(tmp_path: Path) -> None:
-    pages = {"docs/hooks.md": "The example takes `--profile` and `--message`.\n"}
+def test_an_example_s_options_anchor_only_the_pages_that_show_it(tmp_path: Path) -> None:
+    """typer edited only ``docs_src/parameter_types/bool/`` examples, and three pages about
+    other examples with a ``--force`` option were listed: an example's flags are its reader's
+    program's, neither new API nor removed, and only a page naming the example's file shows
+    it."""
+    pages = {"docs/hooks.md": "Run `examples/hook.js` with `--profile` and `--message`.\n",
+             "docs/other.md": "The other example takes `--profile` and `--message`.\n"}
     example = ('const { program } = require("commander");\n'
                'program.option("--profile", "time it").option("--message <m>", "say it");\n')
     base = {"examples/hook.js": example, **pages}
     changed = example.replace('.option("--profile", "time it")', '.option("--trace", "trace it")')
     data = run_json(pr_repo(tmp_path, base, {"examples/hook.js": changed}), "main")
     assert data["new_api"] == []
+    assert rows(data) == {"docs/hooks.md": ["examples/hook.js"]}
     assert _stale(data) == {"docs/hooks.md": False}
 
 
@@ -267,3 +273,84 @@ def test_an_option_declared_as_data_is_new_api_and_removed_when_gone(tmp_path: P
     gone = MANAGER_PY.replace("'flags': ['-f', '--format'],", "'flags': ['-o', '--output'],")
     data = run_json(pr_repo(tmp_path / "gone", base, {"httpie/manager/cli.py": gone}), "main")
     assert _stale(data) == {"docs/export.md": True}
+
+
+TYPER_PY = '''from pathlib import Path
+from typing import Optional
+
+import typer
+from typing_extensions import Annotated
+
+app = typer.Typer()
+
+
+@app.command()
+def docs(
+    ctx: typer.Context,
+    name: str = typer.Option("", help="The name of the program."),
+    output: Optional[Path] = typer.Option(
+        None,
+        help="A file to write to.",
+    ),
+    force: Annotated[bool, typer.Option(help="Overwrite the file.")] = False,
+    dry_run: Annotated[bool, typer.Option("-n", help="Print only.")] = False,
+    source: str = typer.Argument("main.py", help="The program."),
+    _cache: str = typer.Option("", help="A cache folder."),
+) -> None:
+    render(name, output)
+
+
+def render(name: str, output: Optional[Path], heading: str = "") -> None:
+    pass
+'''
+TYPER_PAGES = {
+    "docs/typer-command.md": "Use `--name` and `--output`.\n",
+    "docs/overwrite.md": "Keep the file with `--no-force`.\n",
+    "docs/dry.md": "Pass `--dry-run` to print only.\n",
+    "docs/source.md": "Not an option: `--source`, `--cache`, `--heading`.\n",
+}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # typer derives ``--name`` from the parameter, and ``--output`` across the call's lines
+    ('"The name of the program."', '"The program\'s name."',
+     {"docs/typer-command.md": ["--name"]}),
+    ('"A file to write to."', '"A Markdown file to write to."',
+     {"docs/typer-command.md": ["--output"]}),
+    # a boolean's ``--no-force`` too, from ``Annotated``
+    ('"Overwrite the file."', '"Replace the file."', {"docs/overwrite.md": ["--no-force"]}),
+    # an option naming its own flags, an argument, a private name and a plain function's
+    # parameter derive none
+    ('"Print only."', '"Print, write nothing."', {}),
+    ('"The program."', '"The program to read."', {}),
+    ('"A cache folder."', '"A folder to cache in."', {}),
+    ('heading: str = ""', 'heading: str = "CLI"', {}),
+])
+def test_a_typer_option_anchors_the_flag_its_name_derives(
+        tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
+    """typer reads ``name: str = typer.Option("", help=…)`` as ``--name``, spelled nowhere."""
+    assert old in TYPER_PY
+    base = {"typer/cli.py": TYPER_PY, "typer/__init__.py": "", **TYPER_PAGES}
+    repo = pr_repo(tmp_path, base, {"typer/cli.py": TYPER_PY.replace(old, new, 1)})
+    found = {page: [token for token in tokens if token.startswith("--")]
+             for page, tokens in rows(run_json(repo, "main")).items()}
+    assert {page: tokens for page, tokens in found.items() if tokens} == listed
+
+
+def test_a_new_typer_option_is_new_api_and_removed_when_gone(tmp_path: Path) -> None:
+    """typer bdaa5c6946 added ``title: Optional[str] = typer.Option(None, help=…)`` to the
+    ``docs`` command whose page lists ``--name`` and ``--output``."""
+    base = {"typer/cli.py": TYPER_PY, "typer/__init__.py": "", **TYPER_PAGES}
+    grown = TYPER_PY.replace("    _cache:", '    title: Optional[str] = typer.Option(None, '
+                                          'help="The page title."),\n    _cache:')
+    data = run_json(pr_repo(tmp_path, base, {"typer/cli.py": grown}), "main")
+    assert [(e["token"], e["suggested_pages"]) for e in data["new_api"]
+            if e["token"].startswith("--")] == [("--title", ["docs/typer-command.md"])]
+    gone = TYPER_PY.replace('    name: str = typer.Option("", help="The name of the program."),\n',
+                            "")
+    data = run_json(pr_repo(tmp_path / "gone", base, {"typer/cli.py": gone}), "main")
+    assert _stale(data)["docs/typer-command.md"] is True
+    # moved to a module of its own, the command's ``--name`` lives on, written nowhere
+    moved = {"typer/cli.py": "from typer.docs import app\n", "typer/docs.py": TYPER_PY}
+    data = run_json(pr_repo(tmp_path / "moved", base, moved), "main")
+    assert _stale(data)["docs/typer-command.md"] is False

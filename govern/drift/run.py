@@ -30,11 +30,12 @@ from govern.drift.anchors.extract import (
     ChangeSetAnchors,
     Side,
     anchor_changes,
+    flags_in_code,
     is_code_file,
     is_code_path,
     ts_published,
 )
-from govern.drift.anchors.options import written_flags
+from govern.drift.anchors.options import parameter_names
 from govern.drift.anchors.syntax import SOURCE_PATHSPECS, is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import select_pages, suggest_docs_paths
@@ -242,8 +243,9 @@ def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
     written = sorted(flag for flag in flags if index.saying(flag))[:MAX_NAMES]
     if not written:
         return frozenset()
-    still = set().union(*(written_flags(text) for text in
-                          _code_holding(git, head, written, config).values() if text))
+    words = sorted({*written, *(name for flag in written for name in parameter_names(flag))})
+    still = set().union(*(flags_in_code(path, text) for path, text in
+                          _code_holding(git, head, words, config).items() if text))
     return frozenset(("command", flag) for flag in written if flag not in still)
 
 

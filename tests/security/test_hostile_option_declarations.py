@@ -2,7 +2,8 @@
 option calls are walked for their flags, a file's every flag is read to tell new options
 from removed ones, and the code files still holding a removed flag are read for it: all
 attacker-controlled text. Each is one pass, whatever the file holds: runs of dashes, calls
-nested in calls, a string too long to be a flag list."""
+nested in calls, a string too long to be a flag list, a typer command's parameters by the
+thousand."""
 
 from __future__ import annotations
 
@@ -40,3 +41,18 @@ def test_options_declared_as_data_are_read_once_however_nested() -> None:
     tree = parse("python", source)
     assert within(lambda: touched_flags(tree, "python", source, frozenset({1}))) == ["--deep"]
     assert len(within(lambda: declared_flags(tree, "python", source))) == CALLS + 1
+
+
+def test_typer_parameters_are_read_once_each() -> None:
+    """20,000 boolean options whose flags typer derives from their names, one name too long
+    to be a flag, and an ``Option`` given 20,000 names."""
+    long_name = "p" * 400_000
+    names = ", ".join(f'"-{n}"' for n in range(CALLS))
+    source = ("def main(" + "".join(f"flag_{n}: bool = typer.Option(False), "
+                                      for n in range(CALLS))
+              + f"{long_name}: str = typer.Option(None), "
+              + f"named: Annotated[str, typer.Option({names})] = None):\n    pass\n").encode()
+    tree = parse("python", source)
+    found = within(lambda: touched_flags(tree, "python", source, frozenset({1})))
+    assert len(found) == 2 * CALLS and found[:2] == ["--flag-0", "--no-flag-0"]
+    assert len(within(lambda: declared_flags(tree, "python", source))) == 2 * CALLS

@@ -23,7 +23,7 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
-from govern.drift.anchors.options import declared_flags, touched_flags
+from govern.drift.anchors.options import declared_flags, touched_flags, written_flags
 from govern.drift.anchors.python import (
     ReexportIndex,
     extract_python,
@@ -421,7 +421,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", phrase, change.path, side.name))
             yielded = True
         language = language_of(path)
-        flags[side.name] = touched_flags(parse(language, data), language, data, lines)
+        # an example's flags are the reader's program's: a page showing the example names
+        # its file, and another example's page writing the same ``--force`` is no reference
+        flags[side.name] = [] if is_example_file(change.path) else \
+            touched_flags(parse(language, data), language, data, lines)
         for flag in flags[side.name]:
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
@@ -434,7 +437,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
-    if any(flags.values()) and not is_example_file(change.path):
+    if any(flags.values()):
         _option_changes(change, texts, flags, result)
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
@@ -537,8 +540,8 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
     """What the change did to the file's options: a flag the head side declares that the base
     side did not is a new option, New API at home where the file's other flags are listed; a
     flag the base side declared that the head side does not is gone from the file, and
-    removed unless another file still writes it (``removed_flags``). An example's options are
-    the reader's, neither (docs/concepts/anchoring-rules.md#command-line-options)."""
+    removed unless another file still holds it (``removed_flags``)
+    (docs/concepts/anchoring-rules.md#command-line-options)."""
     declared = [_declared_flags(path, data) for path, data
                 in ((change.base_path, texts[0]), (change.path, texts[1]))]
     added = [flag for flag in flags.get("head", []) if flag not in declared[0]]
@@ -546,6 +549,16 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
                               declared[1], True) for flag in added)
     result.removed_flags.update(flag for flag in flags.get("base", [])
                                 if flag not in declared[1])
+
+
+def flags_in_code(path: str, data: bytes) -> set[str]:
+    """The long flags a code file holds: every one it writes, a help text's too, and in Python
+    those its typer parameters derive from their names, written nowhere (a command moved to
+    another module keeps its ``--title``). Only a file calling ``Option(`` is parsed: the
+    parameter names looked for are common words, held by many files."""
+    derived = _declared_flags(path, data) \
+        if language_of(path) == "python" and b"Option(" in data else frozenset()
+    return written_flags(data) | derived
 
 
 def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:

@@ -2,7 +2,9 @@
 that declares an option (click's and typer's ``option``/``Option``, argparse's
 ``add_argument``, commander's and cac's ``.option``, oclif's ``Flags.string`` under its key),
 or inside a Python dict that declares one as data for ``add_argument(**spec)``, anchors each
-long flag it declares (docs/concepts/anchoring-rules.md#command-line-options):
+long flag it declares, and so does one inside a typer command's parameter whose ``Option``
+spells no flag, the flag typer derives from its name
+(docs/concepts/anchoring-rules.md#command-line-options):
 the help text, default or type of ``--forwarded-allow-ips`` changed, and the pages listing
 that flag say what it does."""
 
@@ -13,7 +15,13 @@ from collections.abc import Iterator
 
 from tree_sitter import Node, Tree
 
-from govern.drift.anchors.syntax import name_text, python_string, touches, walk_with_parents
+from govern.drift.anchors.syntax import (
+    name_text,
+    python_string,
+    text,
+    touches,
+    walk_with_parents,
+)
 
 OPTION_CALLS = frozenset({"option", "Option", "add_argument", "requiredOption"})
 """The last part of a callee that declares an option: ``click.option``, ``typer.Option``,
@@ -27,6 +35,12 @@ _DICTS = frozenset({"dictionary"})
 applied with ``add_argument(**spec)``."""
 _FLAG_KEYS = frozenset({"flags", "option_strings"})
 """A dict key whose value is an option's flags."""
+_PARAMETERS = frozenset({"default_parameter", "typed_default_parameter", "typed_parameter"})
+"""A Python function's parameter: typer reads each of a command's as an option or argument."""
+_BOOL_TYPE = re.compile(r"(?:(?:typing\.|t\.)?(?:Optional\[bool\]|Union\[bool,None\])"
+                        r"|bool\|None|None\|bool|bool)")
+"""A parameter type typer reads as a boolean option, spaces and quotes taken out: ``bool``,
+``Optional[bool]``, ``bool | None``."""
 _ARGPARSE_KEYS = frozenset({"help", "action", "default", "dest", "metavar", "nargs", "choices"})
 """``add_argument``'s keywords: a dict holding one of them beside a flag string is the option's
 spec (httpie's ``{'variadic': ['--bind-cookies'], 'action': 'store_true', …}``); their own
@@ -69,6 +83,13 @@ def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
                      for flag in _declared(call, parent))
 
 
+def parameter_names(flag: str) -> tuple[str, ...]:
+    """The names of the typer parameters that would derive ``flag``: ``dry_run`` for
+    ``--dry-run``, and ``force`` too for ``--no-force``."""
+    name = flag[2:].replace("-", "_")
+    return (name, name[3:]) if name.startswith("no_") and len(name) > 3 else (name,)
+
+
 _CALL_MARKS = (b"option(", b"Option(", b"add_argument(", b"lags.")
 """Text a file declaring an option writes (``.option(``, ``Option(``, ``requiredOption(``,
 ``add_argument(``, oclif's ``Flags.``): a file holding none is not walked, which a large one
@@ -88,16 +109,17 @@ _SPEC_KEY_MARK = re.compile(
 
 def _may_declare(source: bytes) -> bool:
     """Could the file declare an option: a call that declares one, or a dict key of an
-    option's spec, written, and a flag or an oclif ``Flags.`` builder."""
-    return (b"--" in source or b"lags." in source) and (
-        any(mark in source for mark in _CALL_MARKS) or _SPEC_KEY_MARK.search(source) is not None)
+    option's spec, written, and a flag or an oclif ``Flags.`` builder; or a typer ``Option(``,
+    whose flag may be its parameter's name, spelled nowhere."""
+    return b"Option(" in source or ((b"--" in source or b"lags." in source) and (
+        any(mark in source for mark in _CALL_MARKS) or _SPEC_KEY_MARK.search(source) is not None))
 
 
 def _declaring_nodes(language: str) -> frozenset[str] | None:
     """The node types that may declare an option in ``language``: calls, and in Python the
-    dict literals of options declared as data."""
+    dict literals of options declared as data and the parameters of typer's commands."""
     calls = _CALLS.get(language)
-    return calls | _DICTS if language == "python" and calls is not None else calls
+    return calls | _DICTS | _PARAMETERS if language == "python" and calls is not None else calls
 
 
 def _declared(call: Node, parent: Node | None) -> Iterator[str]:
@@ -105,6 +127,8 @@ def _declared(call: Node, parent: Node | None) -> Iterator[str]:
     ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's."""
     if call.type in _DICTS:
         yield from _spec_flags(call)
+    elif call.type in _PARAMETERS:
+        yield from _derived_flags(call)
     elif _callee(call) in OPTION_CALLS:
         yield from _flags(call)
     elif parent is not None and parent.type == "pair" and _builds_oclif_flag(call):
@@ -136,6 +160,79 @@ def _spec_flags(dictionary: Node) -> Iterator[str]:
                 if string.end_byte - string.start_byte <= MAX_FLAG_CHARS + 4 else None
             if flag is not None and flag not in UNIVERSAL_FLAGS and _WHOLE_FLAG.fullmatch(flag):
                 yield flag
+
+
+def _derived_flags(parameter: Node) -> Iterator[str]:
+    """The flags typer derives from a parameter's name when its ``Option`` spells none:
+    ``title: Optional[str] = typer.Option(None, help=…)`` and ``title: Annotated[str,
+    typer.Option(help=…)]`` declare ``--title``, ``_`` turned into ``-``; a boolean one also
+    ``--no-title``. Positional strings past the default (all of them inside ``Annotated``,
+    where there is no default) are the option's own names, and typer then derives none; nor
+    does it for an ``Argument`` or a parameter with no ``Option`` (a plain function's). A
+    private ``_x`` would be ``---x``, no flag a page writes."""
+    name = parameter.child_by_field_name("name") if parameter.type != "typed_parameter" \
+        else next(iter(parameter.named_children), None)
+    found = _typer_option(parameter.child_by_field_name("value"),
+                          parameter.child_by_field_name("type"))
+    if name is None or name.type != "identifier" or found is None:
+        return
+    option, main, defaults = found
+    if _positionals(option) > defaults:
+        return
+    flag = "--" + text(name).replace("_", "-")
+    if flag in UNIVERSAL_FLAGS or not _WHOLE_FLAG.fullmatch(flag):
+        return
+    yield flag
+    if main is not None and main.end_byte - main.start_byte <= MAX_FLAG_CHARS and \
+            _BOOL_TYPE.fullmatch(re.sub(r"[\s'\"]", "", text(main))):
+        yield "--no-" + flag[2:]
+
+
+def _typer_option(value: Node | None, kind: Node | None
+                  ) -> tuple[Node, Node | None, int] | None:
+    """A parameter's ``Option`` call, the type it reads and how many positional arguments are
+    defaults, not names: ``Option(default, *names)`` as the default value, or
+    ``Annotated[type, Option(*names)]`` as the type."""
+    if value is not None and _is_option(value):
+        return value, kind, 1
+    metadata = _annotated(kind)
+    option = next((node for node in metadata[1:] if _is_option(node)), None)
+    return (option, metadata[0], 0) if option is not None else None
+
+
+def _is_option(node: Node) -> bool:
+    """``typer.Option(…)`` or an imported ``Option(…)``."""
+    return node.type == "call" and _callee(node) == "Option"
+
+
+def _annotated(kind: Node | None) -> list[Node]:
+    """The arguments of an ``Annotated[…]`` type (``typing.Annotated`` too), else none."""
+    node = kind.named_children[0] if kind is not None and kind.named_child_count else None
+    if node is not None and node.type == "generic_type" and node.named_child_count == 2 and \
+            name_text(node.named_children[0]) == "Annotated":
+        return [child.named_children[0] if child.type == "type" and child.named_child_count
+                else child for child in node.named_children[1].named_children]
+    if node is not None and node.type == "subscript" and \
+            name_text(_last_part(node.child_by_field_name("value"))) == "Annotated":
+        return node.children_by_field_name("subscript")
+    return []
+
+
+def _last_part(node: Node | None) -> Node | None:
+    """``Annotated`` of ``typing.Annotated``."""
+    return node.child_by_field_name("attribute") \
+        if node is not None and node.type == "attribute" else node
+
+
+def _positionals(call: Node) -> int:
+    """How many positional arguments a call is given; a ``*names`` splat counts as many."""
+    arguments = call.child_by_field_name("arguments")
+    found = 0
+    for argument in arguments.named_children if arguments is not None else []:
+        if argument.type == "list_splat":
+            return MAX_FLAG_CHARS
+        found += argument.type not in ("keyword_argument", "dictionary_splat", "comment")
+    return found
 
 
 def _builds_oclif_flag(call: Node) -> bool:
