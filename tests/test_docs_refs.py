@@ -95,6 +95,15 @@ def test_code_spans(text: str, expected: Status) -> None:
     assert [status for _, status in statuses("docs/a.md", text)] == [expected]
 
 
+def test_a_span_followed_by_an_ellipsis_is_a_fragment_not_judged() -> None:
+    """typer's "start typing `typer.File`... just like the other classes": a prefix being
+    typed. The same span followed by prose is a name, and is judged."""
+    assert statuses("docs/a.md", "start typing `shop.Fil`... or `shop.Fil`\u2026 to see") == []
+    assert statuses("docs/a.rst", "start typing ``shop.Fil``... to see") == []
+    assert statuses("docs/a.md", "start typing `shop.Fil` ... or `shop.Fil`. to see") == [
+        ("shop.Fil", Status.MISSING), ("shop.Fil", Status.MISSING)]
+
+
 def test_a_class_without_getattr_is_closed() -> None:
     closed = {**LIBRARY, "src/shop/dynamic.py": "class Lazy:\n    def load(self):\n        pass\n"}
     assert statuses("docs/a.md", "`shop.dynamic.Lazy.anything()`", closed) == [

@@ -35,6 +35,9 @@ _RST_ROLE = re.compile(
 _MYST_ROLE = re.compile(rf"\{{(?:py:)?(?P<role>{_PY_ROLES})\}}`(?P<target>[^`\n]{{1,300}}+)`")
 _MD_SPAN = re.compile(r"(`++)([^`\n]{1,300}+)\1")
 _RST_SPAN = re.compile(r"``([^`\n]{1,300}+)``")
+_ELLIPSES = ("...", "\u2026")
+"""What follows a span that is a fragment of a name, not a name (one that ends in an
+ellipsis is no name ``_SPAN_NAME`` matches)."""
 _SPAN_NAME = re.compile(r"\s*+([A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++)(?:\(\s*+\))?\s*+")
 _MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*+\{?([\w+-]*+)")
 _MYST_DIRECTIVE = re.compile(
@@ -184,6 +187,8 @@ class _Reader:
         for match in pattern.finditer(line):
             if match.start() and line[match.start() - 1] == "}":
                 continue  # a MyST role's target, read as a role
+            if line.startswith(_ELLIPSES, match.end()):
+                continue  # a fragment: typer's "start typing `typer.File`..." is a prefix
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
                 head, _, rest = name.group(1).partition(".")
