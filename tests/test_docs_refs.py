@@ -340,6 +340,24 @@ def test_a_name_defined_elsewhere_is_suggested_by_the_path_readers_use(shop: Rep
     assert code == 1 and out.endswith(suggested), out
 
 
+def test_a_private_path_no_public_module_reaches_is_never_the_suggestion(shop: Repo) -> None:
+    """typer vendors click as ``typer._click``: ``typer.File`` is no name of typer, and its
+    ``typer._click.types.File`` is no path a reader should import. The same class in a public
+    module, or a private path the docs document, is the suggestion."""
+    shop.commit({"src/shop/_vendor/__init__.py": "", "src/shop/_vendor/kinds.py":
+                 "class FileKind:\n    pass\n",
+                 "docs/api.md": "Open it with `shop.FileKind()`.\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and "names nothing" in out and "did you mean" not in out, out
+    shop.commit({"docs/vendor.rst": ".. autoclass:: shop._vendor.kinds.FileKind\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop._vendor.kinds.FileKind`?)\n"), out
+    shop.commit({"docs/vendor.rst": None, "src/shop/_vendor/kinds.py": None,
+                 "src/shop/kinds.py": "class FileKind:\n    pass\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop.kinds.FileKind`?)\n"), out
+
+
 def test_a_class_named_like_the_written_one_that_has_the_member_is_the_suggestion(
         shop: Repo) -> None:
     """jinja's ``:meth:`Environment.call``` under ``.. currentmodule:: jinja2.sandbox``:
