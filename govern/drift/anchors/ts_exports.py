@@ -343,8 +343,11 @@ class Surface:
     the names the package publishes from it, walked only as far as a question needs: a name
     an entry's chain publishes early is answered without reading the rest of the package."""
 
-    def __init__(self, entries: list[str], reader: ExportReader) -> None:
+    def __init__(self, entries: list[str], reader: ExportReader, nested: bool = True) -> None:
         self.reader = reader
+        self.nested = nested
+        """Follow a namespace the chains export (``export * as locales``): its names are
+        published, under another name (``z.locales.hi``, not ``z.hi``)."""
         self.reached: dict[str, frozenset[str] | None] = {}
         """A file reached -> the names published from it (None: every name it exports)."""
         self.pending: deque[tuple[str, frozenset[str] | None]] = deque(
@@ -402,7 +405,7 @@ class Surface:
                 self.unknowable = True
             elif target is not None:
                 self.pending.append((target, wanted))
-        for module, exported, _ in found.namespaces:
+        for module, exported, _ in found.namespaces if self.nested else ():
             target = self.reader.target(path, module)
             if target is not None and (wanted is None or exported in wanted):
                 self.pending.append((target, None))
@@ -442,11 +445,21 @@ class Namespaces:
 
     def __init__(self, entry: FileExports, path: str, reader: ExportReader) -> None:
         self.surfaces: dict[tuple[str, str], Surface] = {}
-        """(name written, the module's file) -> what that module publishes."""
-        for module, _, written in entry.namespaces[:_MAX_NAMESPACES]:
+        """(name written, the module's file) -> what that module publishes under the name,
+        not counting the namespaces it exports in turn (``z.locales.hi`` is no ``z.hi``)."""
+        named: dict[str, list[str]] = {}  # the module's file -> the names it is exported by
+        defaults: dict[str, list[str]] = {}  # ... -> the bindings it is the default export of
+        for module, exported, written in entry.namespaces[:_MAX_NAMESPACES]:
             target = reader.target(path, module)
-            if target is not None and written != "default":
-                self.surfaces.setdefault((written, target), Surface([target], reader))
+            if target is not None:
+                (defaults if exported == "default" else named).setdefault(
+                    target, []).append(written)
+        # a default export is imported by any name: the binding spells it only when no name
+        # does (old zod: ``export { mod as z }; export default mod`` is ``z``, never ``mod``)
+        for target in named.keys() | defaults.keys():
+            for written in named.get(target) or defaults[target]:
+                self.surfaces.setdefault((written, target),
+                                         Surface([target], reader, nested=False))
 
     def spellings(self, path: str, name: str) -> list[str]:
         """The namespaces through which the package publishes ``name`` of ``path`` (``z`` for
