@@ -485,6 +485,24 @@ def test_imports_from_the_repositorys_packages() -> None:
 
 
 
+def test_a_namespace_import_of_the_repositorys_package_resolves_its_members() -> None:
+    """zod's pages write ``import * as z from "zod"`` and then ``z.string()``: after the
+    fence, ``z.name`` in the page's spans and fences is ``name`` of that package. A namespace
+    of another package, a relative module, or no import at all is not the repository's."""
+    page = ("Before the import, `ss.initShop()` is nobody's.\n\n"
+            "```ts\nimport * as ss from '@shop/server';\nimport * as other from 'zod';\n"
+            "import * as local from './local';\n"
+            "const shop = ss.initShop(ss.VERSION).start(); other.string(); local.run();\n"
+            "const text = 'ss.nothing'; // ss.comment\n```\n\n"
+            "Call `ss.initShop()`, read `ss.Options` or `ss.util`, not `ss.initShopp()`.\n")
+    assert statuses("docs/a.md", page, {**LIBRARY, **PACKAGES}) == [
+        ("ss.initShop", Status.OUT_OF_SCOPE),
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:VERSION", Status.RESOLVED),
+        ("zod:string", Status.OUT_OF_SCOPE),
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:Options", Status.RESOLVED),
+        ("@shop/server:util", Status.RESOLVED), ("@shop/server:initShopp", Status.MISSING)]
+
+
 def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:
     """The cache may come from another run (actions/cache): a forged entry claiming the
     method exists must not hide the finding."""

@@ -45,8 +45,8 @@ class Tables:
             return self.cli.resolve(reference.name)
         if reference.kind is RefKind.ROUTE:
             return self.routes.resolve(reference.name)
-        if reference.kind is RefKind.IMPORT and ":" in reference.name:
-            return self.scripts.resolve(reference.name)
+        if ":" in reference.name and reference.kind in (RefKind.IMPORT, RefKind.CODE):
+            return self.scripts.resolve(reference.name)  # ``zod:string``: a package's name
         resolution = self.python.resolve(reference.name, reference.scopes, reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
         if resolution.status is not Status.RESOLVED and reference.kind in _READ and \

@@ -51,6 +51,13 @@ _TS_IMPORT = re.compile(
     r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
 """An import statement: at the start of a line or after a ``;``, so one quoted in a string
 (``"import { a } from 'b'"``) is none."""
+_TS_NAMESPACE_IMPORT = re.compile(
+    r"(?:^|;)[ \t]*+import\s++\*\s*+as\s++([A-Za-z_$][\w$]*+)\s++from\s*+"
+    r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
+"""``import * as z from "zod"``: ``z.string()`` after it, in the page's spans and fences, is
+``string`` of zod."""
+_TS_MEMBER = re.compile(r"(?<![\w$.\"'`])([A-Za-z_$][\w$]*+)\.([A-Za-z_$][\w$]*+)")
+"""``ns.name`` in a script, not part of a longer member chain's tail or a string's start."""
 
 
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
@@ -121,6 +128,8 @@ class _Reader:
     found: list[Reference] = field(default_factory=list)
     documents: set[str] = field(default_factory=set)
     """The names hand-written object directives document, as Sphinx registers them."""
+    namespaces: dict[str, str] = field(default_factory=dict)
+    """``import * as z from "zod"`` in a script fence read so far: ``z`` -> ``zod``."""
 
     def scopes(self) -> tuple[str, ...]:
         """Where a relative name written here is looked up, innermost first: the class (under
@@ -192,6 +201,10 @@ class _Reader:
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
                 head, _, rest = name.group(1).partition(".")
+                if head in self.namespaces:  # ``z.string()``: zod's ``string``
+                    self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
+                             f"{self.namespaces[head]}:{rest.partition('.')[0]}")
+                    continue
                 written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
                     name.group(1)
                 self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
@@ -274,6 +287,10 @@ class _Reader:
         starts = [0]
         for _, line in lines:
             starts.append(starts[-1] + len(line) + 1)
+        def add(at: int, name: str, kind: RefKind) -> None:
+            index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
+            self.add(lines[min(index, len(lines) - 1)][0], at - starts[index] + 1, kind, name)
+
         for match in _TS_IMPORT.finditer(text):
             package = match.group(2)
             if package.startswith("."):
@@ -282,11 +299,16 @@ class _Reader:
                 words = name.replace("type ", " ").split()
                 if not words or not re.fullmatch(r"[A-Za-z_$][\w$]*", words[0]):
                     continue
-                at = text.find(words[0], match.start(1))
-                index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
-                number = lines[min(index, len(lines) - 1)][0]
-                self.add(number, at - starts[index] + 1, RefKind.IMPORT,
-                         f"{package}:{words[0]}")
+                add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
+                    RefKind.IMPORT)
+        self.namespaces.update((match.group(1), match.group(2))
+                               for match in _TS_NAMESPACE_IMPORT.finditer(text)
+                               if not match.group(2).startswith("."))
+        if self.namespaces:
+            for match in _TS_MEMBER.finditer(text):
+                package = self.namespaces.get(match.group(1))
+                if package is not None:
+                    add(match.start(), f"{package}:{match.group(2)}", RefKind.CODE)
 
     def shell_block(self, lines: list[tuple[int, str]]) -> None:
         for number, line in _shell_commands(lines):
