@@ -427,6 +427,7 @@ def published_surface(manifest_text: str, folder: str, reader: ExportReader
 
 
 def _manifest(text: str) -> dict[str, object] | None:
+    """A package.json's object; None for one that is no JSON object."""
     try:
         manifest = json.loads(text)
     except (ValueError, RecursionError):
