@@ -46,7 +46,9 @@ class Tables:
         if reference.kind is RefKind.ROUTE:
             return self.routes.resolve(reference.name)
         if ":" in reference.name and reference.kind in (RefKind.IMPORT, RefKind.CODE):
-            return self.scripts.resolve(reference.name)  # ``zod:string``: a package's name
+            found = self.scripts.resolve(reference.name)  # ``zod:string``: a package's name
+            return Resolution(Status.UNRESOLVABLE) if reference.loose and \
+                found.status is Status.MISSING else found
         resolution = self.python.resolve(reference.name, reference.scopes, reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
         if resolution.status is not Status.RESOLVED and reference.kind in _READ and \

@@ -129,7 +129,9 @@ class _Reader:
     documents: set[str] = field(default_factory=set)
     """The names hand-written object directives document, as Sphinx registers them."""
     namespaces: dict[str, str] = field(default_factory=dict)
-    """``import * as z from "zod"`` in a script fence read so far: ``z`` -> ``zod``."""
+    """``import * as z from "zod"`` in a script fence read so far: ``z`` -> ``zod``. A
+    ``z.name`` outside the fence importing it is loose: the page may mean another package's
+    ``z`` there (a tab of the same example for ``zod/mini``)."""
 
     def scopes(self) -> tuple[str, ...]:
         """Where a relative name written here is looked up, innermost first: the class (under
@@ -201,9 +203,9 @@ class _Reader:
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
                 head, _, rest = name.group(1).partition(".")
-                if head in self.namespaces:  # ``z.string()``: zod's ``string``
+                if head in self.namespaces:  # ``z.string()``: zod's ``string``, loose (below)
                     self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
-                             f"{self.namespaces[head]}:{rest.partition('.')[0]}")
+                             f"{self.namespaces[head]}:{rest.partition('.')[0]}", loose=True)
                     continue
                 written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
                     name.group(1)
@@ -287,9 +289,10 @@ class _Reader:
         starts = [0]
         for _, line in lines:
             starts.append(starts[-1] + len(line) + 1)
-        def add(at: int, name: str, kind: RefKind) -> None:
+        def add(at: int, name: str, kind: RefKind, loose: bool = False) -> None:
             index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
-            self.add(lines[min(index, len(lines) - 1)][0], at - starts[index] + 1, kind, name)
+            self.add(lines[min(index, len(lines) - 1)][0], at - starts[index] + 1, kind, name,
+                     loose=loose)
 
         for match in _TS_IMPORT.finditer(text):
             package = match.group(2)
@@ -301,14 +304,18 @@ class _Reader:
                     continue
                 add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
                     RefKind.IMPORT)
-        self.namespaces.update((match.group(1), match.group(2))
-                               for match in _TS_NAMESPACE_IMPORT.finditer(text)
-                               if not match.group(2).startswith("."))
+        here = {match.group(1): match.group(2) for match in _TS_NAMESPACE_IMPORT.finditer(text)
+                if not match.group(2).startswith(".")}
+        self.namespaces.update(here)
         if self.namespaces:
+            # Only the fence that imports the namespace says which package it is: zod's
+            # api.mdx imports ``zod`` once, and its "Zod Mini" tabs write ``z.partial(Recipe)``
+            # of ``zod/mini``. Elsewhere a name the package lacks is loose, not reported.
             for match in _TS_MEMBER.finditer(text):
                 package = self.namespaces.get(match.group(1))
                 if package is not None:
-                    add(match.start(), f"{package}:{match.group(2)}", RefKind.CODE)
+                    add(match.start(), f"{package}:{match.group(2)}", RefKind.CODE,
+                        loose=here.get(match.group(1)) != package)
 
     def shell_block(self, lines: list[tuple[int, str]]) -> None:
         for number, line in _shell_commands(lines):
