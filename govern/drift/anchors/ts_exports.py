@@ -404,15 +404,27 @@ class Surface:
             if target is None and module.startswith("."):
                 self.unknowable = True
             elif target is not None:
-                self.pending.append((target, wanted))
+                self._push(target, wanted)
         for module, exported, _ in found.namespaces if self.nested else ():
             target = self.reader.target(path, module)
             if target is not None and (wanted is None or exported in wanted):
-                self.pending.append((target, None))
+                self._push(target, None)
+        # the names one module forwards go on as one link: zod's ``external.ts`` forwards
+        # sixteen from ``core/index.ts``, whose own chains were walked again for each
+        forwarded: dict[str, set[str]] = {}
         for module, there, exported in found.forwarded:
             target = self.reader.target(path, module)
             if target is not None and (wanted is None or exported in wanted):
-                self.pending.append((target, frozenset({there})))
+                forwarded.setdefault(target, set()).add(there)
+        for target, names in forwarded.items():
+            self._push(target, frozenset(names))
+
+    def _push(self, path: str, wanted: frozenset[str] | None) -> None:
+        """A link to follow, unless what it wants of ``path`` was reached already."""
+        held = self.reached.get(path, frozenset())
+        if path not in self.reached or not (held is None or (wanted is not None
+                                                             and wanted <= held)):
+            self.pending.append((path, wanted))
 
 
 def published_surface(manifest_text: str, folder: str, reader: ExportReader
