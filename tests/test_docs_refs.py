@@ -95,6 +95,15 @@ def test_code_spans(text: str, expected: Status) -> None:
     assert [status for _, status in statuses("docs/a.md", text)] == [expected]
 
 
+def test_a_span_followed_by_an_ellipsis_is_a_fragment_not_judged() -> None:
+    """typer's "start typing `typer.File`... just like the other classes": a prefix being
+    typed. The same span followed by prose is a name, and is judged."""
+    assert statuses("docs/a.md", "start typing `shop.Fil`... or `shop.Fil`\u2026 to see") == []
+    assert statuses("docs/a.rst", "start typing ``shop.Fil``... to see") == []
+    assert statuses("docs/a.md", "start typing `shop.Fil` ... or `shop.Fil`. to see") == [
+        ("shop.Fil", Status.MISSING), ("shop.Fil", Status.MISSING)]
+
+
 def test_a_class_without_getattr_is_closed() -> None:
     closed = {**LIBRARY, "src/shop/dynamic.py": "class Lazy:\n    def load(self):\n        pass\n"}
     assert statuses("docs/a.md", "`shop.dynamic.Lazy.anything()`", closed) == [
@@ -331,6 +340,24 @@ def test_a_name_defined_elsewhere_is_suggested_by_the_path_readers_use(shop: Rep
     assert code == 1 and out.endswith(suggested), out
 
 
+def test_a_private_path_no_public_module_reaches_is_never_the_suggestion(shop: Repo) -> None:
+    """typer vendors click as ``typer._click``: ``typer.File`` is no name of typer, and its
+    ``typer._click.types.File`` is no path a reader should import. The same class in a public
+    module, or a private path the docs document, is the suggestion."""
+    shop.commit({"src/shop/_vendor/__init__.py": "", "src/shop/_vendor/kinds.py":
+                 "class FileKind:\n    pass\n",
+                 "docs/api.md": "Open it with `shop.FileKind()`.\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and "names nothing" in out and "did you mean" not in out, out
+    shop.commit({"docs/vendor.rst": ".. autoclass:: shop._vendor.kinds.FileKind\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop._vendor.kinds.FileKind`?)\n"), out
+    shop.commit({"docs/vendor.rst": None, "src/shop/_vendor/kinds.py": None,
+                 "src/shop/kinds.py": "class FileKind:\n    pass\n"})
+    code, out, _ = run(shop, "--all")
+    assert code == 1 and out.endswith("(did you mean `shop.kinds.FileKind`?)\n"), out
+
+
 def test_a_class_named_like_the_written_one_that_has_the_member_is_the_suggestion(
         shop: Repo) -> None:
     """jinja's ``:meth:`Environment.call``` under ``.. currentmodule:: jinja2.sandbox``:
@@ -456,6 +483,28 @@ def test_imports_from_the_repositorys_packages() -> None:
         ("@shop/client:x", Status.UNRESOLVABLE),  # re-exports another package: unknowable
         ("zod:z", Status.OUT_OF_SCOPE)]
 
+
+
+def test_a_namespace_import_of_the_repositorys_package_resolves_its_members() -> None:
+    """zod's pages write ``import * as z from "zod"`` and then ``z.string()``: after the
+    fence, ``z.name`` in the page's spans and fences is ``name`` of that package. A namespace
+    of another package, a relative module, or no import at all is not the repository's."""
+    page = ("Before the import, `ss.initShop()` is nobody's.\n\n"
+            "```ts\nimport * as ss from '@shop/server';\nimport * as other from 'zod';\n"
+            "import * as local from './local';\n"
+            "const shop = ss.initShop(ss.VERSION).start(); other.string(); local.run();\n"
+            "const text = 'ss.nothing'; // ss.comment\nss.initShopp();\n```\n\n"
+            "Call `ss.initShop()`, read `ss.Options` or `ss.util`.\n\n"
+            "```ts\nss.startShop();\n```\n\nOr `ss.initShopp()`.\n")
+    assert statuses("docs/a.md", page, {**LIBRARY, **PACKAGES}) == [
+        ("ss.initShop", Status.OUT_OF_SCOPE),
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:VERSION", Status.RESOLVED),
+        ("zod:string", Status.OUT_OF_SCOPE), ("@shop/server:initShopp", Status.MISSING),
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:Options", Status.RESOLVED),
+        ("@shop/server:util", Status.RESOLVED),
+        # outside the fence importing it, `ss` may be another package's (zod's "Zod Mini" tabs)
+        ("@shop/server:startShop", Status.UNRESOLVABLE),
+        ("@shop/server:initShopp", Status.UNRESOLVABLE)]
 
 
 def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:

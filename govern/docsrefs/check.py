@@ -45,8 +45,10 @@ class Tables:
             return self.cli.resolve(reference.name)
         if reference.kind is RefKind.ROUTE:
             return self.routes.resolve(reference.name)
-        if reference.kind is RefKind.IMPORT and ":" in reference.name:
-            return self.scripts.resolve(reference.name)
+        if ":" in reference.name and reference.kind in (RefKind.IMPORT, RefKind.CODE):
+            found = self.scripts.resolve(reference.name)  # ``zod:string``: a package's name
+            return Resolution(Status.UNRESOLVABLE) if reference.loose and \
+                found.status is Status.MISSING else found
         resolution = self.python.resolve(reference.name, reference.scopes, reference.search,
                                          within=reference.kind is RefKind.DIRECTIVE)
         if resolution.status is not Status.RESOLVED and reference.kind in _READ and \
@@ -172,7 +174,7 @@ def _defined_elsewhere(reference: Reference, resolution: Resolution, python: Pyt
     does define that name, when it does once (``black.BracketTracker`` ->
     ``black.brackets.BracketTracker``), by the path the docs or the package's re-exports
     give it (:meth:`PythonTable.public_path`): a name written exactly is likelier meant than
-    one spelled alike."""
+    one spelled alike. None when only a private path reaches it."""
     if reference.kind in (RefKind.COMMAND, RefKind.ROUTE) or ":" in reference.name or \
             resolution.in_class or not resolution.container or not resolution.missing:
         return None
@@ -180,9 +182,10 @@ def _defined_elsewhere(reference: Reference, resolution: Resolution, python: Pyt
                                            resolution.container.partition(".")[0])
     parts = reference.name.split(".")
     at = _last_at(parts, resolution.missing)
-    if qualified is None or at is None:
+    path = None if qualified is None else python.public_path(qualified, documented)
+    if path is None or at is None:
         return None
-    return ".".join([python.public_path(qualified, documented), *parts[at + 1:]])
+    return ".".join([path, *parts[at + 1:]])
 
 
 def _kin_having(reference: Reference, resolution: Resolution, python: PythonTable,
@@ -203,7 +206,8 @@ def _kin_having(reference: Reference, resolution: Resolution, python: PythonTabl
     written = ".".join([*parts[:at], cls, *parts[at + 1:]])
     if python.resolve(written, reference.scopes).status is Status.RESOLVED:
         return written
-    return ".".join([python.public_path(f"{module}.{cls}", documented), *parts[at + 1:]])
+    path = python.public_path(f"{module}.{cls}", documented)
+    return None if path is None else ".".join([path, *parts[at + 1:]])
 
 
 def _message(reference: Reference, resolution: Resolution) -> str:

@@ -167,12 +167,15 @@ class PythonTable:
         ``name`` in the top-level package ``package`` (None: none, or several)."""
         return self.declared.get((package, name))
 
-    def public_path(self, qualified: str, documented: frozenset[str] = frozenset()) -> str:
+    def public_path(self, qualified: str, documented: frozenset[str] = frozenset()
+                    ) -> str | None:
         """The name a reader should write for the module-level ``qualified``, given by where
         it is defined: of the paths through its package's public modules that reach that same
         object, one the docs document, else the shortest re-export, else ``qualified``
         (werkzeug defines ``FileStorage`` in ``werkzeug.datastructures.file_storage``; its
-        docs, and Sphinx, know it as ``werkzeug.datastructures.FileStorage``)."""
+        docs, and Sphinx, know it as ``werkzeug.datastructures.FileStorage``). None when that
+        is a private path (a ``_`` part) that neither the docs document nor any public module
+        re-exports: a reader is not to import typer's vendored ``typer._click.types.File``."""
         module, _, name = qualified.rpartition(".")
         target = self._step(_Module(module), name)
         if not isinstance(target, _Module | _Class | _Defined):
@@ -180,10 +183,10 @@ class PythonTable:
         parts = module.split(".")
         reaching = [f"{outer}.{name}" for outer in (".".join(parts[:depth])
                                                     for depth in range(1, len(parts)))
-                    if not any(part.startswith("_") for part in outer.split("."))
-                    and self._step(_Module(outer), name) == target]
+                    if not _private(outer) and self._step(_Module(outer), name) == target]
         candidates = [*reaching, qualified]
-        return next((path for path in candidates if path in documented), candidates[0])
+        path = next((path for path in candidates if path in documented), candidates[0])
+        return None if path not in documented and _private(path) else path
 
     def resolve(self, name: str, scopes: tuple[str, ...] = (), search: bool = False,
                 within: bool = False) -> Resolution:
@@ -540,6 +543,11 @@ def _bound_names(modules: Iterable[ModuleSymbols], children: dict[str, set[str]]
     for leaves in children.values():
         bound.update(leaves)
     return frozenset(bound - {_STRANGER})  # an ``__all__`` may list anything
+
+
+def _private(path: str) -> bool:
+    """Is a dotted path private: has it a part starting with ``_``?"""
+    return any(part.startswith("_") for part in path.split("."))
 
 
 def _declarations(modules: dict[str, ModuleSymbols]) -> dict[tuple[str, str], str | None]:

@@ -35,6 +35,9 @@ _RST_ROLE = re.compile(
 _MYST_ROLE = re.compile(rf"\{{(?:py:)?(?P<role>{_PY_ROLES})\}}`(?P<target>[^`\n]{{1,300}}+)`")
 _MD_SPAN = re.compile(r"(`++)([^`\n]{1,300}+)\1")
 _RST_SPAN = re.compile(r"``([^`\n]{1,300}+)``")
+_ELLIPSES = ("...", "\u2026")
+"""What follows a span that is a fragment of a name, not a name (one that ends in an
+ellipsis is no name ``_SPAN_NAME`` matches)."""
 _SPAN_NAME = re.compile(r"\s*+([A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++)(?:\(\s*+\))?\s*+")
 _MD_FENCE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*+\{?([\w+-]*+)")
 _MYST_DIRECTIVE = re.compile(
@@ -48,6 +51,13 @@ _TS_IMPORT = re.compile(
     r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
 """An import statement: at the start of a line or after a ``;``, so one quoted in a string
 (``"import { a } from 'b'"``) is none."""
+_TS_NAMESPACE_IMPORT = re.compile(
+    r"(?:^|;)[ \t]*+import\s++\*\s*+as\s++([A-Za-z_$][\w$]*+)\s++from\s*+"
+    r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
+"""``import * as z from "zod"``: ``z.string()`` after it, in the page's spans and fences, is
+``string`` of zod."""
+_TS_MEMBER = re.compile(r"(?<![\w$.\"'`])([A-Za-z_$][\w$]*+)\.([A-Za-z_$][\w$]*+)")
+"""``ns.name`` in a script, not part of a longer member chain's tail or a string's start."""
 
 
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
@@ -118,6 +128,10 @@ class _Reader:
     found: list[Reference] = field(default_factory=list)
     documents: set[str] = field(default_factory=set)
     """The names hand-written object directives document, as Sphinx registers them."""
+    namespaces: dict[str, str] = field(default_factory=dict)
+    """``import * as z from "zod"`` in a script fence read so far: ``z`` -> ``zod``. A
+    ``z.name`` outside the fence importing it is loose: the page may mean another package's
+    ``z`` there (a tab of the same example for ``zod/mini``)."""
 
     def scopes(self) -> tuple[str, ...]:
         """Where a relative name written here is looked up, innermost first: the class (under
@@ -184,9 +198,15 @@ class _Reader:
         for match in pattern.finditer(line):
             if match.start() and line[match.start() - 1] == "}":
                 continue  # a MyST role's target, read as a role
+            if line.startswith(_ELLIPSES, match.end()):
+                continue  # a fragment: typer's "start typing `typer.File`..." is a prefix
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
                 head, _, rest = name.group(1).partition(".")
+                if head in self.namespaces:  # ``z.string()``: zod's ``string``, loose (below)
+                    self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
+                             f"{self.namespaces[head]}:{rest.partition('.')[0]}", loose=True)
+                    continue
                 written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
                     name.group(1)
                 self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
@@ -269,6 +289,11 @@ class _Reader:
         starts = [0]
         for _, line in lines:
             starts.append(starts[-1] + len(line) + 1)
+        def add(at: int, name: str, kind: RefKind, loose: bool = False) -> None:
+            index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
+            self.add(lines[min(index, len(lines) - 1)][0], at - starts[index] + 1, kind, name,
+                     loose=loose)
+
         for match in _TS_IMPORT.finditer(text):
             package = match.group(2)
             if package.startswith("."):
@@ -277,11 +302,20 @@ class _Reader:
                 words = name.replace("type ", " ").split()
                 if not words or not re.fullmatch(r"[A-Za-z_$][\w$]*", words[0]):
                     continue
-                at = text.find(words[0], match.start(1))
-                index = bisect.bisect_right(starts, at) - 1  # the line ``at`` is on
-                number = lines[min(index, len(lines) - 1)][0]
-                self.add(number, at - starts[index] + 1, RefKind.IMPORT,
-                         f"{package}:{words[0]}")
+                add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
+                    RefKind.IMPORT)
+        here = {match.group(1): match.group(2) for match in _TS_NAMESPACE_IMPORT.finditer(text)
+                if not match.group(2).startswith(".")}
+        self.namespaces.update(here)
+        if self.namespaces:
+            # Only the fence that imports the namespace says which package it is: zod's
+            # api.mdx imports ``zod`` once, and its "Zod Mini" tabs write ``z.partial(Recipe)``
+            # of ``zod/mini``. Elsewhere a name the package lacks is loose, not reported.
+            for match in _TS_MEMBER.finditer(text):
+                package = self.namespaces.get(match.group(1))
+                if package is not None:
+                    add(match.start(), f"{package}:{match.group(2)}", RefKind.CODE,
+                        loose=here.get(match.group(1)) != package)
 
     def shell_block(self, lines: list[tuple[int, str]]) -> None:
         for number, line in _shell_commands(lines):

@@ -51,3 +51,16 @@ def test_comments_are_blanked_in_linear_time_whatever_they_open() -> None:
             + "import { kept } from 'pkg'\n")
     found = within(lambda: parse_references(_fence("ts", body), "docs/a.md"))
     assert [(r.line, r.name) for r in found] == [(count + 6, "pkg:kept")]
+
+
+def test_namespace_members_in_a_script_fence_are_read_in_linear_time() -> None:
+    """``import * as z from "pkg"`` makes every ``z.name`` of the page a reference: lines of
+    one long member chain, and of runs of identifier characters and dots, are scanned once."""
+    count = 500
+    chain = "z." + ".".join(["a"] * 1_990) + "\n"
+    runs = "a" * 2_000 + "." * 1_990 + "\n"
+    body = "import * as z from 'pkg'\n" + (chain + runs) * count + "z.kept\n"
+    found = within(lambda: parse_references(_fence("ts", body), "docs/a.md"))
+    assert len(found) == count + 1
+    assert [(r.line, r.column, r.name) for r in (found[0], found[-1])] == [
+        (5, 1, "pkg:a"), (2 * count + 5, 1, "pkg:kept")]

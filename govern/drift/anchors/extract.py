@@ -40,7 +40,13 @@ from govern.drift.anchors.syntax import (
     parse,
     parse_edited,
 )
-from govern.drift.anchors.ts_exports import ExportReader, Surface, published_surface
+from govern.drift.anchors.ts_exports import (
+    ExportReader,
+    Namespaces,
+    Surface,
+    entry_namespaces,
+    published_surface,
+)
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
@@ -79,6 +85,7 @@ class Side:
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
         default_factory=dict)
     _surfaces: dict[str, Surface | None] = field(default_factory=dict)
+    _namespaces: dict[str, Namespaces | None] = field(default_factory=dict)
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -124,6 +131,15 @@ class Side:
             self._surfaces[package_dir] = None if manifest is None else published_surface(
                 manifest, package_dir, ExportReader(self._file, self.exists))
         return self._surfaces[package_dir]
+
+    def ts_namespaces(self, package_dir: str) -> Namespaces | None:
+        """The namespaces the root entry of the JS/TS package at ``package_dir`` exports
+        (reads beyond the diff, as :meth:`ts_surface`); None when it has no root entry."""
+        if package_dir not in self._namespaces:
+            manifest = self.manifest(package_dir, "package.json")
+            self._namespaces[package_dir] = None if manifest is None else entry_namespaces(
+                manifest, package_dir, ExportReader(self._file, self.exists))
+        return self._namespaces[package_dir]
 
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
@@ -220,9 +236,10 @@ def is_code_file(path: str, config: Config) -> bool:
             and not is_docs_path(path, config.docs))
 
 
-def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
-    """The names docs use for a declaration: bare, ``Container.member``, and for Python the
-    public import paths (``httpx.Client.send``, ``click.echo``)."""
+def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -> list[str]:
+    """The names docs use for a declaration: bare, ``Container.member``, for Python the
+    public import paths (``httpx.Client.send``, ``click.echo``), and for JS/TS the name under
+    each namespace its package's entry points export it in (zod's ``z.input``)."""
     top = declaration.container or declaration.name
     tokens = [declaration.name]
     if declaration.container:
@@ -231,6 +248,9 @@ def _tokens(declaration: Declaration, path: str, side: Side) -> list[str]:
         for qualified in qualified_names(path, top, side.exists, side.python_reexports):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
+    elif (namespaces := side.ts_namespaces(package_dir)) is not None:
+        tokens.extend(f"{namespace}.{declaration.key}"
+                      for namespace in namespaces.spellings(path, top))
     return tokens
 
 
@@ -411,9 +431,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.callers[key] = result.callers.get(key, frozenset()) | callers
         if side is head:
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side, base_data))
+                                       path, side, base_data, package_dir))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
-            for token in _tokens(declaration, path, side):
+            for token in _tokens(declaration, path, side, package_dir):
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))
                 yielded = True
@@ -441,7 +461,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         _option_changes(change, texts, flags, result)
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
-    if _reexport_changes(change, extractions, base, head, reexports):
+    if _reexport_changes(change, extractions, base, head, reexports, package_dir):
         yielded = True
     if not yielded:
         if _is_version_bump(read):
@@ -487,7 +507,7 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool
 
 
 def _added(file: str, head: Extraction, base: Extraction | None, path: str,
-           side: Side, base_data: bytes | None) -> list[Added]:
+           side: Side, base_data: bytes | None, package_dir: str) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
@@ -512,7 +532,7 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     for declaration in new:
         container = declaration.container or ""
         table = head.literal_kin.get(declaration.name)
-        tokens = _tokens(declaration, path, side)
+        tokens = _tokens(declaration, path, side, package_dir)
         # a table's key is a value users write (a config key, a rule code), imported or not
         if table is None and not _published(file, declaration, tokens):
             continue
@@ -569,7 +589,7 @@ def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
 
 
 def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
-                      head: Side, result: ChangeSetAnchors) -> bool:
+                      head: Side, result: ChangeSetAnchors, package_dir: str) -> bool:
     """A file that starts or stops re-exporting a name changes the public API even when the
     name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
 
@@ -591,7 +611,7 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                                      (before - after, base, change.base_path, new)):
         for name in sorted(names - (other.declared if other is not None else frozenset())):
             declaration = Declaration(name, None, bridgeable=False)
-            tokens = [token for token in _tokens(declaration, path, side)
+            tokens = [token for token in _tokens(declaration, path, side, package_dir)
                       if "." in token or not python]
             for token in tokens:
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,

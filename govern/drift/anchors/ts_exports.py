@@ -56,9 +56,11 @@ class FileExports:
     forwarded: tuple[tuple[str, str, str], ...]
     """``(module, name there, name here)`` of each name it re-exports one by one: ``export {
     a as b } from "./x"``, or imported from ``./x`` and then exported."""
-    namespaces: tuple[tuple[str, str], ...]
-    """``(module, name here)`` of each module it exports whole as a namespace: ``export * as
-    ns from "./x"``, or ``import * as ns`` then exported."""
+    namespaces: tuple[tuple[str, str, str], ...]
+    """``(module, name here, name written)`` of each module it exports whole as a namespace:
+    ``export * as ns from "./x"``, or ``import * as ns`` then exported (``export { ns }``,
+    ``export default ns``). The name written is the one pages use: the name exported, or for
+    a default export the one the module binds (zod's ``export { z as default }``: ``z``)."""
     default_declared: str | None
     """The name of the declaration it exports as ``default`` (``export default class Foo``)."""
     open: bool
@@ -85,7 +87,7 @@ def parse_exports(source: bytes, path: str) -> FileExports:
     names: set[str] = set()
     stars: list[str] = []
     forwarded: list[tuple[str, str, str]] = []
-    namespaces: list[tuple[str, str]] = []
+    namespaces: list[tuple[str, str, str]] = []
     imported: dict[str, tuple[str, str | None]] = {}  # local name -> (module, name there)
     exported_locals: list[tuple[str, str]] = []  # (local name, name exported as)
     default_declared = None
@@ -116,7 +118,7 @@ def parse_exports(source: bytes, path: str) -> FileExports:
         elif namespace is not None:
             exported = [text(c) for c in namespace.named_children if c.type == "identifier"]
             names.update(exported)
-            namespaces.extend((module or "", name) for name in exported)
+            namespaces.extend((module or "", name, name) for name in exported)
         elif declaration is not None:
             declared = _declared(declaration)
             names.update(declared)
@@ -126,13 +128,16 @@ def parse_exports(source: bytes, path: str) -> FileExports:
             stars.append(module)
         elif default:
             names.add("default")
+            value = statement.child_by_field_name("value")
+            if value is not None and value.type == "identifier":  # ``export default ns``
+                exported_locals.append((text(value), "default"))
         else:
             opened = True  # ``export = …``
     for local, as_name in exported_locals:
         if local in imported:
             origin, there = imported[local]
             if there is None:
-                namespaces.append((origin, as_name))
+                namespaces.append((origin, as_name, local if as_name == "default" else as_name))
             else:
                 forwarded.append((origin, there, as_name))
     commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
@@ -338,8 +343,11 @@ class Surface:
     the names the package publishes from it, walked only as far as a question needs: a name
     an entry's chain publishes early is answered without reading the rest of the package."""
 
-    def __init__(self, entries: list[str], reader: ExportReader) -> None:
+    def __init__(self, entries: list[str], reader: ExportReader, nested: bool = True) -> None:
         self.reader = reader
+        self.nested = nested
+        """Follow a namespace the chains export (``export * as locales``): its names are
+        published, under another name (``z.locales.hi``, not ``z.hi``)."""
         self.reached: dict[str, frozenset[str] | None] = {}
         """A file reached -> the names published from it (None: every name it exports)."""
         self.pending: deque[tuple[str, frozenset[str] | None]] = deque(
@@ -348,18 +356,19 @@ class Surface:
 
     def publishes(self, path: str, name: str) -> bool | None:
         """Does the package publish ``name`` of ``path``? None when that cannot be told (a
-        chain through a file the repository does not hold, CommonJS, ``export =``, more than
-        ``MAX_FILES`` files)."""
+        chain through a file the repository does not hold, CommonJS, ``export =``, one that
+        does not parse cleanly, more than ``MAX_FILES`` files). Such a link hides what its
+        chain would reach, not what the others reach: a name they publish is published
+        (zod's ``z.input``, forwarded by the file that also re-exports a schemas module a
+        grammar too old for it cannot parse)."""
         folder = path.rpartition("/")[0] + "/"
         while True:
             if path in self.reached:
                 names = self.reached[path]
                 if names is None or name in names:
                     return True
-            if self.unknowable:
-                return None
             if not self.pending:
-                return False
+                return None if self.unknowable else False
             self._step(folder)
 
     def _step(self, toward: str) -> None:
@@ -377,9 +386,10 @@ class Surface:
         if path in self.reached and (held is None or (wanted is not None and wanted <= held)):
             return  # nothing new reaches it
         found = self.reader.links(path)
-        if found is None or found.commonjs or found.open or found.broken:
+        if found is None or found.commonjs or found.open:
             self.unknowable = True
             return
+        self.unknowable |= found.broken  # what did parse is still followed
         if wanted is not None and "default" in wanted:
             default = (self.reader.parsed(path) or found).default_declared
             wanted = wanted | {default} if default else wanted
@@ -387,22 +397,34 @@ class Surface:
         self.reached[path] = wanted
         if len(self.reached) > MAX_FILES:
             self.unknowable = True
+            self.pending.clear()
             return
         for module in found.stars:  # may supply any of the names wanted
             target = self.reader.target(path, module)
             if target is None and module.startswith("."):
                 self.unknowable = True
-                return
-            if target is not None:
-                self.pending.append((target, wanted))
-        for module, exported in found.namespaces:
+            elif target is not None:
+                self._push(target, wanted)
+        for module, exported, _ in found.namespaces if self.nested else ():
             target = self.reader.target(path, module)
             if target is not None and (wanted is None or exported in wanted):
-                self.pending.append((target, None))
+                self._push(target, None)
+        # the names one module forwards go on as one link: zod's ``external.ts`` forwards
+        # sixteen from ``core/index.ts``, whose own chains were walked again for each
+        forwarded: dict[str, set[str]] = {}
         for module, there, exported in found.forwarded:
             target = self.reader.target(path, module)
             if target is not None and (wanted is None or exported in wanted):
-                self.pending.append((target, frozenset({there})))
+                forwarded.setdefault(target, set()).add(there)
+        for target, names in forwarded.items():
+            self._push(target, frozenset(names))
+
+    def _push(self, path: str, wanted: frozenset[str] | None) -> None:
+        """A link to follow, unless what it wants of ``path`` was reached already."""
+        held = self.reached.get(path, frozenset())
+        if path not in self.reached or not (held is None or (wanted is not None
+                                                             and wanted <= held)):
+            self.pending.append((path, wanted))
 
 
 def published_surface(manifest_text: str, folder: str, reader: ExportReader
@@ -411,14 +433,65 @@ def published_surface(manifest_text: str, folder: str, reader: ExportReader
     ``exports`` map (or its root entry); None when that cannot be told from the manifest: no
     entry declared (an application, a private tool), an ``exports`` pattern (``"./*"``), or
     an entry that is no source."""
+    manifest = _manifest(manifest_text)
+    entries = _published_entries(manifest, folder, reader) if manifest is not None else None
+    return Surface(entries, reader) if entries else None
+
+
+def _manifest(text: str) -> dict[str, object] | None:
+    """A package.json's object; None for one that is no JSON object."""
     try:
-        manifest = json.loads(manifest_text)
+        manifest = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(manifest, dict):
-        return None
-    entries = _published_entries(manifest, folder, reader)
-    return Surface(entries, reader) if entries else None
+    return manifest if isinstance(manifest, dict) else None
+
+
+_MAX_NAMESPACES = 64
+"""Namespaces of one entry whose chains are followed: each is walked on its own."""
+
+
+class Namespaces:
+    """The modules a package's root entry exports whole as a namespace, each by the name
+    pages write it (zod's entry: ``import * as z from "./external.js"; export { z, z as
+    default }``, and pages write ``z.string()``), with the files each one's chains reach."""
+
+    def __init__(self, entry: FileExports, path: str, reader: ExportReader) -> None:
+        self.surfaces: dict[tuple[str, str], Surface] = {}
+        """(name written, the module's file) -> what that module publishes under the name,
+        not counting the namespaces it exports in turn (``z.locales.hi`` is no ``z.hi``)."""
+        named: dict[str, list[str]] = {}  # the module's file -> the names it is exported by
+        defaults: dict[str, list[str]] = {}  # ... -> the bindings it is the default export of
+        for module, exported, written in entry.namespaces[:_MAX_NAMESPACES]:
+            target = reader.target(path, module)
+            if target is not None:
+                (defaults if exported == "default" else named).setdefault(
+                    target, []).append(written)
+        # a default export is imported by any name: the binding spells it only when no name
+        # does (old zod: ``export { mod as z }; export default mod`` is ``z``, never ``mod``)
+        for target in named.keys() | defaults.keys():
+            for written in named.get(target) or defaults[target]:
+                self.surfaces.setdefault((written, target),
+                                         Surface([target], reader, nested=False))
+
+    def spellings(self, path: str, name: str) -> list[str]:
+        """The namespaces through which the package publishes ``name`` of ``path`` (``z`` for
+        an ``input`` that ``./external.js`` re-exports: ``z.input``)."""
+        return sorted({written for (written, _), surface in self.surfaces.items()
+                       if surface.publishes(path, name)})
+
+
+def entry_namespaces(manifest_text: str, folder: str, reader: ExportReader
+                     ) -> Namespaces | None:
+    """The namespaces the root entry of the package at ``folder`` exports: the first file
+    that is a module of those its manifest may lead to (:func:`root_entries`), as docs-refs
+    reads it; None when there is no such file."""
+    manifest = _manifest(manifest_text) or {}
+    for path in root_entries(manifest, folder, reader.exists):
+        entry = reader.parsed(path)
+        if entry is not None and not entry.commonjs:
+            return Namespaces(entry, path, reader)
+    return None
 
 
 def _published_entries(manifest: dict[str, object], folder: str, reader: ExportReader
