@@ -109,3 +109,19 @@ def test_a_name_only_in_a_change_log_lists_nothing_and_one_in_a_usage_section_li
     assert rows(data) == {"docs/usage.md": ["Engine.spin_up"]}
     # the row points at the usage section, not at the release notes above it
     assert data["docs"][0]["evidence"][0]["lines"] == [9]
+
+
+def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
+    """A phrase (a flag, a command) is looked for in the page as written, and an occurrence
+    inside its release notes does not count."""
+    cli = ('import click\n\n\n@click.command()\n'
+           '@click.option("--fast", is_flag=True, help="Skip checks.")\n'
+           'def main(fast):\n    return fast\n')
+    docs = {"docs/notes.md": "# Tool\n\nIt formats fast.\n\n## Changelog\n\n* `--fast` added\n",
+            "docs/usage.md": "# Usage\n\n## Changelog\n\nNothing yet.\n\n## Options\n\n"
+                             "Run `tool --fast` to skip checks.\n"}
+    repo = pr_repo(tmp_path, {"tool/cli.py": cli, **docs},
+                   {"tool/cli.py": cli.replace("Skip checks.", "Skip the safety checks.")})
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/usage.md": ["--fast"]}
+    assert data["docs"][0]["evidence"][0]["lines"] == [9]

@@ -21,7 +21,14 @@ from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.anchors.programs import invoked_at
 from govern.drift.docs.corpus import Page
-from govern.drift.docs.scanner import FORMAT, PageTokens, scan_page, without_release_notes
+from govern.drift.docs.scanner import (
+    FORMAT,
+    PageTokens,
+    may_hold_release_notes,
+    release_notes_spans,
+    scan_page,
+    without_release_notes,
+)
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
@@ -69,28 +76,48 @@ class DocsIndex:
                                                                              repr=False)
     """Reads many blobs in one exchange with git, when the reader can."""
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
-    """The pages read this run: a phrase's candidates are often the next phrase's, and a
-    listed page is read again for its line numbers."""
+    """The pages read this run, as written: a phrase's candidates are often the next
+    phrase's, and a listed page is read again for its line numbers."""
+    _read: dict[int, str] = field(default_factory=dict, repr=False)
+    """The same pages as the scanner read them (:meth:`read_text`)."""
+    _notes: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    """A page read this run -> its release-notes sections, found once it writes a phrase."""
     _phrases: dict[str, tuple[list[int], PhraseRuns]] = field(default_factory=dict,
                                                                repr=False)
     """First word of a phrase -> the pages naming it, and what they write after it."""
 
     def read_text(self, page_id: int) -> str:
-        """A page's text by id (an undecodable byte replaced: only phrases are looked for)."""
+        """A page's text by id as the scanner read it (an undecodable byte replaced: only
+        phrases are looked for), its release notes left blank, so a line is found only
+        where a name was."""
+        if page_id not in self._read:
+            self._read[page_id] = without_release_notes(self._written(page_id),
+                                                        self.pages[page_id].path)
+        return self._read[page_id]
+
+    def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
-            page = self.pages[page_id]
-            self._texts[page_id] = _text(self.read_blob(page.blob), page.path)
+            self._texts[page_id] = _decoded(self.read_blob(self.pages[page_id].blob))
         return self._texts[page_id]
 
-    def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
-        """Pages' texts by id, those not read yet read together."""
+    def _read_written(self, page_ids: Collection[int]) -> dict[int, str]:
+        """Pages' texts as written, by id, those not read yet read together."""
         wanted = [page_id for page_id in page_ids if page_id not in self._texts]
         if self.read_blobs is not None and len(wanted) > 1:
             blobs = self.read_blobs([self.pages[page_id].blob for page_id in wanted])
             for page_id in wanted:
-                page = self.pages[page_id]
-                self._texts[page_id] = _text(blobs.get(page.blob), page.path)
-        return {page_id: self.read_text(page_id) for page_id in page_ids}
+                self._texts[page_id] = _decoded(blobs.get(self.pages[page_id].blob))
+        return {page_id: self._written(page_id) for page_id in page_ids}
+
+    def _in_release_notes(self, page_id: int, offset: int) -> bool:
+        """Whether ``offset`` of a page's text lies in one of its release-notes sections:
+        found only for a page that writes a phrase, where blanking every candidate page first
+        took 0.3 s for objectstack's 144."""
+        if page_id not in self._notes:
+            text, path = self._texts[page_id], self.pages[page_id].path
+            self._notes[page_id] = release_notes_spans(text, path) \
+                if may_hold_release_notes(text) else []
+        return any(start <= offset < end for start, end in self._notes[page_id])
 
     def _fetch(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """A query's rows; a store that breaks under it is rebuilt and asked once more. A
@@ -195,10 +222,12 @@ class DocsIndex:
         if first not in self._phrases:
             stem = first.lstrip("-")
             candidates = self.pages_with(WORD, (stem,)) | self.pages_with(LOOSE, (stem,))
-            texts = self.read_texts(candidates)
+            texts = self._read_written(candidates)
             self._phrases[first] = (list(texts), PhraseRuns(list(texts.values()), first))
         page_ids, runs = self._phrases[first]
-        return {page_ids[runs.text_of[occurrence]] for occurrence in runs.said(rest)}
+        return {page_ids[runs.text_of[occurrence]] for occurrence in runs.said(rest)
+                if not self._in_release_notes(page_ids[runs.text_of[occurrence]],
+                                              runs.start_of[occurrence])}
 
     def naming_paths(self, forms: Iterable[str]) -> set[str]:
         """The file path forms (``docs_src/app/main.py``) that some page writes
@@ -399,10 +428,8 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
                       + "".join(r"(?:[ \t]+|:)" + word for word in rest) + r"(?![\w-])")
 
 
-def _text(data: bytes | None, path: str) -> str:
-    """A page's text as the scanner read it: its release notes left blank, so a phrase or a
-    line is found only where a name was."""
-    return without_release_notes((data or b"").decode("utf-8-sig", "replace"), path)
+def _decoded(data: bytes | None) -> str:
+    return (data or b"").decode("utf-8-sig", "replace")
 
 
 @dataclass(frozen=True)
