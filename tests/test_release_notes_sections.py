@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from govern.drift.docs.scanner import release_notes_spans, scan_page, without_release_notes
+from govern.drift.docs.scanner import (
+    may_hold_release_notes,
+    release_notes_spans,
+    scan_page,
+    without_release_notes,
+)
 from tests.helpers import PY_PKG, pr_repo, rows, run_json
 
 MD = """# Proj
@@ -125,3 +130,16 @@ def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
     data = run_json(repo, "main")
     assert rows(data) == {"docs/usage.md": ["--fast"]}
     assert data["docs"][0]["evidence"][0]["lines"] == [9]
+
+
+@pytest.mark.parametrize(("text", "may"), [
+    ("# Tool\n\n## Change Log\n\n* x\n", True),
+    ("Tool\n====\n\nRelease Notes\n-------------\n\n* x\n", True),
+    ("=========\nChangelog\n=========\n", True),
+    ("# Tool\n\nSee the changelog for what's new in each release.\n", False),
+    ("# Tool\n\n    ## Changelog\n", False),  # indented four: code, not a heading
+    ("x " * 10 + "\nchangelog " * 100, True),  # past the checks: read line by line
+])
+def test_a_page_is_read_for_headings_only_where_a_heading_may_name_release_notes(
+        text: str, may: bool) -> None:
+    assert may_hold_release_notes(text) is may
