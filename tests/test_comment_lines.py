@@ -159,3 +159,18 @@ def test_a_latin_1_source_is_read_as_its_tree_is() -> None:
     # the bytes as they are, the comment would cover the line of code after it
     data = b"# -*- coding: latin-1 -*-\n# " + b"\xe9" * 8 + b"\nx = 1\n"
     assert code_lines(parse("python", data), "python", data, frozenset({2, 3})) == {3}
+
+
+@pytest.mark.parametrize(("change", "empty"), [
+    # typer's example folders: a new package's blank __init__.py holds nothing to name
+    ({"examples/app/__init__.py": ""}, 1),
+    ({"examples/app/__init__.py": "\n\n"}, 1),
+    # a file emptied of its code: the code it had was read
+    ({PY: ""}, 0),
+])
+def test_an_empty_file_is_counted_not_not_covered(tmp_path: Path, change: dict[str, str],
+                                                  empty: int) -> None:
+    data = run_json(pr_repo(tmp_path, {**PAGES, **SOURCES}, change), "main")
+    assert data["skipped"]["empty_files"] == empty
+    assert ("examples/app/__init__.py" in [c["path"] for c in data["anchorless_changes"]]) is (
+        "examples/app/__init__.py" in change and not empty)

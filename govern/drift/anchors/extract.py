@@ -189,6 +189,7 @@ SKIPPED_LABELS = {
                        "follow)",
     "version_bumps": "version bump(s) (a version string is release data, not API)",
     "comment_only": "source file(s) whose changed lines change only comments",
+    "empty_files": "empty source file(s) (a package's blank __init__.py)",
     "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
                         "file inherit, anchored on their own class only",
 }
@@ -469,6 +470,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         elif changed and not any(lines for _, lines in read):
             # no code changed, so nothing a page could follow: counted, not NOT COVERED
             result.skipped["comment_only"] += 1
+        elif read and not any(data.strip() for data, _ in read):
+            # nothing in it on either side: no blind spot (typer's example folders)
+            result.skipped["empty_files"] += 1
         else:
             result.anchorless.append({"path": change.path,
                                       "reason": not_covered_reason(extractions.values())})
