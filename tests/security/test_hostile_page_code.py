@@ -7,6 +7,7 @@ per line: quadratic in the page. Each is read once."""
 
 from __future__ import annotations
 
+from govern.drift.anchors.python import module_getattr_names
 from govern.drift.docs.page_code import PageCode, js_imports, python_imports
 from govern.drift.still_declared import declared_names, reexported_names
 from tests.security.pr import within
@@ -38,4 +39,15 @@ def test_unclosed_export_and_all_lists_are_read_in_linear_time() -> None:
     text = "export {\n" * LINES + "__all__ = [\n" * LINES + "__all__ = (\n" * LINES
     assert within(lambda: list(reexported_names(text))) == []
     code = (text + "export * as derive from 'derive-valtio'\n").encode()
-    assert within(lambda: declared_names([code], {"derive"})) == {"derive"}
+    assert within(lambda: declared_names({"src/index.ts": code}, {"derive"})) == {"derive"}
+
+
+def test_module_getattr_shims_are_read_in_linear_time() -> None:
+    # a code file at HEAD is read for the names a module __getattr__ serves: open sets, many
+    # shims, a comparison per line, none may make the read quadratic
+    shim = "def __getattr__(name):\n" + "    if name in {\n" * LINES + '    "kept",\n'
+    many = "def __getattr__(n):\n    if n == 'x': pass\n" * LINES
+    compared = "def __getattr__(name):\n" + "    name == name == \n" * LINES
+    assert within(lambda: module_getattr_names(shim)) == {"kept"}
+    assert within(lambda: module_getattr_names(many)) == {"x"}
+    assert within(lambda: module_getattr_names(compared)) == set()
