@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from govern.drift.anchors.commands import declared_programs, package_bins
-from govern.drift.anchors.programs import invoked_at
+from govern.drift.docs.invocations import invoked_at
 from tests.helpers import pr_repo, run_json
 
 CODE = {"httpie/__init__.py": "", "httpie/core.py": "def main():\n    pass\n"}

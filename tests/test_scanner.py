@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from govern.docsrefs.model import RefKind
 from govern.docsrefs.references import parse_references
-from govern.drift.anchors.programs import invoked_at
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import (
     LOOSE,
@@ -24,6 +23,7 @@ from govern.drift.docs.index import (
     phrase_pattern,
     prune,
 )
+from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     _RAW_TOKEN,
     fenced_blocks,

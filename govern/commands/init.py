@@ -21,7 +21,15 @@ from typing import Any
 
 import click
 
-from govern.commands.init_layout import (
+from govern.commands.shared import open_git
+from govern.config import BY_PATH, KEYS, Config, parse_config, validate
+from govern.config.render import render_value
+from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
+from govern.core.errors import GovernError, NotJudged
+from govern.core.globs import Globs, glob_problem
+from govern.core.resources import data_dir
+from govern.drift.anchors.routes import has_registration_line
+from govern.drift.docs.layout import (
     MAX_CONFIG_CHARS,
     VITEPRESS_FOLDER,
     SiteCode,
@@ -34,14 +42,6 @@ from govern.commands.init_layout import (
     translations,
     under,
 )
-from govern.commands.shared import open_git
-from govern.config import BY_PATH, KEYS, Config, parse_config, validate
-from govern.config.render import render_value
-from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
-from govern.core.errors import GovernError, NotJudged
-from govern.core.globs import Globs, glob_problem
-from govern.core.resources import data_dir
-from govern.drift.anchors.routes import has_registration_line
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")

@@ -19,8 +19,8 @@ from typing import Any
 from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
-from govern.drift.anchors.programs import invoked_at
 from govern.drift.docs.corpus import Page
+from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
     PageTokens,
