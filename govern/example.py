@@ -128,8 +128,10 @@ PR_FILES: dict[str, str | None] = {
     "packages/billing-py/src/acme_billing/_client.py": BASE_FILES[
         "packages/billing-py/src/acme_billing/_client.py"
     ].replace(
+        "    def charge(self, customer_id: str, cents: int) -> dict:\n"
         '        payload = {"customer": customer_id, "amount": cents}\n',
-        '        payload = {"customer": customer_id, "amount": cents, "currency": "usd"}\n',
+        '    def charge(self, customer_id: str, cents: int, currency: str = "usd") -> dict:\n'
+        '        payload = {"customer": customer_id, "amount": cents, "currency": currency}\n',
     ),
     "packages/billing-py/src/acme_billing/invoices.py": BASE_FILES[
         "packages/billing-py/src/acme_billing/invoices.py"
