@@ -79,6 +79,9 @@ def is_route_literal(value: str) -> bool:
 _TREES: OrderedDict[tuple[str, bytes], Tree] = OrderedDict()
 """The trees of the last few sources parsed, least recently used first."""
 _TREES_KEPT = 16
+_BLANKED: set[tuple[str, bytes]] = set()
+"""The keys of ``_TREES`` whose tree is of their source with variance modifiers blanked
+(``_readable``)."""
 
 
 def parse(language: str, source: bytes) -> Tree:
@@ -91,7 +94,8 @@ def parse(language: str, source: bytes) -> Tree:
     key = (language, source)
     tree = _TREES.get(key)
     if tree is None:
-        tree = _remember(key, parser_for(language).parse(parsed_text(language, source)))
+        read = parsed_text(language, source)
+        tree = _remember(key, *_readable(language, read, parser_for(language).parse(read)))
     else:
         _TREES.move_to_end(key)
     return tree
@@ -115,18 +119,60 @@ def parse_edited(language: str, source: bytes, before: bytes,
         return parse(language, source)
     old, new = parsed_text(language, before), parsed_text(language, source)
     edits = _edits(old, new, hunks)
-    if edits is None:
+    if edits is None or (language, before) in _BLANKED:  # a tree of other bytes than ``old``
         return parse(language, source)
     edited = held.copy()
     for edit in edits:
         edited.edit(**edit)
-    return _remember(key, parser_for(language).parse(new, edited))
+    return _remember(key, *_readable(language, new, parser_for(language).parse(new, edited)))
 
 
-def _remember(key: tuple[str, bytes], tree: Tree) -> Tree:
+_MODIFIER = re.compile(
+    rb"(?P<first>in|out)\s++(?:(?P<second>in|out)\s++)?(?!extends\b)[A-Za-z_$]")
+"""A variance modifier, ``in`` or ``out`` (or ``in out``), before the type parameter it
+modifies."""
+_VARIANCE_WORDS = frozenset({b"in", b"out"})
+
+
+def _readable(language: str, text: bytes, tree: Tree) -> tuple[Tree, bool]:
+    """``tree``, the parse of ``text``, and False; or, when a type parameter list of it has an
+    error at a variance modifier (``interface ZodType<out Output = unknown, …>``, ``<in out
+    T>``, which tree-sitter-typescript 0.23 cannot parse: zod's schemas were a syntax error on
+    every change), the parse of ``text`` with those modifiers blanked, and True. Spaces of the
+    same length: lines and byte offsets hold. Only after an error, so a file the grammar
+    reads is parsed as written."""
+    if not tree.root_node.has_error or language not in ("typescript", "tsx"):
+        return tree, False
+    matches = [match for word in _misread_modifiers(tree.root_node)
+               if (match := _MODIFIER.match(text, word.start_byte)) is not None]
+    if not matches:
+        return tree, False
+    blanked = bytearray(text)
+    for match in matches:  # the words, not the spaces and newlines between them
+        for start, end in (match.span("first"), match.span("second")):
+            blanked[start:end] = b" " * (end - start)  # (-1, -1) for no second: nothing
+    return parser_for(language).parse(bytes(blanked)), True
+
+
+def _misread_modifiers(root: Node) -> Iterator[Node]:
+    """The words ``in``/``out`` of type parameter lists with an error, where tree-sitter put
+    them: the name of a type parameter or a word of an ERROR among them. Only subtrees with an
+    error are walked."""
+    for parameters in walk(root, frozenset({"type_parameters"}), lambda node: node.has_error):
+        if not parameters.has_error:
+            continue
+        for child in parameters.named_children:
+            words = [child.child_by_field_name("name")] if child.type == "type_parameter" \
+                else child.named_children if child.type == "ERROR" else []
+            yield from (word for word in words if word is not None and word.text
+                        in _VARIANCE_WORDS)
+
+
+def _remember(key: tuple[str, bytes], tree: Tree, blanked: bool = False) -> Tree:
     _TREES[key] = tree
+    (_BLANKED.add if blanked else _BLANKED.discard)(key)
     if len(_TREES) > _TREES_KEPT:
-        _TREES.popitem(last=False)
+        _BLANKED.discard(_TREES.popitem(last=False)[0])
     return tree
 
 
