@@ -849,10 +849,26 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     else:
         declared = _opens_literal_subscript(parent) or _opens_literal_subscript(grandparent)
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
-        return True  # a key names a field of the payload or config it builds, wherever it is
-    if "_" in value and _SCREAMING.fullmatch(value):
+        # a key names a field of the payload or config it builds, wherever it is; not one
+        # that passes on the variable of its own name (``{"is_eager": is_eager}``), which
+        # anchors, or not, where that variable is declared
+        return not _forwards_own_name(parent, value)
+    if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
+    if value.startswith("_") and _is_screaming_name(value[1:]) \
+            and _reads_environment(node, parent, above):
+        return True  # a variable a CLI tells users to set (typer's ``_TYPER_COMPLETE``)
     return declared and not context.in_function
+
+
+def _is_screaming_name(value: str) -> bool:
+    return "_" in value and _SCREAMING.fullmatch(value) is not None
+
+
+def _forwards_own_name(pair: Node, key: str) -> bool:
+    """Is a pair's value the identifier its key spells (``"show_default": show_default``)?"""
+    value = pair.child_by_field_name("value")
+    return value is not None and value.type == "identifier" and text(value) == key
 
 
 _SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
@@ -867,6 +883,8 @@ _READ_FUNCTIONS = frozenset({"getattr", "hasattr", "delattr"})
 ``get_…`` (``_get_wsgi_string(environ, "PATH_INFO")``)."""
 _PROCESS_ENVIRONMENT = frozenset({"os.environ", "process.env", "import.meta.env", "Deno.env"})
 _LONGEST_ENVIRONMENT = max(map(len, _PROCESS_ENVIRONMENT))
+_ENVIRONMENT_GETTERS = frozenset({"os.getenv", "getenv"})
+"""Functions whose first argument is the name of an environment variable they read."""
 _SETTINGS_NAMES = frozenset({"config", "settings", "conf"})
 """Names of a configuration object (flask's ``self.config``, ``current_app.config``)."""
 _SETTINGS_GETTER_WORDS = _SETTINGS_NAMES | {"setting", "env"}
@@ -899,6 +917,10 @@ def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool
     elif parent.type in ("argument_list", "arguments") and above is not None \
             and above[0].type in _CALLS:
         receiver = _read_call_receiver(node, parent, above[0])
+    elif parent.type == "literal_type" and above is not None and above[0].type == "lookup_type":
+        receiver = above[0].named_children[0]  # a TS indexed access, ``T["_zod"]``
+        if _within(node, receiver):
+            return False
     elif parent.type in ("comparison_operator", "binary_expression") \
             and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
             and _within(node, parent.children[0]):
@@ -910,8 +932,7 @@ def _holds_settings(receiver: Node) -> bool:
     """Is the object a key is read from the package's settings, whose keys users write and docs
     document: the process environment (``os.environ``, ``process.env``) or a configuration
     object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
-    if receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
-            and text(receiver) in _PROCESS_ENVIRONMENT:
+    if _is_process_environment(receiver):
         return True
     name = text(receiver if receiver.type == "identifier" else (
         receiver.child_by_field_name("attribute") or receiver.child_by_field_name("property")
@@ -919,6 +940,27 @@ def _holds_settings(receiver: Node) -> bool:
     getter = name.lstrip("_")
     return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
                                        .isdisjoint(getter.split("_")))
+
+
+def _is_process_environment(receiver: Node) -> bool:
+    return receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
+        and text(receiver) in _PROCESS_ENVIRONMENT
+
+
+def _reads_environment(node: Node, parent: Node, above: Ancestors) -> bool:
+    """Is the string the name of a variable read from the process environment:
+    ``os.environ["X"]``, ``os.environ.get("X")``, ``process.env["X"]``, ``os.getenv("X")``?"""
+    receiver: Node | None = None
+    if parent.type in _SUBSCRIPTS:
+        receiver = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
+    elif parent.type in ("argument_list", "arguments") and above is not None \
+            and above[0].type in _CALLS:
+        call = above[0]
+        if name_text(call.child_by_field_name("function")) in _ENVIRONMENT_GETTERS:
+            return _within(node, _argument(parent, 0))
+        receiver = _read_call_receiver(node, parent, call)
+    return receiver is not None and not _within(node, receiver) \
+        and _is_process_environment(receiver)
 
 
 def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
