@@ -1,12 +1,16 @@
-"""Strings that only pass a name on or look a key up, and environment names with a leading
-underscore (docs/concepts/anchoring-rules.md#literals)."""
+"""Strings that only pass a name on or look a key up, environment names with a leading
+underscore, and settings read as ``config.X`` (docs/concepts/anchoring-rules.md#literals)."""
 
 from __future__ import annotations
+
+import time
+from pathlib import Path
 
 import pytest
 
 from govern.drift.anchors.python import extract_python
 from govern.drift.anchors.typescript import extract_typescript
+from tests.helpers import pr_repo, rows, run_json
 
 
 def _literals(language: str, source: str, lines: set[int]) -> tuple[str, ...]:
@@ -66,3 +70,77 @@ def test_an_environment_variable_may_lead_with_one_underscore(
 def test_a_leading_underscore_environment_name_in_typescript() -> None:
     source = "export function f() {\n  return process.env['_APP_COMPLETE'];\n}\n"
     assert _literals("typescript", source, {2}) == ("_APP_COMPLETE",)
+
+
+# -- settings read as ``config.X`` ------------------------------------------------------------
+
+ADAPTER = """module.exports = function httpAdapter(config) {
+  return new Promise(function dispatch(resolve) {
+    var options = {};
+    options.socketPath = config.socketPath;
+    config.maxRedirects = 5;
+    var url = config.url;
+    this.config.proxyAuth;
+    request.socketPath;
+    return config.responseEncoding + config.maxContentLength;
+  });
+};
+"""
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (4, ("socketPath",)),     # read from the adapter's ``config`` parameter
+    (5, ()),                  # a write: a key the code fills in
+    (6, ()),                  # a plain word
+    (7, ()),                  # ``this.config`` is no parameter
+    (8, ()),                  # nor is ``request``
+    (9, ("responseEncoding", "maxContentLength")),
+])
+def test_a_settings_parameter_read_as_a_property_anchors_its_key(
+        line: int, expected: tuple[str, ...]) -> None:
+    assert _literals("javascript", ADAPTER, {line}) == expected
+
+
+@pytest.mark.parametrize("source", [
+    "export function f(config?: Config) {\n  return config.socketPath;\n}\n",
+    "export const f = (config = {}) => {\n  return config.socketPath;\n};\n",
+    "export const f = config =>\n  config.socketPath;\n",
+    # commander's ``addCommand(cmd, opts)`` reads ``opts.isDefault``, which its README lists
+    "export function f(cmd, opts) {\n  return opts.socketPath;\n}\n",
+    "export function f(settings, options) {\n  return options.socketPath;\n}\n",
+])
+def test_settings_parameters_in_their_typescript_forms(source: str) -> None:
+    assert _literals("typescript", source, {2}) == ("socketPath",)
+
+
+def test_a_function_that_takes_another_config_reads_its_own_keys() -> None:
+    source = ("export function outer(config) {\n  config.outerKey;\n"
+              "  return function inner(config) {\n    return config.innerKey;\n  };\n}\n")
+    extraction = extract_typescript(source.encode(), frozenset({4}), "javascript")
+    assert extraction.literals == ("innerKey",)
+    assert extraction.literal_kin["innerKey"] == frozenset({"innerKey"})
+
+
+def test_a_new_option_read_from_config_is_homed_by_the_page_naming_its_siblings(
+        tmp_path: Path) -> None:
+    old = ("module.exports = function httpAdapter(config) {\n"
+           "  send(config.maxRedirects, config.maxContentLength);\n};\n")
+    new = old.replace("};", "  listen(config.socketPath);\n};")
+    docs = {"README.md": "```js\n{\n  maxRedirects: 5,\n  maxContentLength: 2000,\n}\n```\n",
+            "docs/other.md": "`maxRedirects` only\n"}
+    data = run_json(pr_repo(tmp_path, {"lib/http.js": old, **docs}, {"lib/http.js": new}),
+                    "main")
+    homes = {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]}
+    assert homes["socketPath"] == ["README.md"]
+    assert rows(data) == {}
+
+
+def test_settings_reads_of_deeply_nested_configs_stay_linear() -> None:
+    depth = 3000
+    source = "".join(f"function f{i}(config) {{ config.keyNumber{i};\n" for i in range(depth))
+    source += "}" * depth + "\n"
+    started = time.perf_counter()
+    extraction = extract_typescript(source.encode(), frozenset(range(1, depth + 1)),
+                                    "javascript")
+    assert len(extraction.literals) == depth
+    assert time.perf_counter() - started < 10

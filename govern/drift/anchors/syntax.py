@@ -1029,6 +1029,97 @@ def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
         stack.extend((child, inner) for child in reversed(current.children))
 
 
+_PARAMETER_NAME_FIELDS = {"required_parameter": "pattern", "optional_parameter": "pattern",
+                          "assignment_pattern": "left"}
+"""The field naming a parameter that is more than its name (``config?: C``, ``config = {}``)."""
+_SETTINGS_PARAMETERS = _SETTINGS_NAMES | {"options", "opts"}
+"""Parameter names that hold the settings a caller passes (axios' ``httpAdapter(config)``,
+commander's ``addCommand(cmd, opts)``)."""
+
+
+def settings_reads(root: Node, lines: frozenset[int]
+                   ) -> tuple[list[str], dict[str, frozenset[str]]]:
+    """Code-shaped keys read as ``P.X`` on a changed line, where ``P`` is a parameter named
+    like settings (``_SETTINGS_PARAMETERS``) of an enclosing function: axios' adapters read
+    each option as ``config.socketPath``, as ``config["socketPath"]`` would be (a settings
+    key, docs/concepts/anchoring-rules.md#literals). A write (``config.x = …``) sets a key the
+    code fills in, not one it reads; ``this.config.x`` is no parameter. Each key comes with
+    the code-shaped keys its function reads from ``P`` (``literal_kin``): a new option's
+    siblings, which the page documenting the options names."""
+    found: list[str] = []
+    kin: dict[str, frozenset[str]] = {}
+    tables: dict[tuple[int, str], frozenset[str]] = {}
+    stack: list[tuple[Node, Node | None, dict[str, Node]]] = [(root, None, {})]
+    while stack:
+        current, parent, bound = stack.pop()
+        if not touches(current, lines):
+            continue
+        if current.type in _FUNCTION_NODES:
+            taken = dict.fromkeys(_settings_parameters(current), current)
+            bound = {**bound, **taken} if taken else bound
+        read = _settings_read(current, parent, bound)
+        if read is not None and first_line(current) in lines:
+            name, key = read
+            found.append(key)
+            table = (bound[name].id, name)
+            if table not in tables:
+                tables[table] = _keys_read(bound[name], name)
+            kin.setdefault(key, tables[table])
+        stack.extend((child, current, bound) for child in reversed(current.children))
+    return found, kin
+
+
+def _settings_parameters(function: Node) -> Iterator[str]:
+    """The parameters of a function named like settings (``config``, ``config = {}``,
+    ``config?: C``, an arrow's lone ``config``)."""
+    lone = function.child_by_field_name("parameter")
+    parameters = function.child_by_field_name("parameters")
+    for parameter in [lone] if lone is not None else (
+            parameters.named_children if parameters is not None else []):
+        field = _PARAMETER_NAME_FIELDS.get(parameter.type)
+        name = parameter.child_by_field_name(field) if field else parameter
+        if name is not None and name.type == "identifier" \
+                and text(name) in _SETTINGS_PARAMETERS:
+            yield text(name)
+
+
+def _settings_read(node: Node, parent: Node | None, bound: dict[str, Node]
+                   ) -> tuple[str, str] | None:
+    """``(P, X)`` when ``node``, whose parent is ``parent``, reads ``P.X`` of a settings
+    parameter ``P`` in ``bound`` and ``X`` is code-shaped."""
+    if node.type != "member_expression":
+        return None
+    holder, key = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if holder is None or key is None or holder.type != "identifier" \
+            or key.type != "property_identifier" or text(holder) not in bound:
+        return None
+    value = text(key)
+    if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and is_code_shaped(value)):
+        return None
+    if parent is not None and parent.type in _ASSIGNMENTS \
+            and parent.child_by_field_name("left") == node:
+        return None  # a write
+    return text(holder), value
+
+
+def _keys_read(function: Node, name: str) -> frozenset[str]:
+    """The code-shaped keys ``function`` reads as ``name.X``, not in a function of its own
+    that takes another ``name`` (whose keys are that function's): so each node is read once
+    per settings name, however deep such functions nest."""
+    def descend(node: Node) -> bool:
+        return node.type not in _FUNCTION_NODES or name not in _settings_parameters(node)
+
+    bound = {name: function}
+    keys: set[str] = set()
+    for node, parent in walk_with_parents(function, frozenset({"member_expression"}), descend):
+        read = _settings_read(node, parent, bound)
+        if read is not None:
+            keys.add(read[1])
+            if len(keys) == MAX_TABLE_KIN:
+                break
+    return frozenset(keys)
+
+
 MAX_TABLE_KIN = 200
 """Strings of one table kept as a new key's siblings: a page naming two of them is a home, and a
 table of 100,000 keys would otherwise be looked up key by key."""
