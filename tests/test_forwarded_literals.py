@@ -29,10 +29,17 @@ def _literals(language: str, source: str, lines: set[int]) -> tuple[str, ...]:
     # a union member is still one
     ("typescript", "export type Code = 'not_found' | T['bad_input'];\n", {1}, ("not_found",)),
     # typer's kwargs for click: each key passes on the parameter of its own name
-    ("python", "def f(is_eager, show_default):\n"
-     "    return {'is_eager': is_eager, 'show_default': show_default}\n", {2}, ()),
-    ("typescript", "export function f(is_eager) {\n  return {'is_eager': is_eager};\n}\n", {2},
-     ()),
+    ("python", "def f(is_eager, show_default, hide_input):\n"
+     "    return {'is_eager': is_eager, 'show_default': show_default,\n"
+     "            'hide_input': hide_input, 'prompt': prompt}\n", {2, 3}, ()),
+    ("typescript", "export function f(is_eager, show_default, hide_input) {\n"
+     "  return {'is_eager': is_eager, show_default: show_default, 'hide_input': hide_input};"
+     "\n}\n", {2}, ()),
+    # a key or two of that kind beside others is a payload: fastapi's examples return
+    # ``{"item_id": item_id}``, and its pages show that JSON
+    ("python", "def read_item(item_id, limit_to):\n"
+     "    return {'item_id': item_id, 'limit_to': limit_to, 'message': 'hello'}\n", {2},
+     ("item_id", "limit_to")),
     # a key whose value is anything else still names a field the table builds
     ("python", "def f(is_eager):\n    return {'show_default': True, 'is_eager': eager,"
      " 'hide_input': self.hide_input}\n", {2}, ("show_default", "is_eager", "hide_input")),
@@ -43,6 +50,18 @@ def _literals(language: str, source: str, lines: set[int]) -> tuple[str, ...]:
 def test_a_key_looked_up_in_a_type_or_passing_on_its_own_name_is_not_declared(
         language: str, source: str, lines: set[int], expected: tuple[str, ...]) -> None:
     assert _literals(language, source, lines) == expected
+
+
+def test_a_table_is_counted_once_however_many_keys_it_has() -> None:
+    # the third forwarding pair far down: each key counting the pairs again was quadratic
+    many = 5_000
+    pairs = ["'a_1': a_1", "'a_2': a_2", *(f"'x_key_{i}': 1" for i in range(many)),
+             *(f"'b_{i}': b_{i}" for i in range(many))]
+    source = "TABLE = {\n" + ",\n".join(pairs) + "\n}\n"
+    started = time.perf_counter()
+    found = _literals("python", source, set(range(1, 2 * many + 4)))
+    assert len(found) == many  # the x_key_… keys: the bundle's are passed on
+    assert time.perf_counter() - started < 10
 
 
 # -- environment names with a leading underscore -----------------------------------------------

@@ -849,10 +849,11 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     else:
         declared = _opens_literal_subscript(parent) or _opens_literal_subscript(grandparent)
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
-        # a key names a field of the payload or config it builds, wherever it is; not one
-        # that passes on the variable of its own name (``{"is_eager": is_eager}``), which
-        # anchors, or not, where that variable is declared
-        return not _forwards_own_name(parent, value)
+        # a key names a field of the payload or config it builds, wherever it is; not one of
+        # a bundle of arguments passed on under their own names, which anchor, or not, where
+        # they are declared
+        return not (_forwards_own_name(parent, value) and grandparent is not None
+                    and _bundles_arguments(grandparent))
     if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
     if value.startswith("_") and _is_screaming_name(value[1:]) \
@@ -865,10 +866,37 @@ def _is_screaming_name(value: str) -> bool:
     return "_" in value and _SCREAMING.fullmatch(value) is not None
 
 
-def _forwards_own_name(pair: Node, key: str) -> bool:
+def _forwards_own_name(pair: Node, key: str | None) -> bool:
     """Is a pair's value the identifier its key spells (``"show_default": show_default``)?"""
     value = pair.child_by_field_name("value")
     return value is not None and value.type == "identifier" and text(value) == key
+
+
+MIN_BUNDLE = 3
+"""Pairs passing on variables of their own names that make a table a bundle of arguments."""
+_BUNDLES: dict[int, tuple[Node, bool]] = {}
+"""``_bundles_arguments`` of the last few tables, by node."""
+_KEY_STRING = (frozenset({"string"}), frozenset({"string_content", "string_fragment"}),
+               frozenset({"string_start", "string_end"}))
+"""A quoted key's string types, content types and delimiter types, Python's and TS/JS's."""
+
+
+def _bundles_arguments(table: Node) -> bool:
+    """Does a dict or object pass on ``MIN_BUNDLE`` or more variables under their own names?
+    Such a table hands another call its arguments (typer's ``{"is_eager": is_eager,
+    "show_default": show_default, …}`` for click); a key or two of that kind beside others is
+    a payload (fastapi's examples return ``{"item_id": item_id}``, which its pages show).
+    Remembered per table, so its keys do not each count its pairs again."""
+    held = _BUNDLES.get(table.id)
+    if held is not None and held[0] == table:
+        return held[1]
+    found = 0
+    for pair in table.named_children:
+        if pair.type == "pair" and _forwards_own_name(pair, _table_string(pair, *_KEY_STRING)):
+            found += 1
+            if found == MIN_BUNDLE:
+                break
+    return _keep(_BUNDLES, table.id, (table, found == MIN_BUNDLE))[1]
 
 
 _SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
