@@ -124,12 +124,21 @@ def test_a_settings_parameter_read_as_a_property_anchors_its_key(
     "export function f(config?: Config) {\n  return config.socketPath;\n}\n",
     "export const f = (config = {}) => {\n  return config.socketPath;\n};\n",
     "export const f = config =>\n  config.socketPath;\n",
-    # commander's ``addCommand(cmd, opts)`` reads ``opts.isDefault``, which its README lists
-    "export function f(cmd, opts) {\n  return opts.socketPath;\n}\n",
-    "export function f(settings, options) {\n  return options.socketPath;\n}\n",
+    "export function f(settings: Settings) {\n  return settings.socketPath;\n}\n",
 ])
 def test_settings_parameters_in_their_typescript_forms(source: str) -> None:
     assert _literals("typescript", source, {2}) == ("socketPath",)
+
+
+@pytest.mark.parametrize("source", [
+    # trpc's adapters all take ``opts`` and read ``opts.onError``: a name for any options
+    "export function f(cmd, opts) {\n  return opts.socketPath;\n}\n",
+    "export function f(options) {\n  return options.socketPath;\n}\n",
+    # a local, not a parameter
+    "export function f() {\n  const config = load();\n  return config.socketPath;\n}\n",
+])
+def test_other_objects_read_as_a_property_anchor_nothing(source: str) -> None:
+    assert _literals("typescript", source, {2, 3}) == ()
 
 
 def test_a_function_that_takes_another_config_reads_its_own_keys() -> None:
