@@ -79,6 +79,9 @@ def is_route_literal(value: str) -> bool:
 _TREES: OrderedDict[tuple[str, bytes], Tree] = OrderedDict()
 """The trees of the last few sources parsed, least recently used first."""
 _TREES_KEPT = 16
+_BLANKED: set[tuple[str, bytes]] = set()
+"""The keys of ``_TREES`` whose tree is of their source with variance modifiers blanked
+(``_readable``)."""
 
 
 def parse(language: str, source: bytes) -> Tree:
@@ -91,7 +94,8 @@ def parse(language: str, source: bytes) -> Tree:
     key = (language, source)
     tree = _TREES.get(key)
     if tree is None:
-        tree = _remember(key, parser_for(language).parse(parsed_text(language, source)))
+        read = parsed_text(language, source)
+        tree = _remember(key, *_readable(language, read, parser_for(language).parse(read)))
     else:
         _TREES.move_to_end(key)
     return tree
@@ -115,18 +119,60 @@ def parse_edited(language: str, source: bytes, before: bytes,
         return parse(language, source)
     old, new = parsed_text(language, before), parsed_text(language, source)
     edits = _edits(old, new, hunks)
-    if edits is None:
+    if edits is None or (language, before) in _BLANKED:  # a tree of other bytes than ``old``
         return parse(language, source)
     edited = held.copy()
     for edit in edits:
         edited.edit(**edit)
-    return _remember(key, parser_for(language).parse(new, edited))
+    return _remember(key, *_readable(language, new, parser_for(language).parse(new, edited)))
 
 
-def _remember(key: tuple[str, bytes], tree: Tree) -> Tree:
+_MODIFIER = re.compile(
+    rb"(?P<first>in|out)\s++(?:(?P<second>in|out)\s++)?(?!extends\b)[A-Za-z_$]")
+"""A variance modifier, ``in`` or ``out`` (or ``in out``), before the type parameter it
+modifies."""
+_VARIANCE_WORDS = frozenset({b"in", b"out"})
+
+
+def _readable(language: str, text: bytes, tree: Tree) -> tuple[Tree, bool]:
+    """``tree``, the parse of ``text``, and False; or, when a type parameter list of it has an
+    error at a variance modifier (``interface ZodType<out Output = unknown, …>``, ``<in out
+    T>``, which tree-sitter-typescript 0.23 cannot parse: zod's schemas were a syntax error on
+    every change), the parse of ``text`` with those modifiers blanked, and True. Spaces of the
+    same length: lines and byte offsets hold. Only after an error, so a file the grammar
+    reads is parsed as written."""
+    if not tree.root_node.has_error or language not in ("typescript", "tsx"):
+        return tree, False
+    matches = [match for word in _misread_modifiers(tree.root_node)
+               if (match := _MODIFIER.match(text, word.start_byte)) is not None]
+    if not matches:
+        return tree, False
+    blanked = bytearray(text)
+    for match in matches:  # the words, not the spaces and newlines between them
+        for start, end in (match.span("first"), match.span("second")):
+            blanked[start:end] = b" " * (end - start)  # (-1, -1) for no second: nothing
+    return parser_for(language).parse(bytes(blanked)), True
+
+
+def _misread_modifiers(root: Node) -> Iterator[Node]:
+    """The words ``in``/``out`` of type parameter lists with an error, where tree-sitter put
+    them: the name of a type parameter or a word of an ERROR among them. Only subtrees with an
+    error are walked."""
+    for parameters in walk(root, frozenset({"type_parameters"}), lambda node: node.has_error):
+        if not parameters.has_error:
+            continue
+        for child in parameters.named_children:
+            words = [child.child_by_field_name("name")] if child.type == "type_parameter" \
+                else child.named_children if child.type == "ERROR" else []
+            yield from (word for word in words if word is not None and word.text
+                        in _VARIANCE_WORDS)
+
+
+def _remember(key: tuple[str, bytes], tree: Tree, blanked: bool = False) -> Tree:
     _TREES[key] = tree
+    (_BLANKED.add if blanked else _BLANKED.discard)(key)
     if len(_TREES) > _TREES_KEPT:
-        _TREES.popitem(last=False)
+        _BLANKED.discard(_TREES.popitem(last=False)[0])
     return tree
 
 
@@ -816,10 +862,54 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     else:
         declared = _opens_literal_subscript(parent) or _opens_literal_subscript(grandparent)
     if parent.type == "pair" and parent.child_by_field_name("key") == node:
-        return True  # a key names a field of the payload or config it builds, wherever it is
-    if "_" in value and _SCREAMING.fullmatch(value):
+        # a key names a field of the payload or config it builds, wherever it is; not one of
+        # a bundle of arguments passed on under their own names, which anchor, or not, where
+        # they are declared
+        return not (_forwards_own_name(parent, value) and grandparent is not None
+                    and _bundles_arguments(grandparent))
+    if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
+    if value.startswith("_") and _is_screaming_name(value[1:]) \
+            and _reads_environment(node, parent, above):
+        return True  # a variable a CLI tells users to set (typer's ``_TYPER_COMPLETE``)
     return declared and not context.in_function
+
+
+def _is_screaming_name(value: str) -> bool:
+    return "_" in value and _SCREAMING.fullmatch(value) is not None
+
+
+def _forwards_own_name(pair: Node, key: str | None) -> bool:
+    """Is a pair's value the identifier its key spells (``"show_default": show_default``)?"""
+    value = pair.child_by_field_name("value")
+    return value is not None and value.type == "identifier" and text(value) == key
+
+
+MIN_BUNDLE = 3
+"""Pairs passing on variables of their own names that make a table a bundle of arguments."""
+_BUNDLES: dict[int, tuple[Node, bool]] = {}
+"""``_bundles_arguments`` of the last few tables, by node."""
+_KEY_STRING = (frozenset({"string"}), frozenset({"string_content", "string_fragment"}),
+               frozenset({"string_start", "string_end"}))
+"""A quoted key's string types, content types and delimiter types, Python's and TS/JS's."""
+
+
+def _bundles_arguments(table: Node) -> bool:
+    """Does a dict or object pass on ``MIN_BUNDLE`` or more variables under their own names?
+    Such a table hands another call its arguments (typer's ``{"is_eager": is_eager,
+    "show_default": show_default, …}`` for click); a key or two of that kind beside others is
+    a payload (fastapi's examples return ``{"item_id": item_id}``, which its pages show).
+    Remembered per table, so its keys do not each count its pairs again."""
+    held = _BUNDLES.get(table.id)
+    if held is not None and held[0] == table:
+        return held[1]
+    found = 0
+    for pair in table.named_children:
+        if pair.type == "pair" and _forwards_own_name(pair, _table_string(pair, *_KEY_STRING)):
+            found += 1
+            if found == MIN_BUNDLE:
+                break
+    return _keep(_BUNDLES, table.id, (table, found == MIN_BUNDLE))[1]
 
 
 _SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
@@ -834,6 +924,8 @@ _READ_FUNCTIONS = frozenset({"getattr", "hasattr", "delattr"})
 ``get_…`` (``_get_wsgi_string(environ, "PATH_INFO")``)."""
 _PROCESS_ENVIRONMENT = frozenset({"os.environ", "process.env", "import.meta.env", "Deno.env"})
 _LONGEST_ENVIRONMENT = max(map(len, _PROCESS_ENVIRONMENT))
+_ENVIRONMENT_GETTERS = frozenset({"os.getenv", "getenv"})
+"""Functions whose first argument is the name of an environment variable they read."""
 _SETTINGS_NAMES = frozenset({"config", "settings", "conf"})
 """Names of a configuration object (flask's ``self.config``, ``current_app.config``)."""
 _SETTINGS_GETTER_WORDS = _SETTINGS_NAMES | {"setting", "env"}
@@ -866,6 +958,10 @@ def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool
     elif parent.type in ("argument_list", "arguments") and above is not None \
             and above[0].type in _CALLS:
         receiver = _read_call_receiver(node, parent, above[0])
+    elif parent.type == "literal_type" and above is not None and above[0].type == "lookup_type":
+        receiver = above[0].named_children[0]  # a TS indexed access, ``T["_zod"]``
+        if _within(node, receiver):
+            return False
     elif parent.type in ("comparison_operator", "binary_expression") \
             and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
             and _within(node, parent.children[0]):
@@ -877,8 +973,7 @@ def _holds_settings(receiver: Node) -> bool:
     """Is the object a key is read from the package's settings, whose keys users write and docs
     document: the process environment (``os.environ``, ``process.env``) or a configuration
     object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
-    if receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
-            and text(receiver) in _PROCESS_ENVIRONMENT:
+    if _is_process_environment(receiver):
         return True
     name = text(receiver if receiver.type == "identifier" else (
         receiver.child_by_field_name("attribute") or receiver.child_by_field_name("property")
@@ -886,6 +981,27 @@ def _holds_settings(receiver: Node) -> bool:
     getter = name.lstrip("_")
     return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
                                        .isdisjoint(getter.split("_")))
+
+
+def _is_process_environment(receiver: Node) -> bool:
+    return receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
+        and text(receiver) in _PROCESS_ENVIRONMENT
+
+
+def _reads_environment(node: Node, parent: Node, above: Ancestors) -> bool:
+    """Is the string the name of a variable read from the process environment:
+    ``os.environ["X"]``, ``os.environ.get("X")``, ``process.env["X"]``, ``os.getenv("X")``?"""
+    receiver: Node | None = None
+    if parent.type in _SUBSCRIPTS:
+        receiver = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
+    elif parent.type in ("argument_list", "arguments") and above is not None \
+            and above[0].type in _CALLS:
+        call = above[0]
+        if name_text(call.child_by_field_name("function")) in _ENVIRONMENT_GETTERS:
+            return _within(node, _argument(parent, 0))
+        receiver = _read_call_receiver(node, parent, call)
+    return receiver is not None and not _within(node, receiver) \
+        and _is_process_environment(receiver)
 
 
 def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
@@ -952,6 +1068,98 @@ def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
             (current if context.union is None else context.union) if kind == "union_type"
             else context.union if kind == "literal_type" else None)
         stack.extend((child, inner) for child in reversed(current.children))
+
+
+_PARAMETER_NAME_FIELDS = {"required_parameter": "pattern", "optional_parameter": "pattern",
+                          "assignment_pattern": "left"}
+"""The field naming a parameter that is more than its name (``config?: C``, ``config = {}``)."""
+_SETTINGS_PARAMETERS = _SETTINGS_NAMES
+"""Parameter names that hold the settings a caller passes (axios' ``httpAdapter(config)``).
+Not ``options``/``opts``: every trpc adapter takes ``opts`` and reads ``opts.onError``, which
+listed five pages a change at a time (35 more rows for one more hit)."""
+
+
+def settings_reads(root: Node, lines: frozenset[int]
+                   ) -> tuple[list[str], dict[str, frozenset[str]]]:
+    """Code-shaped keys read as ``P.X`` on a changed line, where ``P`` is a parameter named
+    like settings (``_SETTINGS_PARAMETERS``) of an enclosing function: axios' adapters read
+    each option as ``config.socketPath``, as ``config["socketPath"]`` would be (a settings
+    key, docs/concepts/anchoring-rules.md#literals). A write (``config.x = …``) sets a key the
+    code fills in, not one it reads; ``this.config.x`` is no parameter. Each key comes with
+    the code-shaped keys its function reads from ``P`` (``literal_kin``): a new option's
+    siblings, which the page documenting the options names."""
+    found: list[str] = []
+    kin: dict[str, frozenset[str]] = {}
+    tables: dict[tuple[int, str], frozenset[str]] = {}
+    stack: list[tuple[Node, Node | None, dict[str, Node]]] = [(root, None, {})]
+    while stack:
+        current, parent, bound = stack.pop()
+        if not touches(current, lines):
+            continue
+        if current.type in _FUNCTION_NODES:
+            taken = dict.fromkeys(_settings_parameters(current), current)
+            bound = {**bound, **taken} if taken else bound
+        read = _settings_read(current, parent, bound)
+        if read is not None and first_line(current) in lines:
+            name, key = read
+            found.append(key)
+            table = (bound[name].id, name)
+            if table not in tables:
+                tables[table] = _keys_read(bound[name], name)
+            kin.setdefault(key, tables[table])
+        stack.extend((child, current, bound) for child in reversed(current.children))
+    return found, kin
+
+
+def _settings_parameters(function: Node) -> Iterator[str]:
+    """The parameters of a function named like settings (``config``, ``config = {}``,
+    ``config?: C``, an arrow's lone ``config``)."""
+    lone = function.child_by_field_name("parameter")
+    parameters = function.child_by_field_name("parameters")
+    for parameter in [lone] if lone is not None else (
+            parameters.named_children if parameters is not None else []):
+        field = _PARAMETER_NAME_FIELDS.get(parameter.type)
+        name = parameter.child_by_field_name(field) if field else parameter
+        if name is not None and name.type == "identifier" \
+                and text(name) in _SETTINGS_PARAMETERS:
+            yield text(name)
+
+
+def _settings_read(node: Node, parent: Node | None, bound: dict[str, Node]
+                   ) -> tuple[str, str] | None:
+    """``(P, X)`` when ``node``, whose parent is ``parent``, reads ``P.X`` of a settings
+    parameter ``P`` in ``bound`` and ``X`` is code-shaped."""
+    if node.type != "member_expression":
+        return None
+    holder, key = node.child_by_field_name("object"), node.child_by_field_name("property")
+    if holder is None or key is None or holder.type != "identifier" \
+            or key.type != "property_identifier" or text(holder) not in bound:
+        return None
+    value = text(key)
+    if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and is_code_shaped(value)):
+        return None
+    if parent is not None and parent.type in _ASSIGNMENTS \
+            and parent.child_by_field_name("left") == node:
+        return None  # a write
+    return text(holder), value
+
+
+def _keys_read(function: Node, name: str) -> frozenset[str]:
+    """The code-shaped keys ``function`` reads as ``name.X``, not in a function of its own
+    that takes another ``name`` (whose keys are that function's): so each node is read once
+    per settings name, however deep such functions nest."""
+    def descend(node: Node) -> bool:
+        return node.type not in _FUNCTION_NODES or name not in _settings_parameters(node)
+
+    bound = {name: function}
+    keys: set[str] = set()
+    for node, parent in walk_with_parents(function, frozenset({"member_expression"}), descend):
+        read = _settings_read(node, parent, bound)
+        if read is not None:
+            keys.add(read[1])
+            if len(keys) == MAX_TABLE_KIN:
+                break
+    return frozenset(keys)
 
 
 MAX_TABLE_KIN = 200

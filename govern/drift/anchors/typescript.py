@@ -38,6 +38,7 @@ from govern.drift.anchors.syntax import (
     name_text,
     parse,
     passed_over_members,
+    settings_reads,
     shaped_literals,
     text,
     touched_members,
@@ -846,6 +847,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     literals, literal_kin = shaped_literals(
         tree.root_node, lines, frozenset({"string", "template_string"}),
         frozenset({"string_fragment"}))
+    settings, settings_kin = settings_reads(tree.root_node, lines)  # ``config.socketPath``
+    literals.extend(settings)
+    literal_kin = {**settings_kin, **literal_kin}
     return Extraction(
         touched=tuple(touched),
         declared=frozenset(declared),
