@@ -161,11 +161,11 @@ UTILS = ("def escape(s):\n    return s\n\n\n"
 
 
 @pytest.mark.parametrize(("page", "stale"), [
-    # werkzeug: the page's example imports the standard library's `escape`
-    ("```python\nfrom html import escape\n\nescape(name)\n```\n", False),
+    # werkzeug: the page's example imports the standard library's `escape`: not listed
+    ("```python\nfrom html import escape\n\nescape(name)\n```\n", None),
     ("```python\nfrom html import (\n    unescape,\n    escape,\n)\n\nescape(name)\n```\n",
-     False),
-    # uvicorn: the page's example defines its own `read_body`
+     None),
+    # uvicorn: the page's example defines its own `read_body`: listed, not stale
     ("```python\nasync def read_body(message):\n    return b''\n\nread_body(m)\n```\n", False),
     # the changed package's own `escape`, imported or only called, is the removed one
     ("```python\nfrom shop.utils import escape\n\nescape(name)\n```\n", True),
@@ -176,28 +176,31 @@ UTILS = ("def escape(s):\n    return s\n\n\n"
     ("```python\nfrom html import escape\n\nshop.utils.escape(name)\n```\n", True),
 ])
 def test_a_removed_bare_name_a_page_binds_itself_is_not_stale(tmp_path: Path, page: str,
-                                                              stale: bool) -> None:
+                                                              stale: bool | None) -> None:
     files = {"shop/__init__.py": "", "shop/utils.py": UTILS, "docs/levels.md": page}
     head: dict[str, str | None] = {"shop/utils.py": "def keep():\n    return 1\n"}
     data = run_json(pr_repo(tmp_path, files, head), "main")
-    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/levels.md": stale}
-    rules = {e["rule"] for e in data["docs"][0]["evidence"]}
-    assert ("removed" in rules) is stale
+    assert {row["path"]: row["stale"] for row in data["docs"]} == (
+        {} if stale is None else {"docs/levels.md": stale})
+    if stale is not None:
+        rules = {e["rule"] for e in data["docs"][0]["evidence"]}
+        assert ("removed" in rules) is stale
 
 
 @pytest.mark.parametrize(("page", "stale"), [
-    ("```js\nimport { derive } from 'derive-valtio'\n\nderive({})\n```\n", False),
+    # imported from the package it moved to: that package's, not listed
+    ("```js\nimport { derive } from 'derive-valtio'\n\nderive({})\n```\n", None),
     ("```js\nimport { derive } from 'valtio/utils'\n\nderive({})\n```\n", True),
     ("```js\nimport { derive as d } from 'derive-valtio'\n\nderive({})\n```\n", True),
 ])
 def test_a_removed_name_a_page_imports_from_another_package_is_not_stale(
-        tmp_path: Path, page: str, stale: bool) -> None:
+        tmp_path: Path, page: str, stale: bool | None) -> None:
     # valtio: `derive` moved to the package `derive-valtio`
     files = {"package.json": '{"name": "valtio"}',
              "src/utils.ts": "export function derive() {}\nexport function keep() {}\n",
              "docs/derive.md": page}
     head: dict[str, str | None] = {"src/utils.ts": "export function keep() {}\n"}
-    assert _stale(tmp_path, files, head) == {"docs/derive.md": stale}
+    assert _stale(tmp_path, files, head) == ({} if stale is None else {"docs/derive.md": stale})
 
 
 def test_the_forms_that_re_export_a_name_and_those_that_only_use_it() -> None:
@@ -337,3 +340,68 @@ def test_a_shim_in_another_module_keeps_the_name_declared() -> None:
             b'def later(name):\n    if name == "NotServed":\n        return 3\n')
     assert declared_names({"shop/__init__.py": init}, {"get_stream", "Other", "NotServed"}) == {
         "get_stream", "Other"}
+
+
+@pytest.mark.parametrize(("block", "stale"), [
+    # immer: an augmentation of a built-in for old targets, deleted: nothing removed
+    ("declare global {\n  interface ShapeMap<K> {}\n}\n", False),
+    # the package's own declaration, deleted: removed
+    ("export interface ShapeMap<K> {}\n", True),
+])
+def test_a_deleted_augmentation_removes_nothing(tmp_path: Path, block: str, stale: bool) -> None:
+    keep = "export declare function enable(): void\n"
+    files = {"package.json": '{"name": "shop"}\n', "src/types.d.ts": keep + block,
+             "docs/shapes.md": "Every `ShapeMap` holds keys.\n", **PAD}
+    assert _stale(tmp_path, files, {"src/types.d.ts": keep}) == {"docs/shapes.md": stale}
+
+
+@pytest.mark.parametrize(("rest", "stale"), [
+    # zustand: the option went, the same name is still a parameter elsewhere
+    ("export function createJSONStorage(getStorage: () => Storage) {\n"
+     "  return getStorage()\n}\n", False),
+    ("export function createJSONStorage(make: () => Storage) {\n  return make()\n}\n", True),
+])
+def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
+        tmp_path: Path, rest: str, stale: bool) -> None:
+    options = ("export interface PersistOptions {\n  name: string\n"
+               "  getStorage?: () => Storage\n}\n")
+    files = {"package.json": '{"name": "shop"}\n', "src/persist.ts": options + rest,
+             "docs/persist.md": "Pass `getStorage` to choose the storage.\n", **PAD}
+    head = options.replace("  getStorage?: () => Storage\n", "") + rest
+    assert _stale(tmp_path, files, {"src/persist.ts": head}) == {"docs/persist.md": stale}
+
+
+@pytest.mark.parametrize(("path", "page", "stale"), [
+    ("docs/guide.md", "Call `retire_engine()` when done.\n", True),
+    # a migration guide, a previous version's page: about the past on purpose
+    ("docs/migrations/migrating-to-v4.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/previous-versions/v3.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/versioned_docs/version-1/api.md", "Call `retire_engine()` when done.\n", False),
+    # written only in a diff fence: a change shown as it was made
+    ("docs/guide.md", "Upgrade:\n\n```diff\n- retire_engine()\n+ stop_engine()\n```\n", False),
+    ("docs/guide.md", "```diff\n- retire_engine()\n```\n\nThen `retire_engine()` again.\n",
+     True),
+])
+def test_pages_about_the_past_are_listed_never_stale(tmp_path: Path, path: str, page: str,
+                                                    stale: bool) -> None:
+    code = "def retire_engine():\n    return 1\n\n\ndef stop_engine():\n    return 2\n"
+    files = {"shop/__init__.py": "", "shop/engine.py": code, path: page, **PAD}
+    head = code.replace("def retire_engine():\n    return 1\n\n\n", "")
+    assert _stale(tmp_path, files, {"shop/engine.py": head}) == {path: stale}
+
+
+@pytest.mark.parametrize(("page", "listed"), [
+    # zustand's guides: `createContext` imported from React is React's
+    ("```js\nimport { createContext, useRef } from 'react'\nconst ctx = createContext()\n```\n",
+     False),
+    ("```js\nimport { createContext } from 'shop'\nconst ctx = createContext()\n```\n", True),
+    ("Call `createContext()` to start.\n", True),
+])
+def test_a_name_a_page_imports_from_another_package_is_that_package_s(
+        tmp_path: Path, page: str, listed: bool) -> None:
+    code = "export function createContext() {\n  return 1\n}\n"
+    files = {"package.json": '{"name": "shop"}\n', "src/context.ts": code,
+             "docs/guide.md": page, **PAD}
+    data = run_json(pr_repo(tmp_path, files, {"src/context.ts": code.replace("1", "2")}),
+                    "main")
+    assert ("docs/guide.md" in {row["path"] for row in data["docs"]}) is listed

@@ -6,6 +6,7 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import floor
@@ -343,6 +344,19 @@ def _module_roots(removed: frozenset[tuple[str, str]], packages: Iterable[str]
     return roots
 
 
+_HISTORY_SEGMENTS = re.compile(
+    r"(?:^|/)(?:migrat|upgrad|previous[-_]versions?|past[-_]versions?|older[-_]versions?"
+    r"|versioned[-_]docs)", re.IGNORECASE)
+
+
+def is_history_page(path: str) -> bool:
+    """Whether a page is about the past by its path: a migration or upgrade guide, a
+    previous version's docs (``docs/migrations/migrating-to-v4.md``,
+    ``docs/previous-versions/…``, Docusaurus's ``versioned_docs/``). It names removed API on
+    purpose: listed, never stale (docs/concepts/anchoring-rules.md#certain-drift)."""
+    return _HISTORY_SEGMENTS.search(path) is not None
+
+
 def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
                    roots: Mapping[str, set[str]]) -> bool:
     """Whether a page's own code binds a removed bare name to another object: declares it
@@ -382,6 +396,11 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
         for page_id in guarded.pages[(anchor.kind, anchor.token)]:
             by_page.setdefault(page_id, []).append(anchor)
     roots = _module_roots(removed, packages)
+    # the packages a page's import of a changed bare name may come from: the changed
+    # packages and the first part of every dotted spelling of this change
+    own = {name for name in packages if name} | {
+        anchor.token.partition(".")[0] for anchor in guarded.admitted
+        if anchor.kind == "symbol" and "." in anchor.token}
     rows = []
     for page_id, anchors in by_page.items():
         page = index.pages[page_id]
@@ -390,17 +409,26 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
                  if how != "prefix" or (anchor.kind, anchor.token) not in body_only]
         if not ruled:
             continue
-        anchors = [anchor for anchor, _rule_name, _how in ruled]
         text = index.read_text(page_id)
-        mentions = PageMentions(text, page.path)
         code = PageCode(text)
+        # a bare name the page's code imports from another package only is that package's
+        ruled = [(anchor, rule, how) for anchor, rule, how in ruled
+                 if anchor.kind != "symbol" or "." in anchor.token
+                 or not code.imports_elsewhere(anchor.token, own | roots.get(anchor.token,
+                                                                             set()))]
+        if not ruled:
+            continue
+        anchors = [anchor for anchor, _rule_name, _how in ruled]
+        mentions = PageMentions(text, page.path)
         evidence = []
+        history = is_history_page(page.path)
         for anchor, rule, how in ruled:
-            if _certain(anchor, how, removed) and not _bound_by_page(
-                    anchor, page.release_owned, code, roots):
+            lines = mentions.lines(anchor.token, how)
+            if _certain(anchor, how, removed) and not history and not _bound_by_page(
+                    anchor, page.release_owned, code, roots) \
+                    and not (lines and code.diff_lines.issuperset(lines)):
                 rule = "removed"
-            evidence.append(Evidence(rule, anchor.kind, anchor.token,
-                                     mentions.lines(anchor.token, how)))
+            evidence.append(Evidence(rule, anchor.kind, anchor.token, lines))
         evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
         rows.append(Row(
             path=page.path,

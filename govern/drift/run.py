@@ -52,7 +52,7 @@ from govern.drift.scans import (
     start_bridge_scans,
     start_docs_index,
 )
-from govern.drift.still_declared import MAX_NAMES, declared_names
+from govern.drift.still_declared import MAX_NAMES, declared_names, written_words
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, PendingStatus, TreeEntry
 from govern.git.packages import (
@@ -158,11 +158,12 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     removed = (removed_tokens(change_set) | removed_paths(files)
                | {(c.kind, c.token) for c in modules}
                | _removed_flags(git, head, change_set.removed_flags, index, config))
-    removed -= _declared_elsewhere(git, head, removed, index, config)
+    bare = frozenset(bare_names(candidates))
+    removed -= _declared_elsewhere(git, head, removed, bare, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           frozenset(bare_names(candidates)), spellings)
+                           bare, spellings)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
@@ -209,16 +210,22 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
 
 
 def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]],
-                        index: DocsIndex, config: Config) -> frozenset[tuple[str, str]]:
+                        bare: frozenset[tuple[str, str]], index: DocsIndex,
+                        config: Config) -> frozenset[tuple[str, str]]:
     """The removed bare names some page names that a code file at HEAD still declares or
-    re-exports (run only when such a name is on a page): no certain drift."""
+    re-exports (run only when such a name is on a page): no certain drift. A member's own
+    name (``bare``) is any object's: still written in a code file at all (zustand's removed
+    ``PersistOptions.getStorage``, still a parameter of ``createJSONStorage``), it is not
+    certain either."""
     names = sorted(token for kind, token in removed
                    if kind == "symbol" and "." not in token
                    and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
     if not names:
         return frozenset()
     texts = _code_holding(git, head, names, config)
-    return frozenset(("symbol", name) for name in declared_names(texts, names))
+    members = [name for name in names if ("symbol", name) in bare]
+    return frozenset(("symbol", name) for name in
+                     declared_names(texts, names) | written_words(texts, members))
 
 
 def _code_holding(git: Git, head: str, words: list[str], config: Config

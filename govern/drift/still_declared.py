@@ -103,3 +103,17 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
             found.update(reexported_names(decoded, path))
             found.update(module_getattr_names(decoded))
     return found.intersection(names)
+
+
+def written_words(files: Mapping[str, bytes | None], words: Collection[str]) -> set[str]:
+    """Which of ``words`` the ``files`` write as a whole word, in any role (a parameter, a
+    property, a string)."""
+    if not words:
+        return set()
+    either = b"|".join(re.escape(word.encode()) for word in sorted(words))
+    pattern = re.compile(rb"(?<![\w$])(?:" + either + rb")(?![\w$])")
+    found: set[str] = set()
+    for text in files.values():
+        if text:
+            found.update(match.group().decode() for match in pattern.finditer(text))
+    return found & set(words)

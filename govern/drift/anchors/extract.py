@@ -427,6 +427,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
+        # an augmentation merges into a name declared elsewhere: gone from either side, it
+        # removed nothing
+        result.declared_at_head.update(extraction.augmented)
         for name, callers in extraction.callers.items():
             key = (change.path, name)
             result.callers[key] = result.callers.get(key, frozenset()) | callers

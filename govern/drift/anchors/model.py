@@ -72,6 +72,10 @@ class Extraction:
     """TS only: the namespaces the file declares at its top. A name its export list gains or
     loses is a member of the namespace, no change of the function or class the namespace
     merges with (fastify's ``fastify()`` and its ``declare namespace fastify``)."""
+    augmented: frozenset[str] = frozenset()
+    """TS only: keys a ``declare global``/``declare module 'x'`` block declares. They merge
+    into a name declared elsewhere (a built-in's ``interface Map<K, V> {}``), so losing one
+    removes nothing (docs/concepts/anchoring-rules.md#certain-drift)."""
     inherited: frozenset[str] = frozenset()
     """Keys of the touched members a subclass inherits (``Response.last_modified`` of a
     changed ``StreamResponse.last_modified``): in ``touched`` and ``declared``, but no member

@@ -606,6 +606,14 @@ def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
             pending.extend(reversed(list(_ambient_parts(node, node_public))))
 
 
+def _augments(node: Node, statement: Node) -> bool:
+    """Whether a declaration sits in the block of a ``declare global { … }`` or ``declare
+    module 'x' { … }``: it merges into a name declared elsewhere (immer's ``interface Map<K,
+    V> {}`` for ``--target es5``), not one of this file's own."""
+    return statement.type == "ambient_declaration" and node.parent is not None \
+        and node.parent.id != statement.id
+
+
 def _bare_namespace(statement: Node) -> Node:
     """The namespace of a ``namespace X { … }`` written without ``export`` or ``declare``,
     which tree-sitter reads as an expression statement holding it; else the statement."""
@@ -806,11 +814,14 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     object_name, renamed = (exported_object[0], exported_object[3]) \
         if exported_object is not None else ("", {})
     top, exported_as = _top_level(tree.root_node, script)
+    augmented: set[str] = set()
     for name, node, statement, exported in top:
         in_file.add(name)
         if node.type in _NAMESPACES:
             namespaces.add(name)
         is_container, members = _members(node)
+        if _augments(node, statement):
+            augmented.update(_declared_keys(name, node, members))
         # Units are what can call a helper: functions and methods, not the containers whose
         # text merely holds them.
         units.extend(members if is_container else [(name, node)])
@@ -861,6 +872,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         inherited=frozenset(d.key for d in inherited),
         namespaces=frozenset(namespaces),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
+        augmented=frozenset(augmented),
         passed_over=tuple(dict.fromkeys(passed_over + (
             ["re-exports of unchanged names"]
             if _touches_reexports(tree.root_node, lines, exported_as)

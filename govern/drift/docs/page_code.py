@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 
+from govern.drift.docs.scanner import fenced_blocks
+
 _NAME = r"[A-Za-z_$][\w$]*+"
 _PYTHON_FROM = re.compile(r"^[ \t]*+(?:>>>[ \t]++)?from[ \t]++([\w.]++)[ \t]++import[ \t]*+",
                           re.M)
@@ -117,6 +119,21 @@ class PageCode:
         self.text = text
         self._declared: set[str] | None = None
         self._imported: dict[str, set[str | None]] | None = None
+        self._diff_lines: set[int] | None = None
+
+    @property
+    def diff_lines(self) -> set[int]:
+        """The lines (1-based) inside a ```` ```diff ```` fence: a change shown as it was
+        made, its removed names written on purpose."""
+        if self._diff_lines is None:
+            self._diff_lines = set()
+            for start, end in fenced_blocks(self.text):
+                opening = self.text.rfind("\n", 0, max(start - 1, 0)) + 1
+                if self.text[opening:start].strip().lstrip("`~").strip().lower() == "diff":
+                    first = self.text.count("\n", 0, start) + 1
+                    self._diff_lines.update(range(first, first + self.text.count(
+                        "\n", start, end) + 1))
+        return self._diff_lines
 
     @property
     def declared(self) -> set[str]:
@@ -134,6 +151,13 @@ class PageCode:
             for specifier, bound in js_imports(self.text):
                 self._imported.setdefault(bound, set()).add(js_root(specifier))
         return self._imported
+
+    def imports_elsewhere(self, name: str, own: Collection[str]) -> bool:
+        """Whether the page's code imports ``name``, and only from packages other than
+        ``own`` (never relatively): zustand's guides write ``import { createContext } from
+        'react'``, which is React's."""
+        sources = self.imported.get(name, set())
+        return bool(sources) and not any(root is None or root in own for root in sources)
 
     def binds_elsewhere(self, name: str, own: Collection[str]) -> bool:
         """Whether the page's code binds ``name`` to another object: it imports it from none
