@@ -42,7 +42,12 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
-from govern.drift.paths import path_candidates, removed_modules, removed_paths
+from govern.drift.paths import (
+    example_scopes,
+    path_candidates,
+    removed_modules,
+    removed_paths,
+)
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -161,8 +166,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     removed -= _declared_elsewhere(git, head, removed, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
+    confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           frozenset(bare_names(candidates)), spellings)
+                           frozenset(bare_names(candidates)), spellings, confined)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))

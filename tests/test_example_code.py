@@ -1,0 +1,64 @@
+"""Example code: a name, literal or route only example code declares anchors only the pages
+that show an example of the same folder, never by name elsewhere
+(docs/concepts/anchoring-rules.md#example-code)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import pr_repo, rows, run_json
+
+WHERE = "def create_heroes():\n    return 1\n"
+SELECT = "def create_heroes():\n    return 2\n"
+SHOWS_WHERE = ("# Where\n\n{* ./docs_src/where/tutorial001.py *}\n\n"
+               "Call `create_heroes()` first.\n")
+SHOWS_SELECT = ("# Select\n\n{* ./docs_src/select/tutorial001.py *}\n\n"
+                "Call `create_heroes()` first.\n")
+
+
+def _run(tmp_path: Path, base: dict[str, str], change: dict[str, str | None]) -> dict[str, Any]:
+    return run_json(pr_repo(tmp_path, base, change), "main")
+
+
+def test_an_example_name_anchors_the_page_showing_a_sibling_not_another_example_page(
+        tmp_path: Path) -> None:
+    """sqlmodel: 86 examples declare ``create_db_and_tables``; a change to one of the
+    ``where/`` examples is the business of the page showing ``where/`` examples, which names
+    the function, and not of the page showing a ``select/`` example that names it too."""
+    data = _run(tmp_path, {"docs_src/where/tutorial001.py": WHERE,
+                           "docs_src/where/tutorial002.py": WHERE,
+                           "docs_src/select/tutorial001.py": SELECT,
+                           "docs/where.md": SHOWS_WHERE, "docs/select.md": SHOWS_SELECT},
+                {"docs_src/where/tutorial002.py": WHERE.replace("1", "3")})
+    assert rows(data) == {"docs/where.md": ["create_heroes"]}
+
+
+def test_a_name_library_code_declares_too_anchors_by_name_anywhere(tmp_path: Path) -> None:
+    data = _run(tmp_path, {"docs_src/where/tutorial001.py": WHERE,
+                           "docs_src/where/tutorial002.py": WHERE,
+                           "docs_src/select/tutorial001.py": SELECT,
+                           "heroes/core.py": WHERE,
+                           "docs/where.md": SHOWS_WHERE, "docs/select.md": SHOWS_SELECT},
+                {"docs_src/where/tutorial002.py": WHERE.replace("1", "3"),
+                 "heroes/core.py": WHERE.replace("1", "4")})
+    assert rows(data) == {"docs/where.md": ["create_heroes"], "docs/select.md": ["create_heroes"]}
+
+
+APP = ('from fastapi import FastAPI\n\napp = FastAPI()\n\n\n@app.get("/heroes/{hero_id}")\n'
+       "def read_hero(hero_id: int):\n    return {\"id\": hero_id}\n")
+
+
+def test_an_example_apps_route_anchors_only_pages_showing_its_folder(tmp_path: Path) -> None:
+    """sqlmodel's FastAPI examples all serve ``/heroes/{hero_id}``: the page showing another
+    folder's app is about that app."""
+    page = ("# {name}\n\n{{* ./docs_src/{name}/tutorial001.py *}}\n\n"
+            "Then `GET /heroes/{{hero_id}}`.\n")
+    data = _run(tmp_path, {"docs_src/read_one/tutorial001.py": APP,
+                           "docs_src/read_one/tutorial002.py": APP,
+                           "docs_src/update/tutorial001.py": APP,
+                           "docs/read-one.md": page.format(name="read_one"),
+                           "docs/update.md": page.format(name="update")},
+                {"docs_src/read_one/tutorial002.py": APP.replace('"id"', '"hero"')})
+    assert rows(data) == {"docs/read-one.md": ["/heroes/{hero_id}"]}
+
