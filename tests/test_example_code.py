@@ -62,3 +62,17 @@ def test_an_example_apps_route_anchors_only_pages_showing_its_folder(tmp_path: P
                 {"docs_src/read_one/tutorial002.py": APP.replace('"id"', '"hero"')})
     assert rows(data) == {"docs/read-one.md": ["/heroes/{hero_id}"]}
 
+
+def test_a_key_an_example_adds_to_its_table_is_no_new_api(tmp_path: Path) -> None:
+    """``connect_args = {"check_same_thread": False}`` is the reader's setting, not a key of
+    the library a page owes."""
+    table = 'connect_args = {"echo": True, "pool": 1, "timeout": 2}\n'
+    grown = table.replace("}", ', "check_same_thread": False}')
+    base = {"docs/index.md": "# Index\n\nSet `echo` and `pool` and `timeout`.\n"}
+    example = _run(tmp_path / "example", {**base, "docs_src/db/tutorial001.py": table},
+                   {"docs_src/db/tutorial001.py": grown})
+    assert example["new_api"] == []
+    library = _run(tmp_path / "library", {**base, "heroes/db.py": table},
+                   {"heroes/db.py": grown})
+    assert [entry["token"] for entry in library["new_api"]] == [
+        "db.connect_args.check_same_thread"]
