@@ -76,3 +76,26 @@ def test_a_key_an_example_adds_to_its_table_is_no_new_api(tmp_path: Path) -> Non
                    {"heroes/db.py": grown})
     assert [entry["token"] for entry in library["new_api"]] == [
         "db.connect_args.check_same_thread"]
+
+
+def _apps(folder: str) -> dict[str, str]:
+    """Four example apps whose handlers call one helper of the folder's ``database.py``."""
+    app = ("from fastapi import FastAPI\n\nfrom .database import get_session\n\n"
+           "app = FastAPI()\n\n\n@app.get(\"/heroes/{n}\")\ndef read_hero():\n"
+           "    return get_session()\n")
+    return {f"{folder}/tutorial00{n}.py": app.replace("{n}", str(n)) for n in range(1, 5)}
+
+
+HELPER = "def get_session():\n    return 1\n"
+
+
+def test_an_example_helper_crosses_no_route_bridge(tmp_path: Path) -> None:
+    """sqlmodel's ``sqlite_file_name`` is in 115 example routes: the report is no place to
+    say so, and the routes are other examples'."""
+    data = _run(tmp_path / "example", {**_apps("docs_src/heroes"),
+                                       "docs_src/heroes/database.py": HELPER},
+                {"docs_src/heroes/database.py": HELPER.replace("1", "2")})
+    assert data["cross_cutting_symbols"] == []
+    library = _run(tmp_path / "library", {**_apps("heroes"), "heroes/database.py": HELPER},
+                   {"heroes/database.py": HELPER.replace("1", "2")})
+    assert library["cross_cutting_symbols"] == [{"token": "get_session", "routes": 4}]

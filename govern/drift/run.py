@@ -273,8 +273,12 @@ def _suggestion(entries: list[TreeEntry], config: Config,
 def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
-    measured", never a fabricated zero."""
-    candidates = change_set.candidates
+    measured", never a fabricated zero. An example's names do not cross it: the handlers
+    calling them are other example apps' that share the name (sqlmodel's
+    ``sqlite_file_name`` is in 115 routes), and the example's own routes it changed are its
+    anchors already."""
+    candidates = [c for c in change_set.candidates
+                  if c.kind != "symbol" or not is_example_file(c.file)]
     if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
                                      and not is_constant(c.declaration.name))
                for c in candidates):
