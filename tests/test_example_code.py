@@ -99,3 +99,14 @@ def test_an_example_helper_crosses_no_route_bridge(tmp_path: Path) -> None:
     library = _run(tmp_path / "library", {**_apps("heroes"), "heroes/database.py": HELPER},
                    {"heroes/database.py": HELPER.replace("1", "2")})
     assert library["cross_cutting_symbols"] == [{"token": "get_session", "routes": 4}]
+
+
+def test_a_docs_sites_own_code_is_no_example(tmp_path: Path) -> None:
+    """vite's ``acknowledgements.md`` calls ``useSponsor()`` of its VitePress theme, under
+    ``docs/``, and shows no file of its folder: the theme is the site's code."""
+    code = "export function useSponsor() {\n  return 1\n}\n"
+    page = "# Thanks\n\n```ts\nconst { data } = useSponsor()\n```\n"
+    data = _run(tmp_path, {"docs/.vitepress/theme/composables/sponsor.ts": code,
+                           "docs/acknowledgements.md": page},
+                {"docs/.vitepress/theme/composables/sponsor.ts": code.replace("1", "2")})
+    assert rows(data) == {"docs/acknowledgements.md": ["useSponsor"]}
