@@ -110,3 +110,13 @@ def test_a_docs_sites_own_code_is_no_example(tmp_path: Path) -> None:
                            "docs/acknowledgements.md": page},
                 {"docs/.vitepress/theme/composables/sponsor.ts": code.replace("1", "2")})
     assert rows(data) == {"docs/acknowledgements.md": ["useSponsor"]}
+
+
+def test_an_example_no_page_shows_by_path_anchors_by_name(tmp_path: Path) -> None:
+    """flask's tutorial pages walk through ``examples/flaskr/`` writing ``init_db``, and
+    include none of its files: its names are all a page has to say which example it is."""
+    code = "def init_db():\n    return 1\n"
+    data = _run(tmp_path, {"examples/flaskr/flaskr.py": code,
+                           "docs/tutorial/dbinit.md": "Then call `init_db()` once.\n"},
+                {"examples/flaskr/flaskr.py": code.replace("1", "2")})
+    assert rows(data) == {"docs/tutorial/dbinit.md": ["init_db"]}
