@@ -114,8 +114,9 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     a change to ``tutorial006b.py`` is its business). An example's names are the reader's
     program's: 86 of sqlmodel's examples declare ``create_db_and_tables``, and a page naming
     it without showing one of these examples is about another
-    (docs/concepts/anchoring-rules.md#example-code). A command phrase or a file path is
-    anchored by its own rules."""
+    (docs/concepts/anchoring-rules.md#example-code). A name some folder no page shows
+    declares is left out: it anchors by name. A command phrase or a file path is anchored
+    by its own rules."""
     folders: dict[tuple[str, str], set[str]] = {}
     declared_in_code: set[tuple[str, str]] = set()
     examples: set[str] = set()
