@@ -182,8 +182,12 @@ def test_plain_word_anchors_only_in_call_form(tmp_path: Path) -> None:
 
 def test_a_plain_word_of_example_code_is_the_reader_s_own(tmp_path: Path) -> None:
     code = "def create():\n    return 1\n\n\ndef create_user():\n    return 2\n"
-    docs = {"docs/a.md": "```\nitem = create()\n```\n", "docs/b.md": "See `create_user`.\n"}
-    data = run_json(pr_repo(tmp_path, {"docs_src/tutorial001.py": code, **docs}, {
+    # b.md shows the changed example's sibling: one showing no example of the folder is
+    # about another (test_example_code.py)
+    docs = {"docs/a.md": "```\nitem = create()\n```\n",
+            "docs/b.md": "{* ../docs_src/tutorial002.py *}\n\nSee `create_user`.\n"}
+    data = run_json(pr_repo(tmp_path, {"docs_src/tutorial001.py": code,
+                                       "docs_src/tutorial002.py": code, **docs}, {
         "docs_src/tutorial001.py": code.replace("return", "return 0 +")}), "main")
     # `create()` in a page is what a tutorial's reader writes; a code-shaped name still names it
     assert rows(data) == {"docs/b.md": ["create_user"]}

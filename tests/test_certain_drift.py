@@ -51,7 +51,10 @@ def test_a_removed_name_the_tree_still_declares_elsewhere_is_not_stale(tmp_path:
 def test_a_name_removed_from_example_code_is_not_stale(tmp_path: Path) -> None:
     files = {"pkg/__init__.py": "", "pkg/core.py": "def load_config(path):\n    return path\n",
              "examples/bench/run_bench.py": "def setup_bench_env(n):\n    return n\n",
-             "docs/bench.md": "The `setup_bench_env()` helper and `load_config()`.\n"}
+             "examples/bench/plot_bench.py": "print(1)\n",
+             # a page showing the example's folder: one that does not is about another example
+             "docs/bench.md": "--8<-- \"examples/bench/plot_bench.py\"\n\n"
+                              "The `setup_bench_env()` helper and `load_config()`.\n"}
     head: dict[str, str | None] = {"examples/bench/run_bench.py": None,
                                    "pkg/core.py": "def read_config(path):\n    return path\n"}
     data = run_json(pr_repo(tmp_path, files, head), "main")

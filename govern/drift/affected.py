@@ -186,8 +186,8 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
 def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  removed: frozenset[tuple[str, str]] = frozenset(),
                  bare: frozenset[tuple[str, str]] = frozenset(),
-                 spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None
-                 ) -> Guarded:
+                 spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None,
+                 confined: Mapping[tuple[str, str], set[int]] | None = None) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
     certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
@@ -198,7 +198,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     one file, so every page writing it shows or describes that file
     (docs/concepts/anchoring-rules.md#file-paths). ``spellings`` maps a name anchor to the
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
-    no more qualified with it (:func:`_with_hub_spellings`)."""
+    no more qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
+    only example code declares to the only pages it may match, before any guard counts them
+    (:func:`govern.drift.paths.example_scopes`)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
@@ -215,6 +217,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
         matched = anchor_pages(index, anchor.kind, anchor.token)
+        if confined is not None and key in confined:
+            matched &= confined[key]
         if not matched and plain and not certain:
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue

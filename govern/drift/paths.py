@@ -98,6 +98,58 @@ def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]
     return frozenset((KIND, token) for token, seen in sides.items() if seen == {"base"})
 
 
+def _is_example_program(path: str) -> bool:
+    """Example code, not a docs site's own under a tool's dot folder: vite's
+    ``docs/.vitepress/theme/composables/sponsor.ts`` declares the ``useSponsor`` that
+    ``acknowledgements.md`` calls, a page of the site, not a reader's program."""
+    return is_example_file(path) and not any(
+        folder.startswith(".") for folder in path.split("/")[:-1])
+
+
+def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
+                   tree_paths: Iterable[str]) -> dict[tuple[str, str], set[int]]:
+    """(kind, token) of each name, literal or route only example code declares -> the pages it
+    may anchor: those naming a file of the same folder as one of its examples (sqlmodel's
+    ``where.md`` includes ``docs_src/tutorial/where/tutorial001.py`` to ``tutorial006.py``, so
+    a change to ``tutorial006b.py`` is its business). An example's names are the reader's
+    program's: 86 of sqlmodel's examples declare ``create_db_and_tables``, and a page naming
+    it without showing one of these examples is about another
+    (docs/concepts/anchoring-rules.md#example-code). A name some folder no page shows
+    declares is left out: it anchors by name. A command phrase or a file path is anchored
+    by its own rules."""
+    folders: dict[tuple[str, str], set[str]] = {}
+    declared_in_code: set[tuple[str, str]] = set()
+    examples: set[str] = set()
+    for c in candidates:
+        if c.kind in ("command", KIND):
+            continue
+        if _is_example_program(c.file):
+            folders.setdefault((c.kind, c.token), set()).add(c.file.rpartition("/")[0])
+            examples.add(c.file)  # a deleted example is in no tree but its page names it
+        else:
+            declared_in_code.add((c.kind, c.token))
+    for key in declared_in_code:
+        folders.pop(key, None)
+    if not folders:
+        return {}
+    wanted = set().union(*folders.values())
+    files = examples.union(path for path in tree_paths if path.rpartition("/")[0] in wanted)
+    forms: dict[str, set[str]] = {}  # a form some file of a wanted folder ends with -> folders
+    for path in files:
+        if _describable(path):
+            for form in path_forms(path):
+                forms.setdefault(form, set()).add(path.rpartition("/")[0])
+    shown: dict[str, set[int]] = {folder: set() for folder in wanted}
+    for form in index.naming_paths(forms):
+        pages = index.naming_path(form)
+        for folder in forms[form]:
+            shown[folder] |= pages
+    # an example no page shows by path is described by its names alone: flask's tutorial
+    # pages walk through examples/flaskr/ writing `init_db` and `connect_db`, never a path
+    return {key: set().union(*(shown[folder] for folder in seen))
+            for key, seen in folders.items() if all(shown[folder] for folder in seen)}
+
+
 def _module_folder(path: str) -> str:
     """The path a Python module's file stands for, without its suffix: ``pkg/mod`` of
     ``pkg/mod.py`` and of ``pkg/mod/__init__.py``."""

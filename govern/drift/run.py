@@ -42,7 +42,12 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
-from govern.drift.paths import path_candidates, removed_modules, removed_paths
+from govern.drift.paths import (
+    example_scopes,
+    path_candidates,
+    removed_modules,
+    removed_paths,
+)
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -162,8 +167,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     removed -= _declared_elsewhere(git, head, removed, bare, index, config)
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
+    confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           bare, spellings)
+                           bare, spellings, confined)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
@@ -274,8 +280,12 @@ def _suggestion(entries: list[TreeEntry], config: Config,
 def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -> BridgeResult:
     """Run the route bridge only when something could cross it
     (docs/concepts/affected-docs.md#routes-and-sdk-methods): otherwise its coverage is "not
-    measured", never a fabricated zero."""
-    candidates = change_set.candidates
+    measured", never a fabricated zero. An example's names do not cross it: the handlers
+    calling them are other example apps' that share the name (sqlmodel's
+    ``sqlite_file_name`` is in 115 routes), and the example's own routes it changed are its
+    anchors already."""
+    candidates = [c for c in change_set.candidates
+                  if c.kind != "symbol" or not is_example_file(c.file)]
     if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
                                      and not is_constant(c.declaration.name))
                for c in candidates):

@@ -433,7 +433,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         for name, callers in extraction.callers.items():
             key = (change.path, name)
             result.callers[key] = result.callers.get(key, frozenset()) | callers
-        if side is head:
+        if side is head and not is_example_file(change.path):
+            # an example's declarations and its tables' keys are the reader's program's, no
+            # API a page owes (typer's ``docs_src/commands/index/tutorial004.py``, sqlmodel's
+            # ``connect_args = {"check_same_thread": False}``)
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
                                        path, side, base_data, package_dir))
         for declaration in _with_changed_containers(extraction, extractions, side.name):
@@ -482,15 +485,12 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
-    """Is a new declaration public API a page should take in? Not in example code (typer's
-    ``docs_src/commands/index/tutorial004.py``), nor when its file sits in a private module
-    or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public dotted name reaches
-    it (``pkg.Refs``, re-exported by the package): a user never imports it, so no page is its
-    home (docs/concepts/anchoring-rules.md#new-api). What a JS/TS package's entry points
-    publish is judged once the run knows which new names no page names yet
-    (:func:`ts_published`)."""
-    if is_example_file(file):
-        return False
+    """Is a new declaration public API a page should take in? Not when its file sits in a
+    private module or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public
+    dotted name reaches it (``pkg.Refs``, re-exported by the package): a user never imports
+    it, so no page is its home (docs/concepts/anchoring-rules.md#new-api). What a JS/TS
+    package's entry points publish is judged once the run knows which new names no page
+    names yet (:func:`ts_published`)."""
     folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
