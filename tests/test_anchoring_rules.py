@@ -758,3 +758,13 @@ def test_a_vague_registrar_tail_reaches_no_ledger_row(tmp_path: Path) -> None:
     coverage = json.loads(result.stdout)["bridge_coverage"]
     assert (coverage["client_bound_rows"], coverage["reachable"]) == (2, 1)
     assert [row["route"] for row in coverage["unreachable"]] == ["GET /api/v1/other/thing"]
+
+
+def test_a_new_class_s_class_level_field_still_anchors_bare(tmp_path: Path) -> None:
+    """marimo's new ``AnthropicConfig.api_key`` is a key its configuration docs write bare."""
+    config = "class AnthropicConfig:\n    api_key: str\n"
+    files = {"shop/__init__.py": "", "shop/config.py": PROPS_BASE,
+             "docs/ai.md": "Set `api_key` in the `[ai.anthropic]` table.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"shop/config.py": PROPS_BASE + "\n\n" + config}),
+                    "main")
+    assert "api_key" in rows(data).get("docs/ai.md", [])

@@ -491,14 +491,16 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
 
 
 def _members_of_new_containers(head: Extraction, base: Extraction | None) -> frozenset[str]:
-    """The bare names of the touched members of containers the base side does not declare:
-    the change adds the class, so a page writing the bare name means something else (attrs'
-    new ``ClassProps.field_transformer`` and the ``field_transformer=`` parameter of
-    ``attrs()`` that ``docs/extending.md`` is about). They anchor by their qualified
-    spellings only (docs/concepts/anchoring-rules.md#new-api)."""
+    """The bare names of the touched instance fields of containers the base side does not
+    declare: the change adds the class, and its fields are read through an instance, so a
+    page writing the bare name means something else (attrs' new
+    ``ClassProps.field_transformer`` and the ``field_transformer=`` parameter of ``attrs()``
+    that ``docs/extending.md`` is about). They anchor by their qualified spellings only
+    (docs/concepts/anchoring-rules.md#new-api). A class-level field is a key users write
+    bare (marimo's new ``AnthropicConfig.api_key``, ``api_key = …`` in its config docs)."""
     new = {d.key for d in head.touched if d.container is None
            and (base is None or d.key not in base.declared)}
-    return frozenset(d.name for d in head.touched if d.container in new)
+    return frozenset(d.name for d in head.touched if d.container in new and not d.bridgeable)
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
