@@ -321,6 +321,40 @@ def test_a_new_class_is_one_entry_its_members_come_with_it(tmp_path: Path) -> No
     assert [entry["token"] for entry in data["new_api"]] == ["Queue.size"]
 
 
+PROPS_BASE = "def build(field_hook=None):\n    return field_hook\n"
+PROPS = ("class Props:\n    __slots__ = ('field_hook', 'is_frozen', 'added_init')\n\n"
+         "    def __init__(self, field_hook, is_frozen, added_init):\n"
+         "        self.field_hook = field_hook\n        self.is_frozen = is_frozen\n"
+         "        self.added_init = added_init\n")
+HOOK_PAGES = {"docs/extending.md": "Pass `field_hook` to `build`.\n",
+              "docs/props.md": "Read `Props.field_hook`.\n"}
+
+
+def test_a_new_class_s_members_anchor_by_their_qualified_spelling_only(tmp_path: Path) -> None:
+    """attrs' new ``ClassProps.field_transformer`` listed ``docs/extending.md``, which is about
+    the ``field_transformer=`` parameter of ``attrs()``: the class is new, so a page writing
+    the bare name (or a ``__slots__`` string of it) means something else."""
+    files = {"shop/__init__.py": "", "shop/props.py": PROPS_BASE, **HOOK_PAGES}
+    data = run_json(pr_repo(tmp_path, files, {"shop/props.py": PROPS_BASE + "\n\n" + PROPS}),
+                    "main")
+    assert rows(data) == {"docs/props.md": ["Props.field_hook"]}
+    # a member the change adds to a class the base already has anchors bare, as before
+    old = PROPS.replace("        self.field_hook = field_hook\n", "")
+    data = run_json(pr_repo(tmp_path / "old", {**files, "shop/props.py": old},
+                            {"shop/props.py": PROPS}), "main")
+    assert set(rows(data)) == {"docs/extending.md", "docs/props.md"}
+    assert "field_hook" in rows(data)["docs/extending.md"]
+
+
+def test_a_new_class_s_slots_are_folded_into_its_entry(tmp_path: Path) -> None:
+    """attrs' new ``ClassProps`` printed an entry for each ``__slots__`` string beside the
+    class's: they name the members, which come with it."""
+    files = {"shop/__init__.py": "", "shop/props.py": PROPS_BASE}
+    data = run_json(pr_repo(tmp_path, files, {"shop/props.py": PROPS_BASE + "\n\n" + PROPS}),
+                    "main")
+    assert [entry["token"] for entry in data["new_api"]] == ["shop.props.Props"]
+
+
 def test_a_new_file_s_symbol_is_homed_by_the_pages_naming_its_namespace_family(
         tmp_path: Path) -> None:
     # `matrix` is the only declaration of its new file, so it has no file siblings: the
@@ -724,3 +758,13 @@ def test_a_vague_registrar_tail_reaches_no_ledger_row(tmp_path: Path) -> None:
     coverage = json.loads(result.stdout)["bridge_coverage"]
     assert (coverage["client_bound_rows"], coverage["reachable"]) == (2, 1)
     assert [row["route"] for row in coverage["unreachable"]] == ["GET /api/v1/other/thing"]
+
+
+def test_a_new_class_s_class_level_field_still_anchors_bare(tmp_path: Path) -> None:
+    """marimo's new ``AnthropicConfig.api_key`` is a key its configuration docs write bare."""
+    config = "class AnthropicConfig:\n    api_key: str\n"
+    files = {"shop/__init__.py": "", "shop/config.py": PROPS_BASE,
+             "docs/ai.md": "Set `api_key` in the `[ai.anthropic]` table.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"shop/config.py": PROPS_BASE + "\n\n" + config}),
+                    "main")
+    assert "api_key" in rows(data).get("docs/ai.md", [])

@@ -439,8 +439,12 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             # ``connect_args = {"check_same_thread": False}``)
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
                                        path, side, base_data, package_dir))
+        new_members = _members_of_new_containers(extraction, extractions.get("base")) \
+            if side is head else frozenset()
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side, package_dir):
+                if token == declaration.name and declaration.name in new_members:
+                    continue
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))
                 yielded = True
@@ -456,6 +460,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
         for literal in extraction.literals:
+            if literal in new_members:  # ``__slots__ = ("field_transformer", …)``
+                continue
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
             yielded = True
@@ -482,6 +488,19 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         else:
             result.anchorless.append({"path": change.path,
                                       "reason": not_covered_reason(extractions.values())})
+
+
+def _members_of_new_containers(head: Extraction, base: Extraction | None) -> frozenset[str]:
+    """The bare names of the touched instance fields of containers the base side does not
+    declare: the change adds the class, and its fields are read through an instance, so a
+    page writing the bare name means something else (attrs' new
+    ``ClassProps.field_transformer`` and the ``field_transformer=`` parameter of ``attrs()``
+    that ``docs/extending.md`` is about). They anchor by their qualified spellings only
+    (docs/concepts/anchoring-rules.md#new-api). A class-level field is a key users write
+    bare (marimo's new ``AnthropicConfig.api_key``, ``api_key = …`` in its config docs)."""
+    new = {d.key for d in head.touched if d.container is None
+           and (base is None or d.key not in base.declared)}
+    return frozenset(d.name for d in head.touched if d.container in new and not d.bridgeable)
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
@@ -526,6 +545,9 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
     # ``description``, which would each be listed with no home of their own)
     new_keys = {declaration.key for declaration in new}
+    # every name the change declares, a new container's members too: a ``__slots__`` entry
+    # naming one is that member, folded with its class, not a table key of its own
+    declared_new = {declaration.name for declaration in new}
     new = [declaration for declaration in new if declaration.container not in new_keys]
     groups: dict[str, frozenset[str]] = {}
     if new:
@@ -550,7 +572,6 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
                            else groups.get(container, frozenset()), table is not None))
     # a key with fewer than two others beside it has no siblings a page could name; a private
     # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
-    declared_new = {declaration.name for declaration in new}
     keys = {value: table for value, table in head.literal_kin.items()
             if len(table) - (value in table) >= 2 and value not in declared_new
             and not value.startswith("_")}
