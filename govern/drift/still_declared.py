@@ -108,12 +108,12 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
 def written_words(files: Mapping[str, bytes | None], words: Collection[str]) -> set[str]:
     """Which of ``words`` the ``files`` write as a whole word, in any role (a parameter, a
     property, a string)."""
-    if not words:
-        return set()
-    either = b"|".join(re.escape(word.encode()) for word in sorted(words))
-    pattern = re.compile(rb"(?<![\w$])(?:" + either + rb")(?![\w$])")
-    found: set[str] = set()
-    for text in files.values():
-        if text:
-            found.update(match.group().decode() for match in pattern.finditer(text))
-    return found & set(words)
+    # each word opens its own pattern and looks behind it for the boundary: the search jumps
+    # between the word's occurrences (a pattern opening with the look-behind is tried at every
+    # character of the files)
+    patterns = {word: re.compile(re.escape(word.encode()) + rb"(?<![\w$]"
+                                 + re.escape(word.encode()) + rb")(?![\w$])")
+                for word in words}
+    texts = [text for text in files.values() if text]
+    return {word for word, pattern in patterns.items()
+            if any(pattern.search(text) for text in texts)}

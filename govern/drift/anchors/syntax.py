@@ -1079,6 +1079,13 @@ Not ``options``/``opts``: every trpc adapter takes ``opts`` and reads ``opts.onE
 listed five pages a change at a time (35 more rows for one more hit)."""
 
 
+_SETTINGS_READ = re.compile(
+    rb"(?<![\w$])(?:" + b"|".join(sorted(name.encode() for name in _SETTINGS_PARAMETERS))
+    + rb")\??\.")
+"""A property read on one of ``_SETTINGS_PARAMETERS`` somewhere in a file (``config.``,
+``config?.``): a file without one holds no settings read."""
+
+
 def settings_reads(root: Node, lines: frozenset[int]
                    ) -> tuple[list[str], dict[str, frozenset[str]]]:
     """Code-shaped keys read as ``P.X`` on a changed line, where ``P`` is a parameter named
@@ -1091,6 +1098,8 @@ def settings_reads(root: Node, lines: frozenset[int]
     found: list[str] = []
     kin: dict[str, frozenset[str]] = {}
     tables: dict[tuple[int, str], frozenset[str]] = {}
+    if not lines or _SETTINGS_READ.search(root.text or b"") is None:
+        return found, kin  # one search in C, where walking the changed regions took 47 ms
     stack: list[tuple[Node, Node | None, dict[str, Node]]] = [(root, None, {})]
     while stack:
         current, parent, bound = stack.pop()
@@ -1107,7 +1116,8 @@ def settings_reads(root: Node, lines: frozenset[int]
             if table not in tables:
                 tables[table] = _keys_read(bound[name], name)
             kin.setdefault(key, tables[table])
-        stack.extend((child, current, bound) for child in reversed(current.children))
+        # a read is a named node: punctuation and keywords hold none
+        stack.extend((child, current, bound) for child in reversed(current.named_children))
     return found, kin
 
 
