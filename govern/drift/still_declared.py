@@ -101,7 +101,8 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
                          for match in pattern.finditer(text))
             decoded = text.decode("utf-8", "replace")
             found.update(reexported_names(decoded, path))
-            found.update(module_getattr_names(decoded))
+            if "__getattr__" in decoded:
+                found.update(module_getattr_names(decoded))
     return found.intersection(names)
 
 
