@@ -120,3 +120,20 @@ def test_an_example_no_page_shows_by_path_anchors_by_name(tmp_path: Path) -> Non
                            "docs/tutorial/dbinit.md": "Then call `init_db()` once.\n"},
                 {"examples/flaskr/flaskr.py": code.replace("1", "2")})
     assert rows(data) == {"docs/tutorial/dbinit.md": ["init_db"]}
+
+
+def test_an_example_whose_names_library_code_declares_is_read_beside_others(
+        tmp_path: Path) -> None:
+    """trpc: one changed example declares only names library code declares too (its folder is
+    confined nowhere), another an example's own name, and a page shows the first by path."""
+    select = "def select_heroes():\n    return 1\n"
+    data = _run(tmp_path, {"docs_src/where/tutorial002.py": WHERE, "heroes/core.py": WHERE,
+                           "docs_src/select/tutorial001.py": select,
+                           "docs/where.md": "{* ./docs_src/where/tutorial002.py *}\n",
+                           "docs/select.md": SHOWS_SELECT.replace("create_heroes",
+                                                                  "select_heroes")},
+                {"docs_src/where/tutorial002.py": WHERE.replace("1", "3"),
+                 "heroes/core.py": WHERE.replace("1", "4"),
+                 "docs_src/select/tutorial001.py": select.replace("1", "2")})
+    assert rows(data) == {"docs/where.md": ["docs_src/where/tutorial002.py"],
+                          "docs/select.md": ["select_heroes", "docs_src/select/tutorial001.py"]}
