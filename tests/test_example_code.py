@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import pr_repo, rows, run_json
+from govern.drift.anchors.extract import Candidate
+from govern.drift.docs.corpus import Page
+from govern.drift.paths import example_scopes
+from tests.helpers import build_index, pr_repo, rows, run_json
 
 WHERE = "def create_heroes():\n    return 1\n"
 SELECT = "def create_heroes():\n    return 2\n"
@@ -120,3 +123,21 @@ def test_an_example_no_page_shows_by_path_anchors_by_name(tmp_path: Path) -> Non
                            "docs/tutorial/dbinit.md": "Then call `init_db()` once.\n"},
                 {"examples/flaskr/flaskr.py": code.replace("1", "2")})
     assert rows(data) == {"docs/tutorial/dbinit.md": ["init_db"]}
+
+
+
+def test_an_example_whose_names_library_code_declares_is_read_beside_others() -> None:
+    """trpc: one changed example declares only names library code declares too (its folder is
+    confined nowhere), another an example's own name, and a page shows the first by path."""
+    pages = {"docs/where.md": "{* ./docs_src/where/tutorial002.py *}\n",
+             "docs/select.md": "{* ./docs_src/select/tutorial001.py *}\nCall `select_heroes()`.\n"}
+    texts = {f"blob{i}": text for i, text in enumerate(pages.values())}
+    index = build_index([Page(path, f"blob{i}", False) for i, path in enumerate(pages)],
+                        lambda blob: texts[blob].encode())
+    where, select = "docs_src/where/tutorial002.py", "docs_src/select/tutorial001.py"
+    candidates = [Candidate("symbol", "create_heroes", where, "head"),
+                  Candidate("symbol", "create_heroes", "heroes/core.py", "head"),
+                  Candidate("symbol", "select_heroes", select, "head")]
+    scopes = example_scopes(candidates, index, [where, "heroes/core.py", select])
+    assert {key: {index.pages[i].path for i in found} for key, found in scopes.items()} == {
+        ("symbol", "select_heroes"): {"docs/select.md"}}

@@ -133,7 +133,9 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     if not folders:
         return {}
     wanted = set().union(*folders.values())
-    files = examples.union(path for path in tree_paths if path.rpartition("/")[0] in wanted)
+    # an example whose names library code declares too is in no folder wanted
+    files = {path for path in examples if path.rpartition("/")[0] in wanted}.union(
+        path for path in tree_paths if path.rpartition("/")[0] in wanted)
     forms: dict[str, set[str]] = {}  # a form some file of a wanted folder ends with -> folders
     for path in files:
         if _describable(path):
