@@ -15,6 +15,7 @@ from govern.drift.anchors.python import (
     qualified_names,
     resolve_import,
 )
+from govern.drift.anchors.syntax import first_error_line, parse
 from govern.drift.anchors.typescript import extract_typescript
 
 PY = """\
@@ -400,3 +401,16 @@ def test_literals_are_declared_surface(language: str, source: str, lines: set[in
     else:
         result = extract_typescript(data, frozenset(lines), language)
     assert result.literals == expected
+
+
+def test_a_syntax_error_is_reported_at_its_line_even_when_the_whole_file_fails() -> None:
+    # a file tree-sitter cannot read as a whole gets an ERROR for its root (immer's
+    # types-external.ts): the error is the first one inside it, not line 1
+    whole = (b"import {a} from 'x'\n\nexport interface IProduce {\n  /** c */\n  <C>(\n"
+             b"    r: R<C>,\n    i?: I<C>\n  ): C\n\n  /** d */\n  <R2 extends A>(r: R2): O<\n"
+             b"    R2,\n    false\n  >\n\n  /** e */\n  <S>(\n    r: (\n      s: D<S>,\n")
+    tree = parse("typescript", whole)
+    assert tree.root_node.is_error
+    assert first_error_line(tree) == 11
+    assert first_error_line(parse("python", b"x = 1\n\n\ndef f(:\n    pass\n")) == 4
+    assert first_error_line(parse("python", b"x = 1\n")) is None

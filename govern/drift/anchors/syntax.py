@@ -698,10 +698,14 @@ def _identifier_names(node: Node) -> set[str]:
 
 
 def first_error_line(tree: Tree) -> int | None:
-    """The first line tree-sitter recovered from (an ERROR or MISSING node), if any."""
-    if not tree.root_node.has_error:
+    """The first line tree-sitter recovered from (an ERROR or MISSING node), if any. A file
+    that does not parse as a whole has an ERROR for its root: the first error is looked for
+    among what it holds (immer's ``types-external.ts`` was "near line 1" for line 172)."""
+    root = tree.root_node
+    if not root.has_error:
         return None
-    stack = [tree.root_node]
+    stack = [root] if not root.is_error else list(reversed(
+        [child for child in root.children if child.has_error or child.is_missing]))
     while stack:
         node = stack.pop()
         if node.is_error or node.is_missing:
