@@ -16,6 +16,7 @@ from govern.drift.anchors.syntax import (
     first_error_line,
     first_line,
     inherited_members,
+    is_dunder,
     last_line,
     local_callers,
     parse,
@@ -35,10 +36,6 @@ _TRANSPARENT = frozenset({"if_statement", "try_statement", "with_statement", "bl
 
 def is_public(name: str) -> bool:
     return not name.startswith("_")
-
-
-def is_dunder(name: str) -> bool:
-    return name.startswith("__") and name.endswith("__")
 
 
 def statements(node: Node, transparent: frozenset[str] = _TRANSPARENT) -> Iterator[Node]:
@@ -165,9 +162,10 @@ def _member_role(member_name: str, member: Node) -> str:
     return "field" if _instance_field(member) is not None else "member"
 
 
-def _touched(statement: Node, name: str, lines: frozenset[int]) -> list[Declaration]:
-    """The declarations a changed statement contributes: its touched members, else itself."""
-    is_container, members = _members(statement)
+def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bool,
+             members: list[tuple[str, Node]]) -> list[Declaration]:
+    """The declarations a changed statement contributes: its touched members, else itself
+    (``is_container`` and ``members`` as ``_members`` gives them)."""
     if not is_container:
         definition = unwrap_definition(statement)
         binding = definition.type not in ("function_definition", "class_definition")
@@ -281,11 +279,11 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         declared.add(name)
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
         if touches(statement, lines):
-            found = _touched(statement, name, lines)
+            found = _touched(statement, name, lines, is_container, members)
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, lines, _member_role))
-    if b"__getattr__" in source:
+    if any(name == "__getattr__" for name, _ in top_level):  # a module's, not a class's
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)

@@ -797,6 +797,11 @@ def string_value(node: Node, content_types: frozenset[str],
     return "".join(text(child) for child in parts)
 
 
+def is_dunder(name: str) -> bool:
+    """A Python language name (``__init__``, ``__name__``), never a project's own."""
+    return name.startswith("__") and name.endswith("__")
+
+
 def is_code_shaped(token: str) -> bool:
     """An uppercase letter after the first character, an underscore, or a dot."""
     return "_" in token or "." in token or any(c.isupper() for c in token[1:])
@@ -851,7 +856,7 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
     (error codes, environment variables), never inside a function body, where a string is a
     value used once, not a name the package publishes. Never a key looked up in another
     object (``_is_lookup_key``), nor a dunder."""
-    if value.startswith("__") and value.endswith("__"):
+    if is_dunder(value):
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
     if parent is None or _is_lookup_key(node, parent, above, context.in_function):
@@ -1077,22 +1082,18 @@ def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
 _PARAMETER_NAME_FIELDS = {"required_parameter": "pattern", "optional_parameter": "pattern",
                           "assignment_pattern": "left"}
 """The field naming a parameter that is more than its name (``config?: C``, ``config = {}``)."""
-_SETTINGS_PARAMETERS = _SETTINGS_NAMES
-"""Parameter names that hold the settings a caller passes (axios' ``httpAdapter(config)``).
-Not ``options``/``opts``: every trpc adapter takes ``opts`` and reads ``opts.onError``, which
-listed five pages a change at a time (35 more rows for one more hit)."""
-
-
-_SETTINGS_READS = tuple(f"{name}{dot}".encode() for name in sorted(_SETTINGS_PARAMETERS)
+# Not ``options``/``opts``: every trpc adapter takes ``opts`` and reads ``opts.onError``, which
+# listed five pages a change at a time (35 more rows for one more hit).
+_SETTINGS_READS = tuple(f"{name}{dot}".encode() for name in sorted(_SETTINGS_NAMES)
                         for dot in (".", "?."))
-"""A property read on one of ``_SETTINGS_PARAMETERS`` as a file writes it (``config.``,
+"""A property read on one of ``_SETTINGS_NAMES`` as a file writes it (``config.``,
 ``config?.``): a file without one holds no settings read."""
 
 
 def settings_reads(root: Node, lines: frozenset[int]
                    ) -> tuple[list[str], dict[str, frozenset[str]]]:
     """Code-shaped keys read as ``P.X`` on a changed line, where ``P`` is a parameter named
-    like settings (``_SETTINGS_PARAMETERS``) of an enclosing function: axios' adapters read
+    like settings (``_SETTINGS_NAMES``) of an enclosing function: axios' adapters read
     each option as ``config.socketPath``, as ``config["socketPath"]`` would be (a settings
     key, docs/concepts/anchoring-rules.md#literals). A write (``config.x = …``) sets a key the
     code fills in, not one it reads; ``this.config.x`` is no parameter. Each key comes with
@@ -1101,8 +1102,11 @@ def settings_reads(root: Node, lines: frozenset[int]
     found: list[str] = []
     kin: dict[str, frozenset[str]] = {}
     tables: dict[tuple[int, str], frozenset[str]] = {}
-    source = (root.text or b"").split(b"\n")
-    changed = [source[line - 1] for line in lines if 0 < line <= len(source)]
+    source = root.text or b""
+    if not lines or not any(read in source for read in _SETTINGS_READS):
+        return found, kin
+    split = source.split(b"\n")
+    changed = [split[line - 1] for line in lines if 0 < line <= len(split)]
     if not any(read in line for line in changed for read in _SETTINGS_READS):
         return found, kin  # no changed line reads one: the walk took 47 ms on objectstack
     stack: list[tuple[Node, Node | None, dict[str, Node]]] = [(root, None, {})]
@@ -1136,7 +1140,7 @@ def _settings_parameters(function: Node) -> Iterator[str]:
         field = _PARAMETER_NAME_FIELDS.get(parameter.type)
         name = parameter.child_by_field_name(field) if field else parameter
         if name is not None and name.type == "identifier" \
-                and text(name) in _SETTINGS_PARAMETERS:
+                and text(name) in _SETTINGS_NAMES:
             yield text(name)
 
 
