@@ -696,7 +696,7 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     if not MAY_DECLARE_COMMANDS.search(data):
         return []
     programs = {(entry, attr): names
-                for target, names in _python_scripts(side, package_dir).items()
+                for target, names in python_scripts(_manifests(side, package_dir)).items()
                 for entry, _, attr in [target.partition(":")] if attr}
     if not programs:
         return []
@@ -730,10 +730,6 @@ def _import_root(path: str, packages: list[tuple[str, str]]) -> str:
     folder above its outermost package, or its own folder when it is in no package."""
     folder = packages[-1][0].rpartition("/")[0] if packages else path.rpartition("/")[0]
     return f"{folder}/" if folder else ""
-
-
-def _python_scripts(side: Side, package_dir: str) -> dict[str, tuple[str, ...]]:
-    return python_scripts(_manifests(side, package_dir))
 
 
 def _manifests(side: Side, package_dir: str) -> ManifestReader:

@@ -90,10 +90,11 @@ def parameter_names(flag: str) -> tuple[str, ...]:
     return (name, name[3:]) if name.startswith("no_") and len(name) > 3 else (name,)
 
 
-_CALL_MARKS = (b"option(", b"Option(", b"add_argument(", b"lags.")
-"""Text a file declaring an option writes (``.option(``, ``Option(``, ``requiredOption(``,
-``add_argument(``, oclif's ``Flags.``): a file holding none is not walked, which a large one
-changed in a few lines would cost milliseconds."""
+_CALL_MARKS = (b"option(", b"add_argument(", b"lags.")
+"""Text a file declaring an option writes (``.option(``, ``requiredOption(``,
+``add_argument(``, oclif's ``Flags.``; ``Option(`` decides alone, in :func:`_may_declare`): a
+file holding none is not walked, which a large one changed in a few lines would cost
+milliseconds."""
 
 
 def written_flags(text: bytes) -> set[str]:
