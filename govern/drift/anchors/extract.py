@@ -86,6 +86,7 @@ class Side:
         default_factory=dict)
     _surfaces: dict[str, Surface | None] = field(default_factory=dict)
     _namespaces: dict[str, Namespaces | None] = field(default_factory=dict)
+    _exports: ExportReader | None = None
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -129,7 +130,7 @@ class Side:
         if package_dir not in self._surfaces:
             manifest = self.manifest(package_dir, "package.json")
             self._surfaces[package_dir] = None if manifest is None else published_surface(
-                manifest, package_dir, ExportReader(self._file, self.exists))
+                manifest, package_dir, self._export_reader())
         return self._surfaces[package_dir]
 
     def ts_namespaces(self, package_dir: str) -> Namespaces | None:
@@ -138,8 +139,15 @@ class Side:
         if package_dir not in self._namespaces:
             manifest = self.manifest(package_dir, "package.json")
             self._namespaces[package_dir] = None if manifest is None else entry_namespaces(
-                manifest, package_dir, ExportReader(self._file, self.exists))
+                manifest, package_dir, self._export_reader())
         return self._namespaces[package_dir]
+
+    def _export_reader(self) -> ExportReader:
+        """One reader of this side's export statements: the published surface and the entry's
+        namespaces walk the same chains, each file parsed once."""
+        if self._exports is None:
+            self._exports = ExportReader(self._file, self.exists)
+        return self._exports
 
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
