@@ -409,11 +409,17 @@ def _store(repo: Repo) -> Path:
     return repo.root / ".git" / "govern" / DOCS_INDEX_FILE
 
 
-def test_another_format_s_store_is_left_to_it_until_unused_for_a_day(tmp_path: Path) -> None:
-    """A govern of another scan format on the same checkout keeps its own store: the two
-    never drop each other's file under a running process. An upgrade's leftover goes once
-    nothing has written it for a day."""
-    repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "`Engine.spin_up`\n"}, {
+@pytest.mark.parametrize("pages", [
+    1,
+    70,  # more than a run scans itself: the forked page scan creates the store
+])
+def test_another_format_s_store_is_left_to_it_until_unused_for_a_day(tmp_path: Path,
+                                                                      pages: int) -> None:
+    """A govern of another scan format or version on the same checkout keeps its own store:
+    the two never drop each other's file under a running process. An upgrade's leftover goes
+    once nothing has written it for a day, whichever process creates the new store."""
+    more = {f"docs/p{i}.md": f"# Page {i}\n\nPlain words.\n" for i in range(pages - 1)}
+    repo = pr_repo(tmp_path, {**PY_PKG, "docs/a.md": "`Engine.spin_up`\n", **more}, {
         "pkg/src/acme/_core.py": PY_PKG["pkg/src/acme/_core.py"].replace("speed = 1",
                                                                          "speed = 2")})
     cache = repo.root / ".git" / "govern"

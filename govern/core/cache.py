@@ -144,16 +144,28 @@ def _open_checked(path: Path | str, schema: tuple[str, ...], stamp: str) -> sqli
         raise
 
 
-def open_sqlite(path: Path, schema: tuple[str, ...], stamp: str) -> sqlite3.Connection:
-    """A SQLite store under the cache directory, keyed by govern's version and ``stamp``.
+def sqlite_name(stamp: str) -> str:
+    """The file name of a store keyed by ``stamp`` and by this govern and Python: two
+    versions, or two formats, on one checkout keep a store each, where one shared file was
+    dropped by each under the other's run (a disk I/O error)."""
+    return f"{stamp}-{_STAMP}.sqlite"
+
+
+def open_sqlite(path: Path, schema: tuple[str, ...], stamp: str, *,
+                family: str | None = None) -> sqlite3.Connection:
+    """A SQLite store under the cache directory, keyed by govern's version and ``stamp``
+    (named by :func:`sqlite_name`).
 
     A damaged, foreign or older store is deleted and created again; where the directory
     cannot be written, the store lives in memory for this run. A cache is an optimisation,
-    never an input: none of this is an error.
+    never an input: none of this is an error. Creating the store prunes the ``family``'s
+    stores other versions left (:func:`prune_unused`).
     """
     import sqlite3
 
     full_stamp = f"{_STAMP}-{stamp}"
+    if family is not None and not path.exists():
+        prune_unused(path.parent, family, keep=path.name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return _open_checked(path, schema, full_stamp)

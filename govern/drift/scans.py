@@ -47,11 +47,11 @@ _GREP_THRESHOLD = 200
 # parentheses or under `satisfies`, quoted `'path':` keys; 6: large files read around their
 # hints, a scan says whether it read the whole file
 _SCANS_FORMAT = 6
-DOCS_INDEX_FILE = f"{STORE_FORMAT}.sqlite"
-"""Named by its format, as the JSON caches are: a govern of another format on the same
-checkout keeps a store of its own, rather than dropping this one under a running process (two
-runs sharing one file failed with a disk I/O error). Older formats' stores are pruned once
-nothing has used them for a day (:func:`cache.prune_unused`)."""
+DOCS_INDEX_FILE = cache.sqlite_name(STORE_FORMAT)
+"""Named by its format and this govern, so two versions on one checkout keep a store each;
+a store of another format or version that nothing has written for a day is pruned when this
+one is created (:func:`cache.prune_unused`)."""
+DOCS_INDEX_FAMILY = "docs-index"
 T = TypeVar("T")
 
 if TYPE_CHECKING:
@@ -137,9 +137,8 @@ def read_docs_index(git: Git, pages: list[Page], memos: RunMemos | None = None,
 
     try:
         if run.docs_db is None:
-            if not path.exists():
-                cache.prune_unused(path.parent, "docs-index", keep=path.name)
-            run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT)
+            run.docs_db = cache.open_sqlite(path, SCHEMA, STORE_FORMAT,
+                                            family=DOCS_INDEX_FAMILY)
         index = fill_index(pages, git.blobs.read, run.docs_db, git.blobs.read_many, progress)
     except (sqlite3.DatabaseError, StoreDamaged):
         index = fill_index(pages, git.blobs.read, reopen(), git.blobs.read_many, progress)
@@ -224,7 +223,7 @@ def _fill_store(git: Git, pages: list[Page], progress: Progress, *,
     """Scan those of ``pages`` the store lacks into it, from the front of the list or from
     its end (docs/decisions/sqlite-docs-index.md#a-cold-run-on-two-cores)."""
     db = cache.open_sqlite(cache.cache_dir(git.common_dir()) / DOCS_INDEX_FILE, SCHEMA,
-                           STORE_FORMAT)
+                           STORE_FORMAT, family=DOCS_INDEX_FAMILY)
     try:
         store_pages(pages, git.blobs.read, db, git.blobs.read_many, progress, from_end=from_end)
     finally:
