@@ -338,11 +338,15 @@ def test_the_parent_of_the_first_commit_exits_2_saying_so(tmp_path: Path, base: 
     assert answer["error"].startswith(f"{base!r} names the parent of ")
     assert answer["error"].endswith("the repository's first commit, which has none")
     assert "govern affected-docs --all" in answer["remedy"]
-    # a commit with a parent: its parent's parent is a fetch away, as any unknown revision
+    # a commit with a parent: its parent's parent is past the first commit too
     repo.commit({"b.py": "y = 1\n"}, "second")
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "main~2"])
     assert json.loads(result.stdout)["error"].startswith("'main~2' names the parent of ")
+    # more generations up than the history holds: past the first commit all the same
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
+                                      "main~5"])
+    assert json.loads(result.stdout)["error"].startswith("'main~5' names the parent of ")
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "main^2"])
     assert json.loads(result.stdout)["error"] == (

@@ -372,12 +372,14 @@ class Git:
         if status == 0 and not out.strip():
             return NoCommits()
         ancestor = _FIRST_PARENT.fullmatch(ref)
-        if ancestor is not None:
+        start = self._commit_sha(ancestor.group(1)) if ancestor is not None else None
+        if ancestor is not None and start is not None:
+            # as many generations up as the first-parent history holds commits, or more:
+            # past the first commit (``main~3`` of a two-commit history)
             up = int(ancestor.group(2) or 1)
-            child = ancestor.group(1) if up <= 1 else f"{ancestor.group(1)}~{up - 1}"
-            root = self._commit_sha(child) if up >= 1 else None
-            if root is not None and not self.parents(root):
-                return ParentOfRoot(ref, root)
+            history = self.run("rev-list", "--first-parent", start).split()
+            if up >= len(history) > 0:
+                return ParentOfRoot(ref, history[-1].decode())
         return UnknownRef(ref, fetch_remedy(ref, self.remote_config()))
 
     def remote_config(self, commits: Sequence[str] = ()) -> RemoteConfig:
