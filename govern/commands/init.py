@@ -668,12 +668,15 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
         if not git.has_commit("HEAD"):
             raise NotJudged("this repository has no commit yet: govern init reads what is "
                             "committed", remedy="commit your files, then run govern init")
-        paths = [entry.path for entry in git.ls_tree("HEAD")]
+        blobs = {entry.path: entry.sha for entry in git.ls_tree("HEAD")}
+        paths = list(blobs)
         read = [*declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
                 *package_manifests_beside_readmes(paths),
                 *site_manifests(paths, generator_sites(paths)),
                 *([GITIGNORE] if GITIGNORE in paths else [])]
-        texts = {path: git.read_text("HEAD", path) or "" for path in dict.fromkeys(read)}
+        # by blob id, in one exchange: a `rev:path` read per file scans each folder on its path
+        got = git.read_texts([blobs[path] for path in dict.fromkeys(read)])
+        texts = {path: got.get(blobs[path]) or "" for path in dict.fromkeys(read)}
         dirty = git.is_dirty()
     finally:
         git.close()
