@@ -161,10 +161,15 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index) + files + modules)
     removed = (removed_tokens(change_set) | removed_paths(files)
-               | {(c.kind, c.token) for c in modules}
-               | _removed_flags(git, head, change_set.removed_flags, index, config))
+               | {(c.kind, c.token) for c in modules})
+    # the removed names and flags some page writes, looked for in the code at HEAD together
+    written = _written_names(removed, index)
+    flags = sorted(flag for flag in change_set.removed_flags if index.saying(flag))[:MAX_NAMES]
+    words = [*written, *flags, *(name for flag in flags for name in parameter_names(flag))]
+    code = _code_holding(git, head, sorted(set(words)), config) if words else {}
     bare = frozenset(bare_names(candidates))
-    removed -= _declared_elsewhere(git, head, removed, bare, index, config)
+    removed = ((removed | _removed_flags(flags, code))
+               - _declared_elsewhere(written, bare, code))
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
@@ -215,23 +220,23 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     )
 
 
-def _declared_elsewhere(git: Git, head: str, removed: frozenset[tuple[str, str]],
-                        bare: frozenset[tuple[str, str]], index: DocsIndex,
-                        config: Config) -> frozenset[tuple[str, str]]:
-    """The removed bare names some page names that a code file at HEAD still declares or
-    re-exports (run only when such a name is on a page): no certain drift. A member's own
+def _written_names(removed: frozenset[tuple[str, str]], index: DocsIndex) -> list[str]:
+    """The removed bare names some page names: the only ones worth looking for at HEAD."""
+    return sorted(token for kind, token in removed
+                  if kind == "symbol" and "." not in token
+                  and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
+
+
+def _declared_elsewhere(names: list[str], bare: frozenset[tuple[str, str]],
+                        code: dict[str, bytes | None]) -> frozenset[tuple[str, str]]:
+    """Those of the removed bare ``names`` that a code file at HEAD (``code``, the files
+    holding one as a word) still declares or re-exports: no certain drift. A member's own
     name (``bare``) is any object's: still written in a code file at all (zustand's removed
     ``PersistOptions.getStorage``, still a parameter of ``createJSONStorage``), it is not
     certain either."""
-    names = sorted(token for kind, token in removed
-                   if kind == "symbol" and "." not in token
-                   and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
-    if not names:
-        return frozenset()
-    texts = _code_holding(git, head, names, config)
     members = [name for name in names if ("symbol", name) in bare]
     return frozenset(("symbol", name) for name in
-                     declared_names(texts, names) | written_words(texts, members))
+                     declared_names(code, names) | written_words(code, members))
 
 
 def _code_holding(git: Git, head: str, words: list[str], config: Config
@@ -246,20 +251,18 @@ def _code_holding(git: Git, head: str, words: list[str], config: Config
     return {path: texts.get(f"{head}:{path}") for path in paths}
 
 
-def _removed_flags(git: Git, head: str, flags: set[str], index: DocsIndex,
-                   config: Config) -> frozenset[tuple[str, str]]:
-    """The flags gone from their file's option declarations that some page writes and no
-    code file at HEAD still writes: certain drift
+def _removed_flags(flags: list[str], code: dict[str, bytes | None]
+                   ) -> frozenset[tuple[str, str]]:
+    """Of the flags gone from their file's option declarations that some page writes
+    (``flags``), those no code file at HEAD still writes or declares (``code``, the files
+    holding one or its parameter's name as a word): certain drift
     (docs/concepts/anchoring-rules.md#command-line-options). httpie moved its options to
     another module in one commit: moved, not removed. A flag still written in a help text or
     a comment keeps it uncertain, never wrongly stale."""
-    written = sorted(flag for flag in flags if index.saying(flag))[:MAX_NAMES]
-    if not written:
+    if not flags:
         return frozenset()
-    words = sorted({*written, *(name for flag in written for name in parameter_names(flag))})
-    still = set().union(*(flags_in_code(path, text) for path, text in
-                          _code_holding(git, head, words, config).items() if text))
-    return frozenset(("command", flag) for flag in written if flag not in still)
+    still = set().union(*(flags_in_code(path, text) for path, text in code.items() if text))
+    return frozenset(("command", flag) for flag in flags if flag not in still)
 
 
 def _corpus(index: DocsIndex) -> tuple[int, int]:
