@@ -30,6 +30,8 @@ def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
     ("docs_src/commands/tutorial004.py", True), ("examples/app/main.ts", True),
     ("packages/x/example/a.py", True), ("docs/conf.py", True),
     ("src/examples.py", False), ("src/pkg/exampled/a.py", False), ("examples", False),
+    # a docs site's own code, under its tool's dot folder (vite's VitePress theme)
+    ("docs/.vitepress/theme/composables/sponsor.ts", False),
 ])
 def test_example_files_by_folder(path: str, expected: bool) -> None:
     assert is_example_file(path) is expected

@@ -98,14 +98,6 @@ def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]
     return frozenset((KIND, token) for token, seen in sides.items() if seen == {"base"})
 
 
-def _is_example_program(path: str) -> bool:
-    """Example code, not a docs site's own under a tool's dot folder: vite's
-    ``docs/.vitepress/theme/composables/sponsor.ts`` declares the ``useSponsor`` that
-    ``acknowledgements.md`` calls, a page of the site, not a reader's program."""
-    return is_example_file(path) and not any(
-        folder.startswith(".") for folder in path.split("/")[:-1])
-
-
 def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
                    tree_paths: Iterable[str]) -> dict[tuple[str, str], set[int]]:
     """(kind, token) of each name, literal or route only example code declares -> the pages it
@@ -123,7 +115,7 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     for c in candidates:
         if c.kind in ("command", KIND):
             continue
-        if _is_example_program(c.file):
+        if is_example_file(c.file):
             folders.setdefault((c.kind, c.token), set()).add(c.file.rpartition("/")[0])
             examples.add(c.file)  # a deleted example is in no tree but its page names it
         else:

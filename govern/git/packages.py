@@ -120,8 +120,13 @@ def is_test_file(path: str) -> bool:
 
 
 def is_example_file(path: str) -> bool:
-    """Under a folder of example code (typer's ``docs_src/commands/tutorial004.py``)."""
-    return not EXAMPLE_DIRS.isdisjoint(path.split("/")[:-1])
+    """Under a folder of example code (typer's ``docs_src/commands/tutorial004.py``), and not
+    a docs site's own code under a tool's dot folder (vite's
+    ``docs/.vitepress/theme/composables/sponsor.ts`` declares the ``useSponsor`` that
+    ``acknowledgements.md`` calls: a page of the site, not a reader's program)."""
+    folders = path.split("/")[:-1]
+    return not EXAMPLE_DIRS.isdisjoint(folders) and not any(
+        folder.startswith(".") for folder in folders)
 
 
 _SPHINX_DIRS = frozenset({"docs", "doc", "documentation"})
