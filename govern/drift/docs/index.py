@@ -24,10 +24,9 @@ from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
     PageTokens,
-    may_hold_release_notes,
-    release_notes_spans,
+    blank_sections,
+    release_notes_sections,
     scan_page,
-    without_release_notes,
 )
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
@@ -78,8 +77,6 @@ class DocsIndex:
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
     """The pages read this run, as written: a phrase's candidates are often the next
     phrase's, and a listed page is read again for its line numbers."""
-    _read: dict[int, str] = field(default_factory=dict, repr=False)
-    """The same pages as the scanner read them (:meth:`read_text`)."""
     _notes: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
     """A page read this run -> its release-notes sections, found once it writes a phrase."""
     _phrases: dict[str, tuple[list[int], PhraseRuns]] = field(default_factory=dict,
@@ -90,10 +87,7 @@ class DocsIndex:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
         phrases are looked for), its release notes left blank, so a line is found only
         where a name was."""
-        if page_id not in self._read:
-            self._read[page_id] = without_release_notes(self._written(page_id),
-                                                        self.pages[page_id].path)
-        return self._read[page_id]
+        return blank_sections(self._written(page_id), self._notes_of(page_id))
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
@@ -113,11 +107,14 @@ class DocsIndex:
         """Whether ``offset`` of a page's text lies in one of its release-notes sections:
         found only for a page that writes a phrase, where blanking every candidate page first
         took 0.3 s for objectstack's 144."""
+        return any(start <= offset < end for start, end in self._notes_of(page_id))
+
+    def _notes_of(self, page_id: int) -> list[tuple[int, int]]:
+        """A page's release-notes sections, found once a run."""
         if page_id not in self._notes:
-            text, path = self._texts[page_id], self.pages[page_id].path
-            self._notes[page_id] = release_notes_spans(text, path) \
-                if may_hold_release_notes(text) else []
-        return any(start <= offset < end for start, end in self._notes[page_id])
+            self._notes[page_id] = release_notes_sections(self._written(page_id),
+                                                          self.pages[page_id].path)
+        return self._notes[page_id]
 
     def _fetch(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """A query's rows; a store that breaks under it is rebuilt and asked once more. A

@@ -184,14 +184,14 @@ def fenced_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
-RELEASE_NOTES_TITLES = frozenset({
-    "changelog", "releasenotes", "releasehistory", "versionhistory", "changehistory",
-    "whatsnew"})
+_RELEASE_NOTES_TITLE_WORDS = (
+    ("change", "log"), ("release", "notes"), ("release", "history"), ("version", "history"),
+    ("change", "history"), ("what's", "new"), ("whats", "new"), ("what\u2019s", "new"))
 """Headings of a release-notes section inside an ordinary page (black's README ``## Change
-Log``), as :func:`_title_key` spells them: what such a section names is history, not
-documentation (docs/concepts/affected-docs.md#docs-corpus-and-matching). A bare ``History``
-or ``Changes`` is left out: it is as often the title of the feature a section documents
-(prompt_toolkit's ``History`` section documents ``FileHistory``)."""
+Log``), by their two words: what such a section names is history, not documentation
+(docs/concepts/affected-docs.md#docs-corpus-and-matching). A bare ``History`` or ``Changes``
+is left out: it is as often the title of the feature a section documents (prompt_toolkit's
+``History`` section documents ``FileHistory``)."""
 _RST_ADORNMENT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 """The characters an rst section title may be underlined with."""
 
@@ -200,6 +200,11 @@ def _title_key(title: str) -> str:
     """A heading's words without case, spaces or punctuation (``What's New`` is
     ``whatsnew``)."""
     return "".join(char for char in title.casefold() if char.isalnum())
+
+
+RELEASE_NOTES_TITLES = frozenset(_title_key(first + second)
+                                 for first, second in _RELEASE_NOTES_TITLE_WORDS)
+"""The release-notes headings as :func:`_title_key` spells them."""
 
 
 def _adornment(line: str) -> str | None:
@@ -277,10 +282,20 @@ def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
     return spans
 
 
+def release_notes_sections(text: str, path: str) -> list[tuple[int, int]]:
+    """:func:`release_notes_spans`, read only from a page that may hold one
+    (:func:`may_hold_release_notes`)."""
+    return release_notes_spans(text, path) if may_hold_release_notes(text) else []
+
+
 def without_release_notes(text: str, path: str) -> str:
     """The page with each release-notes section's lines left blank: every other line keeps its
     number, and what the notes name is not read."""
-    spans = release_notes_spans(text, path) if may_hold_release_notes(text) else []
+    return blank_sections(text, release_notes_sections(text, path))
+
+
+def blank_sections(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of ``spans`` left as blank lines, as many as it held."""
     if not spans:
         return text
     kept, at = [], 0
@@ -292,10 +307,7 @@ def without_release_notes(text: str, path: str) -> str:
 
 
 _RELEASE_NOTES_WORDS = tuple(
-    f"{first}{separator}{second}"
-    for first, second in (("change", "log"), ("release", "notes"), ("release", "history"),
-                          ("version", "history"), ("change", "history"), ("what's", "new"),
-                          ("whats", "new"), ("what\u2019s", "new"))
+    f"{first}{separator}{second}" for first, second in _RELEASE_NOTES_TITLE_WORDS
     for separator in ("", " ", "-", "_"))
 """The titles of :data:`RELEASE_NOTES_TITLES` as headings write them (``Change Log``,
 ``Release-Notes``, ``What's New``)."""
