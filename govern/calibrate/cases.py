@@ -147,10 +147,11 @@ def _prose_change(git: Git, page: RawChange) -> str | None:
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
-    if parse_prose(without_release_notes(before, page.path)) == \
-            parse_prose(without_release_notes(after, page.path)):
-        return "release_notes"
-    return "body"
+    kept_before = without_release_notes(before, page.path)
+    kept_after = without_release_notes(after, page.path)
+    if kept_before is before and kept_after is after:
+        return "body"  # no release notes on either side: read once is enough
+    return "release_notes" if parse_prose(kept_before) == parse_prose(kept_after) else "body"
 
 
 def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[tuple[str, ...], int]:
