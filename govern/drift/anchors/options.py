@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from tree_sitter import Node, Tree
 
 from govern.drift.anchors.syntax import (
+    last_name,
     name_text,
     python_string,
     text,
@@ -214,15 +215,9 @@ def _annotated(kind: Node | None) -> list[Node]:
         return [child.named_children[0] if child.type == "type" and child.named_child_count
                 else child for child in node.named_children[1].named_children]
     if node is not None and node.type == "subscript" and \
-            name_text(_last_part(node.child_by_field_name("value"))) == "Annotated":
+            name_text(last_name(node.child_by_field_name("value"))) == "Annotated":
         return node.children_by_field_name("subscript")
     return []
-
-
-def _last_part(node: Node | None) -> Node | None:
-    """``Annotated`` of ``typing.Annotated``."""
-    return node.child_by_field_name("attribute") \
-        if node is not None and node.type == "attribute" else node
 
 
 def _positionals(call: Node) -> int:
@@ -246,12 +241,7 @@ def _builds_oclif_flag(call: Node) -> bool:
 
 def _callee(call: Node) -> str | None:
     """The last part of the called name (``option`` of ``click.option``)."""
-    function = call.child_by_field_name("function")
-    if function is not None and function.type in ("attribute", "member_expression"):
-        function = function.child_by_field_name(
-            "attribute" if function.type == "attribute" else "property")
-    name = name_text(function)
-    return name or None
+    return name_text(last_name(call.child_by_field_name("function"))) or None
 
 
 def _flags(call: Node) -> Iterator[str]:

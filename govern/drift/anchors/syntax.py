@@ -296,6 +296,14 @@ def name_text(node: Node | None) -> str | None:
     return text(node)
 
 
+def last_name(node: Node | None) -> Node | None:
+    """The last name of a dotted one (``option`` of ``click.option``, ``config`` of
+    ``self.config``), a bare name itself, and None for any other expression."""
+    if node is not None and node.type in ("attribute", "member_expression"):
+        return node.child_by_field_name("attribute") or node.child_by_field_name("property")
+    return node if node is not None and node.type == "identifier" else None
+
+
 def first_line(node: Node) -> int:
     return node.start_point.row + 1
 
@@ -984,9 +992,7 @@ def _holds_settings(receiver: Node) -> bool:
     object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
     if _is_process_environment(receiver):
         return True
-    name = text(receiver if receiver.type == "identifier" else (
-        receiver.child_by_field_name("attribute") or receiver.child_by_field_name("property")
-        if receiver.type in ("attribute", "member_expression") else None))
+    name = text(last_name(receiver))
     getter = name.lstrip("_")
     return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
                                        .isdisjoint(getter.split("_")))
@@ -1024,8 +1030,7 @@ def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
     if callee is None:
         return None
     method = callee.type in ("attribute", "member_expression")
-    name = text(callee.child_by_field_name("attribute") or callee.child_by_field_name(
-        "property")) if method else text(callee) if callee.type == "identifier" else ""
+    name = text(last_name(callee))
     if method and name in _READ_METHODS and _within(node, _argument(arguments, 0)):
         return callee.child_by_field_name("object")
     getter = name.lstrip("_").startswith("get_")
