@@ -76,12 +76,10 @@ def is_route_literal(value: str) -> bool:
             is not None and any(c.isalpha() for c in value))
 
 
-_TREES: OrderedDict[tuple[str, bytes], Tree] = OrderedDict()
-"""The trees of the last few sources parsed, least recently used first."""
+_TREES: OrderedDict[tuple[str, bytes], tuple[Tree, bool]] = OrderedDict()
+"""The trees of the last few sources parsed, least recently used first, each with whether it
+is of its source with variance modifiers blanked (``_readable``)."""
 _TREES_KEPT = 16
-_BLANKED: set[tuple[str, bytes]] = set()
-"""The keys of ``_TREES`` whose tree is of their source with variance modifiers blanked
-(``_readable``)."""
 
 
 def parse(language: str, source: bytes) -> Tree:
@@ -92,13 +90,12 @@ def parse(language: str, source: bytes) -> Tree:
     never edited (``parse_edited`` edits a copy), so a shared one is safe; the few kept are
     the files of the last reads."""
     key = (language, source)
-    tree = _TREES.get(key)
-    if tree is None:
+    held = _TREES.get(key)
+    if held is None:
         read = parsed_text(language, source)
-        tree = _remember(key, *_readable(language, read, parser_for(language).parse(read)))
-    else:
-        _TREES.move_to_end(key)
-    return tree
+        return _remember(key, *_readable(language, read, parser_for(language).parse(read)))
+    _TREES.move_to_end(key)
+    return held[0]
 
 
 def parse_edited(language: str, source: bytes, before: bytes,
@@ -119,9 +116,9 @@ def parse_edited(language: str, source: bytes, before: bytes,
         return parse(language, source)
     old, new = parsed_text(language, before), parsed_text(language, source)
     edits = _edits(old, new, hunks)
-    if edits is None or (language, before) in _BLANKED:  # a tree of other bytes than ``old``
+    if edits is None or held[1]:  # a blanked tree is of other bytes than ``old``
         return parse(language, source)
-    edited = held.copy()
+    edited = held[0].copy()
     for edit in edits:
         edited.edit(**edit)
     return _remember(key, *_readable(language, new, parser_for(language).parse(new, edited)))
@@ -168,11 +165,10 @@ def _misread_modifiers(root: Node) -> Iterator[Node]:
                         in _VARIANCE_WORDS)
 
 
-def _remember(key: tuple[str, bytes], tree: Tree, blanked: bool = False) -> Tree:
-    _TREES[key] = tree
-    (_BLANKED.add if blanked else _BLANKED.discard)(key)
+def _remember(key: tuple[str, bytes], tree: Tree, blanked: bool) -> Tree:
+    _TREES[key] = (tree, blanked)
     if len(_TREES) > _TREES_KEPT:
-        _BLANKED.discard(_TREES.popitem(last=False)[0])
+        _TREES.popitem(last=False)
     return tree
 
 
