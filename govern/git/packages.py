@@ -195,7 +195,8 @@ def _setup_cfg_name(text: str) -> str | None:
     return parser.get("metadata", "name", fallback=None) or None
 
 
-def _load_manifest(filename: str, text: str) -> dict[str, Any] | None:
+def load_manifest(filename: str, text: str) -> dict[str, Any] | None:
+    """A package.json's or TOML manifest's table; None for one that is no object."""
     try:
         data = parse_json(text) if filename == "package.json" else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError, RecursionError):
@@ -212,7 +213,7 @@ def is_dev_only_manifest_change(filename: str, old_text: str, new_text: str) -> 
     dev_keys = {"package.json": _NPM_DEV_KEYS, "pyproject.toml": _PYPROJECT_DEV_KEYS}.get(filename)
     if dev_keys is None:
         return False
-    old, new = _load_manifest(filename, old_text), _load_manifest(filename, new_text)
+    old, new = load_manifest(filename, old_text), load_manifest(filename, new_text)
     if old is None or new is None:
         return False
     changed = _changed(old, new)

@@ -11,7 +11,6 @@ shims say nothing of the source's exports."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from tree_sitter import Node
 
 from govern.drift.anchors.syntax import parse, text, ts_string
 from govern.drift.anchors.typescript import export_specifiers
+from govern.git.packages import load_manifest
 
 _SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".d.ts")
 _COMPILED = (".ts", ".tsx", ".mts", ".cts")
@@ -433,18 +433,9 @@ def published_surface(manifest_text: str, folder: str, reader: ExportReader
     ``exports`` map (or its root entry); None when that cannot be told from the manifest: no
     entry declared (an application, a private tool), an ``exports`` pattern (``"./*"``), or
     an entry that is no source."""
-    manifest = _manifest(manifest_text)
+    manifest = load_manifest("package.json", manifest_text)
     entries = _published_entries(manifest, folder, reader) if manifest is not None else None
     return Surface(entries, reader) if entries else None
-
-
-def _manifest(text: str) -> dict[str, object] | None:
-    """A package.json's object; None for one that is no JSON object."""
-    try:
-        manifest = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return manifest if isinstance(manifest, dict) else None
 
 
 _MAX_NAMESPACES = 64
@@ -486,7 +477,7 @@ def entry_namespaces(manifest_text: str, folder: str, reader: ExportReader
     """The namespaces the root entry of the package at ``folder`` exports: the first file
     that is a module of those its manifest may lead to (:func:`root_entries`), as docs-refs
     reads it; None when there is no such file."""
-    manifest = _manifest(manifest_text) or {}
+    manifest = load_manifest("package.json", manifest_text) or {}
     for path in root_entries(manifest, folder, reader.exists):
         entry = reader.parsed(path)
         if entry is not None and not entry.commonjs:

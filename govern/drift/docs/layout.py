@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from govern.core.json_input import parse_json
 from govern.drift.docs.corpus import PAGE_SUFFIXES
+from govern.git.packages import load_manifest
 
 SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
 """Names of a folder that is a docs site app when its own package.json says so."""
@@ -82,12 +82,9 @@ def site_manifests(paths: list[str], generator_sites: Iterable[str]) -> list[str
 
 
 def read_manifest(text: str) -> dict[str, object] | None:
-    """A package.json's object, None when it is not one."""
-    try:
-        data = parse_json(text[:MAX_CONFIG_CHARS])
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
+    """A package.json's object (read up to :data:`MAX_CONFIG_CHARS`), None when it is not
+    one."""
+    return load_manifest("package.json", text[:MAX_CONFIG_CHARS])
 
 
 def is_published(data: dict[str, object] | None) -> bool:
