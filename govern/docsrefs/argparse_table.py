@@ -523,7 +523,7 @@ def _add_argument(parser: _Parser, positional: list[Node], keywords: dict[str, N
     action = (python_string(action_node) or text(action_node).rsplit(".", 1)[-1]) \
         if action_node is not None else "store"
     takes = action not in _NO_VALUE and text(keywords.get("nargs")) != "0"
-    if _takes_the_rest(keywords):
+    if _nargs_remainder(keywords):
         parser.rest_options.update(options)
     for option in options:
         parser.options[option] = takes
@@ -535,7 +535,7 @@ def _hands_the_rest_on(keywords: dict[str, Node]) -> bool:
     """Whether a positional passes the rest of the line to another parser: it takes every word
     left (``nargs=REMAINDER``), or its ``choices`` are computed (twine's ``choices=`` the names
     of its entry points), so the command it names is read by a parser govern cannot see."""
-    if _takes_the_rest(keywords):
+    if _nargs_remainder(keywords):
         return True
     choices = keywords.get("choices")
     return choices is not None and (choices.type not in ("list", "tuple", "set") or not all(
@@ -543,7 +543,7 @@ def _hands_the_rest_on(keywords: dict[str, Node]) -> bool:
         for item in choices.named_children))
 
 
-def _takes_the_rest(keywords: dict[str, Node]) -> bool:
+def _nargs_remainder(keywords: dict[str, Node]) -> bool:
     """``nargs=REMAINDER`` (or ``'...'``): the argument takes every word left on the line."""
     nargs = keywords.get("nargs")
     return nargs is not None and (python_string(nargs) in _REST or

@@ -222,4 +222,3 @@ def render_uncommitted(paths: list[str]) -> str:
     return (f"govern: note: {len(paths)} code file(s) with uncommitted changes are not in this "
             f"run, which reads commits: {named}{more}. --worktree reads the working tree, "
             "--staged what is about to be committed.\n")
-
