@@ -169,33 +169,50 @@ def _within(node: Node, outer: Node | None) -> bool:
 def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool) -> bool:
     """Is the string a key looked up in another object, which declares it: a subscript's
     index (``environ["PATH_INFO"]``), the key of a ``.get``/``.pop``-like method or of a
-    ``getattr``-like getter, the left side of ``in``? Not when that object holds the
-    package's settings (``_holds_settings``), nor a subscript that ``Literal[…]`` opens or
-    that a module-level assignment registers in a table."""
-    receiver: Node | None = None
-    if parent.type in _SUBSCRIPTS:
-        indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
-        if indexed is None or _within(node, indexed) or _opens_literal_subscript(parent):
-            return False
-        # the subscript's own parent, wrappers not skipped: the strings of one subscript
-        # (``x["a", "b", …]``) would each climb the same chain of ``((…))``
-        target = above[0] if above is not None else None
-        if not in_function and target is not None and target.type in _ASSIGNMENTS \
-                and _within(parent, target.child_by_field_name("left")):
-            return False
-        receiver = indexed
-    elif parent.type in ("argument_list", "arguments") and above is not None \
-            and above[0].type in _CALLS:
-        receiver = _read_call_receiver(node, parent, above[0])
-    elif parent.type == "literal_type" and above is not None and above[0].type == "lookup_type":
-        receiver = above[0].named_children[0]  # a TS indexed access, ``T["_zod"]``
-        if _within(node, receiver):
-            return False
+    ``getattr``-like getter (``_lookup_receiver``), a TS indexed access's, the left side of
+    ``in``? Not when that object holds the package's settings (``_holds_settings``), nor a
+    subscript that ``Literal[…]`` opens or that a module-level assignment registers in a
+    table."""
+    if parent.type in _SUBSCRIPTS and (_opens_literal_subscript(parent) or (
+            not in_function and _assigned_to(parent, above))):
+        return False
+    receiver = _lookup_receiver(node, parent, above)
+    if parent.type == "literal_type" and above is not None and above[0].type == "lookup_type":
+        indexed = above[0].named_children[0]  # a TS indexed access, ``T["_zod"]``
+        receiver = None if _within(node, indexed) else indexed
     elif parent.type in ("comparison_operator", "binary_expression") \
             and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
             and _within(node, parent.children[0]):
         receiver = parent.children[2]
     return receiver is not None and not _holds_settings(receiver)
+
+
+def _assigned_to(subscript: Node, above: Ancestors) -> bool:
+    """Is the subscript the target an assignment writes (``RULES["MR001"] = …``)? Read from
+    its own parent, wrappers not skipped: the strings of one subscript (``x["a", "b", …]``)
+    would each climb the same chain of ``((…))``."""
+    target = above[0] if above is not None else None
+    return target is not None and target.type in _ASSIGNMENTS \
+        and _within(subscript, target.child_by_field_name("left"))
+
+
+def _lookup_receiver(node: Node, parent: Node, above: Ancestors) -> Node | None:
+    """The object the string, whose parent is ``parent``, is looked up in as a key: the
+    object a subscript indexes with it (``environ`` of ``environ["PATH_INFO"]``), or the one
+    a read call looks it up in (``_read_call_receiver``); None for any other string."""
+    if parent.type in _SUBSCRIPTS:
+        indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
+        return None if indexed is None or _within(node, indexed) else indexed
+    call = _call_of(parent, above)
+    return None if call is None else _read_call_receiver(node, parent, call)
+
+
+def _call_of(arguments: Node, above: Ancestors) -> Node | None:
+    """The call whose argument list ``arguments`` is, with ``above`` its ancestors; else None."""
+    if arguments.type in ("argument_list", "arguments") and above is not None \
+            and above[0].type in _CALLS:
+        return above[0]
+    return None
 
 
 def _holds_settings(receiver: Node) -> bool:
@@ -218,17 +235,12 @@ def _is_process_environment(receiver: Node) -> bool:
 def _reads_environment(node: Node, parent: Node, above: Ancestors) -> bool:
     """Is the string the name of a variable read from the process environment:
     ``os.environ["X"]``, ``os.environ.get("X")``, ``process.env["X"]``, ``os.getenv("X")``?"""
-    receiver: Node | None = None
-    if parent.type in _SUBSCRIPTS:
-        receiver = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
-    elif parent.type in ("argument_list", "arguments") and above is not None \
-            and above[0].type in _CALLS:
-        call = above[0]
-        if name_text(call.child_by_field_name("function")) in _ENVIRONMENT_GETTERS:
-            return _within(node, _argument(parent, 0))
-        receiver = _read_call_receiver(node, parent, call)
-    return receiver is not None and not _within(node, receiver) \
-        and _is_process_environment(receiver)
+    call = _call_of(parent, above)
+    if call is not None and name_text(call.child_by_field_name("function")) \
+            in _ENVIRONMENT_GETTERS:
+        return _within(node, _argument(parent, 0))
+    receiver = _lookup_receiver(node, parent, above)
+    return receiver is not None and _is_process_environment(receiver)
 
 
 def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
