@@ -152,7 +152,12 @@ class Side:
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
         docs/concepts/affected-docs.md#anchor-kinds)."""
-        data = self._file(f"{package_dir}/{name}" if package_dir else name)
+        return self.text(f"{package_dir}/{name}" if package_dir else name)
+
+    def text(self, path: str) -> str | None:
+        """A small file's text (a manifest), read once however many steps read it: a changed
+        manifest is read to tell a dev-only edit, then for the programs it declares."""
+        data = self._file(path)
         return data.decode("utf-8", "replace") if data is not None else None
 
 
@@ -338,10 +343,9 @@ def _extracted(path: str) -> bool:
 
 
 def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
-    old = base.read(change.base_path) if change.status != "A" else None
-    new = head.read(change.path) if change.status != "D" else None
-    return old is not None and new is not None and is_dev_only_manifest_change(
-        name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace"))
+    old = base.text(change.base_path) if change.status != "A" else None
+    new = head.text(change.path) if change.status != "D" else None
+    return old is not None and new is not None and is_dev_only_manifest_change(name, old, new)
 
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
