@@ -139,11 +139,13 @@ def test_a_namespace_the_package_exports_by_name_holds_its_modules_exports(
 
 
 def test_a_member_outside_the_fence_importing_the_binding_is_loose() -> None:
-    """The fence importing it says which package ``z`` is: elsewhere on the page (below it,
-    in a tab for another package), a name it lacks is not reported."""
-    text = ("```ts\nimport { z } from 'zod';\n"
+    """The fence importing it says which package ``z`` is: elsewhere on the page (above it,
+    in a heading, or below it, in a tab for another package), a name it lacks is not
+    reported."""
+    text = ("## `z.object()` and `z.objectt()`\n\n```ts\nimport { z } from 'zod';\n"
             "z.object({});\n```\n\n```ts\nz.strictObject({});\n```\n")
     assert statuses("docs/a.md", text, ZOD) == [
+        ("zod:z.object", Status.RESOLVED), ("zod:z.objectt", Status.UNRESOLVABLE),
         ("zod:z", Status.RESOLVED), ("zod:z.object", Status.RESOLVED),
         ("zod:z.strictObject", Status.UNRESOLVABLE)]
 

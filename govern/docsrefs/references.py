@@ -138,9 +138,10 @@ class _Reader:
     bindings: dict[str, str] = field(default_factory=dict)
     """What each name a script fence's import binds makes of ``name.member`` after it, the
     reference's name without the member (:func:`_script_bindings`): ``zod:`` for ``z`` of
-    ``import * as z from "zod"``, in a script fence read so far. A ``z.member`` outside the
-    fence importing it is loose: the page may mean another package's ``z`` there (a tab of
-    the same example for ``zod/mini``)."""
+    ``import * as z from "zod"``. The last import read so far, or before the first, the
+    page's first: a page names ``z.string()`` in a heading above the fence importing ``z``.
+    A ``z.member`` outside the fence importing it is loose: the page may mean another
+    package's ``z`` there (a tab of the same example for ``zod/mini``)."""
 
     def scopes(self) -> tuple[str, ...]:
         """Where a relative name written here is looked up, innermost first: the class (under
@@ -424,6 +425,8 @@ def read_page(text: str, page: str, programs: frozenset[str] = frozenset()) -> P
     only their invocations in shell fences are read."""
     aliases = {alias: module for module, alias in _ALIAS.findall(text) if alias != module}
     reader = _Reader(page, programs, aliases)
+    for local, prefix in _script_bindings(text):  # the page's first import of each name
+        reader.bindings.setdefault(local, prefix)
     if page.endswith(".rst"):
         _read_rst(reader, list(_numbered(text)))
     else:
