@@ -165,3 +165,36 @@ def test_a_file_name_in_a_path_is_no_member() -> None:
     text = page("const built = require('ax/dist/browser/ax.cjs'); ax.get();")
     assert [name for name, _ in statuses("docs/a.md", text, FILES)] == [
         "ax:default", "ax:default.get"]
+
+
+BUILDER = ("class Builder extends Base {\n  constructor(public name: string, readonly size: number,"
+           " private secret: string, plain: number) { super(); }\n"
+           "  create() { return this; }\n  static make() { return new Builder('', 0, '', 0); }\n"
+           "}\nclass Base { context() { return this; } }\n"
+           "export const initTRPC = new Builder('', 0, '', 0);\n")
+
+
+@pytest.mark.parametrize("source", ["src/index.ts", "src/index.js"])
+def test_an_instance_of_a_class_holds_its_members_in_typescript_only(source: str) -> None:
+    """trpc exports ``const initTRPC = new TRPCBuilder()`` and its pages write
+    ``initTRPC.create()``: TypeScript holds the instance to the members its class declares
+    (with its constructor's ``public`` and ``readonly`` parameters, and its base class's), so a
+    name it lacks is a finding; a JavaScript constructor may give it any member."""
+    files = {"package.json": json.dumps({"name": "@trpc/server", "main": source}),
+             source: BUILDER.replace(": string", "").replace(": number", "")
+             .replace("public ", "").replace("readonly ", "").replace("private ", "")
+             if source.endswith(".js") else BUILDER}
+    text = page("initTRPC.create(); initTRPC.context(); initTRPC.name; initTRPC.size;",
+                "initTRPC.secret; initTRPC.plain; initTRPC.make(); initTRPC.creat();",
+                head="import { initTRPC } from '@trpc/server';")
+    typescript = source.endswith(".ts")
+    declared = Status.RESOLVED if typescript else Status.UNRESOLVABLE
+    missing = Status.MISSING if typescript else Status.UNRESOLVABLE
+    assert statuses("docs/a.md", text, files) == [
+        ("@trpc/server:initTRPC", Status.RESOLVED),
+        ("@trpc/server:initTRPC.create", Status.RESOLVED),
+        ("@trpc/server:initTRPC.context", Status.RESOLVED),
+        ("@trpc/server:initTRPC.name", declared), ("@trpc/server:initTRPC.size", declared),
+        ("@trpc/server:initTRPC.secret", missing), ("@trpc/server:initTRPC.plain", missing),
+        ("@trpc/server:initTRPC.make", missing),  # static: the class's, not its instances'
+        ("@trpc/server:initTRPC.creat", missing)]

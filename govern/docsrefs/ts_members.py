@@ -24,6 +24,7 @@ _PARTLY = ": names it is not seen to have are unresolvable"
 _MAX_HOPS = 64
 """Files and types one binding's trail may pass through (re-exports, imports, types it
 extends) before what it holds is called unknowable."""
+_TYPESCRIPT = (".ts", ".tsx", ".mts", ".cts")
 _VALUES = frozenset({"lexical_declaration", "variable_declaration"})
 _NAMESPACES = frozenset({"internal_module", "module"})
 _TYPES = frozenset({"interface_declaration", "class_declaration", "abstract_class_declaration",
@@ -173,6 +174,16 @@ class MemberReader:
             typed = self._typed(path, root, annotation.named_children[0], set())
             return _joined([typed, Members(given)])
         value = declarator.child_by_field_name("value")
+        made = value.child_by_field_name("constructor") if value is not None and \
+            value.type == "new_expression" else None
+        if made is not None and made.type == "identifier":
+            # an instance of a class (trpc's ``export const initTRPC = new TRPCBuilder()``):
+            # TypeScript holds it to the members the class declares, JavaScript does not
+            built = self._typed(path, root, made, set())
+            if path.endswith(_TYPESCRIPT):
+                return _joined([built, Members(given)])
+            return _open(f"`{path}` makes `{name}` a `{text(made)}` in JavaScript, whose "
+                         "constructor may give it any member", built.names | given)
         return _open(f"`{path}` builds `{name}` at run time", given | _literal_keys(value))
 
     def _typed(self, path: str, root: Node, node: Node, seen: set[str]) -> Members:
@@ -223,9 +234,24 @@ def _body(body: Node, path: str) -> Members:
             continue
         written = ts_string(name) if name.type == "string" else text(name) \
             if name.type == "property_identifier" else None
-        if written and written != "constructor":
+        if written == "constructor":
+            names.update(_parameter_properties(member))
+        elif written:
             names.add(written)
     return Members(frozenset(names), hidden)
+
+
+def _parameter_properties(constructor: Node) -> Iterator[str]:
+    """The public members a TypeScript constructor's parameters declare (``constructor(public
+    url: string, readonly options: Options)``)."""
+    parameters = constructor.child_by_field_name("parameters")
+    for parameter in parameters.named_children if parameters is not None else ():
+        modifiers = [c for c in parameter.children
+                     if c.type in ("accessibility_modifier", "readonly")]
+        pattern = parameter.child_by_field_name("pattern")
+        if modifiers and pattern is not None and pattern.type == "identifier" and all(
+                text(c) in ("public", "readonly") for c in modifiers):
+            yield text(pattern)
 
 
 def _extended(shape: Node) -> Iterator[Node]:
