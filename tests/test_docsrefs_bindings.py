@@ -66,7 +66,9 @@ def test_a_default_export_only_the_declarations_type_is_judged(tmp_path: Path) -
     holds, as TypeScript checks a page's ``ax.gett``: a name it lacks is a finding."""
     files = {"package.json": json.dumps({"name": "ax", "types": "index.d.ts"}),
              "index.d.ts": DECLARATIONS,
-             "docs/usage.md": page("ax.get('/user'); ax.create(); ax.VERSION;")}
+             "docs/usage.md": page("ax.get('/user'); ax.create(); ax.VERSION;",
+                                   # prose in a string names no member
+                                   "console.log(\"ax.gett is gone\", 'see ax.secret');")}
     repo = make_repo(tmp_path / "repo", files)
     passes_then_fails(repo, "docs/usage.md", page("ax.gett('/user'); ax.secret;"),
                       "docs/usage.md:5:1: `ax:default.gett` names nothing: ax:default has no "

@@ -62,6 +62,9 @@ _TS_NAMESPACE_IMPORT = re.compile(
 """``import * as z from "zod"``: ``z.string()`` after it, in the page's spans and fences, is
 ``string`` of zod."""
 _JS_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_JS_STRING = re.compile(r"([\"'])((?:\\.|(?!\1)[^\\\n])*+)\1")
+"""A quoted string on one line: its words are prose (``console.log("call z.parse")``), no
+member of a binding."""
 _TS_MEMBER = re.compile(r"(?<![\w$.\"'`/])([A-Za-z_$][\w$]*+)\.([A-Za-z_$][\w$]*+)")
 """``ns.name`` in a script, not part of a longer member chain's tail, a string's start or a
 path's file name (``require("axios/dist/browser/axios.cjs")``)."""
@@ -117,6 +120,12 @@ def _without_comments(text: str) -> str:
         end = none if close == -1 else close + (2 if start == block else 0)
         out.extend((text[at:start], re.sub(r"[^\n]", " ", text[start:end])))
         at = end
+
+
+def _without_strings(script: str) -> str:
+    """``script`` with the contents of its quoted strings blanked, so an offset is still its
+    place."""
+    return _JS_STRING.sub(lambda m: m.group(1) + " " * len(m.group(2)) + m.group(1), script)
 
 
 @dataclass
@@ -326,7 +335,7 @@ class _Reader:
             # Only the fence that imports the name says which package it is: zod's api.mdx
             # imports ``zod`` once, and its "Zod Mini" tabs write ``z.partial(Recipe)`` of
             # ``zod/mini``. Elsewhere a name the package lacks is loose, not reported.
-            for match in _TS_MEMBER.finditer(text):
+            for match in _TS_MEMBER.finditer(_without_strings(text)):
                 prefix = self.bindings.get(match.group(1))
                 if prefix is not None:
                     add(match.start(), f"{prefix}{match.group(2)}", RefKind.CODE,
