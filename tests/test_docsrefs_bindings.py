@@ -200,3 +200,22 @@ def test_an_instance_of_a_class_holds_its_members_in_typescript_only(source: str
         ("@trpc/server:initTRPC.secret", missing), ("@trpc/server:initTRPC.plain", missing),
         ("@trpc/server:initTRPC.make", missing),  # static: the class's, not its instances'
         ("@trpc/server:initTRPC.creat", missing)]
+
+
+def test_a_star_export_does_not_give_the_default() -> None:
+    """``export * from "./client"`` re-exports every name of it but its default: the
+    package's default export is not the client's, so its members are not judged by it."""
+    files = {"package.json": json.dumps({"name": "ax", "main": "src/index.ts"}),
+             "src/index.ts": "export * from './client';\nexport default undefined as any;\n",
+             "src/client.ts": "declare const client: { get(): void };\nexport default client;\n"
+                              "export const version = 1;\n"}
+    assert statuses("docs/a.md", page("ax.gett();"), files) == [
+        ("ax:default", Status.RESOLVED), ("ax:default.gett", Status.UNRESOLVABLE)]
+    files["src/index.ts"] = "export * from './client';\n"
+    assert statuses("docs/a.md", page("ax.gett();"), files) == [
+        ("ax:default", Status.RESOLVED), ("ax:default.gett", Status.UNRESOLVABLE)]
+    # the client's own default, typed in place, is judged
+    files["src/index.ts"] = "export { default } from './client';\n"
+    assert statuses("docs/a.md", page("ax.get(); ax.gett();"), files) == [
+        ("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
+        ("ax:default.gett", Status.MISSING)]

@@ -5,10 +5,11 @@ export), ``z.string`` after ``import { z } from "zod"`` (a namespace exported by
 Sure or silent. A namespace holds what its module exports. A value declared with a type of
 its own file (axios's ``index.d.ts``: ``declare const axios: AxiosStatic``) holds that type's
 members: an interface's or a class's, with those of what it extends, as TypeScript checks a
-page's ``axios.get``. Anything else is built at run time (axios's ``lib/axios.js``: ``const
-axios = createInstance(defaults)``, then ``axios.all = …``): it holds the properties the file
-assigns to it, and maybe more, so a name it is not seen to have is unresolvable, never a
-finding."""
+page's ``axios.get``; so does an instance a TypeScript file makes of its own class (trpc's
+``export const initTRPC = new TRPCBuilder()``). Anything else is built at run time (axios's
+``lib/axios.js``: ``const axios = createInstance(defaults)``, then ``axios.all = …``): it
+holds the properties the file assigns to it, and maybe more, so a name it is not seen to
+have is unresolvable, never a finding."""
 
 from __future__ import annotations
 
@@ -123,7 +124,10 @@ class MemberReader:
                 value = statement.child_by_field_name("value")
                 if value is not None and value.type == "identifier":
                     return self._local(path, root, text(value), hops)
-                return _open(f"`{path}` exports a value built at run time as its default")
+                return _open(f"`{path}` exports a value built at run time as its default",
+                             _literal_keys(value))
+        if binding == "default":
+            return None  # ``export *`` re-exports every name but the default
         for module in stars:  # ``export * from "./x"`` may be where it comes from
             target = self.target(path, module)
             found = self._exported(target, binding, hops + 1) if target else None
@@ -190,6 +194,8 @@ class MemberReader:
         """The members of a type written in the file at ``path``: an interface's, a class's
         (its instances': no static or private member), an object type's, with those of what
         each extends; open for any other type, or one the file does not declare."""
+        if node.type == "object_type":  # ``declare const client: { get(): void }``
+            return _body(node, path)
         if node.type == "generic_type":
             node = node.child_by_field_name("name") or node
         name = text(node)
@@ -210,8 +216,8 @@ class MemberReader:
                 value = shape.child_by_field_name("value")
                 pieces = value.named_children if value is not None and \
                     value.type == "intersection_type" else [value]
-                parts.extend(self._typed(path, root, piece, seen) if piece.type != "object_type"
-                             else _body(piece, path) for piece in pieces if piece is not None)
+                parts.extend(self._typed(path, root, piece, seen)
+                             for piece in pieces if piece is not None)
                 continue
             body = shape.child_by_field_name("body")
             parts.append(_body(body, path) if body is not None else Members(frozenset()))
