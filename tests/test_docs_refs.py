@@ -487,9 +487,11 @@ def test_imports_from_the_repositorys_packages() -> None:
 
 def test_a_namespace_import_of_the_repositorys_package_resolves_its_members() -> None:
     """zod's pages write ``import * as z from "zod"`` and then ``z.string()``: after the
-    fence, ``z.name`` in the page's spans and fences is ``name`` of that package. A namespace
-    of another package, a relative module, or no import at all is not the repository's."""
-    page = ("Before the import, `ss.initShop()` is nobody's.\n\n"
+    fence, ``z.name`` in the page's spans and fences is ``name`` of that package; before it
+    too, as zod's compile.mdx names ``z.compile()`` in a heading above its first fence, but
+    loose there (the fence says which ``z``). A namespace of another package, a relative
+    module, or no import at all is not the repository's."""
+    page = ("Before the import, `ss.initShop()` and `ss.initShopp()`.\n\n"
             "```ts\nimport * as ss from '@shop/server';\nimport * as other from 'zod';\n"
             "import * as local from './local';\n"
             "const shop = ss.initShop(ss.VERSION).start(); other.string(); local.run();\n"
@@ -497,7 +499,7 @@ def test_a_namespace_import_of_the_repositorys_package_resolves_its_members() ->
             "Call `ss.initShop()`, read `ss.Options` or `ss.util`.\n\n"
             "```ts\nss.startShop();\n```\n\nOr `ss.initShopp()`.\n")
     assert statuses("docs/a.md", page, {**LIBRARY, **PACKAGES}) == [
-        ("ss.initShop", Status.OUT_OF_SCOPE),
+        ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:initShopp", Status.UNRESOLVABLE),
         ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:VERSION", Status.RESOLVED),
         ("zod:string", Status.OUT_OF_SCOPE), ("@shop/server:initShopp", Status.MISSING),
         ("@shop/server:initShop", Status.RESOLVED), ("@shop/server:Options", Status.RESOLVED),
@@ -505,6 +507,8 @@ def test_a_namespace_import_of_the_repositorys_package_resolves_its_members() ->
         # outside the fence importing it, `ss` may be another package's (zod's "Zod Mini" tabs)
         ("@shop/server:startShop", Status.UNRESOLVABLE),
         ("@shop/server:initShopp", Status.UNRESOLVABLE)]
+    assert statuses("docs/a.md", "Call `ss.initShop()`.\n", {**LIBRARY, **PACKAGES}) == [
+        ("ss.initShop", Status.OUT_OF_SCOPE)]  # no import on the page
 
 
 def test_a_forged_symbol_cache_is_dropped(shop: Repo) -> None:

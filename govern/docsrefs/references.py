@@ -47,17 +47,27 @@ _RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
 _PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
 _TS_IMPORT = re.compile(
-    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?\{([^}]{0,2000}+)\}\s*+from\s*+"
-    r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
+    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?(?:[A-Za-z_$][\w$]*+\s*+,\s*+)?"
+    r"\{([^}]{0,2000}+)\}\s*+from\s*+[\"']([^\"'\n]{1,200}+)[\"']", re.M)
 """An import statement: at the start of a line or after a ``;``, so one quoted in a string
-(``"import { a } from 'b'"``) is none."""
+(``"import { a } from 'b'"``) is none. Its names, after a default import or not
+(``import axios, { isCancel } from "axios"``)."""
+_TS_DEFAULT_IMPORT = re.compile(
+    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?([A-Za-z_$][\w$]*+)\s*+(?:,\s*+(?:\{[^}]{0,2000}+\}"
+    r"|\*\s*+as\s++[A-Za-z_$][\w$]*+)\s*+)?from\s*+[\"']([^\"'\n]{1,200}+)[\"']", re.M)
+"""``import axios from "axios"``: ``axios.get`` after it is ``get`` of its default export."""
 _TS_NAMESPACE_IMPORT = re.compile(
     r"(?:^|;)[ \t]*+import\s++\*\s*+as\s++([A-Za-z_$][\w$]*+)\s++from\s*+"
     r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
 """``import * as z from "zod"``: ``z.string()`` after it, in the page's spans and fences, is
 ``string`` of zod."""
-_TS_MEMBER = re.compile(r"(?<![\w$.\"'`])([A-Za-z_$][\w$]*+)\.([A-Za-z_$][\w$]*+)")
-"""``ns.name`` in a script, not part of a longer member chain's tail or a string's start."""
+_JS_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_JS_STRING = re.compile(r"([\"'])((?:\\.|(?!\1)[^\\\n])*+)\1")
+"""A quoted string on one line: its words are prose (``console.log("call z.parse")``), no
+member of a binding."""
+_TS_MEMBER = re.compile(r"(?<![\w$.\"'`/])([A-Za-z_$][\w$]*+)\.([A-Za-z_$][\w$]*+)")
+"""``ns.name`` in a script, not part of a longer member chain's tail, a string's start or a
+path's file name (``require("axios/dist/browser/axios.cjs")``)."""
 
 
 _ROUTE = re.compile(r"(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]++"
@@ -112,6 +122,12 @@ def _without_comments(text: str) -> str:
         at = end
 
 
+def _without_strings(script: str) -> str:
+    """``script`` with the contents of its quoted strings blanked, so an offset is still its
+    place."""
+    return _JS_STRING.sub(lambda m: m.group(1) + " " * len(m.group(2)) + m.group(1), script)
+
+
 @dataclass
 class _Reader:
     """The state of one pass over a page: the scopes of relative names and the references
@@ -128,10 +144,13 @@ class _Reader:
     found: list[Reference] = field(default_factory=list)
     documents: set[str] = field(default_factory=set)
     """The names hand-written object directives document, as Sphinx registers them."""
-    namespaces: dict[str, str] = field(default_factory=dict)
-    """``import * as z from "zod"`` in a script fence read so far: ``z`` -> ``zod``. A
-    ``z.name`` outside the fence importing it is loose: the page may mean another package's
-    ``z`` there (a tab of the same example for ``zod/mini``)."""
+    bindings: dict[str, str] = field(default_factory=dict)
+    """What each name a script fence's import binds makes of ``name.member`` after it, the
+    reference's name without the member (:func:`_script_bindings`): ``zod:`` for ``z`` of
+    ``import * as z from "zod"``. The last import read so far, or before the first, the
+    page's first: a page names ``z.string()`` in a heading above the fence importing ``z``.
+    A ``z.member`` outside the fence importing it is loose: the page may mean another
+    package's ``z`` there (a tab of the same example for ``zod/mini``)."""
 
     def scopes(self) -> tuple[str, ...]:
         """Where a relative name written here is looked up, innermost first: the class (under
@@ -203,9 +222,9 @@ class _Reader:
             name = _SPAN_NAME.fullmatch(match.group(group))
             if name and not _is_file_name(name.group(1)):
                 head, _, rest = name.group(1).partition(".")
-                if head in self.namespaces:  # ``z.string()``: zod's ``string``, loose (below)
+                if head in self.bindings:  # ``z.string()``: zod's ``string``, loose (below)
                     self.add(number, match.start(group) + name.start(1) + 1, RefKind.CODE,
-                             f"{self.namespaces[head]}:{rest.partition('.')[0]}", loose=True)
+                             f"{self.bindings[head]}{rest.partition('.')[0]}", loose=True)
                     continue
                 written = f"{self.aliases[head]}.{rest}" if head in self.aliases else \
                     name.group(1)
@@ -300,22 +319,27 @@ class _Reader:
                 continue
             for name in match.group(1).split(","):
                 words = name.replace("type ", " ").split()
-                if not words or not re.fullmatch(r"[A-Za-z_$][\w$]*", words[0]):
+                if not words or not _JS_NAME.fullmatch(words[0]):
                     continue
                 add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
                     RefKind.IMPORT)
-        here = {match.group(1): match.group(2) for match in _TS_NAMESPACE_IMPORT.finditer(text)
-                if not match.group(2).startswith(".")}
-        self.namespaces.update(here)
-        if self.namespaces:
-            # Only the fence that imports the namespace says which package it is: zod's
-            # api.mdx imports ``zod`` once, and its "Zod Mini" tabs write ``z.partial(Recipe)``
-            # of ``zod/mini``. Elsewhere a name the package lacks is loose, not reported.
-            for match in _TS_MEMBER.finditer(text):
-                package = self.namespaces.get(match.group(1))
-                if package is not None:
-                    add(match.start(), f"{package}:{match.group(2)}", RefKind.CODE,
-                        loose=here.get(match.group(1)) != package)
+        for match in _TS_DEFAULT_IMPORT.finditer(text):
+            if not match.group(2).startswith("."):
+                # loose: TypeScript's ``esModuleInterop`` and bundlers give a CommonJS build a
+                # default, and zustand's page on its v3 API writes ``import create from
+                # "zustand"``, which no longer has one
+                add(match.start(1), f"{match.group(2)}:default", RefKind.IMPORT, loose=True)
+        here = dict(_script_bindings(text))
+        self.bindings.update(here)
+        if self.bindings:
+            # Only the fence that imports the name says which package it is: zod's api.mdx
+            # imports ``zod`` once, and its "Zod Mini" tabs write ``z.partial(Recipe)`` of
+            # ``zod/mini``. Elsewhere a name the package lacks is loose, not reported.
+            for match in _TS_MEMBER.finditer(_without_strings(text)):
+                prefix = self.bindings.get(match.group(1))
+                if prefix is not None:
+                    add(match.start(), f"{prefix}{match.group(2)}", RefKind.CODE,
+                        loose=here.get(match.group(1)) != prefix)
 
     def shell_block(self, lines: list[tuple[int, str]]) -> None:
         for number, line in _shell_commands(lines):
@@ -329,6 +353,28 @@ class _Reader:
                     break
                 kept.append(word)
             self.add(number, line.find(words[0]) + 1, RefKind.COMMAND, " ".join(kept))
+
+
+def _script_bindings(text: str) -> Iterator[tuple[str, str]]:
+    """(local name, the reference's name for ``name.member`` without the member) of each name
+    the script's imports of a package bind, in the order written: ``zod:`` for ``z`` of
+    ``import * as z from "zod"`` (``zod:string``), ``axios:default.`` for ``axios`` of
+    ``import axios from "axios"`` (``axios:default.get``: ``get`` of its default export),
+    ``zod:z.`` for ``z`` of ``import { z } from "zod"`` (``zod:z.string``)."""
+    found: list[tuple[int, str, str]] = []
+    for match in _TS_NAMESPACE_IMPORT.finditer(text):
+        found.append((match.start(), match.group(1), f"{match.group(2)}:"))
+    for match in _TS_DEFAULT_IMPORT.finditer(text):
+        found.append((match.start(), match.group(1), f"{match.group(2)}:default."))
+    for match in _TS_IMPORT.finditer(text):
+        for name in match.group(1).split(","):
+            words = name.replace("type ", " ").split()
+            if words and _JS_NAME.fullmatch(words[0]):
+                local = words[2] if len(words) == 3 and words[1] == "as" else words[0]
+                found.append((match.start(), local, f"{match.group(2)}:{words[0]}."))
+    for _, local, prefix in sorted(found):
+        if not prefix.startswith(".") and _JS_NAME.fullmatch(local):
+            yield local, prefix
 
 
 def _shell_commands(lines: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
@@ -388,6 +434,8 @@ def read_page(text: str, page: str, programs: frozenset[str] = frozenset()) -> P
     only their invocations in shell fences are read."""
     aliases = {alias: module for module, alias in _ALIAS.findall(text) if alias != module}
     reader = _Reader(page, programs, aliases)
+    for local, prefix in _script_bindings(text):  # the page's first import of each name
+        reader.bindings.setdefault(local, prefix)
     if page.endswith(".rst"):
         _read_rst(reader, list(_numbered(text)))
     else:

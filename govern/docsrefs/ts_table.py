@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from govern.docsrefs.model import Resolution, Status
+from govern.docsrefs.ts_members import MemberReader, Members
 
 # a subpath's entry is read exactly as ``root_entries`` reads the root's
 from govern.drift.anchors.ts_exports import (
@@ -58,6 +59,9 @@ class Exports:
     """``(package, subpath)`` of each module it re-exports all of by its own package's name
     (``export * from "@reduxjs/toolkit/query"`` in a file of ``@reduxjs/toolkit``): what
     that subpath exports, this exports too."""
+    entries: tuple[str, ...] = ()
+    """The source files whose chains list ``names``: where a binding it exports is looked
+    up for its members (``axios.get`` of ``import axios from "axios"``)."""
 
 
 @dataclass(frozen=True)
@@ -83,13 +87,17 @@ class TsTable:
     packages: dict[str, _Package]
     """Package name -> where it is, and what its root entry exports."""
     chains: _Chains = field(repr=False, compare=False)
+    members: MemberReader = field(repr=False, compare=False)
     _subpaths: dict[tuple[str, str], Exports] = field(
         init=False, repr=False, compare=False, default_factory=dict)
     _closed: dict[tuple[str, str], Exports] = field(
         init=False, repr=False, compare=False, default_factory=dict)
 
     def resolve(self, reference: str) -> Resolution:
-        specifier, _, name = reference.rpartition(":")
+        """``zod:string``: the package's ``string``; ``axios:default.get``: ``get`` of its
+        default export, ``zod:z.string``: ``string`` of the ``z`` it exports."""
+        specifier, _, written = reference.rpartition(":")
+        name, _, member = written.partition(".")
         package, subpath = _split(specifier)
         if package not in self.packages:
             return Resolution(Status.OUT_OF_SCOPE)
@@ -97,10 +105,30 @@ class TsTable:
             self._closed[package, subpath] = self._with_own(package, subpath)
         exports = self._closed[package, subpath]
         if name in exports.names:
-            return Resolution(Status.RESOLVED)  # an open package has what it lists, and more
+            # an open package has what it lists, and more
+            return self._member(exports, specifier, name, member) if member else \
+                Resolution(Status.RESOLVED)
         if exports.hidden is not None:
             return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: {exports.hidden}")
+        if member:
+            return Resolution(Status.UNRESOLVABLE)  # the import naming it is what is wrong
         return Resolution(Status.MISSING, name, specifier, tuple(sorted(exports.names)))
+
+    def _member(self, exports: Exports, specifier: str, name: str, member: str) -> Resolution:
+        """``member`` of the binding ``name`` the package exports: what each entry whose chain
+        lists it says it holds. A binding none of them is seen to export (through a subpath
+        of its own package) is unresolvable."""
+        found = [held for entry in exports.entries
+                 if (held := self.members.exported(entry, name)) is not None]
+        if not found:
+            return Resolution(Status.UNRESOLVABLE)
+        names = frozenset().union(*(held.names for held in found))
+        hidden = next((held.hidden for held in found if held.hidden), None)
+        if member in names:
+            return Resolution(Status.RESOLVED)
+        if hidden is not None:
+            return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: `{name}`: {hidden}")
+        return Resolution(Status.MISSING, member, f"{specifier}:{name}", tuple(sorted(names)))
 
     def _exports(self, package: str, subpath: str) -> Exports:
         """What ``package`` or its subpath lists, not counting what it re-exports of its
@@ -129,14 +157,15 @@ class TsTable:
             seen.add(included)
             if len(seen) > _MAX_OWN:
                 return Exports(frozenset(names), hidden or f"its chains re-export more than "
-                               f"{_MAX_OWN} subpaths of its own package{_PARTLY}")
+                               f"{_MAX_OWN} subpaths of its own package{_PARTLY}",
+                               entries=exports.entries)
             found = self._exports(*included)
             names |= found.names
             if found.hidden is not None and hidden is None:
                 spec = included[0] + included[1].removeprefix(".")
                 hidden = f"`{spec}`, which it re-exports all of: {found.hidden}"
             pending.extend(found.own)
-        return Exports(frozenset(names), hidden)
+        return Exports(frozenset(names), hidden, entries=exports.entries)
 
     def _subpath(self, package: str, subpath: str) -> Exports:
         """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
@@ -248,7 +277,7 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
             chains.first(root_entries(manifest, folder, exists),
                          source_files(list(CONVENTIONAL_ENTRIES), folder, exists)),
             _patterns(subpaths))
-    return TsTable(packages, chains)
+    return TsTable(packages, chains, MemberReader(read, chains.reader.target, chains.namespace))
 
 
 def _own(path: str, module: str, scopes: Mapping[str, str | None],
@@ -303,7 +332,16 @@ class _Chains:
         return Exports(first.names.union(*(other.names for other in others)),
                        first.hidden or next((o.hidden for o in others if o.hidden), None),
                        tuple(dict.fromkeys(own for found in (first, *others)
-                                           for own in found.own)))
+                                           for own in found.own)),
+                       tuple(dict.fromkeys(entry for found in (first, *others)
+                                           for entry in found.entries)))
+
+    def namespace(self, path: str) -> Members:
+        """What a namespace of the module at ``path`` holds (``import * as z from
+        "./external.js"; export { z }``): all its chain exports."""
+        found = self.exports(path)
+        return Members(found.names, found.hidden) if isinstance(found, Exports) else \
+            Members(frozenset(), f"{found.why}, so what it exports cannot be read")
 
     def exports(self, entry: str) -> Exports | _NotSource:
         if entry not in self.chains:
@@ -354,4 +392,4 @@ class _Chains:
                     return _NotSource(f"its entry `{entry}` re-exports `{star}` from `{path}`, "
                                       "a file the repository does not hold")
                 pending.append(target)
-        return Exports(frozenset(names), hidden, tuple(dict.fromkeys(own)))
+        return Exports(frozenset(names), hidden, tuple(dict.fromkeys(own)), (entry,))
