@@ -72,8 +72,13 @@ def test_a_table_is_counted_once_however_many_keys_it_has() -> None:
      ("TYPER_STANDARD_TRACEBACK", "_TYPER_STANDARD_TRACEBACK")),
     ("os.environ['_TYPER_COMPLETE']", ("_TYPER_COMPLETE",)),
     ("os.environ.get('_PROG_COMPLETE')", ("_PROG_COMPLETE",)),
+    # read through a getattr-like reader, or named first to a getter with a default after it
+    ("getattr(os.environ, '_PROG_COMPLETE')", ("_PROG_COMPLETE",)),
+    ("os.getenv('_PROG_COMPLETE', '_PROG_DEFAULT')", ("_PROG_COMPLETE",)),
     # a private name read from anything else is not an environment variable
     ("settings.get('_PRIVATE_NAME')", ()),
+    ("settings['_PRIVATE_NAME']", ()),
+    ("getattr(settings, '_PRIVATE_NAME')", ()),
     ("send('_PRIVATE_NAME')", ()),
     # nor is more than one leading underscore, a dunder, or a name with no inner underscore
     ("os.getenv('__PROG_COMPLETE')", ()),

@@ -168,19 +168,32 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     member it gained or lost (``new Command()`` is unchanged by a new method). A plain word
     in this set never anchors (docs/concepts/anchoring-rules.md#plain-words); any other
     plain-word top-level function still anchors in call form."""
-    found: set[tuple[str, str]] = set()
-    by_members: set[tuple[str, str]] = set()
-    direct: set[tuple[str, str]] = set()
-    for c in candidates:
-        example = is_example_file(c.file) and not is_code_shaped(c.token)
-        member = c.declaration is not None and c.token == c.declaration.name and (
-            c.declaration.container is not None or c.declaration.binding or example)
-        if member or c.kind in ("literal", "sdk"):
-            found.add((c.kind, c.token))
-        elif c.declaration is not None and c.token == c.declaration.name:
-            (by_members if c.declaration.by_members else direct).add((c.kind, c.token))
-    # a container anchored only by a member gained or lost, in every file that names it
-    return found | (by_members - direct)
+    found = {(c.kind, c.token) for c in candidates if _is_bare(c)}
+    # a container anchored only by a member gained or lost, in every file that names it (a
+    # bare candidate's verdict changes nothing: its anchor is in ``found`` either way)
+    return found | _unanimous(((c.kind, c.token), c.declaration.by_members)
+                              for c in candidates
+                              if c.declaration is not None and c.token == c.declaration.name)
+
+
+def _is_bare(c: Candidate) -> bool:
+    """Is the candidate a bare member or literal name (``bare_names``)?"""
+    if c.kind in ("literal", "sdk"):
+        return True
+    if c.declaration is None or c.token != c.declaration.name:
+        return False
+    example = is_example_file(c.file) and not is_code_shaped(c.token)
+    return c.declaration.container is not None or c.declaration.binding or example
+
+
+def _unanimous(verdicts: Iterable[tuple[tuple[str, str], bool]]) -> set[tuple[str, str]]:
+    """The (kind, token) anchors some candidate's verdict holds for and none denies: a trait
+    of the anchor only when every declaration it names has it."""
+    holds: set[tuple[str, str]] = set()
+    denied: set[tuple[str, str]] = set()
+    for anchor, verdict in verdicts:
+        (holds if verdict else denied).add(anchor)
+    return holds - denied
 
 
 def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
@@ -375,13 +388,9 @@ def body_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, s
     """(kind, token) of the anchors whose every declaration changed only in its body
     (``Declaration.body_only``): a page that documents them only through a generating
     directive renders nothing new."""
-    body_only: set[tuple[str, str]] = set()
-    otherwise: set[tuple[str, str]] = set()
-    for c in candidates:
-        key = (c.kind, c.token)
-        (body_only if c.declaration is not None and c.declaration.body_only
-         else otherwise).add(key)
-    return frozenset(body_only - otherwise)
+    return frozenset(_unanimous(
+        ((c.kind, c.token), c.declaration is not None and c.declaration.body_only)
+        for c in candidates))
 
 
 def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],

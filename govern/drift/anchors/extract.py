@@ -152,7 +152,12 @@ class Side:
     def manifest(self, package_dir: str, name: str) -> str | None:
         """A package manifest's text (reads beyond the diff: program names,
         docs/concepts/affected-docs.md#anchor-kinds)."""
-        data = self._file(f"{package_dir}/{name}" if package_dir else name)
+        return self.text(f"{package_dir}/{name}" if package_dir else name)
+
+    def text(self, path: str) -> str | None:
+        """A small file's text (a manifest), read once however many steps read it: a changed
+        manifest is read to tell a dev-only edit, then for the programs it declares."""
+        data = self._file(path)
         return data.decode("utf-8", "replace") if data is not None else None
 
 
@@ -338,10 +343,9 @@ def _extracted(path: str) -> bool:
 
 
 def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
-    old = base.read(change.base_path) if change.status != "A" else None
-    new = head.read(change.path) if change.status != "D" else None
-    return old is not None and new is not None and is_dev_only_manifest_change(
-        name, old.decode("utf-8", "replace"), new.decode("utf-8", "replace"))
+    old = base.text(change.base_path) if change.status != "A" else None
+    new = head.text(change.path) if change.status != "D" else None
+    return old is not None and new is not None and is_dev_only_manifest_change(name, old, new)
 
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
@@ -441,17 +445,19 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         for name, callers in extraction.callers.items():
             key = (change.path, name)
             result.callers[key] = result.callers.get(key, frozenset()) | callers
+        new_members = _members_of_new_containers(extraction, extractions.get("base")) \
+            if side is head else frozenset()
         if side is head and not is_example_file(change.path):
             # an example's declarations and its tables' keys are the reader's program's, no
             # API a page owes (typer's ``docs_src/commands/index/tutorial004.py``, sqlmodel's
             # ``connect_args = {"check_same_thread": False}``)
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       path, side, base_data, package_dir))
-        new_members = _members_of_new_containers(extraction, extractions.get("base")) \
-            if side is head else frozenset()
+                                       new_members, path, side, base_data, package_dir))
+        # a new container's instance fields anchor by their qualified spellings only
+        new_fields = {member.name for member in new_members if not member.bridgeable}
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side, package_dir):
-                if token == declaration.name and declaration.name in new_members:
+                if token == declaration.name and declaration.name in new_fields:
                     continue
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))
@@ -468,7 +474,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.candidates.append(Candidate("command", flag, change.path, side.name))
             yielded = True
         for literal in extraction.literals:
-            if literal in new_members:  # ``__slots__ = ("field_transformer", …)``
+            if literal in new_fields:  # ``__slots__ = ("field_transformer", …)``
                 continue
             kind = "route" if is_route_literal(literal) else "literal"
             result.candidates.append(Candidate(kind, literal, change.path, side.name))
@@ -498,17 +504,19 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "reason": not_covered_reason(extractions.values())})
 
 
-def _members_of_new_containers(head: Extraction, base: Extraction | None) -> frozenset[str]:
-    """The bare names of the touched instance fields of containers the base side does not
-    declare: the change adds the class, and its fields are read through an instance, so a
-    page writing the bare name means something else (attrs' new
-    ``ClassProps.field_transformer`` and the ``field_transformer=`` parameter of ``attrs()``
-    that ``docs/extending.md`` is about). They anchor by their qualified spellings only
-    (docs/concepts/anchoring-rules.md#new-api). A class-level field is a key users write
-    bare (marimo's new ``AnthropicConfig.api_key``, ``api_key = …`` in its config docs)."""
+def _members_of_new_containers(head: Extraction, base: Extraction | None
+                               ) -> frozenset[Declaration]:
+    """The touched members of containers the base side does not declare: the change adds the
+    class, so they come with it (a New API entry of their own is none: ``_added``), and its
+    instance fields (not ``bridgeable``) are read through an instance, so a page writing the
+    bare name means something else (attrs' new ``ClassProps.field_transformer`` and the
+    ``field_transformer=`` parameter of ``attrs()`` that ``docs/extending.md`` is about).
+    Those anchor by their qualified spellings only (docs/concepts/anchoring-rules.md#new-api).
+    A class-level field is a key users write bare (marimo's new ``AnthropicConfig.api_key``,
+    ``api_key = …`` in its config docs)."""
     new = {d.key for d in head.touched if d.container is None
            and (base is None or d.key not in base.declared)}
-    return frozenset(d.name for d in head.touched if d.container in new and not d.bridgeable)
+    return frozenset(d for d in head.touched if d.container in new)
 
 
 def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
@@ -540,8 +548,9 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool
                              or added.declaration.name) is not False
 
 
-def _added(file: str, head: Extraction, base: Extraction | None, path: str,
-           side: Side, base_data: bytes | None, package_dir: str) -> list[Added]:
+def _added(file: str, head: Extraction, base: Extraction | None,
+           new_members: frozenset[Declaration], path: str, side: Side,
+           base_data: bytes | None, package_dir: str) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
@@ -549,14 +558,13 @@ def _added(file: str, head: Extraction, base: Extraction | None, path: str,
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
     new = [declaration for declaration in head.touched
            if base is None or declaration.key not in base.declared]
-    # a new container's members come with it: the page that documents the class documents
-    # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
-    # ``description``, which would each be listed with no home of their own)
-    new_keys = {declaration.key for declaration in new}
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
-    new = [declaration for declaration in new if declaration.container not in new_keys]
+    # a new container's members come with it: the page that documents the class documents
+    # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
+    # ``description``, which would each be listed with no home of their own)
+    new = [declaration for declaration in new if declaration not in new_members]
     groups: dict[str, frozenset[str]] = {}
     if new:
         kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings
+from govern.drift.anchors.literals import shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     changed_in_body_only,
@@ -22,7 +23,6 @@ from govern.drift.anchors.syntax import (
     parse,
     passed_over_members,
     python_string,
-    shaped_literals,
     text,
     touched_members,
     touches,

@@ -1,5 +1,6 @@
 """tree-sitter plumbing shared by the language extractors: parsers loaded once per language,
-node helpers, and the identifier-shaped string literals found on changed lines."""
+node helpers, the changed declarations and members of a tree, and the callers of a name in its
+file. Which string literals are declared surface is ``literals``' job."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import islice
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tree_sitter import Language, Node, Parser, Point, Tree
 
@@ -20,10 +21,6 @@ from govern.drift.anchors.model import Declaration
 if TYPE_CHECKING:
     from govern.git.gitio import Hunk
 
-# Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name`` (docs/concepts/affected-
-# docs.md#anchor-kinds).
-LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
-LITERAL_MIN, LITERAL_MAX = 4, 64
 _ROUTE_LITERAL = re.compile(r"(/[\w\-.:{}<>*?]+)+/?")
 # Where a PEP 263 declaration can be: two lines, each rarely past a few dozen bytes.
 _DECLARATION_SPAN = 1024
@@ -319,7 +316,7 @@ second side took 28 s, the first 0.5 s)."""
 def _in_order(lines: frozenset[int]) -> tuple[int, ...]:
     held = _ORDERED.get(id(lines))
     if held is None or held[0] is not lines:
-        held = _keep(_ORDERED, id(lines), (lines, tuple(sorted(lines))))
+        held = keep_recent(_ORDERED, id(lines), (lines, tuple(sorted(lines))))
     return held[1]
 
 
@@ -327,7 +324,7 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-def _keep(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+def keep_recent(memo: dict[_K, _V], key: _K, value: _V) -> _V:
     """``value`` kept in ``memo``, which forgets its oldest past ``_TREES_KEPT``."""
     memo.pop(key, None)
     memo[key] = value
@@ -467,7 +464,7 @@ def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
     inside = ordered[bisect_left(ordered, start):bisect_right(ordered, last_line(span))]
     text_lines = (span.text or b"").split(b"\n") if inside else []
     found = tuple(line for line in inside if text_lines[line - start].strip())
-    return _keep(_SPLIT, key, (span, lines, found))[2]
+    return keep_recent(_SPLIT, key, (span, lines, found))[2]
 
 
 def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
@@ -760,6 +757,11 @@ def walk_with_parents(root: Node, types: frozenset[str],
                 return
 
 
+Ancestors = tuple[Node, "Ancestors"] | None
+"""A node's parent, linked to the parent's own ancestors: read from the walk that found the
+node, since tree-sitter finds a parent by walking down from the root."""
+
+
 def python_string(node: Node | None) -> str | None:
     """A Python string literal's value, or None when it is not one or interpolates."""
     if node is None or node.type != "string":
@@ -809,469 +811,3 @@ def is_dunder(name: str) -> bool:
 def is_code_shaped(token: str) -> bool:
     """An uppercase letter after the first character, an underscore, or a dot."""
     return "_" in token or "." in token or any(c.isupper() for c in token[1:])
-
-
-_FUNCTION_NODES = frozenset({
-    "function_declaration", "generator_function_declaration", "function_expression",
-    "generator_function", "arrow_function", "method_definition", "function",
-    "function_definition", "lambda"})
-_LITERAL_WRAPPERS = frozenset({"as_expression", "satisfies_expression",
-                               "parenthesized_expression", "non_null_expression"})
-# Where a string is a member of a declared table, enum or union rather than a value used once.
-_TABLE_PARENTS = frozenset({"pair", "array", "list", "tuple", "set", "dictionary",
-                            "literal_type", "enum_assignment", "enum_body"})
-_BINDING_PARENTS = frozenset({"variable_declarator", "assignment", "public_field_definition"})
-_SCREAMING = re.compile(r"[A-Z][A-Z0-9_]*")
-
-
-def _binding_name(node: Node) -> str:
-    return text(node.child_by_field_name("name") or node.child_by_field_name("left"))
-
-
-Ancestors = tuple[Node, "Ancestors"] | None
-"""A node's parent, linked to the parent's own ancestors: read from the walk that found the
-node, since tree-sitter finds a parent by walking down from the root."""
-
-
-class Context(NamedTuple):
-    """Where a string stands, carried down the walk that found it (``_strings_in_context``)."""
-
-    ancestors: Ancestors
-    in_function: bool
-    """A function encloses it: a value used once, not a published name."""
-    in_class: bool
-    union: Node | None
-    """The outermost node of the TS union of string literals it is a member of."""
-
-
-def _parent(ancestors: Ancestors) -> tuple[Node | None, Ancestors]:
-    """The nearest ancestor that is no wrapper (``(…)``, ``as``, ``satisfies``, ``!``), and
-    that ancestor's own ancestors."""
-    while ancestors is not None and ancestors[0].type in _LITERAL_WRAPPERS:
-        ancestors = ancestors[1]
-    return (None, None) if ancestors is None else ancestors
-
-
-def is_declared_literal(node: Node, value: str, context: Context) -> bool:
-    """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
-    member of a table (object, dict, array, list), of an enum, of a union of string literal
-    types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
-    field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
-    (error codes, environment variables), never inside a function body, where a string is a
-    value used once, not a name the package publishes. Never a key looked up in another
-    object (``_is_lookup_key``), nor a dunder."""
-    if is_dunder(value):
-        return False  # a Python language name (``"__name__"``), never the package's own
-    parent, above = _parent(context.ancestors)
-    if parent is None or _is_lookup_key(node, parent, above, context.in_function):
-        return False
-    grandparent = above[0] if above is not None else None
-    if parent.type in _TABLE_PARENTS:
-        declared = True
-    elif parent.type in _BINDING_PARENTS:
-        class_level = context.in_class and grandparent is not None and grandparent.type in (
-            "expression_statement", "class_body")
-        declared = _SCREAMING.fullmatch(_binding_name(parent)) is not None or class_level
-    else:
-        declared = _opens_literal_subscript(parent) or _opens_literal_subscript(grandparent)
-    if parent.type == "pair" and parent.child_by_field_name("key") == node:
-        # a key names a field of the payload or config it builds, wherever it is; not one of
-        # a bundle of arguments passed on under their own names, which anchor, or not, where
-        # they are declared
-        return not (_forwards_own_name(parent, value) and grandparent is not None
-                    and _bundles_arguments(grandparent))
-    if _is_screaming_name(value):
-        return True  # an error code or environment variable name, wherever it is read
-    if value.startswith("_") and _is_screaming_name(value[1:]) \
-            and _reads_environment(node, parent, above):
-        return True  # a variable a CLI tells users to set (typer's ``_TYPER_COMPLETE``)
-    return declared and not context.in_function
-
-
-def _is_screaming_name(value: str) -> bool:
-    return "_" in value and _SCREAMING.fullmatch(value) is not None
-
-
-def _forwards_own_name(pair: Node, key: str | None) -> bool:
-    """Is a pair's value the identifier its key spells (``"show_default": show_default``)?"""
-    value = pair.child_by_field_name("value")
-    return value is not None and value.type == "identifier" and text(value) == key
-
-
-MIN_BUNDLE = 3
-"""Pairs passing on variables of their own names that make a table a bundle of arguments."""
-_BUNDLES: dict[int, tuple[Node, bool]] = {}
-"""``_bundles_arguments`` of the last few tables, by node."""
-_KEY_STRING = (frozenset({"string"}), frozenset({"string_content", "string_fragment"}),
-               frozenset({"string_start", "string_end"}))
-"""A quoted key's string types, content types and delimiter types, Python's and TS/JS's."""
-
-
-def _bundles_arguments(table: Node) -> bool:
-    """Does a dict or object pass on ``MIN_BUNDLE`` or more variables under their own names?
-    Such a table hands another call its arguments (typer's ``{"is_eager": is_eager,
-    "show_default": show_default, …}`` for click); a key or two of that kind beside others is
-    a payload (fastapi's examples return ``{"item_id": item_id}``, which its pages show).
-    Remembered per table, so its keys do not each count its pairs again."""
-    held = _BUNDLES.get(table.id)
-    if held is not None and held[0] == table:
-        return held[1]
-    found = 0
-    for pair in table.named_children:
-        if pair.type == "pair" and _forwards_own_name(pair, _table_string(pair, *_KEY_STRING)):
-            found += 1
-            if found == MIN_BUNDLE:
-                break
-    return _keep(_BUNDLES, table.id, (table, found == MIN_BUNDLE))[1]
-
-
-_SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
-"""Subscript node types, each with the field that holds the object it indexes."""
-_ASSIGNMENTS = frozenset({"assignment", "augmented_assignment", "assignment_expression",
-                          "augmented_assignment_expression"})
-_CALLS = frozenset({"call", "call_expression"})
-_READ_METHODS = frozenset({"get", "pop", "setdefault", "getlist", "has"})
-"""Methods whose first argument is a key looked up in their object (``environ.get(…)``)."""
-_READ_FUNCTIONS = frozenset({"getattr", "hasattr", "delattr"})
-"""Functions whose second argument is a key looked up in their first, as are getters named
-``get_…`` (``_get_wsgi_string(environ, "PATH_INFO")``)."""
-_PROCESS_ENVIRONMENT = frozenset({"os.environ", "process.env", "import.meta.env", "Deno.env"})
-_LONGEST_ENVIRONMENT = max(map(len, _PROCESS_ENVIRONMENT))
-_ENVIRONMENT_GETTERS = frozenset({"os.getenv", "getenv"})
-"""Functions whose first argument is the name of an environment variable they read."""
-_SETTINGS_NAMES = frozenset({"config", "settings", "conf"})
-"""Names of a configuration object (flask's ``self.config``, ``current_app.config``)."""
-_SETTINGS_GETTER_WORDS = _SETTINGS_NAMES | {"setting", "env"}
-"""Words of a ``get_…`` getter's name that say it reads settings (``get_setting``)."""
-
-
-def _within(node: Node, outer: Node | None) -> bool:
-    return outer is not None and outer.start_byte <= node.start_byte \
-        and node.end_byte <= outer.end_byte
-
-
-def _is_lookup_key(node: Node, parent: Node, above: Ancestors, in_function: bool) -> bool:
-    """Is the string a key looked up in another object, which declares it: a subscript's
-    index (``environ["PATH_INFO"]``), the key of a ``.get``/``.pop``-like method or of a
-    ``getattr``-like getter, the left side of ``in``? Not when that object holds the
-    package's settings (``_holds_settings``), nor a subscript that ``Literal[…]`` opens or
-    that a module-level assignment registers in a table."""
-    receiver: Node | None = None
-    if parent.type in _SUBSCRIPTS:
-        indexed = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
-        if indexed is None or _within(node, indexed) or _opens_literal_subscript(parent):
-            return False
-        # the subscript's own parent, wrappers not skipped: the strings of one subscript
-        # (``x["a", "b", …]``) would each climb the same chain of ``((…))``
-        target = above[0] if above is not None else None
-        if not in_function and target is not None and target.type in _ASSIGNMENTS \
-                and _within(parent, target.child_by_field_name("left")):
-            return False
-        receiver = indexed
-    elif parent.type in ("argument_list", "arguments") and above is not None \
-            and above[0].type in _CALLS:
-        receiver = _read_call_receiver(node, parent, above[0])
-    elif parent.type == "literal_type" and above is not None and above[0].type == "lookup_type":
-        receiver = above[0].named_children[0]  # a TS indexed access, ``T["_zod"]``
-        if _within(node, receiver):
-            return False
-    elif parent.type in ("comparison_operator", "binary_expression") \
-            and parent.child_count == 3 and parent.children[1].type in ("in", "not in") \
-            and _within(node, parent.children[0]):
-        receiver = parent.children[2]
-    return receiver is not None and not _holds_settings(receiver)
-
-
-def _holds_settings(receiver: Node) -> bool:
-    """Is the object a key is read from the package's settings, whose keys users write and docs
-    document: the process environment (``os.environ``, ``process.env``) or a configuration
-    object (``self.config["SERVER_NAME"]`` of flask, whose config page lists it)?"""
-    if _is_process_environment(receiver):
-        return True
-    name = text(last_name(receiver))
-    getter = name.lstrip("_")
-    return name in _SETTINGS_NAMES or (getter.startswith("get_") and not _SETTINGS_GETTER_WORDS
-                                       .isdisjoint(getter.split("_")))
-
-
-def _is_process_environment(receiver: Node) -> bool:
-    return receiver.end_byte - receiver.start_byte <= _LONGEST_ENVIRONMENT \
-        and text(receiver) in _PROCESS_ENVIRONMENT
-
-
-def _reads_environment(node: Node, parent: Node, above: Ancestors) -> bool:
-    """Is the string the name of a variable read from the process environment:
-    ``os.environ["X"]``, ``os.environ.get("X")``, ``process.env["X"]``, ``os.getenv("X")``?"""
-    receiver: Node | None = None
-    if parent.type in _SUBSCRIPTS:
-        receiver = parent.child_by_field_name(_SUBSCRIPTS[parent.type])
-    elif parent.type in ("argument_list", "arguments") and above is not None \
-            and above[0].type in _CALLS:
-        call = above[0]
-        if name_text(call.child_by_field_name("function")) in _ENVIRONMENT_GETTERS:
-            return _within(node, _argument(parent, 0))
-        receiver = _read_call_receiver(node, parent, call)
-    return receiver is not None and not _within(node, receiver) \
-        and _is_process_environment(receiver)
-
-
-def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
-    """The object a read call looks the string up in, or None if the call is no read of it:
-    ``obj.get(KEY)``'s ``obj``, ``getattr(obj, KEY)``'s ``obj``; for a ``get_…`` getter given
-    the key alone (werkzeug's ``_get_wsgi_string("PATH_INFO")``, a closure over the
-    environ), the getter itself, whose name tells whose keys it reads. Only the first two
-    arguments are read (``named_child``), so a call of 10,000 strings costs no more per
-    string."""
-    callee = call.child_by_field_name("function")
-    if callee is None:
-        return None
-    method = callee.type in ("attribute", "member_expression")
-    name = text(last_name(callee))
-    if method and name in _READ_METHODS and _within(node, _argument(arguments, 0)):
-        return callee.child_by_field_name("object")
-    getter = name.lstrip("_").startswith("get_")
-    if (name in _READ_FUNCTIONS or getter) and _within(node, _argument(arguments, 1)):
-        return _argument(arguments, 0)
-    if getter and _within(node, _argument(arguments, 0)):
-        return callee
-    return None
-
-
-def _argument(arguments: Node, at: int) -> Node | None:
-    return arguments.named_child(at) if at < arguments.named_child_count else None
-
-
-def _opens_literal_subscript(node: Node | None) -> bool:
-    """Does ``node`` open with ``Literal[``? Read from its first two children, not its text:
-    a string nested in a large expression would otherwise copy that expression once per
-    string."""
-    if node is None or node.child_count < 2:
-        return False
-    first, second = node.children[0], node.children[1]
-    return (first.type == "identifier" and text(first) == "Literal" and second.type == "["
-            and second.start_byte == first.end_byte)
-
-
-_CLASS_NODES = frozenset({"class_definition", "class_body"})
-
-
-def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
-                        ) -> Iterator[tuple[Node, Context]]:
-    """The nodes of ``types`` that lie on a changed line (pruning subtrees that do not), each
-    with its ``Context``, carried down the walk. tree-sitter finds a node's parent by walking
-    down from the root, so climbing from each string was quadratic in the nesting depth, and
-    cubic to the root: a literal 3,000 lists deep, or a union of 20,000 members, took
-    minutes."""
-    stack: list[tuple[Node, Context]] = [(root, Context(None, False, False, None))]
-    while stack:
-        current, context = stack.pop()
-        if not touches(current, lines):
-            continue
-        if current.type in types:
-            yield current, context
-            continue
-        kind = current.type
-        inner = Context(
-            (current, context.ancestors),
-            context.in_function or kind in _FUNCTION_NODES,
-            context.in_class or kind in _CLASS_NODES,
-            (current if context.union is None else context.union) if kind == "union_type"
-            else context.union if kind == "literal_type" else None)
-        stack.extend((child, inner) for child in reversed(current.children))
-
-
-_PARAMETER_NAME_FIELDS = {"required_parameter": "pattern", "optional_parameter": "pattern",
-                          "assignment_pattern": "left"}
-"""The field naming a parameter that is more than its name (``config?: C``, ``config = {}``)."""
-# Not ``options``/``opts``: every trpc adapter takes ``opts`` and reads ``opts.onError``, which
-# listed five pages a change at a time (35 more rows for one more hit).
-_SETTINGS_READS = tuple(f"{name}{dot}".encode() for name in sorted(_SETTINGS_NAMES)
-                        for dot in (".", "?."))
-"""A property read on one of ``_SETTINGS_NAMES`` as a file writes it (``config.``,
-``config?.``): a file without one holds no settings read."""
-
-
-def settings_reads(root: Node, lines: frozenset[int]
-                   ) -> tuple[list[str], dict[str, frozenset[str]]]:
-    """Code-shaped keys read as ``P.X`` on a changed line, where ``P`` is a parameter named
-    like settings (``_SETTINGS_NAMES``) of an enclosing function: axios' adapters read
-    each option as ``config.socketPath``, as ``config["socketPath"]`` would be (a settings
-    key, docs/concepts/anchoring-rules.md#literals). A write (``config.x = …``) sets a key the
-    code fills in, not one it reads; ``this.config.x`` is no parameter. Each key comes with
-    the code-shaped keys its function reads from ``P`` (``literal_kin``): a new option's
-    siblings, which the page documenting the options names."""
-    found: list[str] = []
-    kin: dict[str, frozenset[str]] = {}
-    tables: dict[tuple[int, str], frozenset[str]] = {}
-    source = root.text or b""
-    if not lines or not any(read in source for read in _SETTINGS_READS):
-        return found, kin
-    split = source.split(b"\n")
-    changed = [split[line - 1] for line in lines if 0 < line <= len(split)]
-    if not any(read in line for line in changed for read in _SETTINGS_READS):
-        return found, kin  # no changed line reads one: the walk took 47 ms on objectstack
-    stack: list[tuple[Node, Node | None, dict[str, Node]]] = [(root, None, {})]
-    while stack:
-        current, parent, bound = stack.pop()
-        if not touches(current, lines):
-            continue
-        if current.type in _FUNCTION_NODES:
-            taken = dict.fromkeys(_settings_parameters(current), current)
-            bound = {**bound, **taken} if taken else bound
-        read = _settings_read(current, parent, bound)
-        if read is not None and first_line(current) in lines:
-            name, key = read
-            found.append(key)
-            table = (bound[name].id, name)
-            if table not in tables:
-                tables[table] = _keys_read(bound[name], name)
-            kin.setdefault(key, tables[table])
-        # a read is a named node: punctuation and keywords hold none
-        stack.extend((child, current, bound) for child in reversed(current.named_children))
-    return found, kin
-
-
-def _settings_parameters(function: Node) -> Iterator[str]:
-    """The parameters of a function named like settings (``config``, ``config = {}``,
-    ``config?: C``, an arrow's lone ``config``)."""
-    lone = function.child_by_field_name("parameter")
-    parameters = function.child_by_field_name("parameters")
-    for parameter in [lone] if lone is not None else (
-            parameters.named_children if parameters is not None else []):
-        field = _PARAMETER_NAME_FIELDS.get(parameter.type)
-        name = parameter.child_by_field_name(field) if field else parameter
-        if name is not None and name.type == "identifier" \
-                and text(name) in _SETTINGS_NAMES:
-            yield text(name)
-
-
-def _settings_read(node: Node, parent: Node | None, bound: dict[str, Node]
-                   ) -> tuple[str, str] | None:
-    """``(P, X)`` when ``node``, whose parent is ``parent``, reads ``P.X`` of a settings
-    parameter ``P`` in ``bound`` and ``X`` is code-shaped."""
-    if node.type != "member_expression":
-        return None
-    holder, key = node.child_by_field_name("object"), node.child_by_field_name("property")
-    if holder is None or key is None or holder.type != "identifier" \
-            or key.type != "property_identifier" or text(holder) not in bound:
-        return None
-    value = text(key)
-    if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and is_code_shaped(value)):
-        return None
-    if parent is not None and parent.type in _ASSIGNMENTS \
-            and parent.child_by_field_name("left") == node:
-        return None  # a write
-    return text(holder), value
-
-
-def _keys_read(function: Node, name: str) -> frozenset[str]:
-    """The code-shaped keys ``function`` reads as ``name.X``, not in a function of its own
-    that takes another ``name`` (whose keys are that function's): so each node is read once
-    per settings name, however deep such functions nest."""
-    def descend(node: Node) -> bool:
-        return node.type not in _FUNCTION_NODES or name not in _settings_parameters(node)
-
-    bound = {name: function}
-    keys: set[str] = set()
-    for node, parent in walk_with_parents(function, frozenset({"member_expression"}), descend):
-        read = _settings_read(node, parent, bound)
-        if read is not None:
-            keys.add(read[1])
-            if len(keys) == MAX_TABLE_KIN:
-                break
-    return frozenset(keys)
-
-
-MAX_TABLE_KIN = 200
-"""Strings of one table kept as a new key's siblings: a page naming two of them is a home, and a
-table of 100,000 keys would otherwise be looked up key by key."""
-_TABLE_MEMBERS_OF = frozenset({"array", "list", "tuple", "set"})
-"""Tables whose members are their strings (a dict or object's are its pairs' keys)."""
-
-
-def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[str],
-                    content_types: frozenset[str], delimiter_types: frozenset[str] = frozenset()
-                    ) -> tuple[list[str], dict[str, frozenset[str]]]:
-    """String literals that start on a changed line and are either route-shaped or code-shaped
-    declared surface (``is_declared_literal``), and, for each code-shaped one that is a key
-    or member of a table declared outside any function, that table's code-shaped strings
-    (``table_kin``)."""
-    found = []
-    kin: dict[str, frozenset[str]] = {}
-    tables: dict[int, frozenset[str]] = {}
-    for node, context in _strings_in_context(root, string_types, lines):
-        if first_line(node) not in lines:
-            continue
-        value = string_value(node, content_types, delimiter_types)
-        if not value:
-            continue
-        route = is_route_literal(value)
-        if not route and not (
-                LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
-                and is_code_shaped(value) and is_declared_literal(node, value, context)):
-            continue
-        found.append(value)
-        if route or value in kin or context.in_function:
-            continue
-        strings = table_kin(node, context, string_types, content_types, delimiter_types, tables)
-        if strings is not None:
-            kin[value] = strings
-    return found, kin
-
-
-def table_kin(node: Node, context: Context, string_types: frozenset[str],
-              content_types: frozenset[str], delimiter_types: frozenset[str],
-              tables: dict[int, frozenset[str]]) -> frozenset[str] | None:
-    """The code-shaped keys and members of the table a literal is a key or member of (a dict
-    or object, a list or array, a ``Literal[…]``, a TS union of string literals), for a
-    literal no function encloses, as a config default or a registry is not: the literal's
-    siblings for "New API" (docs/concepts/anchoring-rules.md#new-api). None for any other
-    literal. ``tables`` keeps each table's strings, so the keys of one table share one set."""
-    parent, above = _parent(context.ancestors)
-    if parent is None:
-        return None
-    if parent.type == "pair":
-        table = above[0] if above is not None and parent.child_by_field_name("key") == node \
-            else None
-    elif parent.type == "literal_type":
-        table = context.union
-    elif parent.type == "subscript" and _opens_literal_subscript(parent):
-        table = parent
-    else:
-        table = parent if parent.type in _TABLE_MEMBERS_OF else None
-    if table is None:
-        return None
-    if table.id not in tables:
-        members = (_table_string(child, string_types, content_types, delimiter_types)
-                   for child in _table_entries(table))
-        tables[table.id] = frozenset(islice(
-            (value for value in members if value and is_code_shaped(value)), MAX_TABLE_KIN))
-    return tables[table.id]
-
-
-def _table_entries(table: Node) -> Iterator[Node]:
-    """A table's entries: a dict's pairs, a list's members, a union's member strings (the
-    union of ``'a' | 'b' | 'c'`` nests: ``('a' | 'b') | 'c'``)."""
-    if table.type != "union_type":
-        yield from table.named_children
-        return
-    stack = [table]
-    while stack:
-        current = stack.pop()
-        for child in reversed(current.named_children):
-            if child.type == "union_type":
-                stack.append(child)
-            elif child.type == "literal_type" and child.named_children:
-                yield child.named_children[0]
-
-
-def _table_string(child: Node, string_types: frozenset[str], content_types: frozenset[str],
-                  delimiter_types: frozenset[str]) -> str | None:
-    """A table entry's name: a pair's key (quoted, or a TS property name), or a string member."""
-    item = child.child_by_field_name("key") if child.type == "pair" else child
-    if item is None:
-        return None
-    if item.type == "property_identifier":
-        return text(item)
-    return string_value(item, content_types, delimiter_types) if item.type in string_types \
-        else None

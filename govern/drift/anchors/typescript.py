@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings
+from govern.drift.anchors.literals import settings_reads, shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     MAX_NAME_BYTES,
@@ -38,8 +39,6 @@ from govern.drift.anchors.syntax import (
     name_text,
     parse,
     passed_over_members,
-    settings_reads,
-    shaped_literals,
     text,
     touched_members,
     touches,

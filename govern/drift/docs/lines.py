@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from govern.drift.docs.index import PhraseRuns, path_variants
 from govern.drift.docs.pydomain import MKDOCSTRINGS
@@ -181,6 +182,36 @@ class _TokenOffsets:
         return [offset for variant in path_variants(form) for offset in self.paths.get(variant, ())]
 
 
+@dataclass(frozen=True)
+class _ScopedNames:
+    """What a page's roles and object directives stand for (``_scoped_names``)."""
+
+    forms: Mapping[str, list[int]]
+    """Offsets of the names they stand for, by each form the scanner keeps of them: names the
+    page may never write whole, a relative target qualified by its class or module
+    (``:func:`edit``` after ``.. currentmodule:: shop`` names ``shop.edit``), and each member
+    ``:members: a, b`` lists, where it lists it."""
+    documenting: Mapping[str, list[int]]
+    """A name -> the offsets of the directives documenting every member of it (a bare
+    ``:members:``, mkdocstrings' ``::: shop.Client``)."""
+
+
+def _scoped_names(text: str) -> _ScopedNames:
+    """The names a page's roles and object directives stand for, and the directives that
+    document every member of a name, read in one pass over its targets."""
+    forms: dict[str, list[int]] = {}
+    documenting: dict[str, list[int]] = {}
+    for target, name in named_targets(text, sphinx_targets(text)):
+        for offset, named in ((target.offset, name), *listed_members(target, name)):
+            for form in _reference_names(named):
+                forms.setdefault(form, []).append(offset)
+        if target.members is not None and target.members.listed is None:
+            documenting.setdefault(name, []).append(target.offset)
+    for match in MKDOCSTRINGS.finditer(text) if ":::" in text else ():
+        documenting.setdefault(match.group(1), []).append(match.start(1))
+    return _ScopedNames(forms, documenting)
+
+
 class PageMentions:
     """Where one page names each of its anchors. Built once per listed page: the page's line
     starts, routes, calls and phrases are read on first need and kept, and past
@@ -196,8 +227,7 @@ class PageMentions:
         self._searches = 0
         self._tokens: _TokenOffsets | None = None
         self._phrases: dict[str, PhraseRuns] = {}
-        self._scoped: dict[str, list[int]] | None = None
-        self._documenting: dict[str, list[int]] = {}
+        self._scoped: _ScopedNames | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -221,23 +251,10 @@ class PageMentions:
                     self._calls.setdefault(match.group(1), []).append(match.start())
         return self._calls.get(token, [])
 
-    def _scoped_names(self) -> dict[str, list[int]]:
-        """Offsets of the names roles and object directives stand for, by each form the
-        scanner keeps of them: names the page may never write whole, a relative target
-        qualified by its class or module (``:func:`edit``` after ``.. currentmodule:: shop``
-        names ``shop.edit``), and each member ``:members: a, b`` lists, where it lists it.
-        Read with them: the offsets of the directives documenting every member of a name
-        (``self._documenting``)."""
+    def _scope(self) -> _ScopedNames:
+        """The page's ``_scoped_names``, read on first need."""
         if self._scoped is None:
-            self._scoped = {}
-            for target, name in named_targets(self.text, sphinx_targets(self.text)):
-                for offset, named in ((target.offset, name), *listed_members(target, name)):
-                    for form in _reference_names(named):
-                        self._scoped.setdefault(form, []).append(offset)
-                if target.members is not None and target.members.listed is None:
-                    self._documenting.setdefault(name, []).append(target.offset)
-            for match in MKDOCSTRINGS.finditer(self.text) if ":::" in self.text else ():
-                self._documenting.setdefault(match.group(1), []).append(match.start(1))
+            self._scoped = _scoped_names(self.text)
         return self._scoped
 
     def _nearest_prefix(self, token: str) -> list[int]:
@@ -248,13 +265,13 @@ class PageMentions:
         (``.. autoclass:: Client`` for ``shop.Client.send``, not every line that writes
         ``shop``)."""
         tokens = self._indexed()
-        scoped = self._scoped_names()
+        scoped = self._scope()
         for prefix in _prefixes(token):
-            if prefix in self._documenting:
-                return self._documenting[prefix]
+            if prefix in scoped.documenting:
+                return scoped.documenting[prefix]
         written = tokens.prefixed(token) if tokens is not None else _prefix_at(self.text, token)
         for prefix in _prefixes(token):
-            offsets = [*written.get(prefix, ()), *scoped.get(prefix, ())]
+            offsets = [*written.get(prefix, ()), *scoped.forms.get(prefix, ())]
             if offsets:
                 return offsets
         return []
@@ -286,11 +303,11 @@ class PageMentions:
             offsets = self._nearest_prefix(token)
         elif (tokens := self._indexed()) is not None:
             offsets = tokens.pathed(token) if how == "path" else [
-                *tokens.named.get(token, ()), *self._scoped_names().get(token, ())]
+                *tokens.named.get(token, ()), *self._scope().forms.get(token, ())]
         elif how == "path":
             offsets = _pathed_at(text, token)
         else:
-            offsets = [*_named_at(text, token), *self._scoped_names().get(token, ())]
+            offsets = [*_named_at(text, token), *self._scope().forms.get(token, ())]
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines
