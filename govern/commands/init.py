@@ -22,7 +22,7 @@ from typing import Any
 import click
 
 from govern.commands.shared import open_git
-from govern.config import BY_PATH, KEYS, Config, parse_config, validate
+from govern.config import BY_PATH, EXTRA_LOCKFILES, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
@@ -57,7 +57,6 @@ GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for suffix in ("md", "rst", "txt")))
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
 one, in any of the formats GitHub shows (pytest's ``CONTRIBUTING.rst``)."""
-EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
