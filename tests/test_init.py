@@ -125,8 +125,8 @@ def test_detect_notes_what_it_saw() -> None:
         "code.package_manifests": "detected: 1 manifest(s)",
         "comment.guardrails_doc": "no AGENTS.md or CONTRIBUTING.md (at the root, .github/ or "
                                   "docs/): no page is named",
-        "routes.registrars": "files named like route files that hold a route registration "
-                             "(auto-detection reads them) and route ledgers: api/routes.py, "
+        "routes.registrars": "nothing to add: auto-detection reads the files found registering "
+                             "routes (api/routes.py); routes.ledgers' defaults match "
                              "sdk/openapi.yaml",
     }
 
@@ -135,8 +135,8 @@ def test_detect_notes_what_it_saw() -> None:
     # a Flask view module and an Express router register routes
     ({"app/views.py": "@bp.route('/items')\ndef items():\n    return []\n",
       "server/router.js": "router.post('/users', create)\n", "bin/api.js": "run(argv)\n"},
-     "routes.registrars: files named like route files that hold a route registration "
-     "(auto-detection reads them) and route ledgers: app/views.py, server/router.js"),
+     "routes.registrars: nothing to add: auto-detection reads the files found registering "
+     "routes (app/views.py, server/router.js)"),
     # named like route files only: axios's CLI, zod's core/api.ts (a registry's `.get(`)
     ({"bin/api.js": "run(argv)\n",
       "src/core/api.ts": "const existing = registry.get(inst) ?? {};\n"}, None),

@@ -610,9 +610,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
               if has_registration_line((texts or {}).get(p, "").encode())]
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        notes["routes.registrars"] = ("files named like route files that hold a route "
-                                      "registration (auto-detection reads them) and route "
-                                      "ledgers: " + ", ".join([*routes[:5], *ledgers[:5]]))
+        # the key is written empty: say why nothing needs adding, not only what was seen
+        found = [*([f"auto-detection reads the files found registering routes "
+                    f"({', '.join(routes[:5])})"] if routes else []),
+                 *([f"routes.ledgers' defaults match {', '.join(ledgers[:5])}"]
+                   if ledgers else [])]
+        notes["routes.registrars"] = "nothing to add: " + "; ".join(found)
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
