@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import subprocess
+from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from govern.git.gitio import PendingGrep
 
 
 class Repo:
@@ -88,3 +93,8 @@ def make_repo(root: Path, files: dict[str, str | bytes | None] | None = None, *,
     files = files or {"README.md": "# example\n"}
     repo.commit(with_preset(files, preset) if preset else files, "initial")
     return repo
+
+
+def grepped(pending: PendingGrep) -> list[str]:
+    """Every path a background ``git grep`` found, over all its batches, sorted."""
+    return sorted(chain.from_iterable(pending.batches()))

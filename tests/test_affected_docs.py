@@ -646,3 +646,18 @@ def test_a_page_listed_as_a_module_s_home_is_no_run_without_opinion(tmp_path: Pa
     assert data["anchors"] == [] and "no opinion" not in data["summary"]
     assert data["summary"].startswith("1 changed package(s), 0 documentable anchor(s); 1 page(s) "
                                       "document the changed modules.")
+
+
+@pytest.mark.parametrize(("path", "skipped"), [
+    ("pnpm-lock.yaml", 1), ("packages/a/package-lock.json", 1), ("uv.lock", 1),
+    ("Cargo.lock", 1), ("go.sum", 1),
+    ("config/locks.yaml", 0),  # a YAML file of the product: no extractor reads it
+])
+def test_lockfiles_are_skipped_not_not_covered(tmp_path: Path, path: str, skipped: int) -> None:
+    """h3's comment called ``pnpm-lock.yaml`` NOT COVERED, "not a clean bill of health": a
+    lockfile is regenerated from the manifests, never written."""
+    repo = pr_repo(tmp_path, {path: "a: 1\n"}, {path: "a: 2\n"})
+    data = run_json(repo, "main")
+    assert data["skipped"]["lockfiles"] == skipped
+    assert data["anchorless_changes"] == ([] if skipped else [
+        {"path": path, "reason": "no anchor extractor for .yaml files"}])

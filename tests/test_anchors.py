@@ -147,6 +147,22 @@ def test_qualified_names_respect_the_init_all() -> None:
         "req.api.post"]
 
 
+@pytest.mark.parametrize("spelled", [
+    "__all__ = ['Field', 'computed_field']",
+    "__all__ = ('Field', 'computed_field')",
+    "__all__ = 'Field', 'computed_field'",  # a tuple without parentheses (pydantic's fields.py)
+])
+def test_all_in_any_spelling_keeps_other_names_private(spelled: str) -> None:
+    """pydantic's ``fields.py`` shadows the built-in ``DeprecationWarning`` at module level
+    but leaves it out of ``__all__``: its removal anchored every page naming the built-in."""
+    source = (f"{spelled}\nDeprecationWarning = PydanticDeprecatedSince20\n"
+              "def Field(): ...\ndef computed_field(): ...\n").encode()
+    extraction = extract_python(source, frozenset({2, 3}))
+    assert "DeprecationWarning" not in extraction.declared
+    assert {"Field", "computed_field"} <= extraction.declared
+    assert [d.name for d in extraction.touched] == ["Field"]
+
+
 LAYERED = {"m/__init__.py": "from m._plugins import ui\nfrom m._plugins import uix\n"
                             "__all__ = ['ui', 'uix']\n",
            "m/_plugins/__init__.py": "",

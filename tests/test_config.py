@@ -187,7 +187,28 @@ def test_missing_config_file_is_exit_2(repo: Repo, tmp_path: Path) -> None:
 
 
 def test_config_is_read_from_the_commit_not_the_work_tree(repo: Repo) -> None:
+    """...and the run says so, once, as a user who just ran `govern init` would otherwise see
+    the defaults' results (ky's calibrate found no case: its page is `readme.md`)."""
     repo.commit({"docs/a.md": "a\n", "notes/b.md": "b\n"})
     repo.write({"govern.toml": '[docs]\npaths = ["notes/**/*.md"]\n'})  # uncommitted
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all"])
     assert result.stdout == "README.md\ndocs/a.md\n"
+    head = repo.git("rev-parse", "HEAD").strip()
+    assert result.stderr.splitlines()[0] == (
+        f"govern: note: govern.toml in the work tree is not committed: this run reads the "
+        f"configuration as committed at {head[:12]} (commit it, or pass --config govern.toml "
+        "to use it now)")
+    repo.commit({"govern.toml": '[docs]\npaths = ["notes/**/*.md"]\n'})
+    repo.write({"govern.toml": '[docs]\npaths = ["docs/**/*.md"]\n'})  # edited after
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all"])
+    assert result.stdout == "notes/b.md\n"
+    assert "govern.toml in the work tree differs from the one committed" in result.stderr
+
+
+@pytest.mark.parametrize("on_disk", [None, '[docs]\npaths = ["notes/**/*.md"]\n'])
+def test_no_note_when_the_work_tree_holds_the_committed_config(repo: Repo,
+                                                              on_disk: str | None) -> None:
+    """A CI checkout of the commit, or no govern.toml at all: nothing to tell."""
+    repo.commit({"notes/b.md": "b\n", **({"govern.toml": on_disk} if on_disk else {})})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all"])
+    assert result.exit_code == 0 and "govern: note" not in result.stderr

@@ -104,6 +104,21 @@ def test_an_example_helper_crosses_no_route_bridge(tmp_path: Path) -> None:
     assert library["cross_cutting_symbols"] == [{"token": "get_session", "routes": 4}]
 
 
+def test_a_library_helper_crosses_into_no_example_apps_route(tmp_path: Path) -> None:
+    """h3's ``examples/cors.ts`` calls the library's ``handleCors`` from ``app.get("/hello",
+    …)``: ``/hello`` is every guide's toy path, so a change to ``handleCors`` listed four
+    guides. The library's own route still bridges."""
+    cors = "export function handleCors(e) {\n  return 1\n}\n"
+    example = ('import { handleCors } from "../src/cors"\n'
+               'app.get("/hello", (e) => handleCors(e))\n')
+    guide = "# Guide\n\nCall `GET /hello` to try it.\n"
+    base = {"src/cors.ts": cors, "examples/cors.ts": example, "docs/guide.md": guide}
+    change = {"src/cors.ts": cors.replace("1", "2")}
+    assert rows(_run(tmp_path / "example", base, change)) == {}
+    library = {**base, "src/app.ts": example.replace("../src/cors", "./cors")}
+    assert rows(_run(tmp_path / "library", library, change)) == {"docs/guide.md": ["/hello"]}
+
+
 def test_a_docs_sites_own_code_is_no_example(tmp_path: Path) -> None:
     """vite's ``acknowledgements.md`` calls ``useSponsor()`` of its VitePress theme, under
     ``docs/``, and shows no file of its folder: the theme is the site's code."""

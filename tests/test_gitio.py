@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from govern.cli import cli
 from govern.core.errors import GitError, NoCommonHistory, UnknownRef
 from govern.git.gitio import Git, Hunk
-from tests.gitrepo import Repo, make_repo
+from tests.gitrepo import Repo, grepped, make_repo
 
 
 def test_changed_files_statuses_renames_and_odd_paths(tmp_path: Path) -> None:
@@ -152,17 +152,17 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     specs = ("*.ts", "*.py")
     expected = ["api/hono.ts", "api/routes.ts", "api/start.py", "api/views.py"]
     assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
-    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs).stream()) == expected
+    assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
     # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
-    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
-                                       perl=PERL_HINT).stream()) == expected
+    assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
+                                        perl=PERL_HINT)) == expected
     assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
                                     "api/plain.ts", "api/word.py", "api/hono.ts",
                                     "api/split.ts", "api/key.ts")
                   if has_registration_line((repo.root / path).read_bytes())) == expected
-    assert list(git.start_grep_files("HEAD", "no-such-text-anywhere", specs).stream()) == []
+    assert grepped(git.start_grep_files("HEAD", "no-such-text-anywhere", specs)) == []
     # a git that cannot run the Perl regex (here: an invalid one) answers through -E
-    assert sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, specs, perl="(?<!").stream()) \
+    assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs, perl="(?<!")) \
         == expected
     pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
     pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from govern.cli import cli
 from govern.drift.anchors.model import Extraction, not_covered_reason
 from tests.helpers import pr_repo, run_json
 
@@ -74,3 +76,20 @@ def test_the_summary_counts_files_govern_cannot_read_apart_from_implementation_o
     assert len(data["anchorless_changes"]) == len(change)  # every file keeps its reason
     assert said in data["summary"]
     assert unsaid is None or unsaid not in data["summary"]
+
+
+def test_the_text_report_tells_a_file_read_apart_from_a_blind_spot(tmp_path: Path) -> None:
+    """h3: a file whose changed lines touch no declaration, which a page names by its path,
+    was listed under "What this run could not see" beside the row it produced."""
+    repo = pr_repo(tmp_path, {"pkg/workers.py": WORKER, "pkg/data.bin": "a\n",
+                              "docs/a.md": "See `pkg/workers.py`.\n"},
+                   {"pkg/workers.py": WORKER.replace('"loaded"', '"ready"'),
+                    "pkg/data.bin": "b\n"})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs",
+                                      "--format", "text", "main"])
+    assert result.exit_code == 0, result.output
+    read, _, unseen = result.stdout.partition("What this run could not see:")
+    assert read.splitlines()[-3:] == ["Read, nothing public on the changed lines:",
+                                      f"  - pkg/workers.py: {PLAIN}", ""]
+    assert "pkg/workers.py" not in unseen
+    assert "  - pkg/data.bin: no anchor extractor for .bin files" in unseen.splitlines()

@@ -14,7 +14,7 @@ from govern.config import Config
 from govern.drift.anchors.routes import RegistrarScan
 from govern.drift.scans import _GREP_THRESHOLD, start_bridge_scans
 from govern.git.gitio import Git
-from tests.gitrepo import Repo, make_repo
+from tests.gitrepo import Repo, grepped, make_repo
 
 ROUTES = "router.get('/api/v1/items', list);\n"
 PLAIN = "export const total = (xs: number[]) => xs.length;\n"
@@ -77,9 +77,9 @@ def test_the_work_tree_grep_reads_the_files_on_disk(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     (repo.root / "web/plain.ts").write_text(ROUTES)
     git = Git(repo.root)
-    on_disk = sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, ("*.ts",),
-                                          work_tree=True).stream())
-    in_commit = sorted(git.start_grep_files("HEAD", REGISTRAR_HINT, ("*.ts",)).stream())
+    on_disk = grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, ("*.ts",),
+                                           work_tree=True))
+    in_commit = grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, ("*.ts",)))
     assert on_disk == ["web/gone.ts", "web/plain.ts", "web/renamed.ts", "web/routes.ts"]
     assert in_commit == ["web/gone.ts", "web/renamed.ts", "web/routes.ts"]
 

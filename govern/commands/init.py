@@ -22,7 +22,7 @@ from typing import Any
 import click
 
 from govern.commands.shared import open_git
-from govern.config import BY_PATH, KEYS, Config, parse_config, validate
+from govern.config import BY_PATH, EXTRA_LOCKFILES, KEYS, Config, parse_config, validate
 from govern.config.render import render_value
 from govern.config.sections import FRAGMENT_DIRS, GATES, in_fragment_folder
 from govern.core.errors import GovernError, NotJudged
@@ -31,9 +31,12 @@ from govern.core.resources import data_dir
 from govern.drift.anchors.routes import has_registration_line
 from govern.drift.docs.layout import (
     MAX_CONFIG_CHARS,
+    MAX_MARKED_PAGES,
     VITEPRESS_FOLDER,
     SiteCode,
     ancestors,
+    folder_globs,
+    is_generated_page,
     is_published,
     mkdocs_hooks,
     read_manifest,
@@ -54,7 +57,6 @@ GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for suffix in ("md", "rst", "txt")))
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
 one, in any of the formats GitHub shows (pytest's ``CONTRIBUTING.rst``)."""
-EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
 README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
 """A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
@@ -464,23 +466,39 @@ def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> 
     .gitignore ignores them: generated output committed anyway (pinia's typedoc pages in
     ``packages/docs/api/``, which its .gitignore lists), whose "Defined in src/types.ts:50"
     links would list every generated page for any change to that file. The shallowest ignored
-    folder holding no page that is kept, as ``folder/**``, else the page itself. None when
-    every page is ignored: excluding them all would leave no corpus."""
+    folder holding no page that is kept, as ``folder/**``, else the page itself
+    (:func:`folder_globs`)."""
     ignored = Globs(_usable_patterns(gitignore))
+    pages = corpus_pages(paths, docs_paths)
+    # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
+    return folder_globs(pages, {p for p in pages if ignored.matches(p)},
+                        lambda folder: ignored.matches(folder + "/"))
+
+
+def corpus_pages(paths: list[str], docs_paths: list[str]) -> list[str]:
+    """The md/mdx/rst pages of ``paths`` that ``docs_paths`` match."""
     corpus = Globs(tuple(docs_paths))
-    pages = [p for p in paths
-             if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS and corpus.matches(p)]
-    hidden = {p for p in pages if ignored.matches(p)}
-    if not hidden or len(hidden) == len(pages):
-        return []
-    kept = {folder for page in pages if page not in hidden for folder in ancestors(page)}
-    found: dict[str, None] = {}
-    for page in sorted(hidden):
-        # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
-        folder = next((f for f in ancestors(page)
-                       if f not in kept and ignored.matches(f + "/")), None)
-        found[f"{folder}/**" if folder else page] = None
-    return list(found)
+    return [p for p in paths
+            if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS and corpus.matches(p)]
+
+
+def marked_pages(paths: list[str], docs_paths: list[str], texts: Mapping[str, str]
+                 ) -> tuple[list[str], int]:
+    """``docs.exclude`` globs for the corpus pages a reference generator wrote
+    (:func:`is_generated_page`: TanStack's typedoc pages, committed under
+    ``docs/framework/*/reference/``), and how many pages carry its mark. Their source links
+    listed every generated page of a file for any change to it (47 rows for 4 pages edited),
+    and they are regenerated, never edited by hand."""
+    pages = corpus_pages(paths, docs_paths)
+    marked = {p for p in pages if is_generated_page(texts.get(p, ""))}
+    return folder_globs(pages, marked), len(marked)
+
+
+def page_texts_wanted(paths: list[str]) -> list[str]:
+    """The pages init reads for a generator's mark: every md/mdx/rst file, unless there are
+    more than :data:`MAX_MARKED_PAGES`."""
+    pages = [p for p in paths if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS]
+    return pages if len(pages) <= MAX_MARKED_PAGES else []
 
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected:
@@ -530,18 +548,30 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         notes["docs.paths"] = said
     docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
     generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
+    marked, marks = marked_pages(paths, docs_paths, texts or {})
+    marked = [glob for glob in marked if glob not in generated]
+    unread = len(page_texts_wanted(paths)) == 0 and any(
+        PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS for p in paths)
     corpus = Globs(tuple(docs_paths))
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
-    excluded = [*generated, *(f"{t.folder}/**" for t in translated)]
+    excluded = [*generated, *marked, *(f"{t.folder}/**" for t in translated)]
     if excluded:
         values["docs.exclude"] = excluded
-        notes["docs.exclude"] = "; ".join(
-            ([f"tracked though the root .gitignore lists them, so read as generated output and "
-              f"kept out of the corpus: {', '.join(generated)}"] if generated else [])
-            + [f"detected: {t.folder}/** translates {t.source or '.'}/ ({t.why}), which a code "
-               "PR's author is not expected to edit" for t in translated])
+    why_excluded = [
+        *([f"tracked though the root .gitignore lists them, so read as generated output and "
+           f"kept out of the corpus: {', '.join(generated)}"] if generated else []),
+        *([f"detected: {marks} page(s) a reference generator wrote (typedoc's \"Defined "
+           f"in:\" lines, API Documenter's header), regenerated rather than edited: "
+           f"{', '.join(marked)}"] if marked else []),
+        *([f"pages not read for a reference generator's mark: the repository has more than "
+           f"{MAX_MARKED_PAGES:,} md/mdx/rst files (exclude generated ones by hand)"]
+          if unread else []),
+        *(f"detected: {t.folder}/** translates {t.source or '.'}/ ({t.why}), which a code "
+          "PR's author is not expected to edit" for t in translated)]
+    if why_excluded:
+        notes["docs.exclude"] = "; ".join(why_excluded)
     site = site_code(paths, texts or {}, generators)
     if site:
         values["code.exclude"] = [s.glob for s in site]
@@ -580,9 +610,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
               if has_registration_line((texts or {}).get(p, "").encode())]
     ledgers = Config().routes.ledgers.select(paths)
     if routes or ledgers:
-        notes["routes.registrars"] = ("files named like route files that hold a route "
-                                      "registration (auto-detection reads them) and route "
-                                      "ledgers: " + ", ".join([*routes[:5], *ledgers[:5]]))
+        # the key is written empty: say why nothing needs adding, not only what was seen
+        found = [*([f"auto-detection reads the files found registering routes "
+                    f"({', '.join(routes[:5])})"] if routes else []),
+                 *([f"routes.ledgers' defaults match {', '.join(ledgers[:5])}"]
+                   if ledgers else [])]
+        notes["routes.registrars"] = "nothing to add: " + "; ".join(found)
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
@@ -673,7 +706,7 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
         read = [*declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
                 *package_manifests_beside_readmes(paths),
                 *site_manifests(paths, generator_sites(paths)),
-                *([GITIGNORE] if GITIGNORE in paths else [])]
+                *([GITIGNORE] if GITIGNORE in paths else []), *page_texts_wanted(paths)]
         # by blob id, in one exchange: a `rev:path` read per file scans each folder on its path
         got = git.read_texts([blobs[path] for path in dict.fromkeys(read)])
         texts = {path: got.get(blobs[path]) or "" for path in dict.fromkeys(read)}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from govern.config import Config, load_config
-from govern.config.load import decode_config
+from govern.config.load import CONFIG_FILE, decode_config
 from govern.core.errors import ConfigError, NotJudged, NoWorkTree, PayloadError, named_file
 from govern.core.progress import Reporter
 from govern.core.text import json_text
@@ -36,6 +36,8 @@ class Settings:
     quiet: bool = False
     argv: tuple[str, ...] = ()
     """The arguments govern was run with, for the command a bug report asks to run again."""
+    told_uncommitted: bool = False
+    """The note that the work tree's govern.toml is not what is read was given (once a run)."""
 
 
 def settings(ctx: click.Context) -> Settings:
@@ -74,7 +76,8 @@ def config_option(func: F) -> F:
     return click.option(
         "--config", "config_path", type=click.Path(path_type=Path),
         callback=_set_config, expose_value=False, is_eager=True,
-        help="Configuration file (default: govern.toml, else pyproject.toml).",
+        help="Configuration file (default: govern.toml, else pyproject.toml, as committed at "
+             "the revision the command reads).",
     )(func)
 
 
@@ -142,7 +145,30 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
         raise ConfigError(exc.problems, f"{exc.source} at {rev}", exc.remedy) from None
     for warning in config.warnings:
         click.echo(f"govern: warning: {warning}", err=True)
+    if explicit is None and not settings(ctx).told_uncommitted:
+        settings(ctx).told_uncommitted = True
+        if (note := uncommitted_config_note(git, rev)) is not None:
+            click.echo(f"govern: note: {note}", err=True)
     return config
+
+
+def uncommitted_config_note(git: Git, rev: str) -> str | None:
+    """What to say when the work tree's govern.toml is not the one committed at HEAD (the
+    one ``govern init`` just wrote, or an edit): commands read the committed configuration,
+    and a user trying the new one would otherwise see the defaults' results without knowing.
+    None when they agree, or there is no such file (a CI checkout of the commit)."""
+    on_disk = git.root / CONFIG_FILE
+    try:
+        written = on_disk.read_bytes()
+    except OSError:  # none, a folder, unreadable: nothing was written to tell about
+        return None
+    committed = git.blobs.read(f"HEAD:{CONFIG_FILE}")
+    if committed is not None and committed.replace(b"\r\n", b"\n") == written.replace(
+            b"\r\n", b"\n"):
+        return None
+    state = "is not committed" if committed is None else "differs from the one committed"
+    return (f"{CONFIG_FILE} in the work tree {state}: this run reads the configuration as "
+            f"committed at {rev[:12]} (commit it, or pass --config {CONFIG_FILE} to use it now)")
 
 
 def read_named_text(path: Path, option: str, also: str = "") -> str:

@@ -5,6 +5,7 @@ from govern.config.keys import BY_PATH, KEYS, SECTIONS, Key, toml_value
 from govern.config.kinds import BUMPS, Kind
 from govern.config.load import load_config, parse_config, validate
 from govern.config.sections import (
+    EXTRA_LOCKFILES,
     LOCKFILES,
     AnchorsConfig,
     CalibrateConfig,
@@ -20,8 +21,8 @@ from govern.config.sections import (
 )
 
 __all__ = [
-    "BUMPS", "BY_PATH", "KEYS", "LOCKFILES", "SECTIONS", "AnchorsConfig", "CalibrateConfig",
-    "CodeConfig", "CommentConfig", "Config", "DeclarationsConfig", "DocsConfig", "GatesConfig",
-    "Key", "Kind", "OverlapConfig", "ReviewConfig", "RoutesConfig", "load_config", "parse_config",
-    "toml_value", "validate",
+    "BUMPS", "BY_PATH", "EXTRA_LOCKFILES", "KEYS", "LOCKFILES", "SECTIONS", "AnchorsConfig",
+    "CalibrateConfig", "CodeConfig", "CommentConfig", "Config", "DeclarationsConfig", "DocsConfig",
+    "GatesConfig", "Key", "Kind", "OverlapConfig", "ReviewConfig", "RoutesConfig", "load_config",
+    "parse_config", "toml_value", "validate",
 ]

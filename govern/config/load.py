@@ -110,6 +110,10 @@ def parse_config(text: str, source: str, *, pyproject: bool) -> dict[str, Any] |
     return tool.get("govern") if isinstance(tool, dict) else None
 
 
+CONFIG_FILE = "govern.toml"
+"""The configuration file read by default, before ``pyproject.toml``'s ``[tool.govern]``."""
+
+
 def load_config(read_text: Callable[[str], str | None], explicit: Path | None = None) -> Config:
     """Load the configuration: the ``explicit`` file (``--config``), else ``govern.toml``,
     else ``pyproject.toml``.
@@ -123,7 +127,7 @@ def load_config(read_text: Callable[[str], str | None], explicit: Path | None = 
         text = decode_config(data, str(explicit))
         return validate(parse_config(text, str(explicit), pyproject=explicit.name ==
                                      "pyproject.toml") or {}, str(explicit))
-    govern_toml = read_text("govern.toml")
+    govern_toml = read_text(CONFIG_FILE)
     pyproject_text = read_text("pyproject.toml")
     pyproject_table = (
         parse_config(pyproject_text, "pyproject.toml", pyproject=True)
@@ -134,8 +138,8 @@ def load_config(read_text: Callable[[str], str | None], explicit: Path | None = 
         if pyproject_table is not None:
             warnings = ("both govern.toml and [tool.govern] in pyproject.toml exist: "
                         "govern.toml wins, pyproject.toml's table is ignored",)
-        return validate(parse_config(govern_toml, "govern.toml", pyproject=False) or {},
-                        "govern.toml", warnings)
+        return validate(parse_config(govern_toml, CONFIG_FILE, pyproject=False) or {},
+                        CONFIG_FILE, warnings)
     if pyproject_table is not None:
         if not isinstance(pyproject_table, dict):
             raise ConfigError(["tool.govern: must be a table"], "pyproject.toml")

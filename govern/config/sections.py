@@ -50,6 +50,8 @@ def in_fragment_folder(path: str) -> bool:
 
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lock", "bun.lockb",
              "deno.lock", "poetry.lock", "uv.lock")
+EXTRA_LOCKFILES = ("Cargo.lock", "Gemfile.lock", "composer.lock", "go.sum", "Pipfile.lock")
+"""Lockfiles of other ecosystems: not in the ignore defaults, which init adds where found."""
 
 ABOUT = "govern"
 """The field-metadata entry that holds a key's ``About``."""

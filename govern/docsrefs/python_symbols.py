@@ -11,7 +11,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from govern.drift.anchors.python import statements, unwrap_definition
+from govern.drift.anchors.python import statements, string_list, unwrap_definition
 from govern.drift.anchors.syntax import parse, python_string, text
 
 # Compound statements whose blocks still bind module- or class-level names.
@@ -129,12 +129,6 @@ def _imports(statement: Node) -> tuple[dict[str, str], list[str]]:
     return bound, stars
 
 
-def _string_list(node: Node | None) -> frozenset[str] | None:
-    if node is None or node.type not in ("list", "tuple"):
-        return None
-    return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
-
-
 def _self_attributes(function: Node, self_name: str) -> Iterator[str]:
     """Attributes a method sets on ``self`` (``self.status_code = …``): instance members."""
     stack = [function]
@@ -249,7 +243,7 @@ def parse_python_symbols(source: bytes) -> ModuleSymbols:
         for name, right in _assigned(statement):
             names.add(name)
             if name == "__all__":
-                all_names = _string_list(right)
+                all_names = string_list(right)
         names.update(_annotated(statement))
     module_open = module_open or any(hook in source for hook in _IMPORT_HOOKS)
     return ModuleSymbols(frozenset(names), classes, imports, tuple(stars), all_names,

@@ -19,6 +19,7 @@ from govern.drift.affected import (
     overbroad_reason,
     skipped_label,
 )
+from govern.drift.anchors.model import is_implementation_only
 
 RULES = {
     "removed": "names a symbol this change removed or renamed: the page is stale",
@@ -111,8 +112,10 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
             lines.append(f"  - and {len(homeless) - HOMELESS_SHOWN} more no page names the "
                          "siblings of (--json lists every one)")
         lines.append("")
+    read = [a for a in result.anchorless_changes if is_implementation_only(a)]
     unseen = [
-        *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes),
+        *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes
+          if not is_implementation_only(a)),
         *(f"  - {inert_line(e['path'])} ({e['side']}): {e['message']}"
           for e in result.parse_errors),
         *(f"  - page {inert_line(u['path'])}: {u['reason']}" for u in result.unreadable_pages),
@@ -135,6 +138,12 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
     if mentions:
         unseen.append(f"  - {mentions} page(s) merely mention a changed "
                       "package (not listed: mentioning a package is not naming what changed)")
+    if read:
+        # read and understood: no blind spot, though no declaration to anchor (a file path a
+        # page names still lists that page above)
+        lines.append(heading("Read, nothing public on the changed lines:"))
+        lines.extend(f"  - {inert_line(a['path'])}: {a['reason']}" for a in read)
+        lines.append("")
     if unseen:
         lines.append(heading("What this run could not see:"))
         lines.extend(unseen)

@@ -4,6 +4,7 @@ them to the pure steps (anchors, guards, bridge, rows) and returns the result.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from govern.config import Config
@@ -286,14 +287,19 @@ def _bridge(scans: PendingScans, config: Config, change_set: ChangeSetAnchors) -
     measured", never a fabricated zero. An example's names do not cross it: the handlers
     calling them are other example apps' that share the name (sqlmodel's
     ``sqlite_file_name`` is in 115 routes), and the example's own routes it changed are its
-    anchors already."""
+    anchors already. Nor do an example's routes receive the library's names: h3's
+    ``examples/cors.ts`` calls ``handleCors`` from ``app.get("/hello", …)``, and ``/hello`` is
+    every guide's toy path (4 rows, none edited)."""
     candidates = [c for c in change_set.candidates
                   if c.kind != "symbol" or not is_example_file(c.file)]
     if not any(c.kind == "route" or (c.declaration is not None and c.declaration.bridgeable
                                      and not is_constant(c.declaration.name))
                for c in candidates):
         return BridgeResult(coverage=NOT_MEASURED)
-    return bridge(candidates, scans.finish(),
+    read = scans.finish()
+    products = replace(read, registrars={path: scan for path, scan in read.registrars.items()
+                                         if not is_example_file(path)})
+    return bridge(candidates, products,
                   config.anchors.max_routes_per_symbol, is_code_shaped,
                   lambda name: is_generic(name, config.anchors.generic_names),
                   change_set.callers)

@@ -367,25 +367,18 @@ class PendingScans:
             stale = (self.changed_on_disk.changed_paths()
                      if self.changed_on_disk is not None else set())
             hits: set[str] = set()
-            for path in self.grep.stream():  # each scanned while git greps the rest
-                if path in stale:
-                    continue
-                hits.add(path)
-                if path in todo:
-                    todo.discard(path)
-                    data = git.blobs.read(sources[path])
-                    memo[f"r:{sources[path]}"] = (
-                        _scan_registrar(data, path, path in configured)
-                        if data is not None else None)
+            for batch in self.grep.batches():  # each scanned while git greps the rest
+                found = [path for path in dict.fromkeys(batch) if path not in stale]
+                hits.update(found)
+                self._scan([path for path in found if path in todo], configured)
+                todo.difference_update(found)
             hits |= _hinted(git, [p for p in unscanned if p in stale], sources)
         else:
             hits = _hinted(git, unscanned, sources)
-        wanted = [p for p in unscanned if p in todo and (p in hits or p in configured)]
-        blobs = git.blobs.read_many([sources[p] for p in wanted])
-        for path in (p for p in unscanned if p in todo):
-            data = blobs[sources[path]] if path in hits or path in configured else None
-            memo[f"r:{sources[path]}"] = (_scan_registrar(data, path, path in configured)
-                                          if data is not None else None)
+        left = [p for p in unscanned if p in todo]
+        self._scan([p for p in left if p in hits or p in configured], configured)
+        memo.update((f"r:{sources[p]}", None) for p in left
+                    if p not in hits and p not in configured)
         for path in configured:  # configured files are read whole, hinted or not
             if not _serves(memo.get(f"r:{sources[path]}"), True):
                 data = git.blobs.read(sources[path])
@@ -420,6 +413,16 @@ class PendingScans:
             self.run.save()
             self.saved = True
         return replace(scans, health=health)
+
+
+    def _scan(self, paths: list[str], configured: frozenset[str]) -> None:
+        """Scan ``paths``, read in one exchange with git, into the memo (an unreadable blob,
+        one the clone lacks, is no registrar)."""
+        blobs = self.git.blobs.read_many([self.sources[p] for p in paths])
+        for path in paths:
+            data = blobs[self.sources[path]]
+            self.held.memo[f"r:{self.sources[path]}"] = (
+                _scan_registrar(data, path, path in configured) if data is not None else None)
 
 
 def _serves(held: Any, configured: bool) -> bool:

@@ -70,21 +70,22 @@ class PendingGrep:
         self._proc, self._fallback, self._prefix = proc, fallback, prefix
         self._done = False
 
-    def stream(self) -> Iterator[str]:
-        """The matching paths as git finds them, so the caller works on each while git greps
-        the rest; then, from a git built without Perl regexes, the -E answer (a path may
-        come twice)."""
+    def batches(self) -> Iterator[list[str]]:
+        """The matching paths as git finds them, a batch per read of its output, so the
+        caller works on each batch while git greps the rest; then, from a git built without
+        Perl regexes, the -E answer (a path may come twice)."""
         stdout = self._proc.stdout
         assert stdout is not None
         prefix, pending = self._prefix, b""
         while chunk := os.read(stdout.fileno(), 1 << 16):
             *found, pending = (pending + chunk).split(b"\0")
-            for entry in found:
-                yield entry.decode("utf-8", "surrogateescape").removeprefix(prefix)
+            if found:
+                yield [entry.decode("utf-8", "surrogateescape").removeprefix(prefix)
+                       for entry in found]
         self._proc.wait()
         self._done = True
         if self._proc.returncode not in (0, 1):
-            yield from self._fallback()
+            yield self._fallback()
 
     def cancel(self) -> None:
         """Stop it unless its answer was already taken."""

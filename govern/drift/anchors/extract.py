@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-from govern.config import Config
+from govern.config import EXTRA_LOCKFILES, LOCKFILES, Config
 from govern.drift.anchors.commands import (
     MAY_DECLARE_COMMANDS,
     CommandResolver,
@@ -197,6 +197,7 @@ SKIPPED_LABELS = {
     "script_files": "package script file(s)",
     "docs_config": "Sphinx configuration file(s) (a docs folder's conf.py)",
     "dev_only_manifests": "dev-only manifest edit(s)",
+    "lockfiles": "lockfile(s) (regenerated from the manifests, never written by hand)",
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
@@ -208,6 +209,7 @@ SKIPPED_LABELS = {
 }
 """What a run counts as skipped (docs/concepts/affected-docs.md#change-set), and how each
 count reads in prose."""
+_LOCKFILES = frozenset((*LOCKFILES, *EXTRA_LOCKFILES))
 
 
 @dataclass
@@ -366,6 +368,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     if is_docs_config(change.path):
         result.skipped["docs_config"] += 1
+        return
+    if name in _LOCKFILES:
+        result.skipped["lockfiles"] += 1
         return
     manifest = name in config.code.package_manifests
     if manifest and _dev_only_edit(change, base, head, name):

@@ -175,8 +175,10 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
     return touched_members(name, statement, members, lines, _member_role)
 
 
-def _string_list(node: Node | None) -> frozenset[str] | None:
-    if node is None or node.type not in ("list", "tuple"):
+def string_list(node: Node | None) -> frozenset[str] | None:
+    """The strings of a list or tuple (``__all__ = ["a", "b"]``, ``("a",)``, or ``'a', 'b'``
+    unparenthesised, as pydantic's ``fields.py`` writes it); None for any other value."""
+    if node is None or node.type not in ("list", "tuple", "expression_list"):
         return None
     return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
 
@@ -253,7 +255,7 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
             continue
         if name == "__all__":
             assignment = _assignment(statement)
-            all_names = _string_list(assignment.child_by_field_name("right")
+            all_names = string_list(assignment.child_by_field_name("right")
                                      if assignment is not None else None)
             continue
         top_level.append((name, statement))

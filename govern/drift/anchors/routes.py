@@ -141,45 +141,44 @@ class RegistrarScan:
                              tuple((m, p) for m, p in data["includes"]), data["whole"])
 
 
-_IDENTIFIER_TYPES = frozenset({"identifier", "property_identifier",
-                               "shorthand_property_identifier", "type_identifier"})
+_IDENTIFIER_TYPES = ("identifier", "property_identifier", "shorthand_property_identifier",
+                     "type_identifier")
+
+
+@lru_cache(maxsize=8)
+def _identifier_query(language: str) -> Query:
+    """Every identifier node of a grammar (those of :data:`_IDENTIFIER_TYPES` it has)."""
+    grammar = parser_for(language).language
+    assert grammar is not None  # parser_for builds every parser with its language
+    kinds = " ".join(f"({kind})" for kind in _IDENTIFIER_TYPES
+                     if grammar.id_for_node_kind(kind, True))
+    return Query(grammar, f"[{kinds}] @name")
 
 
 class _Identifiers:
-    """The identifiers under each handler node of one scan (a route's ``refs``), each node
-    walked once.
+    """The identifiers under each handler node of one scan (a route's ``refs``).
 
-    Handlers nest: ``app.get('/x', app.get('/x', … h))``, ``{path, handler: {path, …}}``,
-    Django ``path('x', path('x', … v))``. Walking every handler's whole subtree walked each
-    nested one again, quadratic in the depth (2,000 nested took 20 s). The handlers are read
-    innermost first instead, and a walk reaching one already read takes its set whole: the
-    same identifiers, each node visited once."""
+    tree-sitter finds the identifiers of the span the handlers cover in C, once, in source
+    order; a handler's are then those starting inside it, a slice. Walking each node here was
+    a third of a cold run on a repository of TS registrars (and walking every handler's whole
+    subtree, nested handlers again, was quadratic in the depth: 2,000 nested took 20 s)."""
 
-    def __init__(self, handlers: Iterable[Node | None]) -> None:
+    def __init__(self, language: str, root: Node, handlers: Iterable[Node | None]) -> None:
         self._sets: dict[int, frozenset[str]] = {}
-        first_end: int | None = None  # where the first of the handlers read so far ends
-        # by start, then end, descending: a node comes before every node enclosing it
-        for handler in sorted((h for h in handlers if h is not None),
-                              key=lambda node: (node.start_byte, -node.end_byte), reverse=True):
-            if handler.id in self._sets:
-                continue
-            # Those read start in or after this one: it may hold one only if one ends in it.
-            # Most hold none, and are walked without looking each node up.
-            read = self._sets if first_end is not None and first_end <= handler.end_byte else {}
-            found: set[str] = set()
-            stack = [handler]
-            while stack:
-                current = stack.pop()
-                known = read.get(current.id) if read else None
-                if known is not None:
-                    found |= known
-                    continue
-                if current.type in _IDENTIFIER_TYPES:
-                    found.add(text(current))
-                stack.extend(current.named_children)
-            self._sets[handler.id] = frozenset(found)
-            first_end = handler.end_byte if first_end is None else min(first_end,
-                                                                       handler.end_byte)
+        unique = {h.id: h for h in handlers if h is not None}
+        if not unique:
+            return
+        cursor = QueryCursor(_identifier_query(language))
+        cursor.set_byte_range(min(h.start_byte for h in unique.values()),
+                              max(h.end_byte for h in unique.values()))
+        found = sorted((node.start_byte, text(node))
+                        for node in cursor.captures(root).get("name", []))
+        starts = [start for start, _ in found]
+        names = [name for _, name in found]
+        for handler in unique.values():
+            first = bisect.bisect_left(starts, handler.start_byte)
+            past = bisect.bisect_left(starts, handler.end_byte, first)
+            self._sets[handler.id] = frozenset(names[first:past])
 
     def of(self, *handlers: Node | None) -> frozenset[str]:
         """The identifiers under the handlers (given to the constructor; None has none)."""
@@ -278,7 +277,8 @@ def scan_python(source: bytes, path: str) -> RegistrarScan:
             continue
         views.append((call, route, view))
     views = _shallow(views, [(view.start_byte, view.end_byte) for _, _, view in views])
-    identifiers = _Identifiers([function.child_by_field_name("body") for _, function in definitions]
+    identifiers = _Identifiers("python", tree.root_node,
+                               [function.child_by_field_name("body") for _, function in definitions]
                                + [view for _, _, view in views])
     routes: list[Route] = []
     for node, function in definitions:
@@ -421,8 +421,8 @@ def scan_typescript(source: bytes, path: str, language: str, *,
              if (registration := (_ts_call_route(node) if node.type == "call_expression"
                                   else _ts_object_route(node))) is not None]
     found = _shallow(found, [(r.handler[0].start_byte, r.handler[-1].end_byte) for r in found])
-    identifiers = _Identifiers(handler for registration in found
-                               for handler in registration.handler)
+    identifiers = _Identifiers(language, tree.root_node, (handler for registration in found
+                                                          for handler in registration.handler))
     return RegistrarScan(tuple(Route(method, route, tail, path, line, identifiers.of(*handler))
                                for method, route, tail, line, handler in found), whole=whole)
 
