@@ -80,6 +80,15 @@ def test_a_module_no_entry_forwards_its_default_from_lists_nothing(tmp_path: Pat
     assert found == {}
 
 
+def test_a_default_forwarded_from_elsewhere_on_either_side_is_no_removal(
+        tmp_path: Path) -> None:
+    # the same function, now forwarded from the module it moved to: what it is is not told
+    files = {**FILES, "src/produce.ts": "export default function produce() {\n  return 1\n}\n"}
+    head = {"src/immer.ts": ENTRY.replace("export default produce\n",
+                                          "export { default } from './produce'\n")}
+    assert all(not stale for stale, _ in _run(tmp_path, head, files).values())
+
+
 def test_a_default_forwarded_from_another_module_is_followed_there(tmp_path: Path) -> None:
     """zustand ``0b55a3d7``: the entry forwards ``default`` from ``./react``, whose ``export
     default create`` became a deprecated wrapper."""

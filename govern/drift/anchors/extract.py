@@ -689,7 +689,9 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
     anchors ``PKG.default``, removed: every page default-importing the package (``import
     produce from "immer"``) is stale (docs/concepts/anchoring-rules.md#certain-drift). One the
     change keeps, its body changed or not, anchors nothing of its own, and nor does one that
-    was a value with no name (``export default {…}``): what it became cannot be told apart."""
+    was a value with no name (``export default {…}``) or that is forwarded from another
+    module on either side (``export { default } from './react'``, a file moved or inlined):
+    whether it became another object cannot be told from this file."""
     old, new = texts
     if old is None or b"default" not in old or language_of(change.path) == "python":
         return False
@@ -697,7 +699,8 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
     if specifier is None:
         return False
     before = parse_exports(old, change.base_path).default
-    if not before or (new is not None and parse_exports(new, change.path).default == before):
+    after = parse_exports(new, change.path).default if new is not None else None
+    if not before or (after is not None and (after == before or ":" in before + after)):
         return False
     declaration = Declaration("default", specifier, bridgeable=False)
     result.candidates.append(Candidate("symbol", declaration.key, change.path, "base",
