@@ -54,8 +54,9 @@ def _touched(*changed: str) -> tuple[list[tuple[str, bool]], tuple[str, ...]]:
     # the implementation's body and its signature are the public name's
     ("const recorded = fn + 1", [("devtools", False)]),
     ("(fn, devtoolsOptions = {}) =>", [("devtools", False)]),
-    # the cast is the public type: the const's own line anchors it, as a function, no value
-    ("export const devtools", [("devtools", False)]),
+    # the const's own line anchors it as a value bound, as before: a plain word then never
+    # anchors bare (zustand's `as Redux` turned `as unknown as Redux` shows no page anything)
+    ("export const devtools", [("devtools", True)]),
     # `satisfies`, and an export list naming the const
     ("fn * 2", [("persist", False)]),
     # an implementation exported itself is both names

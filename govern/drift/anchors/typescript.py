@@ -571,34 +571,28 @@ TopLevel = list[tuple[str, Node, Node, bool]]
 """(name, declaring node, statement, exported) of each top-level declaration."""
 
 
-def _top_level(root: Node, script: bool
-               ) -> tuple[TopLevel, dict[str, list[str]], dict[int, Node]]:
-    """Each top-level declaration (``TopLevel``), local -> the names ``exports.X = local`` or
-    ``export const X = local`` exports it under (``_exported_as``), and the id of each such
-    const's declarator -> the local's declaring node (what the const is), read in one pass of
-    the file; ``script`` when every declaration is global (a declaration file without imports
-    or exports). A declaration exported so is given under ``X`` (as well as its own name when
+def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]]:
+    """Each top-level declaration (``TopLevel``), and local -> the names ``exports.X = local``
+    or ``export const X = local`` exports it under (``_exported_as``), read in one pass of the
+    file; ``script`` when every declaration is global (a declaration file without imports or
+    exports). A declaration exported so is given under ``X`` (as well as its own name when
     something else exports that). The assignment declares nothing itself; the const still
-    does, as its cast is the public type (``as unknown as Devtools``)."""
+    does, as a value bound, as before: zustand's ``redux = reduxImpl as Redux`` turned ``as
+    unknown as Redux`` changes no type a page shows."""
     clause_exports = _exported_names(root)
     found = list(_declared_at_top(root, script))
     exported_as = _exported_as(found, clause_exports)
-    own = {name: node for name, node, _, _, commonjs in found if not commonjs}
     top: TopLevel = []
-    implementations: dict[int, Node] = {}
     for name, node, statement, public, commonjs in found:
         if commonjs and _assigned_local(node) in exported_as:
             continue  # it names the declaration it exports, given below under its name
-        local = _assigned_local(node) if node.type == "variable_declarator" else None
-        if local in exported_as and name in exported_as[local]:
-            implementations[node.id] = own[local]
         names = exported_as.get(name) if not commonjs else None
         if names is None:
             top.append((name, node, statement, public or commonjs or name in clause_exports))
             continue
         top.extend((public_name, node, statement, True) for public_name in dict.fromkeys(
             [name, *names] if public or name in clause_exports else names))
-    return top, exported_as, implementations
+    return top, exported_as
 
 
 def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
@@ -830,7 +824,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     exported_object = module_object(tree.root_node, module)
     object_name, renamed = (exported_object[0], exported_object[3]) \
         if exported_object is not None else ("", {})
-    top, exported_as, implementations = _top_level(tree.root_node, script)
+    top, exported_as = _top_level(tree.root_node, script)
     augmented: set[str] = set()
     for name, node, statement, exported in top:
         in_file.add(name)
@@ -849,9 +843,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, lines):
-            # a const that is a local as it is changes as that local's kind of thing (a
-            # function, no value bound)
-            found = _touched(name, implementations.get(node.id, node), span, lines)
+            found = _touched(name, node, span, lines)
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, lines, _member_role))
