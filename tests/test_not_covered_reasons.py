@@ -38,8 +38,9 @@ print("loaded")
     ("src/utils.ts", "export { a as proxyWithHistory } from './a';\n",
      "export { a_DEPRECATED as proxyWithHistory } from './a';\n",
      f"{PLAIN}; they touch re-exports of unchanged names"),
-    ("src/utils.ts", "function helper() {\n  return 1;\n}\nexport const x = helper;\n",
-     "function helper() {\n  return 2;\n}\nexport const x = helper;\n",
+    # called, not passed on: ``export const x = helper`` would publish it as ``x``
+    ("src/utils.ts", "function helper() {\n  return 1;\n}\nexport const x = helper();\n",
+     "function helper() {\n  return 2;\n}\nexport const x = helper();\n",
      f"{PLAIN}; they touch unexported `helper`"),
     ("src/utils.ts", "export class Store {\n  private _size = 1;\n}\n",
      "export class Store {\n  private _size = 2;\n}\n",

@@ -490,13 +490,14 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     # container or file in one namespace has the same homes: found once, however many.
     homes: dict[tuple[frozenset[str], frozenset[str]], list[str]] = {}
     families: dict[str, dict[int, set[str]]] = {}
+    kin = _joined_kin(added)
     for entry in added:
         if any(token in on_pages for token in entry.tokens):
             continue
-        token = max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
+        token = _entry_token(entry)
         if token in found:
             continue
-        key = (entry.kin, frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
+        key = (kin[token], frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
         if key not in homes:
             homes[key] = _homes(*key, index, config, families)
         # asked only of a name with a home: a suggestion is what a reader acts on, and the
@@ -505,6 +506,31 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
             continue
         found[token] = {"token": token, "file": entry.file, "suggested_pages": homes[key]}
     return list(found.values())
+
+
+def _entry_token(entry: Added) -> str:
+    """The spelling a New API entry is listed by: its most qualified, then shortest."""
+    return max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
+
+
+def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
+    """Each listed token's kin: of every entry listed by it, joined. A name its file declares
+    and a package entry's export list starts exporting is two entries, and the names listed
+    beside it are its siblings too: immer's new ``enableArrayMethods`` in
+    ``src/plugins/arrayMethods.ts`` has no neighbour a page names, while ``src/immer.ts``
+    exports it beside ``enableMapSet`` and ``enablePatches``. An entry's own set is kept
+    whenever it is the only one (a file of 20,000 new names shares one set), and two sets are
+    joined once however many names they share."""
+    kin: dict[str, frozenset[str]] = {}
+    joined: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
+    for entry in added:
+        token = _entry_token(entry)
+        held = kin.get(token)
+        if held is None:
+            kin[token] = entry.kin
+        elif entry.kin is not held:
+            kin[token] = joined.setdefault((held, entry.kin), held | entry.kin)
+    return kin
 
 
 def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,

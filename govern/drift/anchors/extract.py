@@ -44,7 +44,9 @@ from govern.drift.anchors.ts_exports import (
     ExportReader,
     Namespaces,
     Surface,
+    default_sources,
     entry_namespaces,
+    parse_exports,
     published_surface,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
@@ -86,6 +88,7 @@ class Side:
         default_factory=dict)
     _surfaces: dict[str, Surface | None] = field(default_factory=dict)
     _namespaces: dict[str, Namespaces | None] = field(default_factory=dict)
+    _defaults: dict[str, dict[str, str]] = field(default_factory=dict)
     _exports: ExportReader | None = None
 
     def _file(self, path: str) -> bytes | None:
@@ -141,6 +144,16 @@ class Side:
             self._namespaces[package_dir] = None if manifest is None else entry_namespaces(
                 manifest, package_dir, self._export_reader())
         return self._namespaces[package_dir]
+
+    def ts_default_sources(self, package_dir: str) -> dict[str, str]:
+        """The files whose default export is an entry point's of the JS/TS package at
+        ``package_dir``, each with the specifier pages import it by (reads beyond the diff,
+        as :meth:`ts_surface`)."""
+        if package_dir not in self._defaults:
+            manifest = self.manifest(package_dir, "package.json")
+            self._defaults[package_dir] = {} if manifest is None else default_sources(
+                manifest, package_dir, self._export_reader())
+        return self._defaults[package_dir]
 
     def _export_reader(self) -> ExportReader:
         """One reader of this side's export statements: the published surface and the entry's
@@ -495,6 +508,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
     if _reexport_changes(change, extractions, base, head, reexports, package_dir):
         yielded = True
+    if _default_export_change(change, texts, head, package_dir, result):
+        yielded = True
     if not yielded:
         if _is_version_bump(read):
             result.skipped["version_bumps"] += 1
@@ -671,6 +686,31 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 result.added.append(Added(change.path, declaration, tuple(tokens),
                                           frozenset() if python else after))
     return found
+
+
+def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
+                           head: Side, package_dir: str, result: ChangeSetAnchors) -> bool:
+    """A package entry's default export that the change removes, or points at another object,
+    anchors ``PKG.default``, removed: every page default-importing the package (``import
+    produce from "immer"``) is stale (docs/concepts/anchoring-rules.md#certain-drift). One the
+    change keeps, its body changed or not, anchors nothing of its own, and nor does one that
+    was a value with no name (``export default {…}``) or that is forwarded from another
+    module on either side (``export { default } from './react'``, a file moved or inlined):
+    whether it became another object cannot be told from this file."""
+    old, new = texts
+    if old is None or b"default" not in old or language_of(change.path) == "python":
+        return False
+    specifier = head.ts_default_sources(package_dir).get(change.path)
+    if specifier is None:
+        return False
+    before = parse_exports(old, change.base_path).default
+    after = parse_exports(new, change.path).default if new is not None else None
+    if not before or (after is not None and (after == before or ":" in before + after)):
+        return False
+    declaration = Declaration("default", specifier, bridgeable=False)
+    result.candidates.append(Candidate("symbol", declaration.key, change.path, "base",
+                                       declaration))
+    return True
 
 
 def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction],

@@ -72,6 +72,11 @@ class FileExports:
     broken: bool = False
     """tree-sitter could not parse all of it (a grammar older than the TypeScript written:
     immer's `IProduce` overloads): exports past the error may be missing from ``names``."""
+    default: str | None = None
+    """What the file exports as ``default``: the local it names (``export default produce``,
+    ``export { produce as default }``, ``export default function produce``), ``module:name``
+    for one forwarded from another module, ``""`` for a value with no name (``export default
+    {…}``); None when it exports no default."""
 
 
 _TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)", re.M)
@@ -91,6 +96,7 @@ def parse_exports(source: bytes, path: str) -> FileExports:
     imported: dict[str, tuple[str, str | None]] = {}  # local name -> (module, name there)
     exported_locals: list[tuple[str, str]] = []  # (local name, name exported as)
     default_declared = None
+    default_export: str | None = None
     opened = False
     module_syntax = False
     for statement in root.named_children:
@@ -111,6 +117,8 @@ def parse_exports(source: bytes, path: str) -> FileExports:
         if clause is not None:
             for own, public, _ in export_specifiers(statement):
                 names.add(public)
+                if public == "default":
+                    default_export = own if module is None else f"{module}:{own}"
                 if module is not None:
                     forwarded.append((module, own, public))
                 else:
@@ -124,25 +132,31 @@ def parse_exports(source: bytes, path: str) -> FileExports:
             names.update(declared)
             if default and declared:
                 default_declared = next(iter(declared))
+            if default:
+                default_export = default_declared or ""
         elif module is not None:
             stars.append(module)
         elif default:
             names.add("default")
             value = statement.child_by_field_name("value")
+            default_export = ""
             if value is not None and value.type == "identifier":  # ``export default ns``
                 exported_locals.append((text(value), "default"))
+                default_export = text(value)
         else:
             opened = True  # ``export = …``
     for local, as_name in exported_locals:
         if local in imported:
             origin, there = imported[local]
+            if as_name == "default":  # ``import create from "./react"; export default create``
+                default_export = f"{origin}:{there or '*'}"
             if there is None:
                 namespaces.append((origin, as_name, local if as_name == "default" else as_name))
             else:
                 forwarded.append((origin, there, as_name))
     commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
     return FileExports(frozenset(names), tuple(stars), tuple(forwarded), tuple(namespaces),
-                       default_declared, opened, commonjs, root.has_error)
+                       default_declared, opened, commonjs, root.has_error, default_export)
 
 
 def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -> None:
@@ -483,6 +497,43 @@ def entry_namespaces(manifest_text: str, folder: str, reader: ExportReader
         if entry is not None and not entry.commonjs:
             return Namespaces(entry, path, reader)
     return None
+
+
+_MAX_DEFAULT_LINKS = 8
+"""Files one entry's ``export { default } from`` chain is followed through."""
+
+
+def default_sources(manifest_text: str, folder: str, reader: ExportReader) -> dict[str, str]:
+    """The files whose ``default`` export is a package entry point's, each -> the module
+    specifier a page default-imports it by: the package's name for the root entry (``import
+    produce from "immer"``), with the subpath after it for another. An entry's own, and
+    along the chain it forwards its default through (zustand's ``src/index.ts`` writes
+    ``export { default } from './react'``, whose ``export default create`` is the one pages
+    import). A subpath pattern (``"./*"``) names no one file, and a package without a name
+    is imported by none."""
+    manifest = load_manifest("package.json", manifest_text) or {}
+    name = manifest.get("name")
+    if not isinstance(name, str) or not name:
+        return {}
+    entries = dict.fromkeys(root_entries(manifest, folder, reader.exists), name)
+    for subpath, value in (subpaths_of(manifest.get("exports")) or {}).items():
+        declared: list[object] = list(condition_paths(value))
+        if "*" not in subpath and subpath != ".":
+            for path in source_files(declared, folder, reader.exists):
+                entries.setdefault(path, name + subpath[1:])
+    found: dict[str, str] = {}
+    for entry, specifier in entries.items():
+        at: str | None = entry
+        links = 0
+        while at is not None and at not in found and links < _MAX_DEFAULT_LINKS:
+            exports = reader.parsed(at) if at.endswith(_SOURCE_SUFFIXES) else None
+            if exports is None:
+                break
+            found[at] = specifier
+            links += 1
+            module, _, there = (exports.default or "").rpartition(":")
+            at = reader.target(at, module) if there == "default" else None
+    return found
 
 
 def _published_entries(manifest: dict[str, object], folder: str, reader: ExportReader

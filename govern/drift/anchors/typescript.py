@@ -16,6 +16,8 @@ for an exported constructor; or it is the object literal ``module.exports`` is s
 methods, accessors and entries are the module's names, ``response.redirect`` of koa's
 ``lib/response.js`` (``module_object``). A ``require()`` binding is another module's, never a
 declaration of this one.
+An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
+Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does.
 """
 
 from __future__ import annotations
@@ -206,9 +208,12 @@ def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
             yield name, assignment
 
 
-def _assigned_local(assignment: Node) -> str | None:
-    """The local an assignment's value names: ``Command`` of ``exports.Command = Command``."""
-    value = _unwrap(assignment.child_by_field_name("right"))
+def _assigned_local(node: Node) -> str | None:
+    """The local an assignment's or a declarator's value names, through casts: ``Command`` of
+    ``exports.Command = Command``, ``devtoolsImpl`` of ``const devtools = devtoolsImpl as
+    unknown as Devtools``."""
+    value = _unwrap(node.child_by_field_name(
+        "right" if node.type == "assignment_expression" else "value"))
     return text(value) if value is not None and value.type == "identifier" else None
 
 
@@ -543,15 +548,20 @@ def _declared_at_top(root: Node, script: bool) -> Iterator[tuple[str, Node, Node
                 yield name, node, statement, public, commonjs
 
 
-def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]]) -> dict[str, list[str]]:
+def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]],
+                 clause_exports: set[str]) -> dict[str, list[str]]:
     """local -> the names ``exports.X = local`` (or ``module.exports.X = local``) exports it
     under, for each local that one of ``declarations`` (``_declared_at_top``) declares in its
-    own statement: commander's ``exports.Command = Command`` after ``class Command``. A local
-    that is a ``require()`` binding is none: that is another module's, passed on."""
+    own statement: commander's ``exports.Command = Command`` after ``class Command``; and the
+    names of the exported consts that are the local as it is, through casts (zustand's
+    ``export const devtools = devtoolsImpl as unknown as Devtools``): the public name is the
+    implementation. A local that is a ``require()`` binding is none: that is another
+    module's, passed on."""
     locals_ = {name for name, _, _, _, commonjs in declarations if not commonjs}
     exported: dict[str, list[str]] = {}
-    for name, node, _, _, commonjs in declarations:
-        local = _assigned_local(node) if commonjs else None
+    for name, node, _, public, commonjs in declarations:
+        alias = node.type == "variable_declarator" and (public or name in clause_exports)
+        local = _assigned_local(node) if commonjs or alias else None
         if local in locals_:
             exported.setdefault(local, []).append(name)
     return exported
@@ -563,13 +573,15 @@ TopLevel = list[tuple[str, Node, Node, bool]]
 
 def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]]:
     """Each top-level declaration (``TopLevel``), and local -> the names ``exports.X = local``
-    exports it under (``_exported_as``), read in one pass of the file; ``script`` when every
-    declaration is global (a declaration file without imports or exports). A declaration
-    ``exports.X = local`` exports is given under ``X`` (as well as its own name when something
-    else exports that), and the assignment declares nothing itself."""
+    or ``export const X = local`` exports it under (``_exported_as``), read in one pass of the
+    file; ``script`` when every declaration is global (a declaration file without imports or
+    exports). A declaration exported so is given under ``X`` (as well as its own name when
+    something else exports that). The assignment declares nothing itself; the const still
+    does, as a value bound, as before: zustand's ``redux = reduxImpl as Redux`` turned ``as
+    unknown as Redux`` changes no type a page shows."""
     clause_exports = _exported_names(root)
     found = list(_declared_at_top(root, script))
-    exported_as = _exported_as(found)
+    exported_as = _exported_as(found, clause_exports)
     top: TopLevel = []
     for name, node, statement, public, commonjs in found:
         if commonjs and _assigned_local(node) in exported_as:

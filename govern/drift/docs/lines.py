@@ -23,6 +23,7 @@ from govern.drift.docs.scanner import (
     _RST_LITERAL_START,
     _WORD,
     _reference_names,
+    default_imports,
     dotted_suffixes,
     fenced_blocks,
     inline_code_spans,
@@ -308,6 +309,9 @@ class PageMentions:
             offsets = _pathed_at(text, token)
         else:
             offsets = [*_named_at(text, token), *self._scope().forms.get(token, ())]
+        if how == "written" and token.endswith(".default"):
+            # a default import names ``module.default`` without writing it
+            offsets = [*offsets, *(at for name, at in default_imports(text) if name == token)]
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines

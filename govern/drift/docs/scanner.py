@@ -82,9 +82,17 @@ _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 # The slash first, then a look back past it at the character before.
 _ROUTE = re.compile(r"(/(?<![\w.~/:]/)[\w\-.:{}<>*]++(?:/[\w\-.:{}<>*]++)*+)")
 _TSDOC_LINK = re.compile(r"\{@link(?:code|plain)?\s+([A-Za-z_$][\w$.#]*)")
+# A JS default import, ``import produce from "immer"`` (with named or namespace imports after
+# a comma too, over lines up to a bound), or ``require("immer").default``: the module's
+# ``default`` export, named ``immer.default`` (docs/concepts/anchoring-rules.md#certain-drift).
+_DEFAULT_IMPORT = re.compile(
+    r"(?<![\w$.])(?:import[ \t]++(?:type[ \t]++)?[A-Za-z_$][\w$]*+[ \t]*+"
+    r"(?:,[ \t]*+(?:\{[^}]{0,400}+\}|\*[ \t]*+as[ \t]++[A-Za-z_$][\w$]*+)[ \t]*+)?"
+    r"""from[ \t]*+(['"])([^'"\s]++)\1"""
+    r"""|require[ \t]*+\([ \t]*+(['"])([^'"\s]++)\3[ \t]*+\)[ \t]*+\.default(?![\w$]))""")
 
 
-FORMAT = 11
+FORMAT = 12
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -92,7 +100,7 @@ dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link
 call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excluded members,
 class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
 path after a space, as the reference reader reads it; 11: a release-notes section is not
-read)."""
+read; 12: a default import names ``module.default``)."""
 
 
 @dataclass(frozen=True)
@@ -579,6 +587,15 @@ def raw_tokens(text: str) -> set[str]:
     return tokens
 
 
+def default_imports(text: str) -> Iterator[tuple[str, int]]:
+    """(``module.default``, offset) of each import of a module's default export in the text
+    (``import produce from "immer"``, ``require("immer").default``): the name a package's
+    removed default export anchors, which a page importing only named exports (``import
+    {produce} from "immer"``) does not write."""
+    for match in _DEFAULT_IMPORT.finditer(text):
+        yield f"{match.group(2) or match.group(4)}.default", match.start()
+
+
 def scan_page(text: str, path: str) -> PageTokens:
     """Tokens of one page (md, mdx or rst, told apart by ``path``).
 
@@ -601,6 +618,8 @@ def scan_page(text: str, path: str) -> PageTokens:
                 words.update(dotted_suffixes(word))
     names, prefixes, hidden = _references(text)
     words.update(names)
+    if "import" in text or "require" in text:
+        words.update(name for name, _ in default_imports(text))
     has_code = "`" in text or "~~~" in text or "::" in text
     calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
     routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \

@@ -1,0 +1,132 @@
+"""A package entry's default export that the change removes, or points at another object,
+anchors ``PKG.default``, removed: a page default-importing the package (``import produce from
+"immer"``) is certainly stale, and a page importing its named exports only is not
+(docs/concepts/anchoring-rules.md#certain-drift). immer's ``59971e1`` removed ``export
+default produce`` from ``src/immer.ts`` and edited the eleven pages that wrote ``import
+produce from "immer"``; zustand's ``0b55a3d7`` turned ``export default create`` of
+``src/react.ts``, which ``src/index.ts`` forwards (``export { default } from './react'``),
+into a deprecated wrapper, and edited the pages that default-imported ``zustand``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from govern.drift.docs.scanner import default_imports, scan_page
+from tests.helpers import pr_repo, run_json
+
+MANIFEST = json.dumps({"name": "immer", "source": "src/immer.ts",
+                       "exports": {".": {"import": "./dist/immer.mjs"},
+                                   "./patches": {"import": "./dist/patches.mjs"}}})
+ENTRY = ("export function produce(base: number) {\n  return base + 1\n}\n\n"
+         "export function create(base: number) {\n  return base + 2\n}\n\n"
+         "export default produce\n")
+PATCHES = "export function applyPatches(base: number) {\n  return base\n}\n\n" \
+          "export default applyPatches\n"
+PAGES = {
+    "docs/default.md": '```js\nimport produce from "immer"\n\nproduce(state, recipe)\n```\n',
+    "docs/renamed.md": '```js\nimport unleashTheMagic, {nothing} from "immer"\n```\n',
+    "docs/required.md": '```js\nconst produce = require("immer").default\n```\n',
+    "docs/named.md": '```js\nimport {produce} from "immer"\n\nproduce(state, recipe)\n```\n',
+    "docs/patches.md": '```js\nimport applyPatches from "immer/patches"\n```\n',
+    "docs/migrating.md": '```js\nimport produce from "immer"\n```\n',
+}
+FILES = {"package.json": MANIFEST, "src/immer.ts": ENTRY, "src/patches.ts": PATCHES, **PAGES}
+
+
+def _run(tmp_path: Path, head: dict[str, str | None],
+         files: dict[str, str] | None = None) -> dict[str, Any]:
+    data = run_json(pr_repo(tmp_path, files or FILES, head), "main")
+    return {row["path"]: (row["stale"], sorted(a["token"] for a in row["anchors"]))
+            for row in data["docs"]}
+
+
+def test_a_removed_default_export_makes_every_page_default_importing_it_stale(
+        tmp_path: Path) -> None:
+    found = _run(tmp_path, {"src/immer.ts": ENTRY.replace("export default produce\n", "")})
+    default = (True, ["immer.default"])
+    assert found == {"docs/default.md": default, "docs/renamed.md": default,
+                     "docs/required.md": default,
+                     # a migration guide names the old API on purpose: listed, never stale
+                     "docs/migrating.md": (False, ["immer.default"])}
+
+
+def test_a_default_export_pointed_at_another_object_is_removed_too(tmp_path: Path) -> None:
+    found = _run(tmp_path, {"src/immer.ts": ENTRY.replace("default produce", "default create")})
+    assert {path for path, (stale, _) in found.items() if stale} == {
+        "docs/default.md", "docs/renamed.md", "docs/required.md"}
+
+
+def test_a_default_export_kept_lists_no_page_for_being_default(tmp_path: Path) -> None:
+    # its body changed: `produce` anchors as it does, and the default import is unchanged
+    found = _run(tmp_path, {"src/immer.ts": ENTRY.replace("base + 1", "base + 3")})
+    assert all("immer.default" not in tokens for _, tokens in found.values())
+    assert "docs/renamed.md" not in found and "docs/required.md" not in found
+
+
+def test_a_subpath_entry_s_default_is_imported_by_its_subpath(tmp_path: Path) -> None:
+    found = _run(tmp_path, {"src/patches.ts": PATCHES.replace("export default applyPatches\n",
+                                                              "")})
+    assert found == {"docs/patches.md": (True, ["immer/patches.default"])}
+
+
+def test_a_module_no_entry_forwards_its_default_from_lists_nothing(tmp_path: Path) -> None:
+    files = {**FILES, "src/internal.ts": PATCHES}
+    found = _run(tmp_path, {"src/internal.ts": PATCHES.replace("export default applyPatches\n",
+                                                               "")}, files)
+    assert found == {}
+
+
+def test_a_default_forwarded_from_elsewhere_on_either_side_is_no_removal(
+        tmp_path: Path) -> None:
+    # the same function, now forwarded from the module it moved to: what it is is not told
+    files = {**FILES, "src/produce.ts": "export default function produce() {\n  return 1\n}\n"}
+    head = {"src/immer.ts": ENTRY.replace("export default produce\n",
+                                          "export { default } from './produce'\n")}
+    assert all(not stale for stale, _ in _run(tmp_path, head, files).values())
+
+
+def test_a_default_forwarded_from_another_module_is_followed_there(tmp_path: Path) -> None:
+    """zustand ``0b55a3d7``: the entry forwards ``default`` from ``./react``, whose ``export
+    default create`` became a deprecated wrapper."""
+    react = "export const create = (state: number) => state\n\nexport default create\n"
+    files = {"package.json": json.dumps({"name": "zustand", "main": "./index.js"}),
+             "src/index.ts": "export * from './react'\nexport { default } from './react'\n",
+             "src/react.ts": react, "docs/guide.md": "```js\nimport create from 'zustand'\n```\n",
+             "docs/named.md": "```js\nimport { create } from 'zustand'\n```\n"}
+    wrapped = react.replace("export default create\n",
+                            "export default ((state: number) => create(state))\n")
+    assert _run(tmp_path, {"src/react.ts": wrapped}, files) == {
+        "docs/guide.md": (True, ["zustand.default"])}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('import produce from "immer"', ["immer.default"]),
+    ("import produce, { nothing } from 'immer'", ["immer.default"]),
+    ('import produce, {\n  nothing,\n  original\n} from "immer"', ["immer.default"]),
+    ('import produce, * as all from "immer"', ["immer.default"]),
+    ('import type Produce from "immer"', ["immer.default"]),
+    ('const produce = require("immer").default', ["immer.default"]),
+    ('import Tabs from "@theme/Tabs"', ["@theme/Tabs.default"]),
+    # named and namespace imports, and a require of the module object, name no default
+    ('import {produce} from "immer"', []),
+    ('import * as immer from "immer"', []),
+    ('import type {Draft} from "immer"', []),
+    ('const immer = require("immer")', []),
+    ('const x = require("immer").defaults', []),
+])
+def test_the_scanner_reads_a_default_import_as_the_module_s_default(
+        text: str, expected: list[str]) -> None:
+    assert [name for name, _ in default_imports(text)] == expected
+    assert set(expected) <= scan_page(f"```js\n{text}\n```\n", "docs/page.md").words
+
+
+def test_a_stale_row_points_at_the_default_import(tmp_path: Path) -> None:
+    data = run_json(pr_repo(tmp_path, FILES, {"src/immer.ts": ENTRY.replace(
+        "export default produce\n", "")}), "main")
+    lines = {row["path"]: row["evidence"][0]["lines"] for row in data["docs"]}
+    assert lines["docs/default.md"] == [2]
+    assert lines["docs/required.md"] == [2]
