@@ -139,9 +139,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                                    for path in (change.path, change.old_path or "")) else None
     changes = build_changes(raw, git.hunks(merge_base, head, attributes_of=attributes))
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
-    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
-                     frozenset(entry.path for entry in entries if entry.kind == "blob"))
-    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"))
+    head_files = frozenset(entry.path for entry in entries if entry.kind == "blob")
+    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"), head_files,
+                     head_files=head_files)
+    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"),
+                     head_files=head_files)
     change_set = anchor_changes(
         changes,
         base=base_side,

@@ -80,6 +80,9 @@ class Side:
     listed: frozenset[str] | None = None
     """The side's files, when the run has its tree listing: a file's existence is then looked
     up, not read (finding a TS module tries a dozen names a path could have)."""
+    head_files: frozenset[str] | None = None
+    """HEAD's files, on either side: where the packages beside a changed one are found, which
+    may re-export its names (a sibling read on the base side when it is there too)."""
     _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
@@ -254,7 +257,8 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
     if declaration.container:
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
-        for qualified in qualified_names(path, top, side.exists, side.python_reexports):
+        for qualified in qualified_names(path, top, side.exists, side.python_reexports,
+                                         side.head_files):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
