@@ -23,7 +23,12 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
-from govern.drift.anchors.options import declared_flags, touched_flags, written_flags
+from govern.drift.anchors.options import (
+    declared_flags,
+    may_derive_flags,
+    touched_flags,
+    written_flags,
+)
 from govern.drift.anchors.python import (
     ReexportIndex,
     extract_python,
@@ -614,10 +619,10 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
 def flags_in_code(path: str, data: bytes) -> set[str]:
     """The long flags a code file holds: every one it writes, a help text's too, and in Python
     those its typer parameters derive from their names, written nowhere (a command moved to
-    another module keeps its ``--title``). Only a file calling ``Option(`` is parsed: the
+    another module keeps its ``--title``). Only a file that may derive one is parsed: the
     parameter names looked for are common words, held by many files."""
     derived = _declared_flags(path, data) \
-        if language_of(path) == "python" and b"Option(" in data else frozenset()
+        if language_of(path) == "python" and may_derive_flags(data) else frozenset()
     return written_flags(data) | derived
 
 
