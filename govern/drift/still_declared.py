@@ -9,7 +9,10 @@ tree); their text at HEAD is then read for a form that declares the name
 JS method) or re-exports it: valtio's ``export { proxyWithHistory_DEPRECATED as
 proxyWithHistory } from './utils/proxyWithHistory.ts'`` still exports ``proxyWithHistory``
 after the rename. A form found where a page means another thing only costs the name its
-certainty, never its row."""
+certainty, never its row.
+
+The other way round, a name the change adds that the base side of a changed file already
+spelled by the same import path was moved, and is no New API (:func:`not_moved`)."""
 
 from __future__ import annotations
 
