@@ -269,6 +269,22 @@ def test_a_hub_term_takes_its_declaration_s_less_qualified_spellings_with_it(
         ("shop.Widget", 4, None), ("Widget", 1, "shop.Widget")}
 
 
+def test_a_hub_term_leaves_a_spelling_as_qualified_as_itself(tmp_path: Path) -> None:
+    """attrs' pages write the new ``attrs.define`` everywhere and the old ``attr.define`` on
+    the pages about the old API: those are no few of the many, and were edited with it."""
+    core = 'def define(cls):\n    """Define a class."""\n    return cls\n'
+    hub = {f"docs/p{i}.md": "Use `attrs.define`.\n" for i in range(4)}
+    files = {"src/attr/__init__.py": "from attr._make import define\n",
+             "src/attr/_make.py": core, "src/attrs/__init__.py": "from attr import define\n",
+             **hub, "docs/old.md": "The classic `attr.define`.\n",
+             "docs/call.md": "```\n@define()\nclass C: ...\n```\n"}
+    data = run_json(pr_repo(tmp_path, files, {"src/attr/_make.py": core.replace(
+        "Define a class.", "Define a slotted class.")}), "main")
+    assert rows(data) == {"docs/old.md": ["attr.define"]}
+    assert {(o["token"], o["pages"], o.get("with")) for o in data["overbroad_anchors"]} == {
+        ("attrs.define", 4, None), ("define", 1, "attrs.define")}
+
+
 @pytest.mark.parametrize(("entry", "said"), [
     ({"token": "typer.Typer", "kind": "symbol", "pages": 16}, "named on 16 pages"),
     # typer: a spelling dropped with its hub term is named on few pages itself

@@ -311,6 +311,18 @@ TYPER_PAGES = {
 }
 
 
+def _flag_rows(tmp_path: Path, path: str, source: str, pages: dict[str, str], old: str,
+               new: str) -> dict[str, list[str]]:
+    """The flags each listed page is listed by when ``old`` becomes ``new`` in ``source``,
+    a module of a package of its own beside ``pages``."""
+    assert old in source
+    base = {path: source, f"{path.partition('/')[0]}/__init__.py": "", **pages}
+    repo = pr_repo(tmp_path, base, {path: source.replace(old, new, 1)})
+    found = {page: [token for token in tokens if token.startswith("--")]
+             for page, tokens in rows(run_json(repo, "main")).items()}
+    return {page: tokens for page, tokens in found.items() if tokens}
+
+
 @pytest.mark.parametrize(("old", "new", "listed"), [
     # typer derives ``--name`` from the parameter, and ``--output`` across the call's lines
     ('"The name of the program."', '"The program\'s name."',
@@ -329,12 +341,7 @@ TYPER_PAGES = {
 def test_a_typer_option_anchors_the_flag_its_name_derives(
         tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
     """typer reads ``name: str = typer.Option("", help=…)`` as ``--name``, spelled nowhere."""
-    assert old in TYPER_PY
-    base = {"typer/cli.py": TYPER_PY, "typer/__init__.py": "", **TYPER_PAGES}
-    repo = pr_repo(tmp_path, base, {"typer/cli.py": TYPER_PY.replace(old, new, 1)})
-    found = {page: [token for token in tokens if token.startswith("--")]
-             for page, tokens in rows(run_json(repo, "main")).items()}
-    assert {page: tokens for page, tokens in found.items() if tokens} == listed
+    assert _flag_rows(tmp_path, "typer/cli.py", TYPER_PY, TYPER_PAGES, old, new) == listed
 
 
 def test_a_new_typer_option_is_new_api_and_removed_when_gone(tmp_path: Path) -> None:
@@ -354,3 +361,81 @@ def test_a_new_typer_option_is_new_api_and_removed_when_gone(tmp_path: Path) -> 
     moved = {"typer/cli.py": "from typer.docs import app\n", "typer/docs.py": TYPER_PY}
     data = run_json(pr_repo(tmp_path / "moved", base, moved), "main")
     assert _stale(data)["docs/typer-command.md"] is False
+
+
+TYPER_APP = '''import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def deploy(
+    target: str,
+    replicas: int = 1,
+    wait: bool = False,
+    label=None,
+) -> None:
+    """Deploy to ``target``."""
+'''
+TYPER_APP_PAGES = {
+    "docs/deploy.md": "Run `deploy web --replicas 3`.\n",
+    "docs/wait.md": "Add `--wait`, or `--no-wait` in CI.\n",
+    "docs/label.md": "Tag it with `--label`.\n",
+    "docs/target.md": "Not an option: `--target`, `--ctx`.\n",
+}
+
+
+@pytest.mark.parametrize(("registered", "old", "new", "listed"), [
+    # ``@app.command()`` of ``app = typer.Typer()``: a plain default is an option, a boolean's
+    # pair too, and a parameter with no default an argument
+    (TYPER_APP, "replicas: int = 1", "replicas: int = 2", {"docs/deploy.md": ["--replicas"]}),
+    (TYPER_APP, "wait: bool = False", "wait: bool = True",
+     {"docs/wait.md": ["--wait", "--no-wait"]}),
+    (TYPER_APP, "label=None", "label=''", {"docs/label.md": ["--label"]}),
+    (TYPER_APP, "target: str", "target: int", {}),
+    # a ``Context`` is typer's to pass, whatever its default
+    (TYPER_APP.replace("    label=None,", "    ctx: typer.Context = None,\n    label=None,"),
+     "ctx: typer.Context = None", "ctx: typer.Context = ...", {}),
+    # ``typer.run(main)`` and ``app.command()(main)`` register the function by its name
+    (TYPER_APP.replace("@app.command()\n", "") + "\n\nif __name__ == '__main__':\n"
+     "    typer.run(deploy)\n", "replicas: int = 1", "replicas: int = 2",
+     {"docs/deploy.md": ["--replicas"]}),
+    (TYPER_APP.replace("@app.command()\n", "") + "\n\napp.command(name='ship')(deploy)\n",
+     "replicas: int = 1", "replicas: int = 2", {"docs/deploy.md": ["--replicas"]}),
+    # an app imported from the package's main module, in a file importing typer, not click
+    (TYPER_APP.replace("app = typer.Typer()\n", "from cli.main import app\n"),
+     "replicas: int = 1", "replicas: int = 2", {"docs/deploy.md": ["--replicas"]}),
+    # ``Annotated[…, typer.Argument()]`` with a default is an argument
+    (TYPER_APP.replace("replicas: int = 1", "replicas: Annotated[int, typer.Argument()] = 1"),
+     "] = 1", "] = 2", {}),
+    # a click group's command, and one of an app imported beside click: no option
+    (TYPER_APP.replace("import typer", "import click").replace(
+        "app = typer.Typer()", "app = click.Group()"), "replicas: int = 1", "replicas: int = 2",
+     {}),
+    (TYPER_APP.replace("app = typer.Typer()\n", "import click\nfrom cli.main import app\n"),
+     "replicas: int = 1", "replicas: int = 2", {}),
+    # a function no app registers
+    (TYPER_APP.replace("@app.command()\n", ""), "replicas: int = 1", "replicas: int = 2", {}),
+])
+def test_a_typer_command_s_plain_default_is_an_option(
+        tmp_path: Path, registered: str, old: str, new: str,
+        listed: dict[str, list[str]]) -> None:
+    """typer reads ``def main(name: str, count: int = 1)`` as an argument and ``--count``."""
+    assert _flag_rows(tmp_path, "cli/commands.py", registered, TYPER_APP_PAGES, old,
+                      new) == listed
+
+
+def test_a_new_plain_default_is_new_api_and_a_moved_command_keeps_its_flags(
+        tmp_path: Path) -> None:
+    base = {"cli/commands.py": TYPER_APP, "cli/__init__.py": "", **TYPER_APP_PAGES}
+    grown = TYPER_APP.replace("label=None,", "label=None,\n    dry_run: bool = False,")
+    data = run_json(pr_repo(tmp_path, base, {"cli/commands.py": grown}), "main")
+    assert [(e["token"], e["suggested_pages"]) for e in data["new_api"]] == [
+        ("--dry-run", ["docs/wait.md"]), ("--no-dry-run", ["docs/wait.md"])]
+    gone = TYPER_APP.replace("    label=None,\n", "")
+    data = run_json(pr_repo(tmp_path / "gone", base, {"cli/commands.py": gone}), "main")
+    assert _stale(data) == {"docs/label.md": True}
+    # moved to a module of its own, the command's ``--label`` lives on, written nowhere
+    moved = {"cli/commands.py": "from cli.deploy import app\n", "cli/deploy.py": TYPER_APP}
+    data = run_json(pr_repo(tmp_path / "moved", base, moved), "main")
+    assert _stale(data)["docs/label.md"] is False

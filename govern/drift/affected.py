@@ -211,7 +211,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     one file, so every page writing it shows or describes that file
     (docs/concepts/anchoring-rules.md#file-paths). ``spellings`` maps a name anchor to the
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
-    no more qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
+    less qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
     only example code declares to the only pages it may match, before any guard counts them
     (:func:`govern.drift.paths.example_scopes`)."""
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
@@ -282,8 +282,9 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
     """The admitted anchors less those a hub term of their declaration takes with it: when
     ``typer.Typer`` is named on too many pages, the pages naming ``Typer`` in call form are
     a biased few of the same many, so that spelling is over-broad too; a more qualified one
-    (``flask.Flask`` when the hub term is ``Flask``) still names the declaration precisely.
-    Removed names are certain drift and stay."""
+    (``flask.Flask`` when the hub term is ``Flask``) still names the declaration precisely,
+    and so does one as qualified (attrs' ``attr.define`` beside ``attrs.define``: the pages
+    about the old namespace). Removed names are certain drift and stay."""
     hubs: dict[tuple[str, str], str] = {}  # declaration -> its most qualified hub spelling
     for entry in overbroad:
         declaration = spellings.get((entry["kind"], entry["token"]))
@@ -295,7 +296,7 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
         key = (anchor.kind, anchor.token)
         declaration = spellings.get(key)
         if key not in removed and declaration in hubs \
-                and anchor.token.count(".") <= hubs[declaration].count("."):
+                and anchor.token.count(".") < hubs[declaration].count("."):
             # named on few pages itself: the entry says which hub term took it
             overbroad.append({"token": anchor.token, "kind": anchor.kind,
                               "pages": len(pages.pop(key)), "with": hubs[declaration]})

@@ -58,7 +58,7 @@ from govern.drift.scans import (
     start_bridge_scans,
     start_docs_index,
 )
-from govern.drift.still_declared import MAX_NAMES, declared_names, written_words
+from govern.drift.still_declared import MAX_NAMES, declared_names, not_moved, written_words
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, PendingStatus, TreeEntry
 from govern.git.packages import (
@@ -140,9 +140,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                                    for path in (change.path, change.old_path or "")) else None
     changes = build_changes(raw, git.hunks(merge_base, head, attributes_of=attributes))
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
-    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
-                     frozenset(entry.path for entry in entries if entry.kind == "blob"))
-    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"))
+    head_files = frozenset(entry.path for entry in entries if entry.kind == "blob")
+    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"), head_files,
+                     head_files=head_files)
+    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"),
+                     head_files=head_files)
     change_set = anchor_changes(
         changes,
         base=base_side,
@@ -209,7 +211,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         weak_anchors_dropped=guarded.weak + bridged.vague_tails,
         overbroad_anchors=guarded.overbroad,
         folded_anchors=guarded.folded,
-        new_api=find_new_api(change_set.added, guarded, index, config.anchors,
+        new_api=find_new_api(not_moved(change_set.added, change_set.candidates), guarded,
+                             index, config.anchors,
                              lambda added: ts_published(added, head_side, manifests)),
         cross_cutting_symbols=bridged.cross_cutting,
         package_mention_docs=package_mentions(index, packages),

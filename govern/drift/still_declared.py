@@ -9,13 +9,17 @@ tree); their text at HEAD is then read for a form that declares the name
 JS method) or re-exports it: valtio's ``export { proxyWithHistory_DEPRECATED as
 proxyWithHistory } from './utils/proxyWithHistory.ts'`` still exports ``proxyWithHistory``
 after the rename. A form found where a page means another thing only costs the name its
-certainty, never its row."""
+certainty, never its row.
+
+The other way round, a name the change adds that the base side of a changed file already
+spelled by the same import path was moved, and is no New API (:func:`not_moved`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator, Mapping
 
+from govern.drift.anchors.extract import Added, Candidate
 from govern.drift.anchors.python import module_getattr_names
 from govern.drift.docs.page_code import bound_names, python_imports
 
@@ -118,3 +122,16 @@ def written_words(files: Mapping[str, bytes | None], words: Collection[str]) -> 
     texts = [text for text in files.values() if text]
     return {word for word, pattern in patterns.items()
             if any(pattern.search(text) for text in texts)}
+
+
+def not_moved(added: list[Added], candidates: list[Candidate]) -> list[Added]:
+    """The names the change added less those it moved: a name is moved when the base side of
+    a changed file spelled it by one of its import paths (``pkg.func``, a dotted spelling
+    other than ``Container.member``) or as the same flag. A function moved from
+    ``pkg/_a.py`` to ``pkg/_b.py`` and re-exported as ``pkg.func`` all along is no New API
+    (docs/concepts/anchoring-rules.md#new-api), as it is no removal; a bare name is any
+    module's, and matches nothing here."""
+    before = {candidate.token for candidate in candidates if candidate.side == "base"}
+    return [entry for entry in added
+            if not any(token in before and (token.startswith("--") or (
+                "." in token and token != entry.declaration.key)) for token in entry.tokens)]

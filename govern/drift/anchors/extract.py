@@ -23,7 +23,12 @@ from govern.drift.anchors.commands import (
 )
 from govern.drift.anchors.comments import changed_code, code_lines
 from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
-from govern.drift.anchors.options import declared_flags, touched_flags, written_flags
+from govern.drift.anchors.options import (
+    declared_flags,
+    may_derive_flags,
+    touched_flags,
+    written_flags,
+)
 from govern.drift.anchors.python import (
     ReexportIndex,
     extract_python,
@@ -82,6 +87,9 @@ class Side:
     listed: frozenset[str] | None = None
     """The side's files, when the run has its tree listing: a file's existence is then looked
     up, not read (finding a TS module tries a dozen names a path could have)."""
+    head_files: frozenset[str] | None = None
+    """HEAD's files, on either side: where the packages beside a changed one are found, which
+    may re-export its names (a sibling read on the base side when it is there too)."""
     _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
@@ -274,7 +282,8 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
     if declaration.container:
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
-        for qualified in qualified_names(path, top, side.exists, side.python_reexports):
+        for qualified in qualified_names(path, top, side.exists, side.python_reexports,
+                                         side.head_files):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
@@ -638,10 +647,10 @@ def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None
 def flags_in_code(path: str, data: bytes) -> set[str]:
     """The long flags a code file holds: every one it writes, a help text's too, and in Python
     those its typer parameters derive from their names, written nowhere (a command moved to
-    another module keeps its ``--title``). Only a file calling ``Option(`` is parsed: the
+    another module keeps its ``--title``). Only a file that may derive one is parsed: the
     parameter names looked for are common words, held by many files."""
     derived = _declared_flags(path, data) \
-        if language_of(path) == "python" and b"Option(" in data else frozenset()
+        if language_of(path) == "python" and may_derive_flags(data) else frozenset()
     return written_flags(data) | derived
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node, Tree
 
+from govern.drift.anchors.python import from_imports, statements, unwrap_definition
 from govern.drift.anchors.syntax import (
     last_name,
     name_text,
@@ -66,11 +67,12 @@ def touched_flags(tree: Tree, language: str, source: bytes,
     calls = _declaring_nodes(language)
     if calls is None or not lines or not _may_declare(source):
         return []
+    commands = typer_commands(tree.root_node, source) if language == "python" else frozenset()
     found: dict[str, None] = {}
     for call, parent in walk_with_parents(tree.root_node, calls,
                                           lambda node: touches(node, lines)):
         if touches(call, lines):
-            found.update(dict.fromkeys(_declared(call, parent)))
+            found.update(dict.fromkeys(_declared(call, parent, commands)))
     return list(found)
 
 
@@ -80,8 +82,9 @@ def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
     calls = _declaring_nodes(language)
     if calls is None or not _may_declare(source):
         return frozenset()
+    commands = typer_commands(tree.root_node, source) if language == "python" else frozenset()
     return frozenset(flag for call, parent in walk_with_parents(tree.root_node, calls)
-                     for flag in _declared(call, parent))
+                     for flag in _declared(call, parent, commands))
 
 
 def parameter_names(flag: str) -> tuple[str, ...]:
@@ -109,11 +112,17 @@ _SPEC_KEY_MARK = re.compile(
 """A quoted key a dict declaring an option as data writes."""
 
 
+def may_derive_flags(source: bytes) -> bool:
+    """Could a Python file declare a flag its source spells nowhere: a typer ``Option(``, or
+    typer named at all (a typer command's parameter with a plain default is an option)."""
+    return b"Option(" in source or b"typer" in source
+
+
 def _may_declare(source: bytes) -> bool:
     """Could the file declare an option: a call that declares one, or a dict key of an
-    option's spec, written, and a flag or an oclif ``Flags.`` builder; or a typer ``Option(``,
-    whose flag may be its parameter's name, spelled nowhere."""
-    return b"Option(" in source or ((b"--" in source or b"lags." in source) and (
+    option's spec, written, and a flag or an oclif ``Flags.`` builder; or typer's, whose flag
+    may be its parameter's name, spelled nowhere."""
+    return may_derive_flags(source) or ((b"--" in source or b"lags." in source) and (
         any(mark in source for mark in _CALL_MARKS) or _SPEC_KEY_MARK.search(source) is not None))
 
 
@@ -124,13 +133,14 @@ def _declaring_nodes(language: str) -> frozenset[str] | None:
     return calls | _DICTS | _PARAMETERS if language == "python" and calls is not None else calls
 
 
-def _declared(call: Node, parent: Node | None) -> Iterator[str]:
+def _declared(call: Node, parent: Node | None, commands: frozenset[int]) -> Iterator[str]:
     """The flags one call declares: those its strings spell, or, for oclif's
-    ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's."""
+    ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's; a parameter's
+    typer derives, ``commands`` the parameter lists of the file's typer commands."""
     if call.type in _DICTS:
         yield from _spec_flags(call)
     elif call.type in _PARAMETERS:
-        yield from _derived_flags(call)
+        yield from _derived_flags(call, parent is not None and parent.start_byte in commands)
     elif _callee(call) in OPTION_CALLS:
         yield from _flags(call)
     elif parent is not None and parent.type == "pair" and _builds_oclif_flag(call):
@@ -164,22 +174,29 @@ def _spec_flags(dictionary: Node) -> Iterator[str]:
                 yield flag
 
 
-def _derived_flags(parameter: Node) -> Iterator[str]:
+def _derived_flags(parameter: Node, in_command: bool) -> Iterator[str]:
     """The flags typer derives from a parameter's name when its ``Option`` spells none:
     ``title: Optional[str] = typer.Option(None, help=…)`` and ``title: Annotated[str,
     typer.Option(help=…)]`` declare ``--title``, ``_`` turned into ``-``; a boolean one also
     ``--no-title``. Positional strings past the default (all of them inside ``Annotated``,
     where there is no default) are the option's own names, and typer then derives none; nor
-    does it for an ``Argument`` or a parameter with no ``Option`` (a plain function's). A
-    private ``_x`` would be ``---x``, no flag a page writes."""
+    does it for an ``Argument``. A parameter with no ``Option`` is an option of a typer
+    command (``in_command``) when it has a plain default (``count: int = 1``), and of no
+    other function (a click command's or a plain one's). A private ``_x`` would be
+    ``---x``, no flag a page writes."""
     name = parameter.child_by_field_name("name") if parameter.type != "typed_parameter" \
         else next(iter(parameter.named_children), None)
-    found = _typer_option(parameter.child_by_field_name("value"),
-                          parameter.child_by_field_name("type"))
-    if name is None or name.type != "identifier" or found is None:
+    if name is None or name.type != "identifier":
         return
-    option, main, defaults = found
-    if _positionals(option) > defaults:
+    kind = parameter.child_by_field_name("type")
+    found = _typer_option(parameter.child_by_field_name("value"), kind)
+    if found is not None:
+        option, main, defaults = found
+        if _positionals(option) > defaults:
+            return
+    elif in_command and _plain_default(parameter):
+        main = _main_type(kind)
+    else:
         return
     flag = "--" + text(name).replace("_", "-")
     if flag in UNIVERSAL_FLAGS or not _WHOLE_FLAG.fullmatch(flag):
@@ -188,6 +205,91 @@ def _derived_flags(parameter: Node) -> Iterator[str]:
     if main is not None and main.end_byte - main.start_byte <= MAX_FLAG_CHARS and \
             _BOOL_TYPE.fullmatch(re.sub(r"[\s'\"]", "", text(main))):
         yield "--no-" + flag[2:]
+
+
+def _plain_default(parameter: Node) -> bool:
+    """A parameter typer reads as an option by its default alone: one given a default that
+    is no ``Argument(…)`` and no ``Option(…)``, nor marked so inside ``Annotated``; a
+    ``Context`` is typer's to pass, no option."""
+    value = parameter.child_by_field_name("value")
+    kind = parameter.child_by_field_name("type")
+    return value is not None and not _is_typer_call(value) \
+        and not any(_is_typer_call(node) for node in _annotated(kind)[1:]) \
+        and name_text(last_name(_main_type(kind))) != "Context"
+
+
+def _main_type(kind: Node | None) -> Node | None:
+    """The type a parameter's annotation gives, ``Annotated``'s first argument."""
+    metadata = _annotated(kind)
+    if metadata:
+        return metadata[0]
+    return kind.named_children[0] if kind is not None and kind.named_child_count else kind
+
+
+def typer_commands(root: Node, source: bytes) -> frozenset[int]:
+    """Where the parameter lists of the file's typer commands start: the functions decorated
+    with ``@app.command(…)`` or ``@app.callback(…)``, or passed to ``typer.run(main)`` or
+    ``app.command(…)(main)``, at the module's top level. ``app`` is a name the file binds to
+    ``typer.Typer(…)``, or one it imports while importing typer and not click (a click group
+    decorates its commands the same way, and their plain parameters are no options)."""
+    if b"typer" not in source:
+        return frozenset()
+    apps: set[str] = set()
+    imported: set[str] = set()
+    registered: set[tuple[str, str | None]] = set()  # (function, its app)
+    functions: dict[str, Node] = {}
+    decorated: list[tuple[Node, Node]] = []
+    for statement in statements(root):
+        definition = unwrap_definition(statement)
+        if definition.type == "function_definition":
+            functions[text(definition.child_by_field_name("name"))] = definition
+            decorated.extend((decorator, definition) for decorator in statement.named_children
+                             if decorator.type == "decorator")
+        elif statement.type == "import_from_statement":
+            imported.update(name for name in from_imports(statement) if not name.startswith("*"))
+        elif statement.type == "expression_statement" and statement.named_children:
+            expression = statement.named_children[0]
+            if expression.type == "assignment":
+                target = expression.child_by_field_name("left")
+                value = expression.child_by_field_name("right")
+                if target is not None and target.type == "identifier" and value is not None \
+                        and value.type == "call" and _callee(value) == "Typer":
+                    apps.add(text(target))
+            elif expression.type == "call":
+                registered.update(_run_targets(expression))
+    if b"click" not in source:
+        apps |= imported
+    found = {definition for decorator, definition in decorated
+             if _registrar(next(iter(decorator.named_children), None)) in apps}
+    found.update(functions[name] for name, app in registered
+                 if name in functions and (app is None or app in apps))
+    return frozenset(parameters.start_byte for definition in found
+                     if (parameters := definition.child_by_field_name("parameters")) is not None)
+
+
+def _registrar(call: Node | None) -> str | None:
+    """``app`` of a call ``app.command(…)`` or ``app.callback(…)``."""
+    function = call.child_by_field_name("function") \
+        if call is not None and call.type == "call" else None
+    if function is None or function.type != "attribute" or name_text(
+            function.child_by_field_name("attribute")) not in ("command", "callback"):
+        return None
+    owner = function.child_by_field_name("object")
+    return text(owner) if owner is not None and owner.type == "identifier" else None
+
+
+def _run_targets(call: Node) -> Iterator[tuple[str, str | None]]:
+    """(function, the app registering it) of a call registering a function by its name:
+    ``typer.run(main)`` (no app), ``app.command(…)(main)``."""
+    arguments = call.child_by_field_name("arguments")
+    first = next(iter(arguments.named_children), None) if arguments is not None else None
+    function = call.child_by_field_name("function")
+    if first is None or first.type != "identifier" or function is None:
+        return
+    if name_text(function) == "typer.run":
+        yield text(first), None
+    elif (app := _registrar(function)) is not None:
+        yield text(first), app
 
 
 def _typer_option(value: Node | None, kind: Node | None
@@ -205,6 +307,11 @@ def _typer_option(value: Node | None, kind: Node | None
 def _is_option(node: Node) -> bool:
     """``typer.Option(…)`` or an imported ``Option(…)``."""
     return node.type == "call" and _callee(node) == "Option"
+
+
+def _is_typer_call(node: Node) -> bool:
+    """``Option(…)`` or ``Argument(…)``: a parameter typer is told how to read."""
+    return node.type == "call" and _callee(node) in ("Option", "Argument")
 
 
 def _annotated(kind: Node | None) -> list[Node]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tree_sitter import Node
 
@@ -27,6 +28,7 @@ from govern.drift.anchors.syntax import (
     touched_members,
     touches,
 )
+from govern.git.packages import is_example_file, is_test_file
 
 # Compound statements whose blocks still hold module-level definitions
 # (``if TYPE_CHECKING:``, ``try: import … except …:``).
@@ -393,7 +395,8 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
 
 
 def qualified_names(path: str, name: str, exists: Callable[[str], bool],
-                    read_reexports: Callable[[str, str], ReexportIndex | None]) -> list[str]:
+                    read_reexports: Callable[[str, str], ReexportIndex | None],
+                    files: frozenset[str] | None = None) -> list[str]:
     """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
 
     The module's own path (when every component is public), then each package ``__init__``
@@ -401,26 +404,107 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     is passed over, not the end of the chain: ``marimo/_plugins/ui/__init__.py`` imports
     ``plotly`` from ``marimo._plugins.ui._impl.plotly`` past an ``_impl/__init__.py`` that
     does not, and ``marimo/__init__.py`` then re-exports the module ``ui`` itself, which makes
-    ``marimo.ui.plotly``. ``read_reexports(init_path, package)`` gives a package's index.
+    ``marimo.ui.plotly``. ``read_reexports(path, package)`` gives a module's index.
+
+    With ``files`` (HEAD's tree), a **sibling package** that re-exports a step of that chain
+    spells it too: attrs' ``attrs/validators.py`` star-imports ``attr.validators``, so
+    ``attr.validators.provides`` is also ``attrs.validators.provides``, and
+    ``attrs/__init__.py`` imports ``define`` from ``attr``: ``attrs.define``.
     """
     module, packages = module_path(path, exists)
     if not module:
         return []
-    found: list[str] = []
-    if all(is_public(part) for part in module.split(".")):
-        found.append(f"{module}.{name}")
-    current_module, current_name = module, name
+    steps = _outwards(module, packages, name, read_reexports)
+    found = _spelled(steps)
+    if files is not None and packages:
+        for sibling, alias, sibling_packages in _sibling_reexports(
+                steps, packages[-1][0], files, exists, read_reexports):
+            found.extend(_spelled(_outwards(sibling, sibling_packages, alias, read_reexports)))
+    return list(dict.fromkeys(found))
+
+
+def _spelled(steps: list[tuple[str, str]]) -> list[str]:
+    """The dotted names of the steps whose module path is public."""
+    return [f"{module}.{name}" for module, name in steps
+            if all(is_public(part) for part in module.split("."))]
+
+
+def _outwards(module: str, packages: list[tuple[str, str]], name: str,
+              read_reexports: Callable[[str, str], ReexportIndex | None]
+              ) -> list[tuple[str, str]]:
+    """(module, name) of each step of the chain outwards: ``module.name`` itself, then each
+    package of ``packages`` (nearest first) whose ``__init__`` re-exports the step before."""
+    steps = [(module, name)]
     for package_dir, package in packages:
+        current_module, current_name = steps[-1]
         if package == current_module:
             continue  # the file is this package's own __init__.py
         index = read_reexports(f"{package_dir}/__init__.py", package)
         alias = None if index is None else _reexported_as(index, current_module, current_name)
-        if alias is None:
+        if alias is not None:
+            steps.append((package, alias))
+    return steps
+
+
+MAX_SIBLINGS = 64
+"""Top-level packages read beside one package for re-exports: a tree holding more keeps the
+first, by path (a sibling re-exporting another is a package's compatibility name, one or two
+of them, not a tree of hundreds)."""
+
+
+def _sibling_reexports(steps: list[tuple[str, str]], outermost: str, files: frozenset[str],
+                       exists: Callable[[str], bool],
+                       read_reexports: Callable[[str, str], ReexportIndex | None]
+                       ) -> Iterator[tuple[str, str, list[tuple[str, str]]]]:
+    """(module, name, its packages) of each public module of a sibling package (a top-level
+    package in the same folder as ``outermost``, the chain's own) that re-exports a step of
+    the chain: the sibling's ``__init__``, or its module of the same path (``attrs.validators``
+    for ``attr.validators``)."""
+    root, _, own = outermost.rpartition("/")
+    for sibling_dir in top_level_packages(files).get(root, ())[:MAX_SIBLINGS]:
+        sibling = sibling_dir.rpartition("/")[2]
+        if sibling == own:
             continue
-        current_module, current_name = package, alias
-        if all(is_public(part) for part in package.split(".")):
-            found.append(f"{package}.{alias}")
-    return list(dict.fromkeys(found))
+        for module, name in steps:
+            rest = module.split(".")[1:]
+            mirrors = [(f"{sibling_dir}/__init__.py", sibling)]
+            if rest and all(is_public(part) for part in rest):
+                mirrors.extend((f"{sibling_dir}/{'/'.join(rest)}{tail}", ".".join([sibling, *rest]))
+                               for tail in (".py", "/__init__.py"))
+            for mirror, mirror_module in mirrors:
+                index = read_reexports(mirror, _package_of_module(mirror, mirror_module))
+                alias = None if index is None else _reexported_as(index, module, name)
+                if alias is not None:
+                    yield mirror_module, alias, module_path(mirror, exists)[1]
+
+
+def _package_of_module(path: str, module: str) -> str:
+    """The package a module's relative imports start from: itself for an ``__init__``."""
+    return module if path.endswith("/__init__.py") else module.rpartition(".")[0]
+
+
+@lru_cache(maxsize=4)
+def top_level_packages(files: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The public top-level packages of a tree by the folder they sit in (``"src"`` ->
+    ``("src/attr", "src/attrs")``): folders holding an ``__init__.py`` that no folder above
+    holds, not a test's or an example's. Built once per tree."""
+    packages = {path.rpartition("/")[0] for path in files if path.endswith("/__init__.py")}
+    # folder -> a package folder above it; each folder of the tree is settled once (a hostile
+    # path a thousand packages deep would otherwise test every prefix of every package)
+    nested: dict[str, bool] = {"": False}
+    found: dict[str, list[str]] = {}
+    for folder in sorted(packages):
+        unsettled = [folder]
+        while unsettled[-1] not in nested:
+            unsettled.append(unsettled[-1].rpartition("/")[0])
+        for below, above in zip(reversed(unsettled[:-1]), reversed(unsettled[1:]),
+                                strict=True):
+            nested[below] = above in packages or nested[above]
+        parent, _, name = folder.rpartition("/")
+        if not nested[folder] and is_public(name) and not is_test_file(
+                f"{folder}/__init__.py") and not is_example_file(f"{folder}/__init__.py"):
+            found.setdefault(parent, []).append(folder)
+    return {root: tuple(folders) for root, folders in found.items()}
 
 
 def _reexported_as(index: ReexportIndex, module: str, name: str) -> str | None:
