@@ -53,7 +53,8 @@ ADD = {"docs/adding.md": ["Cart.add_item"]}
 PAY_TS = {"docs/paying.md": ["payOrder"]}
 
 
-CART_TS = '''export function payOrder(cart: number[]): number {
+CART_TS = '''/** Pays for the cart. */
+export function payOrder(cart: number[]): number {
   // pays the cart's total
   check(cart);
   // total it first
@@ -63,6 +64,7 @@ CART_TS = '''export function payOrder(cart: number[]): number {
   return total; /* in cents */
 }
 
+// the cart the shop keeps
 export class Cart {
   /** Adds an item. */
   addItem(item: number): void {
@@ -107,6 +109,10 @@ SOURCES = {PY: SHOP, TS: CART_TS}
     (PY, "#: The currency every price is in.", "#: The currency of every price.",
      {"docs/currency.md": ["Cart.currency_code"]}),
     (TS, "/** Adds an item. */", "/** Adds one item. */", {"docs/items.md": ["Cart.addItem"]}),
+    # and a JSDoc block above a top-level declaration documents it (h3's ``createError``); a
+    # plain comment above one does not
+    (TS, "/** Pays for the cart. */", "/** Pays for the whole cart. */", PAY_TS),
+    (TS, "// the cart the shop keeps", "// the shop's cart", {}),
     # code commented back in is code on the head side, code commented out on the base side
     (PY, "# announce(item)", "announce(item)", ADD),
     (PY, "self.items.append(item)", "# self.items.append(item)", ADD),

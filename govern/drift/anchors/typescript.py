@@ -799,6 +799,19 @@ def _object_touched(exported: tuple[str, Node, list[tuple[str, Node]], dict[str,
             if declaration.container is not None]
 
 
+def _jsdoc_changed(root: Node, lines: frozenset[int]) -> frozenset[int]:
+    """The ids of the top-level statements whose JSDoc block, written directly above them,
+    holds a changed line: it documents the declaration as a class member's does (h3 rewrote
+    ``createError``'s, and the page naming it was edited with it)."""
+    if not lines:
+        return frozenset()
+    statements = root.named_children
+    return frozenset(
+        statement.id for above, statement in zip(statements, statements[1:], strict=False)
+        if above.type == "comment" and above.end_point.row + 1 >= statement.start_point.row
+        and (above.text or b"").startswith(b"/**") and touches(above, lines))
+
+
 def _is_script(root: Node) -> bool:
     """Whether a file has no top-level import or export: a script, whose declarations are
     global."""
@@ -825,9 +838,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     object_name, renamed = (exported_object[0], exported_object[3]) \
         if exported_object is not None else ("", {})
     top, exported_as = _top_level(tree.root_node, script)
+    jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
     for name, node, statement, exported in top:
         in_file.add(name)
+        # a changed JSDoc above it is read as a change of the declaration's own first line
+        its_lines = lines | {first_line(statement)} if statement.id in jsdoc_changed else lines
         if node.type in _NAMESPACES:
             namespaces.add(name)
         is_container, members = _members(node)
@@ -838,15 +854,15 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         units.extend(members if is_container else [(name, node)])
         span = _span(statement, node)
         if not exported:  # exported is public, ``_``-led or not (pinia's ``_StoreWithState``)
-            if touches(span, lines):
+            if touches(span, its_lines):
                 passed_over.append(f"unexported `{name}`")
             continue
         declared.update(_declared_keys(name, node, members))
-        if touches(span, lines):
-            found = _touched(name, node, span, lines)
+        if touches(span, its_lines):
+            found = _touched(name, node, span, its_lines)
             touched.extend(found)
             if not found:
-                passed_over.extend(passed_over_members(name, members, lines, _member_role))
+                passed_over.extend(passed_over_members(name, members, its_lines, _member_role))
             # the module object gives it out under another key: ``{ add: decorateAdd }``
             touched.extend(Declaration(key, object_name, bridgeable=True)
                            for d in found if d.key == name for key in renamed.get(name, ()))
