@@ -768,25 +768,3 @@ def test_a_new_class_s_class_level_field_still_anchors_bare(tmp_path: Path) -> N
     data = run_json(pr_repo(tmp_path, files, {"shop/config.py": PROPS_BASE + "\n\n" + config}),
                     "main")
     assert "api_key" in rows(data).get("docs/ai.md", [])
-
-
-SETTINGS = ('DEFAULTS = {\n    "DEFAULT_RENDERER_CLASSES": ("rest_framework.renderers.JSON",),\n'
-            '    "DEFAULT_PARSER_CLASSES": ("rest_framework.parsers.JSON",),\n}\n')
-
-
-@pytest.mark.parametrize(("new", "literals"), [
-    # the tuples rewritten as lists: every string is on both sides of the change
-    (SETTINGS.replace('("rest_framework.renderers.JSON",)', '["rest_framework.renderers.JSON"]')
-     .replace('("rest_framework.parsers.JSON",)', '["rest_framework.parsers.JSON"]'), set()),
-    # a value replaced: the new string and the old one anchor, the unchanged key does not
-    (SETTINGS.replace("renderers.JSON", "renderers.JSONRenderer"),
-     {"rest_framework.renderers.JSON", "rest_framework.renderers.JSONRenderer"}),
-])
-def test_a_string_on_both_sides_of_a_changed_line_anchors_nothing(
-        tmp_path: Path, new: str, literals: set[str]) -> None:
-    """DRF rewrote its settings' tuples as lists: 14 rows, one of them edited."""
-    docs = {"docs/renderers.md": "Use `rest_framework.renderers.JSON`.\n"}
-    data = run_json(pr_repo(tmp_path, {"rf/settings.py": SETTINGS, **docs},
-                            {"rf/settings.py": new}), "main")
-    assert {a["token"] for a in data["anchors"] if a["kind"] == "literal"} == literals
-    assert ("docs/renderers.md" in rows(data)) == bool(literals)

@@ -429,16 +429,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         changed = changed or bool(lines)
     code = _lines_of_code((change.base_path, change.path), texts,
                           (changed_lines[0], changed_lines[1]), change.hunks)
-    extracted = [_extract(path, data, lines) if data is not None else None
-                 for (_, path, _, data, _), lines in zip(sides, code, strict=True)]
-    # a string on the changed lines of both sides is no change of its own: a tuple of setting
-    # names rewritten as a list (DRF: 14 rows), or a line moved
-    kept_literals = (frozenset(extracted[0].literals) & frozenset(extracted[1].literals)
-                     if extracted[0] is not None and extracted[1] is not None else frozenset())
-    for (side, path, _, data, blob), lines, extraction in zip(sides, code, extracted,
-                                                               strict=True):
-        if data is None or extraction is None:
+    for (side, path, _, data, blob), lines in zip(sides, code, strict=True):
+        if data is None:
             continue
+        extraction = _extract(path, data, lines)
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:
@@ -487,12 +481,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         for literal in extraction.literals:
             if literal in new_fields:  # ``__slots__ = ("field_transformer", …)``
                 continue
-            if is_route_literal(literal):
-                result.candidates.append(Candidate("route", literal, change.path, side.name))
-                yielded = True
-            elif literal not in kept_literals:
-                result.candidates.append(Candidate("literal", literal, change.path, side.name))
-                yielded = True
+            kind = "route" if is_route_literal(literal) else "literal"
+            result.candidates.append(Candidate(kind, literal, change.path, side.name))
+            yielded = True
         scan = registrar_scan(blob, data, path) if lines else None
         for route in touched_routes(data, language, lines, scan):
             if is_specific_tail(route) or not route.startswith(TAIL_MARK):
