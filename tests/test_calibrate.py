@@ -588,3 +588,23 @@ def test_a_new_api_home_that_names_the_reference_page_is_scored_apart_from_the_r
                                        "recall_with_homes": 0.5}
     text = calibrate(repo).output
     assert "New API homes: 1 reference page(s) no row listed were among the 2 page(s)" in text
+
+
+def test_stale_rows_the_author_did_not_edit_are_counted_apart(tmp_path: Path) -> None:
+    """h3 removed ``toPlainHandler`` while ``3.plain.md`` still showed it: the row was right,
+    and scored as noise; the report says how many such rows there were."""
+    old = LIB + "\n\ndef plain_handler(app):\n    return app\n"
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": old, "docs/api.md": "# API\n\nCall `send_request`.\n",
+        "docs/plain.md": "# Plain\n\nWrap it with `plain_handler(app)`.\n",
+        "docs/edited.md": "# Edited\n\nUse `plain_handler` no more.\n"})
+    repo.commit({"src/lib.py": LIB, "docs/edited.md": "# Edited\n\nIt is gone.\n"}, "remove")
+    report = calibrate_json(repo)
+    case = report["per_case"][0]
+    assert {row["path"] for row in case["rows"]} == {"docs/edited.md", "docs/plain.md"}
+    assert case["stale_unedited"] == ["docs/plain.md"]  # the edited stale page is a hit
+    assert report["stale_rows_unedited"] == 1
+    assert ("1 stale row(s) name what a case removed on a page its author did not edit"
+            in calibrate(repo).output)
+    repo.commit({"docs/plain.md": "# Plain\n\nGone too.\n", "src/lib.py": LIB + "\n"}, "tidy")
+    assert "stale row(s)" not in calibrate(repo, "--limit", "1").output

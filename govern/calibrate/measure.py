@@ -60,6 +60,8 @@ class CaseResult:
     implementation_only: tuple[str, ...] = ()
     """Those of ``not_covered`` govern read and found to change nothing public (private
     names, bodies, examples); the others it cannot read."""
+    stale: tuple[str, ...] = ()
+    """Rows marked stale (the page names what the change removed or renamed)."""
 
     @property
     def listed(self) -> set[str]:
@@ -76,6 +78,13 @@ class CaseResult:
     @property
     def recall(self) -> float:
         return len(self.hits) / len(self.case.reference)
+
+    @property
+    def stale_unedited(self) -> list[str]:
+        """Stale rows the author did not edit: drift the commit left behind (h3's
+        ``toPlainHandler``, removed while a page still showed it) or a page naming the old name
+        on purpose. Scored as noise like any row outside the reference, and counted apart."""
+        return sorted(set(self.stale) - set(self.case.reference))
 
     @property
     def homes_hit(self) -> list[str]:
@@ -133,6 +142,7 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
         seconds=seconds,
         new_api_homes=tuple(sorted({page for entry in result.new_api
                                     for page in entry["suggested_pages"]})),
+        stale=tuple(row.path for row in result.docs if row.stale and not row.release_owned),
     )
 
 
@@ -159,6 +169,7 @@ def _pooled(results: list[CaseResult]) -> dict[str, Any]:
         "rows": {"total": sum(rows), "mean": round(mean(rows), 2) if rows else None,
                  "median": median(rows) if rows else None, "max": max(rows, default=None)},
         "reference_share_of_rows": _share(hits, sum(rows)),
+        "stale_rows_unedited": sum(len(r.stale_unedited) for r in results),
         "new_api_homes": _homes(results, reference, hits),
         "cases_without_anchor": _without_anchor(results),
     }
@@ -238,6 +249,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "not_covered_implementation_only": list(result.implementation_only),
         "new_api_homes": list(result.new_api_homes),
         "homes_hit": result.homes_hit,
+        "stale_unedited": result.stale_unedited,
         "seconds": round(result.seconds, 3),
     }
 

@@ -43,6 +43,10 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"rows per case: mean {rows['mean']}, median {rows['median']}, max {rows['max']}; "
         f"{percent(report['reference_share_of_rows'])} of rows were reference pages; "
         f"{report['timings']['seconds_per_case']} s per case.",
+        *([f"{report['stale_rows_unedited']} stale row(s) name what a case removed on a page "
+           "its author did not edit: drift the commit left behind, or a page keeping the old "
+           "name on purpose (counted as noise; per case, stale_unedited)"]
+          if report.get("stale_rows_unedited") else []),
         f"{unnamed['cases']} case(s) gave no anchor at all, found or dropped "
         f"({unnamed['reference_pages']} reference page(s) no name rule can list); pooled recall "
         f"over the other cases {percent(unnamed['pooled_recall_of_the_others'])}.",
