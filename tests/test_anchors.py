@@ -430,3 +430,4 @@ def test_a_syntax_error_is_reported_at_its_line_even_when_the_whole_file_fails()
     assert first_error_line(tree) == 11
     assert first_error_line(parse("python", b"x = 1\n\n\ndef f(:\n    pass\n")) == 4
     assert first_error_line(parse("python", b"x = 1\n")) is None
+

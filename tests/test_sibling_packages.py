@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from govern.drift.anchors.python import (
     extract_python,
     index_reexports,
@@ -101,3 +103,22 @@ def test_only_the_sibling_s_module_of_the_same_path_is_read_for_a_module() -> No
     texts["src/attrs/__init__.py"] = b"from attr.validators import provides\n"
     assert qualified_names("src/attr/validators.py", "provides", files.__contains__, read,
                            files) == ["attr.validators.provides", "attrs.provides"]
+
+
+RUNTIME = ("__all__ = ['LoopContext']\n\n\nclass LoopContext:\n    pass\n\n\n"
+           "class ChainableUndefined:\n    def __str__(self):\n        return ''\n")
+
+
+@pytest.mark.parametrize(("init", "listed"), [
+    ("from .runtime import ChainableUndefined\n", True),
+    ("from .runtime import LoopContext\n", False),  # the module's __all__ still rules
+])
+def test_a_name_the_package_imports_is_public_whatever_its_modules_all_says(
+        tmp_path: Path, init: str, listed: bool) -> None:
+    """jinja 2's ``runtime.__all__`` listed what compiled templates star-import; the package
+    imported ``ChainableUndefined`` from it by name, and ``api.rst`` documents it."""
+    page = "# API\n\n.. autoclass:: jinja2.ChainableUndefined\n"
+    repo = pr_repo(tmp_path, {"jinja2/__init__.py": init, "jinja2/runtime.py": RUNTIME,
+                              "docs/api.rst": page},
+                   {"jinja2/runtime.py": RUNTIME.replace("return ''", "return 'x'")})
+    assert ("docs/api.rst" in rows(run_json(repo, "main"))) is listed

@@ -292,14 +292,28 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
     return tokens
 
 
-def _extract(path: str, data: bytes, lines: frozenset[int]) -> Extraction:
+def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code."""
     language = language_of(path)
     if language == "python":
-        return extract_python(data, lines)
+        return extract_python(data, lines, _imported_by_package(path, side))
     return extract_typescript(data, lines, language,
                               declaration_file=path.endswith(DECLARATION_FILES),
                               module=module_name(path))
+
+
+def _imported_by_package(path: str, side: Side) -> frozenset[str]:
+    """The names the ``__init__.py`` beside a module imports from it by name (its package's
+    re-exports: :meth:`Side.python_reexports`)."""
+    folder, _, name = path.rpartition("/")
+    init = f"{folder}/__init__.py" if folder else "__init__.py"
+    if name == "__init__.py" or not side.exists(init):
+        return frozenset()
+    module, _ = module_path(path, side.exists)
+    reexports = side.python_reexports(init, module.rpartition(".")[0]) if module else None
+    if reexports is None:
+        return frozenset()
+    return frozenset(original for source, original in reexports.names if source == module)
 
 
 def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | None],
@@ -454,7 +468,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     for (side, path, _, data, blob), lines in zip(sides, code, strict=True):
         if data is None:
             continue
-        extraction = _extract(path, data, lines)
+        extraction = _extract(path, data, lines, side)
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:

@@ -244,8 +244,12 @@ def module_getattr_names(text: str) -> set[str]:
     return found
 
 
-def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
-    """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares."""
+def extract_python(source: bytes, lines: frozenset[int],
+                   imported: frozenset[str] = frozenset()) -> Extraction:
+    """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
+    ``imported``: the names its package's ``__init__`` imports from it by name, public
+    whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
@@ -263,7 +267,8 @@ def extract_python(source: bytes, lines: frozenset[int]) -> Extraction:
         top_level.append((name, statement))
 
     def exported(name: str) -> bool:
-        return is_public(name) and (all_names is None or name in all_names)
+        return is_public(name) and (all_names is None or name in all_names
+                                    or name in imported)
 
     declared: set[str] = set()
     touched: list[Declaration] = []
