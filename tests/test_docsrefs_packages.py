@@ -303,6 +303,20 @@ def test_a_build_path_s_source_is_the_same_path_without_the_build_folder(
                       "```js\nimport { Optins } from 'got'\n```\n", "`got:Optins` names nothing")
 
 
+KY = {"package.json": json.dumps({"name": "ky", "type": "module", "exports": {
+          "types": "./distribution/index.d.ts", "default": "./distribution/index.js"}}),
+      "source/index.ts": "export class HTTPError {}\nexport const ky = 1\n",
+      "docs/api.md": "```js\nimport { ky, HTTPError } from 'ky'\n```\n"}
+
+
+def test_a_build_path_s_source_is_under_source_for_a_distribution_folder(
+        tmp_path: Path) -> None:
+    """ky builds `distribution/index.js` from `source/index.ts` (its `rootDir`): read from
+    there, 0 of its readme's 168 references had resolved."""
+    passes_then_fails(make_repo(tmp_path / "repo", KY), "docs/api.md",
+                      "```js\nimport { HTTPErr } from 'ky'\n```\n", "`ky:HTTPErr` names nothing")
+
+
 @pytest.mark.parametrize("layout", [
     # JavaScript there may be a committed build or a shim: only TypeScript is a build's source
     {"source/index.js": "export const got = 1\n"},

@@ -33,7 +33,7 @@ _DECLARATION_NAMES = frozenset({"function_declaration", "generator_function_decl
                                 "internal_module", "module"})
 MAX_FILES = 200
 """Files one package's export chains may span before what it exports is called unknowable."""
-_BUILD_FOLDERS = frozenset({"dist", "build", "out"})
+_BUILD_FOLDERS = frozenset({"dist", "build", "out", "distribution"})
 """Where a manifest's paths name build output, which the repository does not hold as source."""
 _CONDITIONS = ("source", "types", "typings", "import", "module", "default", "require", "node")
 """The ``exports`` conditions read, in the order tried: the ones every build of a package
@@ -257,13 +257,15 @@ def _source_guesses(path: str) -> list[tuple[str, bool]]:
     TypeScript compiler builds from will do: a build folder's path is build output, its source
     under ``src/`` instead (``dist/index.d.ts`` -> ``src/index``), else the same path with the
     build folder taken out, as a compiler's ``outDir`` mirrors its sources (got's
-    ``dist/source/index.js`` -> ``source/index.ts``); any other path as written, then under
-    ``src/`` in place of ``lib/``."""
+    ``dist/source/index.js`` -> ``source/index.ts``), else under ``source/``, a ``rootDir`` of
+    that name (ky's ``distribution/index.js`` -> ``source/index.ts``); any other path as
+    written, then under ``src/`` in place of ``lib/``."""
     parts = path.removeprefix("./").split("/")
     built = next((at for at, part in enumerate(parts[:-1]) if part in _BUILD_FOLDERS), None)
     if built is not None:
         return [("/".join([*parts[:built], "src", *parts[built + 1:]]), False),
-                ("/".join([*parts[:built], *parts[built + 1:]]), True)]
+                ("/".join([*parts[:built], *parts[built + 1:]]), True),
+                ("/".join([*parts[:built], "source", *parts[built + 1:]]), True)]
     relative = "/".join(parts)
     return [(relative, False), (relative.replace("lib/", "src/", 1), False)]
 
