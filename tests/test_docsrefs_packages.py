@@ -518,6 +518,27 @@ def test_a_member_is_looked_up_in_the_re_exported_package(tmp_path: Path) -> Non
                       "`@tanstack/react-query:queryClient.getQueryData`?)")
 
 
+def test_the_default_of_a_re_exported_package_is_not_this_one_s(tmp_path: Path) -> None:
+    """`export *` carries every name but the default: query-core's default is no default of
+    react-query, so the members a page writes after a default import of react-query are not
+    looked up in it."""
+    files = {**QUERY, "packages/query-core/src/queryClient.ts": (
+                 "export class QueryClient {\n  getQueryData() {}\n}\n"
+                 "const client = new QueryClient()\nexport default client\n"),
+             "packages/query-core/src/index.ts": ("import client from './queryClient'\n"
+                                                  "export default client\n"),
+             "docs/api.md": imports('import client from "@tanstack/react-query"',
+                                    "client.getQueryDta()")}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "0 name nothing" in err and "2 unresolvable" in err, err
+    # query-core's own default is read
+    passes_then_fails(make_repo(tmp_path / "core", {**files, "docs/api.md": "# api\n"}),
+                      "docs/api.md", imports('import client from "@tanstack/query-core"',
+                                             "client.getQueryDta()"),
+                      "`@tanstack/query-core:default.getQueryDta` names nothing")
+
+
 @pytest.mark.parametrize("change", [
     # react-query does not depend on it: which copy Node finds is not the repository's to say
     {"packages/react-query/package.json": _workspace_manifest("@tanstack/react-query")},

@@ -66,9 +66,11 @@ class Exports:
     ``@reduxjs/toolkit``, ``export * from "@tanstack/query-core"`` in one of
     ``@tanstack/react-query``): what that module exports, this exports too."""
     entries: tuple[str, ...] = ()
-    """The source files whose chains list ``names``, and those of the modules of ``own``:
-    where a binding it exports is looked up for its members (``axios.get`` of ``import axios
-    from "axios"``)."""
+    """The source files whose chains list ``names``: where a binding it exports is looked
+    up for its members (``axios.get`` of ``import axios from "axios"``)."""
+    starred: tuple[str, ...] = ()
+    """The entries of the modules of ``own``, where a binding but the default (which ``export
+    *`` does not carry) is looked up too."""
 
 
 @dataclass(frozen=True)
@@ -123,9 +125,11 @@ class TsTable:
 
     def _member(self, exports: Exports, specifier: str, name: str, member: str) -> Resolution:
         """``member`` of the binding ``name`` the package exports: what each entry whose chain
-        lists it says it holds, the entries of the repository's modules it re-exports all of
-        among them. A binding none of them is seen to export is unresolvable."""
-        found = [held for entry in exports.entries
+        lists it says it holds, those of the repository's modules it re-exports all of among
+        them but for its default. A binding none of them is seen to export is
+        unresolvable."""
+        entries = exports.entries if name == "default" else exports.entries + exports.starred
+        found = [held for entry in entries
                  if (held := self.members.exported(entry, name)) is not None]
         if not found:
             return Resolution(Status.UNRESOLVABLE)
@@ -156,7 +160,7 @@ class TsTable:
         if not exports.own:
             return exports
         names, hidden = set(exports.names), exports.hidden
-        entries = dict.fromkeys(exports.entries)
+        starred: dict[str, None] = {}
         seen = {(package, subpath)}
         pending = deque(exports.own)
         while pending:
@@ -167,15 +171,16 @@ class TsTable:
             if len(seen) > _MAX_OWN:
                 return Exports(frozenset(names), hidden or f"its chains re-export more than "
                                f"{_MAX_OWN} modules of the repository's packages{_PARTLY}",
-                               entries=tuple(entries))
+                               entries=exports.entries, starred=tuple(starred))
             found = self._exports(*included)
-            names |= found.names
-            entries.update(dict.fromkeys(found.entries))
+            names |= found.names - {"default"}  # ``export *`` carries every name but it
+            starred.update(dict.fromkeys(found.entries))
             if found.hidden is not None and hidden is None:
                 spec = included[0] + included[1].removeprefix(".")
                 hidden = f"`{spec}`, which it re-exports all of: {found.hidden}"
             pending.extend(found.own)
-        return Exports(frozenset(names), hidden, entries=tuple(entries))
+        return Exports(frozenset(names), hidden, entries=exports.entries,
+                       starred=tuple(starred))
 
     def _subpath(self, package: str, subpath: str) -> Exports:
         """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
