@@ -474,3 +474,103 @@ def test_export_type_star_re_exports_a_module_s_names(tmp_path: Path) -> None:
              "docs/api.md": "```js\nimport { got, type Progress, Hooks } from 'got'\n```\n"}
     passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
                       "```js\nimport { Progres } from 'got'\n```\n", "`got:Progres` names nothing")
+
+
+# -- the repository's other packages, re-exported all of (TanStack Query) -------------------
+
+def _workspace_manifest(name: str, **fields: object) -> str:
+    return json.dumps({"name": name, "version": "5.0.0", "main": "build/index.js", **fields})
+
+
+QUERY = {
+    "packages/query-core/package.json": _workspace_manifest("@tanstack/query-core", exports={
+        ".": {"types": "./build/index.d.ts", "import": "./build/index.js"},
+        "./sub": "./build/sub.js"}),
+    "packages/query-core/src/index.ts": ("export { QueryClient } from './queryClient'\n"
+                                         "export const hashKey = 1\n"),
+    "packages/query-core/src/queryClient.ts": ("export class QueryClient {\n"
+                                               "  getQueryData() {}\n}\n"),
+    "packages/query-core/src/sub.ts": "export const subThing = 1\n",
+    "packages/react-query/package.json": _workspace_manifest(
+        "@tanstack/react-query", dependencies={"@tanstack/query-core": "workspace:*"}),
+    "packages/react-query/src/index.ts": ("export * from '@tanstack/query-core'\n"
+                                          "export * from '@tanstack/query-core/sub'\n"
+                                          "export const useQuery = 1\n"),
+}
+
+
+@pytest.mark.parametrize("spec", ["workspace:*", "workspace:^", "5.0.0", "^5.0.0"])
+def test_another_package_of_the_repository_re_exported_all_of_is_read(
+        tmp_path: Path, spec: str) -> None:
+    """TanStack's `@tanstack/react-query` has `export * from '@tanstack/query-core'`, a
+    package of the same repository that it depends on: what that package (or a subpath of
+    it) exports, react-query exports too, and a name neither has is reported."""
+    files = {**QUERY, "packages/react-query/package.json": _workspace_manifest(
+        "@tanstack/react-query", peerDependencies={"@tanstack/query-core": spec}),
+        "docs/api.md": imports('import { useQuery, QueryClient, hashKey, subThing } from '
+                               '"@tanstack/react-query"')}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      imports('import { hashKye } from "@tanstack/react-query"'),
+                      "`@tanstack/react-query:hashKye` names nothing: @tanstack/react-query "
+                      "has no `hashKye` (did you mean `hashKey`?)")
+
+
+def test_a_member_is_looked_up_in_the_re_exported_package(tmp_path: Path) -> None:
+    """react-query's `queryClient` is query-core's instance of its class: the members a page
+    writes after importing it from react-query are read there."""
+    files = {**QUERY, "packages/query-core/src/queryClient.ts": (
+                 "export class QueryClient {\n  getQueryData() {}\n}\n"
+                 "export const queryClient = new QueryClient()\n"),
+             "packages/query-core/src/index.ts": "export * from './queryClient'\n",
+             "docs/api.md": imports('import { queryClient } from "@tanstack/react-query"',
+                                    "queryClient.getQueryData()")}
+    passes_then_fails(make_repo(tmp_path / "repo", files), "docs/api.md",
+                      imports('import { queryClient } from "@tanstack/react-query"',
+                              "queryClient.getQueryDta()"),
+                      "`@tanstack/react-query:queryClient.getQueryDta` names nothing: "
+                      "@tanstack/react-query:queryClient has no `getQueryDta` (did you mean "
+                      "`@tanstack/react-query:queryClient.getQueryData`?)")
+
+
+def test_the_default_of_a_re_exported_package_is_not_this_one_s(tmp_path: Path) -> None:
+    """`export *` carries every name but the default: query-core's default is no default of
+    react-query, so the members a page writes after a default import of react-query are not
+    looked up in it."""
+    files = {**QUERY, "packages/query-core/src/queryClient.ts": (
+                 "export class QueryClient {\n  getQueryData() {}\n}\n"
+                 "const client = new QueryClient()\nexport default client\n"),
+             "packages/query-core/src/index.ts": ("import client from './queryClient'\n"
+                                                  "export default client\n"),
+             "docs/api.md": imports('import client from "@tanstack/react-query"',
+                                    "client.getQueryDta()")}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "0 name nothing" in err and "2 unresolvable" in err, err
+    # query-core's own default is read
+    passes_then_fails(make_repo(tmp_path / "core", {**files, "docs/api.md": "# api\n"}),
+                      "docs/api.md", imports('import client from "@tanstack/query-core"',
+                                             "client.getQueryDta()"),
+                      "`@tanstack/query-core:default.getQueryDta` names nothing")
+
+
+@pytest.mark.parametrize("change", [
+    # react-query does not depend on it: which copy Node finds is not the repository's to say
+    {"packages/react-query/package.json": _workspace_manifest("@tanstack/react-query")},
+    # a range the repository's version does not start: the registry's release may be installed
+    {"packages/react-query/package.json": _workspace_manifest(
+        "@tanstack/react-query", dependencies={"@tanstack/query-core": "^4.0.0"})},
+    # the file belongs to the package of the nearest manifest above it, which depends on none
+    {"packages/react-query/src/package.json": json.dumps({"type": "module"})},
+    # a package the repository does not hold is not read
+    {"packages/react-query/src/index.ts": "export * from '@tanstack/query-kore'\n",
+     "packages/react-query/package.json": _workspace_manifest(
+         "@tanstack/react-query", dependencies={"@tanstack/query-kore": "workspace:*"})},
+])
+def test_a_package_re_exported_that_node_may_not_find_in_the_repository_is_not_read(
+        tmp_path: Path, change: dict[str, str]) -> None:
+    files = {**QUERY, **change,
+             "docs/api.md": imports('import { hashKey } from "@tanstack/react-query"')}
+    code, out, err = run(make_repo(tmp_path / "repo", files), "--all")
+    assert (code, out) == (0, "")
+    assert "0 resolved, 0 name nothing" in err and "1 unresolvable" in err, err
+    assert "re-exports all of `@tanstack/query-" in err and "which is not read" in err, err

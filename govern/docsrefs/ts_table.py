@@ -3,14 +3,15 @@
 package.json name; its entry is the first *source* file its manifest leads to (``source``, the
 ``exports`` map, ``types``/``module``/``main``, a build folder's path mapped back to ``src/``,
 then ``src/index``, ``index``, ``lib/index``), and ``export … from`` chains are followed,
-through the package's own subpaths too where a file re-exports one by the package's name. A
+through the package's own subpaths too where a file re-exports one by the package's name, and
+through the repository's other packages where a file re-exports one its package depends on. A
 subpath's entry is read alike from its own key of the ``exports`` map, or from the pattern
 (``"./*"``) Node matches it with. A file is not source when it is build output (a path under
 ``dist/``, ``build/`` or ``out/``, a file the repository does not hold) or CommonJS (a shim
 whose ``module.exports`` requires the build): such an entry says nothing of what the package
-exports, so the next is tried. An ``export *`` from another package, ``export =``, or no
-source entry at all makes the answer unknowable, never a finding; why is told once per
-package in the summary."""
+exports, so the next is tried. An ``export *`` from a package the repository does not hold,
+``export =``, or no source entry at all makes the answer unknowable, never a finding; why is
+told once per package in the summary."""
 
 from __future__ import annotations
 
@@ -42,8 +43,11 @@ _MAX_TARGET = 1_024
 """Characters a pattern's target may have once its ``*`` are replaced by the subpath's part
 (a target of many ``*`` would otherwise multiply a page's long subpath)."""
 _MAX_OWN = 64
-"""Subpaths of its own package one subpath's chains may reach by the package's name before
-what it exports is called unknowable."""
+"""Modules of the repository's packages (its own package's subpaths, other packages and their
+subpaths) one subpath's chains may reach by package name before what it exports is called
+unknowable."""
+_DEPENDENCIES = ("dependencies", "peerDependencies", "devDependencies", "optionalDependencies")
+"""The fields of a manifest whose packages a package manager links into its folder."""
 _REFUSED_SEGMENTS = frozenset({"", ".", "..", "node_modules"})
 """Segments Node refuses in what a pattern's ``*`` stands for, and in a target after its
 ``./``: a subpath never leaves its package's folder."""
@@ -54,14 +58,19 @@ class Exports:
     names: frozenset[str]
     hidden: str | None = None
     """Why the package may export more than ``names`` (None: exactly these), as the summary
-    says it: ``export =``, an ``export *`` from another package, no source entry."""
+    says it: ``export =``, an ``export *`` from a package the repository does not hold (or
+    whose copy Node may not find), no source entry."""
     own: tuple[tuple[str, str], ...] = ()
-    """``(package, subpath)`` of each module it re-exports all of by its own package's name
-    (``export * from "@reduxjs/toolkit/query"`` in a file of ``@reduxjs/toolkit``): what
-    that subpath exports, this exports too."""
+    """``(package, subpath)`` of each module of the repository's own packages it re-exports
+    all of by package name (``export * from "@reduxjs/toolkit/query"`` in a file of
+    ``@reduxjs/toolkit``, ``export * from "@tanstack/query-core"`` in one of
+    ``@tanstack/react-query``): what that module exports, this exports too."""
     entries: tuple[str, ...] = ()
     """The source files whose chains list ``names``: where a binding it exports is looked
     up for its members (``axios.get`` of ``import axios from "axios"``)."""
+    starred: tuple[str, ...] = ()
+    """The entries of the modules of ``own``, where a binding but the default (which ``export
+    *`` does not carry) is looked up too."""
 
 
 @dataclass(frozen=True)
@@ -116,9 +125,11 @@ class TsTable:
 
     def _member(self, exports: Exports, specifier: str, name: str, member: str) -> Resolution:
         """``member`` of the binding ``name`` the package exports: what each entry whose chain
-        lists it says it holds. A binding none of them is seen to export (through a subpath
-        of its own package) is unresolvable."""
-        found = [held for entry in exports.entries
+        lists it says it holds, those of the repository's modules it re-exports all of among
+        them but for its default. A binding none of them is seen to export is
+        unresolvable."""
+        entries = exports.entries if name == "default" else exports.entries + exports.starred
+        found = [held for entry in entries
                  if (held := self.members.exported(entry, name)) is not None]
         if not found:
             return Resolution(Status.UNRESOLVABLE)
@@ -131,8 +142,8 @@ class TsTable:
         return Resolution(Status.MISSING, member, f"{specifier}:{name}", tuple(sorted(names)))
 
     def _exports(self, package: str, subpath: str) -> Exports:
-        """What ``package`` or its subpath lists, not counting what it re-exports of its
-        own package's subpaths."""
+        """What ``package`` or its subpath lists, not counting what it re-exports of the
+        repository's packages by name."""
         if subpath == ".":
             return self.packages[package].root
         if (package, subpath) not in self._subpaths:
@@ -140,14 +151,16 @@ class TsTable:
         return self._subpaths[package, subpath]
 
     def _with_own(self, package: str, subpath: str) -> Exports:
-        """What ``package`` or its subpath exports, with all that each subpath of its own
-        package it re-exports by the package's name exports (redux-toolkit's
-        ``@reduxjs/toolkit/query/react`` has all of ``@reduxjs/toolkit/query``): each read
-        once however they re-export each other, at most ``_MAX_OWN`` of them."""
+        """What ``package`` or its subpath exports, with all that each module of the
+        repository's packages it re-exports by package name exports (redux-toolkit's
+        ``@reduxjs/toolkit/query/react`` has all of ``@reduxjs/toolkit/query``, TanStack's
+        ``@tanstack/react-query`` all of ``@tanstack/query-core``): each read once however
+        they re-export each other, at most ``_MAX_OWN`` of them."""
         exports = self._exports(package, subpath)
         if not exports.own:
             return exports
         names, hidden = set(exports.names), exports.hidden
+        starred: dict[str, None] = {}
         seen = {(package, subpath)}
         pending = deque(exports.own)
         while pending:
@@ -157,15 +170,17 @@ class TsTable:
             seen.add(included)
             if len(seen) > _MAX_OWN:
                 return Exports(frozenset(names), hidden or f"its chains re-export more than "
-                               f"{_MAX_OWN} subpaths of its own package{_PARTLY}",
-                               entries=exports.entries)
+                               f"{_MAX_OWN} modules of the repository's packages{_PARTLY}",
+                               entries=exports.entries, starred=tuple(starred))
             found = self._exports(*included)
-            names |= found.names
+            names |= found.names - {"default"}  # ``export *`` carries every name but it
+            starred.update(dict.fromkeys(found.entries))
             if found.hidden is not None and hidden is None:
                 spec = included[0] + included[1].removeprefix(".")
                 hidden = f"`{spec}`, which it re-exports all of: {found.hidden}"
             pending.extend(found.own)
-        return Exports(frozenset(names), hidden, entries=exports.entries)
+        return Exports(frozenset(names), hidden, entries=exports.entries,
+                       starred=tuple(starred))
 
     def _subpath(self, package: str, subpath: str) -> Exports:
         """What ``package/sub`` exports: read from the ``exports`` map's ``"./sub"`` entry, as
@@ -247,28 +262,41 @@ def _substituted(target: str, part: str) -> str | None:
     return target.replace("*", part)
 
 
+@dataclass(frozen=True)
+class _Scope:
+    """The package names a module in a package.json's folder imports from the repository, as
+    Node finds them."""
+
+    own: str | None
+    """The name it imports its own package by: the manifest's ``name`` when it has an
+    ``exports`` map, as Node resolves it."""
+    linked: frozenset[str]
+    """The repository's other packages its manifest depends on as a workspace links them."""
+
+
 def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | None],
                    exists: Callable[[str], bool]) -> TsTable:
     """Every package.json (path -> text) with a name, and what its root entry exports: the
     first of its entries that is source, with its conventional entry (``src/index``). A
     subpath's is read when a page imports from it."""
-    named: dict[str, tuple[str, dict[str, object]]] = {}
-    scopes: dict[str, str | None] = {}
-    """The folder of each package.json -> the name a module there imports its own package by:
-    the manifest's ``name`` when it has an ``exports`` map, as Node resolves it."""
+    parsed: dict[str, dict[str, object]] = {}
     for path, manifest_text in sorted(manifests.items()):
-        folder = path.rpartition("/")[0]
         try:
             manifest = json.loads(manifest_text)
         except (ValueError, RecursionError):
             manifest = None
-        name = manifest.get("name") if isinstance(manifest, dict) else None
-        scopes[folder] = name if isinstance(name, str) and "exports" in manifest else None
-        if isinstance(name, str):
-            named[name] = folder, manifest
+        parsed[path.rpartition("/")[0]] = manifest if isinstance(manifest, dict) else {}
+    named = {name: (folder, manifest) for folder, manifest in parsed.items()
+             if isinstance(name := manifest.get("name"), str)}
     # every package's folder is known before a chain asks which package a file is of
     folders = {name: folder for name, (folder, _) in named.items()}
-    chains = _Chains(read, exists, lambda path, module: _own(path, module, scopes, folders))
+    versions = {name: manifest.get("version") for name, (_, manifest) in named.items()}
+    scopes = {folder: _Scope(name if isinstance(name := manifest.get("name"), str)
+                             and "exports" in manifest else None,
+                             _linked(manifest, versions))
+              for folder, manifest in parsed.items()}
+    chains = _Chains(read, exists,
+                     lambda path, module: _repository_module(path, module, scopes, folders))
     packages: dict[str, _Package] = {}
     for name, (folder, manifest) in named.items():
         subpaths = subpaths_of(manifest.get("exports"))
@@ -280,22 +308,42 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
     return TsTable(packages, chains, MemberReader(read, chains.reader.target, chains.namespace))
 
 
-def _own(path: str, module: str, scopes: Mapping[str, str | None],
-         folders: Mapping[str, str]) -> tuple[str, str] | None:
-    """``(package, subpath)`` when ``module``, imported by the file at ``path``, names the
-    package that file belongs to (the nearest package.json above it) by its own name, which
-    Node resolves through that package's ``exports`` map; None for any other package's
-    (``@reduxjs/toolkit-extra`` is not ``@reduxjs/toolkit``)."""
+def _linked(manifest: Mapping[str, object], versions: Mapping[str, object]) -> frozenset[str]:
+    """The repository's packages ``manifest`` depends on where a workspace links the
+    repository's copy: by the ``workspace:`` protocol, or by the very version the repository's
+    package.json gives (``11.18.0``, ``^11.18.0``). A range it may not satisfy could install
+    another release from the registry, whose exports are not these."""
+    linked: set[str] = set()
+    for field_name in _DEPENDENCIES:
+        declared = manifest.get(field_name)
+        for name, spec in declared.items() if isinstance(declared, dict) else ():
+            # its own name is Node's self-reference, which only its `exports` map resolves
+            if name in versions and name != manifest.get("name") and isinstance(spec, str) \
+                    and (spec.startswith("workspace:") or spec.lstrip("^~=") == versions[name]):
+                linked.add(name)
+    return frozenset(linked)
+
+
+def _repository_module(path: str, module: str, scopes: Mapping[str, _Scope],
+                       folders: Mapping[str, str]) -> tuple[str, str] | None:
+    """``(package, subpath)`` when ``module``, imported by the file at ``path``, names a
+    package of the repository as Node finds it there: the package that file belongs to (the
+    nearest package.json above it) by its own name, resolved through that package's
+    ``exports`` map, or another package its manifest depends on (``@tanstack/query-core`` in
+    ``@tanstack/react-query``). None for any other (``@reduxjs/toolkit-extra`` is not
+    ``@reduxjs/toolkit``, and a package the repository does not hold is not read)."""
     folder = path
     while folder:
         folder = folder.rpartition("/")[0]
         if folder in scopes:
             break
     package, subpath = _split(module)
-    name = scopes.get(folder)
-    if name != package or folders.get(package) != folder:
+    scope = scopes.get(folder)
+    if scope is None or package not in folders:
         return None
-    return package, subpath
+    if package in scope.linked or (scope.own == package and folders[package] == folder):
+        return package, subpath
+    return None
 
 
 class _Chains:
@@ -306,7 +354,8 @@ class _Chains:
                  own: Callable[[str, str], tuple[str, str] | None]) -> None:
         self.reader = ExportReader(read, exists)
         self.own = own
-        """``(package, subpath)`` of a module a file imports by its own package's name."""
+        """``(package, subpath)`` of a module of the repository's packages a file imports
+        by package name (its own package's, or one its package depends on)."""
         self.chains: dict[str, Exports | _NotSource] = {}
 
     def first(self, entries: list[str], also: Sequence[str] = ()) -> Exports:
@@ -381,9 +430,9 @@ class _Chains:
             for star in found.stars:
                 if not star.startswith("."):
                     if (included := self.own(path, star)) is not None:
-                        own.append(included)  # the package's own subpath, read when asked
+                        own.append(included)  # a repository's module, read when asked
                         continue
-                    # another package's exports: open, though what the chain lists it still has
+                    # a package not read: open, though what the chain lists it still has
                     hidden = hidden or f"`{path}` re-exports all of `{star}`, which is not " \
                         f"read{_PARTLY}"
                     continue

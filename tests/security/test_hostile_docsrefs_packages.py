@@ -118,3 +118,25 @@ def test_why_a_package_is_unresolvable_is_rendered_inert(tmp_path: Path) -> None
                                    "declares `export =`, so what it exports cannot be read: "
                                    "imports from it are unresolvable")
     assert not any(line.startswith("::") for line in err.splitlines())
+
+
+def test_a_manifest_s_fields_of_any_shape_link_nothing() -> None:
+    """A name, dependency map or spec that is no string is no link to a package (a list as
+    a name is not even hashable)."""
+    files = {"packages/core/package.json": json.dumps({"name": "core", "version": "1.0.0",
+                                                       "exports": {".": "./src/index.ts"}}),
+             "packages/core/src/index.ts": "export const fromCore = 1\n",
+             "packages/app/package.json": json.dumps({
+                 "name": ["app"], "version": {"x": 1}, "dependencies": {"core": ["1.0.0"]},
+                 "peerDependencies": ["core"], "devDependencies": {"core": "workspace:*"},
+                 "exports": {".": "./src/index.ts"}}),
+             "packages/app/src/index.ts": "export * from 'core'\n",
+             "packages/other/package.json": json.dumps({
+                 "name": "other", "dependencies": {"core": {"version": "1.0.0"}},
+                 "exports": {".": "./src/index.ts"}}),
+             "packages/other/src/index.ts": "export * from 'core'\n"}
+    manifests = {path: text for path, text in files.items() if path.endswith("package.json")}
+    table = build_ts_table(manifests, lambda p: files[p].encode() if p in files else None,
+                           paths_of(files))
+    # ``other``'s dependency is no spec: `core` is not read through it
+    assert table.resolve("other:fromCore").status is Status.UNRESOLVABLE

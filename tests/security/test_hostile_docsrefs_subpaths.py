@@ -1,18 +1,21 @@
-"""Attack: stall docs-refs, or make it read outside a package, with the subpaths a PR's pages
-import and the ``exports`` patterns and self-references its packages declare. A pattern's
-``*`` is replaced in each of its targets by what it stands for, so a target of thousands of
-``*`` times a page's long subpath was a string of hundreds of megabytes; every subpath asked
-is matched against every pattern key, as many as the manifest's bytes allow; a file may
-re-export its own package's subpaths by name, which may re-export each other in a ring or fan
-out over thousands; and a subpath of ``..`` would lead a pattern out of its package's folder.
-A substituted target is refused past ``_MAX_TARGET`` characters, a map of more than
-``_MAX_PATTERNS`` patterns is not matched, the subpaths one import reaches by the package's
-name are read once each and at most ``_MAX_OWN`` of them, and a pattern's part is refused
-where Node refuses it (``..``, ``.``, an empty segment, ``node_modules``)."""
+"""Attack: stall docs-refs, or make it read outside a package, with the subpaths a PR's pages import
+and the ``exports`` patterns and self-references its packages declare. A pattern's ``*`` is replaced
+in each of its targets by what it stands for, so a target of thousands of ``*`` times a page's long
+subpath was a string of hundreds of megabytes; every subpath asked is matched against every pattern
+key, as many as the manifest's bytes allow; a file may re-export its own package's subpaths by name,
+or the repository's other packages it depends on, which may re-export each other in a ring or fan
+out over thousands; and a subpath of ``..`` would lead a pattern out of its package's folder. A
+substituted target is refused past ``_MAX_TARGET`` characters, a map of more than ``_MAX_PATTERNS``
+patterns is not matched, the modules one import reaches by package name are read once each and at
+most ``_MAX_OWN`` of them, and a pattern's part is refused where Node refuses it (``..``, ``.``, an
+empty segment, ``node_modules``)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+
+import pytest
 
 from govern.docsrefs.model import Status
 from govern.docsrefs.python_table import paths_of
@@ -65,25 +68,50 @@ def _ring(size: int, fan: int) -> dict[str, str]:
     return files
 
 
-def test_subpaths_re_exporting_each_other_by_name_are_read_once_each() -> None:
-    table = _table(_ring(3, 2))
+def _packages(size: int, fan: int) -> dict[str, str]:
+    """``size`` packages around a ring, ``pI`` depending on and re-exporting all of the
+    ``fan`` packages after it."""
+    files = {}
+    for i in range(size):
+        after = [f"p{(i + j) % size}" for j in range(1, fan + 1)]
+        files[f"packages/p{i}/package.json"] = json.dumps({
+            "name": f"p{i}", "version": "1.0.0", "exports": {".": "./src/index.ts"},
+            "dependencies": dict.fromkeys(after, "workspace:*")})
+        files[f"packages/p{i}/src/index.ts"] = "".join(
+            f"export * from '{name}'\n" for name in after) + f"export const n{i} = 1\n"
+    return files
+
+
+RINGS = pytest.mark.parametrize("ring, module", [
+    (_ring, "pkg/m{}"),  # a package's own subpaths, by its name
+    (_packages, "p{}"),  # the repository's packages, each depending on the next
+])
+
+
+@RINGS
+def test_modules_re_exporting_each_other_by_name_are_read_once_each(
+        ring: Callable[[int, int], dict[str, str]], module: str) -> None:
+    table = _table(ring(3, 2))
     for i in range(3):  # each has the names of all three, and lacks the rest
-        assert table.resolve(f"pkg/m{i}:n{(i + 2) % 3}").status is Status.RESOLVED
-        assert table.resolve(f"pkg/m{i}:n3").status is Status.MISSING
+        assert table.resolve(f"{module.format(i)}:n{(i + 2) % 3}").status is Status.RESOLVED
+        assert table.resolve(f"{module.format(i)}:n3").status is Status.MISSING
 
 
-def test_a_fan_of_self_re_exports_is_bounded() -> None:
+@RINGS
+def test_a_fan_of_re_exports_by_name_is_bounded(
+        ring: Callable[[int, int], dict[str, str]], module: str) -> None:
     size = 2_000
     reads: list[str] = []
-    table = _table(_ring(size, 50), reads)
-    resolutions = within(lambda: [table.resolve(f"pkg/m{i}:gone") for i in range(size)])
-    # past _MAX_OWN subpaths reached, a name not found is unknowable, never a finding
+    table = _table(ring(size, 50), reads)
+    resolutions = within(lambda: [table.resolve(f"{module.format(i)}:gone")
+                                  for i in range(size)])
+    # past _MAX_OWN modules reached, a name not found is unknowable, never a finding
     assert {r.status for r in resolutions} == {Status.UNRESOLVABLE}
-    assert resolutions[0].why == (f"pkg/m0: its chains re-export more than {_MAX_OWN} "
-                                  "subpaths of its own package: imports of names it does not "
-                                  "list itself are unresolvable")
+    assert resolutions[0].why == (f"{module.format(0)}: its chains re-export more than "
+                                  f"{_MAX_OWN} modules of the repository's packages: imports "
+                                  "of names it does not list itself are unresolvable")
     assert len(reads) == len(set(reads))  # each file read once
-    assert table.resolve(f"pkg/m0:n{_MAX_OWN - 10}").status is Status.RESOLVED
+    assert table.resolve(f"{module.format(0)}:n{_MAX_OWN - 10}").status is Status.RESOLVED
 
 
 def test_a_subpath_never_leads_a_pattern_out_of_its_package() -> None:
