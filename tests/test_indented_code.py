@@ -1,0 +1,66 @@
+"""Indented code blocks (CommonMark: four columns of indentation past the margin or the list
+item's content, not going on with a paragraph) are code to both readers: the scanner reads
+calls in them, ``govern check docs-refs`` reads their imports. DRF's docs write most of their
+examples so (``docs/api-guide/reverse.md``: ``reverse(...)`` under ``from
+rest_framework.reverse import reverse``). MDX has no indented code, and rst is unaffected."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.drift.docs.lines import mention_lines
+from govern.drift.docs.scanner import indented_code_lines, scan_page
+
+CODE = [
+    ("Intro.\n\n    compute(1)\n", "after a blank line"),
+    ("# Usage\n    compute(1)\n", "after a heading"),
+    ("Intro.\n\n\tcompute(1)\n", "a tab is four columns"),
+    ("- an item\n\n        compute(1)\n", "four columns past the item's content"),
+    ("1. an item\n\n       compute(1)\n", "an ordered item's content is at column 3"),
+    ("- outer\n\n  - inner\n\n        compute(1)\n", "four past the outer item's content: the "
+     "inner item is closed by the less indented line"),
+    ("```\nfenced\n```\n    compute(1)\n", "after a fence, which is no paragraph"),
+    ("<!-- a note -->\n\n    compute(1)\n", "after a comment closed on its line"),
+]
+PROSE = [
+    ("Intro.\n    compute(1)\n", "an indented line goes on with the paragraph"),
+    ("- an item\n\n    compute(1)\n", "the item's continuation paragraph"),
+    ("1. an item\n\n      compute(1)\n", "three columns past the item's content"),
+    ("- an item\nlazily continued\n\n    compute(1)\n", "a lazy line keeps the item open"),
+    ("<!--\n\n    compute(1)\n\n-->\n", "inside an HTML comment"),
+    ("<pre>\n\n    compute(1)\n\n</pre>\n", "inside raw HTML"),
+    ("> quoted\n    compute(1)\n", "a lazy line of the quote's paragraph"),
+    ("---\ntitle: x\n\nsummary: |\n    compute(1)\n---\n\nText.\n", "YAML front matter"),
+]
+
+
+@pytest.mark.parametrize(("text", "why"), CODE)
+def test_an_indented_code_block_is_code(text: str, why: str) -> None:
+    assert scan_page(text, "page.md").calls == {"compute"}, why
+    line = text.split("\n").index(next(
+        line for line in text.split("\n") if "compute" in line)) + 1
+    assert mention_lines(text, "page.md", "compute", "call") == (line,), why
+
+
+@pytest.mark.parametrize(("text", "why"), PROSE)
+def test_an_indented_line_that_is_no_code_block_is_prose(text: str, why: str) -> None:
+    assert "compute" not in scan_page(text, "page.md").calls, why
+    assert mention_lines(text, "page.md", "compute", "call") == (), why
+
+
+def test_mdx_and_rst_have_no_indented_code_blocks() -> None:
+    text = CODE[0][0]
+    assert scan_page(text, "page.mdx").calls == set()  # MDX has none (mdxjs.com/mdx)
+    assert scan_page(text, "page.rst").calls == set()  # a block quote in rst
+
+
+def test_a_block_runs_over_blank_lines_to_its_last_indented_line() -> None:
+    lines = "Text.\n\n    one()\n\n    two()\n\n\nAfter.\n    three()\n".split("\n")
+    assert indented_code_lines(lines) == [(2, 5)]
+
+
+@pytest.mark.parametrize("fence", ["~~~", "```python", "- ```"])
+def test_a_fence_s_lines_are_no_indented_block(fence: str) -> None:
+    lines = f"{fence}\n\n    one()\n  ```\n\n    two()\n".split("\n")
+    # the tilde fence runs on; in the item, `two()` is its paragraph
+    assert indented_code_lines(lines) == ([(5, 6)] if fence == "```python" else [])
