@@ -6,10 +6,16 @@ rest_framework.reverse import reverse``). MDX has no indented code, and rst is u
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from govern.docsrefs.model import RefKind
+from govern.docsrefs.references import parse_references
 from govern.drift.docs.lines import mention_lines
 from govern.drift.docs.scanner import indented_code_lines, scan_page
+from tests.gitrepo import make_repo
+from tests.test_docs_refs import LIBRARY, passes_then_fails
 
 CODE = [
     ("Intro.\n\n    compute(1)\n", "after a blank line"),
@@ -64,3 +70,29 @@ def test_a_fence_s_lines_are_no_indented_block(fence: str) -> None:
     lines = f"{fence}\n\n    one()\n  ```\n\n    two()\n".split("\n")
     # the tilde fence runs on; in the item, `two()` is its paragraph
     assert indented_code_lines(lines) == ([(5, 6)] if fence == "```python" else [])
+
+
+IMPORTS = "Use it:\n\n    from shop import Client\n    from shop.util import parse_price\n"
+
+
+def test_docs_refs_reads_imports_in_an_indented_block() -> None:
+    refs = parse_references(IMPORTS, "page.md")
+    assert [(ref.line, ref.kind, ref.name) for ref in refs] == [
+        (3, RefKind.IMPORT, "shop"), (3, RefKind.IMPORT, "shop.Client"),
+        (4, RefKind.IMPORT, "shop.util"), (4, RefKind.IMPORT, "shop.util.parse_price")]
+
+
+@pytest.mark.parametrize(("text", "page"), [
+    (IMPORTS, "page.mdx"),
+    (IMPORTS.replace("\n\n", "\n"), "page.md"),  # the paragraph goes on
+    ("- Use it:\n\n    from shop import Client\n", "page.md"),  # the item's paragraph
+])
+def test_docs_refs_reads_no_import_outside_an_indented_block(text: str, page: str) -> None:
+    assert parse_references(text, page) == []
+
+
+def test_a_missing_name_imported_in_an_indented_block_fails_the_check(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "shop", {**LIBRARY, "docs/index.md": (
+        "# Shop\n\n- Old:\n\n    from shop import Basket\n")})
+    passes_then_fails(repo, "docs/index.md", "# Shop\n\n    from shop import Basket\n",
+                      "shop.Basket")
