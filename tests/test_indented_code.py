@@ -72,6 +72,35 @@ def test_a_fence_s_lines_are_no_indented_block(fence: str) -> None:
     assert indented_code_lines(lines) == ([(5, 6)] if fence == "```python" else [])
 
 
+@pytest.mark.parametrize(("text", "blocks"), [
+    # a list item ends a block quote, whatever its number: the item's paragraph, not code
+    ("> quoted\n2. item\n\n    compute(1)\n", []),
+    # a lazy ``===`` goes on with the item's paragraph, and so does the indented line
+    ("2) item\n===\n    compute(1)\n", []),
+    ("<!-->\n\n    compute(1)\n", [(2, 3)]),  # the comment ends where it starts
+    # a line less indented than the item's text ends the item, and the comment in it
+    ("1. <!--\n-->\n\n    compute(1)\n", [(3, 4)]),
+    # and the fence: the line less indented opens another, which holds the rest
+    ("- ```\n  x\n```\n    compute(1)\n```\n", []),
+])
+def test_the_readings_the_oracle_caught(text: str, blocks: list[tuple[int, int]]) -> None:
+    assert indented_code_lines(text.split("\n")) == blocks
+
+
+@pytest.mark.parametrize(("container", "body"), [
+    ("!!! note", "    Partial updates:\n\n    compute(1) is prose here."),
+    ('??? tip "Title"', "    Collapsed:\n\n    compute(1) is prose here."),
+    ('=== "Python"', "    A tab:\n\n    compute(1) is prose here."),
+])
+def test_an_mkdocs_admonition_or_tab_body_is_prose_and_its_code_four_columns_further(
+        container: str, body: str) -> None:
+    # DRF's serializers.md:219 (``!!! note`` over a body of paragraphs four spaces in)
+    text = f"Intro.\n\n{container}\n{body}\n"
+    assert "compute" not in scan_page(text, "page.md").calls
+    assert scan_page(text.replace("    compute", "        compute"), "page.md").calls == \
+        {"compute"}
+
+
 IMPORTS = "Use it:\n\n    from shop import Client\n    from shop.util import parse_price\n"
 
 

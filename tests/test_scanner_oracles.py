@@ -51,6 +51,10 @@ MD_INDENTED_BLOCKS = (
     "Words\n2. no item\n\n     {name}(21)",
     "-     {name}(24)",
     "* a\n\n  *\n\n      {name}(25)",
+    "> quoted\n2. item\n\n    {name}(26)",
+    "1. <!--\n-->\n\n    {name}(27)",
+    "- ```\n  x\n```\n    {name}(28)\n```",
+    "2) item\n===\n    {name}(29)",
 )
 """Blocks around an indented line: code after a blank line or a heading, four columns past a
 list item's content; prose when it goes on with a paragraph or a list item."""

@@ -190,6 +190,10 @@ _FENCE_OPENING = re.compile(r"(`{3,}+)(?!.*`)|(~{3,}+)")
 backtick)."""
 _LIST_MARKER = re.compile(r"(?:[-+*]|(\d{1,9}+)[.)])(?=[ \t]|$)")
 _ATX_OPENING = re.compile(r"#{1,6}+(?:[ \t]|$)")
+_MKDOCS_CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]++[\w\"-]|===[ \t]++[\"']")
+"""An mkdocs admonition (``!!! note``, ``??? tip "Title"``) or content tab (``=== "Python"``):
+Python-Markdown's extensions, not CommonMark, but what mkdocs sites write (DRF's 55 ``!!!
+note`` blocks). Its body is indented four columns, as a list item's content is."""
 _RAW_HTML = re.compile(r"<(?:(script|pre|style|textarea)(?=[ \t>]|$)|(!--))", re.I)
 """An HTML block that only its end tag (or ``-->``) closes, blank lines and all: a comment
 around an indented example hides it."""
@@ -243,16 +247,20 @@ def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
     items: list[int] = []  # the content column of each open list item, innermost last
     paragraph = False  # a paragraph is open: an indented line goes on with it
     empty_item = False  # the line before opened an empty list item
+    quoted = False  # the paragraph is a block quote's, which any list item ends
     closing: str | None = None  # what ends the fence or raw HTML block being read
     code = -1  # the first line of the indented block being read (-1: none)
     last = base = 0  # its last non-blank line; the column its indentation is counted from
     for number in range(_front_matter_end(lines), len(lines)):
         line = lines[number]
-        if closing is not None:
-            if _closes_block(line, closing, base):
-                closing = None
-            continue
         rest = line.lstrip(" \t")
+        if closing is not None:
+            if not rest or _columns(line[:len(line) - len(rest)]) >= base:
+                if _closes_block(line, closing, base):
+                    closing = None
+                continue
+            closing = None  # less indented than the item's content: the item ends, and the
+            # block in it with it
         if not rest:
             if empty_item:  # an item opens with at most one blank line
                 items.pop()
@@ -276,14 +284,18 @@ def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
             if not paragraph:
                 code = last = number
             continue
-        start = _block_start(rest, indent, paragraph, depth < len(items))
-        if start is None:
-            paragraph = True  # paragraph text: it goes on with one, or opens one
+        start = _block_start(rest, indent, paragraph and not quoted, depth < len(items))
+        if start is None:  # paragraph text: it goes on with one, or opens one
+            quoted = rest.startswith(">") or (paragraph and quoted)
+            paragraph = True
             continue
+        quoted = False
         if start.closes:
             del items[depth:]
         items.extend(start.items)
-        base = items[-1] if items else 0  # a fence's closing line is indented from here
+        # the block's lines are indented from here; a tag that may go on with a paragraph
+        # (``<span>``) is read to the blank line, whatever the indentation
+        base = items[-1] if items and start.closes else 0
         paragraph, closing = start.paragraph, start.closing
         empty_item = start.empty
         if start.code:
@@ -324,15 +336,19 @@ def _block_start(rest: str, indent: int, paragraph: bool, closes_items: bool
         raw = _RAW_HTML.match(rest)
         if raw:
             end = "-->" if raw.group(2) else f"</{raw.group(1).lower()}>"
-            return _Opened(False, None if _closes_block(rest[raw.end():], end, 0) else end,
-                           opened)
+            return _Opened(False, None if _closes_block(rest, end, 0) else end, opened)
         if _HTML_OPENING.match(rest):
             # an inline tag does not interrupt a paragraph: the items around it stay open
             return _Opened(False, "", opened, closes=bool(opened) or not paragraph)
         marks = rest.rstrip(" \t")
         if _ATX_OPENING.match(rest) or _thematic_break(rest) or (
-                paragraph and not opened and marks.strip(marks[0]) == "" and marks[0] in "=-"):
-            return _Opened(False, None, opened)  # a heading, a break, a setext underline
+                paragraph and not opened and not closes_items and marks[0] in "=-"
+                and marks.strip(marks[0]) == ""):
+            # a heading, a break, or a setext underline (not a lazy line: ``===`` less
+            # indented than the item's text goes on with it)
+            return _Opened(False, None, opened)
+        if not paragraph and _MKDOCS_CONTAINER.match(rest):
+            return _Opened(False, None, [*opened, indent + 4])
         marker = _LIST_MARKER.match(rest)
         content = rest[marker.end():] if marker else ""
         text = content.lstrip(" \t")
@@ -352,8 +368,8 @@ def _block_start(rest: str, indent: int, paragraph: bool, closes_items: bool
 def _closes_block(line: str, closing: str, base: int) -> bool:
     """Whether ``line`` ends the block ``closing`` ends: a fence run at least as long, alone
     on the line and indented less than four columns past ``base`` (the content column of the
-    list item the fence is in), an HTML end marker anywhere on it, or for ``""`` a blank
-    line."""
+    list item the fence is in), an HTML end marker anywhere on it (``<!-->`` ends where it
+    starts, as markdown-it reads it), or for ``""`` a blank line."""
     if not closing:
         return not line.strip(" \t")
     if closing[0] in "`~":
