@@ -242,7 +242,9 @@ def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
     after a blank line, a heading or another block that is no paragraph (an indented line goes
     on a paragraph), up to the last such line before a less indented one. Fenced blocks and
     the HTML blocks a blank line does not end hold none; block quotes are read as paragraphs
-    (their code is missed, never prose taken for code). One pass over the lines."""
+    (their code is missed, never prose taken for code); an mkdocs admonition's or tab's body
+    is read as a list item's content. markdown-it-py is the oracle the tests hold this to
+    (tests/test_scanner_oracles.py). One pass over the lines."""
     blocks: list[tuple[int, int]] = []
     items: list[int] = []  # the content column of each open list item, innermost last
     paragraph = False  # a paragraph is open: an indented line goes on with it
