@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from govern.drift.docs.scanner import scan_page
+from govern.drift.docs.scanner import indented_code_lines, scan_page
 
 markdown_it = pytest.importorskip("markdown_it")
 docutils_core = pytest.importorskip("docutils.core")
@@ -25,16 +25,49 @@ PROSE = st.sampled_from(["Some words here.", "A second paragraph, plain.", "More
 
 # -- markdown: markdown-it-py ------------------------------------------------------------------
 
-def md_block(draw: Any) -> str:
+MD_BLOCKS = (
+    "Call `{name}(1)` to begin.",
+    "```python\nresult = {name}(2)\n```",
+    "~~~\n{name}(3)\n~~~",
+    "- a list item with `{name}(4)`",
+    "> quoted `{name}(5)`",
+)
+MD_INDENTED_BLOCKS = (
+    "    {name}(6)",
+    "\t{name}(7)",
+    "Some words\n    {name}(8)",
+    "- an item\n\n    {name}(9)",
+    "- an item\n\n      {name}(10)",
+    "1. an item\n\n       {name}(11)",
+    "1. an item\n\n      {name}(12)",
+    "- outer\n  - inner\n\n          {name}(13)",
+    "- outer\n\n  - inner\n\n      {name}(14)",
+    "# Title\n    {name}(15)",
+    "Title\n-----\n    {name}(16)",
+    "***\n    {name}(17)",
+    "<!--\n\n    {name}(18)\n\n-->",
+    "> quoted\n    {name}(19)",
+    "- an item\nlazily\n\n    {name}(20)",
+    "Words\n2. no item\n\n     {name}(21)",
+    "-     {name}(24)",
+    "* a\n\n  *\n\n      {name}(25)",
+    "> quoted\n2. item\n\n    {name}(26)",
+    "1. <!--\n-->\n\n    {name}(27)",
+    "- ```\n  x\n```\n    {name}(28)\n```",
+    "2) item\n===\n    {name}(29)",
+)
+"""Blocks around an indented line: code after a blank line or a heading, four columns past a
+list item's content; prose when it goes on with a paragraph or a list item."""
+
+
+def md_block(draw: Any, templates: tuple[str, ...] = MD_BLOCKS) -> str:
     name = draw(NAMES)
-    return draw(st.sampled_from([
-        f"Call `{name}(1)` to begin.",
-        f"```python\nresult = {name}(2)\n```",
-        f"~~~\n{name}(3)\n~~~",
-        f"- a list item with `{name}(4)`",
-        f"> quoted `{name}(5)`",
-        draw(PROSE),
-    ]))
+    return draw(st.sampled_from([*(template.format(name=name) for template in templates),
+                                 draw(PROSE)]))
+
+
+def md_indented_block(draw: Any) -> str:
+    return md_block(draw, MD_BLOCKS + MD_INDENTED_BLOCKS)
 
 
 @st.composite
@@ -43,9 +76,12 @@ def pages(draw: Any, block: Any) -> str:
     return "\n\n".join(block(draw) for _ in range(draw(st.integers(1, 6)))) + "\n"
 
 
-def markdown_code_calls(text: str) -> set[str]:
+def markdown_code_calls(text: str, indented: bool = True) -> set[str]:
+    """Calls in the code markdown-it reads; with ``indented`` False, as MDX reads the page,
+    which has no indented code."""
     found: set[str] = set()
-    for token in markdown_it.MarkdownIt("commonmark").parse(text):
+    parser = markdown_it.MarkdownIt("commonmark")
+    for token in (parser if indented else parser.disable("code")).parse(text):
         if token.type in ("fence", "code_block"):
             found.update(CALL.findall(token.content))
         for child in token.children or []:
@@ -58,6 +94,21 @@ def markdown_code_calls(text: str) -> set[str]:
 @given(pages(md_block))
 def test_markdown_code_the_oracle_sees_the_scanner_sees(text: str) -> None:
     assert markdown_code_calls(text) <= scan_page(text, "page.md").calls
+
+
+def markdown_indented_lines(text: str) -> list[tuple[int, int]]:
+    return [(token.map[0], token.map[1]) for token in
+            markdown_it.MarkdownIt("commonmark").parse(text)
+            if token.type == "code_block" and token.map]
+
+
+@settings(max_examples=300, deadline=None)
+@given(pages(md_indented_block))
+def test_markdown_indented_code_is_exactly_what_the_oracle_reads(text: str) -> None:
+    # both ways: an indented line the oracle reads as prose is no code to the scanner
+    assert indented_code_lines(text.split("\n")) == markdown_indented_lines(text)
+    assert scan_page(text, "page.md").calls == markdown_code_calls(text)
+    assert scan_page(text, "page.mdx").calls == markdown_code_calls(text, indented=False)
 
 
 # -- reStructuredText: docutils with Sphinx's roles and autodoc directives recorded ------------

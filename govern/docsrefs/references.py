@@ -25,6 +25,7 @@ from govern.drift.docs.pydomain import (
     is_relative,
     scope_named,
 )
+from govern.drift.docs.scanner import indented_code_lines
 
 MAX_LINE = 4000
 """Longer lines are not read: no docs line that names code is that long."""
@@ -439,7 +440,7 @@ def read_page(text: str, page: str, programs: frozenset[str] = frozenset()) -> P
     if page.endswith(".rst"):
         _read_rst(reader, list(_numbered(text)))
     else:
-        _read_markdown(reader, list(_numbered(text)))
+        _read_markdown(reader, list(_numbered(text)), indented=not page.endswith(".mdx"))
     return PageReading(reader.found, frozenset(reader.documents))
 
 
@@ -477,16 +478,24 @@ def _fence_body(lines: list[tuple[int, str]], index: int, marker: str
     return body, index + 1
 
 
-def _read_markdown(reader: _Reader, lines: list[tuple[int, str]]) -> None:
+def _read_markdown(reader: _Reader, lines: list[tuple[int, str]], indented: bool) -> None:
+    """A markdown page's lines, read as code in its fences and, when ``indented`` (CommonMark,
+    not MDX), in its indented code blocks, whose language is told from what they hold."""
     # (marker, the class around it) of each object directive fence whose body is being read:
     # markdown, read line by line as the page is, its relative names looked up in its class
     objects: list[tuple[str, str | None]] = []
+    code_ends = dict(indented_code_lines([line for _, line in lines])) if indented else {}
     index = 0
     while index < len(lines):
         number, line = lines[index]
         if objects and _closes(line, objects[-1][0]):
             reader.cls = objects.pop()[1]
             index += 1
+            continue
+        if index in code_ends:
+            reader.code_block("", [(n, text) for n, text in lines[index:code_ends[index]]
+                                   if text.strip()])
+            index = code_ends[index]
             continue
         directive = _MYST_DIRECTIVE.match(line)
         name = directive.group(2) if directive else ""

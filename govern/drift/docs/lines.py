@@ -20,13 +20,11 @@ from govern.drift.docs.scanner import (
     _CALL,
     _RAW_TOKEN,
     _ROUTE,
-    _RST_LITERAL_START,
     _WORD,
     _reference_names,
+    code_regions,
     default_imports,
     dotted_suffixes,
-    fenced_blocks,
-    inline_code_spans,
     listed_members,
     loose_forms,
     named_targets,
@@ -124,25 +122,6 @@ def _prefix_at(text: str, token: str) -> dict[str, list[int]]:
     return found
 
 
-def _code_regions(text: str, rst: bool) -> Iterator[tuple[int, int]]:
-    """(start, end) of the code the scanner reads calls in: fenced blocks, inline code
-    spans, and rst literal blocks (lines indented under a line ending in ``::``)."""
-    yield from fenced_blocks(text)
-    yield from inline_code_spans(text)
-    if not rst:
-        return
-    offset, literal_indent = 0, None
-    for line in text.split("\n"):
-        indent = len(line) - len(line.lstrip())
-        if literal_indent is not None and line.strip() and indent <= literal_indent:
-            literal_indent = None
-        if literal_indent is not None:
-            yield offset, offset + len(line)
-        elif _RST_LITERAL_START.search(line):
-            literal_indent = indent
-        offset += len(line) + 1
-
-
 def _pathed_at(text: str, form: str) -> Iterator[int]:
     """Offsets of raw tokens that write the file path ``form`` as the scanner keeps it."""
     variants = path_variants(form)
@@ -221,7 +200,7 @@ class PageMentions:
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
-        self.rst = path.endswith(".rst")
+        self.path = path
         self._lines: LineMap | None = None
         self._routes: SegmentIndex[int] | None = None
         self._calls: dict[str, list[int]] | None = None
@@ -247,7 +226,7 @@ class PageMentions:
     def _called_at(self, token: str) -> list[int]:
         if self._calls is None:
             self._calls = {}
-            for start, end in _code_regions(self.text, self.rst):
+            for start, end in code_regions(self.text, self.path):
                 for match in _CALL.finditer(self.text, start, end):
                     self._calls.setdefault(match.group(1), []).append(match.start())
         return self._calls.get(token, [])

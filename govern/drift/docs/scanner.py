@@ -6,10 +6,11 @@ PR; this needs only code regions and reference syntaxes.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -96,7 +97,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 12
+FORMAT = 13
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -104,7 +105,8 @@ dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link
 call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excluded members,
 class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
 path after a space, as the reference reader reads it; 11: a release-notes section is not
-read; 12: a default import names ``module.default``)."""
+read; 12: a default import names ``module.default``; 13: calls in a markdown page's indented
+code blocks)."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,212 @@ def fenced_blocks(text: str) -> list[tuple[int, int]]:
         blocks.append((newline + 1, fences[j][0]))
         i = j + 1  # the search goes on from inside the closing line
     return blocks
+
+
+_FENCE_OPENING = re.compile(r"(`{3,}+)(?!.*`)|(~{3,}+)")
+"""A fence's opening run, as CommonMark reads it (a backtick fence's info string holds no
+backtick)."""
+_LIST_MARKER = re.compile(r"(?:[-+*]|(\d{1,9}+)[.)])(?=[ \t]|$)")
+_ATX_OPENING = re.compile(r"#{1,6}+(?:[ \t]|$)")
+_MKDOCS_CONTAINER = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]++[\w\"-]|===[ \t]++[\"']")
+"""An mkdocs admonition (``!!! note``, ``??? tip "Title"``) or content tab (``=== "Python"``):
+Python-Markdown's extensions, not CommonMark, but what mkdocs sites write (DRF's 55 ``!!!
+note`` blocks). Its body is indented four columns, as a list item's content is."""
+_RAW_HTML = re.compile(r"<(?:(script|pre|style|textarea)(?=[ \t>]|$)|(!--))", re.I)
+"""An HTML block that only its end tag (or ``-->``) closes, blank lines and all: a comment
+around an indented example hides it."""
+_HTML_OPENING = re.compile(r"<[A-Za-z/!?]")
+"""Any other HTML block, read as one that a blank line ends (``<div>``): what it holds is
+neither code nor a list."""
+
+
+def _columns(indent: str) -> int:
+    """The columns leading spaces and tabs fill, a tab reaching the next multiple of 4."""
+    return _column_after(0, indent)
+
+
+def _column_after(column: int, blanks: str) -> int:
+    """The column reached from ``column`` past ``blanks`` (spaces and tabs)."""
+    if "\t" not in blanks:
+        return column + len(blanks)
+    for blank in blanks:
+        column = column + 4 - column % 4 if blank == "\t" else column + 1
+    return column
+
+
+MAX_ITEMS_OPENED = 10
+"""List items one line opens (``- 1. - foo``) that are read as such: each is the rest of the
+line read again, and a hostile line of 10,000 markers would be read 10,000 times."""
+
+
+def _thematic_break(rest: str) -> bool:
+    marks = rest.replace(" ", "").replace("\t", "")
+    return len(marks) >= 3 and marks[0] in "-*_" and marks.count(marks[0]) == len(marks)
+
+
+def _front_matter_end(lines: Sequence[str]) -> int:
+    """The index of the first line after a page's ``---`` front matter (0: none): the site
+    generator strips it, and its indented YAML is no code."""
+    if lines and lines[0].rstrip() == "---":
+        for number in range(1, len(lines)):
+            if lines[number].rstrip() in ("---", "..."):
+                return number + 1
+    return 0
+
+
+def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(first, end) line indices of each indented code block of a CommonMark page: lines
+    indented four columns past the content of the list item they are in (or past the margin),
+    after a blank line, a heading or another block that is no paragraph (an indented line goes
+    on a paragraph), up to the last such line before a less indented one. Fenced blocks and
+    the HTML blocks a blank line does not end hold none; block quotes are read as paragraphs
+    (their code is missed, never prose taken for code); an mkdocs admonition's or tab's body
+    is read as a list item's content. markdown-it-py is the oracle the tests hold this to
+    (tests/test_scanner_oracles.py). One pass over the lines."""
+    blocks: list[tuple[int, int]] = []
+    items: list[int] = []  # the content column of each open list item, innermost last
+    paragraph = False  # a paragraph is open: an indented line goes on with it
+    empty_item = False  # the line before opened an empty list item
+    quoted = False  # the paragraph is a block quote's, which any list item ends
+    closing: str | None = None  # what ends the fence or raw HTML block being read
+    code = -1  # the first line of the indented block being read (-1: none)
+    last = base = 0  # its last non-blank line; the column its indentation is counted from
+    for number in range(_front_matter_end(lines), len(lines)):
+        line = lines[number]
+        rest = line.lstrip(" \t")
+        if closing is not None:
+            if not rest or _columns(line[:len(line) - len(rest)]) >= base:
+                if _closes_block(line, closing, base):
+                    closing = None
+                continue
+            closing = None  # less indented than the item's content: the item ends, and the
+            # block in it with it
+        if not rest:
+            if empty_item:  # an item opens with at most one blank line
+                items.pop()
+            paragraph = empty_item = False
+            continue
+        empty_item = False
+        indent = _columns(line[:len(line) - len(rest)])
+        if code >= 0:
+            if indent >= base + 4:
+                last = number
+                continue
+            blocks.append((code, last + 1))
+            code = -1
+        # the items the line is inside; a line less indented closes the others, unless it goes
+        # on with a paragraph (a lazy line)
+        depth = bisect.bisect_right(items, indent)  # the columns grow inwards
+        if not paragraph:
+            del items[depth:]
+        base = items[depth - 1] if depth else 0
+        if indent >= base + 4:
+            if not paragraph:
+                code = last = number
+            continue
+        start = _block_start(rest, indent, paragraph and not quoted, depth < len(items))
+        if start is None:  # paragraph text: it goes on with one, or opens one
+            quoted = rest.startswith(">") or (paragraph and quoted)
+            paragraph = True
+            continue
+        quoted = False
+        if start.closes:
+            del items[depth:]
+        items.extend(start.items)
+        # the block's lines are indented from here; a tag that may go on with a paragraph
+        # (``<span>``) is read to the blank line, whatever the indentation
+        base = items[-1] if items and start.closes else 0
+        paragraph, closing = start.paragraph, start.closing
+        empty_item = start.empty
+        if start.code:
+            code = last = number
+    if code >= 0:
+        blocks.append((code, last + 1))
+    return blocks
+
+
+class _Opened(NamedTuple):
+    """What a line opens."""
+
+    paragraph: bool
+    """A paragraph is open after it."""
+    closing: str | None
+    """What closes the fence or raw HTML block it opens."""
+    items: list[int]
+    """The content columns of the list items it opens."""
+    code: bool = False
+    """It opens an indented code block, as the content of a list item (``-     code``)."""
+    empty: bool = False
+    """Its last list item is empty so far: a blank line next closes it."""
+    closes: bool = True
+    """It closes the list items less indented than it."""
+
+
+def _block_start(rest: str, indent: int, paragraph: bool, closes_items: bool
+                 ) -> _Opened | None:
+    """What a line that is no indented code opens, ``rest`` being the line from its first
+    character at column ``indent``; None for paragraph text (a block quote is read as such).
+    A list interrupts a paragraph only with a bullet or ``1.`` and some text, unless it closes
+    items (a sibling item)."""
+    opened: list[int] = []
+    while len(opened) <= MAX_ITEMS_OPENED:
+        fence = _FENCE_OPENING.match(rest)
+        if fence:
+            return _Opened(False, fence.group(1) or fence.group(2), opened)
+        raw = _RAW_HTML.match(rest)
+        if raw:
+            end = "-->" if raw.group(2) else f"</{raw.group(1).lower()}>"
+            return _Opened(False, None if _closes_block(rest, end, 0) else end, opened)
+        if _HTML_OPENING.match(rest):
+            # an inline tag does not interrupt a paragraph: the items around it stay open
+            return _Opened(False, "", opened, closes=bool(opened) or not paragraph)
+        marks = rest.rstrip(" \t")
+        if _ATX_OPENING.match(rest) or _thematic_break(rest) or (
+                paragraph and not opened and not closes_items and marks[0] in "=-"
+                and marks.strip(marks[0]) == ""):
+            # a heading, a break, or a setext underline (not a lazy line: ``===`` less
+            # indented than the item's text goes on with it)
+            return _Opened(False, None, opened)
+        if not paragraph and _MKDOCS_CONTAINER.match(rest):
+            return _Opened(False, None, [*opened, indent + 4])
+        marker = _LIST_MARKER.match(rest)
+        content = rest[marker.end():] if marker else ""
+        text = content.lstrip(" \t")
+        if marker is None or (paragraph and not opened and not closes_items and (
+                not text or (marker.group(1) is not None and marker.group(1) != "1"))):
+            return _Opened(True, None, opened) if opened else None
+        after = indent + marker.end()
+        indent = _column_after(after, content[:len(content) - len(text)])
+        if not text or indent - after > 4:  # an empty item, or one opening with indented code
+            opened.append(after + 1)
+            return _Opened(False, None, opened, code=bool(text), empty=not text)
+        opened.append(indent)
+        rest, paragraph = text, False
+    return _Opened(True, None, opened)  # deeper items are text: each line is read once
+
+
+def _closes_block(line: str, closing: str, base: int) -> bool:
+    """Whether ``line`` ends the block ``closing`` ends: a fence run at least as long, alone
+    on the line and indented less than four columns past ``base`` (the content column of the
+    list item the fence is in), an HTML end marker anywhere on it (``<!-->`` ends where it
+    starts, as markdown-it reads it), or for ``""`` a blank line."""
+    if not closing:
+        return not line.strip(" \t")
+    if closing[0] in "`~":
+        run = line.lstrip(" \t")
+        return run.startswith(closing) and not run.rstrip(" \t").strip(closing[0]) and \
+            _columns(line[:len(line) - len(run)]) < base + 4
+    return closing in line.lower()
+
+
+def indented_code_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each indented code block (:func:`indented_code_lines`) of a markdown
+    page, from its first line's start to its last line's end."""
+    if "    " not in text and "\t" not in text:
+        return []  # no four columns of indentation anywhere
+    lines = text.split("\n")
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    return [(starts[first], starts[end] - 1) for first, end in indented_code_lines(lines)]
 
 
 _RELEASE_NOTES_TITLE_WORDS = (
@@ -361,28 +569,36 @@ def _on_heading_line(text: str, at: int) -> bool:
     return _adornment(text[end + 1:after if after >= 0 else len(text)]) is not None
 
 
-def _code_text(text: str, rst: bool) -> str:
-    """The code on a page: fenced blocks, inline code spans, and rst literal blocks."""
-    chunks = [text[start:end] for start, end in fenced_blocks(text)]
-    chunks.extend(text[start:end] for start, end in inline_code_spans(text))
-    if rst and "::" in text:
-        chunks.extend(_rst_literal_blocks(text))
-    return "\n".join(chunks)
+def code_regions(text: str, path: str) -> list[tuple[int, int]]:
+    """(start, end) of the code on a page, where the scanner reads calls: fenced blocks and
+    inline code spans; in markdown (not MDX, which has no indented code) indented code blocks;
+    in rst literal blocks (lines indented under a line ending in ``::``)."""
+    regions = fenced_blocks(text) if "```" in text or "~~~" in text else []
+    if "`" in text:
+        regions += inline_code_spans(text)
+    if path.endswith(".rst"):
+        if "::" in text:
+            regions += _rst_literal_blocks(text)
+    elif not path.endswith(".mdx"):
+        regions += indented_code_blocks(text)
+    return regions
 
 
-def _rst_literal_blocks(text: str) -> list[str]:
-    """Lines indented under a line ending in ``::`` (``Example::``, ``.. code-block::``)."""
-    lines: list[str] = []
+def _rst_literal_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line indented under a line ending in ``::`` (``Example::``, ``..
+    code-block::``), and each blank line among them."""
+    lines: list[tuple[int, int]] = []
     literal_indent: int | None = None
+    start = 0
     for line in text.split("\n"):
         indent = len(line) - len(line.lstrip())
-        if literal_indent is not None:
-            if not line.strip() or indent > literal_indent:
-                lines.append(line)
-                continue
+        if literal_indent is not None and line.strip() and indent <= literal_indent:
             literal_indent = None
-        if _RST_LITERAL_START.search(line):
+        if literal_indent is not None:
+            lines.append((start, start + len(line)))
+        elif _RST_LITERAL_START.search(line):
             literal_indent = indent
+        start += len(line) + 1
     return lines
 
 
@@ -628,8 +844,8 @@ def scan_page(text: str, path: str) -> PageTokens:
     names, prefixes, hidden = _references(text)
     words.update(names)
     words.update(name for name, _ in default_imports(text))
-    has_code = "`" in text or "~~~" in text or "::" in text
-    calls = set(_CALL.findall(_code_text(text, path.endswith(".rst")))) if has_code else set()
+    calls = set(_CALL.findall("\n".join(text[start:end]
+                                          for start, end in code_regions(text, path))))
     routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
         else set()
     intern = sys.intern
