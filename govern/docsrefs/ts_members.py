@@ -19,15 +19,13 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from govern.drift.anchors.syntax import parse, text, ts_string
-from govern.drift.anchors.typescript import export_specifiers
+from govern.drift.anchors.typescript import NAMESPACES, VARIABLES, export_specifiers
 
 _PARTLY = ": names it is not seen to have are unresolvable"
 _MAX_HOPS = 64
 """Files and types one binding's trail may pass through (re-exports, imports, types it
 extends) before what it holds is called unknowable."""
 _TYPESCRIPT = (".ts", ".tsx", ".mts", ".cts")
-_VALUES = frozenset({"lexical_declaration", "variable_declaration"})
-_NAMESPACES = frozenset({"internal_module", "module"})
 _TYPES = frozenset({"interface_declaration", "class_declaration", "abstract_class_declaration",
                     "type_alias_declaration"})
 _MEMBERS = frozenset({"property_signature", "method_signature", "method_definition",
@@ -159,14 +157,14 @@ class MemberReader:
                         self._imported(path, module, own, hops)
         declarations = [node for node in _declarations(root) if name in _bound(node)]
         held = self._declared(path, root, name, declarations)
-        if held.hidden is None and any(node.type in _NAMESPACES for node in declarations):
+        if held.hidden is None and any(node.type in NAMESPACES for node in declarations):
             return _open(f"`{path}` merges a namespace into `{name}`", held.names)
         return held
 
     def _declared(self, path: str, root: Node, name: str, declarations: list[Node]
                   ) -> Members:
         """What the value the file declares as ``name`` holds."""
-        declarator = next((d for node in declarations if node.type in _VALUES
+        declarator = next((d for node in declarations if node.type in VARIABLES
                            for d in node.named_children if d.type == "variable_declarator"
                            and text(d.child_by_field_name("name")) == name), None)
         if declarator is None:
@@ -288,7 +286,7 @@ def _bound(declaration: Node) -> set[str]:
     """The names a declaration binds."""
     if declaration.type == "ambient_declaration":
         return set().union(*map(_bound, declaration.named_children))
-    if declaration.type in _VALUES:
+    if declaration.type in VARIABLES:
         return {text(d.child_by_field_name("name")) for d in declaration.named_children
                 if d.type == "variable_declarator"}
     name = declaration.child_by_field_name("name")

@@ -53,8 +53,10 @@ DECLARATION_FILES = (".d.ts", ".d.mts", ".d.cts")
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
                         "function_signature"})
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
-_VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
-_NAMESPACES = frozenset({"internal_module", "module"})
+VARIABLES = frozenset({"lexical_declaration", "variable_declaration"})
+"""Statements declaring variables (``const a = 1, b = 2``), each declarator a name."""
+NAMESPACES = frozenset({"internal_module", "module"})
+"""``namespace N { … }`` and ``module N { … }``."""
 _WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression",
                        "non_null_expression"})
 _MEMBER_NAME_TYPES = frozenset({"property_identifier", "identifier", "string",
@@ -99,7 +101,7 @@ def _is_hidden_member(member: Node, name: str) -> bool:
         return True
     # A variable statement takes no modifier, and is the member of each name it declares
     # (``namespace NS { const a = 0, b = 1, … }``): its declarators are not read per name.
-    return member.type not in _VARIABLES and any(
+    return member.type not in VARIABLES and any(
         child.type == "accessibility_modifier" and text(child) in ("private", "protected")
         for child in member.children)
 
@@ -161,9 +163,9 @@ def _nested_containers(namespace: Node) -> Iterator[tuple[str, Node, list[tuple[
     anchor ``Interface.member``. None for a node that is no namespace. A namespace in a
     namespace stays a member of the outer one: reading it as a container too would read
     namespaces nested thousands deep (a ``.d.ts`` can be) by recursion."""
-    body = namespace.child_by_field_name("body") if namespace.type in _NAMESPACES else None
+    body = namespace.child_by_field_name("body") if namespace.type in NAMESPACES else None
     for name, node, span in _namespace_declarations(body) if body is not None else ():
-        if node.type not in _NAMESPACES:
+        if node.type not in NAMESPACES:
             is_container, members = _members(node)
             if is_container:
                 yield name, span, members
@@ -177,7 +179,7 @@ def _span(statement: Node, node: Node) -> Node:
 
 def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
     """(name, declaring node) for a statement: several for ``const a = 1, b = 2``."""
-    if node.type in _VARIABLES:
+    if node.type in VARIABLES:
         for declarator in node.named_children:
             if declarator.type == "variable_declarator":
                 name = _name(declarator.child_by_field_name("name"))
@@ -188,7 +190,7 @@ def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
         yield from _commonjs_declarations(node)
         return
     name = _name(node.child_by_field_name("name"))
-    if name and node.type in (_FUNCTIONS | _CLASSES | _NAMESPACES | {
+    if name and node.type in (_FUNCTIONS | _CLASSES | NAMESPACES | {
             "interface_declaration", "type_alias_declaration", "enum_declaration"}):
         yield name, node
 
@@ -233,7 +235,7 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     if node.type == "enum_declaration":
         body = node.child_by_field_name("body")
         return True, list(_enum_members(body)) if body is not None else []
-    if node.type in _NAMESPACES:
+    if node.type in NAMESPACES:
         body = node.child_by_field_name("body")
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
@@ -295,7 +297,7 @@ def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
     for statement in root.named_children:
         if statement.type == "expression_statement" and statement.named_children:
             chains: list[tuple[Node | None, str | None]] = [(statement.named_children[0], None)]
-        elif statement.type in _VARIABLES:
+        elif statement.type in VARIABLES:
             chains = [(d.child_by_field_name("value"), _name(d.child_by_field_name("name")))
                       for d in statement.named_children if d.type == "variable_declarator"]
         else:
@@ -320,7 +322,7 @@ def _module_exports_aliases(root: Node) -> set[str]:
     ``var app = exports = module.exports = {}``."""
     aliases: set[str] = set()
     for statement in root.named_children:
-        if statement.type not in _VARIABLES:
+        if statement.type not in VARIABLES:
             continue
         for declarator in statement.named_children:
             value = declarator.child_by_field_name("value") \
@@ -726,12 +728,12 @@ def _helpers(declaration: Node) -> list[Node]:
                     returned.update(text(_unwrap(v.child_by_field_name("value")) or v)
                                     for v in held.named_children)
             continue
-        if statement.type in _VARIABLES:
+        if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)
                            for obj in [_object_of(node.child_by_field_name("value"))] if obj)
         if statement.type in _FUNCTIONS:
             declared = [(name, statement) for name, _ in _declarations(statement)]
-        elif statement.type in _VARIABLES and all(
+        elif statement.type in VARIABLES and all(
                 _is_function_value(node) for _, node in _declarations(statement)):
             declared = list(_declarations(statement))
         else:
@@ -844,7 +846,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
         its_lines = lines | {first_line(statement)} if statement.id in jsdoc_changed else lines
-        if node.type in _NAMESPACES:
+        if node.type in NAMESPACES:
             namespaces.add(name)
         is_container, members = _members(node)
         if _augments(node, statement):
