@@ -219,3 +219,17 @@ def test_a_star_export_does_not_give_the_default() -> None:
     assert statuses("docs/a.md", page("ax.get(); ax.gett();"), files) == [
         ("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
         ("ax:default.gett", Status.MISSING)]
+
+
+def test_a_named_re_export_gives_only_the_names_it_lists() -> None:
+    """``export { foo } from "./b"`` is no ``export *``: ``bar`` of ``./b`` is not the
+    entry's, and its members were looked up there (a review found it)."""
+    files = {"package.json": json.dumps({"name": "ax", "main": "src/index.ts"}),
+             "src/index.ts": "export { client } from './b';\nexport * from './c';\n",
+             "src/b.ts": "export const client: { get(): void } = { get() {} };\n"
+                         "export const other: { put(): void } = { put() {} };\n",
+             "src/c.ts": "export const other: { get(): void } = { get() {} };\n"}
+    assert statuses("docs/a.md", "```ts\nimport { other } from 'ax'\nother.get();\n"
+                    "other.put();\n```\n", files) == [
+        ("ax:other", Status.RESOLVED), ("ax:other.get", Status.RESOLVED),
+        ("ax:other.put", Status.MISSING)]

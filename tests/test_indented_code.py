@@ -82,6 +82,10 @@ def test_a_fence_s_lines_are_no_indented_block(fence: str) -> None:
     ("1. <!--\n-->\n\n    compute(1)\n", [(3, 4)]),
     # and the fence: the line less indented opens another, which holds the rest
     ("- ```\n  x\n```\n    compute(1)\n```\n", []),
+    # an inline tag is the paragraph's text: the comment after it opens its block, and hides
+    # the code in it; a block tag interrupts the paragraph, and a blank line ends it
+    ("Intro\n<span>note</span>\n<!--\n\n    compute(1)\n\n-->\n", []),
+    ("Intro\n<div>\n\n    compute(1)\n", [(3, 4)]),
 ])
 def test_the_readings_the_oracle_caught(text: str, blocks: list[tuple[int, int]]) -> None:
     assert indented_code_lines(text.split("\n")) == blocks
@@ -115,6 +119,8 @@ def test_docs_refs_reads_imports_in_an_indented_block() -> None:
     (IMPORTS, "page.mdx"),
     (IMPORTS.replace("\n\n", "\n"), "page.md"),  # the paragraph goes on
     ("- Use it:\n\n    from shop import Client\n", "page.md"),  # the item's paragraph
+    # commented out, after an inline tag (a review found it read as an import)
+    ("Use it\n<span>x</span>\n<!--\n\n    from shop import gone\n\n-->\n", "page.md"),
 ])
 def test_docs_refs_reads_no_import_outside_an_indented_block(text: str, page: str) -> None:
     assert parse_references(text, page) == []
@@ -125,3 +131,8 @@ def test_a_missing_name_imported_in_an_indented_block_fails_the_check(tmp_path: 
         "# Shop\n\n- Old:\n\n    from shop import Basket\n")})
     passes_then_fails(repo, "docs/index.md", "# Shop\n\n    from shop import Basket\n",
                       "shop.Basket")
+
+
+def test_a_crlf_page_s_indented_block_is_code() -> None:
+    """Its lines end in ``\\r``: read without it, as docs-refs reads them."""
+    assert scan_page("Intro\r\n\r\n    reverse(x)\r\n", "page.md").calls == {"reverse"}

@@ -166,7 +166,7 @@ def uncommitted_config_note(git: Git, rev: str) -> str | None:
     if committed is not None and committed.replace(b"\r\n", b"\n") == written.replace(
             b"\r\n", b"\n"):
         return None
-    state = "is not committed" if committed is None else "differs from the one committed"
+    state = "is not committed" if committed is None else "differs from the one committed at HEAD"
     return (f"{CONFIG_FILE} in the work tree {state}: this run reads the configuration as "
             f"committed at {rev[:12]} (commit it, or pass --config {CONFIG_FILE} to use it now)")
 

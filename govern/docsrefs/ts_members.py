@@ -116,8 +116,9 @@ class MemberReader:
                                  "its default, whose members are not read")
                 if binding in _bound(declaration):
                     return self._local(path, root, binding, hops)
-            elif module is not None:
-                stars.append(module)
+            elif module is not None and not any(child.type == "export_clause"
+                                                for child in statement.named_children):
+                stars.append(module)  # ``export * from``, not ``export { a } from``
             elif default and binding == "default":
                 value = statement.child_by_field_name("value")
                 if value is not None and value.type == "identifier":

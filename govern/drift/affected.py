@@ -530,7 +530,10 @@ def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
         if held is None:
             kin[token] = entry.kin
         elif entry.kin is not held:
-            kin[token] = joined.setdefault((held, entry.kin), held | entry.kin)
+            union = joined.get((held, entry.kin))
+            if union is None:  # not ``setdefault``: its default is built on every call
+                union = joined[held, entry.kin] = held | entry.kin
+            kin[token] = union
     return kin
 
 

@@ -64,3 +64,14 @@ def test_namespace_members_in_a_script_fence_are_read_in_linear_time() -> None:
     assert len(found) == count + 1
     assert [(r.line, r.column, r.name) for r in (found[0], found[-1])] == [
         (5, 1, "pkg:a"), (2 * count + 5, 1, "pkg:kept")]
+
+
+def test_a_string_never_closed_is_read_in_linear_time() -> None:
+    """A quoted string that never closes, full of escaped quotes: each escaped quote started
+    another try to match it, quadratic in the line (400 KB of such lines: 3 s, four times as
+    long for each doubling). Such a string runs to the line's end now, and its words stay
+    prose."""
+    line = 'z.string(); say("' + '\\"' * 1_980 + " z.gett\n"  # under MAX_LINE
+    page = _fence("ts", "import * as z from 'zod'\n" + line * 1_500)
+    found = within(lambda: parse_references(page, "docs/a.md"))
+    assert {r.name for r in found} == {"zod:string"}

@@ -213,6 +213,14 @@ around an indented example hides it."""
 _HTML_OPENING = re.compile(r"<[A-Za-z/!?]")
 """Any other HTML block, read as one that a blank line ends (``<div>``): what it holds is
 neither code nor a list."""
+_INTERRUPTING_HTML = re.compile(
+    r"<(?:[!?]|/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|"
+    r"colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|"
+    r"frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|"
+    r"noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|"
+    r"thead|title|tr|track|ul)(?:[ \t>]|/>|$))", re.I)
+"""The HTML that may interrupt a paragraph (CommonMark's block tags, ``<!…>``, ``<?…>``): any
+other tag (``<span>``) is the paragraph's text, and the next line may still open a block."""
 
 
 def _columns(indent: str) -> int:
@@ -352,8 +360,9 @@ def _block_start(rest: str, indent: int, paragraph: bool, closes_items: bool
         if raw:
             end = "-->" if raw.group(2) else f"</{raw.group(1).lower()}>"
             return _Opened(False, None if _closes_block(rest, end, 0) else end, opened)
-        if _HTML_OPENING.match(rest):
-            # an inline tag does not interrupt a paragraph: the items around it stay open
+        if _HTML_OPENING.match(rest) and (not paragraph or opened
+                                          or _INTERRUPTING_HTML.match(rest)):
+            # a block a blank line ends: what it holds is neither code nor a list
             return _Opened(False, "", opened, closes=bool(opened) or not paragraph)
         marks = rest.rstrip(" \t")
         if _ATX_OPENING.match(rest) or _thematic_break(rest) or (
@@ -401,7 +410,10 @@ def indented_code_blocks(text: str) -> list[tuple[int, int]]:
         return []  # no four columns of indentation anywhere
     lines = text.split("\n")
     starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
-    return [(starts[first], starts[end] - 1) for first, end in indented_code_lines(lines)]
+    # a CRLF page's lines end in "\r": read without it (blank lines, fence runs), the offsets
+    # still the raw lines'
+    read = [line.removesuffix("\r") for line in lines] if "\r" in text else lines
+    return [(starts[first], starts[end] - 1) for first, end in indented_code_lines(read)]
 
 
 _RELEASE_NOTES_TITLE_WORDS = (
