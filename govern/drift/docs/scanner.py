@@ -97,7 +97,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 13
+FORMAT = 14
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -106,7 +106,7 @@ call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excl
 class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
 path after a space, as the reference reader reads it; 11: a release-notes section is not
 read; 12: a default import names ``module.default``; 13: calls in a markdown page's indented
-code blocks)."""
+code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks)."""
 
 
 @dataclass(frozen=True)
