@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from govern.docsrefs.model import Status
+from govern.docsrefs.ts_members import MemberReader, Members
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run, statuses
 
@@ -233,3 +234,18 @@ def test_a_named_re_export_gives_only_the_names_it_lists() -> None:
                     "other.put();\n```\n", files) == [
         ("ax:other", Status.RESOLVED), ("ax:other.get", Status.RESOLVED),
         ("ax:other.put", Status.MISSING)]
+
+
+def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
+    """``a`` stars ``b`` and ``c``; ``b`` stars ``a``: asked for ``a``'s ``x`` first, the trail
+    through ``b`` came back to ``a`` under way and found nothing, and ``b``'s ``x`` stayed
+    "not exported" though ``b`` has it through ``a`` and ``c`` (a review found it)."""
+    files = {"a.ts": "export * from './b';\nexport * from './c';\n",
+             "b.ts": "export * from './a';\n",
+             "c.ts": "export const x: { m(): void } = { m() {} };\n"}
+    for order in (("a.ts", "b.ts"), ("b.ts", "a.ts")):
+        reader = MemberReader(lambda path: files[path].encode() if path in files else None,
+                              lambda path, module: module.removeprefix("./") + ".ts",
+                              lambda path: Members(frozenset()))
+        for path in order:
+            assert reader.exported(path, "x") == Members(frozenset({"m"})), (order, path)

@@ -65,6 +65,13 @@ class MemberReader:
         """(file, binding) -> what it holds: each looked up once, however many stars of
         however many files lead to it (a lattice of ``export *`` would otherwise be walked
         once per path through it)."""
+        self._reading: set[tuple[str, str]] = set()
+        """The lookups under way: a trail leading back to one finds nothing new there."""
+        self._unsure: list[tuple[str, str]] = []
+        """Lookups that found nothing while a trail was cut at one under way: their answer
+        may lie past the cut (``b`` re-exports ``a``, which has ``x`` through ``c``), so they
+        are forgotten once the first lookup ends, and asked again if asked."""
+        self._cut = False
 
     def exported(self, path: str, binding: str) -> Members | None:
         """What ``binding`` (``default`` for the default export), as the file at ``path``
@@ -82,7 +89,10 @@ class MemberReader:
         key = (path, binding)
         if key in self.found:
             return self.found[key]
-        self.found[key] = None  # a trail leading back here while it is read finds nothing new
+        if key in self._reading:  # a trail leading back here finds nothing new
+            self._cut = True
+            return None
+        self._reading.add(key)
         root = self._root(path)
         if root is None or hops > _MAX_HOPS:
             found: Members | None = _open(
@@ -91,7 +101,15 @@ class MemberReader:
             found = self._exported_here(path, root, binding, hops)
             if found is not None and found.hidden is None and root.has_error:
                 found = _open(f"`{path}` does not parse cleanly", found.names)
+        self._reading.discard(key)
         self.found[key] = found
+        if found is None and self._cut:
+            self._unsure.append(key)
+        if not self._reading:  # the first lookup is done: what a cut left unsure is forgotten
+            for unsure in self._unsure:
+                del self.found[unsure]
+            self._unsure.clear()
+            self._cut = False
         return found
 
     def _exported_here(self, path: str, root: Node, binding: str, hops: int) -> Members | None:
