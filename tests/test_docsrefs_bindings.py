@@ -249,3 +249,15 @@ def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
                               lambda path: Members(frozenset()))
         for path in order:
             assert reader.exported(path, "x") == Members(frozenset({"m"})), (order, path)
+
+
+def test_an_intersection_of_three_types_holds_each_one_s_members() -> None:
+    """``A & B & C`` is ``(A & B) & C``: the inner pair had been read as a type whose members
+    are not read, and the value left open (a review found it)."""
+    files = {"a.ts": "interface A { a(): void }\ninterface B { b(): void }\n"
+                     "interface C { c(): void }\ntype T = A & (B & C);\ntype U = A & B & C;\n"
+                     "export declare const t: T;\nexport declare const u: U;\n"}
+    reader = MemberReader(lambda path: files[path].encode() if path in files else None,
+                          lambda path, module: None, lambda path: Members(frozenset()))
+    for binding in ("t", "u"):
+        assert reader.exported("a.ts", binding) == Members(frozenset({"a", "b", "c"}))

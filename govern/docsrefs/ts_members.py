@@ -213,6 +213,8 @@ class MemberReader:
         each extends; open for any other type, or one the file does not declare."""
         if node.type == "object_type":  # ``declare const client: { get(): void }``
             return _body(node, path)
+        if node.type in _COMPOUND:  # ``A & B & C``: each part's members
+            return _joined([self._typed(path, root, part, seen) for part in _parts(node)])
         if node.type == "generic_type":
             node = node.child_by_field_name("name") or node
         name = text(node)
@@ -231,16 +233,31 @@ class MemberReader:
         for shape in shapes:
             if shape.type == "type_alias_declaration":
                 value = shape.child_by_field_name("value")
-                pieces = value.named_children if value is not None and \
-                    value.type == "intersection_type" else [value]
-                parts.extend(self._typed(path, root, piece, seen)
-                             for piece in pieces if piece is not None)
+                if value is not None:
+                    parts.append(self._typed(path, root, value, seen))
                 continue
             body = shape.child_by_field_name("body")
             parts.append(_body(body, path) if body is not None else Members(frozenset()))
             for extended in _extended(shape):
                 parts.append(self._typed(path, root, extended, seen))
         return _joined(parts)
+
+
+_COMPOUND = frozenset({"intersection_type", "parenthesized_type"})
+
+
+def _parts(node: Node) -> list[Node]:
+    """The types an intersection joins, however it nests (``A & B & C`` is ``(A & B) & C``),
+    read without recursion: a hostile alias may nest thousands deep."""
+    parts: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type in _COMPOUND:
+            stack.extend(reversed(current.named_children))
+        else:
+            parts.append(current)
+    return parts
 
 
 def _body(body: Node, path: str) -> Members:

@@ -64,3 +64,16 @@ def test_a_trail_longer_than_the_bound_is_unknowable() -> None:
              "src/c100.ts": "declare const z: { string(): void };\nexport { z };\n"}
     assert within(lambda: statuses("docs/a.md", PAGE, files))[1:] == [
         ("ax:z.string", Status.UNRESOLVABLE), ("ax:z.strin", Status.UNRESOLVABLE)]
+
+
+def test_an_intersection_thousands_deep_is_read_without_recursion() -> None:
+    """``A & A & … & B``, 20,000 parts: the parser nests each ``&`` in the one before, and
+    reading the nest by recursion would overflow the stack (exit 3)."""
+    parts = " & ".join(["A"] * 20_000 + ["B"])
+    files = {**MANIFEST, "src/index.ts": (
+        f"interface A {{ string(): void }}\ninterface B {{ object(): void }}\ntype T = {parts};\n"
+        "declare const z: T;\nexport { z };\n")}
+    text = PAGE.replace("z.string();", "z.string(); z.object();")
+    assert within(lambda: statuses("docs/a.md", text, files))[1:] == [
+        ("ax:z.string", Status.RESOLVED), ("ax:z.object", Status.RESOLVED),
+        ("ax:z.strin", Status.MISSING)]
