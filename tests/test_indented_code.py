@@ -86,6 +86,8 @@ def test_a_fence_s_lines_are_no_indented_block(fence: str) -> None:
     # the code in it; a block tag interrupts the paragraph, and a blank line ends it
     ("Intro\n<span>note</span>\n<!--\n\n    compute(1)\n\n-->\n", []),
     ("Intro\n<div>\n\n    compute(1)\n", [(3, 4)]),
+    # a block quote less indented than an item's text ends the item: no lazy line
+    ("- item\n> quote\n\n    compute(1)\n", [(3, 4)]),
 ])
 def test_the_readings_the_oracle_caught(text: str, blocks: list[tuple[int, int]]) -> None:
     assert indented_code_lines(text.split("\n")) == blocks

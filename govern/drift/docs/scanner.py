@@ -97,7 +97,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 14
+FORMAT = 15
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -106,7 +106,8 @@ call; 8: a mkdocstrings target is a whole line's dotted path; 9: listed and excl
 class bodies, hand-written object directives; 10: a mkdocstrings target is a Python dotted
 path after a space, as the reference reader reads it; 11: a release-notes section is not
 read; 12: a default import names ``module.default``; 13: calls in a markdown page's indented
-code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks)."""
+code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks; 15: a
+block quote ends the list items it is outside)."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +310,8 @@ def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
             continue
         start = _block_start(rest, indent, paragraph and not quoted, depth < len(items))
         if start is None:  # paragraph text: it goes on with one, or opens one
+            if rest.startswith(">") and depth < len(items):
+                del items[depth:]  # a block quote is no lazy line: it ends the items it is outside
             quoted = rest.startswith(">") or (paragraph and quoted)
             paragraph = True
             continue
