@@ -15,11 +15,18 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.commands.init import EXPLAINED, WORKFLOWS, detect, workflows_for
+from govern.commands.init import (
+    EXPLAINED,
+    WORKFLOWS,
+    detect,
+    page_texts_wanted,
+    workflows_for,
+)
 from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.docs.corpus import is_docs_path
+from govern.drift.docs.layout import MAX_MARKED_PAGES
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
@@ -822,3 +829,12 @@ def test_fastapis_source_language_stays_in_the_corpus() -> None:
     assert found.notes["docs.paths"].endswith(
         "docs/hi/docs/**/*.md left out: docs/hi/ translates docs/en/ (2 of its 3 pages have a "
         "twin there)")
+
+
+def test_past_the_bound_no_page_is_read_for_a_mark_and_the_note_says_so() -> None:
+    many = [f"docs/p{n}.md" for n in range(MAX_MARKED_PAGES + 1)]
+    assert page_texts_wanted(many) == [] and page_texts_wanted(many[:-1]) == many[:-1]
+    note = detect(many, {}).notes["docs.exclude"]
+    assert note.startswith("pages not read for a reference generator's mark: the repository "
+                           f"has more than {MAX_MARKED_PAGES:,} md/mdx/rst files")
+    assert "docs.exclude" not in detect(many[:-1], {}).notes

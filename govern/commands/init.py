@@ -29,6 +29,7 @@ from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
 from govern.drift.anchors.routes import has_registration_line
+from govern.drift.docs.corpus import PAGE_SUFFIXES
 from govern.drift.docs.layout import (
     MAX_CONFIG_CHARS,
     MAX_MARKED_PAGES,
@@ -461,35 +462,30 @@ def _usable_patterns(gitignore: str) -> tuple[str, ...]:
     return tuple(line for line in lines if glob_problem(line) is None)
 
 
-def generated_pages(paths: list[str], docs_paths: list[str], gitignore: str) -> list[str]:
-    """``docs.exclude`` globs for the docs pages the repository tracks though its root
+def generated_pages(pages: list[str], gitignore: str) -> list[str]:
+    """``docs.exclude`` globs for the corpus ``pages`` the repository tracks though its root
     .gitignore ignores them: generated output committed anyway (pinia's typedoc pages in
     ``packages/docs/api/``, which its .gitignore lists), whose "Defined in src/types.ts:50"
     links would list every generated page for any change to that file. The shallowest ignored
     folder holding no page that is kept, as ``folder/**``, else the page itself
     (:func:`folder_globs`)."""
     ignored = Globs(_usable_patterns(gitignore))
-    pages = corpus_pages(paths, docs_paths)
     # a folder is matched as one (``docs/api/``), as git matches it when walking the tree
     return folder_globs(pages, {p for p in pages if ignored.matches(p)},
                         lambda folder: ignored.matches(folder + "/"))
 
 
-def corpus_pages(paths: list[str], docs_paths: list[str]) -> list[str]:
-    """The md/mdx/rst pages of ``paths`` that ``docs_paths`` match."""
-    corpus = Globs(tuple(docs_paths))
-    return [p for p in paths
-            if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS and corpus.matches(p)]
+def docs_files(paths: list[str]) -> list[str]:
+    """The md/mdx/rst files of ``paths``."""
+    return [p for p in paths if p.endswith(PAGE_SUFFIXES)]
 
 
-def marked_pages(paths: list[str], docs_paths: list[str], texts: Mapping[str, str]
-                 ) -> tuple[list[str], int]:
+def marked_pages(pages: list[str], texts: Mapping[str, str]) -> tuple[list[str], int]:
     """``docs.exclude`` globs for the corpus pages a reference generator wrote
     (:func:`is_generated_page`: TanStack's typedoc pages, committed under
     ``docs/framework/*/reference/``), and how many pages carry its mark. Their source links
     listed every generated page of a file for any change to it (47 rows for 4 pages edited),
     and they are regenerated, never edited by hand."""
-    pages = corpus_pages(paths, docs_paths)
     marked = {p for p in pages if is_generated_page(texts.get(p, ""))}
     return folder_globs(pages, marked), len(marked)
 
@@ -497,7 +493,7 @@ def marked_pages(paths: list[str], docs_paths: list[str], texts: Mapping[str, st
 def page_texts_wanted(paths: list[str]) -> list[str]:
     """The pages init reads for a generator's mark: every md/mdx/rst file, unless there are
     more than :data:`MAX_MARKED_PAGES`."""
-    pages = [p for p in paths if PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS]
+    pages = docs_files(paths)
     return pages if len(pages) <= MAX_MARKED_PAGES else []
 
 
@@ -547,12 +543,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                                         no_folder])):
         notes["docs.paths"] = said
     docs_paths = values.get("docs.paths", BY_PATH["docs.paths"].default_toml)
-    generated = generated_pages(paths, docs_paths, (texts or {}).get(GITIGNORE, ""))
-    marked, marks = marked_pages(paths, docs_paths, texts or {})
-    marked = [glob for glob in marked if glob not in generated]
-    unread = len(page_texts_wanted(paths)) == 0 and any(
-        PurePosixPath(p).suffix.lstrip(".") in DOCS_FORMATS for p in paths)
     corpus = Globs(tuple(docs_paths))
+    in_corpus = [p for p in docs_files(paths) if corpus.matches(p)]
+    generated = generated_pages(in_corpus, (texts or {}).get(GITIGNORE, ""))
+    marked, marks = marked_pages(in_corpus, texts or {})
+    marked = [glob for glob in marked if glob not in generated]
+    unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
