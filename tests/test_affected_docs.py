@@ -343,6 +343,17 @@ def test_the_parent_of_the_first_commit_exits_2_saying_so(tmp_path: Path, base: 
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "main~2"])
     assert json.loads(result.stdout)["error"].startswith("'main~2' names the parent of ")
+    # a shallow clone's first commit is only where its history was cut: fetch, not "none"
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(shallow)],
+                   check=True)
+    result = CliRunner().invoke(cli, ["--repo-dir", str(shallow), "affected-docs", "--json",
+                                      "main~1"])
+    assert result.exit_code == 2
+    answer = json.loads(result.stdout)
+    assert answer["error"] == ("unknown revision 'main~1': it does not name a commit in this "
+                               "repository")
+    assert "fetch" in answer["remedy"]
     # more generations up than the history holds: past the first commit all the same
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--json",
                                       "main~5"])

@@ -374,11 +374,13 @@ class Git:
             return NoCommits()
         ancestor = _FIRST_PARENT.fullmatch(ref)
         start = self._commit_sha(ancestor.group(1)) if ancestor is not None else None
-        if ancestor is not None and start is not None:
+        if ancestor is not None and start is not None and not self.is_shallow():
             # as many generations up as the first-parent history holds commits, or more:
-            # past the first commit (``main~3`` of a two-commit history)
+            # past the first commit (``main~3`` of a two-commit history); a shallow clone's
+            # last commit is only where its history was cut, so there the fix is to fetch
             up = int(ancestor.group(2) or 1)
-            history = self.run("rev-list", "--first-parent", start).split()
+            history = self.run("rev-list", "--first-parent", "--max-count", str(up + 1),
+                               start).split()
             if up >= len(history) > 0:
                 return ParentOfRoot(ref, history[-1].decode())
         return UnknownRef(ref, fetch_remedy(ref, self.remote_config()))
