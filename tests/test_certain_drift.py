@@ -380,6 +380,10 @@ def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
     ("docs/migrations/migrating-to-v4.md", "Call `retire_engine()` when done.\n", False),
     ("docs/previous-versions/v3.md", "Call `retire_engine()` when done.\n", False),
     ("docs/versioned_docs/version-1/api.md", "Call `retire_engine()` when done.\n", False),
+    # the list of deprecations and removals (pytest's), as docs-refs reads the past too
+    ("docs/deprecations.rst", "``retire_engine()`` is gone.\n", False),
+    ("docs/engine-history-notes/usage.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/historical.md", "Call `retire_engine()` when done.\n", True),  # no whole word
     # written only in a diff fence: a change shown as it was made
     ("docs/guide.md", "Upgrade:\n\n```diff\n- retire_engine()\n+ stop_engine()\n```\n", False),
     ("docs/guide.md", "```diff\n- retire_engine()\n```\n\nThen `retire_engine()` again.\n",

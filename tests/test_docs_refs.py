@@ -439,7 +439,8 @@ def test_history_pages_are_not_checked(shop: Repo) -> None:
     shop.commit({"docs/changelog.md": "Removed `shop.Client.gone()`.\n",
                  "docs/migrating.md": "Replace `shop.Client.gone()`.\n",
                  "doc/en/deprecations.rst": "Removed: ``shop.Client.gone()``.\n",
-                 "docs/removals.md": "`shop.Client.gone()` was removed.\n"})
+                 "docs/removals.md": "`shop.Client.gone()` was removed.\n",
+                 "docs/previous-versions/v1.md": "Call `shop.Client.gone()`.\n"})
     assert run(shop, "--all")[0] == 0
     # a how-to on removing things is no record of what was removed
     shop.commit({"docs/removing-items.md": "Call `shop.Client.gone()`.\n"})

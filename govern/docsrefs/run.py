@@ -4,7 +4,6 @@ checks. ``--all`` audits every page at HEAD; diff mode keeps what the change int
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,7 +30,7 @@ from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.commands import parse_scripts
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import module_path
-from govern.drift.docs.corpus import select_pages, suggest_docs_paths
+from govern.drift.docs.corpus import is_history_page, select_pages, suggest_docs_paths
 from govern.drift.docs.index import Unreadable, decode_page
 from govern.drift.scans import read_bridge_scans
 from govern.git.diff import build_changes
@@ -62,17 +61,6 @@ class DocsRefsResult:
                 "findings": [finding.to_json() for finding in self.findings],
                 "unreadable": [{"page": page, "reason": reason}
                                for page, reason in self.unreadable]}
-
-
-_HISTORY = re.compile(r"(?i)(?:^|[/_.-])(?:change(?:s|log)|history|news|releases?(?:[-_]notes)?"
-                      r"|whats?[-_]?new|migrat\w*|upgrad\w*|deprecat\w*|removals?)(?=[/_.-]|$)")
-
-
-def is_history_page(path: str) -> bool:
-    """A page that records the past (changelog, release notes, migration guide, the list of
-    deprecations and removals): its names are right for the versions it describes, so it is
-    not checked (pytest's ``deprecations.rst`` names every API it removed)."""
-    return _HISTORY.search(path) is not None
 
 
 def _decode_symbols(data: Any) -> ModuleSymbols:

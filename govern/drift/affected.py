@@ -6,7 +6,6 @@ matching is trusted and every narrowing is published in the result, never silent
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import floor
@@ -16,6 +15,7 @@ from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import Anchor, is_implementation_only
 from govern.drift.anchors.syntax import is_code_shaped
+from govern.drift.docs.corpus import is_history_page
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
@@ -360,19 +360,6 @@ def _module_roots(removed: frozenset[tuple[str, str]], packages: Iterable[str]
         if kind == "symbol" and (name := token.rpartition(".")[2]) in roots and name != token:
             roots[name].add(token.partition(".")[0])
     return roots
-
-
-_HISTORY_SEGMENTS = re.compile(
-    r"(?:^|/)(?:migrat|upgrad|previous[-_]versions?|past[-_]versions?|older[-_]versions?"
-    r"|versioned[-_]docs)", re.IGNORECASE)
-
-
-def is_history_page(path: str) -> bool:
-    """Whether a page is about the past by its path: a migration or upgrade guide, a
-    previous version's docs (``docs/migrations/migrating-to-v4.md``,
-    ``docs/previous-versions/…``, Docusaurus's ``versioned_docs/``). It names removed API on
-    purpose: listed, never stale (docs/concepts/anchoring-rules.md#certain-drift)."""
-    return _HISTORY_SEGMENTS.search(path) is not None
 
 
 def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
