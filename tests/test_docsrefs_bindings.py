@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from govern.docsrefs.model import Status
+from govern.docsrefs.model import RefKind, Status
+from govern.docsrefs.references import parse_references
 from govern.docsrefs.ts_members import MemberReader, Members
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run, statuses
@@ -164,8 +165,9 @@ def test_a_default_import_of_a_package_without_one_is_not_a_finding() -> None:
         ("zustand:default", Status.UNRESOLVABLE), ("zustand:default.gett", Status.UNRESOLVABLE)]
 
 
-def test_a_file_name_in_a_path_is_no_member() -> None:
-    text = page("const built = require('ax/dist/browser/ax.cjs'); ax.get();")
+@pytest.mark.parametrize("quote", ["'", "`"])  # a template literal is not blanked as prose
+def test_a_file_name_in_a_path_is_no_member(quote: str) -> None:
+    text = page(f"const built = require({quote}ax/dist/browser/ax.cjs{quote}); ax.get();")
     assert [name for name, _ in statuses("docs/a.md", text, FILES)] == [
         "ax:default", "ax:default.get"]
 
@@ -261,3 +263,15 @@ def test_an_intersection_of_three_types_holds_each_one_s_members() -> None:
                           lambda path, module: None, lambda path: Members(frozenset()))
     for binding in ("t", "u"):
         assert reader.exported("a.ts", binding) == Members(frozenset({"a", "b", "c"}))
+
+
+def test_a_name_ending_in_type_is_no_type_modifier() -> None:
+    """Only a leading ``type`` is the modifier: ``Rtype`` had been read as ``R``, and
+    ``datatype as dt`` as ``data`` (a review found it)."""
+    text = ("```ts\nimport { Rtype, type Shape, datatype as dt } from 'ax'\n"
+            "dt.size; Rtype.x;\n```\n")
+    refs = parse_references(text, "docs/a.md")
+    assert [r.name for r in refs if r.kind == RefKind.IMPORT] == [
+        "ax:Rtype", "ax:Shape", "ax:datatype"]
+    assert {r.name for r in refs if r.kind == RefKind.CODE} == {"ax:datatype.size",
+                                                                 "ax:Rtype.x"}

@@ -322,7 +322,7 @@ class _Reader:
             if package.startswith("."):
                 continue
             for name in match.group(1).split(","):
-                words = name.replace("type ", " ").split()
+                words = _specifier(name)
                 if not words or not _JS_NAME.fullmatch(words[0]):
                     continue
                 add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
@@ -359,6 +359,14 @@ class _Reader:
             self.add(number, line.find(words[0]) + 1, RefKind.COMMAND, " ".join(kept))
 
 
+def _specifier(name: str) -> list[str]:
+    """The words of one import specifier (``a``, ``a as b``), a leading ``type`` modifier
+    dropped: ``Rtype`` and ``datatype as dt`` keep their names (replacing every ``type ``
+    made them ``R`` and ``data``)."""
+    words = name.split()
+    return words[1:] if len(words) > 1 and words[0] == "type" else words
+
+
 def _script_bindings(text: str) -> Iterator[tuple[str, str]]:
     """(local name, the reference's name for ``name.member`` without the member) of each name
     the script's imports of a package bind, in the order written: ``zod:`` for ``z`` of
@@ -372,7 +380,7 @@ def _script_bindings(text: str) -> Iterator[tuple[str, str]]:
         found.append((match.start(), match.group(1), f"{match.group(2)}:default."))
     for match in _TS_IMPORT.finditer(text):
         for name in match.group(1).split(","):
-            words = name.replace("type ", " ").split()
+            words = _specifier(name)
             if words and _JS_NAME.fullmatch(words[0]):
                 local = words[2] if len(words) == 3 and words[1] == "as" else words[0]
                 found.append((match.start(), local, f"{match.group(2)}:{words[0]}."))
