@@ -373,6 +373,8 @@ def _script_bindings(text: str) -> Iterator[tuple[str, str]]:
     ``import * as z from "zod"`` (``zod:string``), ``axios:default.`` for ``axios`` of
     ``import axios from "axios"`` (``axios:default.get``: ``get`` of its default export),
     ``zod:z.`` for ``z`` of ``import { z } from "zod"`` (``zod:z.string``)."""
+    if "import" not in text:  # read over every page: the patterns try each offset
+        return
     found: list[tuple[int, str, str]] = []
     for match in _TS_NAMESPACE_IMPORT.finditer(text):
         found.append((match.start(), match.group(1), f"{match.group(2)}:"))
