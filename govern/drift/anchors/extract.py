@@ -47,6 +47,7 @@ from govern.drift.anchors.syntax import (
 )
 from govern.drift.anchors.ts_exports import (
     ExportReader,
+    FileExports,
     Namespaces,
     Surface,
     default_sources,
@@ -162,6 +163,10 @@ class Side:
             self._defaults[package_dir] = {} if manifest is None else default_sources(
                 manifest, package_dir, self._export_reader())
         return self._defaults[package_dir]
+
+    def exports(self, path: str) -> FileExports | None:
+        """What a file of this side exports, parsed once for every question of the run."""
+        return self._export_reader().parsed(path)
 
     def _export_reader(self) -> ExportReader:
         """One reader of this side's export statements: the published surface and the entry's
@@ -727,7 +732,9 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
     if specifier is None:
         return False
     before = parse_exports(old, change.base_path).default
-    after = parse_exports(new, change.path).default if new is not None else None
+    # the head's entry was parsed to find the entries: read from that parse
+    exported = head.exports(change.path) if new is not None else None
+    after = exported.default if exported is not None else None
     if not before or (after is not None and (after == before or ":" in before + after)):
         return False
     declaration = Declaration("default", specifier, bridgeable=False)
