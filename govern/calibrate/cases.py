@@ -20,7 +20,7 @@ from govern.config.sections import in_fragment_folder
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
-from govern.drift.docs.scanner import without_release_notes
+from govern.drift.docs.scanner import blank_sections, release_notes_sections
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
 from govern.git.packages import is_test_file
 
@@ -147,10 +147,12 @@ def _prose_change(git: Git, page: RawChange) -> str | None:
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
-    kept_before = without_release_notes(before, page.path)
-    kept_after = without_release_notes(after, page.path)
-    if kept_before is before and kept_after is after:
+    notes_before = release_notes_sections(before, page.path)
+    notes_after = release_notes_sections(after, page.path)
+    if not notes_before and not notes_after:
         return "body"  # no release notes on either side: read once is enough
+    kept_before, kept_after = (blank_sections(before, notes_before),
+                               blank_sections(after, notes_after))
     return "release_notes" if parse_prose(kept_before) == parse_prose(kept_after) else "body"
 
 
