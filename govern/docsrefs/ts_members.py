@@ -43,7 +43,7 @@ def _open(why: str, names: frozenset[str] = frozenset()) -> Members:
     return Members(names, why + _PARTLY)
 
 
-def _joined(parts: list[Members]) -> Members:
+def joined(parts: list[Members]) -> Members:
     """What several parts together hold: open when one is."""
     return Members(frozenset().union(*(part.names for part in parts)),
                    next((part.hidden for part in parts if part.hidden), None))
@@ -193,7 +193,7 @@ class MemberReader:
         annotation = declarator.child_by_field_name("type")
         if annotation is not None and annotation.named_children:
             typed = self._typed(path, root, annotation.named_children[0], set())
-            return _joined([typed, Members(given)])
+            return joined([typed, Members(given)])
         value = declarator.child_by_field_name("value")
         made = value.child_by_field_name("constructor") if value is not None and \
             value.type == "new_expression" else None
@@ -202,7 +202,7 @@ class MemberReader:
             # TypeScript holds it to the members the class declares, JavaScript does not
             built = self._typed(path, root, made, set())
             if path.endswith(_TYPESCRIPT):
-                return _joined([built, Members(given)])
+                return joined([built, Members(given)])
             return _open(f"`{path}` makes `{name}` a `{text(made)}` in JavaScript, whose "
                          "constructor may give it any member", built.names | given)
         return _open(f"`{path}` builds `{name}` at run time", given | _literal_keys(value))
@@ -214,7 +214,7 @@ class MemberReader:
         if node.type == "object_type":  # ``declare const client: { get(): void }``
             return _body(node, path)
         if node.type in _COMPOUND:  # ``A & B & C``: each part's members
-            return _joined([self._typed(path, root, part, seen) for part in _parts(node)])
+            return joined([self._typed(path, root, part, seen) for part in _parts(node)])
         if node.type == "generic_type":
             node = node.child_by_field_name("name") or node
         name = text(node)
@@ -240,7 +240,7 @@ class MemberReader:
             parts.append(_body(body, path) if body is not None else Members(frozenset()))
             for extended in _extended(shape):
                 parts.append(self._typed(path, root, extended, seen))
-        return _joined(parts)
+        return joined(parts)
 
 
 _COMPOUND = frozenset({"intersection_type", "parenthesized_type"})

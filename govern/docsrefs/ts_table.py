@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from govern.docsrefs.model import Resolution, Status
-from govern.docsrefs.ts_members import MemberReader, Members
+from govern.docsrefs.ts_members import MemberReader, Members, joined
 
 # a subpath's entry is read exactly as ``root_entries`` reads the root's
 from govern.drift.anchors.ts_exports import (
@@ -133,13 +133,13 @@ class TsTable:
                  if (held := self.members.exported(entry, name)) is not None]
         if not found:
             return Resolution(Status.UNRESOLVABLE)
-        names = frozenset().union(*(held.names for held in found))
-        hidden = next((held.hidden for held in found if held.hidden), None)
-        if member in names:
+        held = joined(found)
+        if member in held.names:
             return Resolution(Status.RESOLVED)
-        if hidden is not None:
-            return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: `{name}`: {hidden}")
-        return Resolution(Status.MISSING, member, f"{specifier}:{name}", tuple(sorted(names)))
+        if held.hidden is not None:
+            return Resolution(Status.UNRESOLVABLE, why=f"{specifier}: `{name}`: {held.hidden}")
+        return Resolution(Status.MISSING, member, f"{specifier}:{name}",
+                          tuple(sorted(held.names)))
 
     def _exports(self, package: str, subpath: str) -> Exports:
         """What ``package`` or its subpath lists, not counting what it re-exports of the
