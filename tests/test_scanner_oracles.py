@@ -1,6 +1,7 @@
 """The purpose-built page scanner against real parsers used as oracles, in tests only (issue 12,
 item 15): on generated md and rst pages, every code span, fence, literal block, role and
-autodoc directive that markdown-it-py or docutils sees, the scanner sees too."""
+autodoc directive that markdown-it-py or docutils sees, the scanner sees too; on md pages,
+exactly what markdown-it-py reads as code, indented blocks among it."""
 
 from __future__ import annotations
 
@@ -88,12 +89,6 @@ def markdown_code_calls(text: str, indented: bool = True) -> set[str]:
             if child.type == "code_inline":
                 found.update(CALL.findall(child.content))
     return found
-
-
-@settings(max_examples=150, deadline=None)
-@given(pages(md_block))
-def test_markdown_code_the_oracle_sees_the_scanner_sees(text: str) -> None:
-    assert markdown_code_calls(text) <= scan_page(text, "page.md").calls
 
 
 def markdown_indented_lines(text: str) -> list[tuple[int, int]]:
