@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from govern.drift.anchors.syntax import parse, text, ts_string
+from govern.drift.anchors.ts_exports import declared_names, import_bindings
 from govern.drift.anchors.typescript import NAMESPACES, VARIABLES, export_specifiers
 
 _PARTLY = ": names it is not seen to have are unresolvable"
@@ -132,7 +133,7 @@ class MemberReader:
                 if default and binding == "default":
                     return _open(f"`{path}` exports a {declaration.type.split('_')[0]} as "
                                  "its default, whose members are not read")
-                if binding in _bound(declaration):
+                if binding in declared_names(declaration):
                     return self._local(path, root, binding, hops)
             elif module is not None and not any(child.type == "export_clause"
                                                 for child in statement.named_children):
@@ -170,11 +171,11 @@ class MemberReader:
         for statement in (s for s in root.named_children if s.type == "import_statement"):
             source = statement.child_by_field_name("source")
             module = ts_string(source) if source is not None else None
-            for own, local in _import_bindings(statement):
+            for own, local in import_bindings(statement):
                 if local == name and module is not None:
                     return self._module(path, module) if own is None else \
                         self._imported(path, module, own, hops)
-        declarations = [node for node in _declarations(root) if name in _bound(node)]
+        declarations = [node for node in _declarations(root) if name in declared_names(node)]
         held = self._declared(path, root, name, declarations)
         if held.hidden is None and any(node.type in NAMESPACES for node in declarations):
             return _open(f"`{path}` merges a namespace into `{name}`", held.names)
@@ -316,33 +317,6 @@ def _declarations(root: Node) -> Iterator[Node]:
             yield from node.named_children
         elif node is not None:
             yield node
-
-
-def _bound(declaration: Node) -> set[str]:
-    """The names a declaration binds."""
-    if declaration.type == "ambient_declaration":
-        return set().union(*map(_bound, declaration.named_children))
-    if declaration.type in VARIABLES:
-        return {text(d.child_by_field_name("name")) for d in declaration.named_children
-                if d.type == "variable_declarator"}
-    name = declaration.child_by_field_name("name")
-    return {text(name)} if name is not None else set()
-
-
-def _import_bindings(statement: Node) -> Iterator[tuple[str | None, str]]:
-    """(name in its module, None for a namespace; local name) of each binding an ``import``
-    makes."""
-    clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-    for part in clause.named_children if clause is not None else ():
-        if part.type == "identifier":
-            yield "default", text(part)
-        elif part.type == "namespace_import":
-            yield from ((None, text(c)) for c in part.named_children if c.type == "identifier")
-        elif part.type == "named_imports":
-            for spec in (c for c in part.named_children if c.type == "import_specifier"):
-                own = spec.child_by_field_name("name")
-                local = spec.child_by_field_name("alias") or own
-                yield text(own), text(local)
 
 
 def _assigned(root: Node, name: str) -> frozenset[str]:

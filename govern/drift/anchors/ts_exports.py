@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -128,7 +128,7 @@ def parse_exports(source: bytes, path: str) -> FileExports:
             names.update(exported)
             namespaces.extend((module or "", name, name) for name in exported)
         elif declaration is not None:
-            declared = _declared(declaration)
+            declared = declared_names(declaration)
             names.update(declared)
             if default and declared:
                 default_declared = next(iter(declared))
@@ -163,30 +163,36 @@ def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -
     """The local names an ``import`` binds, each with its module and the name it has there
     (None for a namespace import)."""
     source_node = statement.child_by_field_name("source")
-    clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-    if source_node is None or clause is None:
+    if source_node is None:
         return
     module = ts_string(source_node) or ""
-    for part in clause.named_children:
+    for own, local in import_bindings(statement):
+        imported[local] = (module, own)
+
+
+def import_bindings(statement: Node) -> Iterator[tuple[str | None, str]]:
+    """(its name in the module, ``default`` for a default import, None for a namespace; the
+    local name) of each binding an ``import`` statement makes."""
+    clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+    for part in clause.named_children if clause is not None else ():
         if part.type == "identifier":
-            imported[text(part)] = (module, "default")
+            yield "default", text(part)
         elif part.type == "namespace_import":
-            for named in (c for c in part.named_children if c.type == "identifier"):
-                imported[text(named)] = (module, None)
+            yield from ((None, text(c)) for c in part.named_children if c.type == "identifier")
         elif part.type == "named_imports":
             for spec in (c for c in part.named_children if c.type == "import_specifier"):
                 own = spec.child_by_field_name("name")
                 alias = spec.child_by_field_name("alias") or own
                 if own is not None and alias is not None:
-                    imported[text(alias)] = (module, text(own))
+                    yield text(own), text(alias)
 
 
-def _declared(declaration: Node) -> set[str]:
+def declared_names(declaration: Node) -> set[str]:
     """The names an exported declaration binds: also a declaration file's bodiless forms, a
     function's signature (``export function useQuery(): Result``, each overload) and an
     ambient ``export declare …`` of any kind."""
     if declaration.type == "ambient_declaration":
-        return set().union(*map(_declared, declaration.named_children))
+        return set().union(*map(declared_names, declaration.named_children))
     if declaration.type in _DECLARATION_NAMES:
         name = declaration.child_by_field_name("name")
         return {text(name)} if name is not None else set()
