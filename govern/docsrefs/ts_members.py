@@ -20,7 +20,13 @@ from tree_sitter import Node
 
 from govern.drift.anchors.syntax import parse, text, ts_string
 from govern.drift.anchors.ts_exports import declared_names, import_bindings
-from govern.drift.anchors.typescript import NAMESPACES, VARIABLES, export_specifiers
+from govern.drift.anchors.typescript import (
+    NAMESPACES,
+    VARIABLES,
+    assigned_members,
+    export_specifiers,
+    object_members,
+)
 
 _PARTLY = ": names it is not seen to have are unresolvable"
 _MAX_HOPS = 64
@@ -320,31 +326,13 @@ def _declarations(root: Node) -> Iterator[Node]:
 
 
 def _assigned(root: Node, name: str) -> frozenset[str]:
-    """The properties the file's top-level statements assign to ``name`` (``axios.all =
-    …``)."""
-    found: set[str] = set()
-    for statement in root.named_children:
-        expression = statement.named_children[0] if statement.type == "expression_statement" \
-            and statement.named_children else None
-        left = expression.child_by_field_name("left") if expression is not None and \
-            expression.type == "assignment_expression" else None
-        if left is not None and left.type == "member_expression" and \
-                text(left.child_by_field_name("object")) == name:
-            found.add(text(left.child_by_field_name("property")))
-    return frozenset(found)
+    """The properties the file's top-level statements give ``name`` (``axios.all = …``,
+    ``Object.defineProperty(axios, 'spread', …)``)."""
+    return frozenset(member for owner, member, _ in assigned_members(root) if owner == name)
 
 
 def _literal_keys(value: Node | None) -> frozenset[str]:
     """The keys an object literal writes (``{ get, post() {}, put: f }``)."""
     if value is None or value.type != "object":
         return frozenset()
-    keys: set[str] = set()
-    for entry in value.named_children:
-        key = entry if entry.type == "shorthand_property_identifier" else \
-            entry.child_by_field_name("key") or entry.child_by_field_name("name")
-        if key is not None and key.type in ("property_identifier",
-                                            "shorthand_property_identifier"):
-            keys.add(text(key))
-        elif key is not None and key.type == "string":
-            keys.add(ts_string(key) or "")
-    return frozenset(keys - {""})
+    return frozenset(key for key, _ in object_members(value))

@@ -123,7 +123,7 @@ def _enum_members(body: Node) -> Iterator[tuple[str, Node]]:
             yield name, member
 
 
-def _object_members(obj: Node) -> Iterator[tuple[str, Node]]:
+def object_members(obj: Node) -> Iterator[tuple[str, Node]]:
     for member in obj.named_children:
         if member.type == "pair":
             name = _name(member.child_by_field_name("key"))
@@ -241,7 +241,7 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
     if node.type == "variable_declarator":
         obj = _object_of(node.child_by_field_name("value"))
         if obj is not None:
-            return True, list(_object_members(obj))
+            return True, list(object_members(obj))
     return False, []
 
 
@@ -337,7 +337,7 @@ def _module_exports_aliases(root: Node) -> set[str]:
     return aliases
 
 
-def _assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
+def assigned_members(root: Node) -> Iterator[tuple[str, str, Node]]:
     """(object, member, span) of each top-level ``obj.member = …`` and ``Obj.prototype.member
     = …`` (the span: the statement), and of each property that ``Object.defineProperty(Obj,
     'member', …)`` or ``Object.defineProperties(Obj.prototype, { member: …, … })`` defines
@@ -387,7 +387,7 @@ def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str,
         return
     properties = _unwrap(given[1])
     if properties is not None and properties.type == "object":
-        for member, entry in _object_members(properties):
+        for member, entry in object_members(properties):
             yield owner, member, entry
 
 
@@ -404,7 +404,7 @@ def _commonjs_members(root: Node, exported: set[str],
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
-    for obj, member, span in _assigned_members(root):
+    for obj, member, span in assigned_members(root):
         names = [obj] if obj in objects else []
         for name in dict.fromkeys([*names, *exported_as.get(obj, ())]):
             if not name.startswith("_") and not member.startswith("_"):
@@ -457,7 +457,7 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     name = module or next(iter(aliases), None)
     if name is None:
         return None
-    members = [(key, member) for key, member in _object_members(obj)
+    members = [(key, member) for key, member in object_members(obj)
                if member.type != "shorthand_property_identifier" and _IDENTIFIER.fullmatch(key)]
     if not any(_is_code(member) for _, member in members):
         members = []
