@@ -56,6 +56,7 @@ RULE_RANKS = {
     "sdk_method": 2,
     "command": 2,
     "file_path": 2,
+    "runtime_version": 2,
     "route_tail": 3,
     "documented_prefix": 3,
     "call_form": 3,
@@ -140,21 +141,24 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
-UNNAMED_KINDS = ("route", "command", "file")
-"""Anchors matched as a wire path, a phrase or a file path, never as a name: the generic
-and shape guards do not apply to them."""
+UNNAMED_KINDS = ("route", "command", "file", "runtime")
+"""Anchors matched as a wire path, a phrase, a file path or a runtime version, never as a
+name: the generic and shape guards do not apply to them."""
 
 
 def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
-    generic), a command as a phrase of words, a file by its path, a code-shaped name as
-    written, any other name only in call form (the shape guard)."""
+    generic), a command as a phrase of words, a file by its path, a runtime version as a
+    clause saying it, a code-shaped name as written, any other name only in call form (the
+    shape guard)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
         return index.saying(token)
     if kind == "file":
         return index.naming_path(token)
+    if kind == "runtime":
+        return index.stating(token)
     if is_code_shaped(token):
         return index.naming(token)
     return index.calling(token)
@@ -310,7 +314,8 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
     any spelling: axios' ``axios.AxiosHeaders`` (a namespace's class) gone while the same
     files declare a top-level ``AxiosHeaders`` has not removed the name ``AxiosHeaders``. Not
     example code's: a tutorial's function is the reader's code, not API a page goes stale
-    over. Program names no manifest declares any more are removed too."""
+    over. Program names no manifest declares any more are removed too, and so are the runtime
+    versions a changed manifest stopped admitting."""
     spelled = set(change_set.declared_at_head)
     for key in change_set.declared_at_head:
         spelled.update(key.split("."))  # a name as a container or as a member
@@ -320,7 +325,8 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
         if c.side == "base" and c.declaration is not None
         and c.declaration.key not in change_set.declared_at_head
         and c.token not in spelled and not is_example_file(c.file)
-    } | {("command", name) for name in change_set.removed_programs})
+    } | {("command", name) for name in change_set.removed_programs}
+      | {("runtime", version) for version in change_set.dropped_runtimes})
 
 
 def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
@@ -332,6 +338,8 @@ def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
         return "command", "phrase"
     if anchor.kind == "file":
         return "file_path", "path"
+    if anchor.kind == "runtime":
+        return "runtime_version", "runtime"
     if not is_code_shaped(anchor.token):
         return "call_form", "call"
     if page_id not in index.naming_as_written(anchor.token):

@@ -22,13 +22,15 @@ from govern.drift.affected import (
 from govern.drift.anchors.model import is_implementation_only
 
 RULES = {
-    "removed": "names a symbol this change removed or renamed: the page is stale",
+    "removed": "names a symbol, command or runtime version this change removed or renamed: "
+               "the page is stale",
     "qualified_name": "names a changed symbol by its qualified name",
     "unique_name": "names a changed symbol by its code-shaped name",
     "route": "names a wire route the change touched or bridged to",
     "sdk_method": "names an SDK method bound to a changed route",
     "command": "names a changed command",
     "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
+    "runtime_version": "says a runtime version the change's manifests no longer admit",
     "route_tail": "names a longer path ending in a changed route",
     "documented_prefix": "documents the whole container of a changed symbol",
     "call_form": "names a changed plain-word function in call form",

@@ -37,6 +37,7 @@ from govern.drift.anchors.python import (
     qualified_names,
 )
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
+from govern.drift.anchors.runtimes import dropped, supported
 from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
@@ -258,6 +259,9 @@ class ChangeSetAnchors:
     removed_programs: set[str] = field(default_factory=set)
     """Program names the changed manifests' package declared on the base side and no manifest
     declares at HEAD: removed, stale on the pages that run them."""
+    dropped_runtimes: set[str] = field(default_factory=set)
+    """Runtime versions (``Python 3.8``) a changed manifest's package admitted on the base side
+    and no longer does: stale on the pages that say them."""
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -419,9 +423,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         result.skipped["dev_only_manifests"] += 1
         return
     result.packages.setdefault(package_dir)
-    if manifest and _program_changes(change, package_dir, base, head, package_dirs, result):
-        return
     if manifest:
+        programs = _program_changes(change, package_dir, base, head, package_dirs, result)
+        if _runtime_changes(change, package_dir, base, head, result) or programs:
+            return
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
                                   f"package manifest {verb}: manifests yield no anchor"})
@@ -846,6 +851,18 @@ def _program_changes(change: ChangedFile, package_dir: str, base: Side, head: Si
         result.added.append(Added(change.path, Declaration(name, None, bridgeable=False),
                                   (name,), after, True))
     return bool(removed or added)
+
+
+def _runtime_changes(change: ChangedFile, package_dir: str, base: Side, head: Side,
+                     result: ChangeSetAnchors) -> bool:
+    """The runtime versions the package's manifests admitted on the base side and no longer
+    do (a raised ``requires-python`` or ``engines.node``): stale on the pages that still say
+    them (docs/concepts/anchoring-rules.md#runtime-versions)."""
+    versions = dropped(*(supported(_manifests(side, package_dir)) for side in (base, head)))
+    for version in versions:
+        result.candidates.append(Candidate("runtime", version, change.path, "base"))
+        result.dropped_runtimes.add(version)
+    return bool(versions)
 
 
 _GENERATED = re.compile(

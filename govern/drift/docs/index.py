@@ -28,6 +28,7 @@ from govern.drift.docs.scanner import (
     release_notes_sections,
     scan_page,
 )
+from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
@@ -225,6 +226,16 @@ class DocsIndex:
         return {page_ids[runs.text_of[occurrence]] for occurrence in runs.said(rest)
                 if not self._in_release_notes(page_ids[runs.text_of[occurrence]],
                                               runs.start_of[occurrence])}
+
+    def stating(self, token: str) -> set[int]:
+        """Pages that say a runtime version (``Python 3.8``) outside their release notes:
+        only pages writing one of the runtime's names are read
+        (docs/concepts/anchoring-rules.md#runtime-versions)."""
+        names = RUNTIME_NAMES[token.partition(" ")[0]]
+        texts = self._read_written(self.pages_with(WORD, names) | self.pages_with(LOOSE, names))
+        return {page_id for page_id, text in texts.items()
+                if any(not self._in_release_notes(page_id, offset)
+                       for offset in version_mentions(text, token))}
 
     def naming_paths(self, forms: Iterable[str]) -> set[str]:
         """The file path forms (``docs_src/app/main.py``) that some page writes

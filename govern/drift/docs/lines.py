@@ -30,6 +30,7 @@ from govern.drift.docs.scanner import (
     named_targets,
     sphinx_targets,
 )
+from govern.drift.docs.versions import version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 _NEWLINE = re.compile("\n")
@@ -268,8 +269,8 @@ class PageMentions:
         """Sorted line numbers where the page names ``token``.
 
         ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
-        (a documented container), ``call`` (call form in code), ``route``, ``phrase`` or
-        ``path`` (a file path).
+        (a documented container), ``call`` (call form in code), ``route``, ``phrase``,
+        ``path`` (a file path) or ``runtime`` (a runtime version).
         """
         text = self.text
         offsets: Iterable[int]
@@ -277,6 +278,8 @@ class PageMentions:
             offsets = self._routed_at(token)
         elif how == "phrase":
             offsets = self._said_at(token)
+        elif how == "runtime":
+            offsets = version_mentions(text, token)
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
         elif how == "prefix":
