@@ -101,6 +101,21 @@ def test_manifests_are_read_in_order_and_node_from_engines() -> None:
     assert supported({"setup.py": "setup(python_requires=REQUIRED)\n"}.get) == {}
 
 
+CLASSIFIED = "setup(name='flask', classifiers=[{}])\n"
+
+
+def test_classifiers_are_read_where_no_manifest_declares_requires_python() -> None:
+    """flask 40fad2ece dropped Python 2.5 from setup.py's classifiers, before
+    ``python_requires`` existed, and edited the pages saying "Python 2.5 or higher"."""
+    listed = ", ".join(f"'Programming Language :: Python :: {v}'" for v in ("2.5", "2.6", "3"))
+    assert supported({"setup.py": CLASSIFIED.format(listed)}.get) == {
+        "Python": frozenset({(2, 5), (2, 6)})}
+    declared = CLASSIFIED.format(listed).replace("setup(", "setup(python_requires='>=3.8', ")
+    assert min(supported({"setup.py": declared}.get)["Python"]) == (3, 8)  # the specifier wins
+    assert supported({"setup.py": CLASSIFIED.format("'Programming Language :: Python :: 3'")}
+                     .get) == {}
+
+
 def test_a_raised_requires_python_leaves_the_pages_saying_the_old_version_stale(
         tmp_path: Path) -> None:
     """requests 0c2bbe739 raised ``requires-python`` to 3.10; docs/index.rst still said
@@ -119,6 +134,21 @@ def test_a_manifest_still_admitting_the_versions_lists_nothing(tmp_path: Path,
     base = {**CODE, **PAGES, "pyproject.toml": PYPROJECT.format(spec=">=3.8")}
     change = {"pyproject.toml": PYPROJECT.format(spec=spec).replace('"1.0"', '"1.1"')}
     data = run_json(pr_repo(tmp_path, base, change), "main")
+    assert _stale(data) == {}
+
+
+def test_a_classifier_dropped_leaves_the_pages_saying_it_stale(tmp_path: Path) -> None:
+    def setup(*versions: str) -> str:
+        return CLASSIFIED.format(", ".join(f"'Programming Language :: Python :: {v}'"
+                                           for v in versions))
+
+    page = "# Install\n\nYou will need Python 2.5 or higher to get started.\n"
+    base = {**CODE, "docs/install.md": page, "setup.py": setup("2.5", "2.6", "2.7")}
+    data = run_json(pr_repo(tmp_path, base, {"setup.py": setup("2.6", "2.7")}), "main")
+    assert _stale(data) == {"docs/install.md": (True, ["Python 2.5"], [3])}
+    # a new version classified drops nothing
+    data = run_json(pr_repo(tmp_path / "2", base, {"setup.py": setup("2.5", "2.6", "2.7",
+                                                                     "3.0")}), "main")
     assert _stale(data) == {}
 
 
@@ -158,6 +188,8 @@ def test_a_raised_engines_node_leaves_the_pages_saying_the_old_major_stale(
     ("Python\n\n3.8", False),
     ("CPython 3.8", True),
     ("Jython 3.8", False),
+    ('Use ``python_requires=">= 3.8"`` in setup.py', True),
+    ("my_python 3.8", False),
 ])
 def test_a_page_says_a_python_version_in_the_clause_naming_python(text: str,
                                                                   says: bool) -> None:

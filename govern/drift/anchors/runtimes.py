@@ -3,7 +3,7 @@
 
 Python's is read from ``requires-python`` (pyproject.toml's ``[project]``, else Poetry's
 ``python`` dependency), setup.cfg's ``python_requires`` or a setup.py ``python_requires``
-string; Node's from package.json's ``engines.node``. Versions are judged at the grain docs
+string, else from the trove classifiers; Node's from package.json's ``engines.node``. Versions are judged at the grain docs
 write them: Python minors (``3.8``), Node majors (``18``). A specifier read in part (a clause
 this reader does not know) is not judged: no version is said to be dropped."""
 
@@ -29,6 +29,7 @@ _NODE_VERSIONS: tuple[Version, ...] = tuple((major,) for major in range(41))
 _PEP440 = re.compile(r"\s*+(~=|===|==|!=|<=|>=|<|>|\^|~)?\s*+v?(\d{1,4}+)"
                      r"(?:\.(\d{1,4}+|\*))?(?:\.(\d{1,4}+|\*))?(?:[.\w+-]{0,40}+)\s*+")
 _SETUP_PY = re.compile(r"""python_requires\s*+=\s*+(?:"([^"\n]{1,200}+)"|'([^'\n]{1,200}+)')""")
+_CLASSIFIER = re.compile(r"Programming Language :: Python :: (\d{1,2}+)\.(\d{1,3}+)(?![\d.])")
 _SEMVER = re.compile(r"(>=|<=|>|<|=|\^|~)?v?(\d{1,4}+|[xX*])(?:\.(\d{1,4}+|[xX*]))?"
                      r"(?:\.(\d{1,4}+|[xX*]))?(?:-[\w.]{1,40}+)?")
 
@@ -163,19 +164,41 @@ _PYTHON_READERS = (("pyproject.toml", _pyproject_specifier), ("setup.cfg", _setu
                    ("setup.py", _setup_py_specifier))
 
 
-def supported(read: ManifestReader) -> dict[str, frozenset[Version]]:
-    """Runtime -> the versions one package folder's manifests admit, for each runtime a
-    manifest there declares in a form read whole: the first of pyproject.toml, setup.cfg and
-    setup.py declaring Python's, package.json's ``engines.node``."""
-    found: dict[str, frozenset[Version]] = {}
+def _classified(texts: list[str]) -> frozenset[Version] | None:
+    """The Python minors the first manifest listing any names in its trove classifiers
+    (``Programming Language :: Python :: 3.8``)."""
+    for text in texts:
+        versions = frozenset((int(major), int(minor))
+                             for major, minor in _CLASSIFIER.findall(text))
+        if versions:
+            return versions
+    return None
+
+
+def _python(read: ManifestReader) -> frozenset[Version] | None:
+    """The Python minors one package folder admits: the first of pyproject.toml, setup.cfg
+    and setup.py declaring ``requires-python``, else the minors its classifiers list (flask's
+    setup.py before ``python_requires`` existed)."""
+    texts = []
     for name, reader in _PYTHON_READERS:
         text = read(name)
-        specifier = reader(text) if text is not None else None
+        if text is None:
+            continue
+        specifier = reader(text)
         if specifier is not None:
-            versions = python_versions(specifier)
-            if versions is not None:
-                found[PYTHON] = versions
-            break
+            return python_versions(specifier)
+        texts.append(text)
+    return _classified(texts)
+
+
+def supported(read: ManifestReader) -> dict[str, frozenset[Version]]:
+    """Runtime -> the versions one package folder's manifests admit, for each runtime a
+    manifest there declares in a form read whole: Python's (:func:`_python`), package.json's
+    ``engines.node``."""
+    found: dict[str, frozenset[Version]] = {}
+    python = _python(read)
+    if python is not None:
+        found[PYTHON] = python
     package_json = read("package.json")
     if package_json is not None:
         try:

@@ -9,16 +9,17 @@ from collections.abc import Iterator
 from functools import cache
 
 RUNTIME_NAMES = {
-    "Python": ("Python", "python", "python3", "CPython"),
+    "Python": ("Python", "python", "python3", "CPython", "python_requires", "requires-python"),
     "Node.js": ("Node.js", "Node", "node", "nodejs", "NodeJS", "node.js"),
 }
 """The words each runtime goes by on a page, as the docs index keeps them: the pages holding
 one of them are the only ones read for its versions."""
 
-_SPELLED = {"Python": r"(?<![\w-])C?[Pp]ython(?![A-Za-z_-])",
+_SPELLED = {"Python": r"(?<![\w-])(?:C?[Pp]ython|python_requires|requires-python)(?![A-Za-z_-])",
             "Node.js": r"(?<![\w-])[Nn]ode(?:\.?js|JS)?(?![A-Za-z_-])"}
 """The runtime's name as prose, a code span or a command writes it (``python3.8``,
-``node18``, ``[Node.js](https://nodejs.org/) version 18+``)."""
+``node18``, ``[Node.js](https://nodejs.org/) version 18+``), and the manifest key a page
+shows (``python_requires=">= 3.6"``)."""
 
 CLAUSE = 48
 """Characters between the runtime's name and its first version at most: ``Python >= 3.8``,
