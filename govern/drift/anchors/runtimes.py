@@ -3,9 +3,10 @@
 
 Python's is read from ``requires-python`` (pyproject.toml's ``[project]``, else Poetry's
 ``python`` dependency), setup.cfg's ``python_requires`` or a setup.py ``python_requires``
-string, else from the trove classifiers; Node's from package.json's ``engines.node``. Versions are judged at the grain docs
-write them: Python minors (``3.8``), Node majors (``18``). A specifier read in part (a clause
-this reader does not know) is not judged: no version is said to be dropped."""
+string, else from the trove classifiers; Node's from package.json's ``engines.node``.
+Versions are judged at the grain docs write them: Python minors (``3.8``), Node majors
+(``18``). A specifier read in part (a clause this reader does not know) is not judged: no
+version is said to be dropped."""
 
 from __future__ import annotations
 
