@@ -25,6 +25,7 @@ PAGES = {
     "docs/windows.md": "# Windows\n\nOn Python 3.8, asyncio on Windows needs a policy.\n",
     "docs/prose.md": "# Notes\n\nWe like Python. Version 3.8 of the linter is old.\n",
     "docs/venv.md": "# Virtual environments\n\n```sh\npython3.9 -m venv .venv\n```\n",
+    "docs/blog/v2.md": "# Shop 2\n\nShop 2 supports Python 3.8 and newer.\n",
 }
 
 

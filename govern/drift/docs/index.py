@@ -19,7 +19,7 @@ from typing import Any
 from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
-from govern.drift.docs.corpus import Page
+from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
@@ -228,11 +228,15 @@ class DocsIndex:
                                               runs.start_of[occurrence])}
 
     def stating(self, token: str) -> set[int]:
-        """Pages that say a runtime version (``Python 3.8``) outside their release notes:
-        only pages writing one of the runtime's names are read
+        """Pages that say a runtime version (``Python 3.8``) outside their release notes and
+        pages about the past: only pages writing one of the runtime's names are read
         (docs/concepts/anchoring-rules.md#runtime-versions)."""
         names = RUNTIME_NAMES[token.partition(" ")[0]]
-        texts = self._read_written(self.pages_with(WORD, names) | self.pages_with(LOOSE, names))
+        candidates = self.pages_with(WORD, names) | self.pages_with(LOOSE, names)
+        # a page about the past (a changelog, a post announcing vite 5 "requires Node.js 18")
+        # says the versions of its time
+        texts = self._read_written({page_id for page_id in candidates
+                                    if not is_history_page(self.pages[page_id].path)})
         return {page_id for page_id, text in texts.items()
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
