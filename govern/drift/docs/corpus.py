@@ -24,9 +24,10 @@ def is_history_page(path: str) -> bool:
     """Whether a page records the past, by its path: a changelog, release notes, a migration
     or upgrade guide, the list of deprecations and removals, a previous version's docs
     (``docs/migrations/migrating-to-v4.md``, ``docs/previous-versions/…``, Docusaurus's
-    ``versioned_docs/``), a blog post (vite's ``docs/blog/announcing-vite5.md``). Its names are right for the versions it describes: docs-refs does
-    not check it (pytest's ``deprecations.rst`` names every API it removed), and
-    affected-docs lists it, never stale (docs/concepts/anchoring-rules.md#certain-drift)."""
+    ``versioned_docs/``), a blog post (vite's ``docs/blog/announcing-vite5.md``). Its names
+    are right for the versions it describes: docs-refs does not check it (pytest's
+    ``deprecations.rst`` names every API it removed), and affected-docs lists it, never
+    stale (docs/concepts/anchoring-rules.md#certain-drift)."""
     return _HISTORY.search(path) is not None
 
 
