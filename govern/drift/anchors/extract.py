@@ -490,6 +490,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
+            result.declared_at_head.update(_hoisted(extraction, extractions.get("base")))
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -557,6 +558,19 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "reason": not_covered_reason(extractions.values())})
 
 
+def _hoisted(head: Extraction, base: Extraction | None) -> frozenset[str]:
+    """The base side's namespace members (``commander.InvalidArgumentError`` of ``declare
+    namespace commander``) that the head side of the same file declares at its top
+    (``export class InvalidArgumentError``): moved out of a namespace that merges with the
+    module, so still reached by the qualified spelling, neither removed nor New API
+    (docs/concepts/anchoring-rules.md#certain-drift)."""
+    if base is None or not base.namespaces:
+        return frozenset()
+    return frozenset(key for key in base.declared
+                     if (split := key.partition("."))[0] in base.namespaces
+                     and split[2] in head.declared)
+
+
 def _members_of_new_containers(head: Extraction, base: Extraction | None
                                ) -> frozenset[Declaration]:
     """The touched members of containers the base side does not declare: the change adds the
@@ -609,8 +623,10 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
+    moved = _hoisted(head, base)
     new = [declaration for declaration in head.touched
-           if base is None or declaration.key not in base.declared]
+           if base is None or (declaration.key not in base.declared
+                               and not any(key.endswith(f".{declaration.key}") for key in moved))]
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
