@@ -57,6 +57,7 @@ from govern.drift.anchors.ts_exports import (
     published_surface,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
+from govern.drift.anchors.whitespace import respaced_lines
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -329,7 +330,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                    lines: tuple[frozenset[int], frozenset[int]],
                    hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's changed lines that change code (a line all comment, or a hunk that only
-    edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments).
+    edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments;
+    outside Python, nor does a line only re-indented: :mod:`.whitespace`).
     Both sides are parsed here, the head side as the base side's tree edited where the hunks
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""
@@ -344,8 +346,12 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     language = languages[0]
     base_tree = parse(language, base_data)
     head_tree = parse_edited(language, head_data, base_data, hunks)
-    return changed_code(language, (base_tree, base_data, lines[0]),
+    code = changed_code(language, (base_tree, base_data, lines[0]),
                         (head_tree, head_data, lines[1]), hunks)
+    if language == "python":  # indentation is Python's block structure
+        return code
+    respaced = respaced_lines(base_data, head_data, hunks)
+    return code[0] - respaced[0], code[1] - respaced[1]
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
