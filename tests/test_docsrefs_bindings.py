@@ -8,13 +8,17 @@ unresolvable."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tree_sitter import Node
 
 from govern.docsrefs.model import RefKind, Status
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.ts_members import MemberReader, Members
+from govern.docsrefs.ts_table import build_ts_table
+from govern.drift.anchors.ts_exports import ExportReader
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run, statuses
 
@@ -238,6 +242,12 @@ def test_a_named_re_export_gives_only_the_names_it_lists() -> None:
         ("ax:other.put", Status.MISSING)]
 
 
+def _trees(files: dict[str, str]) -> Callable[[str], Node | None]:
+    """The trees of ``files`` (path -> text), as docs-refs hands them to a MemberReader."""
+    return ExportReader(lambda path: files[path].encode() if path in files else None,
+                        files.__contains__).tree
+
+
 def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
     """``a`` stars ``b`` and ``c``; ``b`` stars ``a``: asked for ``a``'s ``x`` first, the trail
     through ``b`` came back to ``a`` under way and found nothing, and ``b``'s ``x`` stayed
@@ -246,9 +256,8 @@ def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
              "b.ts": "export * from './a';\n",
              "c.ts": "export const x: { m(): void } = { m() {} };\n"}
     for order in (("a.ts", "b.ts"), ("b.ts", "a.ts")):
-        reader = MemberReader(lambda path: files[path].encode() if path in files else None,
-                              lambda path, module: module.removeprefix("./") + ".ts",
-                              lambda path: Members(frozenset()))
+        reader = MemberReader(_trees(files), lambda path, module: module.removeprefix("./")
+                              + ".ts", lambda path: Members(frozenset()))
         for path in order:
             assert reader.exported(path, "x") == Members(frozenset({"m"})), (order, path)
 
@@ -259,8 +268,8 @@ def test_an_intersection_of_three_types_holds_each_one_s_members() -> None:
     files = {"a.ts": "interface A { a(): void }\ninterface B { b(): void }\n"
                      "interface C { c(): void }\ntype T = A & (B & C);\ntype U = A & B & C;\n"
                      "export declare const t: T;\nexport declare const u: U;\n"}
-    reader = MemberReader(lambda path: files[path].encode() if path in files else None,
-                          lambda path, module: None, lambda path: Members(frozenset()))
+    reader = MemberReader(_trees(files), lambda path, module: None,
+                          lambda path: Members(frozenset()))
     for binding in ("t", "u"):
         assert reader.exported("a.ts", binding) == Members(frozenset({"a", "b", "c"}))
 
@@ -275,3 +284,36 @@ def test_a_name_ending_in_type_is_no_type_modifier() -> None:
         "ax:Rtype", "ax:Shape", "ax:datatype"]
     assert {r.name for r in refs if r.kind == RefKind.CODE} == {"ax:datatype.size",
                                                                  "ax:Rtype.x"}
+
+
+def test_a_file_whose_exports_and_members_are_both_read_is_read_once() -> None:
+    """docs-refs reads a file's exports (is ``default`` exported?) and then its members (what
+    does it hold?): both are read from one parse of it, so each file is read once, where the
+    members had read and parsed it again."""
+    reads: list[str] = []
+
+    def read(path: str) -> bytes | None:
+        reads.append(path)
+        return FILES[path].encode() if path in FILES else None
+
+    table = build_ts_table({"package.json": MANIFEST}, read, FILES.__contains__)
+    assert table.resolve("ax:default.get").status == Status.RESOLVED
+    assert table.resolve("ax:default.all").status == Status.RESOLVED
+    assert sorted(reads) == sorted(set(reads)) and {"index.d.ts", "index.js"} <= set(reads)
+    assert table.members.tree("index.d.ts") is table.chains.reader.tree("index.d.ts")
+
+
+def test_a_file_with_export_type_star_reads_its_exports_rewritten_and_its_members_as_written(
+        ) -> None:
+    """``export type *`` is rewritten for the grammar when its exports are read; its members
+    are read from the file as written, as before they shared one parse."""
+    files = {"a.ts": "export type * from './b';\nexport declare const c: { m(): void };\n",
+             "b.ts": "export interface B { b: string }\n"}
+    reader = ExportReader(lambda path: files[path].encode() if path in files else None,
+                          files.__contains__)
+    parsed = reader.parsed("a.ts")
+    assert parsed is not None and not parsed.broken and parsed.stars == ("./b",)
+    assert "a.ts" not in reader.trees  # no tree of it as written was needed yet
+    members = MemberReader(reader.tree, lambda path, module: None,
+                           lambda path: Members(frozenset())).exported("a.ts", "c")
+    assert members is not None and members.names == {"m"} and members.hidden is not None
