@@ -19,6 +19,7 @@ from govern.docsrefs.references import parse_references
 from govern.docsrefs.ts_members import MemberReader, Members
 from govern.docsrefs.ts_table import build_ts_table
 from govern.drift.anchors.ts_exports import ExportReader
+from govern.drift.docs.page_code import PageCode
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run, statuses
 
@@ -317,3 +318,61 @@ def test_a_file_with_export_type_star_reads_its_exports_rewritten_and_its_member
     members = MemberReader(reader.tree, lambda path, module: None,
                            lambda path: Members(frozenset())).exported("a.ts", "c")
     assert members is not None and members.names == {"m"} and members.hidden is not None
+
+
+TYPED = {"package.json": json.dumps({"name": "ax", "types": "index.d.ts"}),
+         "index.d.ts": DECLARATIONS}
+
+
+@pytest.mark.parametrize(("imports", "uses", "bound", "expected"), [
+    ("import ax, {\n  isCancel,\n  isCancelled,\n} from 'ax'", "ax.get(); ax.gett();",
+     {"ax", "isCancel", "isCancelled"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING),
+      ("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
+      ("ax:default.gett", Status.MISSING)]),
+    ("import {\n  isCancel, // the guard\n  /* gone */ isCancelled,\n} from 'ax'", "",
+     {"isCancel", "isCancelled"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING)]),
+    ("import type {\n  AxiosStatic,\n  type Config,\n  Confg,\n} from 'ax'", "",
+     {"AxiosStatic", "Config", "Confg"},
+     [("ax:AxiosStatic", Status.RESOLVED), ("ax:Config", Status.RESOLVED),
+      ("ax:Confg", Status.MISSING)]),
+    ("import\n  ax\n  from 'ax'", "ax.get(); ax.gett();", {"ax"},
+     [("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
+      ("ax:default.gett", Status.MISSING)]),
+    ("import ax, * as all from 'ax'", "all.isCancel(); all.isCancelled();", {"ax", "all"},
+     [("ax:default", Status.RESOLVED), ("ax:isCancel", Status.RESOLVED),
+      ("ax:isCancelled", Status.MISSING)]),
+    ("import type * as\n  all from 'ax'", "all.isCancel(); all.isCancelled();", {"all"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING)]),
+    ("import { isCancel } from 'ax'; import ax from 'ax'", "ax.get(); ax.gett();",
+     {"ax", "isCancel"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:default", Status.RESOLVED),
+      ("ax:default.get", Status.RESOLVED), ("ax:default.gett", Status.MISSING)]),
+])
+def test_an_import_over_several_lines_binds_what_docs_drift_reads_it_to_bind(
+        imports: str, uses: str, bound: set[str], expected: list[tuple[str, Status]]) -> None:
+    """docs-refs had three readers of a page's imports, and docs-drift a fourth: each form here
+    was read by some and not others (a namespace after a default or ``type``, ``import`` at a
+    line's end, a comment in a list, a second import after a ``;``). One reader reads them
+    all: docs-refs checks the names each binds, and docs-drift reads it to bind the same."""
+    text = page(uses, head=imports)
+    assert statuses("docs/a.md", text, TYPED) == expected
+    assert {local for local, sources in PageCode(text).imported.items()
+            if sources == {"ax"}} == bound
+
+
+@pytest.mark.parametrize("text", [
+    # prose wrapped at ``import``: no list of names
+    "# ax\n\nTo start,\nimport { everything the\nguide lists } from 'ax' and call it.\n",
+    # a string that writes an import after a ``;``
+    "# ax\n\n```js\nconsole.log(\"ready; import { gone } from 'ax'\");\n```\n",
+    # an import commented out
+    "# ax\n\n```js\n// import { gone } from 'ax'\n/* import { gone } from 'ax' */\n```\n",
+])
+def test_text_that_is_no_import_binds_nothing(text: str) -> None:
+    """Prose, a string and a comment that write ``import { … } from 'ax'`` are no imports:
+    docs-refs had read ``ax:everything`` and ``ax:gone`` from the first two, and reported
+    them missing."""
+    assert statuses("docs/a.md", text, TYPED) == []
+    assert PageCode(text).imported == {}
