@@ -8,13 +8,18 @@ unresolvable."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tree_sitter import Node
 
 from govern.docsrefs.model import RefKind, Status
 from govern.docsrefs.references import parse_references
 from govern.docsrefs.ts_members import MemberReader, Members
+from govern.docsrefs.ts_table import build_ts_table
+from govern.drift.anchors.ts_exports import ExportReader
+from govern.drift.docs.page_code import PageCode
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run, statuses
 
@@ -238,6 +243,12 @@ def test_a_named_re_export_gives_only_the_names_it_lists() -> None:
         ("ax:other.put", Status.MISSING)]
 
 
+def _trees(files: dict[str, str]) -> Callable[[str], Node | None]:
+    """The trees of ``files`` (path -> text), as docs-refs hands them to a MemberReader."""
+    return ExportReader(lambda path: files[path].encode() if path in files else None,
+                        files.__contains__).tree
+
+
 def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
     """``a`` stars ``b`` and ``c``; ``b`` stars ``a``: asked for ``a``'s ``x`` first, the trail
     through ``b`` came back to ``a`` under way and found nothing, and ``b``'s ``x`` stayed
@@ -246,9 +257,8 @@ def test_a_loop_of_star_exports_answers_whichever_file_is_asked_first() -> None:
              "b.ts": "export * from './a';\n",
              "c.ts": "export const x: { m(): void } = { m() {} };\n"}
     for order in (("a.ts", "b.ts"), ("b.ts", "a.ts")):
-        reader = MemberReader(lambda path: files[path].encode() if path in files else None,
-                              lambda path, module: module.removeprefix("./") + ".ts",
-                              lambda path: Members(frozenset()))
+        reader = MemberReader(_trees(files), lambda path, module: module.removeprefix("./")
+                              + ".ts", lambda path: Members(frozenset()))
         for path in order:
             assert reader.exported(path, "x") == Members(frozenset({"m"})), (order, path)
 
@@ -259,8 +269,8 @@ def test_an_intersection_of_three_types_holds_each_one_s_members() -> None:
     files = {"a.ts": "interface A { a(): void }\ninterface B { b(): void }\n"
                      "interface C { c(): void }\ntype T = A & (B & C);\ntype U = A & B & C;\n"
                      "export declare const t: T;\nexport declare const u: U;\n"}
-    reader = MemberReader(lambda path: files[path].encode() if path in files else None,
-                          lambda path, module: None, lambda path: Members(frozenset()))
+    reader = MemberReader(_trees(files), lambda path, module: None,
+                          lambda path: Members(frozenset()))
     for binding in ("t", "u"):
         assert reader.exported("a.ts", binding) == Members(frozenset({"a", "b", "c"}))
 
@@ -275,3 +285,94 @@ def test_a_name_ending_in_type_is_no_type_modifier() -> None:
         "ax:Rtype", "ax:Shape", "ax:datatype"]
     assert {r.name for r in refs if r.kind == RefKind.CODE} == {"ax:datatype.size",
                                                                  "ax:Rtype.x"}
+
+
+def test_a_file_whose_exports_and_members_are_both_read_is_read_once() -> None:
+    """docs-refs reads a file's exports (is ``default`` exported?) and then its members (what
+    does it hold?): both are read from one parse of it, so each file is read once, where the
+    members had read and parsed it again."""
+    reads: list[str] = []
+
+    def read(path: str) -> bytes | None:
+        reads.append(path)
+        return FILES[path].encode() if path in FILES else None
+
+    table = build_ts_table({"package.json": MANIFEST}, read, FILES.__contains__)
+    assert table.resolve("ax:default.get").status == Status.RESOLVED
+    assert table.resolve("ax:default.all").status == Status.RESOLVED
+    assert sorted(reads) == sorted(set(reads)) and {"index.d.ts", "index.js"} <= set(reads)
+    assert table.members.tree("index.d.ts") is table.chains.reader.tree("index.d.ts")
+
+
+def test_a_file_with_export_type_star_reads_its_exports_rewritten_and_its_members_as_written(
+        ) -> None:
+    """``export type *`` is rewritten for the grammar when its exports are read; its members
+    are read from the file as written, as before they shared one parse."""
+    files = {"a.ts": "export type * from './b';\nexport declare const c: { m(): void };\n",
+             "b.ts": "export interface B { b: string }\n"}
+    reader = ExportReader(lambda path: files[path].encode() if path in files else None,
+                          files.__contains__)
+    parsed = reader.parsed("a.ts")
+    assert parsed is not None and not parsed.broken and parsed.stars == ("./b",)
+    assert "a.ts" not in reader.trees  # no tree of it as written was needed yet
+    members = MemberReader(reader.tree, lambda path, module: None,
+                           lambda path: Members(frozenset())).exported("a.ts", "c")
+    assert members is not None and members.names == {"m"} and members.hidden is not None
+
+
+TYPED = {"package.json": json.dumps({"name": "ax", "types": "index.d.ts"}),
+         "index.d.ts": DECLARATIONS}
+
+
+@pytest.mark.parametrize(("imports", "uses", "bound", "expected"), [
+    ("import ax, {\n  isCancel,\n  isCancelled,\n} from 'ax'", "ax.get(); ax.gett();",
+     {"ax", "isCancel", "isCancelled"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING),
+      ("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
+      ("ax:default.gett", Status.MISSING)]),
+    ("import {\n  isCancel, // the guard\n  /* gone */ isCancelled,\n} from 'ax'", "",
+     {"isCancel", "isCancelled"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING)]),
+    ("import type {\n  AxiosStatic,\n  type Config,\n  Confg,\n} from 'ax'", "",
+     {"AxiosStatic", "Config", "Confg"},
+     [("ax:AxiosStatic", Status.RESOLVED), ("ax:Config", Status.RESOLVED),
+      ("ax:Confg", Status.MISSING)]),
+    ("import\n  ax\n  from 'ax'", "ax.get(); ax.gett();", {"ax"},
+     [("ax:default", Status.RESOLVED), ("ax:default.get", Status.RESOLVED),
+      ("ax:default.gett", Status.MISSING)]),
+    ("import ax, * as all from 'ax'", "all.isCancel(); all.isCancelled();", {"ax", "all"},
+     [("ax:default", Status.RESOLVED), ("ax:isCancel", Status.RESOLVED),
+      ("ax:isCancelled", Status.MISSING)]),
+    ("import type * as\n  all from 'ax'", "all.isCancel(); all.isCancelled();", {"all"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:isCancelled", Status.MISSING)]),
+    ("import { isCancel } from 'ax'; import ax from 'ax'", "ax.get(); ax.gett();",
+     {"ax", "isCancel"},
+     [("ax:isCancel", Status.RESOLVED), ("ax:default", Status.RESOLVED),
+      ("ax:default.get", Status.RESOLVED), ("ax:default.gett", Status.MISSING)]),
+])
+def test_an_import_over_several_lines_binds_what_docs_drift_reads_it_to_bind(
+        imports: str, uses: str, bound: set[str], expected: list[tuple[str, Status]]) -> None:
+    """docs-refs had three readers of a page's imports, and docs-drift a fourth: each form here
+    was read by some and not others (a namespace after a default or ``type``, ``import`` at a
+    line's end, a comment in a list, a second import after a ``;``). One reader reads them
+    all: docs-refs checks the names each binds, and docs-drift reads it to bind the same."""
+    text = page(uses, head=imports)
+    assert statuses("docs/a.md", text, TYPED) == expected
+    assert {local for local, sources in PageCode(text).imported.items()
+            if sources == {"ax"}} == bound
+
+
+@pytest.mark.parametrize("text", [
+    # prose wrapped at ``import``: no list of names
+    "# ax\n\nTo start,\nimport { everything the\nguide lists } from 'ax' and call it.\n",
+    # a string that writes an import after a ``;``
+    "# ax\n\n```js\nconsole.log(\"ready; import { gone } from 'ax'\");\n```\n",
+    # an import commented out
+    "# ax\n\n```js\n// import { gone } from 'ax'\n/* import { gone } from 'ax' */\n```\n",
+])
+def test_text_that_is_no_import_binds_nothing(text: str) -> None:
+    """Prose, a string and a comment that write ``import { … } from 'ax'`` are no imports:
+    docs-refs had read ``ax:everything`` and ``ax:gone`` from the first two, and reported
+    them missing."""
+    assert statuses("docs/a.md", text, TYPED) == []
+    assert PageCode(text).imported == {}

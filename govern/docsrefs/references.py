@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from govern.core.text import split_lines
 from govern.docsrefs.model import Reference, RefKind
+from govern.drift.docs.page_code import js_import_statements
 from govern.drift.docs.pydomain import (
     AUTODOC,
     DECLARING,
@@ -47,22 +48,6 @@ _MYST_DIRECTIVE = re.compile(
 _RST_DIRECTIVE = re.compile(r"^(\s*+)\.\. (?:py:)?([\w-]++)::[ \t]*+(\S*+)")
 _PY_FROM = re.compile(r"^\s*+from\s++([A-Za-z_][\w.]*+)\s++import\s++(\(?)([^#\n]*+)")
 _PY_IMPORT = re.compile(r"^\s*+import\s++([^#\n]*+)")
-_TS_IMPORT = re.compile(
-    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?(?:[A-Za-z_$][\w$]*+\s*+,\s*+)?"
-    r"\{([^}]{0,2000}+)\}\s*+from\s*+[\"']([^\"'\n]{1,200}+)[\"']", re.M)
-"""An import statement: at the start of a line or after a ``;``, so one quoted in a string
-(``"import { a } from 'b'"``) is none. Its names, after a default import or not
-(``import axios, { isCancel } from "axios"``)."""
-_TS_DEFAULT_IMPORT = re.compile(
-    r"(?:^|;)[ \t]*+import\s++(?:type\s++)?([A-Za-z_$][\w$]*+)\s*+(?:,\s*+(?:\{[^}]{0,2000}+\}"
-    r"|\*\s*+as\s++[A-Za-z_$][\w$]*+)\s*+)?from\s*+[\"']([^\"'\n]{1,200}+)[\"']", re.M)
-"""``import axios from "axios"``: ``axios.get`` after it is ``get`` of its default export."""
-_TS_NAMESPACE_IMPORT = re.compile(
-    r"(?:^|;)[ \t]*+import\s++\*\s*+as\s++([A-Za-z_$][\w$]*+)\s++from\s*+"
-    r"[\"']([^\"'\n]{1,200}+)[\"']", re.M)
-"""``import * as z from "zod"``: ``z.string()`` after it, in the page's spans and fences, is
-``string`` of zod."""
-_JS_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _JS_STRING = re.compile(r"([\"'])((?:\\.|(?!\1)[^\\\n])*+)(?:\1|$)", re.M)
 """A quoted string on one line: its words are prose (``console.log("call z.parse")``), no
 member of a binding. One never closed runs to the line's end: a match that could fail was
@@ -317,22 +302,18 @@ class _Reader:
             self.add(lines[min(index, len(lines) - 1)][0], at - starts[index] + 1, kind, name,
                      loose=loose)
 
-        for match in _TS_IMPORT.finditer(text):
-            package = match.group(2)
-            if package.startswith("."):
-                continue
-            for name in match.group(1).split(","):
-                words = _specifier(name)
-                if not words or not _JS_NAME.fullmatch(words[0]):
-                    continue
-                add(text.find(words[0], match.start(1)), f"{package}:{words[0]}",
-                    RefKind.IMPORT)
-        for match in _TS_DEFAULT_IMPORT.finditer(text):
-            if not match.group(2).startswith("."):
+        imports = [statement for statement in js_import_statements(text)
+                   if not statement.module.startswith(".")]
+        for statement in imports:
+            for named in statement.named:
+                add(named.at, f"{statement.module}:{named.own}", RefKind.IMPORT)
+        for statement in imports:
+            if statement.default is not None:
                 # loose: TypeScript's ``esModuleInterop`` and bundlers give a CommonJS build a
                 # default, and zustand's page on its v3 API writes ``import create from
                 # "zustand"``, which no longer has one
-                add(match.start(1), f"{match.group(2)}:default", RefKind.IMPORT, loose=True)
+                add(statement.default.at, f"{statement.module}:default", RefKind.IMPORT,
+                    loose=True)
         here = dict(_script_bindings(text))
         self.bindings.update(here)
         if self.bindings:
@@ -359,36 +340,17 @@ class _Reader:
             self.add(number, line.find(words[0]) + 1, RefKind.COMMAND, " ".join(kept))
 
 
-def _specifier(name: str) -> list[str]:
-    """The words of one import specifier (``a``, ``a as b``), a leading ``type`` modifier
-    dropped: ``Rtype`` and ``datatype as dt`` keep their names (replacing every ``type ``
-    made them ``R`` and ``data``)."""
-    words = name.split()
-    return words[1:] if len(words) > 1 and words[0] == "type" else words
-
-
 def _script_bindings(text: str) -> Iterator[tuple[str, str]]:
     """(local name, the reference's name for ``name.member`` without the member) of each name
     the script's imports of a package bind, in the order written: ``zod:`` for ``z`` of
     ``import * as z from "zod"`` (``zod:string``), ``axios:default.`` for ``axios`` of
     ``import axios from "axios"`` (``axios:default.get``: ``get`` of its default export),
     ``zod:z.`` for ``z`` of ``import { z } from "zod"`` (``zod:z.string``)."""
-    if "import" not in text:  # read over every page: the patterns try each offset
-        return
-    found: list[tuple[int, str, str]] = []
-    for match in _TS_NAMESPACE_IMPORT.finditer(text):
-        found.append((match.start(), match.group(1), f"{match.group(2)}:"))
-    for match in _TS_DEFAULT_IMPORT.finditer(text):
-        found.append((match.start(), match.group(1), f"{match.group(2)}:default."))
-    for match in _TS_IMPORT.finditer(text):
-        for name in match.group(1).split(","):
-            words = _specifier(name)
-            if words and _JS_NAME.fullmatch(words[0]):
-                local = words[2] if len(words) == 3 and words[1] == "as" else words[0]
-                found.append((match.start(), local, f"{match.group(2)}:{words[0]}."))
-    for _, local, prefix in sorted(found):
-        if not prefix.startswith(".") and _JS_NAME.fullmatch(local):
-            yield local, prefix
+    for statement in js_import_statements(text):
+        if not statement.module.startswith("."):
+            for binding in statement.bindings:
+                yield binding.local, f"{statement.module}:" if binding.own is None else \
+                    f"{statement.module}:{binding.own}."
 
 
 def _shell_commands(lines: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:

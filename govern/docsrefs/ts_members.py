@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from govern.drift.anchors.syntax import parse, text, ts_string
+from govern.drift.anchors.syntax import text, ts_string
 from govern.drift.anchors.ts_exports import declared_names, import_bindings
 from govern.drift.anchors.typescript import (
     NAMESPACES,
@@ -57,17 +57,18 @@ def joined(parts: list[Members]) -> Members:
 
 
 class MemberReader:
-    """The members of the bindings one tree's files export, each file parsed once."""
+    """The members of the bindings one tree's files export."""
 
-    def __init__(self, read: Callable[[str], bytes | None],
+    def __init__(self, tree: Callable[[str], Node | None],
                  target: Callable[[str, str], str | None],
                  namespace: Callable[[str], Members]) -> None:
-        self.read = read
+        self.tree = tree
+        """The root of a file's tree (None: not held), from the parse its exports were read
+        from (:meth:`ExportReader.tree`): each file is parsed once for both."""
         self.target = target
         """The file a relative module names from an importer (None: another package's)."""
         self.namespace = namespace
         """What the module at a path exports, as a namespace of it holds."""
-        self.trees: dict[str, Node | None] = {}
         self.found: dict[tuple[str, str], Members | None] = {}
         """(file, binding) -> what it holds: each looked up once, however many stars of
         however many files lead to it (a lattice of ``export *`` would otherwise be walked
@@ -85,13 +86,6 @@ class MemberReader:
         exports it, holds; None when the file does not export it."""
         return self._exported(path, binding, 0)
 
-    def _root(self, path: str) -> Node | None:
-        if path not in self.trees:
-            data = self.read(path)
-            self.trees[path] = None if data is None else parse(
-                "tsx" if path.endswith((".tsx", ".jsx")) else "typescript", data).root_node
-        return self.trees[path]
-
     def _exported(self, path: str, binding: str, hops: int) -> Members | None:
         key = (path, binding)
         if key in self.found:
@@ -100,7 +94,7 @@ class MemberReader:
             self._cut = True
             return None
         self._reading.add(key)
-        root = self._root(path)
+        root = self.tree(path)
         if root is None or hops > _MAX_HOPS:
             found: Members | None = _open(
                 f"the trail of `{binding}` reaches `{path}`, which is not read")

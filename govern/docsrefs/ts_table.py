@@ -305,7 +305,8 @@ def build_ts_table(manifests: Mapping[str, str], read: Callable[[str], bytes | N
             chains.first(root_entries(manifest, folder, exists),
                          source_files(list(CONVENTIONAL_ENTRIES), folder, exists)),
             _patterns(subpaths))
-    return TsTable(packages, chains, MemberReader(read, chains.reader.target, chains.namespace))
+    return TsTable(packages, chains, MemberReader(chains.reader.tree, chains.reader.target,
+                                                  chains.namespace))
 
 
 def _linked(manifest: Mapping[str, object], versions: Mapping[str, object]) -> frozenset[str]:

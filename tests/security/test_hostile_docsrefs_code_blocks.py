@@ -8,8 +8,11 @@ with their lines and columns."""
 
 from __future__ import annotations
 
+import pytest
+
 from govern.docsrefs.model import RefKind
 from govern.docsrefs.references import parse_references
+from govern.drift.docs.page_code import js_import_statements
 from tests.security.pr import within
 
 
@@ -75,3 +78,25 @@ def test_a_string_never_closed_is_read_in_linear_time() -> None:
     page = _fence("ts", "import * as z from 'zod'\n" + line * 1_500)
     found = within(lambda: parse_references(page, "docs/a.md"))
     assert {r.name for r in found} == {"zod:string"}
+
+
+_NAMES = "a,\n" * 66_667  # 200,000 characters a list may hold, in lines short enough to read
+_KEPT = "import { kept } from 'pkg'\nkept.x\n"
+
+
+@pytest.mark.parametrize(("body", "modules"), [
+    ("import {\n" + _NAMES + "\n" + _KEPT, ["pkg"]),
+    ("import a from 'pkg'; " * 20_000 + "\n" + _KEPT, ["pkg"] * 20_001),
+    ("import { " + _NAMES + "/* " + _NAMES + "\n" + _KEPT, []),
+])
+def test_an_import_left_open_is_read_in_linear_time(body: str, modules: list[str]) -> None:
+    """docs-drift and docs-refs read a page's imports with one reader, over several lines: an
+    ``import {`` never closed, then 200,000 characters a list may hold, is read once (its
+    clause ends at the next line that starts an import, which is still read), and so are
+    20,000 imports chained by ``;`` on one line; a comment never closed in a list hides the
+    rest, as it would from a compiler."""
+    page = _fence("ts", body)
+    found = within(lambda: parse_references(page, "docs/a.md"))
+    assert [r.name for r in found if r.name == "pkg:kept"] == ["pkg:kept"] * bool(modules)
+    statements = within(lambda: list(js_import_statements(page)))
+    assert [statement.module for statement in statements] == modules

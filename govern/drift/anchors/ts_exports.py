@@ -85,10 +85,13 @@ module exports it is ``export *`` (the ones it adds are types only, which a page
 one as a value is not told)."""
 
 
-def parse_exports(source: bytes, path: str) -> FileExports:
-    """What a file's top-level ``export`` statements say, and whether it is CommonJS."""
-    language = "tsx" if path.endswith((".tsx", ".jsx")) else "typescript"
-    root = parse(language, _TYPE_STAR.sub(rb"\1    ", source)).root_node
+def parse_exports(source: bytes, path: str, written: Node | None = None) -> FileExports:
+    """What a file's top-level ``export`` statements say, and whether it is CommonJS.
+    ``written``: the tree of ``source`` as written, when the caller has it; a file with
+    ``export type *`` is parsed again, rewritten as the grammar reads it."""
+    readable, rewritten = _TYPE_STAR.subn(rb"\1    ", source)
+    root = written if written is not None and not rewritten else \
+        parse(_grammar(path), readable).root_node
     names: set[str] = set()
     stars: list[str] = []
     forwarded: list[tuple[str, str, str]] = []
@@ -157,6 +160,10 @@ def parse_exports(source: bytes, path: str) -> FileExports:
     commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
     return FileExports(frozenset(names), tuple(stars), tuple(forwarded), tuple(namespaces),
                        default_declared, opened, commonjs, root.has_error, default_export)
+
+
+def _grammar(path: str) -> str:
+    return "tsx" if path.endswith((".tsx", ".jsx")) else "typescript"
 
 
 def _read_import(statement: Node, imported: dict[str, tuple[str, str | None]]) -> None:
@@ -327,12 +334,34 @@ class ExportReader:
         self.exists = exists
         self.files: dict[str, FileExports | None] = {}
         self.linked: dict[str, FileExports | None] = {}
+        self.trees: dict[str, Node | None] = {}
+
+    def tree(self, path: str) -> Node | None:
+        """The root of a file's tree as written (None: the repository does not hold it),
+        parsed once for every reader of the run: its export statements, and docs-refs' reading
+        of what the bindings it exports hold."""
+        if path not in self.trees:
+            data = self.read(path)
+            self.trees[path] = None if data is None else self._tree(path, data)
+        return self.trees[path]
+
+    def _tree(self, path: str, data: bytes) -> Node:
+        root = self.trees.get(path)
+        if root is None:
+            root = self.trees[path] = parse(_grammar(path), data).root_node
+        return root
+
+    def _exports(self, path: str, data: bytes) -> FileExports:
+        # a file with ``export type *`` is parsed rewritten, not as written: its tree as
+        # written is made only when asked for
+        return parse_exports(data, path, None if _TYPE_STAR.search(data) else
+                             self._tree(path, data))
 
     def parsed(self, path: str) -> FileExports | None:
         """What a file exports (None: the repository does not hold it)."""
         if path not in self.files:
             data = self.read(path)
-            self.files[path] = None if data is None else parse_exports(data, path)
+            self.files[path] = None if data is None else self._exports(path, data)
         return self.files[path]
 
     def links(self, path: str) -> FileExports | None:
@@ -345,7 +374,7 @@ class ExportReader:
             if not isinstance(data, bytes):  # parsed already, or not held
                 self.linked[path] = data
             elif _REEXPORTS.search(data):
-                self.linked[path] = self.files[path] = parse_exports(data, path)
+                self.linked[path] = self.files[path] = self._exports(path, data)
             else:
                 commonjs = path.endswith(".cjs") or (path.endswith(".js")
                                                      and not _MODULE_SYNTAX.search(data))

@@ -4,29 +4,42 @@ A page whose example writes ``from html import escape`` means the standard libra
 ``escape``, not a removed ``werkzeug.utils.escape``; one whose example defines ``async def
 read_body(...)`` means its own function. The statements read here: Python's ``from X import
 a, b as c`` (one line, or a parenthesized list), JS/TS ``import a, { b as c } from 'X'`` and
-``import * as ns from 'X'``, and the forms that declare a name at a line's start (``def``,
-``class``, ``function``, ``const``/``let``/``var NAME =``, a JS ``async NAME(`` method). They
-are also the import statements a code file re-exports through (``still_declared``).
+``import * as ns from 'X'`` (over several lines too: docs-refs reads them here as well), and
+the forms that declare a name at a line's start (``def``, ``class``, ``function``,
+``const``/``let``/``var NAME =``, a JS ``async NAME(`` method). They are also the import
+statements a code file re-exports through (``still_declared``).
 
-The text is a page's or a repository's: every pattern is possessive and cannot cross a line,
-and a bracketed list is read up to its closing bracket once, so a read is linear in the text.
+The text is a page's or a repository's: every pattern is possessive, and a bracketed list or
+an import clause is read up to its end once, so a read is linear in the text.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 
 from govern.drift.docs.scanner import fenced_blocks
 
 _NAME = r"[A-Za-z_$][\w$]*+"
 _PYTHON_FROM = re.compile(r"^[ \t]*+(?:>>>[ \t]++)?from[ \t]++([\w.]++)[ \t]++import[ \t]*+",
                           re.M)
-_JS_IMPORT = re.compile(r"^[ \t]*+import[ \t]++(?:type[ \t]++)?", re.M)
-_JS_CLAUSE = re.compile(r"[\w$\s,{}*]*+")
-"""What an import clause is made of (``a, { b as c }``, ``* as ns``) up to the module's quote,
-``from`` included."""
-_QUOTED = re.compile(r"""(['"])([^'"\n]*+)\1""")
+_JS_IMPORT = re.compile(r"^[ \t]*+import(?![\w$])", re.M)
+"""An import statement's start: at a line's start, so one a string or prose writes within a
+line is none."""
+_JS_COMMENTED = r"//[^\n]*+|/\*(?:[^*]++|\*(?!/))*+(?:\*/)?+"
+"""A comment; a ``/*`` never closed runs to the text's end, as a compiler reads it."""
+_JS_COMMENT = re.compile(_JS_COMMENTED)
+_JS_CLAUSE = re.compile(
+    rf"(?:[\w$,{{}}*]++|[^\S\n]++|\n(?![ \t]*+import(?![\w$]))|{_JS_COMMENTED})*+")
+"""What an import clause may be made of (``a, { b as c }``, ``* as ns``, over several lines,
+with comments) up to the module's quote, ``from`` included. It runs to no line that starts
+another import, so the search goes on after it, matched or not: each character is read
+once."""
+_JS_CHAINED = re.compile(r"[ \t]*+;[ \t]*+import(?![\w$])")
+"""Another import after one, on its line (``import a from "a"; import b from "b"``)."""
+_JS_TOKEN = re.compile(r"[A-Za-z_$][\w$]*+|\S")
+_JS_MODULE = re.compile(r"""(['"])([^'"\n]{1,200}+)\1""")
 _COMMENT = re.compile(r"(?:#|//)[^\n]*+")
 _DECLARATIONS = (
     re.compile(r"^[ \t]*+(?:>>>[ \t]++)?(?:export[ \t]++(?:default[ \t]++)?)?(?:async[ \t]++)?"
@@ -69,31 +82,121 @@ def python_imports(text: str) -> Iterator[tuple[str, str, bool]]:
         at = end + 1
 
 
-def js_imports(text: str) -> Iterator[tuple[str, str]]:
-    """(module, bound) of each name an ``import … from 'X'`` statement binds: a default
-    import, ``* as ns``, and each of a ``{ a as b }`` list. Each clause is read once: the
-    search goes on after it, matched or not."""
+@dataclass(frozen=True)
+class JsBinding:
+    """A name an import statement binds."""
+
+    own: str | None
+    """Its name in the module: ``default`` for a default import, None for a namespace's."""
+    local: str
+    at: int
+    """Where it is written: the name in the module's (``a`` of ``a as b``), else the local's."""
+
+
+@dataclass(frozen=True)
+class JsImport:
+    """One ``import … from 'X'`` statement."""
+
+    start: int
+    module: str
+    default: JsBinding | None
+    """``x`` of ``import x from 'X'``."""
+    namespace: JsBinding | None
+    """``ns`` of ``import * as ns from 'X'``."""
+    named: tuple[JsBinding, ...]
+    """Those of its ``{ … }`` list (``{ default as x }`` too)."""
+
+    @property
+    def bindings(self) -> list[JsBinding]:
+        return [binding for binding in (self.default, self.namespace, *self.named)
+                if binding is not None]
+
+
+def js_import_statements(text: str) -> Iterator[JsImport]:
+    """Each ``import … from 'X'`` statement of ``text`` that binds a name: a default import, ``*
+    as ns``, a ``{ a, type b, c as d }`` list, a leading ``type``; over several lines, with
+    comments. One starts a line, or follows another on its line after a ``;``: one a string
+    writes (``"done; import { a } from 'b'"``) is none, and nor is prose that is no clause
+    (``import { everything the guide lists } from "ax"``). The one reader of JS/TS imports on
+    pages, for docs-drift and docs-refs alike."""
+    if "import" not in text:  # read over every page: the search tries each offset
+        return
     at = 0
     while (statement := _JS_IMPORT.search(text, at)) is not None:
-        clause = _JS_CLAUSE.match(text, statement.end())
-        assert clause is not None  # it matches the empty string
-        at = max(clause.end(), statement.end() + 1)
-        words = clause.group().rsplit(None, 1)
-        module = _QUOTED.match(text, clause.end())
-        if module is None or len(words) != 2 or words[1] != "from":
+        begin, start = statement.start(), statement.end()
+        while True:
+            clause = _JS_CLAUSE.match(text, start)
+            assert clause is not None  # it matches the empty string
+            at = max(clause.end(), start + 1)
+            module = _JS_MODULE.match(text, clause.end())
+            found = _js_clause(clause.group(), clause.start()) if module else None
+            if module is None or found is None:
+                break
+            at = module.end()
+            if any(found):
+                yield JsImport(begin, module.group(2), *found)
+            chained = _JS_CHAINED.match(text, at)
+            if chained is None:
+                break
+            begin, start = chained.start(), chained.end()
+
+
+def _js_clause(clause: str, offset: int
+               ) -> tuple[JsBinding | None, JsBinding | None, tuple[JsBinding, ...]] | None:
+    """The default, namespace and listed bindings an import clause (``a, { b as c } from``)
+    makes, each placed at ``offset`` plus its place in the clause; None when it is no
+    clause."""
+    tokens = [(m.group(), m.start() + offset)
+              for m in _JS_TOKEN.finditer(_JS_COMMENT.sub(lambda c: " " * len(c.group()),
+                                                          clause))]
+    if len(tokens) < 2 or tokens[-1][0] != "from":
+        return None
+    tokens.pop()
+    if tokens[0][0] == "type" and len(tokens) > 1 and tokens[1][0] != ",":
+        tokens.pop(0)  # ``import type { A }``, not the default import ``type``
+    default = None
+    if _IDENTIFIER.fullmatch(tokens[0][0]):
+        default = JsBinding("default", *tokens[0])
+        if len(tokens) == 1:
+            return default, None, ()
+        if tokens[1][0] != "," or len(tokens) == 2:
+            return None
+        tokens = tokens[2:]
+    words = [word for word, _ in tokens]
+    if words[:2] == ["*", "as"] and len(words) == 3 and _IDENTIFIER.fullmatch(words[2]):
+        return default, JsBinding(None, *tokens[2]), ()
+    listed = _js_specifiers(tokens[1:-1]) if words[0] == "{" and words[-1] == "}" else None
+    return None if listed is None else (default, None, tuple(listed))
+
+
+def _js_specifiers(tokens: list[tuple[str, int]]) -> list[JsBinding] | None:
+    """The bindings of a ``{ … }`` list's tokens: ``a``, ``type a``, ``a as b``, ``type a as
+    b``, comma-separated, a last comma allowed; None for anything else."""
+    found: list[JsBinding] = []
+    item: list[tuple[str, int]] = []
+    for token in [*tokens, (",", -1)]:
+        if token[0] != ",":
+            item.append(token)
             continue
-        at = module.end()
-        outside, _, rest = words[0].partition("{")
-        listed, _, after = rest.partition("}")
-        names = [bound for bound, _ in bound_names(listed)]
-        for part in f"{outside},{after}".split(","):
-            plain = part.split()
-            if plain[:2] == ["*", "as"] and len(plain) == 3:
-                plain = plain[2:]
-            if len(plain) == 1 and _IDENTIFIER.fullmatch(plain[0]):
-                names.append(plain[0])
-        for bound in names:
-            yield module.group(2), bound
+        words = [word for word, _ in item]
+        if len(words) in (2, 4) and words[0] == "type":
+            item, words = item[1:], words[1:]
+        if not words and token[1] == -1:  # ``{ a, b, }``, ``{}``
+            break
+        if not (len(words) == 1 or (len(words) == 3 and words[1] == "as")) or not all(
+                _IDENTIFIER.fullmatch(word) for word in words[::2]):
+            return None
+        found.append(JsBinding(words[0], words[-1], item[0][1]))
+        item = []
+    return found
+
+
+def js_imports(text: str) -> Iterator[tuple[str, str]]:
+    """(module, bound) of each name an ``import … from 'X'`` statement binds
+    (:func:`js_import_statements`)."""
+    for statement in js_import_statements(text):
+        for binding in statement.bindings:
+            yield statement.module, binding.local
 
 
 def python_root(module: str) -> str | None:
