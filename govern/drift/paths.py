@@ -14,7 +14,7 @@ left out: a link between pages is navigation, and a test is nobody's documentati
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.anchors.python import is_public, module_path
@@ -46,7 +46,7 @@ def _describable(path: str) -> bool:
     return not path.endswith(PAGE_SUFFIXES) and not is_test_file(path)
 
 
-def _ending_with(tree_paths: Iterable[str], forms: set[str]) -> Counter[str]:
+def _ending_with(tree_paths: Iterable[str], forms: Collection[str]) -> Counter[str]:
     """How many files of the tree end with each of ``forms``: one pass over the tree, and only
     the files of a name some form ends in are split."""
     names = {form.rpartition("/")[2] for form in forms}
@@ -134,8 +134,7 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
             for form in path_forms(path):
                 forms.setdefault(form, set()).add(path.rpartition("/")[0])
     shown: dict[str, set[int]] = {folder: set() for folder in wanted}
-    for form in index.naming_paths(forms):
-        pages = index.naming_path(form)
+    for form, pages in index.naming_paths(forms).items():
         for folder in forms[form]:
             shown[folder] |= pages
     # an example no page shows by path is described by its names alone: flask's tutorial
