@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from govern.drift.anchors.options import declared_flags, touched_flags
+from govern.drift.anchors.syntax import parse
 from tests.helpers import pr_repo, rows, run_json
 
 CLI_PY = '''import argparse
@@ -439,3 +441,19 @@ def test_a_new_plain_default_is_new_api_and_a_moved_command_keeps_its_flags(
     moved = {"cli/commands.py": "from cli.deploy import app\n", "cli/deploy.py": TYPER_APP}
     data = run_json(pr_repo(tmp_path / "moved", base, moved), "main")
     assert _stale(data)["docs/label.md"] is False
+
+
+def test_a_file_s_typer_commands_found_once_serve_both_of_its_readings() -> None:
+    """The flags a change touched and all a file declares are read from one tree, whose typer
+    commands are found once: each tree still gets its own, read in any order (a click group's
+    command derives no flag)."""
+    typer = TYPER_APP.encode()
+    click = TYPER_APP.replace("import typer", "import click").replace(
+        "app = typer.Typer()", "app = click.Group()").encode()
+    every = frozenset(range(1, TYPER_APP.count("\n") + 1))
+    derived = ["--replicas", "--wait", "--no-wait", "--label"]
+    for _ in range(2):
+        for source, flags in ((typer, derived), (click, [])):
+            tree = parse("python", source)
+            assert declared_flags(tree, "python", source) == frozenset(flags)
+            assert touched_flags(tree, "python", source, every) == flags

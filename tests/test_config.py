@@ -205,6 +205,27 @@ def test_config_is_read_from_the_commit_not_the_work_tree(repo: Repo) -> None:
     assert "govern.toml in the work tree differs from the one committed" in result.stderr
 
 
+NOTES = '[docs]\npaths = ["notes/**/*.md"]\n'
+DOCS = '[docs]\npaths = ["docs/**/*.md"]\n'
+
+
+@pytest.mark.parametrize(("on_disk", "noted"), [(DOCS, False), (NOTES, True)],
+                         ids=["holds HEAD's", "holds the read commit's"])
+def test_the_note_compares_with_head_s_config_when_the_run_reads_another_commit(
+        repo: Repo, on_disk: str, noted: bool) -> None:
+    """``--head HEAD~1``: the run reads that commit's govern.toml (``NOTES``), and the work
+    tree's is compared with HEAD's (``DOCS``), not with the one the run read."""
+    repo.commit({"docs/a.md": "a\n", "notes/b.md": "b\n", "govern.toml": NOTES})
+    repo.commit({"govern.toml": DOCS})
+    repo.write({"govern.toml": on_disk})
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "--all",
+                                      "--head", "HEAD~1"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "notes/b.md\n"
+    assert ("govern.toml in the work tree differs from the one committed at HEAD"
+            in result.stderr) is noted
+
+
 @pytest.mark.parametrize("on_disk", [None, '[docs]\npaths = ["notes/**/*.md"]\n'])
 def test_no_note_when_the_work_tree_holds_the_committed_config(repo: Repo,
                                                               on_disk: str | None) -> None:

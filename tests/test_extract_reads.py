@@ -66,3 +66,22 @@ def test_a_manifest_read_once_still_tells_a_dev_only_edit(tmp_path: Path, after:
     assert anchors.removed_programs == (set() if dev_only else {"httpie"})
     assert asked["base"]["pyproject.toml"] == 1
     assert asked["head"]["pyproject.toml"] == 1
+
+
+def test_the_head_side_looks_files_up_in_head_s_listing_and_the_base_side_reads() -> None:
+    """HEAD's listing, which both sides hold for the packages beside a changed one, says what
+    exists at HEAD without a read; the base side still reads (a file deleted at HEAD is
+    there)."""
+    asked: Counter[str] = Counter()
+    blobs = {"pkg/kept.py": b"", "pkg/deleted.py": b""}
+
+    def read(path: str) -> bytes | None:
+        asked[path] += 1
+        return blobs.get(path)
+
+    listing = frozenset({"pkg/kept.py"})
+    head, base = Side("head", read, head_files=listing), Side("base", read, head_files=listing)
+    assert [head.exists(path) for path in ("pkg/kept.py", "pkg/deleted.py")] == [True, False]
+    assert not asked
+    assert [base.exists(path) for path in ("pkg/kept.py", "pkg/deleted.py")] == [True, True]
+    assert asked == {"pkg/kept.py": 1, "pkg/deleted.py": 1}

@@ -11,8 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
+from govern.drift.docs.corpus import Page
+from govern.drift.docs.index import MAX_PARAMETERS
 from govern.drift.paths import MAX_SEGMENTS, path_forms
-from tests.helpers import pr_repo, run_json
+from tests.helpers import build_index, pr_repo, run_json
 
 EXAMPLE = "from acme import App\n\napp = App()\n"
 CHANGED = EXAMPLE + "app.debug = True\n"
@@ -165,3 +167,22 @@ def test_the_forms_of_a_path_are_its_trailing_parts_of_two_segments_or_more() ->
     deep = "/".join(f"d{i}" for i in range(100)) + "/x.py"
     assert len(path_forms(deep)) == MAX_SEGMENTS - 1
     assert path_forms(deep)[-1] == "d99/x.py"
+
+
+def test_the_pages_naming_each_path_form_are_found_in_a_few_statements() -> None:
+    """The index answers with the pages writing each form, for more forms than one statement
+    binds, and a page writing ``github/ci.yml`` writes the form ``.github/ci.yml`` too (the
+    scanner keeps it from its ``g``)."""
+    texts = {"one": "Include `docs_src/a/main.py` and `.github/ci.yml`.\n",
+             "two": "Include `docs_src/a/main.py`, `b/main.py` and `github/ci.yml`.\n"}
+    index = build_index([Page(f"docs/{blob}.md", blob, False) for blob in texts],
+                        lambda blob: texts[blob].encode())
+    unwritten = [f"docs_src/x{number}/main.py" for number in range(MAX_PARAMETERS)]
+    named = index.naming_paths([*unwritten, "docs_src/a/main.py", "b/main.py",
+                                ".github/ci.yml", "github/ci.yml"])
+    assert {form: {index.pages[page].path for page in pages}
+            for form, pages in named.items()} == {
+        "docs_src/a/main.py": {"docs/one.md", "docs/two.md"},
+        "b/main.py": {"docs/two.md"},
+        ".github/ci.yml": {"docs/one.md", "docs/two.md"},
+        "github/ci.yml": {"docs/one.md", "docs/two.md"}}

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from govern.drift.docs.lines import DIRECT_SEARCHES, PageMentions
 from govern.drift.docs.scanner import default_imports, scan_page
 from tests.helpers import pr_repo, run_json
 
@@ -130,3 +131,17 @@ def test_a_stale_row_points_at_the_default_import(tmp_path: Path) -> None:
     lines = {row["path"]: row["evidence"][0]["lines"] for row in data["docs"]}
     assert lines["docs/default.md"] == [2]
     assert lines["docs/required.md"] == [2]
+
+
+def test_a_page_read_for_many_default_anchors_finds_each_import_where_it_is() -> None:
+    """The page's default imports are read once and kept for every ``.default`` anchor asked
+    after, past the searches after which its tokens are indexed too: each anchor still gets
+    the lines of its own imports, and a module the page imports only by name gets none."""
+    modules = [f"pkg{number}" for number in range(DIRECT_SEARCHES + 10)]
+    text = "```js\n" + "".join(
+        f'import m{number} from "{module}"\nconst r{number} = require("{module}").default\n'
+        for number, module in enumerate(modules)) + 'import {named} from "other"\n```\n'
+    page = PageMentions(text, "docs/page.md")
+    for number, module in enumerate(modules):
+        assert page.lines(f"{module}.default", "written") == (2 * number + 2, 2 * number + 3)
+    assert page.lines("other.default", "written") == ()

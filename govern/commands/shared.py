@@ -132,8 +132,10 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
     commands pass the head they read. A configuration that exists but cannot be read (not
     UTF-8, not TOML, a bad key) is not judged (exit 2), naming the file and ``rev``.
     """
+    read: dict[str, bytes | None] = {}  # the files the loader read at rev, as committed
+
     def read_text(path: str) -> str | None:
-        data = git.blobs.read(f"{rev}:{path}")
+        data = read[path] = git.blobs.read(f"{rev}:{path}")
         return None if data is None else decode_config(data, path)
 
     explicit = config_path(ctx)
@@ -147,22 +149,27 @@ def load_config_at(ctx: click.Context, git: Git, rev: str) -> Config:
         click.echo(f"govern: warning: {warning}", err=True)
     if explicit is None and not settings(ctx).told_uncommitted:
         settings(ctx).told_uncommitted = True
-        if (note := uncommitted_config_note(git, rev)) is not None:
+        if (note := uncommitted_config_note(git, rev, read)) is not None:
             click.echo(f"govern: note: {note}", err=True)
     return config
 
 
-def uncommitted_config_note(git: Git, rev: str) -> str | None:
+def uncommitted_config_note(git: Git, rev: str,
+                            read_at_rev: Mapping[str, bytes | None]) -> str | None:
     """What to say when the work tree's govern.toml is not the one committed at HEAD (the
     one ``govern init`` just wrote, or an edit): commands read the committed configuration,
     and a user trying the new one would otherwise see the defaults' results without knowing.
-    None when they agree, or there is no such file (a CI checkout of the commit)."""
+    None when they agree, or there is no such file (a CI checkout of the commit).
+    ``read_at_rev`` holds the files the loader read at ``rev``: HEAD's govern.toml is not read
+    again when ``rev`` is HEAD's commit."""
     on_disk = git.root / CONFIG_FILE
     try:
         written = on_disk.read_bytes()
     except OSError:  # none, a folder, unreadable: nothing was written to tell about
         return None
-    committed = git.blobs.read(f"HEAD:{CONFIG_FILE}")
+    at_head = rev == "HEAD" or git.has_commit("HEAD") and git.resolve_commit("HEAD") == rev
+    committed = read_at_rev[CONFIG_FILE] if at_head and CONFIG_FILE in read_at_rev \
+        else git.blobs.read(f"HEAD:{CONFIG_FILE}")
     if committed is not None and committed.replace(b"\r\n", b"\n") == written.replace(
             b"\r\n", b"\n"):
         return None

@@ -141,7 +141,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     changes = build_changes(raw, git.hunks(merge_base, head, attributes_of=attributes))
     manifests = package_dirs((entry.path for entry in entries), config.code.package_manifests)
     head_files = frozenset(entry.path for entry in entries if entry.kind == "blob")
-    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"), head_files,
+    head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
                      head_files=head_files)
     base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"),
                      head_files=head_files)
@@ -159,7 +159,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config))
-    modules = removed_modules(changes, head_side.listed or (), base_side.exists,
+    modules = removed_modules(changes, head_files, base_side.exists,
                               head_side.read, lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates
                   + instance_candidates(change_set.candidates, index) + files + modules)

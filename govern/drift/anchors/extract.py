@@ -87,12 +87,11 @@ class Side:
     name: str
     """``base`` or ``head``."""
     read: Callable[[str], bytes | None]
-    listed: frozenset[str] | None = None
-    """The side's files, when the run has its tree listing: a file's existence is then looked
-    up, not read (finding a TS module tries a dozen names a path could have)."""
     head_files: frozenset[str] | None = None
-    """HEAD's files, on either side: where the packages beside a changed one are found, which
-    may re-export its names (a sibling read on the base side when it is there too)."""
+    """HEAD's files, on either side, when the run has its tree listing: where the packages
+    beside a changed one are found, which may re-export its names (a sibling read on the base
+    side when it is there too); on the head side, a file's existence is looked up there, not
+    read (finding a TS module tries a dozen names a path could have)."""
     _files: dict[str, bytes | None] = field(default_factory=dict)
     _inits: dict[str, ReexportIndex | None] = field(default_factory=dict)
     _commands: dict[tuple[str, tuple[str, ...]], CommandTree | None] = field(
@@ -108,8 +107,8 @@ class Side:
         return self._files[path]
 
     def exists(self, path: str) -> bool:
-        if self.listed is not None:
-            return path in self.listed
+        if self.name == "head" and self.head_files is not None:
+            return path in self.head_files
         return self._file(path) is not None
 
     def python_reexports(self, path: str, package: str) -> ReexportIndex | None:

@@ -17,6 +17,7 @@ from tree_sitter import Node, Tree
 
 from govern.drift.anchors.python import from_imports, statements, unwrap_definition
 from govern.drift.anchors.syntax import (
+    keep_recent,
     last_name,
     name_text,
     python_string,
@@ -67,7 +68,7 @@ def touched_flags(tree: Tree, language: str, source: bytes,
     calls = _declaring_nodes(language)
     if calls is None or not lines or not _may_declare(source):
         return []
-    commands = typer_commands(tree.root_node, source) if language == "python" else frozenset()
+    commands = _commands_of(tree, language, source)
     found: dict[str, None] = {}
     for call, parent in walk_with_parents(tree.root_node, calls,
                                           lambda node: touches(node, lines)):
@@ -82,9 +83,25 @@ def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
     calls = _declaring_nodes(language)
     if calls is None or not _may_declare(source):
         return frozenset()
-    commands = typer_commands(tree.root_node, source) if language == "python" else frozenset()
+    commands = _commands_of(tree, language, source)
     return frozenset(flag for call, parent in walk_with_parents(tree.root_node, calls)
                      for flag in _declared(call, parent, commands))
+
+
+_COMMANDS: dict[int, tuple[Tree, frozenset[int]]] = {}
+"""The typer commands of the last few trees read, by identity (each kept with its tree, so
+the identity is not reused meanwhile): a changed file's flags are read twice from the one tree
+``parse`` keeps, those its change touched and all it declares, which had each found them."""
+
+
+def _commands_of(tree: Tree, language: str, source: bytes) -> frozenset[int]:
+    """:func:`typer_commands` of ``tree``, a parse of ``source``, found once a tree."""
+    if language != "python":
+        return frozenset()
+    held = _COMMANDS.get(id(tree))
+    if held is None or held[0] is not tree:
+        held = keep_recent(_COMMANDS, id(tree), (tree, typer_commands(tree.root_node, source)))
+    return held[1]
 
 
 def parameter_names(flag: str) -> tuple[str, ...]:

@@ -241,20 +241,20 @@ class DocsIndex:
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
 
-    def naming_paths(self, forms: Iterable[str]) -> set[str]:
-        """The file path forms (``docs_src/app/main.py``) that some page writes
-        (govern/drift/paths.py)."""
-        written = {variant: form for form in forms for variant in path_variants(form)}
+    def naming_paths(self, forms: Iterable[str]) -> dict[str, set[int]]:
+        """The file path forms (``docs_src/app/main.py``) that some page writes, each with the
+        pages writing it (govern/drift/paths.py), asked in a few statements however many."""
+        written: dict[str, set[str]] = {}  # a variant a page may write -> the forms it is of
+        for form in forms:
+            for variant in path_variants(form):
+                written.setdefault(variant, set()).add(form)
         variants = list(written)
-        found: set[str] = set()
+        found: dict[str, set[int]] = {}
         # in slices: SQLite caps a statement's parameters, and a change may touch many files
         for start in range(0, len(variants), MAX_PARAMETERS):
-            chunk = variants[start : start + MAX_PARAMETERS]
-            rows = self._fetch(
-                f"SELECT DISTINCT tokens.token FROM tokens JOIN run ON run.blob = tokens.blob "
-                f"WHERE tokens.kind = ? AND tokens.token IN ({','.join('?' * len(chunk))})",
-                (LOOSE, *chunk))
-            found.update(written[token] for (token,) in rows if token in written)
+            for token, page_id in self._rows(LOOSE, variants[start : start + MAX_PARAMETERS]):
+                for form in written.get(token, ()):
+                    found.setdefault(form, set()).add(page_id)
         return found
 
     def naming_path(self, form: str) -> set[int]:

@@ -195,7 +195,7 @@ def _scoped_names(text: str) -> _ScopedNames:
 
 class PageMentions:
     """Where one page names each of its anchors. Built once per listed page: the page's line
-    starts, routes, calls and phrases are read on first need and kept, and past
+    starts, routes, calls, phrases and default imports are read on first need and kept, and past
     ``DIRECT_SEARCHES`` anchors its tokens too, so a page listed for thousands of anchors is
     read for them once, not once per anchor."""
 
@@ -209,6 +209,7 @@ class PageMentions:
         self._tokens: _TokenOffsets | None = None
         self._phrases: dict[str, PhraseRuns] = {}
         self._scoped: _ScopedNames | None = None
+        self._defaults: dict[str, list[int]] | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -237,6 +238,15 @@ class PageMentions:
         if self._scoped is None:
             self._scoped = _scoped_names(self.text)
         return self._scoped
+
+    def _imported_default_at(self, token: str) -> list[int]:
+        """Where the page imports the default export ``token`` (``module.default``), its
+        default imports read on first need: a page may have many ``.default`` anchors."""
+        if self._defaults is None:
+            self._defaults = {}
+            for name, offset in default_imports(self.text):
+                self._defaults.setdefault(name, []).append(offset)
+        return self._defaults.get(token, [])
 
     def _nearest_prefix(self, token: str) -> list[int]:
         """Where the page documents the nearest container of ``token``: the directives
@@ -293,7 +303,7 @@ class PageMentions:
             offsets = [*_named_at(text, token), *self._scope().forms.get(token, ())]
         if how == "written" and token.endswith(".default"):
             # a default import names ``module.default`` without writing it
-            offsets = [*offsets, *(at for name, at in default_imports(text) if name == token)]
+            offsets = [*offsets, *self._imported_default_at(token)]
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines
