@@ -140,23 +140,6 @@ def test_an_example_no_page_shows_by_path_anchors_by_name(tmp_path: Path) -> Non
     assert rows(data) == {"docs/tutorial/dbinit.md": ["init_db"]}
 
 
-def test_a_path_two_examples_end_with_shows_neither_folder(tmp_path: Path) -> None:
-    """``app/main.py`` is both the ``one/`` and the ``two/`` example's, so a page writing it
-    shows neither (as a file path names neither, docs/concepts/anchoring-rules.md#file-paths):
-    only the page writing ``one/app/main.py`` shows the changed example's folder."""
-    pages = {"docs/one.md": "{* ./docs_src/one/app/main.py *}\nCall `create_heroes()`.\n",
-             "docs/either.md": "See `app/main.py`.\nCall `create_heroes()`.\n"}
-    base = {"docs_src/one/app/main.py": WHERE, "docs_src/one/app/more.py": WHERE,
-            "docs_src/two/app/main.py": SELECT, **pages}
-    data = _run(tmp_path, base, {"docs_src/one/app/more.py": WHERE.replace("1", "3")})
-    assert rows(data) == {"docs/one.md": ["create_heroes"]}
-    # with the other example gone, `app/main.py` names one file and shows its folder
-    del base["docs_src/two/app/main.py"]
-    alone = _run(tmp_path / "alone", base,
-                 {"docs_src/one/app/more.py": WHERE.replace("1", "3")})
-    assert rows(alone) == {"docs/one.md": ["create_heroes"], "docs/either.md": ["create_heroes"]}
-
-
 
 def test_an_example_whose_names_library_code_declares_is_read_beside_others() -> None:
     """trpc: one changed example declares only names library code declares too (its folder is

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
-from itertools import chain
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.anchors.python import is_public, module_path
@@ -104,12 +103,12 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     """(kind, token) of each name, literal or route only example code declares -> the pages it
     may anchor: those naming a file of the same folder as one of its examples (sqlmodel's
     ``where.md`` includes ``docs_src/tutorial/where/tutorial001.py`` to ``tutorial006.py``, so
-    a change to ``tutorial006b.py`` is its business), by a part of its path no other file
-    ends with. An example's names are the reader's program's: 86 of sqlmodel's examples
-    declare ``create_db_and_tables``, and a page naming it without showing one of these
-    examples is about another (docs/concepts/anchoring-rules.md#example-code). A name some
-    folder no page shows declares is left out: it anchors by name. A command phrase or a file
-    path is anchored by its own rules."""
+    a change to ``tutorial006b.py`` is its business). An example's names are the reader's
+    program's: 86 of sqlmodel's examples declare ``create_db_and_tables``, and a page naming
+    it without showing one of these examples is about another
+    (docs/concepts/anchoring-rules.md#example-code). A name some folder no page shows
+    declares is left out: it anchors by name. A command phrase or a file path is anchored
+    by its own rules."""
     folders: dict[tuple[str, str], set[str]] = {}
     declared_in_code: set[tuple[str, str]] = set()
     examples: set[str] = set()
@@ -126,22 +125,18 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     if not folders:
         return {}
     wanted = set().union(*folders.values())
-    tree = set(tree_paths)
-    # an example whose names library code declares too is in no folder wanted; a deleted
-    # example is in no tree, but a page may still name it
-    files = {path for path in chain(examples, tree) if path.rpartition("/")[0] in wanted}
-    # a form -> the folder of a file of a wanted folder ending with it; only a form no other
-    # file ends with is read below, so which file's folder is kept here does not matter
-    folder_of = {form: path.rpartition("/")[0]
-                 for path in files if _describable(path) for form in path_forms(path)}
-    named = index.naming_paths(folder_of)
-    # as for a file path's own anchor (path_candidates), a form that two files end with names
-    # neither: `app/main.py` of two example folders shows neither folder
-    counts = _ending_with(chain(tree, files - tree), named)
+    # an example whose names library code declares too is in no folder wanted
+    files = {path for path in examples if path.rpartition("/")[0] in wanted}.union(
+        path for path in tree_paths if path.rpartition("/")[0] in wanted)
+    forms: dict[str, set[str]] = {}  # a form some file of a wanted folder ends with -> folders
+    for path in files:
+        if _describable(path):
+            for form in path_forms(path):
+                forms.setdefault(form, set()).add(path.rpartition("/")[0])
     shown: dict[str, set[int]] = {folder: set() for folder in wanted}
-    for form, pages in named.items():
-        if counts[form] == 1:
-            shown[folder_of[form]] |= pages
+    for form, pages in index.naming_paths(forms).items():
+        for folder in forms[form]:
+            shown[folder] |= pages
     # an example no page shows by path is described by its names alone: flask's tutorial
     # pages walk through examples/flaskr/ writing `init_db` and `connect_db`, never a path
     return {key: set().union(*(shown[folder] for folder in seen))
