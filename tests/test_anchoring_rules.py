@@ -572,6 +572,32 @@ def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) 
     assert data["new_api"] == [] and rows(data) == {"docs/client.md": ["sendLater"]}
 
 
+def test_a_new_name_only_a_changelog_writes_is_new_api(tmp_path: Path) -> None:
+    """werkzeug's new ``send_file``, which ``CHANGES.rst`` wrote as "Flask's ``send_file()``":
+    a release note names it in passing, so it is still new API, and its home is suggested."""
+    old = "def send_from_directory():\n    pass\n\n\ndef safe_join():\n    pass\n"
+    new = old + "\n\ndef send_file():\n    pass\n"
+    docs = {"docs/utils.rst": "Use ``send_from_directory`` and ``safe_join``.\n",
+            "CHANGES.rst": "Ported Flask's ``send_file()``.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/utils.py": old, **docs}, {"web/utils.py": new}),
+                    "main")
+    assert data["new_api"] == [{"token": "utils.send_file", "file": "web/utils.py",
+                                "suggested_pages": ["docs/utils.rst"]}]
+    assert rows(data) == {"CHANGES.rst": ["send_file"]}
+
+
+def test_a_new_name_a_hand_written_page_writes_is_no_new_api(tmp_path: Path) -> None:
+    old = "def send_from_directory():\n    pass\n\n\ndef safe_join():\n    pass\n"
+    new = old + "\n\ndef send_file():\n    pass\n"
+    docs = {"docs/utils.rst": "Use ``send_from_directory`` and ``safe_join``.\n",
+            "docs/files.rst": "Soon: ``send_file()``.\n",
+            "CHANGES.rst": "Ported Flask's ``send_file()``.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/utils.py": old, **docs}, {"web/utils.py": new}),
+                    "main")
+    assert data["new_api"] == []
+    assert rows(data) == {"CHANGES.rst": ["send_file"], "docs/files.rst": ["send_file"]}
+
+
 # -- package re-exports ----------------------------------------------------------------------
 
 REEXPORT_BASE = {

@@ -266,9 +266,11 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
 
 
 def hand_written_pages(index: DocsIndex) -> frozenset[int]:
-    """The ids of the pages that are not release-owned: the only ones the guards count. A
-    changelog names a symbol in passing (``--port=0``), which makes it no hub term (uvicorn's
-    ``--port`` on 3 hand-written pages and ``CHANGELOG.md``)."""
+    """The ids of the pages that are not release-owned: the only ones the guards count and
+    New API looks for a name on. A changelog names a symbol in passing ("``--port=0``",
+    "Flask's ``send_file()``"), which makes it neither a hub term (uvicorn's ``--port`` on 3
+    hand-written pages and ``CHANGELOG.md``) nor documented (werkzeug's new ``send_file``,
+    which only ``CHANGES.rst`` wrote)."""
     return frozenset(page_id for page_id, page in enumerate(index.pages)
                      if not page.release_owned)
 
@@ -494,12 +496,15 @@ MAX_SUGGESTIONS = 5
 def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                  config: AnchorsConfig, published: Callable[[Added], bool]
                  ) -> list[dict[str, Any]]:
-    """Symbols the change added that no page names yet, each with the pages likely to be its
-    home: pages naming at least two of its siblings, those naming the most of its kin first,
-    then of its family (``_homes``); a symbol with a home only when ``published``. A page
+    """Symbols the change added that no hand-written page names yet (one only a changelog
+    writes is a release-owned row and still new), each with the pages likely to be its home:
+    pages naming at least two of its siblings, those naming the most of its kin first, then
+    of its family (``_homes``); a symbol with a home only when ``published``. A page
     documenting its module by a directive already names it (a documented prefix), so it is a
     row, not a suggestion. Suggestions, not rows (docs/concepts/anchoring-rules.md#new-api)."""
-    on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
+    hand_written = hand_written_pages(index)
+    on_pages = {token for (_kind, token), found in guarded.pages.items()
+                if found & hand_written}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
     # An added symbol's own names are on no page (else it is a row), so every symbol of one
