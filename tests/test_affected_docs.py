@@ -238,6 +238,53 @@ def test_overbroad_anchor_is_dropped_with_its_count(tmp_path: Path) -> None:
     assert data["docs"] == []
 
 
+HELPER_CHANGE = {"web/util.ts": "export function sharedHelper() { return 2; }\n"}
+HELPER_BASE = {"web/util.ts": "export function sharedHelper() { return 1; }\n",
+               **{f"docs/other{i}.md": "Nothing here.\n" for i in range(3)}}
+
+
+def test_a_changelog_is_not_counted_toward_an_over_broad_anchor(tmp_path: Path) -> None:
+    """uvicorn's ``--port`` on 3 hand-written pages and ``CHANGELOG.md`` had been dropped as
+    over-broad: the changelog names it in passing and is listed apart."""
+    pages = {f"docs/p{i}.md": f"page {i} uses `sharedHelper`\n" for i in range(3)}
+    repo = pr_repo(tmp_path, {**HELPER_BASE, **pages,
+                              "CHANGELOG.md": "- `sharedHelper` is faster\n"}, HELPER_CHANGE)
+    data = run_json(repo, "main")
+    assert data["overbroad_anchors"] == []
+    assert [(r["path"], r["release_owned"]) for r in data["docs"]] == [
+        ("CHANGELOG.md", True), ("docs/p0.md", False), ("docs/p1.md", False),
+        ("docs/p2.md", False)]
+
+
+def test_an_anchor_on_too_many_hand_written_pages_is_still_over_broad(tmp_path: Path) -> None:
+    """Four hand-written pages in a corpus of eight (and a changelog) are a hub term: the
+    count, without the changelog, is said."""
+    pages = {f"docs/p{i}.md": f"page {i} uses `sharedHelper`\n" for i in range(4)}
+    repo = pr_repo(tmp_path, {**HELPER_BASE, **pages,
+                              "CHANGELOG.md": "- `sharedHelper` is faster\n"}, HELPER_CHANGE)
+    data = run_json(repo, "main")
+    assert data["overbroad_anchors"] == [
+        {"token": "sharedHelper", "kind": "symbol", "pages": 4}]
+    assert data["docs"] == []
+
+
+def test_release_notes_count_in_the_corpus_not_in_an_anchors_pages(tmp_path: Path) -> None:
+    """The share is of the whole corpus: 20 hand-written pages and 20 release notes allow 6
+    pages (15 % of 40). An anchor on 4 hand-written pages that every release note names too
+    is no hub term, and one on 7 is."""
+    def corpus(named: int) -> dict[str, str]:
+        pages = {f"docs/p{i:02}.md": (f"page {i} uses `sharedHelper`\n" if i < named
+                                      else "Other.\n") for i in range(20)}
+        return {**pages, **{f"docs/releases/v{i}.md": "Faster `sharedHelper`.\n"
+                            for i in range(20)}}
+    data = run_json(pr_repo(tmp_path / "few", {**HELPER_BASE, **corpus(4)}, HELPER_CHANGE),
+                    "main")
+    assert data["overbroad_anchors"] == [] and len(data["docs"]) == 24
+    data = run_json(pr_repo(tmp_path / "many", {**HELPER_BASE, **corpus(7)}, HELPER_CHANGE),
+                    "main")
+    assert data["overbroad_anchors"] == [{"token": "sharedHelper", "kind": "symbol", "pages": 7}]
+
+
 def test_bare_symbol_does_not_match_inside_a_dotted_or_longer_name(tmp_path: Path) -> None:
     base = {"web/meta.ts": "export function getAudit() { return 1; }\n",
             "docs/dotted.md": "Call `meta.getAudit()`.\n",

@@ -24,9 +24,10 @@ from tests.gitrepo import make_repo
 from tests.helpers import build_index, pr_repo, rows, run_json
 
 
-def index_of(pages: dict[str, str]):
+def index_of(pages: dict[str, str], owned: frozenset[str] = frozenset()):
+    """The index of ``pages``, those in ``owned`` release-owned."""
     texts = {f"blob{i}": text for i, text in enumerate(pages.values())}
-    listed = [Page(path, f"blob{i}", False) for i, path in enumerate(pages)]
+    listed = [Page(path, f"blob{i}", path in owned) for i, path in enumerate(pages)]
     return build_index(listed, lambda blob: texts[blob].encode())
 
 
@@ -69,6 +70,23 @@ def test_removed_name_is_never_overbroad() -> None:
     assert len(kept.pages[anchor]) == 10 and not kept.overbroad
     cut = apply_guards([Anchor(*anchor, "a.ts", "both")], index, config)
     assert cut.overbroad == [{"token": "sharedName", "kind": "symbol", "pages": 10}]
+
+
+@pytest.mark.parametrize(("hand_written", "outcome"), [(8, "admitted"), (9, "folded")])
+def test_the_row_cap_counts_hand_written_pages_only(hand_written: int, outcome: str) -> None:
+    """Release notes are listed apart when the anchor is admitted: they are no rows an author
+    must re-read, so they do not fold it."""
+    pages = {f"docs/p{i}.md": "Call `Plugin.start`.\n" for i in range(hand_written)}
+    notes = {"CHANGELOG.md": "- `Plugin.start` is faster\n",
+             "docs/releases/v1.md": "`Plugin.start` is new.\n"}
+    index = index_of({**pages, **notes}, frozenset(notes))
+    anchor = ("symbol", "Plugin.start")
+    config = AnchorsConfig(corpus_share=1.0, max_rows_per_anchor=8)
+    guarded = apply_guards([Anchor(*anchor, "a.py", "both")], index, config)
+    if outcome == "admitted":
+        assert len(guarded.pages[anchor]) == hand_written + 2 and not guarded.folded
+    else:
+        assert guarded.folded == [{"token": "Plugin.start", "kind": "symbol", "pages": 9}]
 
 
 def test_a_removed_member_reached_through_documented_containers_is_folded_there() -> None:
@@ -552,6 +570,32 @@ def test_a_new_symbol_a_page_already_names_is_a_row_not_new_api(tmp_path: Path) 
                             {"web/c.ts": "export const a = 1;\nexport function sendLater() {}\n"}),
                     "main")
     assert data["new_api"] == [] and rows(data) == {"docs/client.md": ["sendLater"]}
+
+
+def test_a_new_name_only_a_changelog_writes_is_new_api(tmp_path: Path) -> None:
+    """werkzeug's new ``send_file``, which ``CHANGES.rst`` wrote as "Flask's ``send_file()``":
+    a release note names it in passing, so it is still new API, and its home is suggested."""
+    old = "def send_from_directory():\n    pass\n\n\ndef safe_join():\n    pass\n"
+    new = old + "\n\ndef send_file():\n    pass\n"
+    docs = {"docs/utils.rst": "Use ``send_from_directory`` and ``safe_join``.\n",
+            "CHANGES.rst": "Ported Flask's ``send_file()``.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/utils.py": old, **docs}, {"web/utils.py": new}),
+                    "main")
+    assert data["new_api"] == [{"token": "utils.send_file", "file": "web/utils.py",
+                                "suggested_pages": ["docs/utils.rst"]}]
+    assert rows(data) == {"CHANGES.rst": ["send_file"]}
+
+
+def test_a_new_name_a_hand_written_page_writes_is_no_new_api(tmp_path: Path) -> None:
+    old = "def send_from_directory():\n    pass\n\n\ndef safe_join():\n    pass\n"
+    new = old + "\n\ndef send_file():\n    pass\n"
+    docs = {"docs/utils.rst": "Use ``send_from_directory`` and ``safe_join``.\n",
+            "docs/files.rst": "Soon: ``send_file()``.\n",
+            "CHANGES.rst": "Ported Flask's ``send_file()``.\n"}
+    data = run_json(pr_repo(tmp_path, {"web/utils.py": old, **docs}, {"web/utils.py": new}),
+                    "main")
+    assert data["new_api"] == []
+    assert rows(data) == {"CHANGES.rst": ["send_file"], "docs/files.rst": ["send_file"]}
 
 
 # -- package re-exports ----------------------------------------------------------------------

@@ -120,16 +120,16 @@ class AnchorsConfig:
 
     corpus_share: float = field(
         default=0.15,
-        metadata=about(SHARE, "An anchor named on more than max(3, share × pages) pages is "
-                              "over-broad and dropped."))
+        metadata=about(SHARE, "An anchor named on more than max(3, share × pages) "
+                              "hand-written pages is over-broad and dropped."))
     max_routes_per_symbol: int = field(
         default=3,
         metadata=about(COUNT, "A symbol wired into more routes than this is cross-cutting and "
                               "bridged to none."))
     max_rows_per_anchor: int = field(
         default=8,
-        metadata=about(COUNT, "An anchor naming more pages than this is folded into one line, "
-                              "\"named on N pages\" (never a removed name)."))
+        metadata=about(COUNT, "An anchor naming more hand-written pages than this is folded "
+                              "into one line, \"named on N pages\" (never a removed name)."))
     generic_names: tuple[str, ...] = field(
         default=(),
         metadata=about(NAMES, "Names that never anchor, added to the built-in generic names."))

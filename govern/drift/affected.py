@@ -217,7 +217,13 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
     less qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
     only example code declares to the only pages it may match, before any guard counts them
-    (:func:`govern.drift.paths.example_scopes`)."""
+    (:func:`govern.drift.paths.example_scopes`). The share and the cap count an anchor's
+    hand-written pages only (:func:`hand_written_pages`); an admitted anchor still lists the
+    release-owned pages naming it. The share is of the whole corpus, as the summary counts
+    it: a threshold of the hand-written pages alone had dropped flask's ``flask.Flask`` (on 8
+    of 53 hand-written pages; 15 % of all 54 is 8) from two changes whose authors edited one
+    of those pages."""
+    hand_written = hand_written_pages(index)
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
@@ -240,31 +246,45 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
         if certain and named and is_code_shaped(anchor.token) \
-                and len(matched) > min(threshold, config.max_rows_per_anchor):
-            matched = _certain_pages(anchor, matched, index, threshold, config, folded)
+                and len(matched & hand_written) > min(threshold, config.max_rows_per_anchor):
+            matched = _certain_pages(anchor, matched, index, hand_written, threshold, config,
+                                     folded)
         exact = certain or anchor.kind == "file"
-        if not exact and len(matched) > threshold:
-            overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
+        counted = len(matched & hand_written)
+        if not exact and counted > threshold:
+            overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": counted})
             continue
-        if not exact and len(matched) > config.max_rows_per_anchor:
-            folded.append({"token": anchor.token, "kind": anchor.kind, "pages": len(matched)})
+        if not exact and counted > config.max_rows_per_anchor:
+            folded.append({"token": anchor.token, "kind": anchor.kind, "pages": counted})
             continue
         admitted.append(anchor)
         pages[key] = matched
     if spellings:
-        admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings)
+        admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings,
+                                       hand_written)
     return Guarded(admitted, pages, weak, overbroad, folded)
 
 
-def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex, threshold: int,
-                   config: AnchorsConfig, folded: list[dict[str, Any]]) -> set[int]:
+def hand_written_pages(index: DocsIndex) -> frozenset[int]:
+    """The ids of the pages that are not release-owned: the only ones the guards count and
+    New API looks for a name on. A changelog names a symbol in passing ("``--port=0``",
+    "Flask's ``send_file()``"), which makes it neither a hub term (uvicorn's ``--port`` on 3
+    hand-written pages and ``CHANGELOG.md``) nor documented (werkzeug's new ``send_file``,
+    which only ``CHANGES.rst`` wrote)."""
+    return frozenset(page_id for page_id, page in enumerate(index.pages)
+                     if not page.release_owned)
+
+
+def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex,
+                   hand_written: frozenset[int], threshold: int, config: AnchorsConfig,
+                   folded: list[dict[str, Any]]) -> set[int]:
     """The pages of a removed name that pass the guards: every page writing it (certain
     drift), and those reaching it only through a documented container (``.. autoclass::``
     with ``:members:``) only as a name that still exists would: they are listed but not
-    stale (:func:`_certain`), so on more pages than the share or the row cap allows they are
-    folded into one line."""
+    stale (:func:`_certain`), so on more hand-written pages than the share or the row cap
+    allows they are folded into one line."""
     written = matched & index.naming_as_written(anchor.token)
-    through_containers = len(matched) - len(written)
+    through_containers = len((matched - written) & hand_written)
     if through_containers <= min(threshold, config.max_rows_per_anchor):
         return matched
     folded.append({"token": anchor.token, "kind": anchor.kind, "pages": through_containers})
@@ -282,7 +302,8 @@ def overbroad_reason(entry: dict[str, Any]) -> str:
 
 def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set[int]],
                         overbroad: list[dict[str, Any]], removed: frozenset[tuple[str, str]],
-                        spellings: Mapping[tuple[str, str], tuple[str, str]]) -> list[Anchor]:
+                        spellings: Mapping[tuple[str, str], tuple[str, str]],
+                        hand_written: frozenset[int]) -> list[Anchor]:
     """The admitted anchors less those a hub term of their declaration takes with it: when
     ``typer.Typer`` is named on too many pages, the pages naming ``Typer`` in call form are
     a biased few of the same many, so that spelling is over-broad too; a more qualified one
@@ -303,7 +324,8 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
                 and anchor.token.count(".") < hubs[declaration].count("."):
             # named on few pages itself: the entry says which hub term took it
             overbroad.append({"token": anchor.token, "kind": anchor.kind,
-                              "pages": len(pages.pop(key)), "with": hubs[declaration]})
+                              "pages": len(pages.pop(key) & hand_written),
+                              "with": hubs[declaration]})
         else:
             kept.append(anchor)
     return kept
@@ -474,12 +496,15 @@ MAX_SUGGESTIONS = 5
 def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                  config: AnchorsConfig, published: Callable[[Added], bool]
                  ) -> list[dict[str, Any]]:
-    """Symbols the change added that no page names yet, each with the pages likely to be its
-    home: pages naming at least two of its siblings, those naming the most of its kin first,
-    then of its family (``_homes``); a symbol with a home only when ``published``. A page
+    """Symbols the change added that no hand-written page names yet (one only a changelog
+    writes is a release-owned row and still new), each with the pages likely to be its home:
+    pages naming at least two of its siblings, those naming the most of its kin first, then
+    of its family (``_homes``); a symbol with a home only when ``published``. A page
     documenting its module by a directive already names it (a documented prefix), so it is a
     row, not a suggestion. Suggestions, not rows (docs/concepts/anchoring-rules.md#new-api)."""
-    on_pages = {token for (_kind, token), found in guarded.pages.items() if found}
+    hand_written = hand_written_pages(index)
+    on_pages = {token for (_kind, token), found in guarded.pages.items()
+                if found & hand_written}
     on_pages.update(entry["token"] for entry in guarded.folded + guarded.overbroad)
     found: dict[str, dict[str, Any]] = {}
     # An added symbol's own names are on no page (else it is a row), so every symbol of one
