@@ -719,3 +719,100 @@ def test_lockfiles_are_skipped_not_not_covered(tmp_path: Path, path: str, skippe
     assert data["skipped"]["lockfiles"] == skipped
     assert data["anchorless_changes"] == ([] if skipped else [
         {"path": path, "reason": "no anchor extractor for .yaml files"}])
+
+
+def not_covered(data: dict[str, object]) -> list[dict[str, str]]:
+    """The anchorless changes that are blind spots (not read with nothing public changed)."""
+    changes = data["anchorless_changes"]
+    assert isinstance(changes, list)
+    return [a for a in changes if "on the changed lines" not in a["reason"]]
+
+
+@pytest.mark.parametrize(("path", "skipped"), [
+    (".gitignore", 1), ("examples/app/.gitignore", 1), (".gitattributes", 1),
+    (".editorconfig", 1), ("AUTHORS", 1), ("LICENSE-MIT", 1), ("licence.txt", 1),
+    ("COPYING.LESSER", 1), (".github/CODEOWNERS", 1), (".github/ISSUE_TEMPLATE/bug.yml", 1),
+    # tooling that can change the shipped code or what installs: still NOT COVERED
+    ("tsconfig.json", 0), (".npmignore", 0), (".github/workflows/ci.yml", 0),
+    ("config/notices.yaml", 0), ("AUTHORSHIP.yaml", 0),
+    ("web/license.ts", 0),  # code, whatever its name: read
+])
+def test_repository_metadata_is_skipped_not_not_covered(tmp_path: Path, path: str,
+                                                        skipped: int) -> None:
+    """commander's and uvicorn's ``.gitignore`` and werkzeug's ``AUTHORS`` were NOT COVERED,
+    "govern cannot read": a blind spot to a reader, where there is none."""
+    repo = pr_repo(tmp_path, {path: "a: 1\n", "docs/use.md": "# Use\n"}, {path: "a: 2\n"})
+    data = run_json(repo, "main")
+    assert data["skipped"]["repository_metadata"] == skipped
+    assert [a["path"] for a in data["anchorless_changes"]] == ([] if skipped else [path])
+    assert ("NOT COVERED" in data["summary"]) is bool(not_covered(data))
+
+
+@pytest.mark.parametrize(("path", "skipped"), [
+    ("docs/_static/style.css", 1), ("docs/contents.rst.inc", 1),
+    ("site/Doc/_templates/layout.html", 1), ("documentation/Makefile", 1),
+    ("web/static/style.css", 0),  # the product's stylesheet: no docs folder
+    ("docs/package.json", 0),  # a manifest wherever it is
+])
+def test_a_docs_site_file_no_extractor_reads_is_skipped(tmp_path: Path, path: str,
+                                                        skipped: int) -> None:
+    """werkzeug's ``docs/_static/style.css`` and ``docs/contents.rst.inc`` were NOT COVERED."""
+    repo = pr_repo(tmp_path, {path: "{}\n", "docs/use.md": "# Use\n"}, {path: '{"a": 2}\n'})
+    data = run_json(repo, "main")
+    assert data["skipped"]["docs_site_files"] == skipped
+    assert [a["path"] for a in not_covered(data)] == ([] if skipped else [path])
+
+
+def test_a_docs_folder_s_code_is_still_read(tmp_path: Path) -> None:
+    """A VitePress theme's composable is code its pages import: not a docs site file."""
+    path = "docs/.vitepress/theme/sponsor.ts"
+    repo = pr_repo(tmp_path, {path: "export function useSponsor() {\n  return 1;\n}\n",
+                              "docs/thanks.md": "Built with `useSponsor()`.\n"},
+                   {path: "export function useSponsor() {\n  return 2;\n}\n"})
+    data = run_json(repo, "main")
+    assert data["skipped"]["docs_site_files"] == 0
+    assert rows(data) == {"docs/thanks.md": ["useSponsor"]}
+
+
+NODE_SCRIPT = ("#!/usr/bin/env node\nconst defaults = { default: 1 };\n"
+               "export function placeOrder(size) {\n  return size;\n}\n")
+PYTHON_SCRIPT = ('#!/usr/bin/python3.12\nimport argparse\n\n\ndef bake_pizza():\n'
+                 '    parser = argparse.ArgumentParser()\n'
+                 '    parser.add_argument("--extra-cheese")\n    return parser\n')
+
+
+@pytest.mark.parametrize(("first_line", "read"), [
+    ("#!/usr/bin/env node", True), ("#!/usr/local/bin/node", True),
+    ("#!/usr/bin/env -S node --no-warnings", True),
+    ("#!/bin/sh", False), ("#!/usr/bin/env nodemon", False), ("// no #! line", False),
+])
+def test_an_extensionless_node_script_is_read_as_javascript(tmp_path: Path, first_line: str,
+                                                            read: bool) -> None:
+    """commander's ``examples/pizza`` is a Node program (``#!/usr/bin/env node``): it was
+    "no anchor extractor for extensionless files"."""
+    base = NODE_SCRIPT.replace("#!/usr/bin/env node", first_line)
+    repo = pr_repo(tmp_path, {"bin/pizza": base, "docs/use.md": "Call `placeOrder()`.\n"},
+                   {"bin/pizza": base.replace("return size", "return size * 2")})
+    data = run_json(repo, "main")
+    assert rows(data) == ({"docs/use.md": ["placeOrder"]} if read else {})
+    assert not_covered(data) == ([] if read else [
+        {"path": "bin/pizza", "reason": "no anchor extractor for extensionless files"}])
+    # its file is still the one it is, not the name it was read by
+    assert {a["file"] for a in data["anchors"]} == ({"bin/pizza"} if read else set())
+
+
+@pytest.mark.parametrize(("first_line", "read"), [
+    ("#!/usr/bin/python3.12", True), ("#!/usr/bin/env python", True),
+    ("#!/usr/bin/env pythonista", False),
+])
+def test_an_extensionless_python_script_is_read_with_its_options(
+        tmp_path: Path, first_line: str, read: bool) -> None:
+    base = PYTHON_SCRIPT.replace("#!/usr/bin/python3.12", first_line)
+    repo = pr_repo(tmp_path, {"bin/bake": base,
+                              "docs/use.md": "Run `bake --extra-cheese`.\n"},
+                   {"bin/bake": base.replace("--extra-cheese", "--more-cheese")})
+    data = run_json(repo, "main")
+    # the flag the script stops declaring is gone: the page running it is stale
+    assert rows(data) == ({"docs/use.md": ["--extra-cheese"]} if read else {})
+    assert [doc["stale"] for doc in data["docs"]] == ([True] if read else [])
+    assert bool(not_covered(data)) is not read

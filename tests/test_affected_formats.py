@@ -21,7 +21,7 @@ from govern.drift.affected import AffectedDocs, Row
 from govern.drift.comment import render_drift
 from govern.drift.report import render_text
 from tests.gitrepo import Repo
-from tests.helpers import pr_repo
+from tests.helpers import pr_repo, run_json
 
 BASE = {
     "web/a.ts": "export function fetchAll() {}\nexport function dropAll() {}\n",
@@ -139,7 +139,7 @@ def test_the_report_and_the_comment_count_the_same_mere_mentions(
     assert result.to_json()["package_mention_docs"] == mentions
 
 
-@pytest.mark.parametrize(("homeless", "counted"), [(10, None), (14, "and 4 more")])
+@pytest.mark.parametrize(("homeless", "counted"), [(10, None), (14, "… and 4 more")])
 def test_the_text_report_lists_new_api_with_a_home_then_at_most_ten_without(
         homeless: int, counted: str | None) -> None:
     new_api = [{"token": f"name{n}", "file": "web/a.ts", "suggested_pages": []}
@@ -367,3 +367,29 @@ def test_weak_names_dropped_are_one_line_naming_the_first_ten() -> None:
     one = AffectedDocs(**{**result.__dict__, "weak_anchors_dropped": weak[:1]})
     assert [line for line in render_text(one).splitlines() if "weak name" in line] == [
         "  - 1 weak name(s) dropped (plain words, not code-shaped): name0"]
+
+
+@pytest.mark.parametrize(("files", "shown", "more"), [
+    (10, 10, None),  # ten fit: every file its line
+    (13, 10, "  - … and 3 more (--json lists all)"),
+])
+def test_the_text_report_folds_each_list_of_files_after_ten(
+        tmp_path: Path, files: int, shown: int, more: str | None) -> None:
+    """commander's switch to ESM printed 37 lines of files read with nothing public on their
+    changed lines and 14 it could not see: each list shows ten, then counts the rest."""
+    base = {"docs/use.md": "# Use\n"}
+    change: dict[str, str | None] = {}
+    for n in range(files):
+        base[f"web/m{n:02}.ts"] = "function helper() {\n  return 1;\n}\n"
+        change[f"web/m{n:02}.ts"] = "function helper() {\n  return 2;\n}\n"
+        base[f"conf/c{n:02}.yaml"] = "a: 1\n"
+        change[f"conf/c{n:02}.yaml"] = "a: 2\n"
+    repo = pr_repo(tmp_path, base, change)
+    _, out, _ = run(repo, "--format", "text", "main")
+    read = out.split("Read, nothing public on the changed lines:\n")[1].split("\n\n")[0]
+    unseen = out.split("What this run could not see:\n")[1].splitlines()
+    for listed, file in ((read.splitlines(), "web/m"), (unseen, "conf/c")):
+        named = [line for line in listed if line.startswith(f"  - {file}")]
+        assert len(named) == shown
+        assert (more in listed) if more else not any("more (--json" in line for line in listed)
+    assert len(run_json(repo, "main")["anchorless_changes"]) == 2 * files

@@ -113,17 +113,28 @@ def test_a_missing_file_and_missing_input_exit_2(tmp_path: Path) -> None:
         in neither.stderr
 
 
-def test_the_configuration_at_head_sets_cap_and_guardrails_doc(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("gates", "read_only"), [
+    ('[gates]\nenable = ["release-owned"]\n', True),
+    ('[gates]\npreset = "contract"\ndisable = ["release-owned"]\n', False),
+    ("", False),  # the default preset, minimal, leaves the gate off
+])
+def test_the_configuration_at_head_sets_cap_guardrails_doc_and_the_read_only_notice(
+        tmp_path: Path, gates: str, read_only: bool) -> None:
+    """werkzeug's PRs add their entry to CHANGES.rst, a release-owned page, with the
+    release-owned gate off: the comment forbade what the project's process asks for."""
     repo = make_repo(tmp_path / "repo", {
-        "govern.toml": '[comment]\nrow_cap = 1\nguardrails_doc = "CONTRIBUTING.md"\n'})
+        "govern.toml": '[comment]\nrow_cap = 1\nguardrails_doc = "CONTRIBUTING.md"\n' + gates})
     data = result(docs=[doc("docs/a.md", "getAudit"), doc("docs/b.md", "getAudit"),
                         doc("docs/c.md", "getAudit", owned=True)])
     got = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "comment", "drift",
                                    "--from", "-"], input=json.dumps(data))
     assert got.exit_code == 0, got.output
     assert "list omitted above 1 rows" in got.stdout
-    assert "> ⛔ These pages are read-only under `CONTRIBUTING.md`: do not edit them in this " \
-           "PR. File an issue, or open a docs-only PR, instead." in got.stdout.splitlines()
+    said = got.stdout.splitlines()
+    assert ("> ⛔ These pages are read-only under `CONTRIBUTING.md`: do not edit them in this "
+            "PR. File an issue, or open a docs-only PR, instead." in said) is read_only
+    assert ("#### ⛔ Release-owned pages (1)" in said) is read_only
+    assert ("#### Release-owned pages (1)" in said) is not read_only
 
 
 def test_not_judged_names_the_head_from_the_payload(tmp_path: Path) -> None:

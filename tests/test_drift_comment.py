@@ -64,15 +64,25 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     assert "✅" not in body
 
 
-def test_release_owned_section_names_the_guardrails_doc(example: dict[str, Any]) -> None:
-    got = lines(render_drift(example, CommentConfig(guardrails_doc="docs/GUARDRAILS.md")))
-    start = got.index("#### ⛔ Release-owned pages (1)")
+@pytest.mark.parametrize(("gate", "heading", "notice"), [
+    (True, "#### ⛔ Release-owned pages (1)",
+     "> ⛔ These pages are read-only under `docs/GUARDRAILS.md`: do not edit them in this PR. "
+     "File an issue, or open a docs-only PR, instead."),
+    # werkzeug's PRs add their entry to CHANGES.rst, and its gate is off: no page forbidden
+    (False, "#### Release-owned pages (1)",
+     "> These pages record releases (a changelog, release notes) and name something this "
+     "change touched. The release-owned gate is off, so whether this PR adds an entry to them "
+     "is up to the project's process."),
+])
+def test_release_owned_pages_are_read_only_only_while_their_gate_runs(
+        example: dict[str, Any], gate: bool, heading: str, notice: str) -> None:
+    got = lines(render_drift(example, CommentConfig(guardrails_doc="docs/GUARDRAILS.md"),
+                             release_owned_gate=gate))
+    start = got.index(heading)
     assert got[start:start + 5] == [
-        "#### ⛔ Release-owned pages (1)", "",
-        "- `docs/releases/v2.0.md:3`  _(via formatAuditEntry (symbol))_", "",
-        "> ⛔ These pages are read-only under `docs/GUARDRAILS.md`: do not edit them in this PR. "
-        "File an issue, or open a docs-only PR, instead.",
-    ]
+        heading, "", "- `docs/releases/v2.0.md:3`  _(via formatAuditEntry (symbol))_", "",
+        notice]
+    assert ("⛔" in "".join(got)) is gate and ("read-only" in "".join(got)) is gate
 
 
 def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:

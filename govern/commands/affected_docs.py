@@ -74,7 +74,8 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
     elif output_format == "markdown":
         from govern.drift.comment import render_drift  # jinja2 only for the comment body
 
-        click.echo(render_drift(result.to_json(), config.comment), nl=False)
+        click.echo(render_drift(result.to_json(), config.comment, release_owned_gate=config.gates
+                                .enabled("release-owned")), nl=False)
     elif output_format == "github":
         click.echo(render_github(result), nl=False)
         click.echo(result.summary, err=True)

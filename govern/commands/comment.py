@@ -127,7 +127,8 @@ def drift(ctx: click.Context, source: str | None, pr: int | None, repo: str | No
     refs = (_read_input(refs_source, parse_docs_refs, "govern check docs-refs --json")
             if refs_source is not None else None)
     config = read_config(ctx)
-    body = render_drift(data, config.comment, not_judged, refs)
+    body = render_drift(data, config.comment, not_judged, refs,
+                        release_owned_gate=config.gates.enabled("release-owned"))
     click.echo(body, nl=False)
     if not do_post:
         return

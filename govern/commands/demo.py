@@ -106,7 +106,8 @@ def _show(root: Path, kept: bool) -> None:
     click.echo(render_text(result))
     click.echo("The Docs Drift Check comment govern posts on this PR "
                "(govern comment drift --from FILE):\n")
-    click.echo(render_drift(result.to_json(), neutral.comment), nl=False)
+    click.echo(render_drift(result.to_json(), neutral.comment, release_owned_gate=neutral.gates
+                            .enabled("release-owned")), nl=False)
     click.echo("\n" + render_gates(verdicts[neutral.gates.preset], verdicts[CONTRACT]), nl=False)
 
 

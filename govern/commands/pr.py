@@ -112,7 +112,9 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
         from govern.github.delivery import connect_to_post, deliver
 
         echo_outcome(deliver(connect_to_post(repo, os.environ), "docs drift", number,
-                             render_drift(result.to_json(), base_config.comment), MARKER,
+                             render_drift(result.to_json(), base_config.comment,
+                                          release_owned_gate=base_config.gates.enabled(
+                                              "release-owned")), MARKER,
                              base_config.comment.bot_login, os.environ))
     if 1 in codes:
         ctx.exit(1)

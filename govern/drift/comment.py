@@ -201,16 +201,22 @@ def _docs_refs(refs: dict[str, Any] | None, config: CommentConfig, level: int
 
 def build_context(data: dict[str, Any] | None, config: CommentConfig,
                   not_judged: tuple[str, str] | None = None, level: int = 0,
-                  docs_refs: dict[str, Any] | None = None) -> dict[str, Any]:
+                  docs_refs: dict[str, Any] | None = None, *,
+                  release_owned_gate: bool = False) -> dict[str, Any]:
     """The template's context at one detail level.
 
     ``not_judged`` is ``(head, reason)`` when affected-docs could not compute on ``head``;
     ``data`` is then an older result to show below the warning, or None. ``docs_refs`` is
     ``govern check docs-refs --json`` output for the same PR, when it was computed.
+    ``release_owned_gate`` says whether the release-owned gate runs
+    (``gates.enabled("release-owned")``, off in the default preset): only then are the
+    release-owned pages read-only for the PR. Where it is off a PR may well be expected to
+    edit them (22 of werkzeug's last 30 code commits add their entry to CHANGES.rst).
     """
     state = headline_state(data, None if not_judged is None else not_judged[1])
     context: dict[str, Any] = {
         "state": state, "guardrails_doc": clip(config.guardrails_doc),
+        "read_only": release_owned_gate,
         "not_judged": None if not_judged is None else
         {"head": clip(not_judged[0], 64), "reason": clip(not_judged[1], 1000).rstrip(".")},
         "result": None,
@@ -248,14 +254,16 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
 
 def render_drift(data: dict[str, Any] | None, config: CommentConfig,
                  not_judged: tuple[str, str] | None = None,
-                 docs_refs: dict[str, Any] | None = None) -> str:
-    """The comment body: the most detailed level that fits GitHub's limit."""
+                 docs_refs: dict[str, Any] | None = None, *,
+                 release_owned_gate: bool = False) -> str:
+    """The comment body: the most detailed level that fits GitHub's limit; the release-owned
+    pages read-only only while ``release_owned_gate`` runs (:func:`build_context`)."""
     from govern.core.markdown import GITHUB_COMMENT_LIMIT, render_template  # jinja2 only here
 
     body = ""
     for level in range(DETAIL_LEVELS):
-        body = render_template(TEMPLATE, **build_context(data, config, not_judged, level,
-                                                         docs_refs))
+        body = render_template(TEMPLATE, **build_context(
+            data, config, not_judged, level, docs_refs, release_owned_gate=release_owned_gate))
         if len(body) <= GITHUB_COMMENT_LIMIT:
             return body
     raise AssertionError(f"the least detailed drift comment is {len(body)} characters")

@@ -66,8 +66,10 @@ def _row_line(row: Row, color: bool) -> str:
     return f"  - {where}  via {_via(row)}{mark}"
 
 
-HOMELESS_SHOWN = 10
-"""New API entries without a likely home the text report shows before it counts the rest."""
+LISTED_SHOWN = 10
+"""Lines a list of the text report shows before it counts the rest: commander's switch to ESM
+read 37 files with nothing public on their changed lines and could not see 14, a line each,
+which buried the rows (``--json`` lists every one)."""
 WEAK_SHOWN = 10
 """Weak names a report line shows: a new module drops dozens, which buried the lines that
 matter (``--json`` lists every one)."""
@@ -81,6 +83,14 @@ def _weak_line(weak: list[dict[str, str]]) -> list[str]:
     more = f" and {len(weak) - WEAK_SHOWN} more" if len(weak) > WEAK_SHOWN else ""
     return [f"  - {len(weak)} weak name(s) dropped (plain words, not code-shaped): "
             f"{names}{more}"]
+
+
+def _folded(lines: list[str]) -> list[str]:
+    """The first ``LISTED_SHOWN`` of a list's lines, then one counting the rest."""
+    if len(lines) <= LISTED_SHOWN:
+        return lines
+    return [*lines[:LISTED_SHOWN],
+            f"  - … and {len(lines) - LISTED_SHOWN} more (--json lists all)"]
 
 
 def render_text(result: AffectedDocs, color: bool = False) -> str:
@@ -108,27 +118,25 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): likely home "
                                 f"{', '.join(entry['suggested_pages'])}") for entry in homed)
         # a revert or a new module can add hundreds: the ones with a home are the ones to act on
-        lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): no page names its "
-                                "siblings yet") for entry in homeless[:HOMELESS_SHOWN])
-        if len(homeless) > HOMELESS_SHOWN:
-            lines.append(f"  - and {len(homeless) - HOMELESS_SHOWN} more no page names the "
-                         "siblings of (--json lists every one)")
+        lines.extend(_folded([inert_line(f"  - {entry['token']} ({entry['file']}): no page "
+                                         "names its siblings yet") for entry in homeless]))
         lines.append("")
     read = [a for a in result.anchorless_changes if is_implementation_only(a)]
     unseen = [
-        *(f"  - {inert_line(a['path'])}: {a['reason']}" for a in result.anchorless_changes
-          if not is_implementation_only(a)),
-        *(f"  - {inert_line(e['path'])} ({e['side']}): {e['message']}"
-          for e in result.parse_errors),
-        *(f"  - page {inert_line(u['path'])}: {u['reason']}" for u in result.unreadable_pages),
+        *_folded([f"  - {inert_line(a['path'])}: {a['reason']}"
+                  for a in result.anchorless_changes if not is_implementation_only(a)]),
+        *_folded([f"  - {inert_line(e['path'])} ({e['side']}): {e['message']}"
+                  for e in result.parse_errors]),
+        *_folded([f"  - page {inert_line(u['path'])}: {u['reason']}"
+                  for u in result.unreadable_pages]),
         *_weak_line(result.weak_anchors_dropped),
-        *(f"  - over-broad anchor dropped: {o['token']} ({overbroad_reason(o)})"
-          for o in result.overbroad_anchors),
-        *(f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, not listed"
-          for f in result.folded_anchors),
-        *(f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
-          f"{c['routes']} routes)" for c in result.cross_cutting_symbols),
-        *(f"  - broken scan: {broken}" for broken in result.broken_scans),
+        *_folded([f"  - over-broad anchor dropped: {o['token']} ({overbroad_reason(o)})"
+                  for o in result.overbroad_anchors]),
+        *_folded([f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, "
+                  "not listed" for f in result.folded_anchors]),
+        *_folded([f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
+                  f"{c['routes']} routes)" for c in result.cross_cutting_symbols]),
+        *_folded([f"  - broken scan: {broken}" for broken in result.broken_scans]),
         *(f"  - skipped {count} {skipped_label(what)}"
           for what, count in result.skipped.items() if count),
     ]
@@ -144,7 +152,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         # read and understood: no blind spot, though no declaration to anchor (a file path a
         # page names still lists that page above)
         lines.append(heading("Read, nothing public on the changed lines:"))
-        lines.extend(f"  - {inert_line(a['path'])}: {a['reason']}" for a in read)
+        lines.extend(_folded([f"  - {inert_line(a['path'])}: {a['reason']}" for a in read]))
         lines.append("")
     if unseen:
         lines.append(heading("What this run could not see:"))

@@ -58,7 +58,7 @@ from govern.drift.anchors.ts_exports import (
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
 from govern.drift.anchors.whitespace import respaced_lines
-from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
+from govern.drift.docs.corpus import DOCS_FOLDERS, PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
 from govern.git.gitio import ABSENT_MODE, SUBMODULE_MODE, SYMLINK_MODE, Hunk
@@ -225,6 +225,10 @@ SKIPPED_LABELS = {
     "docs_config": "Sphinx configuration file(s) (a docs folder's conf.py)",
     "dev_only_manifests": "dev-only manifest edit(s)",
     "lockfiles": "lockfile(s) (regenerated from the manifests, never written by hand)",
+    "repository_metadata": "repository metadata file(s) (.gitignore, AUTHORS, LICENSE, "
+                           "CODEOWNERS …: about the repository, not what it ships)",
+    "docs_site_files": "docs site file(s) no extractor reads (a docs folder's stylesheets, "
+                       "templates, images, page fragments)",
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
@@ -237,6 +241,19 @@ SKIPPED_LABELS = {
 """What a run counts as skipped (docs/concepts/affected-docs.md#change-set), and how each
 count reads in prose."""
 _LOCKFILES = frozenset((*LOCKFILES, *EXTRA_LOCKFILES))
+_REPOSITORY_METADATA = re.compile(
+    r"\.gitignore|\.gitattributes|\.gitmodules|\.mailmap|\.git-blame-ignore-revs|\.editorconfig"
+    r"|(?i:authors|contributors|maintainers|codeowners|owners|licen[cs]e|copying|notice)"
+    r"(?:[-._][\w.-]*)?")
+"""What git, editors and the forge read about a repository, not what it ships: ignore and
+attribute files, who wrote and owns it, its licence (``LICENSE``, ``LICENSE-MIT``,
+``COPYING.LESSER``). Tooling that can change the shipped code or what installs (``tsconfig.json``,
+``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT COVERED is right there."""
+_FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
+"""GitHub's community files: the forms an issue opens with, the sponsor button."""
+_SCRIPT_SUFFIXES = {"node": ".js", "python": ".py"}
+"""The suffix an extensionless script is read with, by the program its ``#!`` line runs."""
+_PYTHON_PROGRAM = re.compile(r"python[\d.]*")
 
 
 @dataclass
@@ -373,12 +390,12 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     return result
 
 
-def _unanchorable_reason(change: ChangedFile) -> str | None:
+def _unanchorable_reason(change: ChangedFile, read_as: tuple[str, str]) -> str | None:
     if SUBMODULE_MODE in (change.old_mode, change.new_mode):
         return "submodule: its contents are another repository's"
     if not _is_source(change.old_mode) and not _is_source(change.new_mode):
         return "symlink: the link target is not parsed"
-    if not _extracted(change.base_path) and not _extracted(change.path):
+    if not _extracted(read_as[0]) and not _extracted(read_as[1]):
         suffix = PurePosixPath(change.path).suffix
         return f"no anchor extractor for {suffix or 'extensionless'} files"
     return None
@@ -392,6 +409,50 @@ def _is_source(mode: str) -> bool:
 def _extracted(path: str) -> bool:
     """Does an extractor read a file of this name?"""
     return PurePosixPath(path).suffix in EXTENSIONS
+
+
+def _is_repository_metadata(path: str) -> bool:
+    """A file about the repository, not what it ships (``_REPOSITORY_METADATA``): counted in
+    ``skipped``, never NOT COVERED (commander's ``.gitignore``, werkzeug's ``AUTHORS``). A
+    source file is code whatever its name (a ``license.py`` module)."""
+    return not _extracted(path) and (
+        _REPOSITORY_METADATA.fullmatch(PurePosixPath(path).name) is not None
+        or path.startswith(_FORGE_METADATA))
+
+
+def _is_docs_site_file(path: str) -> bool:
+    """Under a docs folder (``docs/``, ``doc/``, ``documentation/`` at any depth) and read by
+    no extractor: the site's stylesheets, templates, images and page fragments (werkzeug's
+    ``docs/_static/style.css`` and ``docs/contents.rst.inc``), no code its pages describe. A
+    docs folder's source files are still read: VitePress pages import their theme's code."""
+    *folders, _ = path.split("/")
+    return not _extracted(path) and any(folder.lower() in DOCS_FOLDERS for folder in folders)
+
+
+def _script_suffix(data: bytes) -> str | None:
+    """The suffix of the language an extensionless script's ``#!`` line runs (``#!/usr/bin/env
+    node``: ``.js``; ``#!/usr/bin/python3``: ``.py``), None for any other first line."""
+    if not data.startswith(b"#!"):
+        return None
+    words = data[2:256].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+    if words and words[0].rpartition("/")[2] == "env":  # env's options and variables aside
+        words = [word for word in words[1:] if not word.startswith("-") and "=" not in word]
+    program = words[0].rpartition("/")[2] if words else ""
+    if _PYTHON_PROGRAM.fullmatch(program):
+        program = "python"
+    return _SCRIPT_SUFFIXES.get(program)
+
+
+def _read_as(path: str, mode: str, side: Side) -> str:
+    """The name the extractors read a side's file by, which they pick a grammar by: its own,
+    or an extensionless script's with the suffix its ``#!`` line says (commander's
+    ``examples/pizza``, a Node program). A script is run, never imported: what it would
+    re-export or default-export is read from no script (``_anchor_file``)."""
+    if PurePosixPath(path).suffix or not _is_source(mode) or mode == SUBMODULE_MODE:
+        return path
+    data = side.read(path)
+    suffix = _script_suffix(data) if data is not None else None
+    return path if suffix is None else path + suffix
 
 
 def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bool:
@@ -422,10 +483,16 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if name in _LOCKFILES:
         result.skipped["lockfiles"] += 1
         return
+    if _is_repository_metadata(change.path):
+        result.skipped["repository_metadata"] += 1
+        return
     manifest = name in config.code.package_manifests
     if manifest and _dev_only_edit(change, base, head, name):
         # changes no package by itself, and leaves in one its code changes (issue 14)
         result.skipped["dev_only_manifests"] += 1
+        return
+    if not manifest and _is_docs_site_file(change.path):
+        result.skipped["docs_site_files"] += 1
         return
     result.packages.setdefault(package_dir)
     if manifest:
@@ -436,7 +503,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         result.anchorless.append({"path": change.path, "reason":
                                   f"package manifest {verb}: manifests yield no anchor"})
         return
-    reason = _unanchorable_reason(change)
+    read_as = (_read_as(change.base_path, change.old_mode, base),
+               _read_as(change.path, change.new_mode, head))
+    script = read_as != (change.base_path, change.path)
+    reason = _unanchorable_reason(change, read_as)
     if reason is not None:
         result.anchorless.append({"path": change.path, "reason": reason})
         return
@@ -450,16 +520,15 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     read: list[tuple[bytes, frozenset[int]]] = []  # each side's text and lines of code
     flags: dict[str, list[str]] = {}  # each side's flags of the option declarations changed
     changed = False  # a line of either side changed (a mode change changes none)
-    sources = (change.status != "A" and _is_source(change.old_mode)
-               and _extracted(change.base_path),
-               change.status != "D" and _is_source(change.new_mode) and _extracted(change.path))
+    sources = (change.status != "A" and _is_source(change.old_mode) and _extracted(read_as[0]),
+               change.status != "D" and _is_source(change.new_mode) and _extracted(read_as[1]))
     texts = (base.read(change.base_path) if sources[0] else None,
              head.read(change.path) if sources[1] else None)
     if any(is_generated(data) for data in texts if data is not None):
         result.skipped["generated_files"] += 1
         return
-    sides = ((base, change.base_path, change.old_lines, texts[0], change.old_blob),
-             (head, change.path, change.new_lines, texts[1], change.new_blob))
+    sides = ((base, read_as[0], change.old_lines, texts[0], change.old_blob),
+             (head, read_as[1], change.new_lines, texts[1], change.new_blob))
     changed_lines: list[frozenset[int]] = []
     for _, _, lines, data, _ in sides:
         if data is not None and sources[0] != sources[1]:
@@ -478,7 +547,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             result.anchorless.append({"path": change.path, "reason": problem})
             return
         changed = changed or bool(lines)
-    code = _lines_of_code((change.base_path, change.path), texts,
+    code = _lines_of_code(read_as, texts,
                           (changed_lines[0], changed_lines[1]), change.hunks)
     for (side, path, _, data, blob), lines in zip(sides, code, strict=True):
         if data is None:
@@ -542,12 +611,14 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                 result.candidates.append(Candidate("route", route, change.path, side.name))
                 yielded = True
     if any(flags.values()):
-        _option_changes(change, texts, flags, result)
+        _option_changes(change, read_as, texts, flags, result)
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
-    if _reexport_changes(change, extractions, base, head, reexports, package_dir):
+    # a script is no module: nothing imports what it exports
+    if not script and _reexport_changes(change, extractions, base, head, reexports,
+                                        package_dir):
         yielded = True
-    if _default_export_change(change, texts, head, package_dir, result):
+    if not script and _default_export_change(change, texts, head, package_dir, result):
         yielded = True
     if not yielded:
         if _is_version_bump(read):
@@ -673,15 +744,15 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     return found
 
 
-def _option_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
+def _option_changes(change: ChangedFile, read_as: tuple[str, str],
+                    texts: tuple[bytes | None, bytes | None],
                     flags: dict[str, list[str]], result: ChangeSetAnchors) -> None:
     """What the change did to the file's options: a flag the head side declares that the base
     side did not is a new option, New API at home where the file's other flags are listed; a
     flag the base side declared that the head side does not is gone from the file, and
     removed unless another file still holds it (``removed_flags``)
     (docs/concepts/anchoring-rules.md#command-line-options)."""
-    declared = [_declared_flags(path, data) for path, data
-                in ((change.base_path, texts[0]), (change.path, texts[1]))]
+    declared = [_declared_flags(path, data) for path, data in zip(read_as, texts, strict=True)]
     added = [flag for flag in flags.get("head", []) if flag not in declared[0]]
     result.added.extend(Added(change.path, Declaration(flag, None, bridgeable=False), (flag,),
                               declared[1], True) for flag in added)
