@@ -8,7 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from govern.cli import cli
 from govern.drift.docs.headings import has_heading_naming
 from tests.helpers import pr_repo, rows, run_json
 
@@ -32,6 +34,22 @@ def test_an_over_broad_name_is_still_listed_on_the_page_whose_heading_names_it(
     assert rows(data) == {"docs/ref0.md": ["setErrorHandler"]}
     assert data["overbroad_anchors"] == [{"token": "setErrorHandler", "kind": "symbol",
                                           "pages": 6, "kept": ["docs/ref0.md"]}]
+
+
+def test_a_folded_name_is_listed_on_its_heading_page_and_the_report_says_so(
+        tmp_path: Path) -> None:
+    pages = {f"docs/guide{n}.md": MENTION.format(n=n) for n in range(9)}
+    pages["docs/ref.md"] = "# Reference\n\n## setErrorHandler\n"
+    pad = {f"docs/pad{n}.md": f"# Pad {n}\n\nNothing.\n" for n in range(60)}
+    repo = pr_repo(tmp_path, {**CODE, **pad, **pages}, CHANGE)
+    data = run_json(repo, "main")
+    assert rows(data) == {"docs/ref.md": ["setErrorHandler"]}
+    assert data["folded_anchors"] == [{"token": "setErrorHandler", "kind": "symbol",
+                                       "pages": 10, "kept": ["docs/ref.md"]}]
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "main",
+                                      "--format", "text"])
+    assert "setErrorHandler (symbol) is named on 10 pages: folded, listed only on " \
+           "docs/ref.md, whose heading names it" in result.output
 
 
 def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -> None:
