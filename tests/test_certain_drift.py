@@ -34,6 +34,26 @@ def test_a_name_still_declared_in_another_spelling_of_the_changed_files_is_not_s
         "docs/headers.md": False, "docs/cancel.md": True}
 
 
+@pytest.mark.parametrize(("head", "stale"), [
+    # commander ad3f9470fc: the typings' namespace members became the module's own exports
+    ("export declare class InvalidArgumentError {\n  code: string;\n}\n"
+     "export declare class CancelToken {\n  reason(): string;\n}\n", False),
+    # a member gone from the namespace and declared nowhere else is removed
+    ("export declare class CancelToken {\n  reason(): string;\n}\n", True),
+])
+def test_a_namespace_member_moved_to_the_top_of_its_file_is_not_removed(
+        tmp_path: Path, head: str, stale: bool) -> None:
+    base = ("declare namespace commander {\n  class InvalidArgumentError {\n    code: string;\n"
+            "  }\n  class CancelToken {\n    reason(): string;\n  }\n}\n"
+            "export = commander;\n")
+    files = {"package.json": '{"name": "commander", "types": "index.d.ts"}', "index.d.ts": base,
+             "docs/errors.md": "Throw a `commander.InvalidArgumentError` from a parser.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"index.d.ts": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/errors.md": stale}
+    # what moved is no New API either
+    assert [entry["token"] for entry in data["new_api"]] == []
+
+
 def test_a_removed_name_the_tree_still_declares_elsewhere_is_not_stale(tmp_path: Path) -> None:
     files = {"pkg/__init__.py": "",
              "pkg/env.py": "class Environment:\n    def get_template(self, name):\n"
@@ -72,12 +92,18 @@ def _files(texts: list[bytes]) -> dict[str, bytes | None]:
 
 
 def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
-    names = {"render", "LIMIT", "Widget", "helper"}
+    names = {"render", "LIMIT", "Widget", "helper", "stripColor", "timeout", "wrap"}
     declaring = [b"export function render(page) {}\n", b"LIMIT = 5\n",
                  b"class Shop {\n  async helper(a: number): Promise<void> {\n  }\n}\n",
-                 b"export const Widget: Props = {}\n"]
+                 b"export const Widget: Props = {}\n",
+                 # commander's ``OutputConfiguration.stripColor`` and an object's key
+                 b"interface Output {\n  stripColor?(str: string): string;\n}\n",
+                 b"const output = {\n  wrap: (str) => str,\n};\n",
+                 b"class Settings:\n    timeout: float = 5.0\n"]
     using = [b"render(page)\n", b"if LIMIT == 5:\n    pass\n", b"x = helper(1) + 2\n",
-             b"  Widget.render_all()\n", b"# render is gone\n"]
+             b"  Widget.render_all()\n", b"# render is gone\n",
+             b"  stripColor(text);\n", b"  return wrap(str) ? a : b;\n",
+             b"call(timeout=5)\n"]
     assert declared_names(_files(declaring), names) == names
     assert declared_names(_files(using), names) == set()
 

@@ -33,6 +33,19 @@ def test_the_page_named_after_the_file_is_a_row_below_the_name_matches(tmp_path:
     assert rows[1]["stale"] is False
 
 
+@pytest.mark.parametrize(("files", "home"), [
+    # fastify's lib/route.js is documented on Routes.md
+    ({"pkg/src/acme/route.py": ROUTING}, ["docs/Routes.md"]),
+    # a second module of the plural's stem: the page is neither's
+    ({"pkg/src/acme/route.py": ROUTING, "pkg/src/acme/routes.py": ROUTING}, []),
+])
+def test_a_plural_page_is_the_home_of_its_singular_module(tmp_path: Path, files: dict[str, str],
+                                                          home: list[str]) -> None:
+    rows = _rows(tmp_path, {**files, "docs/Routes.md": PROSE},
+                 {"pkg/src/acme/route.py": CHANGED})
+    assert [row["path"] for row in rows] == home
+
+
 def test_a_folder_module_has_its_folder_page_as_home(tmp_path: Path) -> None:
     rows = _rows(tmp_path, {"pkg/src/acme/middleware/__init__.py": ROUTING,
                             "docs/middleware/index.md": "# Middleware\n\nLayers.\n",
@@ -109,6 +122,11 @@ def test_a_generic_name_feeds_no_home(tmp_path: Path, config: str,
     ("src/useQuery.ts", "usequery"),
     ("pkg/middleware/__init__.py", "middleware"),
     ("docs/middleware/README.md", "middleware"),
+    # a plural page is its singular module's (fastify's Routes.md and lib/route.js)
+    ("docs/Reference/Routes.md", "route"),
+    ("lib/route.js", "route"),
+    ("docs/hooks.md", "hook"),
+    ("src/bus.ts", "bus"),  # too short to lose a letter
     # stems that name no one module
     ("pkg/utils.py", None),
     ("docs/api.md", None),

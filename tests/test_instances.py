@@ -30,6 +30,22 @@ def test_a_member_anchors_on_the_instance_name_the_docs_bind(tmp_path: Path) -> 
     assert data["docs"][0]["evidence"][0]["rule"] == "qualified_name"
 
 
+TS_PKG = {"package.json": '{"name": "commander", "main": "index.js"}\n',
+          "index.js": "export class Command {\n  option(flags) {\n    return flags\n  }\n}\n"}
+
+
+@pytest.mark.parametrize(("binding", "listed"), [
+    # commander's pages: ``const program = new Command();``
+    ("const program = new Command();", {"docs/options.md": ["program.option"]}),
+    ("const program = renew Command();", {}),  # no `new` keyword: nothing bound
+])
+def test_a_javascript_new_binds_an_instance_name(tmp_path: Path, binding: str,
+                                                 listed: dict[str, list[str]]) -> None:
+    docs = {"docs/options.md": f"```js\n{binding}\nprogram.option('-d');\n```\n"}
+    change = {"index.js": TS_PKG["index.js"].replace("return flags", "return flags.trim()")}
+    assert rows(run_json(pr_repo(tmp_path, {**TS_PKG, **docs}, change), "main")) == listed
+
+
 def test_without_a_binding_in_the_docs_the_instance_form_is_not_learned(tmp_path: Path) -> None:
     docs = {"docs/start.md": "# Start\n\nMake a `Flask` app and call `app.route`.\n"}
     assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}

@@ -188,8 +188,10 @@ export function wrap (fn) {
 @pytest.mark.parametrize(("line", "expected"), [
     (13, []),                # a helper the function keeps to itself: its implementation
     (15, []),                # a local bound to a function is a helper too
-    (7, ["createApp"]),      # a helper in the object it returns is what it gives
-    (10, ["createApp"]),     # under another key
+    # a helper in the object it returns is that member of what it gives (fastify's
+    # ``fastify.listen``), not the factory: a page calling ``fastify()`` is about another thing
+    (7, ["createApp.listen"]),
+    (10, ["createApp.route"]),     # under another key
     (2, ["createApp"]),      # a line of its own
     (20, ["wrap"]),          # the helper it returns as it is
 ])
@@ -201,12 +203,17 @@ def test_a_nested_helper_anchors_its_function_only_when_the_function_gives_it(
 
 @pytest.mark.parametrize(("old", "new", "listed"), [
     ("throw new Error(message)", "throw new TypeError(message)", {}),
-    ("return path\n", "return path.trim()\n", {"docs/start.md": ["createApp"]}),  # addRoute
+    # addRoute, given out as ``route``: the page writing ``app.route`` (an instance the docs
+    # bind to what the factory gives), not the one only calling ``createApp()``
+    ("return path\n", "return path.trim()\n", {"docs/routes.md": ["app.route"]}),
+    ("(options) {\n", "(options, extra) {\n",  # the factory's own signature
+     {"docs/start.md": ["createApp"], "docs/routes.md": ["createApp"]}),
 ])
 def test_a_page_calling_a_factory_is_listed_for_what_the_factory_gives(
         tmp_path: Path, old: str, new: str, listed: dict[str, list[str]]) -> None:
     files = {"package.json": '{"name": "app", "main": "app.js"}\n', "app.js": FACTORY,
-             "docs/start.md": "```js\nconst app = createApp({})\n```\n"}
+             "docs/start.md": "```js\nconst app = createApp({})\n```\n",
+             "docs/routes.md": "```js\nconst app = createApp({})\napp.route('/x')\n```\n"}
     data = run_json(pr_repo(tmp_path, files, {"app.js": FACTORY.replace(old, new)}), "main")
     assert rows(data) == listed
 

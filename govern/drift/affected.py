@@ -251,18 +251,26 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                                      folded)
         exact = certain or anchor.kind == "file"
         counted = len(matched & hand_written)
-        if not exact and counted > threshold:
-            overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": counted})
-            continue
-        if not exact and counted > config.max_rows_per_anchor:
-            folded.append({"token": anchor.token, "kind": anchor.kind, "pages": counted})
-            continue
+        if not exact and counted > min(threshold, config.max_rows_per_anchor):
+            entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
+            (overbroad if counted > threshold else folded).append(entry)
+            headed = index.heading(anchor.token, matched & hand_written)
+            if not 0 < len(headed) <= MAX_HEADED_PAGES:
+                continue
+            # the section documenting it stays on the list (fastify's `#### setErrorHandler`)
+            entry["kept"] = sorted(index.pages[page_id].path for page_id in headed)
+            matched = headed
         admitted.append(anchor)
         pages[key] = matched
     if spellings:
         admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings,
                                        hand_written)
     return Guarded(admitted, pages, weak, overbroad, folded)
+
+
+MAX_HEADED_PAGES = 2
+"""An over-broad or folded anchor still lists the pages with a heading naming it, when they
+are this few: more are as little telling as the rest."""
 
 
 def hand_written_pages(index: DocsIndex) -> frozenset[int]:
@@ -297,6 +305,8 @@ def overbroad_reason(entry: dict[str, Any]) -> str:
     pages = f"{entry['pages']} page{'' if entry['pages'] == 1 else 's'}"
     if "with" in entry:
         return f"named on {pages}, dropped with the over-broad {entry['with']}"
+    if "kept" in entry:
+        return f"named on {pages}; kept only on {', '.join(entry['kept'])}, whose heading names it"
     return f"named on {pages}"
 
 

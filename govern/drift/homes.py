@@ -54,8 +54,8 @@ class Home:
 
 def stem_key(path: str) -> str | None:
     """The normalised name a file or page is about (``routing.py``, ``docs/routing.md`` and
-    ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``); None when it names no
-    one module."""
+    ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``; ``Routes.md`` and
+    ``route.js`` both ``route``); None when it names no one module."""
     folder, _, name = path.rpartition("/")
     dot = name.rfind(".")
     stem = (name[:dot] if 0 < dot < len(name) - 1 else name).lower()  # PurePosixPath.stem
@@ -65,7 +65,8 @@ def stem_key(path: str) -> str | None:
         stem = folder.rpartition("/")[2].lower()
     key = stem.strip("_").replace("_", "").replace("-", "")
     vague = len(key) < MIN_STEM or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS
-    return None if vague else key
+    # a plural names its singular's module: fastify's ``Routes.md`` documents ``lib/route.js``
+    return None if vague else key[:-1] if key.endswith("s") and len(key) > MIN_STEM + 1 else key
 
 
 def module_name(candidate: Candidate) -> str | None:

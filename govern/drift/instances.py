@@ -23,9 +23,10 @@ MAX_PAGES = 2
 
 
 _ASSIGNMENT = re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
-                         r"(?:\w++\.)*+(\w++)\(")
-"""``name = Container(`` or ``name = module.Container(``, the container's last part captured:
-possessive, so one pass over a hostile page stays linear."""
+                         r"(?:new[ \t]++)?(?:\w++\.)*+(\w++)\(")
+"""``name = Container(``, ``name = module.Container(`` or JavaScript's ``const program = new
+Command(``, the container's last part captured: possessive, so one pass over a hostile page
+stays linear."""
 
 
 _BOUND: dict[str, dict[str, frozenset[str]]] = {}

@@ -133,7 +133,8 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         *_folded([f"  - over-broad anchor dropped: {o['token']} ({overbroad_reason(o)})"
                   for o in result.overbroad_anchors]),
         *_folded([f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, "
-                  "not listed" for f in result.folded_anchors]),
+                  + (f"listed only on {', '.join(f['kept'])}, whose heading names it"
+                     if "kept" in f else "not listed") for f in result.folded_anchors]),
         *_folded([f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
                   f"{c['routes']} routes)" for c in result.cross_cutting_symbols]),
         *_folded([f"  - broken scan: {broken}" for broken in result.broken_scans]),

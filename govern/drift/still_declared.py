@@ -31,7 +31,12 @@ the rest certain, as before."""
 
 def _declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ...]:
     """Lines declaring one of ``names`` (group ``name``): after a declaring keyword, as a
-    module-level assignment, or as a JS/TS method with its body."""
+    module-level assignment, as a JS/TS method with its body, or as a member written at the
+    start of an indented line: an interface's method or property signature
+    (``stripColor?(str: string): string;``), an object literal's key or a class's annotated
+    field (``stripColor: (str) => …``, ``timeout: float``). commander removed its helper
+    ``stripColor`` from ``lib/help.js`` while ``OutputConfiguration.stripColor`` stayed, the
+    one its page meant."""
     either = b"|".join(re.escape(name.encode()) for name in sorted(names))
     name = rb"(?P<name>" + either + rb")(?![\w$])"
     return (
@@ -40,6 +45,8 @@ def _declaration_patterns(names: Collection[str]) -> tuple[re.Pattern[bytes], ..
                    + rb"[ \t]*(?::[^=\n]*)?=(?!=)", re.M),
         re.compile(rb"^[ \t]+(?:" + _MODIFIERS + rb"[ \t]+)*" + name
                    + rb"[ \t]*(?:<[^>\n]*>)?\([^)\n]*\)[ \t]*(?::[^{\n]*)?\{", re.M),
+        re.compile(rb"^[ \t]+(?:" + _MODIFIERS + rb"[ \t]+)*" + name
+                   + rb"(?:\?|[ \t]*+(?::|(?:<[^>\n]*>)?\([^)\n]*\)[ \t]*+:))", re.M),
     )
 
 

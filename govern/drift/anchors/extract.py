@@ -57,6 +57,7 @@ from govern.drift.anchors.ts_exports import (
     published_surface,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
+from govern.drift.anchors.whitespace import respaced_lines
 from govern.drift.docs.corpus import DOCS_FOLDERS, PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -345,7 +346,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                    lines: tuple[frozenset[int], frozenset[int]],
                    hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's changed lines that change code (a line all comment, or a hunk that only
-    edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments).
+    edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments;
+    outside Python, nor does a line only re-indented: :mod:`.whitespace`).
     Both sides are parsed here, the head side as the base side's tree edited where the hunks
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""
@@ -360,8 +362,12 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     language = languages[0]
     base_tree = parse(language, base_data)
     head_tree = parse_edited(language, head_data, base_data, hunks)
-    return changed_code(language, (base_tree, base_data, lines[0]),
+    code = changed_code(language, (base_tree, base_data, lines[0]),
                         (head_tree, head_data, lines[1]), hunks)
+    if language == "python":  # indentation is Python's block structure
+        return code
+    respaced = respaced_lines(base_data, head_data, hunks)
+    return code[0] - respaced[0], code[1] - respaced[1]
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
@@ -558,6 +564,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
+            result.declared_at_head.update(_hoisted(extraction, extractions.get("base")))
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -627,6 +634,19 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "reason": not_covered_reason(extractions.values())})
 
 
+def _hoisted(head: Extraction, base: Extraction | None) -> frozenset[str]:
+    """The base side's namespace members (``commander.InvalidArgumentError`` of ``declare
+    namespace commander``) that the head side of the same file declares at its top
+    (``export class InvalidArgumentError``): moved out of a namespace that merges with the
+    module, so still reached by the qualified spelling, neither removed nor New API
+    (docs/concepts/anchoring-rules.md#certain-drift)."""
+    if base is None or not base.namespaces:
+        return frozenset()
+    return frozenset(key for key in base.declared
+                     if (split := key.partition("."))[0] in base.namespaces
+                     and split[2] in head.declared)
+
+
 def _members_of_new_containers(head: Extraction, base: Extraction | None
                                ) -> frozenset[Declaration]:
     """The touched members of containers the base side does not declare: the change adds the
@@ -679,8 +699,10 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
+    moved = _hoisted(head, base)
     new = [declaration for declaration in head.touched
-           if base is None or declaration.key not in base.declared]
+           if base is None or (declaration.key not in base.declared
+                               and not any(key.endswith(f".{declaration.key}") for key in moved))]
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}

@@ -177,6 +177,24 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
     return touched_members(name, statement, members, lines, _member_role)
 
 
+_WORD = re.compile(rb"\w++")
+
+
+def _is_deprecation(statement: Node) -> bool:
+    """Is a top-level statement a call warning that the module is deprecated
+    (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
+    call = statement.named_children[0] if statement.type == "expression_statement" \
+        and statement.named_children else None
+    if call is None or call.type != "call":
+        return False
+    function = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    return function is not None and arguments is not None \
+        and (function.text or b"").rpartition(b".")[2] == b"warn" \
+        and any(b"Deprecat" in word and word.endswith(b"Warning")
+                for word in _WORD.findall(arguments.text or b""))
+
+
 def string_list(node: Node | None) -> frozenset[str] | None:
     """The strings of a list or tuple (``__all__ = ["a", "b"]``, ``("a",)``, or ``'a', 'b'``
     unparenthesised, as pydantic's ``fields.py`` writes it); None for any other value."""
@@ -254,8 +272,10 @@ def extract_python(source: bytes, lines: frozenset[int],
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
+    deprecated = False  # a changed top-level warning deprecates the module's whole API
     for statement in statements(tree.root_node):
         reexports.update(from_imports(statement))
+        deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
         name = _declared_name(statement)
         if name is None:
             continue
@@ -292,6 +312,11 @@ def extract_python(source: bytes, lines: frozenset[int],
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, lines, _member_role))
+    if deprecated:
+        # uvicorn's ``warnings.warn("The uvicorn.workers module is deprecated…",
+        # DeprecationWarning)``: every page naming its API (``uvicorn.workers.UvicornWorker``)
+        touched.extend(Declaration(name, None, bridgeable=False)
+                       for name, _ in top_level if exported(name))
     if any(name == "__getattr__" for name, _ in top_level):  # a module's, not a class's
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))

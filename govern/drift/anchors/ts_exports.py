@@ -101,8 +101,10 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
     default_declared = None
     default_export: str | None = None
     opened = False
+    assigned: str | None = None  # ``export = X``
     module_syntax = False
-    for statement in root.named_children:
+    statements = list(root.named_children)
+    for statement in statements:
         if statement.type == "import_statement":
             module_syntax = True
             _read_import(statement, imported)
@@ -110,6 +112,21 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
         if statement.type != "export_statement":
             continue
         module_syntax = True
+        value = statement.child_by_field_name("value")
+        if value is None and statement.named_child_count == 1 \
+                and statement.named_children[0].type == "identifier" \
+                and not any(c.type == "default" for c in statement.children):
+            assigned = text(statement.named_children[0])
+            merged = _merged_namespace(root, assigned)
+            if merged is not None:
+                # DefinitelyTyped's shape (fastify's ``declare namespace fastify { export type
+                # { FastifyInstance } … }`` and ``export = fastify``): the namespace's exports
+                # are the module's, and the function or class merged with it its default
+                names.add("default")
+                default_export = assigned
+                statements.extend(s for s in merged.named_children
+                                  if s.type == "export_statement")
+                continue
         source_node = statement.child_by_field_name("source")
         module = (ts_string(source_node) or "") if source_node is not None else None
         clause = next((c for c in statement.named_children if c.type == "export_clause"), None)
@@ -160,6 +177,19 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
     commonjs = path.endswith(".cjs") or (path.endswith(".js") and not module_syntax)
     return FileExports(frozenset(names), tuple(stars), tuple(forwarded), tuple(namespaces),
                        default_declared, opened, commonjs, root.has_error, default_export)
+
+
+def _merged_namespace(root: Node, name: str) -> Node | None:
+    """The body of the top-level ``declare namespace name { … }`` of a file, if it has one."""
+    for statement in root.named_children:
+        module = statement.named_children[0] if statement.type == "ambient_declaration" \
+            and statement.named_children else statement
+        if module.type == "internal_module":
+            identifier = module.child_by_field_name("name")
+            body = module.child_by_field_name("body")
+            if identifier is not None and text(identifier) == name and body is not None:
+                return body
+    return None
 
 
 def _grammar(path: str) -> str:

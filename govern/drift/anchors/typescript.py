@@ -681,10 +681,15 @@ def _is_binding(node: Node) -> bool:
 def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
-        helpers = _helpers(node)
-        if helpers and not touches(span, _outside(lines, helpers)):
-            return []  # its helpers' change, not its own (anchoring-rules.md#what-anchors)
-        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node))]
+        helpers, given = _helpers(node)
+        handed = [Declaration(key, name, bridgeable=True)
+                  for key, statement in given if touches(statement, lines)]
+        if (helpers or given) and not touches(span, _outside(lines, [
+                *helpers, *(statement for _, statement in given)])):
+            # its helpers' change, not its own: a helper it gives out under a key of the
+            # object it returns is that member of what callers get (anchoring-rules.md#what-anchors)
+            return handed
+        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node)), *handed]
     nested = list(_nested_containers(node))
     # The namespace reads the lines its containers do not: its own, its other members', and
     # the comment written above a container, which documents it (``Namespace.Interface``).
@@ -701,12 +706,15 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
     return found
 
 
-def _helpers(declaration: Node) -> list[Node]:
+def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     """The statements of a function's body that declare a helper of its own: a named function
     (fastify's factory nests ``function addHttpMethod (…) {…}``), or locals bound to functions
-    only (``const build = () => …``). Not one the function returns as it is (``return
-    wrapper``): that helper is what the function gives. None for a declaration that is no
-    function."""
+    only (``const build = () => …``); and, apart, (key, statement) of each helper it gives out
+    under a key of the object it returns, written in the ``return`` or bound to a local it
+    returns (fastify's ``const fastify = { listen, setNotFoundHandler: setNotFoundHandler }``,
+    trpc's ``return { useQuery: _useQuery }``). Not one the function returns as it is
+    (``return wrapper``): that helper is what the function gives. None for a declaration that
+    is no function."""
     function: Node | None = declaration
     if declaration.type in ("variable_declarator", "assignment_expression"):
         function = _unwrap(declaration.child_by_field_name("value")
@@ -714,9 +722,10 @@ def _helpers(declaration: Node) -> list[Node]:
     body = function.child_by_field_name("body") if function is not None \
         and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
     if body is None or body.type != "statement_block":
-        return []
+        return [], []
     helpers: list[tuple[set[str], Node]] = []
     returned: set[str] = set()
+    keys: dict[str, str] = {}  # a helper given out in a returned object -> its key there
     objects: dict[str, Node] = {}  # locals bound to an object literal
     for statement in body.named_children:
         if statement.type == "return_statement":
@@ -725,8 +734,10 @@ def _helpers(declaration: Node) -> list[Node]:
                     and value.type == "identifier" else value
                 returned.add(text(value))
                 if held is not None and held.type == "object":
-                    returned.update(text(_unwrap(v.child_by_field_name("value")) or v)
-                                    for v in held.named_children)
+                    for entry in held.named_children:
+                        key = entry.child_by_field_name("key")
+                        held_name = text(_unwrap(entry.child_by_field_name("value")) or entry)
+                        keys.setdefault(held_name, text(key) if key is not None else held_name)
             continue
         if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)
@@ -740,7 +751,10 @@ def _helpers(declaration: Node) -> list[Node]:
             continue
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
-    return [statement for names, statement in helpers if not names & returned]
+    given = [(keys[name], statement) for names, statement in helpers
+             if not names & returned for name in sorted(names & keys.keys())]
+    return [statement for names, statement in helpers
+            if not names & returned and not names & keys.keys()], given
 
 
 def _outside(lines: frozenset[int], spans: list[Node]) -> frozenset[int]:
@@ -771,9 +785,11 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
 
 
 def _declared_keys(name: str, node: Node, members: list[tuple[str, Node]]) -> Iterator[str]:
-    """The keys a public top-level declaration declares: its own, its public members', and,
-    for a namespace, the public members of the containers it declares."""
+    """The keys a public top-level declaration declares: its own, its public members', for a
+    namespace the public members of the containers it declares, and for a function the keys
+    of the object it returns that hold its helpers (``createApp.route``)."""
     yield name
+    yield from (f"{name}.{key}" for key, _ in _helpers(node)[1])
     for container, held in [(name, members), *((inner, inner_members) for inner, _, inner_members
                                                in _nested_containers(node))]:
         yield from (f"{container}.{member}" for member, m in held

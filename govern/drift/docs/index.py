@@ -20,6 +20,7 @@ from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page, is_history_page
+from govern.drift.docs.headings import has_heading_naming
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
@@ -240,6 +241,11 @@ class DocsIndex:
         return {page_id for page_id, text in texts.items()
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
+
+    def heading(self, token: str, page_ids: Collection[int]) -> set[int]:
+        """Those of ``page_ids`` with a heading that names ``token`` (:mod:`.headings`)."""
+        return {page_id for page_id, text in self._read_written(page_ids).items()
+                if has_heading_naming(text, self.pages[page_id].path, token)}
 
     def naming_paths(self, forms: Iterable[str]) -> dict[str, set[int]]:
         """The file path forms (``docs_src/app/main.py``) that some page writes, each with the

@@ -60,6 +60,16 @@ class LineMap:
     def line(self, offset: int) -> int:
         return bisect.bisect_right(self._starts, offset)
 
+    def span(self, line: int) -> tuple[int, int]:
+        """The offsets of a 1-based line's text, its newline excluded."""
+        end = self._starts[line] - 1 if line < len(self._starts) else None
+        return self._starts[line - 1], -1 if end is None else end
+
+
+_CONTENTS_ENTRY = re.compile(r"[ \t]*+(?:[-*+]|\d{1,9}+\.)[ \t]++\[[^\]\n]*+\]\(#[^)\n]*+\)[ \t]*+")
+"""A markdown table of contents' entry: a list item that is only a link within the page
+(``  - [`trustProxy`](#trustproxy)``)."""
+
 
 def _words_of(raw: str) -> Iterator[str]:
     """The names the scanner derives from one raw token (docs/concepts/ranking.md)."""
@@ -307,7 +317,18 @@ class PageMentions:
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines
-        return tuple(sorted({lines.line(offset) for offset in offsets}))[:MAX_LINES]
+        found = sorted({lines.line(offset) for offset in offsets})
+        # a table of contents' entry points at the section: where the page names the anchor
+        # is the section itself (fastify's Server.md lists `trustProxy` at line 29, and its
+        # section is at 554), unless the entry is all the page has
+        named = [line for line in found if not self._contents_entry(line)]
+        return tuple(named or found)[:MAX_LINES]
+
+    def _contents_entry(self, line: int) -> bool:
+        assert self._lines is not None
+        start, end = self._lines.span(line)
+        return _CONTENTS_ENTRY.fullmatch(self.text, start, len(self.text) if end < 0 else end) \
+            is not None
 
 
 def mention_lines(text: str, path: str, token: str, how: str) -> tuple[int, ...]:

@@ -1,0 +1,38 @@
+"""Whether a page has a heading naming a token: the section that documents it
+(docs/concepts/affected-docs.md#guards). A name on too many pages to list is still listed on
+the one page whose heading is that name (fastify's ``#### setErrorHandler`` in
+``Server.md``, among the nine pages writing ``setErrorHandler``)."""
+
+from __future__ import annotations
+
+import re
+
+_MARKDOWN = re.compile(r"[ \t]{0,3}+#{1,6}+[ \t]++(.*+)")
+"""An ATX heading's text (``### `trustProxy` ``), matched at a line's start."""
+_FENCE = re.compile(r"[ \t]{0,3}+(`{3,}+|~{3,}+)")
+"""A line opening or closing a fenced code block, where a ``#`` line is a comment."""
+_RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t]*+$", re.M)
+"""A reStructuredText title's text: a line underlined by a run of one punctuation mark."""
+
+
+def has_heading_naming(text: str, path: str, token: str) -> bool:
+    """Does a heading of the page at ``path`` (a reStructuredText title, or a markdown heading
+    outside fenced code) write ``token`` whole, not as part of a longer name? Linear in the
+    text: each line is read once."""
+    name = re.compile(r"(?<![\w$])" + re.escape(token) + r"(?![\w$])")
+    if path.endswith(".rst"):
+        return any(name.search(match.group(1)) for match in _RST.finditer(text))
+    fence = ""
+    for line in text.split("\n") if "#" in text else ():
+        opening = _FENCE.match(line)
+        if opening is not None:
+            marks = opening.group(1)
+            if not fence:
+                fence = marks
+            elif marks[0] == fence[0] and len(marks) >= len(fence):
+                fence = ""
+            continue
+        heading = None if fence else _MARKDOWN.match(line)
+        if heading is not None and name.search(heading.group(1)):
+            return True
+    return False

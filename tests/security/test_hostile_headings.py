@@ -1,0 +1,24 @@
+"""Attack: stall the docs-drift job with a page built against the heading reader that keeps
+an over-broad anchor on its documenting section (docs/concepts/affected-docs.md#guards):
+hundreds of thousands of headings almost naming the anchor, fences opened and never closed,
+an rst page of underlines. Each line is read once, so the page is read in linear time."""
+
+from __future__ import annotations
+
+from govern.drift.docs.headings import has_heading_naming
+from tests.security.pr import within
+
+NEAR = "#### setErrorHandlerX " + "setErrorHandle " * 20 + "\n"
+FENCES = "```\n" + "# setErrorHandler\n~~~~\n" * 50_000
+UNDERLINES = ("x setErrorHandlerY\n" + "=" * 200 + "\n") * 20_000
+
+
+def test_hostile_pages_are_read_in_linear_time() -> None:
+    assert within(lambda: has_heading_naming(NEAR * 20_000, "docs/a.md", "setErrorHandler")) \
+        is False
+    # every `# setErrorHandler` line is inside a fence opened by ``` and not closed by ~~~~
+    assert within(lambda: has_heading_naming(FENCES, "docs/a.md", "setErrorHandler")) is False
+    assert within(lambda: has_heading_naming(UNDERLINES, "docs/a.rst", "setErrorHandler")) \
+        is False
+    assert has_heading_naming(UNDERLINES + "setErrorHandler\n===\n", "docs/a.rst",
+                              "setErrorHandler") is True
