@@ -57,7 +57,7 @@ from govern.drift.anchors.ts_exports import (
     published_surface,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
-from govern.drift.anchors.whitespace import respaced_lines
+from govern.drift.anchors.whitespace import reindented_lines
 from govern.drift.docs.corpus import DOCS_FOLDERS, PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -366,8 +366,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                         (head_tree, head_data, lines[1]), hunks)
     if language == "python":  # indentation is Python's block structure
         return code
-    respaced = respaced_lines(base_data, head_data, hunks)
-    return code[0] - respaced[0], code[1] - respaced[1]
+    reindented = reindented_lines(base_data, head_data, hunks)
+    return code[0] - reindented[0], code[1] - reindented[1]
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
@@ -564,7 +564,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
-            result.declared_at_head.update(_hoisted(extraction, extractions.get("base")))
+            result.declared_at_head.update(_hoisted(extraction, extractions.get("base"),
+                                                    base_data))
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -634,16 +635,21 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "reason": not_covered_reason(extractions.values())})
 
 
-def _hoisted(head: Extraction, base: Extraction | None) -> frozenset[str]:
+def _hoisted(head: Extraction, base: Extraction | None, base_data: bytes | None
+             ) -> frozenset[str]:
     """The base side's namespace members (``commander.InvalidArgumentError`` of ``declare
-    namespace commander``) that the head side of the same file declares at its top
-    (``export class InvalidArgumentError``): moved out of a namespace that merges with the
-    module, so still reached by the qualified spelling, neither removed nor New API
-    (docs/concepts/anchoring-rules.md#certain-drift)."""
-    if base is None or not base.namespaces:
+    namespace commander`` and ``export = commander``) that the head side of the same file
+    declares at its top (``export class InvalidArgumentError``): moved out of a namespace
+    that merges with the module, so still reached by the qualified spelling, neither removed
+    nor New API (docs/concepts/anchoring-rules.md#certain-drift). A namespace of its own
+    (``export namespace Utils``) is no module: ``Utils.parse`` flattened is gone."""
+    if base is None or not base.namespaces or not base_data:
         return frozenset()
+    merged = {namespace for namespace in base.namespaces
+              if re.search(rb"^export[ \t]*+=[ \t]*+" + re.escape(namespace.encode())
+                           + rb"[ \t]*+;?[ \t]*+\r?$", base_data, re.M)}
     return frozenset(key for key in base.declared
-                     if (split := key.partition("."))[0] in base.namespaces
+                     if (split := key.partition("."))[0] in merged
                      and split[2] in head.declared)
 
 
@@ -699,10 +705,10 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
-    moved = _hoisted(head, base)
+    moved = {key.partition(".")[2] for key in _hoisted(head, base, base_data)}
     new = [declaration for declaration in head.touched
            if base is None or (declaration.key not in base.declared
-                               and not any(key.endswith(f".{declaration.key}") for key in moved))]
+                               and declaration.key not in moved)]
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
