@@ -418,6 +418,8 @@ def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
     ("docs/versioned_docs/version-1/api.md", "Call `retire_engine()` when done.\n", False),
     ("docs/blog/announcing-v2.md", "Call `retire_engine()` when done.\n", False),  # a post
     ("docs/blogging.md", "Call `retire_engine()` when done.\n", True),  # no whole word
+    # a page about a blog (Docusaurus's blog plugin), not a post in a blog folder
+    ("docs/blog.md", "Call `retire_engine()` when done.\n", True),
     # the list of deprecations and removals (pytest's), as docs-refs reads the past too
     ("docs/deprecations.rst", "``retire_engine()`` is gone.\n", False),
     ("docs/engine-history-notes/usage.md", "Call `retire_engine()` when done.\n", False),

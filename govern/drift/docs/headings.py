@@ -11,7 +11,7 @@ _MARKDOWN = re.compile(r"[ \t]{0,3}+#{1,6}+[ \t]++(.*+)")
 """An ATX heading's text (``### `trustProxy` ``), matched at a line's start."""
 _FENCE = re.compile(r"[ \t]{0,3}+(`{3,}+|~{3,}+)")
 """A line opening or closing a fenced code block, where a ``#`` line is a comment."""
-_RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t]*+$", re.M)
+_RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t\r]*+$", re.M)
 """A reStructuredText title's text: a line underlined by a run of one punctuation mark."""
 
 
