@@ -803,6 +803,13 @@ def test_an_extensionless_node_script_is_read_as_javascript(tmp_path: Path, firs
     assert {a["file"] for a in data["anchors"]} == ({"bin/pizza"} if read else set())
 
 
+def test_a_script_s_syntax_error_names_its_own_file(tmp_path: Path) -> None:
+    broken = NODE_SCRIPT + "function (\n"
+    repo = pr_repo(tmp_path, {"bin/pizza": broken, "docs/use.md": "Call `placeOrder()`.\n"},
+                   {"bin/pizza": broken.replace("return size", "return size * 2")})
+    assert {e["path"] for e in run_json(repo, "main")["parse_errors"]} == {"bin/pizza"}
+
+
 @pytest.mark.parametrize(("first_line", "read"), [
     ("#!/usr/bin/python3.12", True), ("#!/usr/bin/env python", True),
     ("#!/usr/bin/env pythonista", False),

@@ -560,7 +560,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             base_data = data
         if extraction.error_line is not None:
             result.parse_errors.append({
-                "path": path, "side": side.name,
+                # the file's own name, not the one a script is read by
+                "path": change.base_path if side is base else change.path, "side": side.name,
                 "message": f"syntax error near line {extraction.error_line}; tree-sitter "
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
