@@ -755,6 +755,7 @@ def test_repository_metadata_is_skipped_not_not_covered(tmp_path: Path, path: st
     ("site/Doc/_templates/layout.html", 1), ("documentation/Makefile", 1),
     ("web/static/style.css", 0),  # the product's stylesheet: no docs folder
     ("docs/package.json", 0),  # a manifest wherever it is
+    ("src/docs/strings.json", 0),  # a docs folder of the program's source: its data
 ])
 def test_a_docs_site_file_no_extractor_reads_is_skipped(tmp_path: Path, path: str,
                                                         skipped: int) -> None:

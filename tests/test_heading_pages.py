@@ -75,6 +75,8 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ("setErrorHandler\n===============\n", False),  # an rst title is no markdown heading
     ("```sh\n# setErrorHandler in a shell comment\n```\n", False),  # code, not a heading
     ("```sh\nx\n```\n\n## setErrorHandler\n", True),
+    ("---\n# setErrorHandler: a YAML comment\n---\n\nText.\n", False),  # front matter
+    ("---\ntitle: x\n---\n\n## setErrorHandler\n", True),
 ])
 def test_what_heading_names_a_token(text: str, named: bool) -> None:
     assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named

@@ -421,13 +421,22 @@ def _is_repository_metadata(path: str) -> bool:
         or path.startswith(_FORGE_METADATA))
 
 
+_SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
+"""Folders of a program's source: a ``docs`` folder under one is the program's."""
+
+
 def _is_docs_site_file(path: str) -> bool:
     """Under a docs folder (``docs/``, ``doc/``, ``documentation/`` at any depth) and read by
     no extractor: the site's stylesheets, templates, images and page fragments (werkzeug's
     ``docs/_static/style.css`` and ``docs/contents.rst.inc``), no code its pages describe. A
     docs folder's source files are still read: VitePress pages import their theme's code."""
     *folders, _ = path.split("/")
-    return not _extracted(path) and any(folder.lower() in DOCS_FOLDERS for folder in folders)
+    for folder in (folder.lower() for folder in folders):
+        if folder in _SOURCE_FOLDERS:
+            return False  # ``src/docs/strings.json``: the program's own data
+        if folder in DOCS_FOLDERS:
+            return not _extracted(path)
+    return False
 
 
 def _script_suffix(data: bytes) -> str | None:
