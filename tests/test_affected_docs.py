@@ -736,6 +736,8 @@ def not_covered(data: dict[str, object]) -> list[dict[str, str]]:
     ("tsconfig.json", 0), (".npmignore", 0), (".github/workflows/ci.yml", 0),
     ("config/notices.yaml", 0), ("AUTHORSHIP.yaml", 0),
     ("web/license.ts", 0),  # code, whatever its name: read
+    # a program's own files named like metadata
+    ("src/components/Notice.vue", 0), ("lib/authors.json", 0), ("src/data/owners.csv", 0),
 ])
 def test_repository_metadata_is_skipped_not_not_covered(tmp_path: Path, path: str,
                                                         skipped: int) -> None:
@@ -753,6 +755,7 @@ def test_repository_metadata_is_skipped_not_not_covered(tmp_path: Path, path: st
     ("site/Doc/_templates/layout.html", 1), ("documentation/Makefile", 1),
     ("web/static/style.css", 0),  # the product's stylesheet: no docs folder
     ("docs/package.json", 0),  # a manifest wherever it is
+    ("src/docs/strings.json", 0),  # a docs folder of the program's source: its data
 ])
 def test_a_docs_site_file_no_extractor_reads_is_skipped(tmp_path: Path, path: str,
                                                         skipped: int) -> None:
@@ -799,6 +802,13 @@ def test_an_extensionless_node_script_is_read_as_javascript(tmp_path: Path, firs
         {"path": "bin/pizza", "reason": "no anchor extractor for extensionless files"}])
     # its file is still the one it is, not the name it was read by
     assert {a["file"] for a in data["anchors"]} == ({"bin/pizza"} if read else set())
+
+
+def test_a_script_s_syntax_error_names_its_own_file(tmp_path: Path) -> None:
+    broken = NODE_SCRIPT + "function (\n"
+    repo = pr_repo(tmp_path, {"bin/pizza": broken, "docs/use.md": "Call `placeOrder()`.\n"},
+                   {"bin/pizza": broken.replace("return size", "return size * 2")})
+    assert {e["path"] for e in run_json(repo, "main")["parse_errors"]} == {"bin/pizza"}
 
 
 @pytest.mark.parametrize(("first_line", "read"), [

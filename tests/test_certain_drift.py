@@ -54,6 +54,16 @@ def test_a_namespace_member_moved_to_the_top_of_its_file_is_not_removed(
     assert [entry["token"] for entry in data["new_api"]] == []
 
 
+def test_a_namespace_of_its_own_flattened_removes_its_qualified_names(tmp_path: Path) -> None:
+    """``export namespace Utils`` is no module: ``Utils.parse`` made a top-level ``parse`` is
+    gone under its old name."""
+    base = "export namespace Utils {\n  export function parse(s: string): number { return 1 }\n}\n"
+    head = "export function parse(s: string): number { return 1 }\n"
+    files = {"index.ts": base, "docs/utils.md": "Call `Utils.parse` on it.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"index.ts": head}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/utils.md": True}
+
+
 def test_a_removed_name_the_tree_still_declares_elsewhere_is_not_stale(tmp_path: Path) -> None:
     files = {"pkg/__init__.py": "",
              "pkg/env.py": "class Environment:\n    def get_template(self, name):\n"
@@ -408,6 +418,8 @@ def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
     ("docs/versioned_docs/version-1/api.md", "Call `retire_engine()` when done.\n", False),
     ("docs/blog/announcing-v2.md", "Call `retire_engine()` when done.\n", False),  # a post
     ("docs/blogging.md", "Call `retire_engine()` when done.\n", True),  # no whole word
+    # a page about a blog (Docusaurus's blog plugin), not a post in a blog folder
+    ("docs/blog.md", "Call `retire_engine()` when done.\n", True),
     # the list of deprecations and removals (pytest's), as docs-refs reads the past too
     ("docs/deprecations.rst", "``retire_engine()`` is gone.\n", False),
     ("docs/engine-history-notes/usage.md", "Call `retire_engine()` when done.\n", False),

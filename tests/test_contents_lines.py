@@ -17,6 +17,7 @@ SERVER = ("# Server\n\n- [`trustProxy`](#trustproxy)\n  1. [other](#other)\n\n##
 
 @pytest.mark.parametrize(("text", "lines"), [
     (SERVER, (8, 10)),
+    (SERVER.replace("\n", "\r\n"), (8, 10)),  # a CRLF page
     # the entry is all the page has: it is still where the page names it
     ("# Server\n\n- [`trustProxy`](#trustproxy)\n", (3,)),
     # a link to another page is a mention, not the page's own contents

@@ -15,6 +15,7 @@ import pytest
 from govern.docsrefs.model import Resolution, Status
 from govern.docsrefs.python_table import paths_of
 from govern.docsrefs.ts_table import build_ts_table
+from govern.drift.anchors.ts_exports import parse_exports
 from tests.gitrepo import make_repo
 from tests.test_docs_refs import passes_then_fails, run
 
@@ -135,6 +136,19 @@ def test_a_namespace_merged_with_export_assignment_is_what_the_module_exports(
     files["docs/a.md"] = "# A\n\n```ts\nimport { FastifyInstance, Nope } from 'fastify'\n```\n"
     code, out, _ = run(make_repo(tmp_path / "nope", files), "--all")
     assert code == 1 and "`fastify:Nope` names nothing" in out
+
+
+@pytest.mark.parametrize(("typings", "names"), [
+    # an ambient namespace's members are exported without the keyword, and blocks merge
+    ("declare function f(): void\ndeclare namespace f { export function a(): void }\n"
+     "declare namespace f { function b(): void; interface C {} }\nexport = f\n",
+     {"a", "b", "C", "default"}),
+    # a UMD global is no module export, nor a default
+    ("export as namespace MyLib;\nexport function foo(): void;\n"
+     "declare namespace MyLib { export function secret(): void; }\n", {"foo"}),
+])
+def test_what_a_merged_namespace_exports(typings: str, names: set[str]) -> None:
+    assert set(parse_exports(typings.encode(), "index.d.ts").names) == names
 
 
 def test_the_summary_says_why_a_packages_imports_are_unresolvable(tmp_path: Path) -> None:

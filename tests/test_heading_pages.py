@@ -21,6 +21,12 @@ MENTION = "# Guide {n}\n\nCall `setErrorHandler()` here.\n"
 PAD = {f"docs/pad{n}.md": f"# Pad {n}\n\nNothing.\n" for n in range(6)}
 
 
+def _text(tmp_path: Path) -> str:
+    result = CliRunner().invoke(cli, ["--repo-dir", str(tmp_path / "repo"), "affected-docs",
+                                      "main", "--format", "text"])
+    return result.output
+
+
 def _run(tmp_path: Path, headed: int) -> dict:  # type: ignore[type-arg]
     pages = {f"docs/guide{n}.md": MENTION.format(n=n) for n in range(5)}
     for n in range(headed):
@@ -34,6 +40,8 @@ def test_an_over_broad_name_is_still_listed_on_the_page_whose_heading_names_it(
     assert rows(data) == {"docs/ref0.md": ["setErrorHandler"]}
     assert data["overbroad_anchors"] == [{"token": "setErrorHandler", "kind": "symbol",
                                           "pages": 6, "kept": ["docs/ref0.md"]}]
+    assert "over-broad anchor kept on its heading page: setErrorHandler (named on 6 pages; " \
+           "listed only on docs/ref0.md, whose heading names it)" in _text(tmp_path)
 
 
 def test_a_folded_name_is_listed_on_its_heading_page_and_the_report_says_so(
@@ -67,6 +75,8 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ("setErrorHandler\n===============\n", False),  # an rst title is no markdown heading
     ("```sh\n# setErrorHandler in a shell comment\n```\n", False),  # code, not a heading
     ("```sh\nx\n```\n\n## setErrorHandler\n", True),
+    ("---\n# setErrorHandler: a YAML comment\n---\n\nText.\n", False),  # front matter
+    ("---\ntitle: x\n---\n\n## setErrorHandler\n", True),
 ])
 def test_what_heading_names_a_token(text: str, named: bool) -> None:
     assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named
@@ -74,6 +84,7 @@ def test_what_heading_names_a_token(text: str, named: bool) -> None:
 
 @pytest.mark.parametrize(("text", "named"), [
     ("setErrorHandler\n===============\n\nText.\n", True),
+    ("Title\r\n=====\r\n\r\nsetErrorHandler\r\n---------------\r\n", True),  # CRLF
     ("Handlers\n--------\n\n.. function:: setErrorHandler\n", False),
     ("#### setErrorHandler\n", False),  # no markdown heading in rst
 ])

@@ -24,9 +24,12 @@ PAGES = {"docs/deploy.md": "Run `gunicorn -k shop.workers.Worker shop:app`.\n",
      {"docs/deploy.md": ["shop.workers.Worker"]}),
     ('warnings.warn("soon", PendingDeprecationWarning, stacklevel=2)\n',
      {"docs/deploy.md": ["shop.workers.Worker"]}),
+    ('warnings.warn("soon", category=DeprecationWarning)\n',
+     {"docs/deploy.md": ["shop.workers.Worker"]}),
     # any other warning is no deprecation of the module
     ('warnings.warn("experimental", UserWarning)\n', {}),
     ('print("DeprecationWarning")\n', {}),
+    ('logger.warn("raise DeprecationWarning on old calls")\n', {}),  # the message says it
 ])
 def test_a_module_deprecation_touches_its_public_api(tmp_path: Path, warning: str,
                                                      listed: dict[str, list[str]]) -> None:

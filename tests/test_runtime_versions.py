@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from govern.drift.anchors.runtimes import dropped, node_versions, python_versions, supported
+from govern.drift.anchors.runtimes import (
+    Support,
+    dropped,
+    node_versions,
+    python_versions,
+    supported,
+)
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.lines import mention_lines
 from govern.drift.docs.versions import version_mentions
@@ -43,7 +49,10 @@ def _stale(data: dict[str, Any]) -> dict[str, tuple[bool, list[str], list[int]]]
     ("~=3.8.1", [(3, 8)], [(3, 9)]),
     ("^3.8", [(3, 8), (3, 11)], [(3, 7)]),  # Poetry's caret
     (">=3.7,<4", [(3, 7)], [(3, 6)]),
-    (">3.7", [(3, 8)], [(3, 7)]),
+    (">3.7", [(3, 7), (3, 8)], [(3, 6)]),  # PEP 440: 3.7.1 is above 3.7
+    (">3.7.0", [(3, 7)], [(3, 6)]),
+    ("!=3.8, >=3.7", [(3, 8)], [(3, 6)]),  # 3.8.0 alone is out
+    ("!=3.8.*, >=3.7", [(3, 9)], [(3, 8)]),
     (">=3.8.1", [(3, 8)], [(3, 7)]),  # part of 3.8 is admitted: docs may still say it
     ("<3.10.2", [(3, 10)], [(3, 11)]),
     ("!=3.9.0, >=3.8", [(3, 9)], [(3, 7)]),  # one patch release out leaves the minor
@@ -63,6 +72,9 @@ def test_python_specifiers_admit_their_minors(spec: str, admits: list[tuple[int,
     ("18 - 20", [18, 20], [17, 21]),
     (">=18.0.0 <19", [18], [19]),
     ("<20.1", [20], [21]),
+    (">18.0.0", [18], [17]),  # 18.0.1 is above it
+    (">18", [19], [18]),
+    (">18.x", [19], [18]),
 ])
 def test_node_ranges_admit_their_majors(spec: str, admits: list[int],
                                         refuses: list[int]) -> None:
@@ -79,10 +91,10 @@ def test_a_specifier_read_in_part_is_not_judged(spec: str) -> None:
 
 
 def test_dropped_is_what_a_raised_floor_or_a_gap_leaves_out() -> None:
-    def py(spec: str) -> dict[str, frozenset[tuple[int, ...]]]:
+    def py(spec: str) -> Support:
         versions = python_versions(spec)
         assert versions is not None
-        return {"Python": versions}
+        return {"Python": ("specifier", versions)}
 
     assert dropped(py(">=3.8"), py(">=3.10")) == ["Python 3.8", "Python 3.9"]
     assert dropped(py(">=2.7, !=3.0.*, !=3.1.*"), py(">=2.7, !=3.0.*, !=3.1.*, !=3.2.*")) == [
@@ -90,6 +102,11 @@ def test_dropped_is_what_a_raised_floor_or_a_gap_leaves_out() -> None:
     assert dropped(py(">=3.8"), py(">=3.8,<3.13")) == []  # a new cap promises nothing away
     assert dropped(py(">=3.10"), py(">=3.8")) == []
     assert dropped(py(">=3.8"), {}) == []  # no longer declared: not judged
+    # a range on one side and a list of classifiers on the other: not judged
+    listed = {"Python": ("classifiers", frozenset({(3, 9), (3, 12)}))}
+    assert dropped(py(">=3.8"), listed) == []
+    assert dropped({"Python": ("classifiers", frozenset({(3, 8), (3, 12)}))}, listed) == [
+        "Python 3.8"]
 
 
 def test_manifests_are_read_in_order_and_node_from_engines() -> None:
@@ -97,9 +114,11 @@ def test_manifests_are_read_in_order_and_node_from_engines() -> None:
              "setup.cfg": "[options]\npython_requires = >=3.8\n",
              "package.json": '{"engines": {"node": ">=20"}}'}
     found = supported(files.get)
-    assert min(found["Python"]) == (3, 8)  # setup.cfg before setup.py
-    assert min(found["Node.js"]) == (20,)
-    assert supported({"setup.py": "setup(python_requires=REQUIRED)\n"}.get) == {}
+    assert min(found["Python"][1]) == (3, 8)  # setup.cfg before setup.py
+    assert min(found["Node.js"][1]) == (20,)
+    # a variable: not judged, and its classifiers are not read in its place
+    assert supported({"setup.py": "setup(python_requires=REQUIRED, classifiers=["
+                                  "'Programming Language :: Python :: 3.9'])\n"}.get) == {}
 
 
 CLASSIFIED = "setup(name='flask', classifiers=[{}])\n"
@@ -110,9 +129,9 @@ def test_classifiers_are_read_where_no_manifest_declares_requires_python() -> No
     ``python_requires`` existed, and edited the pages saying "Python 2.5 or higher"."""
     listed = ", ".join(f"'Programming Language :: Python :: {v}'" for v in ("2.5", "2.6", "3"))
     assert supported({"setup.py": CLASSIFIED.format(listed)}.get) == {
-        "Python": frozenset({(2, 5), (2, 6)})}
+        "Python": ("classifiers", frozenset({(2, 5), (2, 6)}))}
     declared = CLASSIFIED.format(listed).replace("setup(", "setup(python_requires='>=3.8', ")
-    assert min(supported({"setup.py": declared}.get)["Python"]) == (3, 8)  # the specifier wins
+    assert min(supported({"setup.py": declared}.get)["Python"][1]) == (3, 8)  # the specifier
     assert supported({"setup.py": CLASSIFIED.format("'Programming Language :: Python :: 3'")}
                      .get) == {}
 
@@ -189,6 +208,8 @@ def test_a_raised_engines_node_leaves_the_pages_saying_the_old_major_stale(
     ("Python\n\n3.8", False),
     ("CPython 3.8", True),
     ("Jython 3.8", False),
+    ("python -m pip install Django==3.8", False),  # another package's pin
+    ('requires-python = ">=3.8"', True),
     ('Use ``python_requires=">= 3.8"`` in setup.py', True),
     ("my_python 3.8", False),
 ])

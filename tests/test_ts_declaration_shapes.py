@@ -123,6 +123,16 @@ module.exports = Reply
 """
 
 
+def test_a_given_out_helper_is_named_by_its_key_as_written() -> None:
+    source = ("export function createApp () {\n  const app = { 'my-route': addRoute, [kState]: "
+              "keep }\n  function addRoute (p) {\n    return p\n  }\n"
+              "  function keep () {\n    return 1\n  }\n  return app\n}\n")
+    assert [d.key for d in extract_typescript(source.encode(), frozenset({4}),
+                                              "javascript").touched] == ["createApp.my-route"]
+    # a computed key names nothing a page writes: the helper is the factory's own
+    assert extract_typescript(source.encode(), frozenset({7}), "javascript").touched == ()
+
+
 @pytest.mark.parametrize(("line", "expected"), [
     (10, ["Reply.mediaType"]),      # the entry of defineProperties on the prototype
     (7, ["Reply.statusCode"]),      # each entry its own member, not its neighbours

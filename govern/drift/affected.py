@@ -306,7 +306,8 @@ def overbroad_reason(entry: dict[str, Any]) -> str:
     if "with" in entry:
         return f"named on {pages}, dropped with the over-broad {entry['with']}"
     if "kept" in entry:
-        return f"named on {pages}; kept only on {', '.join(entry['kept'])}, whose heading names it"
+        return f"named on {pages}; listed only on {', '.join(entry['kept'])}, whose heading " \
+               "names it"
     return f"named on {pages}"
 
 

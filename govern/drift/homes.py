@@ -54,8 +54,8 @@ class Home:
 
 def stem_key(path: str) -> str | None:
     """The normalised name a file or page is about (``routing.py``, ``docs/routing.md`` and
-    ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``; ``Routes.md`` and
-    ``route.js`` both ``route``); None when it names no one module."""
+    ``use-query.mdx`` give ``routing``, ``routing``, ``usequery``); None when it names no
+    one module."""
     folder, _, name = path.rpartition("/")
     dot = name.rfind(".")
     stem = (name[:dot] if 0 < dot < len(name) - 1 else name).lower()  # PurePosixPath.stem
@@ -65,8 +65,7 @@ def stem_key(path: str) -> str | None:
         stem = folder.rpartition("/")[2].lower()
     key = stem.strip("_").replace("_", "").replace("-", "")
     vague = len(key) < MIN_STEM or key in VAGUE_STEMS or stem.strip("_") in VAGUE_STEMS
-    # a plural names its singular's module: fastify's ``Routes.md`` documents ``lib/route.js``
-    return None if vague else key[:-1] if key.endswith("s") and len(key) > MIN_STEM + 1 else key
+    return None if vague else key
 
 
 def module_name(candidate: Candidate) -> str | None:
@@ -114,17 +113,26 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
     if not by_file:
         return []
     stems = _pages_by_stem(index.pages)
-    wanted = {stem_key(file) for file in by_file} & stems.keys()
+    keys = {key for file in by_file if (key := stem_key(file)) is not None}
+    # a plural page is its singular module's (fastify's ``Routes.md``, ``lib/route.js``) when
+    # no page has the module's own stem
+    wanted = {key for key in keys if key in stems} | {key + "s" for key in keys
+                                                     if key not in stems and key + "s" in stems}
     # the cheap stem first: only a path that could share a wanted stem is matched as code
+    counted = wanted | keys
     code_stems = Counter(key for key, path in ((stem_key(p), p) for p in tree)
-                         if key in wanted and is_code(path))
+                         if key in counted and is_code(path))
     homes: dict[int, Home] = {}
     for file, found in sorted(by_file.items()):
         best = max(found, key=lambda c: (c.token.count("."), c.token))
         sides = {c.side for c in found if c.token == best.token}
         side = sides.pop() if len(sides) == 1 else "both"
         key = stem_key(file)
-        named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
+        if key is not None and key not in stems and key + "s" in stems:
+            plural = code_stems[key] <= 1 and code_stems[key + "s"] == 0
+            named = stems[key + "s"] if plural else []
+        else:
+            named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
         for page_id in _named_home(named, index.pages):
             homes.setdefault(page_id, Home(page_id, best.token, side))
         # a directive renders signatures and docstrings: a body-only change shows nothing there

@@ -130,7 +130,9 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         *_folded([f"  - page {inert_line(u['path'])}: {u['reason']}"
                   for u in result.unreadable_pages]),
         *_weak_line(result.weak_anchors_dropped),
-        *_folded([f"  - over-broad anchor dropped: {o['token']} ({overbroad_reason(o)})"
+        *_folded([f"  - over-broad anchor "
+                  f"{'kept on its heading page' if 'kept' in o else 'dropped'}: "
+                  f"{o['token']} ({overbroad_reason(o)})"
                   for o in result.overbroad_anchors]),
         *_folded([f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, "
                   + (f"listed only on {', '.join(f['kept'])}, whose heading names it"

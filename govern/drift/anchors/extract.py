@@ -57,7 +57,7 @@ from govern.drift.anchors.ts_exports import (
     published_surface,
 )
 from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
-from govern.drift.anchors.whitespace import respaced_lines
+from govern.drift.anchors.whitespace import reindented_lines
 from govern.drift.docs.corpus import DOCS_FOLDERS, PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
 from govern.git.diff import ChangedFile
@@ -244,10 +244,11 @@ _LOCKFILES = frozenset((*LOCKFILES, *EXTRA_LOCKFILES))
 _REPOSITORY_METADATA = re.compile(
     r"\.gitignore|\.gitattributes|\.gitmodules|\.mailmap|\.git-blame-ignore-revs|\.editorconfig"
     r"|(?i:authors|contributors|maintainers|codeowners|owners|licen[cs]e|copying|notice)"
-    r"(?:[-._][\w.-]*)?")
+    r"(?:[-_][\w.-]*+|\.(?i:txt|md|rst|markdown|adoc)|\.[A-Z][A-Z.-]*+)?")
 """What git, editors and the forge read about a repository, not what it ships: ignore and
 attribute files, who wrote and owns it, its licence (``LICENSE``, ``LICENSE-MIT``,
-``COPYING.LESSER``). Tooling that can change the shipped code or what installs (``tsconfig.json``,
+``LICENSE.txt``, ``COPYING.LESSER``), as text: ``Notice.vue`` or ``authors.json`` is some
+program's own file. Tooling that can change the shipped code or what installs (``tsconfig.json``,
 ``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT COVERED is right there."""
 _FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
 """GitHub's community files: the forms an issue opens with, the sponsor button."""
@@ -366,8 +367,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                         (head_tree, head_data, lines[1]), hunks)
     if language == "python":  # indentation is Python's block structure
         return code
-    respaced = respaced_lines(base_data, head_data, hunks)
-    return code[0] - respaced[0], code[1] - respaced[1]
+    reindented = reindented_lines(base_data, head_data, hunks)
+    return code[0] - reindented[0], code[1] - reindented[1]
 
 
 def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
@@ -420,13 +421,22 @@ def _is_repository_metadata(path: str) -> bool:
         or path.startswith(_FORGE_METADATA))
 
 
+_SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
+"""Folders of a program's source: a ``docs`` folder under one is the program's."""
+
+
 def _is_docs_site_file(path: str) -> bool:
     """Under a docs folder (``docs/``, ``doc/``, ``documentation/`` at any depth) and read by
     no extractor: the site's stylesheets, templates, images and page fragments (werkzeug's
     ``docs/_static/style.css`` and ``docs/contents.rst.inc``), no code its pages describe. A
     docs folder's source files are still read: VitePress pages import their theme's code."""
     *folders, _ = path.split("/")
-    return not _extracted(path) and any(folder.lower() in DOCS_FOLDERS for folder in folders)
+    for folder in (folder.lower() for folder in folders):
+        if folder in _SOURCE_FOLDERS:
+            return False  # ``src/docs/strings.json``: the program's own data
+        if folder in DOCS_FOLDERS:
+            return not _extracted(path)
+    return False
 
 
 def _script_suffix(data: bytes) -> str | None:
@@ -559,12 +569,14 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             base_data = data
         if extraction.error_line is not None:
             result.parse_errors.append({
-                "path": path, "side": side.name,
+                # the file's own name, not the one a script is read by
+                "path": change.base_path if side is base else change.path, "side": side.name,
                 "message": f"syntax error near line {extraction.error_line}; tree-sitter "
                            "recovered, declarations in the broken region may be missed"})
         if side is head:
             result.declared_at_head.update(extraction.declared)
-            result.declared_at_head.update(_hoisted(extraction, extractions.get("base")))
+            result.declared_at_head.update(_hoisted(extraction, extractions.get("base"),
+                                                    base_data))
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -634,16 +646,21 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                                       "reason": not_covered_reason(extractions.values())})
 
 
-def _hoisted(head: Extraction, base: Extraction | None) -> frozenset[str]:
+def _hoisted(head: Extraction, base: Extraction | None, base_data: bytes | None
+             ) -> frozenset[str]:
     """The base side's namespace members (``commander.InvalidArgumentError`` of ``declare
-    namespace commander``) that the head side of the same file declares at its top
-    (``export class InvalidArgumentError``): moved out of a namespace that merges with the
-    module, so still reached by the qualified spelling, neither removed nor New API
-    (docs/concepts/anchoring-rules.md#certain-drift)."""
-    if base is None or not base.namespaces:
+    namespace commander`` and ``export = commander``) that the head side of the same file
+    declares at its top (``export class InvalidArgumentError``): moved out of a namespace
+    that merges with the module, so still reached by the qualified spelling, neither removed
+    nor New API (docs/concepts/anchoring-rules.md#certain-drift). A namespace of its own
+    (``export namespace Utils``) is no module: ``Utils.parse`` flattened is gone."""
+    if base is None or not base.namespaces or not base_data:
         return frozenset()
+    merged = {namespace for namespace in base.namespaces
+              if re.search(rb"^export[ \t]*+=[ \t]*+" + re.escape(namespace.encode())
+                           + rb"[ \t]*+;?[ \t]*+\r?$", base_data, re.M)}
     return frozenset(key for key in base.declared
-                     if (split := key.partition("."))[0] in base.namespaces
+                     if (split := key.partition("."))[0] in merged
                      and split[2] in head.declared)
 
 
@@ -699,10 +716,10 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
-    moved = _hoisted(head, base)
+    moved = {key.partition(".")[2] for key in _hoisted(head, base, base_data)}
     new = [declaration for declaration in head.touched
            if base is None or (declaration.key not in base.declared
-                               and not any(key.endswith(f".{declaration.key}") for key in moved))]
+                               and declaration.key not in moved)]
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}

@@ -177,9 +177,6 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
     return touched_members(name, statement, members, lines, _member_role)
 
 
-_WORD = re.compile(rb"\w++")
-
-
 def _is_deprecation(statement: Node) -> bool:
     """Is a top-level statement a call warning that the module is deprecated
     (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
@@ -189,10 +186,19 @@ def _is_deprecation(statement: Node) -> bool:
         return False
     function = call.child_by_field_name("function")
     arguments = call.child_by_field_name("arguments")
-    return function is not None and arguments is not None \
-        and (function.text or b"").rpartition(b".")[2] == b"warn" \
-        and any(b"Deprecat" in word and word.endswith(b"Warning")
-                for word in _WORD.findall(arguments.text or b""))
+    if function is None or arguments is None \
+            or (function.text or b"").rpartition(b".")[2] != b"warn":
+        return False
+    # the category: the second positional argument, or ``category=``; never the message
+    positional = [a for a in arguments.named_children
+                  if a.type not in ("keyword_argument", "comment")]
+    categories = positional[1:2] + [
+        value for a in arguments.named_children if a.type == "keyword_argument"
+        and (name := a.child_by_field_name("name")) is not None and name.text == b"category"
+        and (value := a.child_by_field_name("value")) is not None]
+    return any(category.type in ("identifier", "attribute")
+               and b"Deprecat" in (last := (category.text or b"").rpartition(b".")[2])
+               and last.endswith(b"Warning") for category in categories)
 
 
 def string_list(node: Node | None) -> frozenset[str] | None:

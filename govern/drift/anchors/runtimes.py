@@ -53,22 +53,24 @@ def _python_clause(text: str) -> Clause | None:
     wildcard = "*" in (minor_text, patch_text)
     if minor is None:  # ``>=3``, ``<4``, ``==3.*``: whole majors
         whole: dict[str, Clause] = {
-            ">=": lambda v: v[0] >= major, ">": lambda v: v[0] > major,
+            ">=": lambda v: v[0] >= major, ">": lambda v: v[0] >= major,
             "<=": lambda v: v[0] <= major, "<": lambda v: v[0] < major,
-            "==": lambda v: v[0] == major, "!=": lambda v: v[0] != major,
+            "==": lambda v: v[0] == major,
+            # ``!=3`` is 3.0.0 alone (PEP 440 pads it with zeros); ``!=3.*`` the major
+            "!=": lambda v: v[0] != major if wildcard else True,
             "^": lambda v: v[0] == major, "~": lambda v: v[0] == major,
         }
         return whole.get(op)
     at = (major, minor)
-    partial = bool(patch)  # ``>3.7.2``/``<3.9.1``: part of the minor is on the other side
+    partial = bool(patch)  # ``<3.9.1``: part of the minor is below the bound
     clauses: dict[str, Clause] = {
         ">=": lambda v: v >= at,
-        ">": lambda v: v >= at if partial else v > at,
+        ">": lambda v: v >= at,  # ``>3.7`` admits 3.7.1: part of the minor is above it
         "<=": lambda v: v <= at,
         "<": lambda v: v <= at if partial else v < at,
         "==": lambda v: v == at, "===": lambda v: v == at,
-        # one patch release excluded leaves the minor supported
-        "!=": lambda v: v != at if (wildcard or patch_text is None) else True,
+        # ``!=3.8`` is 3.8.0 alone (zero-padded) and leaves the minor; ``!=3.8.*`` is all of it
+        "!=": lambda v: v != at if wildcard else True,
         "~=": (lambda v: v == at) if patch_text is not None else (
             lambda v: v >= at and v[0] == major),
         "^": lambda v: v >= at and v[0] == major,
@@ -101,7 +103,8 @@ def _node_comparator(text: str) -> Clause | None:
     within = (_number(minor_text) or 0, _number(patch_text) or 0) != (0, 0)
     clauses: dict[str | None, Clause] = {
         ">=": lambda v: v[0] >= major,
-        ">": lambda v: v[0] >= major if minor_text is not None and within else v[0] > major,
+        # ``>18.0.0`` admits 18.0.1, ``>18`` and ``>18.x`` start at 19
+        ">": lambda v: v[0] >= major if _number(minor_text) is not None else v[0] > major,
         "<=": lambda v: v[0] <= major,
         "<": lambda v: v[0] <= major if within else v[0] < major,
         None: lambda v: v[0] == major, "=": lambda v: v[0] == major,
@@ -176,10 +179,17 @@ def _classified(texts: list[str]) -> frozenset[Version] | None:
     return None
 
 
-def _python(read: ManifestReader) -> frozenset[Version] | None:
-    """The Python minors one package folder admits: the first of pyproject.toml, setup.cfg
-    and setup.py declaring ``requires-python``, else the minors its classifiers list (flask's
-    setup.py before ``python_requires`` existed)."""
+Support = dict[str, tuple[str, frozenset[Version]]]
+"""Runtime -> (where its versions were read: a specifier, or a list of classifiers; the
+versions admitted). Two sides are compared only where they read the same kind of source: a
+list of classifiers skips minors a range admits."""
+
+
+def _python(read: ManifestReader) -> tuple[str, frozenset[Version]] | None:
+    """(source, the Python minors) one package folder admits: the first of pyproject.toml,
+    setup.cfg and setup.py declaring ``requires-python``, else the minors its classifiers
+    list (flask's setup.py before ``python_requires`` existed). None when it cannot be told:
+    a specifier read in part, or setup.py's ``python_requires`` given as a variable."""
     texts = []
     for name, reader in _PYTHON_READERS:
         text = read(name)
@@ -187,16 +197,19 @@ def _python(read: ManifestReader) -> frozenset[Version] | None:
             continue
         specifier = reader(text)
         if specifier is not None:
-            return python_versions(specifier)
+            versions = python_versions(specifier)
+            return None if versions is None else ("specifier", versions)
+        if name == "setup.py" and "python_requires" in text:
+            return None  # not a string this reader can read: the side is not judged
         texts.append(text)
-    return _classified(texts)
+    classified = _classified(texts)
+    return None if classified is None else ("classifiers", classified)
 
 
-def supported(read: ManifestReader) -> dict[str, frozenset[Version]]:
-    """Runtime -> the versions one package folder's manifests admit, for each runtime a
-    manifest there declares in a form read whole: Python's (:func:`_python`), package.json's
-    ``engines.node``."""
-    found: dict[str, frozenset[Version]] = {}
+def supported(read: ManifestReader) -> Support:
+    """The runtimes one package folder's manifests declare in a form read whole, with the
+    versions they admit: Python's (:func:`_python`), package.json's ``engines.node``."""
+    found: Support = {}
     python = _python(read)
     if python is not None:
         found[PYTHON] = python
@@ -210,20 +223,20 @@ def supported(read: ManifestReader) -> dict[str, frozenset[Version]]:
         node = engines.get("node") if isinstance(engines, dict) else None
         versions = node_versions(node) if isinstance(node, str) else None
         if versions is not None:
-            found[NODE] = versions
+            found[NODE] = ("specifier", versions)
     return found
 
 
-def dropped(before: dict[str, frozenset[Version]], after: dict[str, frozenset[Version]]
-            ) -> list[str]:
+def dropped(before: Support, after: Support) -> list[str]:
     """The versions ``before`` admits that ``after`` no longer does, below a version it still
     admits (a floor raised, or one version cut out; a new upper bound drops nothing docs
     could have promised yet), as docs write them: ``Python 3.8``, ``Node.js 18``. A runtime
-    one side does not declare, or admits no version of, is not judged."""
+    one side does not declare, admits no version of, or reads from another kind of source
+    than the other side, is not judged."""
     found: list[str] = []
-    for runtime, old in before.items():
-        new = after.get(runtime)
-        if not new:
+    for runtime, (source, old) in before.items():
+        new_source, new = after.get(runtime, ("", frozenset()))
+        if not new or new_source != source:
             continue
         newest = max(new)
         found.extend(f"{runtime} {'.'.join(map(str, version))}"

@@ -101,7 +101,6 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
     default_declared = None
     default_export: str | None = None
     opened = False
-    assigned: str | None = None  # ``export = X``
     module_syntax = False
     statements = list(root.named_children)
     for statement in statements:
@@ -112,20 +111,24 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
         if statement.type != "export_statement":
             continue
         module_syntax = True
-        value = statement.child_by_field_name("value")
-        if value is None and statement.named_child_count == 1 \
-                and statement.named_children[0].type == "identifier" \
-                and not any(c.type == "default" for c in statement.children):
+        if statement.named_child_count == 1 and statement.named_children[0].type == "identifier" \
+                and any(c.type == "=" for c in statement.children):
             assigned = text(statement.named_children[0])
-            merged = _merged_namespace(root, assigned)
-            if merged is not None:
+            bodies = _merged_namespaces(root, assigned)
+            if bodies:
                 # DefinitelyTyped's shape (fastify's ``declare namespace fastify { export type
-                # { FastifyInstance } … }`` and ``export = fastify``): the namespace's exports
-                # are the module's, and the function or class merged with it its default
+                # { FastifyInstance } … }`` and ``export = fastify``): what the namespace
+                # declares is the module's, and the function or class merged with it its
+                # default. An ambient namespace's members are exported with or without
+                # ``export``, and every block of the name merges.
                 names.add("default")
                 default_export = assigned
-                statements.extend(s for s in merged.named_children
-                                  if s.type == "export_statement")
+                for body in bodies:
+                    statements.extend(s for s in body.named_children
+                                      if s.type == "export_statement")
+                    names.update(name for s in body.named_children
+                                 if s.type not in ("export_statement", "import_statement")
+                                 for name in declared_names(s))
                 continue
         source_node = statement.child_by_field_name("source")
         module = (ts_string(source_node) or "") if source_node is not None else None
@@ -179,8 +182,9 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
                        default_declared, opened, commonjs, root.has_error, default_export)
 
 
-def _merged_namespace(root: Node, name: str) -> Node | None:
-    """The body of the top-level ``declare namespace name { … }`` of a file, if it has one."""
+def _merged_namespaces(root: Node, name: str) -> list[Node]:
+    """The bodies of the file's top-level ``declare namespace name { … }`` blocks."""
+    bodies = []
     for statement in root.named_children:
         module = statement.named_children[0] if statement.type == "ambient_declaration" \
             and statement.named_children else statement
@@ -188,8 +192,8 @@ def _merged_namespace(root: Node, name: str) -> Node | None:
             identifier = module.child_by_field_name("name")
             body = module.child_by_field_name("body")
             if identifier is not None and text(identifier) == name and body is not None:
-                return body
-    return None
+                bodies.append(body)
+    return bodies
 
 
 def _grammar(path: str) -> str:

@@ -737,7 +737,13 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
                     for entry in held.named_children:
                         key = entry.child_by_field_name("key")
                         held_name = text(_unwrap(entry.child_by_field_name("value")) or entry)
-                        keys.setdefault(held_name, text(key) if key is not None else held_name)
+                        # a key as users write it: ``'my-route'`` unquoted; a computed one
+                        # (``[kState]``) is no name a page writes
+                        written = held_name if key is None else ts_string(key) \
+                            if key.type == "string" else text(key) \
+                            if key.type == "property_identifier" else None
+                        if written:
+                            keys.setdefault(held_name, written)
             continue
         if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)

@@ -16,8 +16,8 @@ PAGE_SUFFIXES = (".md", ".mdx", ".rst")
 _BLOB_MODES = ("100644", "100755")
 _HISTORY = re.compile(
     r"(?i)(?:^|[/_.-])(?:change(?:s|log)|history|news|releases?(?:[-_]notes)?|whats?[-_]?new"
-    r"|migrat\w*|upgrad\w*|deprecat\w*|removals?|(?:previous|past|older)[-_]versions?|blog"
-    r"|versioned[-_]docs)(?=[/_.-]|$)")
+    r"|migrat\w*|upgrad\w*|deprecat\w*|removals?|(?:previous|past|older)[-_]versions?"
+    r"|versioned[-_]docs)(?=[/_.-]|$)|(?:^|/)blog/")
 
 
 def is_history_page(path: str) -> bool:

@@ -11,7 +11,7 @@ _MARKDOWN = re.compile(r"[ \t]{0,3}+#{1,6}+[ \t]++(.*+)")
 """An ATX heading's text (``### `trustProxy` ``), matched at a line's start."""
 _FENCE = re.compile(r"[ \t]{0,3}+(`{3,}+|~{3,}+)")
 """A line opening or closing a fenced code block, where a ``#`` line is a comment."""
-_RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t]*+$", re.M)
+_RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t\r]*+$", re.M)
 """A reStructuredText title's text: a line underlined by a run of one punctuation mark."""
 
 
@@ -23,7 +23,11 @@ def has_heading_naming(text: str, path: str, token: str) -> bool:
     if path.endswith(".rst"):
         return any(name.search(match.group(1)) for match in _RST.finditer(text))
     fence = ""
-    for line in text.split("\n") if "#" in text else ():
+    lines = text.split("\n") if "#" in text else []
+    if lines and lines[0].rstrip() == "---":  # front matter: YAML, whose ``#`` is a comment
+        closing = next((n for n, line in enumerate(lines[1:], 1) if line.rstrip() == "---"), 0)
+        lines = lines[closing + 1:]
+    for line in lines:
         opening = _FENCE.match(line)
         if opening is not None:
             marks = opening.group(1)

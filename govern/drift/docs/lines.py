@@ -56,17 +56,19 @@ class LineMap:
 
     def __init__(self, text: str) -> None:
         self._starts = [0, *(match.end() for match in _NEWLINE.finditer(text))]
+        self._length = len(text)
 
     def line(self, offset: int) -> int:
         return bisect.bisect_right(self._starts, offset)
 
     def span(self, line: int) -> tuple[int, int]:
         """The offsets of a 1-based line's text, its newline excluded."""
-        end = self._starts[line] - 1 if line < len(self._starts) else None
-        return self._starts[line - 1], -1 if end is None else end
+        end = self._starts[line] - 1 if line < len(self._starts) else self._length
+        return self._starts[line - 1], end
 
 
-_CONTENTS_ENTRY = re.compile(r"[ \t]*+(?:[-*+]|\d{1,9}+\.)[ \t]++\[[^\]\n]*+\]\(#[^)\n]*+\)[ \t]*+")
+_CONTENTS_ENTRY = re.compile(r"[ \t]*+(?:[-*+]|\d{1,9}+\.)[ \t]++\[[^\]\n]*+\]\(#[^)\n]*+\)"
+                             r"[ \t\r]*+")
 """A markdown table of contents' entry: a list item that is only a link within the page
 (``  - [`trustProxy`](#trustproxy)``)."""
 
@@ -327,8 +329,7 @@ class PageMentions:
     def _contents_entry(self, line: int) -> bool:
         assert self._lines is not None
         start, end = self._lines.span(line)
-        return _CONTENTS_ENTRY.fullmatch(self.text, start, len(self.text) if end < 0 else end) \
-            is not None
+        return _CONTENTS_ENTRY.fullmatch(self.text, start, end) is not None
 
 
 def mention_lines(text: str, path: str, token: str, how: str) -> tuple[int, ...]:

@@ -97,7 +97,6 @@ class JsBinding:
 class JsImport:
     """One ``import … from 'X'`` statement."""
 
-    start: int
     module: str
     default: JsBinding | None
     """``x`` of ``import x from 'X'``."""
@@ -123,7 +122,7 @@ def js_import_statements(text: str) -> Iterator[JsImport]:
         return
     at = 0
     while (statement := _JS_IMPORT.search(text, at)) is not None:
-        begin, start = statement.start(), statement.end()
+        start = statement.end()
         while True:
             clause = _JS_CLAUSE.match(text, start)
             assert clause is not None  # it matches the empty string
@@ -134,11 +133,11 @@ def js_import_statements(text: str) -> Iterator[JsImport]:
                 break
             at = module.end()
             if any(found):
-                yield JsImport(begin, module.group(2), *found)
+                yield JsImport(module.group(2), *found)
             chained = _JS_CHAINED.match(text, at)
             if chained is None:
                 break
-            begin, start = chained.start(), chained.end()
+            start = chained.end()
 
 
 def _js_clause(clause: str, offset: int

@@ -37,10 +37,11 @@ def version_pattern(token: str) -> re.Pattern[str]:
     """The pattern of one runtime version token: the name, then within ``CLAUSE`` characters
     of the same clause a version, or a list of them, holding this one as a whole number
     (``3.8`` of ``3.8.1`` or ``3.8+``, not of ``3.80`` or ``13.8``; ``18`` of ``v18`` or
-    ``18.x``, not of ``2018`` or ``20.18``)."""
+    ``18.x``, not of ``2018`` or ``20.18``), and not another package's pin written after it
+    (``python -m pip install Django==3.2``)."""
     runtime, _, version = token.partition(" ")
-    return re.compile(rf"{_SPELLED[runtime]}{_GAP}{_LISTED}(?<![\d.])v?{re.escape(version)}"
-                      r"(?!\d)")
+    return re.compile(rf"{_SPELLED[runtime]}{_GAP}{_LISTED}(?<![\d.])(?<![\w\]][=!~<>]=)"
+                      rf"v?{re.escape(version)}(?!\d)")
 
 
 def version_mentions(text: str, token: str) -> Iterator[int]:

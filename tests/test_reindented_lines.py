@@ -1,4 +1,4 @@
-"""A line a change only re-indented or re-spaced anchors nothing outside Python: fastify's
+"""A line a change only re-indented anchors nothing outside Python: fastify's
 formatter sweep re-indented an 80-line union around one real edit, and every line anchored
 its error code (docs/concepts/anchoring-rules.md#what-anchors)."""
 
@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from govern.drift.anchors.whitespace import respaced_lines
+import pytest
+
+from govern.drift.anchors.whitespace import reindented_lines
 from govern.git.gitio import Hunk
 from tests.helpers import pr_repo, rows, run_json
 
@@ -30,12 +32,17 @@ def test_python_indentation_is_code(tmp_path: Path) -> None:
     assert sorted(rows(data)) == ["docs/alpha.md", "docs/beta.md"]
 
 
-def test_each_line_of_the_other_side_pairs_once() -> None:
-    old = b"a\n  b\n  b\nc\n"
-    new = b"a\n    b\n    c\nd\n"
-    # one `b` of two is re-indented; `c` moved within the hunk; `d` is new
-    assert respaced_lines(old, new, [Hunk(2, 3, 2, 3)]) == (frozenset({2, 4}),
-                                                             frozenset({2, 3}))
-    # a line removed in one hunk and added in another is a move across the file: changed
-    assert respaced_lines(b"x\ny\n", b"y\nx\n", [Hunk(1, 1, 0, 0), Hunk(3, 0, 2, 1)]) == (
-        frozenset(), frozenset())
+@pytest.mark.parametrize(("old", "new", "hunk", "same"), [
+    # re-indented around one real edit: the pairs in order that read the same
+    (b"a\n  b\n  c\nd\n", b"a\n    b\n    C\nd\n", Hunk(2, 2, 2, 2),
+     (frozenset({2}), frozenset({2}))),
+    # a blank inside a string is text, not indentation
+    (b"x = 'a b'\n", b"x = 'ab'\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
+    # lines swapped are changed, not re-indented
+    (b"a\nb\n", b"b\na\n", Hunk(1, 2, 1, 2), (frozenset(), frozenset())),
+    # members moved out of their block: the hunk's shape changed, every line counts
+    (b"ns {\n  f()\n}\n", b"f()\n", Hunk(1, 3, 1, 1), (frozenset(), frozenset())),
+])
+def test_which_lines_a_hunk_only_re_indented(old: bytes, new: bytes, hunk: Hunk,
+                                             same: tuple[frozenset[int], frozenset[int]]) -> None:
+    assert reindented_lines(old, new, [hunk]) == same
