@@ -38,10 +38,12 @@ def test_python_indentation_is_code(tmp_path: Path) -> None:
      (frozenset({2}), frozenset({2}))),
     # a blank inside a string is text, not indentation
     (b"x = 'a b'\n", b"x = 'ab'\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
-    # lines swapped are changed, not re-indented
-    (b"a\nb\n", b"b\na\n", Hunk(1, 2, 1, 2), (frozenset(), frozenset())),
-    # members moved out of their block: the hunk's shape changed, every line counts
+    # a union re-indented around a member added: the others are the same lines
+    (b"type E =\n  | 'A'\n  | 'B'\n", b"type E =\n    | 'A'\n    | 'C'\n    | 'B'\n",
+     Hunk(2, 2, 2, 3), (frozenset({2, 3}), frozenset({2, 4}))),
+    # members moved out of their block: what is left opens and closes it, every line counts
     (b"ns {\n  f()\n}\n", b"f()\n", Hunk(1, 3, 1, 1), (frozenset(), frozenset())),
+    (b"f()\n", b"if (x) {\n  f()\n}\n", Hunk(1, 1, 1, 3), (frozenset(), frozenset())),
 ])
 def test_which_lines_a_hunk_only_re_indented(old: bytes, new: bytes, hunk: Hunk,
                                              same: tuple[frozenset[int], frozenset[int]]) -> None:

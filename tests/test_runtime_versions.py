@@ -102,9 +102,13 @@ def test_dropped_is_what_a_raised_floor_or_a_gap_leaves_out() -> None:
     assert dropped(py(">=3.8"), py(">=3.8,<3.13")) == []  # a new cap promises nothing away
     assert dropped(py(">=3.10"), py(">=3.8")) == []
     assert dropped(py(">=3.8"), {}) == []  # no longer declared: not judged
-    # a range on one side and a list of classifiers on the other: not judged
+    # a range on one side and a list of classifiers on the other: only the floor counts
     listed = {"Python": ("classifiers", frozenset({(3, 9), (3, 12)}))}
-    assert dropped(py(">=3.8"), listed) == []
+    assert dropped(py(">=3.9"), listed) == []
+    assert dropped(py(">=3.8"), listed) == ["Python 3.8"]
+    # fastapi 4267bd1f4: flit's classifiers (3.6 and up), then hatch's requires-python >=3.7
+    assert dropped({"Python": ("classifiers", frozenset({(3, 6), (3, 7), (3, 10)}))},
+                   py(">=3.7")) == ["Python 3.6"]
     assert dropped({"Python": ("classifiers", frozenset({(3, 8), (3, 12)}))}, listed) == [
         "Python 3.8"]
 

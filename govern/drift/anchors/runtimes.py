@@ -231,14 +231,15 @@ def dropped(before: Support, after: Support) -> list[str]:
     """The versions ``before`` admits that ``after`` no longer does, below a version it still
     admits (a floor raised, or one version cut out; a new upper bound drops nothing docs
     could have promised yet), as docs write them: ``Python 3.8``, ``Node.js 18``. A runtime
-    one side does not declare, admits no version of, or reads from another kind of source
-    than the other side, is not judged."""
+    one side does not declare, or admits no version of, is not judged. Where the sides read
+    different kinds of source (fastapi's flit classifiers, then hatch's ``requires-python``)
+    only the floor counts: a list of classifiers skips minors a range admits."""
     found: list[str] = []
     for runtime, (source, old) in before.items():
         new_source, new = after.get(runtime, ("", frozenset()))
-        if not new or new_source != source:
+        if not new:
             continue
-        newest = max(new)
+        bound = max(new) if new_source == source else min(new)
         found.extend(f"{runtime} {'.'.join(map(str, version))}"
-                     for version in sorted(old - new) if version < newest)
+                     for version in sorted(old - new) if version < bound)
     return found

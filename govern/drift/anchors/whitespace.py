@@ -3,24 +3,43 @@
 
 A formatter sweep that re-indents fastify's 80-line ``FastifyErrorCodes`` union around one
 real edit changes every line of it as git sees it, and each line anchored its error code: 79
-anchors and four pages for a change to one. A hunk that replaces as many lines as it removes
-pairs them in order; a pair that reads the same once each line's indentation and runs of
-blanks are evened out is the same line, re-indented. A hunk of another shape moved code
-into or out of a block (a namespace's members made top-level), which changes what it
-declares, so its lines all count. Python is never read so: its indentation is its block
+anchors and four pages for a change to one. Within a hunk, a removed and an added line that
+read the same once indentation and runs of blanks are evened out are one line, re-indented;
+what is left is what changed. Unless what is left opens or closes a block (``export
+namespace Utils {``, ``}``): then the hunk moved code into or out of it, which changes what
+it declares, and all its lines count. Python is never read so: its indentation is its block
 structure."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from govern.git.gitio import Hunk
+
+_OPENING = (b"{", b"(", b"[")
+_CLOSING = (b"}", b")", b"]")
 
 
 def _evened(line: bytes) -> bytes:
     """The line without its indentation and trailing blanks, each run of blanks one space:
     a blank inside a string still counts (``'a b'`` is not ``'ab'``)."""
     return b" ".join(line.split())
+
+
+def _paired(lines: list[bytes], other: Counter[bytes]) -> list[bool]:
+    """For each of ``lines`` (evened), whether ``other`` holds it, each entry used once."""
+    found = []
+    for line in lines:
+        same = bool(line) and other[line] > 0
+        if same:
+            other[line] -= 1
+        found.append(same)
+    return found
+
+
+def _delimits(line: bytes) -> bool:
+    return line.endswith(_OPENING) or line.startswith(_CLOSING)
 
 
 def reindented_lines(old: bytes, new: bytes, hunks: Sequence[Hunk]
@@ -31,13 +50,19 @@ def reindented_lines(old: bytes, new: bytes, hunks: Sequence[Hunk]
     same_old: set[int] = set()
     same_new: set[int] = set()
     for hunk in hunks:
-        if hunk.old_count != hunk.new_count:
+        removed = [n for n in hunk.old_lines() if n <= len(old_text)]
+        added = [n for n in hunk.new_lines() if n <= len(new_text)]
+        if not removed or not added:
             continue
-        for old_line, new_line in zip(hunk.old_lines(), hunk.new_lines(), strict=True):
-            if old_line > len(old_text) or new_line > len(new_text):
-                break
-            evened = _evened(old_text[old_line - 1])
-            if evened and evened == _evened(new_text[new_line - 1]):
-                same_old.add(old_line)
-                same_new.add(new_line)
+        before = [_evened(old_text[n - 1]) for n in removed]
+        after = [_evened(new_text[n - 1]) for n in added]
+        kept_old = _paired(before, Counter(after))
+        kept_new = _paired(after, Counter(before))
+        left = [line for line, kept in (*zip(before, kept_old, strict=True),
+                                        *zip(after, kept_new, strict=True))
+                if not kept and line]
+        if any(_delimits(line) for line in left):
+            continue  # a block opened or closed around the lines: they moved in or out of it
+        same_old.update(n for n, kept in zip(removed, kept_old, strict=True) if kept)
+        same_new.update(n for n, kept in zip(added, kept_new, strict=True) if kept)
     return frozenset(same_old), frozenset(same_new)
