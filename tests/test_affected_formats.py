@@ -84,9 +84,20 @@ Pages that name something this change touched:
   - docs/gone.md:3  via dropAll (symbol, removed)  [stale: names something this change removed]
   - docs/use.md:3  via fetchAll (symbol, code-shaped name)
 
-Release-owned pages (read-only for a code PR):
+Release-owned pages (recording releases; the release-owned gate is off):
   - CHANGELOG.md:3  via fetchAll (symbol, code-shaped name)
 """
+
+
+def test_release_owned_pages_are_read_only_while_their_gate_runs(tmp_path: Path) -> None:
+    """werkzeug's PRs add to CHANGES.rst as they go: with the gate off, the report does not
+    forbid it (trial 6, F8)."""
+    gated = {**BASE, "govern.toml": '[gates]\nenable = ["release-owned"]\n'}
+    repo = pr_repo(tmp_path, gated, CHANGE)
+    assert run(repo, "--format", "text", "main")[1] == REPORT.replace(
+        "recording releases; the release-owned gate is off", "read-only for a code PR")
+    assert "(release-owned: read-only for a code PR)" in run(repo, "--format", "github",
+                                                             "main")[1]
 
 
 def test_text_is_the_full_report_and_piped_default_is_one_path_a_line(drift: Repo) -> None:
@@ -189,8 +200,8 @@ def test_github_annotates_the_first_naming_line_of_each_page(drift: Repo) -> Non
         "::warning file=docs/gone.md,line=3,title=docs drift::This page names something this "
         "change removed or renamed: dropAll (symbol, removed)",
         "::warning file=CHANGELOG.md,line=3,title=docs drift::This page names something this "
-        "change touched (release-owned: read-only for a code PR): fetchAll (symbol, "
-        "code-shaped name)",
+        "change touched (release-owned: recording releases; the release-owned gate is off): "
+        "fetchAll (symbol, code-shaped name)",
         "::warning file=docs/use.md,line=3,title=docs drift::This page names something this "
         "change touched: fetchAll (symbol, code-shaped name)",
     ]

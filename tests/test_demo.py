@@ -26,7 +26,8 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
            "removed), void_invoice (symbol, removed)  [stale: names something this change " \
            "removed]\n  - docs/billing/charges.md:3  via BillingClient.charge (symbol, " \
            "qualified name)\n" in out
-    assert "Release-owned pages (read-only for a code PR):\n  - docs/releases/v2.0.md" in out
+    assert "Release-owned pages (recording releases; the release-owned gate is off):\n" \
+           "  - docs/releases/v2.0.md" in out
     assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
     assert "  - docs/api/rest.md:3  via /api/v1/charges (route)" in out  # charge -> its route
     assert "  - docs/sdk/billing.mdx:4  via billing.createCharge (sdk)" in out  # -> its client

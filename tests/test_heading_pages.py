@@ -72,11 +72,13 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ("### `fastify.setErrorHandler(handler)`\n", True),
     ("#### setErrorHandlers\n", False),  # a longer name
     ("Call setErrorHandler here.\n", False),  # prose
-    ("setErrorHandler\n===============\n", False),  # an rst title is no markdown heading
+    ("setErrorHandler()\n===============\n", True),  # setext, as markdown reads it too
     ("```sh\n# setErrorHandler in a shell comment\n```\n", False),  # code, not a heading
     ("```sh\nx\n```\n\n## setErrorHandler\n", True),
     ("---\n# setErrorHandler: a YAML comment\n---\n\nText.\n", False),  # front matter
     ("---\ntitle: x\n---\n\n## setErrorHandler\n", True),
+    ("Intro.\n\nsetErrorHandler\n---------------\n\nText.\n", True),  # a setext heading
+    ("Use setErrorHandler.\n\n---\n\nText.\n", False),  # a thematic break after a blank
 ])
 def test_what_heading_names_a_token(text: str, named: bool) -> None:
     assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named

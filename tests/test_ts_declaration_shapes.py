@@ -123,6 +123,19 @@ module.exports = Reply
 """
 
 
+@pytest.mark.parametrize(("exports", "keys"), [
+    # fastify's three ways out: the default is no name a page writes
+    ("module.exports = fastify\nmodule.exports.default = fastify\n"
+     "module.exports.fastify = fastify\n", ["fastify.listen"]),
+    ("module.exports.app = fastify\n", ["app.listen"]),  # exported under that name only
+])
+def test_a_commonjs_default_export_is_no_spelling(exports: str, keys: list[str]) -> None:
+    source = ("function fastify () {\n  const fastify = { listen }\n  function listen (p) {\n"
+              "    return p\n  }\n  return fastify\n}\n" + exports)
+    assert [d.key for d in extract_typescript(source.encode(), frozenset({4}),
+                                              "javascript").touched] == keys
+
+
 def test_a_given_out_helper_is_named_by_its_key_as_written() -> None:
     source = ("export function createApp () {\n  const app = { 'my-route': addRoute, [kState]: "
               "keep }\n  function addRoute (p) {\n    return p\n  }\n"

@@ -67,20 +67,22 @@ def _output_format(ctx: click.Context, chosen: str | None, all_pages: bool,
 
 
 def _print_result(result: AffectedDocs, output_format: str, config: Config) -> None:
+    gate = config.gates.enabled("release-owned")
     if output_format == "json":
         print_json(result.to_json())
     elif output_format == "text":
-        click.echo(render_text(result, use_color(sys.stdout.isatty(), os.environ)), nl=False)
+        click.echo(render_text(result, use_color(sys.stdout.isatty(), os.environ), gate),
+                   nl=False)
     elif output_format == "markdown":
         from govern.drift.comment import render_drift  # jinja2 only for the comment body
 
-        click.echo(render_drift(result.to_json(), config.comment, release_owned_gate=config.gates
-                                .enabled("release-owned")), nl=False)
+        click.echo(render_drift(result.to_json(), config.comment, release_owned_gate=gate),
+                   nl=False)
     elif output_format == "github":
-        click.echo(render_github(result), nl=False)
+        click.echo(render_github(result, gate), nl=False)
         click.echo(result.summary, err=True)
     elif output_format == "sarif":
-        click.echo(render_sarif(result), nl=False)
+        click.echo(render_sarif(result, gate), nl=False)
     else:
         click.echo(result.summary, err=True)
         for row in result.docs:  # one page a line, whatever its path holds

@@ -103,7 +103,7 @@ def _show(root: Path, kept: bool) -> None:
     else:
         click.echo("Example monorepo built in a temporary folder, removed when the demo ends "
                    "(branch `pr` against `main`; keep it with `govern demo --dir DIR`).\n")
-    click.echo(render_text(result))
+    click.echo(render_text(result, release_owned_gate=neutral.gates.enabled("release-owned")))
     click.echo("The Docs Drift Check comment govern posts on this PR "
                "(govern comment drift --from FILE):\n")
     click.echo(render_drift(result.to_json(), neutral.comment, release_owned_gate=neutral.gates

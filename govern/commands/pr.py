@@ -104,7 +104,7 @@ def pr(ctx: click.Context, number: int, remote: str, repo: str | None, do_post: 
     finally:
         git.close()
     click.echo("== govern affected-docs ==")
-    click.echo(render_text(result))
+    click.echo(render_text(result, release_owned_gate=base_config.gates.enabled("release-owned")))
     click.echo("== govern check ==")
     codes = run_gates(ctx, base_ref, head, number, repo, pull.body, pull.labels, pull.author)
     if do_post:

@@ -93,10 +93,11 @@ def _folded(lines: list[str]) -> list[str]:
             f"  - … and {len(lines) - LISTED_SHOWN} more (--json lists all)"]
 
 
-def render_text(result: AffectedDocs, color: bool = False) -> str:
-    """Summary, the rows (in evidence order: stale first), the read-only release-owned rows,
-    and what the run could not see; with ``color``, the headings bold and the stale mark red
-    (ANSI, for a terminal)."""
+def render_text(result: AffectedDocs, color: bool = False,
+                release_owned_gate: bool = False) -> str:
+    """Summary, the rows (in evidence order: stale first), the release-owned rows (read-only
+    while the release-owned gate runs), and what the run could not see; with ``color``, the
+    headings bold and the stale mark red (ANSI, for a terminal)."""
     def heading(text: str) -> str:
         return click.style(text, bold=True) if color else text
 
@@ -108,7 +109,7 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
         lines.extend(_row_line(row, color) for row in editable)
         lines.append("")
     if owned:
-        lines.append(heading("Release-owned pages (read-only for a code PR):"))
+        lines.append(heading(f"Release-owned pages ({_owned_note(release_owned_gate)}):"))
         lines.extend(_row_line(row, color) for row in owned)
         lines.append("")
     if result.new_api:
@@ -163,21 +164,28 @@ def render_text(result: AffectedDocs, color: bool = False) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _message(row: Row) -> str:
+def _owned_note(release_owned_gate: bool) -> str:
+    """What a release-owned page is to a code PR: read-only while the release-owned gate runs,
+    a page recording releases otherwise (werkzeug's PRs add to CHANGES.rst as they go)."""
+    return "read-only for a code PR" if release_owned_gate else \
+        "recording releases; the release-owned gate is off"
+
+
+def _message(row: Row, release_owned_gate: bool) -> str:
     if row.stale:
         return f"This page names something this change removed or renamed: {_via(row)}"
-    owned = " (release-owned: read-only for a code PR)" if row.release_owned else ""
+    owned = f" (release-owned: {_owned_note(release_owned_gate)})" if row.release_owned else ""
     return f"This page names something this change touched{owned}: {_via(row)}"
 
 
-def render_github(result: AffectedDocs) -> str:
+def render_github(result: AffectedDocs, release_owned_gate: bool = False) -> str:
     """A warning annotation on the first line of each page that names a changed anchor, at
     most ``ANNOTATION_LIMIT`` (GitHub's per-step limit of a type), the rest counted in one
     notice."""
     # imported here: the encoder brings jinja2, which the text report never needs
     from govern.github.workflow_output import ANNOTATION_LIMIT, render_command
 
-    lines = [render_command("warning", _message(row), {
+    lines = [render_command("warning", _message(row, release_owned_gate), {
         "file": row.path, "line": row.first_line, "title": "docs drift"})
         for row in result.docs[:ANNOTATION_LIMIT]]
     if len(result.docs) > ANNOTATION_LIMIT:
@@ -187,7 +195,7 @@ def render_github(result: AffectedDocs) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def render_sarif(result: AffectedDocs) -> str:
+def render_sarif(result: AffectedDocs, release_owned_gate: bool = False) -> str:
     """One SARIF result per row, on the page's first line naming an anchor, under the rule of
     its strongest evidence (``docs-drift/<rule>``); a stale page is an error, others
     warnings."""
@@ -198,7 +206,8 @@ def render_sarif(result: AffectedDocs) -> str:
         used[rule] = None
         region = None if row.first_line is None else {"startLine": row.first_line}
         results.append(sarif_result(
-            f"docs-drift/{rule}", "error" if row.stale else "warning", _message(row),
+            f"docs-drift/{rule}", "error" if row.stale else "warning",
+            _message(row, release_owned_gate),
             row.path, region,
             ("docsDrift", "/".join((row.path, *sorted(e.token for e in row.evidence))))))
     rules = [{"id": f"docs-drift/{rule}", "name": rule.title().replace("_", ""),

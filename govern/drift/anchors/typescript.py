@@ -558,13 +558,14 @@ def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]],
     names of the exported consts that are the local as it is, through casts (zustand's
     ``export const devtools = devtoolsImpl as unknown as Devtools``): the public name is the
     implementation. A local that is a ``require()`` binding is none: that is another
-    module's, passed on."""
+    module's, passed on. Nor is ``module.exports.default = fastify``: an import names the
+    default as it likes, so ``default`` is no name a page writes (``default.listen``)."""
     locals_ = {name for name, _, _, _, commonjs in declarations if not commonjs}
     exported: dict[str, list[str]] = {}
     for name, node, _, public, commonjs in declarations:
         alias = node.type == "variable_declarator" and (public or name in clause_exports)
         local = _assigned_local(node) if commonjs or alias else None
-        if local in locals_:
+        if local in locals_ and name != "default":
             exported.setdefault(local, []).append(name)
     return exported
 
