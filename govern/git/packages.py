@@ -162,7 +162,7 @@ def manifest_name(filename: str, text: str) -> tuple[str | None, bool]:
                 data.get("tool", {}).get("poetry", {}).get("name"))
             return (name if isinstance(name, str) else None), False
         elif filename == "setup.cfg":
-            return _setup_cfg_name(text), False
+            return setup_cfg_option(text, "metadata", "name"), False
         elif filename == "setup.py":
             match = _SETUP_PY_NAME.search(text)
             return (match.group(1) if match else None), False
@@ -178,11 +178,12 @@ run of blanks after it: one line of 40,000 blanks took 12 s. Up to the first del
 the same name: configparser strips a name's trailing blanks itself."""
 
 
-def _setup_cfg_name(text: str) -> str | None:
-    """``[metadata] name`` of a setup.cfg, as setuptools reads it (a ``name =`` in another
-    section, or in a comment, is not the package's); None, as for an unreadable pyproject,
-    when configparser refuses the file."""
-    import configparser  # only a package named by its setup.cfg is read with it
+def setup_cfg_option(text: str, section: str, option: str) -> str | None:
+    """One option of a setup.cfg as setuptools reads it (``[metadata] name``; the same name
+    in another section, or in a comment, is not it), with option lines read in one pass
+    (``_OPTION``); None when it is absent or empty, or, as for an unreadable pyproject, when
+    configparser refuses the file."""
+    import configparser  # only a package with a setup.cfg is read with it
 
     class Parser(configparser.ConfigParser):
         OPTCRE = _OPTION
@@ -190,9 +191,9 @@ def _setup_cfg_name(text: str) -> str | None:
     parser = Parser(interpolation=None, strict=False)
     try:
         parser.read_string(text)
-    except configparser.Error:
+        return parser.get(section, option, fallback=None) or None
+    except (configparser.Error, ValueError):
         return None
-    return parser.get("metadata", "name", fallback=None) or None
 
 
 def load_manifest(filename: str, text: str) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from govern.drift.anchors.runtimes import supported
 from govern.git.packages import manifest_name
 from tests.gitrepo import make_repo
 from tests.helpers import run_check
@@ -36,3 +37,9 @@ def test_an_honest_config_beside_it_still_loads(tmp_path: Path) -> None:
 def test_a_deeply_nested_manifest_has_no_name() -> None:
     assert manifest_name("pyproject.toml", DEEP)[0] is None
     assert manifest_name("pyproject.toml", '[project]\nname = "acme"\n')[0] == "acme"
+
+
+def test_a_deeply_nested_manifest_declares_no_runtime() -> None:
+    assert supported({"pyproject.toml": DEEP}.get) == {}
+    honest = '[project]\nname = "acme"\nrequires-python = ">=3.10"\n'
+    assert min(supported({"pyproject.toml": honest}.get)["Python"][1]) == (3, 10)

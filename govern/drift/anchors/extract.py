@@ -573,10 +573,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
                 "path": change.base_path if side is base else change.path, "side": side.name,
                 "message": f"syntax error near line {extraction.error_line}; tree-sitter "
                            "recovered, declarations in the broken region may be missed"})
+        hoisted = _hoisted(extraction, extractions.get("base"), base_data) \
+            if side is head else frozenset()
         if side is head:
             result.declared_at_head.update(extraction.declared)
-            result.declared_at_head.update(_hoisted(extraction, extractions.get("base"),
-                                                    base_data))
+            result.declared_at_head.update(hoisted)
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -590,7 +591,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             # API a page owes (typer's ``docs_src/commands/index/tutorial004.py``, sqlmodel's
             # ``connect_args = {"check_same_thread": False}``)
             result.added.extend(_added(change.path, extraction, extractions.get("base"),
-                                       new_members, path, side, base_data, package_dir))
+                                       new_members, path, side, base_data, package_dir,
+                                       hoisted))
         # a new container's instance fields anchor by their qualified spellings only
         new_fields = {member.name for member in new_members if not member.bridgeable}
         for declaration in _with_changed_containers(extraction, extractions, side.name):
@@ -710,13 +712,14 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool
 
 def _added(file: str, head: Extraction, base: Extraction | None,
            new_members: frozenset[Declaration], path: str, side: Side,
-           base_data: bytes | None, package_dir: str) -> list[Added]:
+           base_data: bytes | None, package_dir: str,
+           hoisted: frozenset[str]) -> list[Added]:
     """Declarations touched at HEAD that the base does not declare, with their kin; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
-    moved = {key.partition(".")[2] for key in _hoisted(head, base, base_data)}
+    moved = {key.partition(".")[2] for key in hoisted}  # out of a namespace: no New API
     new = [declaration for declaration in head.touched
            if base is None or (declaration.key not in base.declared
                                and declaration.key not in moved)]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from govern.git.packages import setup_cfg_option
+
 _ENTRY = re.compile(r"^\s*+([\w.-]++)\s*+=\s*+([\w.]++:[\w.]++)\s*+$")
 _SETUP_PY = re.compile(r"""console_scripts["']\s*+[:=,]\s*+[\[(]([^\])]{0,20000}+)""")
 _LITERAL = re.compile(r"""["']([^"'\n]{1,300}+)["']""")
@@ -22,14 +24,7 @@ def parse_setup_scripts(filename: str, source: str) -> dict[str, tuple[str, ...]
     """``console_scripts`` of a setup.cfg or setup.py (``filename`` tells which)."""
     found: dict[str, tuple[str, ...]] = {}
     if filename == "setup.cfg":
-        import configparser  # only a changed setup.cfg is read with it
-
-        parser = configparser.ConfigParser(interpolation=None, strict=False)
-        try:
-            parser.read_string(source)
-            entries = parser.get("options.entry_points", "console_scripts", fallback="")
-        except (configparser.Error, ValueError):
-            return {}
+        entries = setup_cfg_option(source, "options.entry_points", "console_scripts") or ""
         for line in entries.splitlines():
             _add(found, line)
     elif filename == "setup.py":

@@ -11,12 +11,10 @@ version is said to be dropped."""
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
-from typing import Any
 
-from govern.core.json_input import parse_json
 from govern.drift.anchors.commands import ManifestReader
+from govern.git.packages import load_manifest, setup_cfg_option
 
 PYTHON = "Python"
 NODE = "Node.js"
@@ -134,9 +132,8 @@ def node_versions(range_text: str) -> frozenset[Version] | None:
 
 
 def _pyproject_specifier(text: str) -> str | None:
-    try:
-        data: dict[str, Any] = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError):
+    data = load_manifest("pyproject.toml", text)
+    if data is None:
         return None
     project = data.get("project")
     if isinstance(project, dict) and isinstance(project.get("requires-python"), str):
@@ -148,15 +145,7 @@ def _pyproject_specifier(text: str) -> str | None:
 
 
 def _setup_cfg_specifier(text: str) -> str | None:
-    import configparser  # only a package with a setup.cfg is read with it
-
-    parser = configparser.ConfigParser(interpolation=None, strict=False)
-    try:
-        parser.read_string(text)
-        value = parser.get("options", "python_requires", fallback=None)
-    except (configparser.Error, ValueError):
-        return None
-    return value.strip() or None if value is not None else None
+    return setup_cfg_option(text, "options", "python_requires")
 
 
 def _setup_py_specifier(text: str) -> str | None:
@@ -181,8 +170,8 @@ def _classified(texts: list[str]) -> frozenset[Version] | None:
 
 Support = dict[str, tuple[str, frozenset[Version]]]
 """Runtime -> (where its versions were read: a specifier, or a list of classifiers; the
-versions admitted). Two sides are compared only where they read the same kind of source: a
-list of classifiers skips minors a range admits."""
+versions admitted). A list of classifiers skips minors a range admits, so a side of each
+kind are compared by their floors only (:func:`dropped`)."""
 
 
 def _python(read: ManifestReader) -> tuple[str, frozenset[Version]] | None:
@@ -215,11 +204,8 @@ def supported(read: ManifestReader) -> Support:
         found[PYTHON] = python
     package_json = read("package.json")
     if package_json is not None:
-        try:
-            data = parse_json(package_json)
-        except ValueError:
-            data = None
-        engines = data.get("engines") if isinstance(data, dict) else None
+        data = load_manifest("package.json", package_json)
+        engines = data.get("engines") if data is not None else None
         node = engines.get("node") if isinstance(engines, dict) else None
         versions = node_versions(node) if isinstance(node, str) else None
         if versions is not None:
