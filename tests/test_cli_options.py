@@ -83,6 +83,7 @@ PAGES = {
     "docs/help.md": "Every command takes `--help` and `--no-pager`.\n",
     "docs/env.md": "Load variables with `--env-file .env`.\n",
     "docs/running.md": "Run `os dev --dry-run`, or `os dev -p 4000`.\n",
+    "docs/open.md": "Add `--open` to see it.\n",
 }
 BASE = {"src/app/cli.py": CLI_PY, "src/app/__init__.py": "", "web/cli.ts": CLI_TS,
         "cli/src/commands/dev.ts": OCLIF_TS, **PAGES}
@@ -107,7 +108,8 @@ SETTINGS = {"docs/settings.md": ["--ws-max-size"]}
     ("src/app/cli.py", 'help="Say less."', 'help="Say nothing."', {"docs/quiet.md": ["--quiet"]}),
     # commander
     ("web/cli.ts", '"port to listen on", "3000"', '"port to listen on", "8080"',
-     {"docs/server.md": ["--port"]}),
+     {"docs/server.md": ["--port"]}),  # not `--open`, chained after it onto the next line
+    ("web/cli.ts", '"open the browser"', '"open a browser"', {"docs/open.md": ["--open"]}),
     # oclif: the flag is the key a ``Flags`` builder is the value of
     ("cli/src/commands/dev.ts", '"Print what would run"', '"Print the plan"',
      {"docs/running.md": ["--dry-run"]}),

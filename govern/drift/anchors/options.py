@@ -23,6 +23,7 @@ from govern.drift.anchors.syntax import (
     python_string,
     text,
     touches,
+    touches_own_part,
     walk_with_parents,
 )
 
@@ -72,7 +73,7 @@ def touched_flags(tree: Tree, language: str, source: bytes,
     found: dict[str, None] = {}
     for call, parent in walk_with_parents(tree.root_node, calls,
                                           lambda node: touches(node, lines)):
-        if touches(call, lines):
+        if touches_own_part(call, lines):
             found.update(dict.fromkeys(_declared(call, parent, commands)))
     return list(found)
 

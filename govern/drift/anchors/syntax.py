@@ -339,6 +339,16 @@ def touches(node: Node, lines: frozenset[int]) -> bool:
     return _any_within(lines, range(node.start_point.row + 1, node.end_point.row + 2))
 
 
+def touches_own_part(call: Node, lines: frozenset[int]) -> bool:
+    """Does the call's own part span any of the lines: from its callee's last name to its
+    closing parenthesis (``.option(…)`` of ``program\\n  .option(a)\\n  .option(b)``). A call
+    chained onto others holds them all, and a change to one of them is not its own. Any other
+    node: :func:`touches`."""
+    name = last_name(call.child_by_field_name("function"))
+    start = call if name is None else name
+    return _any_within(lines, range(start.start_point.row + 1, call.end_point.row + 2))
+
+
 def _any_within(lines: frozenset[int], span: range) -> bool:
     """Is any of ``lines`` in ``span`` (a range of lines)? A search, not a pass over ``span``
     (a member's lines, asked once per name it declares)."""
