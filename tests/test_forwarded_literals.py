@@ -52,6 +52,36 @@ def test_a_key_looked_up_in_a_type_or_passing_on_its_own_name_is_not_declared(
     assert _literals(language, source, lines) == expected
 
 
+# -- the keys of data records --------------------------------------------------------------
+
+SPONSORS = ('export const topSponsors = [\n'
+            '  { "name": "Acme", "imgSrc": 10, "createdAt": 1 },\n'
+            '  { "name": "Globex", "imgSrc": 20, "createdAt": 2 },\n'
+            '  { "name": "Initech", "imgSrc": 30, "createdAt": 3 },\n'
+            '];\n')
+
+
+@pytest.mark.parametrize(("language", "source", "lines", "expected"), [
+    # trpc's sponsors: three or more objects in an array are records, their keys the fields
+    # their type declares
+    ("typescript", SPONSORS, {3}, ()),
+    ("python", "SPONSORS = [\n    {'img_src': 'a', 'created_at': 1},\n"
+     "    {'img_src': 'b', 'created_at': 2},\n    {'img_src': 'c', 'created_at': 3},\n]\n",
+     {2}, ()),
+    # the values of records stay anchors: a table of error codes still names its codes
+    ("typescript", "export const errors = [\n  { code: 'NOT_FOUND' },\n"
+     "  { code: 'BAD_INPUT' },\n  { code: 'TOO_MANY' },\n];\n", {3}, ("BAD_INPUT",)),
+    # two objects are no table of records, nor is one holding a list
+    ("typescript", SPONSORS.replace('  { "name": "Initech", "imgSrc": 30, '
+                                    '"createdAt": 3 },\n', ""), {3}, ("imgSrc", "createdAt")),
+    ("python", "CONFIG = {'plugin_list': [{'log_level': 1}, 'x', 'y']}\n", {1},
+     ("plugin_list", "log_level")),
+])
+def test_the_keys_of_data_records_are_not_declared(
+        language: str, source: str, lines: set[int], expected: tuple[str, ...]) -> None:
+    assert _literals(language, source, lines) == expected
+
+
 def test_a_table_is_counted_once_however_many_keys_it_has() -> None:
     # the third forwarding pair far down: each key counting the pairs again was quadratic
     many = 5_000

@@ -94,8 +94,9 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
         # a key names a field of the payload or config it builds, wherever it is; not one of
         # a bundle of arguments passed on under their own names, which anchor, or not, where
         # they are declared
-        return not (_forwards_own_name(parent, value) and grandparent is not None
-                    and _bundles_arguments(grandparent))
+        return grandparent is None or not (
+            (_forwards_own_name(parent, value) and _bundles_arguments(grandparent))
+            or _is_record(grandparent, above[1] if above is not None else None))
     if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
     if value.startswith("_") and _is_screaming_name(value[1:]) \
@@ -139,6 +140,38 @@ def _bundles_arguments(table: Node) -> bool:
             if found == MIN_BUNDLE:
                 break
     return keep_recent(_BUNDLES, table.id, (table, found == MIN_BUNDLE))[1]
+
+
+MIN_RECORDS = 3
+"""Dicts or objects in one list or array that make each of them a record of data."""
+_RECORDS: dict[int, tuple[Node, bool]] = {}
+"""``_holds_records`` of the last few lists, by node."""
+_RECORD_TYPES = frozenset({"dictionary", "object"})
+_RECORD_LISTS = frozenset({"list", "array"})
+
+
+def _is_record(table: Node, outer: Ancestors) -> bool:
+    """Is a dict or object one of ``MIN_RECORDS`` or more in a list or array? Its keys are
+    then the fields of data records (trpc's sponsors, ``[{"name": …, "imgSrc": …,
+    "createdAt": …}, …]``), which the records' type declares, not this table; its values
+    stay anchors (an error code's table of records still names its codes)."""
+    holder, _ = _parent(outer)
+    return holder is not None and holder.type in _RECORD_LISTS and _holds_records(holder)
+
+
+def _holds_records(array: Node) -> bool:
+    """Does a list or array hold ``MIN_RECORDS`` or more dicts or objects? Remembered per
+    list, so each key of each record does not count them again."""
+    held = _RECORDS.get(array.id)
+    if held is not None and held[0] == array:
+        return held[1]
+    found = 0
+    for member in array.named_children:
+        if member.type in _RECORD_TYPES:
+            found += 1
+            if found == MIN_RECORDS:
+                break
+    return keep_recent(_RECORDS, array.id, (array, found == MIN_RECORDS))[1]
 
 
 _SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
