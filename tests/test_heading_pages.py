@@ -79,6 +79,14 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ("---\ntitle: x\n---\n\n## setErrorHandler\n", True),
     ("Intro.\n\nsetErrorHandler\n---------------\n\nText.\n", True),  # a setext heading
     ("Use setErrorHandler.\n\n---\n\nText.\n", False),  # a thematic break after a blank
+    # the name's own section: markup, a qualifier, parameters, yargs' leading dot
+    ('### <a name="h"></a>`.setErrorHandler(fn)` {#h}\n', True),
+    ("## **setErrorHandler()** ##\n", True),
+    ("## new setErrorHandler(options)\n", True),
+    # a heading that only mentions it (typer's ``### Name and help in `typer.Typer()` ``)
+    ("### Errors in `fastify.setErrorHandler()`\n", False),
+    ("## setErrorHandler and hooks\n", False),
+    ("Setting setErrorHandler\n=======================\n", False),
 ])
 def test_what_heading_names_a_token(text: str, named: bool) -> None:
     assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named
@@ -89,6 +97,8 @@ def test_what_heading_names_a_token(text: str, named: bool) -> None:
     ("Title\r\n=====\r\n\r\nsetErrorHandler\r\n---------------\r\n", True),  # CRLF
     ("Handlers\n--------\n\n.. function:: setErrorHandler\n", False),
     ("#### setErrorHandler\n", False),  # no markdown heading in rst
+    ("``app.setErrorHandler()``\n--------------------------\n", True),
+    ("Using setErrorHandler\n---------------------\n", False),  # a mention, not its section
 ])
 def test_what_rst_title_names_a_token(text: str, named: bool) -> None:
     assert has_heading_naming(text, "docs/a.rst", "setErrorHandler") is named

@@ -11,6 +11,7 @@ from tests.security.pr import within
 NEAR = "#### setErrorHandlerX " + "setErrorHandle " * 20 + "\n"
 FENCES = "```\n" + "# setErrorHandler\n~~~~\n" * 50_000
 UNDERLINES = ("x setErrorHandlerY\n" + "=" * 200 + "\n") * 20_000
+LONG = "# " + "(" * 100_000 + " " * 100_000 + "<a " * 50_000 + "{#" * 50_000 + "setErrorHandler\n"
 
 
 def test_hostile_pages_are_read_in_linear_time() -> None:
@@ -22,3 +23,6 @@ def test_hostile_pages_are_read_in_linear_time() -> None:
         is False
     assert has_heading_naming(UNDERLINES + "setErrorHandler\n===\n", "docs/a.rst",
                               "setErrorHandler") is True
+    # one long heading whose own text is read for the name's section: parentheses, blanks,
+    # anchors and attribute lists never closed
+    assert within(lambda: has_heading_naming(LONG, "docs/a.md", "setErrorHandler")) is False

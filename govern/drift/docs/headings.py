@@ -17,13 +17,34 @@ _RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t\r]*+$", re.M)
 """A reStructuredText title's text: a line underlined by a run of one punctuation mark."""
 
 
+_MARKUP = re.compile(r"<a\s[^<>]*+>[^<>]*+</a>|\{#[^{}]*+\}|[`*\\]")
+"""What a heading writes around its text: backticks, emphasis, an HTML anchor
+(``<a name="demand"></a>``), an attribute list (``{#demand}``), an escape."""
+_SIGNATURE = re.compile(r"\([^()]*+\)[ \t]*+$")
+"""A call's parameters closing a heading (``setErrorHandler(handler)``)."""
+_QUALIFIER = re.compile(r"(?:new[ \t]++)?+[\w$.]*+")
+"""What may stand before the name in its own heading: ``fastify.``, ``.`` (yargs'
+``.demand()``), ``new ``."""
+
+
+def _names_its_section(heading: str, token: str) -> bool:
+    """Is the heading the section of ``token``: its text, markup taken out, is that name,
+    perhaps qualified (``fastify.setErrorHandler``, yargs' ``.demand``) and perhaps with its
+    parameters (``setErrorHandler(handler)``)? A name that is one part of a longer heading
+    (typer's ``### Name and help in `typer.Typer()` ``) is mentioned there, not documented."""
+    text = _SIGNATURE.sub("", _MARKUP.sub("", heading).strip().rstrip("#").rstrip()).rstrip()
+    if not text.endswith(token):
+        return False
+    before = text[: len(text) - len(token)]
+    return (not before or before.endswith((".", " "))) and _QUALIFIER.fullmatch(before) is not None
+
+
 def has_heading_naming(text: str, path: str, token: str) -> bool:
     """Does a heading of the page at ``path`` (a reStructuredText title, or a markdown heading
-    outside fenced code) write ``token`` whole, not as part of a longer name? Linear in the
-    text: each line is read once."""
-    name = re.compile(r"(?<![\w$])" + re.escape(token) + r"(?![\w$])")
+    outside fenced code) name ``token`` as its own section (``_names_its_section``)? Linear in
+    the text: each line is read once."""
     if path.endswith(".rst"):
-        return any(name.search(match.group(1)) for match in _RST.finditer(text))
+        return any(_names_its_section(match.group(1), token) for match in _RST.finditer(text))
     fence = ""
     lines = text.split("\n") if token in text else []
     if lines and lines[0].rstrip() == "---":  # front matter: YAML, whose ``#`` is a comment
@@ -43,9 +64,9 @@ def has_heading_naming(text: str, path: str, token: str) -> bool:
         if fence:
             continue
         heading = _MARKDOWN.match(line)
-        if heading is not None and name.search(heading.group(1)):
+        if heading is not None and _names_its_section(heading.group(1), token):
             return True
-        if previous and _SETEXT.fullmatch(line) and name.search(previous):
+        if previous and _SETEXT.fullmatch(line) and _names_its_section(previous, token):
             return True
         previous = "" if heading is not None or not line.strip() else line
     return False
