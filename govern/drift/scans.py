@@ -45,8 +45,8 @@ _BLOB_MODES = ("100644", "100755")
 _GREP_THRESHOLD = 200
 # 3: hint reads `path: `${base}/x``, `* /x` rows; 4: health skips vague tails; 5: handlers in
 # parentheses or under `satisfies`, quoted `'path':` keys; 6: large files read around their
-# hints, a scan says whether it read the whole file
-_SCANS_FORMAT = 6
+# hints, a scan says whether it read the whole file; 7: a chained route's line is its verb's
+_SCANS_FORMAT = 7
 DOCS_INDEX_FILE = cache.sqlite_name(STORE_FORMAT)
 """Named by its format and this govern, so two versions on one checkout keep a store each;
 a store of another format or version that nothing has written for a day is pruned when this
