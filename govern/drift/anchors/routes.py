@@ -18,8 +18,8 @@ from govern.drift.anchors.regions import registration_regions
 from govern.drift.anchors.syntax import (
     first_line,
     last_line,
-    last_name,
     name_text,
+    own_first_line,
     parse,
     parse_regions,
     parser_for,
@@ -467,16 +467,7 @@ def _ts_call_route(call: Node) -> _Registration | None:
                             "member_expression", "call_expression"):
         return None
     method = None if verb == "all" else verb.upper()
-    return _Registration(method, found[0], found[1], _own_first_line(call), tuple(args[1:]))
-
-
-def _own_first_line(node: Node) -> int:
-    """The first line of a registration's own part: a call's from its callee's last name, so
-    that each link of a chain (``new Hono()\\n  .get(…)\\n  .post(…)``) starts at its verb
-    where its node starts at the chain's, holding every link before it; any other node (a
-    decorated definition, an object) from its start."""
-    name = last_name(node.child_by_field_name("function"))
-    return first_line(node if name is None else name)
+    return _Registration(method, found[0], found[1], own_first_line(call), tuple(args[1:]))
 
 
 _WRAPPERS = frozenset({"parenthesized_expression", "satisfies_expression", "as_expression",
@@ -540,7 +531,7 @@ def touched_routes(source: bytes, language: str, lines: frozenset[int],
     # each span's last line by the first line of its own part: only those starting on a
     # route's line matter, and every node holding one is visited; the longest is kept
     for node in walk(parse(language, source).root_node, _SPAN_NODES, descend=holds_a_route):
-        start = _own_first_line(node)
+        start = own_first_line(node)
         ends[start] = max(ends.get(start, start), last_line(node))
     # A new registrar of 20,000 routes, every line changed: the lines, sorted once, are
     # searched, not scanned per route, and the tokens kept are looked up in a set (28 s

@@ -339,14 +339,20 @@ def touches(node: Node, lines: frozenset[int]) -> bool:
     return _any_within(lines, range(node.start_point.row + 1, node.end_point.row + 2))
 
 
+def own_first_line(node: Node) -> int:
+    """The first line of a call's own part, from its callee's last name: each link of a chain
+    (``new Hono()\\n  .get(…)\\n  .post(…)``, ``program\\n  .option(a)\\n  .option(b)``)
+    starts at its own name where its node starts at the chain's, holding every link before
+    it. Any other node (a decorated definition, an object): its first line."""
+    name = last_name(node.child_by_field_name("function"))
+    return first_line(node if name is None else name)
+
+
 def touches_own_part(call: Node, lines: frozenset[int]) -> bool:
-    """Does the call's own part span any of the lines: from its callee's last name to its
-    closing parenthesis (``.option(…)`` of ``program\\n  .option(a)\\n  .option(b)``). A call
-    chained onto others holds them all, and a change to one of them is not its own. Any other
-    node: :func:`touches`."""
-    name = last_name(call.child_by_field_name("function"))
-    start = call if name is None else name
-    return _any_within(lines, range(start.start_point.row + 1, call.end_point.row + 2))
+    """Does the call's own part (from :func:`own_first_line` to its closing parenthesis) span
+    any of the lines? A change to a link chained before it is not its own. Any other node:
+    :func:`touches`."""
+    return _any_within(lines, range(own_first_line(call), call.end_point.row + 2))
 
 
 def _any_within(lines: frozenset[int], span: range) -> bool:
