@@ -35,10 +35,13 @@ def test_defaults_make_a_plain_repo_work() -> None:
     ("RELEASES.md", True), ("docs/release-notes.md", True), ("docs/en/release_notes.md", True),
     ("docs/changelog.md", True), ("docs/a/releases/v1.md", True), ("docs/changes.rst", True),
     ("docs/history.rst", True), ("docs/news.md", True),
+    # blog posts, written at their date: vite's, zod's under a site's content folder
+    ("docs/blog/announcing-vite5.md", True), ("packages/docs/content/blog/fellowship.mdx", True),
     # pages that only share a word with them, and code
     ("docs/guide/changes-to-routing.md", False), ("docs/tutorial/history.md", False),
     ("docs/newsletter.md", False), ("src/news.py", False), ("docs/changes/intro.md", False),
-    ("website/changelog.md", False),
+    ("website/changelog.md", False), ("docs/blogging.md", False),
+    ("docs/tutorial/blog-app.md", False),
 ])
 def test_release_notes_are_release_owned_by_default(path: str, owned: bool) -> None:
     assert Config().docs.release_owned.matches(path) is owned

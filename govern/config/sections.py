@@ -82,14 +82,15 @@ class DocsConfig:
         default=Globs(()),
         metadata=about(GLOBS, "Generated pages, never in scope even when docs.paths names them."))
     release_owned: Globs = field(
-        # Release notes are written at release time wherever they sit: a code change never
-        # drifts them, and a calibrate replay must not count them as pages it should list.
+        # Release notes are written at release time wherever they sit, and blog posts (vite's
+        # announcements, zod's posts) at their date: a code change never drifts them, and a
+        # calibrate replay must not count them as pages it should list.
         default=Globs(("CHANGELOG*", "CHANGES*", "HISTORY*", "NEWS*", "RELEASE*NOTES*",
                        "RELEASES*", "docs/**/changelog*", "docs/**/release-notes*",
                        "docs/**/release_notes*", "docs/**/releases/**", "docs/changes.*",
-                       "docs/history.*", "docs/news.*")),
-        metadata=about(GLOBS, "Pages in scope but read-only for a code PR, such as changelogs "
-                              "and release notes."))
+                       "docs/history.*", "docs/news.*", "**/blog/**")),
+        metadata=about(GLOBS, "Pages in scope but read-only for a code PR, such as changelogs, "
+                              "release notes and blog posts."))
 
 
 @dataclass(frozen=True)
