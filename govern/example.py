@@ -79,6 +79,7 @@ BASE_FILES: dict[str, str] = {
         "}\n"
     ),
     "packages/web-sdk/src/theme.css": "body { color: black; }\n",
+    "packages/web-sdk/src/print.css": "body { margin: 0; }\n",
     "packages/web-sdk/src/route-ledger.ts": (
         "export const ROUTE_LEDGER = [\n"
         "  { route: 'POST /api/v1/charges', client: 'billing.createCharge' },\n"
@@ -157,6 +158,7 @@ PR_FILES: dict[str, str | None] = {
         '"5.4.0"', '"5.6.0"'
     ),
     "packages/web-sdk/src/theme.css": "body { color: #111; }\n",
+    "packages/web-sdk/src/print.css": "body { margin: 1cm; }\n",
     "docs/adr/0002-charge-currency.md": (
         "# 2. Charges carry their currency\n\nEvery charge payload names its currency.\n"
     ),

@@ -373,11 +373,11 @@ def test_weak_names_dropped_are_one_line_naming_the_first_ten() -> None:
         anchors=[], docs=[], weak_anchors_dropped=weak,
         bridge_coverage={"measured": False, "reason": "no bridgeable symbol changed"})
     said = [line for line in render_text(result).splitlines() if "weak name" in line]
-    assert said == ["  - 12 weak name(s) dropped (plain words, not code-shaped): "
+    assert said == ["  - 12 weak name(s) dropped (plain, generic or too short): "
                     + ", ".join(f"name{n}" for n in range(10)) + " and 2 more"]
     one = AffectedDocs(**{**result.__dict__, "weak_anchors_dropped": weak[:1]})
     assert [line for line in render_text(one).splitlines() if "weak name" in line] == [
-        "  - 1 weak name(s) dropped (plain words, not code-shaped): name0"]
+        "  - 1 weak name(s) dropped (plain, generic or too short): name0"]
 
 
 @pytest.mark.parametrize(("files", "shown", "more"), [

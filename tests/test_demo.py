@@ -28,7 +28,7 @@ def test_demo_prints_rows_stale_release_owned_and_what_it_could_not_see(tmp_path
            "qualified name)\n" in out
     assert "Release-owned pages (recording releases; the release-owned gate is off):\n" \
            "  - docs/releases/v2.0.md" in out
-    assert "packages/web-sdk/src/theme.css: no anchor extractor for .css files" in out
+    assert "packages/web-sdk/src/print.css: no anchor extractor for .css files" in out
     assert "  - docs/api/rest.md:3  via /api/v1/charges (route)" in out  # charge -> its route
     assert "  - docs/sdk/billing.mdx:4  via billing.createCharge (sdk)" in out  # -> its client
     # the stylesheet's rules are unread, but the page naming its path is a row

@@ -48,7 +48,7 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     assert got[3] == (
         f"This PR changes **{packages}** package(s): `acme-billing`, `@acme/web-sdk`, touching "
         f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) govern cannot read "
-        "(`packages/web-sdk/src/theme.css`), so the pages documenting what "
+        "(`packages/web-sdk/src/print.css`), so the pages documenting what "
         "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
         "files.")
     editable = sum(not d["release_owned"] for d in example["docs"])
@@ -94,11 +94,11 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
     assert fold[:2] == [
         "- **1** changed file(s) yielded no anchor from their contents (pages documenting what "
         "they hold are not covered):",
-        r"  - `packages/web-sdk/src/theme.css` — no anchor extractor for \.css files"]
+        r"  - `packages/web-sdk/src/print.css` — no anchor extractor for \.css files"]
     # The payload keys inside ``charge`` (``currency``, ``cents``) are values used once, not
     # declared literals, so they never reach the shape guard.
     assert "  - `currency` (literal)" not in fold
-    for line in ("- **1** weak name(s) dropped (plain words, not code-shaped):",
+    for line in ("- **1** weak name(s) dropped (plain, generic or too short):",
                  "  - `charge` (symbol)",
                  "- **2** page(s) merely mention a changed package; they are not listed, since "
                  "mentioning a package is not naming what changed.",
@@ -324,7 +324,7 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
     assert ("**30** release-owned page(s) also name something this change touched — list "
             "omitted to fit the comment. Re-derive on the tree named below: "
             f"`govern affected-docs --json --head {HEAD} {MERGE_BASE}`.") in got
-    assert "- **5000** weak name(s) dropped (plain words, not code-shaped)." in got
+    assert "- **5000** weak name(s) dropped (plain, generic or too short)." in got
     assert ("- **5000** name(s) this PR adds that no page names yet, each with the page naming "
             "most of its siblings (a suggestion, not a row).") in got
     assert got[-1] == FOOTER
@@ -333,7 +333,7 @@ def test_a_huge_result_degrades_to_counts_within_the_limit() -> None:
 def test_long_fold_lists_show_forty_then_count_the_rest() -> None:
     data = result(weak_anchors_dropped=[{"token": f"w{i}", "kind": "symbol"} for i in range(41)])
     got = lines(render_drift(data, CommentConfig()))
-    start = got.index("- **41** weak name(s) dropped (plain words, not code-shaped):")
+    start = got.index("- **41** weak name(s) dropped (plain, generic or too short):")
     assert got[start + 40:start + 42] == ["  - `w39` (symbol)", "  - … and 1 more"]
 
 

@@ -91,6 +91,18 @@ def test_a_source_link_names_only_the_file_it_points_to(tmp_path: Path) -> None:
                                       "token": "src/acme/parser.py", "lines": [1]}
 
 
+def test_a_file_no_extractor_reads_is_no_blind_spot_where_a_page_names_it(
+        tmp_path: Path) -> None:
+    """black's editors page names `plugin/black.vim`: the change to it is listed there, and
+    NOT COVERED keeps only the plugin file no page names."""
+    base = {"plugin/black.vim": "let a = 1\n", "autoload/black.vim": "let b = 1\n",
+            "docs/editors.md": "Vim: copy `plugin/black.vim` into place.\n"}
+    data = run_json(pr_repo(tmp_path, base, {"plugin/black.vim": "let a = 2\n",
+                                             "autoload/black.vim": "let b = 2\n"}), "main")
+    assert [row["path"] for row in data["docs"]] == ["docs/editors.md"]
+    assert [entry["path"] for entry in data["anchorless_changes"]] == ["autoload/black.vim"]
+
+
 def test_a_part_other_files_end_with_names_none_of_them(tmp_path: Path) -> None:
     base = {"packages/core/src/index.ts": "export const a = 1\n",
             "packages/web/src/index.ts": "export const b = 1\n",

@@ -81,7 +81,7 @@ def _weak_line(weak: list[dict[str, str]]) -> list[str]:
         return []
     names = ", ".join(inert_line(w["token"]) for w in weak[:WEAK_SHOWN])
     more = f" and {len(weak) - WEAK_SHOWN} more" if len(weak) > WEAK_SHOWN else ""
-    return [f"  - {len(weak)} weak name(s) dropped (plain words, not code-shaped): "
+    return [f"  - {len(weak)} weak name(s) dropped (plain, generic or too short): "
             f"{names}{more}"]
 
 

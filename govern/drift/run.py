@@ -36,6 +36,7 @@ from govern.drift.anchors.extract import (
     is_code_path,
     ts_published,
 )
+from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.options import parameter_names
 from govern.drift.anchors.syntax import SOURCE_PATHSPECS, is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
@@ -43,6 +44,7 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.homes import find_homes
 from govern.drift.instances import instance_candidates
+from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
     example_scopes,
     path_candidates,
@@ -178,6 +180,12 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            bare, spellings, confined)
+    # a file no extractor reads, which a page names by its path, yielded an anchor (black's
+    # `plugin/black.vim`, named on its editors page): no blind spot. One read and found to
+    # change nothing public is still told apart, beside the row its path gave.
+    named = {anchor.file for anchor in guarded.admitted if anchor.kind == PATH_KIND}
+    anchorless = [entry for entry in change_set.anchorless
+                  if entry["path"] not in named or is_implementation_only(entry)]
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
@@ -192,7 +200,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                    f"{corpus_sentence(*corpus)}")
     else:
         summary = summarize(len(packages), len(guarded.admitted), rows,
-                            change_set.anchorless, corpus)
+                            anchorless, corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
@@ -205,7 +213,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         changed_packages=[{"dir": d or ".", "name": name} for d, name in packages],
         anchors=guarded.admitted,
         docs=rows,
-        anchorless_changes=change_set.anchorless,
+        anchorless_changes=anchorless,
         parse_errors=change_set.parse_errors,
         unreadable_pages=_unreadable(index),
         weak_anchors_dropped=guarded.weak + bridged.vague_tails,
