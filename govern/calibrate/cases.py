@@ -37,6 +37,9 @@ class Case:
     """Languages of its code files in scope, sorted."""
     reference: tuple[str, ...]
     """Hand-written pages it modified in substance, sorted."""
+    retired: tuple[str, ...] = ()
+    """Hand-written pages it deleted, sorted (a move is a delete and an add): the code-only
+    commit still holds them, so it may list them, but the author did deal with them."""
 
 
 @dataclass(frozen=True)
@@ -86,12 +89,15 @@ def parse_prose(text: str) -> str:
     return _SPACE.sub("", text)
 
 
+def _is_hand_written(path: str, config: Config) -> bool:
+    return is_docs_path(path, config.docs) and not config.docs.release_owned.matches(path)
+
+
 def is_reference_candidate(change: RawChange, config: Config) -> bool:
     """A hand-written corpus page the commit modified in place. A page it added did not exist
     for the code-only commit to list; one it deleted or moved is a reorganisation of the docs
-    far more often than drift a name could have pointed at."""
-    return (change.status == "M" and is_docs_path(change.path, config.docs)
-            and not config.docs.release_owned.matches(change.path))
+    far more often than drift a name could have pointed at (it is ``Case.retired``)."""
+    return change.status == "M" and _is_hand_written(change.path, config)
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,7 @@ class _Candidate:
     code: tuple[RawChange, ...]
     languages: tuple[str, ...]
     pages: tuple[RawChange, ...]
+    retired: tuple[str, ...]
 
 
 def _folder(path: str) -> str:
@@ -125,7 +132,9 @@ def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
         return None
     code = tuple(c for c in commit.changes if not is_docs_path(c.path, config.docs))
     languages = tuple(sorted({EXTENSIONS[s.path[s.path.rfind("."):]] for s in sources}))
-    return _Candidate(commit, code, languages, pages)
+    retired = tuple(sorted(c.path for c in commit.changes
+                           if c.status == "D" and _is_hand_written(c.path, config)))
+    return _Candidate(commit, code, languages, pages, retired)
 
 
 def _blobs(candidate: _Candidate) -> list[str]:
@@ -191,7 +200,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
             continue
         commit = candidate.commit
         cases.append(Case(commit.sha, commit.parents[0], commit.stamp, candidate.code,
-                          candidate.languages, reference))
+                          candidate.languages, reference, candidate.retired))
     return Selection(cases=sample_cases(cases, limit, seed), found=len(cases), commits=len(log),
                      skipped=dict(skipped), unreadable=unreadable,
                      outside_corpus=dict(outside.most_common()),

@@ -47,6 +47,9 @@ def _headline(report: dict[str, Any]) -> list[str]:
            "its author did not edit: drift the commit left behind, or a page keeping the old "
            "name on purpose (counted as noise; per case, stale_unedited)"]
           if report.get("stale_rows_unedited") else []),
+        *([f"{report['rows_retired']} row(s) on pages a case deleted or moved away, which "
+           "only its code-only commit still held: neither hits nor noise, and not counted in "
+           "rows (per case, retired)"] if report.get("rows_retired") else []),
         f"{unnamed['cases']} case(s) gave no anchor at all, found or dropped "
         f"({unnamed['reference_pages']} reference page(s) no name rule can list); pooled recall "
         f"over the other cases {percent(unnamed['pooled_recall_of_the_others'])}.",

@@ -1,0 +1,57 @@
+"""How calibrate scores rows on pages a case deleted or moved away (docs/how-to/calibrate.md),
+on real repositories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.gitrepo import make_repo
+from tests.test_calibrate import API_PAGE, LIB, calibrate, calibrate_json
+
+OLD = LIB + "\n\ndef plain_handler(app):\n    return app\n"
+PLAIN = "# {name}\n\nWrap it with `plain_handler(app)`.\n"
+
+
+def test_a_row_on_a_page_the_case_deleted_or_moved_is_counted_apart_from_noise(
+        tmp_path: Path) -> None:
+    """typer 2f265f23ee deleted using-click.md and 36e40806b7 moved autocompletion.md: the
+    code-only commit still held each page, listed stale, and both were scored as noise."""
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": OLD, "docs/api.md": API_PAGE,
+        "docs/plain.md": PLAIN.format(name="Plain"),
+        "docs/gone.md": PLAIN.format(name="Gone"),
+        "docs/moved.md": PLAIN.format(name="Moved"),
+        "docs/edited.md": "# Edited\n\nUse `plain_handler` no more.\n"})
+    case = repo.commit({"src/lib.py": LIB, "docs/gone.md": None, "docs/moved.md": None,
+                        "docs/guide/moved.md": "# Moved\n\nIt is gone.\n",
+                        "docs/edited.md": "# Edited\n\nIt is gone.\n"}, "remove")
+    out = tmp_path / "report.md"
+    report = calibrate_json(repo, "--no-suggest", "--out", str(out))
+    measured = report["per_case"][0]
+    assert measured["commit"] == case and measured["reference"] == ["docs/edited.md"]
+    # the page left as it was still names the removed function: unedited drift, and noise
+    assert measured["stale_unedited"] == ["docs/plain.md"]
+    assert [row["path"] for row in measured["rows"]] == ["docs/edited.md", "docs/plain.md"]
+    assert [row["path"] for row in measured["retired"]] == ["docs/gone.md", "docs/moved.md"]
+    assert {"kind": "symbol", "token": "plain_handler"} in measured["retired"][0]["anchors"]
+    assert measured["hits"] == ["docs/edited.md"] and measured["recall"] == 1.0
+    assert report["stale_rows_unedited"] == 1 and report["rows_retired"] == 2
+    assert report["rows"]["total"] == 2 and report["reference_share_of_rows"] == 0.5
+    assert [row["path"] for row in report["noisiest"][0]["noise"]] == ["docs/plain.md"]
+    line = ("2 row(s) on pages a case deleted or moved away, which only its code-only commit "
+            "still held: neither hits nor noise, and not counted in rows (per case, retired)")
+    assert line in calibrate(repo, "--no-suggest").output
+    assert "2 row\\(s\\) on pages a case deleted or moved away" in out.read_text()  # escaped
+
+
+def test_no_retired_line_when_no_case_deleted_a_listed_page(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": OLD, "docs/api.md": API_PAGE, "docs/plain.md": PLAIN.format(name="Plain"),
+        "docs/other.md": "# Other\n\nNothing here.\n"})
+    repo.commit({"src/lib.py": LIB, "docs/other.md": None,
+                 "docs/api.md": API_PAGE + "\nMore.\n"}, "a page naming nothing deleted")
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["rows_retired"] == 0 and report["per_case"][0]["retired"] == []
+    assert report["per_case"][0]["stale_unedited"] == ["docs/plain.md"]
+    assert "deleted or moved away" not in calibrate(repo, "--no-suggest").output
+
