@@ -1,5 +1,5 @@
-"""How calibrate scores rows on pages a case deleted or moved away (docs/how-to/calibrate.md),
-on real repositories."""
+"""How calibrate scores rows on pages a case deleted or moved away, and pages edited only in
+their credits (docs/how-to/calibrate.md), on real repositories."""
 
 from __future__ import annotations
 
@@ -55,3 +55,53 @@ def test_no_retired_line_when_no_case_deleted_a_listed_page(tmp_path: Path) -> N
     assert report["per_case"][0]["stale_unedited"] == ["docs/plain.md"]
     assert "deleted or moved away" not in calibrate(repo, "--no-suggest").output
 
+
+README = ("# lib\n\n## Usage\n\nCall `fetch_items` for a page.\n\n## Change Log\n\n"
+          "* first release\n\n## Authors\n\nGlued together by Ann.\n\n## License\n\nMIT\n")
+AUTHORS = "# Authors\n\n- Ann\n"
+
+
+def _sized(size: int) -> str:
+    return LIB.replace("size = 10", f"size = {size}")
+
+
+def test_an_edit_only_to_a_credits_section_makes_no_reference_page(tmp_path: Path) -> None:
+    """black 4d71d74a44 and four more added a contributor under the README's ``## Authors``
+    (with or without a change-log entry): each counted as a miss no rule could reach."""
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/api.md": API_PAGE,
+                                         "README.md": README, "docs/authors.md": AUTHORS})
+    credits = repo.commit({"src/lib.py": _sized(20),
+                           "README.md": README.replace("by Ann.", "by Ann and Bo.")}, "credits")
+    both = repo.commit({"src/lib.py": _sized(30), "README.md": README.replace(
+        "by Ann.", "by Ann and Cy.").replace("* first", "* pages of 30\n* first")}, "notes too")
+    page = repo.commit({"src/lib.py": _sized(40), "docs/authors.md": AUTHORS + "- Di\n",
+                        "docs/api.md": API_PAGE + "\nPages hold forty items.\n"}, "authors page")
+    usage = repo.commit({"src/lib.py": _sized(50), "README.md": README.replace(
+        "for a page.", "for a page of fifty.").replace("by Ann.", "by Ann and Ed.")}, "usage")
+    report = calibrate_json(repo, "--no-suggest")
+    cases = {case["commit"]: case for case in report["per_case"]}
+    assert credits not in cases and both not in cases
+    assert cases[page]["reference"] == ["docs/api.md"]  # a page titled Authors is credits whole
+    # the same page edited in another section too is a reference page, and a hit
+    assert cases[usage]["reference"] == ["README.md"] and cases[usage]["hits"] == ["README.md"]
+    assert report["run"]["skipped"] == {"mass_change": 0, "docs_cosmetic": 0,
+                                        "release_notes_only": 0, "credits_only": 2}
+    assert (report["run"]["credits_pages"], report["run"]["release_notes_pages"]) == (3, 0)
+    text = calibrate(repo, "--no-suggest").output
+    assert ("3 changed page(s) set aside: their prose changed only under a credits heading "
+            "(## Authors), perhaps with release notes, which is bookkeeping, no docs drift; "
+            "2 commit(s) are no case for it.") in text
+    assert "under a release-notes heading" not in text
+
+
+def test_affected_docs_still_reads_a_credits_section(tmp_path: Path) -> None:
+    """Only the reference set sets credits aside: a name there is listed as anywhere else."""
+    credited = README.replace("Call `fetch_items` for a page.", "Read the API.").replace(
+        "by Ann.", "by Ann, who wrote `send_request`.")
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "README.md": credited,
+                                         "docs/guide.md": "# Guide\n\nStart here.\n"})
+    repo.commit({"src/lib.py": LIB.replace("timeout = 1", "timeout = 2"),
+                 "docs/guide.md": "# Guide\n\nStart here, slowly.\n"}, "timeout")
+    case = calibrate_json(repo, "--no-suggest")["per_case"][0]
+    assert [row["path"] for row in case["rows"]] == ["README.md"]
+    assert case["reference"] == ["docs/guide.md"] and case["hits"] == []
