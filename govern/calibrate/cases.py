@@ -3,9 +3,9 @@
 
 A case is a commit that changed at least one code file in scope and modified at least one
 hand-written docs page, with fewer files than ``calibrate.max_files`` and a docs
-change that is more than whitespace or link targets, outside a page's release-notes section.
-The pages it changed are its reference set: what its authors really touched, a lower bound of
-what the change affected.
+change that is more than whitespace or link targets, outside a page's release-notes and credits
+sections. The pages it changed are its reference set: what its authors really touched, a lower
+bound of what the change affected.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from govern.config.sections import in_fragment_folder
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
-from govern.drift.docs.scanner import blank_sections, release_notes_sections
+from govern.drift.docs.scanner import blank_sections, release_notes_sections, titled_spans
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
 from govern.git.packages import is_test_file
 
@@ -37,6 +37,9 @@ class Case:
     """Languages of its code files in scope, sorted."""
     reference: tuple[str, ...]
     """Hand-written pages it modified in substance, sorted."""
+    retired: tuple[str, ...] = ()
+    """Hand-written pages it deleted, sorted (a move is a delete and an add): the code-only
+    commit still holds them, so it may list them, but the author did deal with them."""
 
 
 @dataclass(frozen=True)
@@ -58,12 +61,17 @@ class Selection:
     """Pages changed in prose only under a release-notes heading (``## Change Log``), so in
     no reference set, counted over every commit read (those of a case and those skipped as
     ``release_notes_only``)."""
+    credits_pages: int = 0
+    """Pages changed in prose only under a credits heading (``## Authors``), perhaps with
+    release notes too, so in no reference set; counted as ``release_notes_pages`` is."""
 
 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
     "docs_cosmetic": "changed docs only in whitespace or link targets",
     "release_notes_only": "changed docs only under a release-notes heading (## Change Log)",
+    "credits_only": "changed docs only under a credits heading (## Authors), perhaps with "
+                    "release notes",
 }
 
 # Link targets and bare URLs: a change to these alone is not a change the code asked for.
@@ -86,12 +94,15 @@ def parse_prose(text: str) -> str:
     return _SPACE.sub("", text)
 
 
+def _is_hand_written(path: str, config: Config) -> bool:
+    return is_docs_path(path, config.docs) and not config.docs.release_owned.matches(path)
+
+
 def is_reference_candidate(change: RawChange, config: Config) -> bool:
     """A hand-written corpus page the commit modified in place. A page it added did not exist
     for the code-only commit to list; one it deleted or moved is a reorganisation of the docs
-    far more often than drift a name could have pointed at."""
-    return (change.status == "M" and is_docs_path(change.path, config.docs)
-            and not config.docs.release_owned.matches(change.path))
+    far more often than drift a name could have pointed at (it is ``Case.retired``)."""
+    return change.status == "M" and _is_hand_written(change.path, config)
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,7 @@ class _Candidate:
     code: tuple[RawChange, ...]
     languages: tuple[str, ...]
     pages: tuple[RawChange, ...]
+    retired: tuple[str, ...]
 
 
 def _folder(path: str) -> str:
@@ -125,7 +137,9 @@ def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
         return None
     code = tuple(c for c in commit.changes if not is_docs_path(c.path, config.docs))
     languages = tuple(sorted({EXTENSIONS[s.path[s.path.rfind("."):]] for s in sources}))
-    return _Candidate(commit, code, languages, pages)
+    retired = tuple(sorted(c.path for c in commit.changes
+                           if c.status == "D" and _is_hand_written(c.path, config)))
+    return _Candidate(commit, code, languages, pages, retired)
 
 
 def _blobs(candidate: _Candidate) -> list[str]:
@@ -137,31 +151,53 @@ def _blobs(candidate: _Candidate) -> list[str]:
     return [sha for sha, mode in pairs if sha != NULL_SHA and mode != SUBMODULE_MODE]
 
 
+CREDITS_TITLES = frozenset({"author", "authors", "contributors", "credits", "thanks",
+                            "acknowledgements", "acknowledgments"})
+"""Headings of a credits section (black's README ``## Authors``, until 2021), as
+:func:`~govern.drift.docs.scanner.titled_spans` compares them: a contributor added there is
+bookkeeping, no docs drift. Calibration only: affected-docs reads these sections as any other."""
+
+
+def credits_sections(text: str, path: str) -> list[tuple[int, int]]:
+    """The credits sections of a page; a page titled ``Authors`` is one whole. Each title is
+    one word, so a page that writes none of them is not read line by line for headings."""
+    folded = text.casefold()
+    if not any(title in folded for title in CREDITS_TITLES):
+        return []
+    return titled_spans(text, path, CREDITS_TITLES, with_title=True)
+
+
+SET_ASIDE = (("release_notes", release_notes_sections), ("credits", credits_sections))
+"""The sections an edit confined to sets a page aside, each kind read with those before it
+blanked: a page whose change log and authors list alone changed is set aside as ``credits``."""
+
+
 def _prose_change(git: Git, page: RawChange) -> str | None:
-    """How a page's prose changed: ``body``, ``release_notes`` when every change lies in a
-    release-notes section (black's README ``## Change Log``: release notes, no docs drift),
-    None when none did."""
+    """How a page's prose changed: ``body``; the kind of :data:`SET_ASIDE` when every change
+    lies in its sections or in those of a kind before it (black's README ``## Change Log``:
+    release notes; its ``## Authors``: credits); None when none did."""
     old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
     if old is None or new is None:
         return "body"
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
-    notes_before = release_notes_sections(before, page.path)
-    notes_after = release_notes_sections(after, page.path)
-    if not notes_before and not notes_after:
-        return "body"  # no release notes on either side: read once is enough
-    kept_before, kept_after = (blank_sections(before, notes_before),
-                               blank_sections(after, notes_after))
-    return "release_notes" if parse_prose(kept_before) == parse_prose(kept_after) else "body"
+    for kind, sections in SET_ASIDE:
+        spans_before, spans_after = sections(before, page.path), sections(after, page.path)
+        if not spans_before and not spans_after:
+            continue  # nothing of this kind on either side: blanking it changes nothing
+        before, after = blank_sections(before, spans_before), blank_sections(after, spans_after)
+        if parse_prose(before) == parse_prose(after):
+            return kind
+    return "body"
 
 
-def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[tuple[str, ...], int]:
-    """The pages whose prose changed outside release notes, and how many changed only in
-    them."""
+def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[tuple[str, ...], Counter[str]]:
+    """The pages whose prose changed outside the sections set aside, and how many changed only
+    in those, by kind."""
     changes = [(page.path, _prose_change(git, page)) for page in pages]
     return (tuple(sorted(path for path, change in changes if change == "body")),
-            sum(change == "release_notes" for _, change in changes))
+            Counter(change for _, change in changes if change not in (None, "body")))
 
 
 def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: str | None,
@@ -176,7 +212,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
     cases: list[Case] = []
     unreadable: list[dict[str, str]] = []
-    release_notes_pages = 0
+    set_aside: Counter[str] = Counter()
     for candidate in candidates:
         lacking = sorted({sha for sha in _blobs(candidate) if sha in missing})
         if lacking:
@@ -184,18 +220,20 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                                "reason": f"{len(lacking)} object(s) missing from this clone "
                                          f"(first {lacking[0]})"})
             continue
-        reference, notes_only = _reference(git, candidate.pages)
-        release_notes_pages += notes_only
+        reference, aside = _reference(git, candidate.pages)
+        set_aside += aside
         if not reference:
-            skipped["release_notes_only" if notes_only else "docs_cosmetic"] += 1
+            skipped["credits_only" if aside["credits"] else "release_notes_only"
+                    if aside["release_notes"] else "docs_cosmetic"] += 1
             continue
         commit = candidate.commit
         cases.append(Case(commit.sha, commit.parents[0], commit.stamp, candidate.code,
-                          candidate.languages, reference))
+                          candidate.languages, reference, candidate.retired))
     return Selection(cases=sample_cases(cases, limit, seed), found=len(cases), commits=len(log),
                      skipped=dict(skipped), unreadable=unreadable,
                      outside_corpus=dict(outside.most_common()),
-                     release_notes_pages=release_notes_pages)
+                     release_notes_pages=set_aside["release_notes"],
+                     credits_pages=set_aside["credits"])
 
 
 def sample_cases(cases: list[Case], limit: int | None, seed: int | None) -> list[Case]:

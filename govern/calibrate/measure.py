@@ -13,7 +13,7 @@ from govern.calibrate.cases import Case
 from govern.calibrate.replay import read_code_only_commit
 from govern.config import Config
 from govern.core.errors import GovernError
-from govern.drift.affected import AffectedDocs, anchor_pages, is_generic
+from govern.drift.affected import AffectedDocs, Row, anchor_pages, is_generic
 from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.index import DocsIndex
@@ -41,12 +41,16 @@ class Dropped:
     reference: tuple[str, ...]
 
 
+PageRow = tuple[str, tuple[tuple[str, str], ...]]
+"""(path, ((kind, token), …)) of a hand-written row."""
+
+
 @dataclass(frozen=True)
 class CaseResult:
     case: Case
     code_only: str | None
-    rows: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
-    """(path, ((kind, token), …)) of each hand-written row, in path order."""
+    rows: tuple[PageRow, ...]
+    """Each hand-written row on a page the case kept, in path order."""
     anchors: tuple[tuple[str, str, str], ...]
     """(kind, token, language) of each admitted anchor."""
     dropped: tuple[Dropped, ...]
@@ -61,7 +65,12 @@ class CaseResult:
     """Those of ``not_covered`` govern read and found to change nothing public (private
     names, bodies, examples); the others it cannot read."""
     stale: tuple[str, ...] = ()
-    """Rows marked stale (the page names what the change removed or renamed)."""
+    """Rows of ``rows`` marked stale (the page names what the change removed or renamed)."""
+    retired: tuple[PageRow, ...] = ()
+    """Rows on a page the case deleted or moved away (``Case.retired``): listed only because
+    the code-only commit still holds the page, which the real commit's list never shows. Its
+    author dealt with the page, so the row is neither a hit nor noise, and not one of
+    ``rows``."""
 
     @property
     def listed(self) -> set[str]:
@@ -83,7 +92,8 @@ class CaseResult:
     def stale_unedited(self) -> list[str]:
         """Stale rows the author did not edit: drift the commit left behind (h3's
         ``toPlainHandler``, removed while a page still showed it) or a page naming the old name
-        on purpose. Scored as noise like any row outside the reference, and counted apart."""
+        on purpose. Scored as noise like any row outside the reference, and counted apart; a
+        page the case deleted or moved is no such page (``retired``)."""
         return sorted(set(self.stale) - set(self.case.reference))
 
     @property
@@ -114,11 +124,15 @@ def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
                       time.perf_counter() - start)
 
 
+def _page_row(row: Row) -> PageRow:
+    return row.path, tuple((kind, token) for kind, token, _ in row.anchors)
+
+
 def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsIndex,
                config: Config, seconds: float) -> CaseResult:
     """A case's rows, anchors and the reference pages each guard kept off the list."""
-    rows = tuple((row.path, tuple((kind, token) for kind, token, _ in row.anchors))
-                 for row in result.docs if not row.release_owned)
+    listed = [row for row in result.docs if not row.release_owned]
+    rows = tuple(_page_row(row) for row in listed if row.path not in case.retired)
     missed = set(case.reference) - {path for path, _ in rows}
     dropped = []
     for entry, over in [(w, False) for w in result.weak_anchors_dropped] + [
@@ -142,7 +156,8 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
         seconds=seconds,
         new_api_homes=tuple(sorted({page for entry in result.new_api
                                     for page in entry["suggested_pages"]})),
-        stale=tuple(row.path for row in result.docs if row.stale and not row.release_owned),
+        stale=tuple(row.path for row in listed if row.stale and row.path not in case.retired),
+        retired=tuple(_page_row(row) for row in listed if row.path in case.retired),
     )
 
 
@@ -170,6 +185,7 @@ def _pooled(results: list[CaseResult]) -> dict[str, Any]:
                  "median": median(rows) if rows else None, "max": max(rows, default=None)},
         "reference_share_of_rows": _share(hits, sum(rows)),
         "stale_rows_unedited": sum(len(r.stale_unedited) for r in results),
+        "rows_retired": sum(len(r.retired) for r in results),
         "new_api_homes": _homes(results, reference, hits),
         "cases_without_anchor": _without_anchor(results),
     }
@@ -231,14 +247,18 @@ def _guards(results: list[CaseResult]) -> dict[str, dict[str, Any]]:
     return split
 
 
+def _rows_json(rows: tuple[PageRow, ...]) -> list[dict[str, Any]]:
+    return [{"path": path, "anchors": [{"kind": k, "token": t} for k, t in found]}
+            for path, found in rows]
+
+
 def _case_json(result: CaseResult) -> dict[str, Any]:
     return {
         "commit": result.case.sha,
         "code_only_commit": result.code_only,
         "languages": list(result.case.languages),
         "reference": list(result.case.reference),
-        "rows": [{"path": path, "anchors": [{"kind": k, "token": t} for k, t in found]}
-                 for path, found in result.rows],
+        "rows": _rows_json(result.rows),
         "hits": result.hits,
         "recall": round(result.recall, 4),
         "anchors_found": [{"kind": k, "token": t, "language": lang}
@@ -250,6 +270,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
         "new_api_homes": list(result.new_api_homes),
         "homes_hit": result.homes_hit,
         "stale_unedited": result.stale_unedited,
+        "retired": _rows_json(result.retired),
         "seconds": round(result.seconds, 3),
     }
 
@@ -262,8 +283,7 @@ def _miss_json(result: CaseResult) -> dict[str, Any]:
 
 
 def _noise_json(result: CaseResult) -> dict[str, Any]:
-    noise = [{"path": path, "anchors": [{"kind": k, "token": t} for k, t in found]}
-             for path, found in result.rows if path not in result.case.reference]
+    noise = _rows_json(tuple(row for row in result.rows if row[0] not in result.case.reference))
     return {"commit": result.case.sha, "rows": len(result.rows), "hits": result.hits,
             "noise": noise}
 

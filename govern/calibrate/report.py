@@ -47,6 +47,9 @@ def _headline(report: dict[str, Any]) -> list[str]:
            "its author did not edit: drift the commit left behind, or a page keeping the old "
            "name on purpose (counted as noise; per case, stale_unedited)"]
           if report.get("stale_rows_unedited") else []),
+        *([f"{report['rows_retired']} row(s) on pages a case deleted or moved away, which "
+           "only its code-only commit still held: neither hits nor noise, and not counted in "
+           "rows (per case, retired)"] if report.get("rows_retired") else []),
         f"{unnamed['cases']} case(s) gave no anchor at all, found or dropped "
         f"({unnamed['reference_pages']} reference page(s) no name rule can list); pooled recall "
         f"over the other cases {percent(unnamed['pooled_recall_of_the_others'])}.",
@@ -57,20 +60,27 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"NOT COVERED: {report['not_covered_unreadable_files']} changed file(s) govern cannot "
         f"read; read, nothing public changed: {report['not_covered_implementation_only_files']} "
         "file(s) (each counted once per case).",
-        *_release_notes(run),
+        *_set_aside(run),
     ]
 
 
-def _release_notes(run: dict[str, Any]) -> list[str]:
-    """The line saying which changed pages were not reference pages because only their release
-    notes changed, when any were."""
-    pages = run.get("release_notes_pages", 0)
-    if not pages:
-        return []
-    commits = run["skipped"].get("release_notes_only", 0)
-    return [f"{pages} changed page(s) set aside: their prose changed only under a "
-            f"release-notes heading (## Change Log), which is no docs drift; {commits} "
-            "commit(s) are no case for it."]
+SET_ASIDE_LINES = (
+    ("release_notes_pages", "release_notes_only",
+     "a release-notes heading (## Change Log), which is no docs drift"),
+    ("credits_pages", "credits_only",
+     "a credits heading (## Authors), perhaps with release notes, which is bookkeeping, no "
+     "docs drift"),
+)
+"""(run key of the pages, skip reason of the commits, what the pages changed under) of each
+kind of section whose edit is no reference page."""
+
+
+def _set_aside(run: dict[str, Any]) -> list[str]:
+    """A line for each kind of section (release notes, credits) whose pages were not reference
+    pages because only it changed, when any were."""
+    return [f"{run[key]} changed page(s) set aside: their prose changed only under {what}; "
+            f"{run['skipped'].get(reason, 0)} commit(s) are no case for it."
+            for key, reason, what in SET_ASIDE_LINES if run.get(key)]
 
 
 def _anchor_names(anchors: list[dict[str, str]]) -> list[str]:

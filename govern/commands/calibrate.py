@@ -127,7 +127,8 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
            "limit": limit, "seed": seed, "config": config.source,
            "max_files": config.calibrate.max_files, "commits_read": selection.commits,
            "cases_found": selection.found, "cases_sampled": len(selection.cases),
-           "skipped": selection.skipped, "release_notes_pages": selection.release_notes_pages}
+           "skipped": selection.skipped, "release_notes_pages": selection.release_notes_pages,
+           "credits_pages": selection.credits_pages}
     measurement = find_measurement(results)
     measurement["unreadable_cases"] = selection.unreadable + measurement["unreadable_cases"]
     report = build_report(run, measurement, suggestions, interrupted)

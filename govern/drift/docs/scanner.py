@@ -496,21 +496,28 @@ def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
 
 def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
     """(start, end) of each section whose heading names release notes (``## Change Log``,
-    ``Release Notes`` underlined), from its heading to the next heading of the same or a
-    higher level, or the end of the page. The page's first heading is its title: a page
-    titled ``Changelog`` is a changelog, read whole (``docs.release_owned`` says how it is
-    listed)."""
+    ``Release Notes`` underlined). The page's first heading is its title: a page titled
+    ``Changelog`` is a changelog, read whole (``docs.release_owned`` says how it is listed)."""
+    return titled_spans(text, path, RELEASE_NOTES_TITLES)
+
+
+def titled_spans(text: str, path: str, titles: frozenset[str], *,
+                 with_title: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each section whose heading is one of ``titles`` (as :func:`_title_key`
+    spells them), from its heading to the next heading of the same or a higher level, or the
+    end of the page. The page's first heading opens one only ``with_title``."""
     spans: list[tuple[int, int]] = []
     opened: tuple[int, int] | None = None  # (start, level) of the section being read
     headings = _headings(text, path.endswith(".rst"))
-    next(headings, None)
+    if not with_title:
+        next(headings, None)
     for start, level, title in headings:
         if opened is not None and level > opened[1]:
-            continue  # a subsection (``### 1.2.0``) of the release notes
+            continue  # a subsection (``### 1.2.0``) of the section
         if opened is not None:
             spans.append((opened[0], start))
             opened = None
-        if _title_key(title) in RELEASE_NOTES_TITLES:
+        if _title_key(title) in titles:
             opened = (start, level)
     if opened is not None:
         spans.append((opened[0], len(text)))
