@@ -25,6 +25,7 @@ from govern.drift.affected import (
     package_mentions,
     removed_tokens,
     summarize,
+    weak_only_files,
 )
 from govern.drift.anchors.extract import (
     SKIPPED_LABELS,
@@ -184,6 +185,9 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
                                 body_only_anchors(candidates)), homes, index)
     corpus = _corpus(index)
+    # a file whose every anchor a name guard dropped is a blind spot too, said with its reason
+    anchorless = change_set.anchorless + weak_only_files(candidates, guarded.weak,
+                                                         config.anchors.generic_names)
     if merge_base == head:  # nothing to read: no change, and likely no intent either
         why = (f"is {base_ref} itself (run it on a branch with changes, or name another BASE)"
                if head == base else f"is already in the history of {base_ref} (were --head "
@@ -191,8 +195,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         summary = (f"Nothing to read: {head[:12]} {why}, so the diff is empty. "
                    f"{corpus_sentence(*corpus)}")
     else:
-        summary = summarize(len(packages), len(guarded.admitted), rows,
-                            change_set.anchorless, corpus)
+        summary = summarize(len(packages), len(guarded.admitted), rows, anchorless, corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
@@ -205,7 +208,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         changed_packages=[{"dir": d or ".", "name": name} for d, name in packages],
         anchors=guarded.admitted,
         docs=rows,
-        anchorless_changes=change_set.anchorless,
+        anchorless_changes=anchorless,
         parse_errors=change_set.parse_errors,
         unreadable_pages=_unreadable(index),
         weak_anchors_dropped=guarded.weak + bridged.vague_tails,
