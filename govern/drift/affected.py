@@ -13,7 +13,7 @@ from typing import Any
 
 from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
-from govern.drift.anchors.model import Anchor, is_implementation_only
+from govern.drift.anchors.model import MAX_PASSED_OVER, Anchor, is_implementation_only
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -684,24 +684,68 @@ def summarize(packages: int, anchors: int, rows: list[Row],
     return f"{_verdict(packages, anchors, rows, anchorless)} {corpus_sentence(*corpus)}"
 
 
-def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, int]:
-    """(files govern cannot read, files it read whose changed lines are implementation only)
-    among the anchorless changes: only the first are a blind spot."""
-    read = unread = 0
+WEAK_ONLY = "its only anchors were dropped"
+"""How the NOT COVERED reason of a file opens when every anchor it yielded was a weak name the
+guards dropped (``weak_only_files``)."""
+
+
+def is_weak_only(anchorless: Mapping[str, str]) -> bool:
+    """Did a NOT COVERED file yield anchors, each of them dropped as a weak name?"""
+    return anchorless["reason"].startswith(WEAK_ONLY)
+
+
+def weak_only_files(candidates: Iterable[Candidate], weak: Iterable[Mapping[str, str]],
+                    generic_names: tuple[str, ...]) -> list[dict[str, str]]:
+    """``{path, reason}`` of each file whose every anchor the name guards dropped (``weak``,
+    ``apply_guards``): what it changed is public, but under names no page can be matched by,
+    so it is a blind spot, not a file covered. yargs' ``yargs.js`` anchored only ``Yargs``,
+    a plain word no page calls, and had been named nowhere in the report. The reason names
+    at most three of each kind, as a read file's reason names what its lines touch."""
+    dropped = {(entry["kind"], entry["token"]) for entry in weak}
+    by_file: dict[str, dict[tuple[str, str], None]] = {}
+    for candidate in candidates:
+        by_file.setdefault(candidate.file, {})[candidate.kind, candidate.token] = None
+    found = []
+    for path, anchors in by_file.items():
+        if anchors.keys() <= dropped:
+            split: dict[bool, list[str]] = {False: [], True: []}
+            for _, token in anchors:
+                split[is_generic(token, generic_names)].append(token)
+            plain, generic = split[False], split[True]
+            named = "; ".join(f"{label}: {_first(names)}" for label, names in (
+                ("plain words", plain), ("generic or short names", generic)) if names)
+            found.append({"path": path, "reason": f"{WEAK_ONLY} ({named})"})
+    return found
+
+
+def _first(names: list[str]) -> str:
+    return ", ".join(names[:MAX_PASSED_OVER]) + (", …" if len(names) > MAX_PASSED_OVER else "")
+
+
+def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, int, int]:
+    """(files govern cannot read, files whose only anchors were dropped as weak names, files
+    it read whose changed lines are implementation only) among the anchorless changes: only
+    the first two are a blind spot."""
+    unread = weak = read = 0
     for entry in anchorless:
         if is_implementation_only(entry):
             read += 1
+        elif is_weak_only(entry):
+            weak += 1
         else:
             unread += 1
-    return unread, read
+    return unread, weak, read
 
 
 def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
-    """``NOT COVERED: 3 changed file(s) govern cannot read; read, nothing public changed: 12
-    file(s)``, each part said only when it counts a file."""
-    unread, read = not_covered_counts(anchorless)
+    """``NOT COVERED: 3 changed file(s) govern cannot read; 1 changed file(s) whose only
+    anchors were dropped as weak names; read, nothing public changed: 12 file(s)``, each part
+    said only when it counts a file."""
+    unread, weak, read = not_covered_counts(anchorless)
     return "; ".join(part for part in (
         f"NOT COVERED: {unread} changed file(s) govern cannot read" if unread else "",
+        f"{'' if unread else 'NOT COVERED: '}{weak} changed file(s) whose only anchors were "
+        "dropped as weak names" if weak else "",
         f"read, nothing public changed: {read} file(s)" if read else "") if part)
 
 

@@ -21,6 +21,7 @@ from govern.core.text import clip
 from govern.drift.affected import (
     RULE_RANKS,
     SCHEMA_VERSION,
+    is_weak_only,
     mere_mention_count,
     not_covered_counts,
     overbroad_reason,
@@ -235,11 +236,15 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
     context["result"] = {
         "packages": _names(packages, level < 3),
         "anchor_count": len(data["anchors"]),
-        # a file govern cannot read is the blind spot the headline names; one read whose
-        # changed lines are implementation only is counted apart (the fold lists both)
+        # a file govern cannot read is the blind spot the headline names, and one whose only
+        # anchors were dropped as weak names another; one read whose changed lines are
+        # implementation only is counted apart (the fold lists all three)
         "unreadable": _names([clip(a["path"]) for a in data["anchorless_changes"]
-                              if not is_implementation_only(a)], level < 3),
-        "implementation_only": not_covered_counts(data["anchorless_changes"])[1],
+                              if not is_implementation_only(a) and not is_weak_only(a)],
+                             level < 3),
+        "weak_only": _names([clip(a["path"]) for a in data["anchorless_changes"]
+                             if is_weak_only(a)], level < 3),
+        "implementation_only": not_covered_counts(data["anchorless_changes"])[2],
         "editable": Listed(len(editable), [_row(d) for d in editable] if shown else None),
         "stale_count": sum(d["stale"] for d in editable),
         "row_cap": config.row_cap,

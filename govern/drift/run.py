@@ -25,6 +25,7 @@ from govern.drift.affected import (
     package_mentions,
     removed_tokens,
     summarize,
+    weak_only_files,
 )
 from govern.drift.anchors.extract import (
     SKIPPED_LABELS,
@@ -186,6 +187,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     named = {anchor.file for anchor in guarded.admitted if anchor.kind == PATH_KIND}
     anchorless = [entry for entry in change_set.anchorless
                   if entry["path"] not in named or is_implementation_only(entry)]
+    # a file whose every anchor a name guard dropped is a blind spot too, said with its reason
+    anchorless += weak_only_files(candidates, guarded.weak, config.anchors.generic_names)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
@@ -199,8 +202,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         summary = (f"Nothing to read: {head[:12]} {why}, so the diff is empty. "
                    f"{corpus_sentence(*corpus)}")
     else:
-        summary = summarize(len(packages), len(guarded.admitted), rows,
-                            anchorless, corpus)
+        summary = summarize(len(packages), len(guarded.admitted), rows, anchorless, corpus)
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")

@@ -662,9 +662,12 @@ _CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function
                               "generator_function", "class"})
 
 
+_FUNCTION_VALUES = _CALLABLE_VALUES - {"class"}
+
+
 def _is_function_value(declarator: Node) -> bool:
     value = _unwrap(declarator.child_by_field_name("value"))
-    return value is not None and value.type in _CALLABLE_VALUES - {"class"}
+    return value is not None and value.type in _FUNCTION_VALUES
 
 
 def _is_binding(node: Node) -> bool:
@@ -713,9 +716,10 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     only (``const build = () => …``); and, apart, (key, statement) of each helper it gives out
     under a key of the object it returns, written in the ``return`` or bound to a local it
     returns (fastify's ``const fastify = { listen, setNotFoundHandler: setNotFoundHandler }``,
-    trpc's ``return { useQuery: _useQuery }``). Not one the function returns as it is
-    (``return wrapper``): that helper is what the function gives. None for a declaration that
-    is no function."""
+    trpc's ``return { useQuery: _useQuery }``), or assigned to that local member by member
+    (yargs' ``const self = {}``, ``self.demandOption = function …``, ``return self``:
+    ``_assigned_out``). Not one the function returns as it is (``return wrapper``): that
+    helper is what the function gives. None for a declaration that is no function."""
     function: Node | None = declaration
     if declaration.type in ("variable_declarator", "assignment_expression"):
         function = _unwrap(declaration.child_by_field_name("value")
@@ -728,6 +732,7 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     returned: set[str] = set()
     keys: dict[str, str] = {}  # a helper given out in a returned object -> its key there
     objects: dict[str, Node] = {}  # locals bound to an object literal
+    assigned: list[tuple[str, list[str], Node, Node]] = []  # ``self.key = value`` of those
     for statement in body.named_children:
         if statement.type == "return_statement":
             for value in map(_unwrap, statement.named_children):
@@ -749,6 +754,10 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
         if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)
                            for obj in [_object_of(node.child_by_field_name("value"))] if obj)
+        member = _member_assigned(statement, objects)
+        if member is not None:
+            assigned.append((*member, statement))
+            continue
         if statement.type in _FUNCTIONS:
             declared = [(name, statement) for name, _ in _declarations(statement)]
         elif statement.type in VARIABLES and all(
@@ -758,10 +767,59 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
             continue
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
+    kept, handed = _assigned_out(assigned, returned, keys)
     given = [(keys[name], statement) for names, statement in helpers
              if not names & returned for name in sorted(names & keys.keys())]
     return [statement for names, statement in helpers
-            if not names & returned and not names & keys.keys()], given
+            if not names & returned and not names & keys.keys()] + kept, given + handed
+
+
+def _member_assigned(statement: Node, objects: dict[str, Node]) -> tuple[str, list[str],
+                                                                         Node] | None:
+    """(local, keys, value) of a statement of a function's body that gives one of ``objects``
+    (its locals bound to an object literal) a member: ``self.demandOption = value``, and each
+    key of a chain (yargs' ``self.demand = self.required = function …``), followed by a loop.
+    None for another statement, or a chain that sets anything else."""
+    expression = statement.named_children[0] if statement.type == "expression_statement" \
+        and statement.named_children else None
+    local: str | None = None
+    names: list[str] = []
+    while expression is not None and expression.type == "assignment_expression":
+        left = expression.child_by_field_name("left")
+        owner = left.child_by_field_name("object") if left is not None \
+            and left.type == "member_expression" else None
+        key = _name(left.child_by_field_name("property")) if left is not None else None
+        if owner is None or owner.type != "identifier" or text(owner) not in objects \
+                or local not in (None, text(owner)) or not key:
+            return None
+        local = text(owner)
+        names.append(key)
+        expression = _unwrap(expression.child_by_field_name("right"))
+    return (local, names, expression) if local is not None and expression is not None else None
+
+
+def _assigned_out(assigned: list[tuple[str, list[str], Node, Node]], returned: set[str],
+                  keys: dict[str, str]) -> tuple[list[Node], list[tuple[str, Node]]]:
+    """(helpers kept, (key, statement) of each given out) of the members a function assigns
+    to a local object it returns (``_member_assigned``), as an object literal it returns would
+    hold them: a function value is given out under each key, the statement its span; a local
+    named as the value is that helper given out (``keys``, filled here). A ``_``-led key is
+    private, so a function there is a helper the function keeps. Other values (``self.count =
+    0``), and members of an object it does not return, are lines of its own body."""
+    kept: list[Node] = []
+    given: list[tuple[str, Node]] = []
+    for local, names, value, statement in assigned:
+        if local not in returned:
+            continue
+        public = [name for name in names if not name.startswith("_")]
+        if value.type == "identifier" and public:
+            keys.setdefault(text(value), public[0])
+        elif value.type in _FUNCTION_VALUES:
+            if public:
+                given.extend((name, statement) for name in public)
+            else:
+                kept.append(statement)
+    return kept, given
 
 
 def _outside(lines: frozenset[int], spans: list[Node]) -> frozenset[int]:
