@@ -14,6 +14,20 @@ def _symbol(file: str, declaration: Declaration, token: str | None = None) -> Ca
     return Candidate("symbol", token or declaration.name, file, "head", declaration)
 
 
+COMMAND_BY_MEMBERS = Declaration("Command", None, bridgeable=False, by_members=True)
+COMMAND = Declaration("Command", None, bridgeable=False)
+
+
+def test_a_container_anchored_by_its_members_alone_is_a_bare_name() -> None:
+    candidates = [_symbol("a.ts", COMMAND_BY_MEMBERS), _symbol("b.ts", COMMAND_BY_MEMBERS)]
+    assert bare_names(candidates) == {("symbol", "Command")}
+
+
+def test_a_container_one_file_changes_on_its_own_lines_is_no_bare_name() -> None:
+    assert bare_names([_symbol("a.ts", COMMAND_BY_MEMBERS), _symbol("b.ts", COMMAND)]) == set()
+    assert bare_names([_symbol("b.ts", COMMAND), _symbol("a.ts", COMMAND_BY_MEMBERS)]) == set()
+
+
 def test_a_member_literal_or_binding_is_bare_wherever_else_its_name_is_declared() -> None:
     member = Declaration("start", "Plugin", bridgeable=True)
     binding = Declaration("app", None, bridgeable=True, binding=True)

@@ -56,9 +56,9 @@ PAGES = {
     # the constructor's signature and docstring: how the class is used
     ("(self, size):", "(self, size, color=None):", {"docs/guide.md": ["mylib.Widget"]}),
     ("of ``size``.", "of ``size`` in pixels.", {"docs/guide.md": ["mylib.Widget"]}),
-    # a field the constructor adds is a member added: the field, not its class, whose guide
-    # page needs no edit
-    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None", {}),
+    # a field the constructor adds is a member added: the field and its class
+    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None",
+     {"docs/guide.md": ["mylib.Widget"]}),
 ])
 def test_what_a_class_change_lists(tmp_path: Path, old: str, new: str,
                                    listed: dict[str, list[str]]) -> None:

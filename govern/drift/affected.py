@@ -168,10 +168,16 @@ def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
     """(kind, token) of the anchors that are a bare member or literal name: a member's own
     name (``start`` of ``Plugin.start``), a name bound to a value (``app = Typer()``), a
     plain word declared in example code (``setup`` of an example app: a tutorial's reader
-    writes their own), a literal, an SDK method's last part. A plain word in this set never
-    anchors (docs/concepts/anchoring-rules.md#plain-words); any other plain-word top-level
-    function still anchors in call form."""
-    return {(c.kind, c.token) for c in candidates if _is_bare(c)}
+    writes their own), a literal, an SDK method's last part, a container anchored only by a
+    member it gained or lost (``new Command()`` is unchanged by a new method). A plain word
+    in this set never anchors (docs/concepts/anchoring-rules.md#plain-words); any other
+    plain-word top-level function still anchors in call form."""
+    found = {(c.kind, c.token) for c in candidates if _is_bare(c)}
+    # a container anchored only by a member gained or lost, in every file that names it (a
+    # bare candidate's verdict changes nothing: its anchor is in ``found`` either way)
+    return found | _unanimous(((c.kind, c.token), c.declaration.by_members)
+                              for c in candidates
+                              if c.declaration is not None and c.token == c.declaration.name)
 
 
 def _is_bare(c: Candidate) -> bool:

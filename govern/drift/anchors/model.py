@@ -22,12 +22,17 @@ class Declaration:
     function or class: ``app()`` in a page calls whatever the reader bound, so a plain word
     bound so never anchors bare, as a member's does not
     (docs/concepts/anchoring-rules.md#plain-words)."""
+    by_members: bool = field(default=False, compare=False)
+    """A container anchored only because a member was added or removed, not by a line of its
+    own: ``new Command()`` on a page is unchanged by ``Command`` gaining a method, so its bare
+    plain-word name never anchors (its qualified and code-shaped ones do). Not compared: it is
+    the same declaration as the one its own lines would anchor."""
+
     body_only: bool = field(default=False, compare=False)
     """A function or method changed only in its body: not its comment, decorators,
     parameters or docstring, which are all a generated reference (autodoc ``:members:``,
     mkdocstrings ``:::``) renders of it, so a page documenting it only that way shows nothing
-    new (docs/concepts/anchoring-rules.md#what-anchors). Not compared: it is the same
-    declaration as the one a change to its signature would anchor."""
+    new (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
 
     @property
     def key(self) -> str:
@@ -71,6 +76,10 @@ class Extraction:
     """TS only: keys a ``declare global``/``declare module 'x'`` block declares. They merge
     into a name declared elsewhere (a built-in's ``interface Map<K, V> {}``), so losing one
     removes nothing (docs/concepts/anchoring-rules.md#certain-drift)."""
+    inherited: frozenset[str] = frozenset()
+    """Keys of the touched members a subclass inherits (``Response.last_modified`` of a
+    changed ``StreamResponse.last_modified``): in ``touched`` and ``declared``, but no member
+    the subclass gained or lost."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

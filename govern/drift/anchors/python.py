@@ -349,6 +349,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         all_names=all_names,
         reexports=reexported,
         widely_inherited=widely_inherited,
+        inherited=frozenset(d.key for d in inherited),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
