@@ -209,17 +209,27 @@ CONTAINERS = ("AgentPool", "ThingSchema")
     # a change inside one method: the method, not the class
     ("export class AgentPool {\n  run() { return 1; }\n}\n",
      "export class AgentPool {\n  run() { return 2; }\n}\n", ["AgentPool.run"]),
-    # a member added: the member and its class
+    # a member added: the member, and its class where the member's name is a plain word,
+    # too weak to anchor alone
+    ("export class AgentPool {\n  run() { return 1; }\n}\n",
+     "export class AgentPool {\n  run() { return 1; }\n  stop() {}\n}\n",
+     ["AgentPool.stop", "AgentPool"]),
     ("export class AgentPool {\n  run() { return 1; }\n}\n",
      "export class AgentPool {\n  run() { return 1; }\n  stopNow() {}\n}\n",
-     ["AgentPool.stopNow", "AgentPool"]),
+     ["AgentPool.stopNow"]),
+    # a member removed, likewise
+    ("export class AgentPool {\n  run() { return 1; }\n  stopNow() {}\n}\n",
+     "export class AgentPool {\n  run() { return 1; }\n}\n", ["AgentPool.stopNow"]),
     # a zod schema field changed: the field
     ("export const S = z.object({\n  userKey: z.string(),\n});\n",
      "export const S = z.object({\n  userKey: z.number(),\n});\n", ["S.userKey"]),
-    # an .extend({...}) field added: the field and its schema
+    # an .extend({...}) field added: the field, and its schema for a plain-word field only
     ("export const ThingSchema = Base.extend({\n  a_b: z.string(),\n});\n",
      "export const ThingSchema = Base.extend({\n  a_b: z.string(),\n  c_d: z.string(),\n});\n",
-     ["ThingSchema.c_d", "ThingSchema"]),
+     ["ThingSchema.c_d"]),
+    ("export const ThingSchema = Base.extend({\n  a_b: z.string(),\n});\n",
+     "export const ThingSchema = Base.extend({\n  a_b: z.string(),\n  email: z.string(),\n});\n",
+     ["ThingSchema.email", "ThingSchema"]),
 ])
 def test_container_is_anchored_by_its_own_change(tmp_path: Path, old: str, new: str,
                                                  expected: list[str]) -> None:

@@ -56,8 +56,10 @@ PAGES = {
     # the constructor's signature and docstring: how the class is used
     ("(self, size):", "(self, size, color=None):", {"docs/guide.md": ["mylib.Widget"]}),
     ("of ``size``.", "of ``size`` in pixels.", {"docs/guide.md": ["mylib.Widget"]}),
-    # a field the constructor adds is a member added: the field and its class
-    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None",
+    # a field the constructor adds is a member added: the field, and its class where the
+    # field's name is a plain word, too weak to anchor alone
+    ("self._cache = {}", "self._cache = {}\n        self.knob_color = None", {}),
+    ("self._cache = {}", "self._cache = {}\n        self.color = None",
      {"docs/guide.md": ["mylib.Widget"]}),
 ])
 def test_what_a_class_change_lists(tmp_path: Path, old: str, new: str,

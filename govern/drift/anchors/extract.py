@@ -41,6 +41,7 @@ from govern.drift.anchors.runtimes import dropped, supported
 from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
+    is_code_shaped,
     is_route_literal,
     language_of,
     parse,
@@ -863,8 +864,10 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
 def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction],
                              side: str) -> list[Declaration]:
     """The touched declarations, plus (at HEAD, once both sides are read) the container of a
-    member this change added (absent from the base) or removed (absent from HEAD): a
-    container is anchored by its own change, and gaining or losing a member is one
+    member this change added (absent from the base) or removed (absent from HEAD) whose own
+    name is a plain word: the class stands in for a member too weak to anchor alone (zod's
+    ``ZodString`` gaining ``email``, on the README listing its methods). A code-shaped
+    member anchors itself, and is New API where its siblings are
     (docs/concepts/anchoring-rules.md#what-anchors)."""
     found = list(extraction.touched)
     base = seen.get("base")
@@ -880,6 +883,7 @@ def _with_changed_containers(extraction: Extraction, seen: dict[str, Extraction]
                             and d.key in against.declared}
         for declaration in current.touched:
             if declaration.container and declaration.key not in against.declared \
+                    and not is_code_shaped(declaration.name) \
                     and declaration.container not in namespaces \
                     and not (declaration.key in current.inherited
                              and declaration.name in changed_in_place):
