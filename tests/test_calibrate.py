@@ -126,18 +126,24 @@ def test_a_file_read_with_nothing_public_changed_is_counted_apart_from_one_not_r
         tmp_path: Path) -> None:
     repo, _ = history(tmp_path / "repo")
     helper = LIB + "\n\ndef _pad(value):\n    return value\n"
-    repo.commit({"src/lib.py": helper}, "a private helper")
+    words = "module.exports = Argv\nfunction Argv (value) {\n  return value\n}\n"
+    repo.commit({"src/lib.py": helper, "src/argv.js": words}, "a private helper")
     case = repo.commit({"src/lib.py": helper.replace("return value", "return value + 1"),
+                        "src/argv.js": words.replace("return value", "return value.trim()"),
                         "src/site.css": "a {}\n", "docs/guide.md": GUIDE_PAGE + "\nPadded.\n"},
-                       "private helper and a stylesheet")
+                       "private helper, a plain-word export and a stylesheet")
     report = calibrate_json(repo)
     measured = {c["commit"]: c for c in report["per_case"]}[case]
-    assert measured["not_covered"] == ["src/lib.py", "src/site.css"]
+    assert measured["not_covered"] == ["src/lib.py", "src/site.css", "src/argv.js"]
     assert measured["not_covered_implementation_only"] == ["src/lib.py"]
+    # `Argv`, a plain word no page calls, was its only anchor: public, too weak to match
+    assert measured["not_covered_weak_only"] == ["src/argv.js"]
     assert (report["not_covered_files"], report["not_covered_unreadable_files"],
-            report["not_covered_implementation_only_files"]) == (2, 1, 1)
-    assert ("NOT COVERED: 1 changed file(s) govern cannot read; read, nothing public changed: "
-            "1 file(s) (each counted once per case).") in calibrate(repo).output
+            report["not_covered_implementation_only_files"],
+            report["not_covered_weak_only_files"]) == (3, 1, 1, 1)
+    assert ("NOT COVERED: 1 changed file(s) govern cannot read; 1 whose only anchors were "
+            "dropped as weak names; read, nothing public changed: 1 file(s) (each counted once "
+            "per case).") in calibrate(repo).output
 
 
 def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> None:

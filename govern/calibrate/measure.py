@@ -13,7 +13,7 @@ from govern.calibrate.cases import Case
 from govern.calibrate.replay import read_code_only_commit
 from govern.config import Config
 from govern.core.errors import GovernError
-from govern.drift.affected import AffectedDocs, Row, anchor_pages, is_generic
+from govern.drift.affected import AffectedDocs, Row, anchor_pages, is_generic, is_weak_only
 from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.index import DocsIndex
@@ -63,7 +63,10 @@ class CaseResult:
     not rows, so they are scored apart."""
     implementation_only: tuple[str, ...] = ()
     """Those of ``not_covered`` govern read and found to change nothing public (private
-    names, bodies, examples); the others it cannot read."""
+    names, bodies, examples)."""
+    weak_only: tuple[str, ...] = ()
+    """Those of ``not_covered`` whose every anchor a name guard dropped (yargs' ``yargs.js``,
+    anchoring only its plain-word factory ``Yargs``); the others govern cannot read."""
     stale: tuple[str, ...] = ()
     """Rows of ``rows`` marked stale (the page names what the change removed or renamed)."""
     retired: tuple[PageRow, ...] = ()
@@ -153,6 +156,8 @@ def score_case(case: Case, code_only: str, result: AffectedDocs, index: DocsInde
         not_covered=tuple(entry["path"] for entry in result.anchorless_changes),
         implementation_only=tuple(entry["path"] for entry in result.anchorless_changes
                                   if is_implementation_only(entry)),
+        weak_only=tuple(entry["path"] for entry in result.anchorless_changes
+                        if is_weak_only(entry)),
         seconds=seconds,
         new_api_homes=tuple(sorted({page for entry in result.new_api
                                     for page in entry["suggested_pages"]})),
@@ -267,6 +272,7 @@ def _case_json(result: CaseResult) -> dict[str, Any]:
                              "reference_removed": list(d.reference)} for d in result.dropped],
         "not_covered": list(result.not_covered),
         "not_covered_implementation_only": list(result.implementation_only),
+        "not_covered_weak_only": list(result.weak_only),
         "new_api_homes": list(result.new_api_homes),
         "homes_hit": result.homes_hit,
         "stale_unedited": result.stale_unedited,
@@ -299,14 +305,16 @@ def find_measurement(results: list[CaseResult]) -> dict[str, Any]:
     seconds = [r.seconds for r in results]
     not_covered = sum(len(r.not_covered) for r in read)
     implementation_only = sum(len(r.implementation_only) for r in read)
+    weak_only = sum(len(r.weak_only) for r in read)
     return {
         **_pooled(read),
         "by_anchor_kind": _by_kind(read),
         "by_language": _by_language(read),
         "guards": _guards(read),
         "not_covered_files": not_covered,
-        "not_covered_unreadable_files": not_covered - implementation_only,
+        "not_covered_unreadable_files": not_covered - implementation_only - weak_only,
         "not_covered_implementation_only_files": implementation_only,
+        "not_covered_weak_only_files": weak_only,
         "worst_misses": [_miss_json(r) for r in worst],
         "noisiest": [_noise_json(r) for r in noisy],
         "unreadable_cases": [{"commit": r.case.sha, "reason": r.error}

@@ -58,8 +58,10 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"{homes['cases_with_hit']} case(s); recall counting them "
         f"{percent(homes['recall_with_homes'])}.",
         f"NOT COVERED: {report['not_covered_unreadable_files']} changed file(s) govern cannot "
-        f"read; read, nothing public changed: {report['not_covered_implementation_only_files']} "
-        "file(s) (each counted once per case).",
+        f"read; {report['not_covered_weak_only_files']} whose only anchors were dropped "
+        f"as weak names; read, nothing public changed: "
+        f"{report['not_covered_implementation_only_files']} file(s) (each counted once per "
+        "case).",
         *_set_aside(run),
     ]
 
