@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from govern.cli import cli
 from govern.config import AnchorsConfig
-from govern.drift.affected import apply_guards, overbroad_reason
+from govern.drift.affected import apply_guards, overbroad_reason, skipped_label
 from govern.drift.anchors.ledgers import split_route
 from govern.drift.anchors.model import Anchor
 from govern.drift.anchors.python import extract_python
@@ -800,6 +800,14 @@ def test_a_member_too_many_classes_inherit_anchors_its_own_class_only(
     assert keys[0] == "Base.load"
     assert len(keys) == (1 + classes if inherited else 1)
     assert result.widely_inherited == (0 if inherited else 1)
+
+
+
+def test_the_report_says_what_a_widely_inherited_member_anchors() -> None:
+    # the trial's reader could not parse "members that more than 64 classes … inherit"
+    assert skipped_label("widely_inherited") == (
+        f"changed member(s) inherited by more than {MAX_INHERITING} classes of their file "
+        "(anchored on their own class only, not on each subclass)")
 
 
 def test_an_inherited_member_is_a_row_and_never_stale(tmp_path: Path) -> None:

@@ -236,8 +236,9 @@ SKIPPED_LABELS = {
     "version_bumps": "version bump(s) (a version string is release data, not API)",
     "comment_only": "source file(s) whose changed lines change only comments",
     "empty_files": "empty source file(s) (a package's blank __init__.py)",
-    "widely_inherited": f"changed member(s) that more than {MAX_INHERITING} classes of their "
-                        "file inherit, anchored on their own class only",
+    "widely_inherited": f"changed member(s) inherited by more than {MAX_INHERITING} classes "
+                        "of their file (anchored on their own class only, not on each "
+                        "subclass)",
 }
 """What a run counts as skipped (docs/concepts/affected-docs.md#change-set), and how each
 count reads in prose."""
