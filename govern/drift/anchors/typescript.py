@@ -778,7 +778,7 @@ def _member_assigned(statement: Node, objects: dict[str, Node]) -> tuple[str, li
                                                                          Node] | None:
     """(local, keys, value) of a statement of a function's body that gives one of ``objects``
     (its locals bound to an object literal) a member: ``self.demandOption = value``, and each
-    key of a chain (yargs' ``self.demand = self.required = function …``), followed by a loop.
+    key of a chain (yargs' ``self.demand = self.required = function …``), read link by link.
     None for another statement, or a chain that sets anything else."""
     expression = statement.named_children[0] if statement.type == "expression_statement" \
         and statement.named_children else None
