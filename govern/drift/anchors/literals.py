@@ -143,16 +143,16 @@ def _bundles_arguments(table: Node) -> bool:
 
 
 MIN_RECORDS = 3
-"""Dicts or objects in one list or array that make each of them a record of data."""
-_RECORDS: dict[int, tuple[Node, bool]] = {}
-"""``_holds_records`` of the last few lists, by node."""
+"""Leading dicts or objects of a list or array that make each of its dicts a record of data."""
+_MEMBERS_READ = 6
+"""Members of a list read at most to find its first ``MIN_RECORDS``, comments passed over."""
 _RECORD_TYPES = frozenset({"dictionary", "object"})
 _RECORD_LISTS = frozenset({"list", "array"})
 
 
 def _is_record(table: Node, outer: Ancestors) -> bool:
-    """Is a dict or object one of ``MIN_RECORDS`` or more in a list or array? Its keys are
-    then the fields of data records (trpc's sponsors, ``[{"name": …, "imgSrc": …,
+    """Is a dict or object held by a list or array of records (``_holds_records``)? Its keys
+    are then the fields of data records (trpc's sponsors, ``[{"name": …, "imgSrc": …,
     "createdAt": …}, …]``), which the records' type declares, not this table; its values
     stay anchors (an error code's table of records still names its codes)."""
     holder, _ = _parent(outer)
@@ -160,18 +160,21 @@ def _is_record(table: Node, outer: Ancestors) -> bool:
 
 
 def _holds_records(array: Node) -> bool:
-    """Does a list or array hold ``MIN_RECORDS`` or more dicts or objects? Remembered per
-    list, so each key of each record does not count them again."""
-    held = _RECORDS.get(array.id)
-    if held is not None and held[0] == array:
-        return held[1]
+    """Are a list's first ``MIN_RECORDS`` members, comments passed over, dicts or objects? A
+    table of records opens so. Only its first few members are read, whatever its length:
+    asked of every key of every dict it holds, counting all of them (or a memo of lists,
+    which nested lists evict) had been quadratic in the file."""
     found = 0
-    for member in array.named_children:
-        if member.type in _RECORD_TYPES:
-            found += 1
-            if found == MIN_RECORDS:
-                break
-    return keep_recent(_RECORDS, array.id, (array, found == MIN_RECORDS))[1]
+    for at in range(min(array.named_child_count, _MEMBERS_READ)):
+        member = array.named_child(at)
+        if member is None or member.type == "comment":
+            continue
+        if member.type not in _RECORD_TYPES:
+            return False
+        found += 1
+        if found == MIN_RECORDS:
+            return True
+    return False
 
 
 _SUBSCRIPTS = {"subscript": "value", "subscript_expression": "object"}
