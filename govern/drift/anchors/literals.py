@@ -18,7 +18,6 @@ from govern.drift.anchors.syntax import (
     is_code_shaped,
     is_dunder,
     is_route_literal,
-    keep_recent,
     last_name,
     name_text,
     string_value,
@@ -68,14 +67,16 @@ def _parent(ancestors: Ancestors) -> tuple[Node | None, Ancestors]:
     return (None, None) if ancestors is None else ancestors
 
 
-def is_declared_literal(node: Node, value: str, context: Context) -> bool:
+def is_declared_literal(node: Node, value: str, context: Context,
+                        bundles: dict[int, bool]) -> bool:
     """Is a string literal declared surface (docs/concepts/anchoring-rules.md#literals)? A
     member of a table (object, dict, array, list), of an enum, of a union of string literal
     types or a ``Literal[…]``, or the value of a constant (``ERROR_CODE = "…"``, a class-level
     field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
     (error codes, environment variables), never inside a function body, where a string is a
     value used once, not a name the package publishes. Never a key looked up in another
-    object (``_is_lookup_key``), nor a dunder."""
+    object (``_is_lookup_key``), nor a dunder. ``bundles`` holds ``_bundles_arguments`` of
+    the tables already asked, for one file's walk."""
     if is_dunder(value):
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
@@ -95,7 +96,7 @@ def is_declared_literal(node: Node, value: str, context: Context) -> bool:
         # a bundle of arguments passed on under their own names, which anchor, or not, where
         # they are declared
         return grandparent is None or not (
-            (_forwards_own_name(parent, value) and _bundles_arguments(grandparent))
+            (_forwards_own_name(parent, value) and _bundles_arguments(grandparent, bundles))
             or _is_record(grandparent, above[1] if above is not None else None))
     if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
@@ -117,29 +118,30 @@ def _forwards_own_name(pair: Node, key: str | None) -> bool:
 
 MIN_BUNDLE = 3
 """Pairs passing on variables of their own names that make a table a bundle of arguments."""
-_BUNDLES: dict[int, tuple[Node, bool]] = {}
-"""``_bundles_arguments`` of the last few tables, by node."""
 _KEY_STRING = (frozenset({"string"}), frozenset({"string_content", "string_fragment"}),
                frozenset({"string_start", "string_end"}))
 """A quoted key's string types, content types and delimiter types, Python's and TS/JS's."""
 
 
-def _bundles_arguments(table: Node) -> bool:
+def _bundles_arguments(table: Node, bundles: dict[int, bool]) -> bool:
     """Does a dict or object pass on ``MIN_BUNDLE`` or more variables under their own names?
     Such a table hands another call its arguments (typer's ``{"is_eager": is_eager,
     "show_default": show_default, …}`` for click); a key or two of that kind beside others is
     a payload (fastapi's examples return ``{"item_id": item_id}``, which its pages show).
-    Remembered per table, so its keys do not each count its pairs again."""
-    held = _BUNDLES.get(table.id)
-    if held is not None and held[0] == table:
-        return held[1]
+    Remembered in ``bundles`` for the whole walk of a file, so its keys do not each count its
+    pairs again (a memo of the last few tables, evicted by the nested tables between a long
+    table's keys, had let them)."""
+    held = bundles.get(table.id)
+    if held is not None:
+        return held
     found = 0
     for pair in table.named_children:
         if pair.type == "pair" and _forwards_own_name(pair, _table_string(pair, *_KEY_STRING)):
             found += 1
             if found == MIN_BUNDLE:
                 break
-    return keep_recent(_BUNDLES, table.id, (table, found == MIN_BUNDLE))[1]
+    bundles[table.id] = found == MIN_BUNDLE
+    return bundles[table.id]
 
 
 MIN_RECORDS = 3
@@ -463,6 +465,7 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
     found = []
     kin: dict[str, frozenset[str]] = {}
     tables: dict[int, frozenset[str]] = {}
+    bundles: dict[int, bool] = {}
     for node, context in _strings_in_context(root, string_types, lines):
         if first_line(node) not in lines:
             continue
@@ -472,7 +475,7 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
         route = is_route_literal(value)
         if not route and not (
                 LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
-                and is_code_shaped(value) and is_declared_literal(node, value, context)):
+                and is_code_shaped(value) and is_declared_literal(node, value, context, bundles)):
             continue
         found.append(value)
         if route or value in kin or context.in_function:
