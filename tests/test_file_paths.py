@@ -103,6 +103,18 @@ def test_a_file_no_extractor_reads_is_no_blind_spot_where_a_page_names_it(
     assert [entry["path"] for entry in data["anchorless_changes"]] == ["autoload/black.vim"]
 
 
+
+def test_a_file_only_a_changelog_names_is_still_a_blind_spot(tmp_path: Path) -> None:
+    """A release-owned page naming the stylesheet is no page a code PR may edit: the file's
+    change is still NOT COVERED."""
+    base = {"web/theme.css": "a {}\n", "CHANGELOG.md": "# Changelog\n\n- `web/theme.css` darker.\n",
+            "docs/a.md": "# A\n"}
+    data = run_json(pr_repo(tmp_path, base, {"web/theme.css": "a { color: red }\n"}), "main")
+    assert [row["path"] for row in data["docs"]] == ["CHANGELOG.md"]
+    assert data["docs"][0]["release_owned"] is True
+    assert [entry["path"] for entry in data["anchorless_changes"]] == ["web/theme.css"]
+
+
 def test_a_part_other_files_end_with_names_none_of_them(tmp_path: Path) -> None:
     base = {"packages/core/src/index.ts": "export const a = 1\n",
             "packages/web/src/index.ts": "export const b = 1\n",

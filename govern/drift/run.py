@@ -12,6 +12,7 @@ from govern.core.progress import Progress, no_progress
 from govern.drift.affected import (
     SCHEMA_VERSION,
     AffectedDocs,
+    Guarded,
     Row,
     add_homes,
     apply_guards,
@@ -29,6 +30,7 @@ from govern.drift.affected import (
 )
 from govern.drift.anchors.extract import (
     SKIPPED_LABELS,
+    Candidate,
     ChangeSetAnchors,
     Side,
     anchor_changes,
@@ -181,19 +183,12 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            bare, spellings, confined)
-    # a file no extractor reads, which a page names by its path, yielded an anchor (black's
-    # `plugin/black.vim`, named on its editors page): no blind spot. One read and found to
-    # change nothing public is still told apart, beside the row its path gave.
-    named = {anchor.file for anchor in guarded.admitted if anchor.kind == PATH_KIND}
-    anchorless = [entry for entry in change_set.anchorless
-                  if entry["path"] not in named or is_implementation_only(entry)]
-    # a file whose every anchor a name guard dropped is a blind spot too, said with its reason
-    anchorless += weak_only_files(candidates, guarded.weak, config.anchors.generic_names)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
                                 body_only_anchors(candidates)), homes, index)
+    anchorless = _blind_spots(change_set.anchorless, guarded, rows, candidates, config)
     corpus = _corpus(index)
     if merge_base == head:  # nothing to read: no change, and likely no intent either
         why = (f"is {base_ref} itself (run it on a branch with changes, or name another BASE)"
@@ -277,6 +272,23 @@ def _removed_flags(flags: list[str], code: dict[str, bytes | None]
         return frozenset()
     still = set().union(*(flags_in_code(path, text) for path, text in code.items() if text))
     return frozenset(("command", flag) for flag in flags if flag not in still)
+
+
+def _blind_spots(anchorless: list[dict[str, str]], guarded: Guarded, rows: list[Row],
+                 candidates: list[Candidate], config: Config) -> list[dict[str, str]]:
+    """The changed files NOT COVERED: those that yielded no anchor, less those no extractor
+    reads whose path a hand-written page names (black's `plugin/black.vim`, on its editors
+    page: its path is its anchor, and the page is a row; a changelog naming it lists nothing
+    a code PR may edit, so it is still a blind spot), and, with their reason, those whose
+    every anchor a name guard dropped. A file read and found to change nothing public is
+    still told apart, beside the row its path gave."""
+    written = {token for row in rows if not row.release_owned
+               for kind, token, _side in row.anchors if kind == PATH_KIND}
+    named = {anchor.file for anchor in guarded.admitted
+             if anchor.kind == PATH_KIND and anchor.token in written}
+    kept = [entry for entry in anchorless
+            if entry["path"] not in named or is_implementation_only(entry)]
+    return kept + weak_only_files(candidates, guarded.weak, config.anchors.generic_names)
 
 
 def _corpus(index: DocsIndex) -> tuple[int, int]:
