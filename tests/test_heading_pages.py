@@ -83,6 +83,15 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ('### <a name="h"></a>`.setErrorHandler(fn)` {#h}\n', True),
     ("## **setErrorHandler()** ##\n", True),
     ("## new setErrorHandler(options)\n", True),
+    # tags, roles, a generic, a return type or a member's type, a decorator, a closing colon
+    ('### setErrorHandler <Badge text="beta"/>\n', True),
+    ("### <code>setErrorHandler</code>\n", True),
+    ("### :func:`setErrorHandler`\n", True),
+    ("### `setErrorHandler<T>(fn): Promise<void>`\n", True),
+    ("### `setErrorHandler?: Handler`\n", True),
+    ("### @setErrorHandler\n", True),
+    ("### setErrorHandler:\n", True),
+    ("### Setting: setErrorHandler and more\n", False),
     # a heading that only mentions it (typer's ``### Name and help in `typer.Typer()` ``)
     ("### Errors in `fastify.setErrorHandler()`\n", False),
     ("## setErrorHandler and hooks\n", False),

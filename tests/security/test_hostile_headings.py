@@ -11,7 +11,8 @@ from tests.security.pr import within
 NEAR = "#### setErrorHandlerX " + "setErrorHandle " * 20 + "\n"
 FENCES = "```\n" + "# setErrorHandler\n~~~~\n" * 50_000
 UNDERLINES = ("x setErrorHandlerY\n" + "=" * 200 + "\n") * 20_000
-LONG = "# " + "(" * 100_000 + " " * 100_000 + "<a " * 50_000 + "{#" * 50_000 + "setErrorHandler\n"
+LONG = ("# " + "(" * 100_000 + " " * 100_000 + "<a " * 50_000 + "{#" * 50_000 + ":" * 100_000
+        + "a:" * 50_000 + "<" * 50_000 + "setErrorHandler\n")
 
 
 def test_hostile_pages_are_read_in_linear_time() -> None:

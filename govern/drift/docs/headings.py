@@ -17,26 +17,34 @@ _RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t\r]*+$", re.M)
 """A reStructuredText title's text: a line underlined by a run of one punctuation mark."""
 
 
-_MARKUP = re.compile(r"<a\s[^<>]*+>[^<>]*+</a>|\{#[^{}]*+\}|[`*\\]")
-"""What a heading writes around its text: backticks, emphasis, an HTML anchor
-(``<a name="demand"></a>``), an attribute list (``{#demand}``), an escape."""
-_SIGNATURE = re.compile(r"\([^()]*+\)[ \t]*+$")
-"""A call's parameters closing a heading (``setErrorHandler(handler)``)."""
-_QUALIFIER = re.compile(r"(?:new[ \t]++)?+[\w$.]*+")
+_MARKUP = re.compile(r"<[^<>\n]*+>|\{#[^{}]*+\}|:(?:[\w.+-]++:){1,2}+(?=`)|[`*\\]")
+"""What a heading writes around its text: an HTML or JSX tag (``<a name="demand"></a>``,
+``<Badge text="beta"/>``, ``<code>``, a generic's ``<T>``), an attribute list
+(``{#demand}``), a Sphinx role (``:func:`), backticks, emphasis, an escape."""
+_SIGNATURE = re.compile(r"\([^()]*+\)(?:[ \t]*+(?::|->|=>)[^()]*+)?+$")
+"""A call's parameters closing a heading, with a return type after them
+(``setErrorHandler(handler)``, ``parse(text): Tree``, ``run() -> None``)."""
+_TYPED = re.compile(r"([\w$.@-]++)\??+[ \t]*+:[^:]*+")
+"""A member's heading with its type (``pageSize?: number``): the name before the colon."""
+_QUALIFIER = re.compile(r"(?:new[ \t]++|@|(?:-[\w-]++,[ \t]*+)++)?+[\w$.]*+")
 """What may stand before the name in its own heading: ``fastify.``, ``.`` (yargs'
-``.demand()``), ``new ``."""
+``.demand()``), ``new ``, a decorator's ``@``, a flag's short form (``-w, --watch``)."""
 
 
 def _names_its_section(heading: str, token: str) -> bool:
     """Is the heading the section of ``token``: its text, markup taken out, is that name,
-    perhaps qualified (``fastify.setErrorHandler``, yargs' ``.demand``) and perhaps with its
-    parameters (``setErrorHandler(handler)``)? A name that is one part of a longer heading
-    (typer's ``### Name and help in `typer.Typer()` ``) is mentioned there, not documented."""
-    text = _SIGNATURE.sub("", _MARKUP.sub("", heading).strip().rstrip("#").rstrip()).rstrip()
+    perhaps qualified (``fastify.setErrorHandler``, yargs' ``.demand``), perhaps with its
+    parameters or type (``setErrorHandler(handler)``, ``pageSize: number``) or a closing
+    colon? A name that is one part of a longer heading (typer's ``### Name and help in
+    `typer.Typer()` ``) is mentioned there, not documented."""
+    text = _SIGNATURE.sub("", _MARKUP.sub("", heading).strip().rstrip("#").strip())
+    typed = _TYPED.fullmatch(text)
+    text = typed.group(1) if typed is not None else text.rstrip(" \t:.")
     if not text.endswith(token):
         return False
     before = text[: len(text) - len(token)]
-    return (not before or before.endswith((".", " "))) and _QUALIFIER.fullmatch(before) is not None
+    starts_a_word = not before or not (before[-1].isalnum() or before[-1] in "_$")
+    return starts_a_word and _QUALIFIER.fullmatch(before) is not None
 
 
 def has_heading_naming(text: str, path: str, token: str) -> bool:
