@@ -35,16 +35,27 @@ def test_defaults_make_a_plain_repo_work() -> None:
     ("RELEASES.md", True), ("docs/release-notes.md", True), ("docs/en/release_notes.md", True),
     ("docs/changelog.md", True), ("docs/a/releases/v1.md", True), ("docs/changes.rst", True),
     ("docs/history.rst", True), ("docs/news.md", True),
-    # blog posts, written at their date: vite's, zod's under a site's content folder
-    ("docs/blog/announcing-vite5.md", True), ("packages/docs/content/blog/fellowship.mdx", True),
+    # blog posts are out of the corpus, not release-owned (a PR adding one needs no label)
+    ("docs/blog/announcing-vite5.md", False),
     # pages that only share a word with them, and code
     ("docs/guide/changes-to-routing.md", False), ("docs/tutorial/history.md", False),
     ("docs/newsletter.md", False), ("src/news.py", False), ("docs/changes/intro.md", False),
-    ("website/changelog.md", False), ("docs/blogging.md", False),
-    ("docs/tutorial/blog-app.md", False),
+    ("website/changelog.md", False),
 ])
 def test_release_notes_are_release_owned_by_default(path: str, owned: bool) -> None:
     assert Config().docs.release_owned.matches(path) is owned
+
+
+@pytest.mark.parametrize(("path", "excluded"), [
+    # a docs site's blog, written at its posts' dates: vite's, Docusaurus', zod's
+    ("docs/blog/announcing-vite5.md", True), ("website/blog/2024-01-01-hello.md", True),
+    ("packages/docs/content/blog/fellowship.mdx", True), ("blog/release.md", True),
+    # an example app or a tutorial about a blog, and pages that only share the word
+    ("examples/blog/README.md", False), ("docs/tutorial/blog/index.md", False),
+    ("docs/blogging.md", False), ("docs/tutorial/blog-app.md", False),
+])
+def test_a_docs_site_s_blog_is_out_of_the_corpus_by_default(path: str, excluded: bool) -> None:
+    assert Config().docs.exclude.matches(path) is excluded
 
 
 def test_globs_have_gitignore_semantics() -> None:

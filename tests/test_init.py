@@ -30,6 +30,8 @@ from govern.drift.docs.layout import MAX_MARKED_PAGES
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
+DEFAULT_EXCLUDE = Config().docs.exclude.patterns
+"""A docs site's blog: init adds what it detects to these."""
 NO_PAGE = ("no docs folder and no README found: affected-docs has no page to list until "
            "docs.paths names some")
 FOLDERS_LEFT_OUT = ("the default docs/**/*.md, docs/**/*.mdx, docs/**/*.rst left out: they "
@@ -578,7 +580,7 @@ def test_tracked_pages_the_gitignore_lists_are_excluded_as_generated(tmp_path: P
     lines, config = _init_with_ignored(tmp_path, "node_modules\npackages/docs/api\n", {
         "packages/docs/index.md": "# Guide\n", "packages/docs/api/index.md": "# API\n",
         "packages/docs/api/enums/MutationType.md": "Defined in pinia/src/types.ts:50\n"})
-    assert config.docs.exclude.patterns == ("packages/docs/api/**",)
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, "packages/docs/api/**")
     assert not is_docs_path("packages/docs/api/enums/MutationType.md", config.docs)
     assert is_docs_path("packages/docs/index.md", config.docs)
     assert ("docs.exclude: tracked though the root .gitignore lists them, so read as generated "
@@ -596,7 +598,7 @@ def test_only_pages_the_gitignore_lists_are_excluded(tmp_path: Path, gitignore: 
                                                      excluded: tuple[str, ...]) -> None:
     _, config = _init_with_ignored(tmp_path, gitignore, {
         "docs/index.md": "# Docs\n", "docs/gen/a.md": "# A\n", "docs/gen/keep.md": "# K\n"})
-    assert config.docs.exclude.patterns == excluded
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, *excluded)
 
 
 TYPEDOC = "```ts\nfunction useQueries(): R;\n```\n\nDefined in: [src/q.ts:207](https://x/q.ts#L207)\n"
@@ -626,7 +628,7 @@ def test_pages_a_reference_generator_wrote_are_excluded(tmp_path: Path, page: st
     """TanStack Query commits 194 typedoc pages: each of a file's listed on any change to it."""
     lines, _, config = _init(tmp_path, _typedoc_tree(("preact", "svelte"), page))
     assert config is not None
-    assert config.docs.exclude.patterns == ("docs/framework/*/reference/*/**",)
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, "docs/framework/*/reference/*/**")
     assert not is_docs_path("docs/framework/svelte/reference/functions/a.md", config.docs)
     assert is_docs_path("docs/framework/react/reference/useQuery.md", config.docs)
     assert is_docs_path("docs/framework/svelte/reference/index.md", config.docs)
@@ -642,7 +644,8 @@ def test_a_wildcard_is_not_folded_over_a_hand_written_page(tmp_path: Path) -> No
     # svelte's functions/ keeps a page: its marked pages are excluded one by one, and no
     # wildcard spans it
     assert config.docs.exclude.patterns == (
-        "docs/framework/preact/reference/*/**", "docs/framework/svelte/reference/type-aliases/**",
+        *DEFAULT_EXCLUDE, "docs/framework/preact/reference/*/**",
+        "docs/framework/svelte/reference/type-aliases/**",
         "docs/framework/svelte/reference/functions/a.md",
         "docs/framework/svelte/reference/functions/b.md")
     assert is_docs_path("docs/framework/svelte/reference/functions/notes.md", config.docs)
@@ -657,7 +660,7 @@ def test_a_wildcard_is_not_folded_over_a_hand_written_page(tmp_path: Path) -> No
 def test_no_page_is_excluded_without_a_mark_or_when_all_are_marked(
         tmp_path: Path, files: dict[str, str | bytes | None]) -> None:
     lines, _, config = _init(tmp_path, files)
-    assert config is not None and config.docs.exclude.patterns == ()
+    assert config is not None and config.docs.exclude.patterns == DEFAULT_EXCLUDE
     assert not any(line.startswith("docs.exclude:") for line in lines)
 
 
@@ -804,7 +807,8 @@ def test_translations_are_left_out(files: dict[str, str], docs: list[str],
                                    excluded: list[str] | None) -> None:
     found = detect(list(files), files)
     assert found.values["docs.paths"] == docs
-    assert found.values.get("docs.exclude") == excluded
+    assert found.values.get("docs.exclude") == (
+        None if excluded is None else [*DEFAULT_EXCLUDE, *excluded])
 
 
 def test_a_translation_is_said_why(tmp_path: Path) -> None:

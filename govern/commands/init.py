@@ -554,7 +554,8 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                                                for p in paths)]
     excluded = [*generated, *marked, *(f"{t.folder}/**" for t in translated)]
     if excluded:
-        values["docs.exclude"] = excluded
+        # added to the defaults: a blog started later stays out of the corpus from day one
+        values["docs.exclude"] = [*BY_PATH["docs.exclude"].default_toml, *excluded]
     why_excluded = [
         *([f"tracked though the root .gitignore lists them, so read as generated output and "
            f"kept out of the corpus: {', '.join(generated)}"] if generated else []),

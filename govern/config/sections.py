@@ -79,18 +79,22 @@ class DocsConfig:
         default=Globs(("docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst", "README.md")),
         metadata=about(GLOBS, "The hand-written docs corpus (md, mdx and rst pages only)."))
     exclude: Globs = field(
-        default=Globs(()),
-        metadata=about(GLOBS, "Generated pages, never in scope even when docs.paths names them."))
+        # A docs site's blog (vite's `docs/blog/`, Docusaurus' `website/blog/`, zod's
+        # `packages/docs/content/blog/`) is written at its posts' dates: a code change never
+        # drifts it, and a post is no release-owned page a PR adding one must be labelled for.
+        default=Globs(("blog/**", "**/docs/blog/**", "**/website/blog/**",
+                       "**/content/blog/**")),
+        metadata=about(GLOBS, "Pages never in scope even when docs.paths names them: generated "
+                              "pages, and a docs site's blog posts."))
     release_owned: Globs = field(
-        # Release notes are written at release time wherever they sit, and blog posts (vite's
-        # announcements, zod's posts) at their date: a code change never drifts them, and a
-        # calibrate replay must not count them as pages it should list.
+        # Release notes are written at release time wherever they sit: a code change never
+        # drifts them, and a calibrate replay must not count them as pages it should list.
         default=Globs(("CHANGELOG*", "CHANGES*", "HISTORY*", "NEWS*", "RELEASE*NOTES*",
                        "RELEASES*", "docs/**/changelog*", "docs/**/release-notes*",
                        "docs/**/release_notes*", "docs/**/releases/**", "docs/changes.*",
-                       "docs/history.*", "docs/news.*", "**/blog/**")),
-        metadata=about(GLOBS, "Pages in scope but read-only for a code PR, such as changelogs, "
-                              "release notes and blog posts."))
+                       "docs/history.*", "docs/news.*")),
+        metadata=about(GLOBS, "Pages in scope but read-only for a code PR, such as changelogs "
+                              "and release notes."))
 
 
 @dataclass(frozen=True)
