@@ -92,8 +92,8 @@ def test_what_this_run_could_not_see(example: dict[str, Any]) -> None:
     fold = got[start + 2:got.index("</details>", start)]
     # the package __init__ stopped re-exporting void_invoice: that is an anchor, not a blind spot
     assert fold[:2] == [
-        "- **1** changed file(s) yielded no anchor from their contents (pages documenting what "
-        "they hold are not covered):",
+        "- **1** changed file(s) NOT COVERED: no anchor read from their contents, or only names "
+        "too weak to match (pages documenting what they hold are not covered):",
         r"  - `packages/web-sdk/src/print.css` — no anchor extractor for \.css files"]
     # The payload keys inside ``charge`` (``currency``, ``cents``) are values used once, not
     # declared literals, so they never reach the shape guard.

@@ -22,7 +22,7 @@ function Argv (args) {
     return self
   }
   self.parse = (input) => input.trim()
-  self.strictCommands = strictCommands
+  self.strictCommands = self.strict = strictCommands
   function strictCommands (enabled) {
     return self
   }
@@ -43,7 +43,8 @@ function Argv (args) {
     (5, ["Argv.demandOption"]),     # inside a member: that member, not the factory
     (8, ["Argv.demand", "Argv.required"]),  # a chain gives one function under each key
     (10, ["Argv.parse"]),           # an arrow function too
-    (13, ["Argv.strictCommands"]),  # a nested helper assigned as a member is that member
+    # a nested helper assigned as a member is that member, under each key of the chain
+    (13, ["Argv.strictCommands", "Argv.strict"]),
     (16, []),                       # a ``_`` member is private: a helper the factory keeps
     (18, ["Argv"]),                 # a value, no function: a line of the factory's own
     (21, ["Argv"]),                 # a member of an object it does not return: its own body

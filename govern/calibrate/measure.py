@@ -55,7 +55,8 @@ class CaseResult:
     """(kind, token, language) of each admitted anchor."""
     dropped: tuple[Dropped, ...]
     not_covered: tuple[str, ...]
-    """Changed files that yielded no anchor."""
+    """Changed files NOT COVERED (``anchorless_changes``): those that yielded no anchor, and
+    those whose every anchor a name guard dropped."""
     seconds: float
     error: str | None = None
     new_api_homes: tuple[str, ...] = ()

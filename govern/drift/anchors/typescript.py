@@ -730,7 +730,7 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
         return [], []
     helpers: list[tuple[set[str], Node]] = []
     returned: set[str] = set()
-    keys: dict[str, str] = {}  # a helper given out in a returned object -> its key there
+    keys: dict[str, list[str]] = {}  # a helper given out in a returned object -> its keys
     objects: dict[str, Node] = {}  # locals bound to an object literal
     assigned: list[tuple[str, list[str], Node, Node]] = []  # ``self.key = value`` of those
     for statement in body.named_children:
@@ -749,7 +749,7 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
                             if key.type == "string" else text(key) \
                             if key.type == "property_identifier" else None
                         if written:
-                            keys.setdefault(held_name, written)
+                            keys.setdefault(held_name, []).append(written)
             continue
         if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)
@@ -768,8 +768,9 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
     kept, handed = _assigned_out(assigned, returned, keys)
-    given = [(keys[name], statement) for names, statement in helpers
-             if not names & returned for name in sorted(names & keys.keys())]
+    given = [(key, statement) for names, statement in helpers
+             if not names & returned for name in sorted(names & keys.keys())
+             for key in dict.fromkeys(keys[name])]
     return [statement for names, statement in helpers
             if not names & returned and not names & keys.keys()] + kept, given + handed
 
@@ -799,7 +800,7 @@ def _member_assigned(statement: Node, objects: dict[str, Node]) -> tuple[str, li
 
 
 def _assigned_out(assigned: list[tuple[str, list[str], Node, Node]], returned: set[str],
-                  keys: dict[str, str]) -> tuple[list[Node], list[tuple[str, Node]]]:
+                  keys: dict[str, list[str]]) -> tuple[list[Node], list[tuple[str, Node]]]:
     """(helpers kept, (key, statement) of each given out) of the members a function assigns
     to a local object it returns (``_member_assigned``), as an object literal it returns would
     hold them: a function value is given out under each key, the statement its span; a local
@@ -813,7 +814,7 @@ def _assigned_out(assigned: list[tuple[str, list[str], Node, Node]], returned: s
             continue
         public = [name for name in names if not name.startswith("_")]
         if value.type == "identifier" and public:
-            keys.setdefault(text(value), public[0])
+            keys.setdefault(text(value), []).extend(public)
         elif value.type in _FUNCTION_VALUES:
             if public:
                 given.extend((name, statement) for name in public)
