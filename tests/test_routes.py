@@ -226,6 +226,16 @@ def test_a_handler_refers_to_the_registrations_nested_in_it() -> None:
         ("/c", {"wrap", "path", "views", "d"}), ("/d", {"views", "d"})]
 
 
+def test_a_route_decorator_under_another_spans_its_handler() -> None:
+    source = (b"@cache(60)\n@app.get('/items')\ndef items():\n    return load()\n\n\n"
+              b"@app.get('/users')\ndef users():\n    return []\n")
+    scan = scan_python(source, "a.py")
+    assert touched_routes(source, "python", frozenset({4}), scan) == ["/items"]
+    assert touched_routes(source, "python", frozenset({9}), scan) == ["/users"]
+    # the decorator above the route's is none of its lines, as before
+    assert touched_routes(source, "python", frozenset({1}), scan) == []
+
+
 def test_touched_routes_are_those_whose_registration_spans_a_changed_line() -> None:
     source = (b"app.get('/a', async (c) => {\n  return c.json(list());\n});\n"
               b"\n"

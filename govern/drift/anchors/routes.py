@@ -529,10 +529,14 @@ def touched_routes(source: bytes, language: str, lines: frozenset[int],
 
     ends: dict[int, int] = {}
     # each span's last line by the first line of its own part: only those starting on a
-    # route's line matter, and every node holding one is visited; the longest is kept
+    # route's line matter, and every node holding one is visited; the longest is kept. A
+    # decorated handler is the span of each of its decorators' lines: the route's need not be
+    # the first (`@cache` above `@app.get("/x")`)
     for node in walk(parse(language, source).root_node, _SPAN_NODES, descend=holds_a_route):
-        start = own_first_line(node)
-        ends[start] = max(ends.get(start, start), last_line(node))
+        starts = [first_line(child) for child in node.children if child.type == "decorator"] \
+            if node.type == "decorated_definition" else [own_first_line(node)]
+        for start in starts:
+            ends[start] = max(ends.get(start, start), last_line(node))
     # A new registrar of 20,000 routes, every line changed: the lines, sorted once, are
     # searched, not scanned per route, and the tokens kept are looked up in a set (28 s
     # before, both).
