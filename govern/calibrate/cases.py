@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from govern.config import Config
@@ -65,14 +66,6 @@ class Selection:
     """Pages changed in prose only under a credits heading (``## Authors``), perhaps with
     release notes too, so in no reference set; counted as ``release_notes_pages`` is."""
 
-
-SKIP_REASONS = {
-    "mass_change": "changed more files than calibrate.max_files",
-    "docs_cosmetic": "changed docs only in whitespace or link targets",
-    "release_notes_only": "changed docs only under a release-notes heading (## Change Log)",
-    "credits_only": "changed docs only under a credits heading (## Authors), perhaps with "
-                    "release notes",
-}
 
 # Link targets and bare URLs: a change to these alone is not a change the code asked for.
 # Each pattern is a single pass over the text with bounded backtracking.
@@ -167,9 +160,36 @@ def credits_sections(text: str, path: str) -> list[tuple[int, int]]:
     return titled_spans(text, path, CREDITS_TITLES, with_title=True)
 
 
-SET_ASIDE = (("release_notes", release_notes_sections), ("credits", credits_sections))
+@dataclass(frozen=True)
+class SetAside:
+    """A kind of section whose edit makes no reference page: the commits whose docs changed
+    only there are skipped as ``{kind}_only``, and the run counts its pages as
+    ``{kind}_pages``."""
+
+    kind: str
+    sections: Callable[[str, str], list[tuple[int, int]]]
+    """The page's sections of this kind, (start, end) of each."""
+    heading: str
+    """What such a section is headed, as the reports say it."""
+    why: str
+    """Why an edit there is no docs drift."""
+
+
+SET_ASIDE = (
+    SetAside("release_notes", release_notes_sections, "a release-notes heading (## Change Log)",
+             "no docs drift"),
+    SetAside("credits", credits_sections,
+             "a credits heading (## Authors), perhaps with release notes",
+             "bookkeeping, no docs drift"),
+)
 """The sections an edit confined to sets a page aside, each kind read with those before it
 blanked: a page whose change log and authors list alone changed is set aside as ``credits``."""
+
+SKIP_REASONS = {
+    "mass_change": "changed more files than calibrate.max_files",
+    "docs_cosmetic": "changed docs only in whitespace or link targets",
+    **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
+}
 
 
 def _prose_change(git: Git, page: RawChange) -> str | None:
@@ -182,13 +202,14 @@ def _prose_change(git: Git, page: RawChange) -> str | None:
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
-    for kind, sections in SET_ASIDE:
-        spans_before, spans_after = sections(before, page.path), sections(after, page.path)
+    for aside in SET_ASIDE:
+        spans_before = aside.sections(before, page.path)
+        spans_after = aside.sections(after, page.path)
         if not spans_before and not spans_after:
             continue  # nothing of this kind on either side: blanking it changes nothing
         before, after = blank_sections(before, spans_before), blank_sections(after, spans_after)
         if parse_prose(before) == parse_prose(after):
-            return kind
+            return aside.kind
     return "body"
 
 
@@ -223,8 +244,9 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
         reference, aside = _reference(git, candidate.pages)
         set_aside += aside
         if not reference:
-            skipped["credits_only" if aside["credits"] else "release_notes_only"
-                    if aside["release_notes"] else "docs_cosmetic"] += 1
+            # the last kind that set a page aside: it was read with those before it blanked
+            skipped[next((f"{section.kind}_only" for section in reversed(SET_ASIDE)
+                          if aside[section.kind]), "docs_cosmetic")] += 1
             continue
         commit = candidate.commit
         cases.append(Case(commit.sha, commit.parents[0], commit.stamp, candidate.code,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from govern.calibrate.cases import SET_ASIDE
 from govern.calibrate.measure import percent
 from govern.core.markdown import code_span, inline
 
@@ -66,23 +67,13 @@ def _headline(report: dict[str, Any]) -> list[str]:
     ]
 
 
-SET_ASIDE_LINES = (
-    ("release_notes_pages", "release_notes_only",
-     "a release-notes heading (## Change Log), which is no docs drift"),
-    ("credits_pages", "credits_only",
-     "a credits heading (## Authors), perhaps with release notes, which is bookkeeping, no "
-     "docs drift"),
-)
-"""(run key of the pages, skip reason of the commits, what the pages changed under) of each
-kind of section whose edit is no reference page."""
-
-
 def _set_aside(run: dict[str, Any]) -> list[str]:
     """A line for each kind of section (release notes, credits) whose pages were not reference
     pages because only it changed, when any were."""
-    return [f"{run[key]} changed page(s) set aside: their prose changed only under {what}; "
-            f"{run['skipped'].get(reason, 0)} commit(s) are no case for it."
-            for key, reason, what in SET_ASIDE_LINES if run.get(key)]
+    return [f"{run[f'{aside.kind}_pages']} changed page(s) set aside: their prose changed only "
+            f"under {aside.heading}, which is {aside.why}; "
+            f"{run['skipped'].get(f'{aside.kind}_only', 0)} commit(s) are no case for it."
+            for aside in SET_ASIDE if run.get(f"{aside.kind}_pages")]
 
 
 def _anchor_names(anchors: list[dict[str, str]]) -> list[str]:
