@@ -20,7 +20,8 @@ _RST = re.compile(r"^([^\n]*+)\n([=\-~^\"'`#*+<>:._])\2{2,}+[ \t\r]*+$", re.M)
 _MARKUP = re.compile(r"<[^<>\n]*+>|\{#[^{}]*+\}|:(?:[\w.+-]++:){1,2}+(?=`)|[`*\\]")
 """What a heading writes around its text: an HTML or JSX tag (``<a name="demand"></a>``,
 ``<Badge text="beta"/>``, ``<code>``, a generic's ``<T>``), an attribute list
-(``{#demand}``), a Sphinx role (``:func:`), backticks, emphasis, an escape."""
+(``{#demand}``), a Sphinx role before its backticked target (``:func:``), backticks,
+emphasis, an escape."""
 _SIGNATURE = re.compile(r"\([^()]*+\)(?:[ \t]*+(?::|->|=>)[^()]*+)?+$")
 """A call's parameters closing a heading, with a return type after them
 (``setErrorHandler(handler)``, ``parse(text): Tree``, ``run() -> None``)."""
