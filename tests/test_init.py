@@ -778,6 +778,27 @@ def test_release_notes_are_owned_whatever_their_separator(paths: list[str], adde
     assert [p for p in paths if config.docs.release_owned.matches(p)] == owned
 
 
+def test_pages_titled_as_release_notes_are_owned_where_their_path_does_not_say_so() -> None:
+    """zod's packages/docs/content/v4/index.mdx is the Zod 4 release notes by its front
+    matter title; a page merely mentioning release notes, or already owned, adds nothing."""
+    files = {
+        "packages/docs/content/index.mdx": "---\ntitle: Intro\n---\n\n## What's new\n",
+        "packages/docs/content/v4/index.mdx": "---\ntitle: Release notes\n---\n\nZod 4.\n",
+        "packages/docs/content/v3/news.mdx": "# What's New\n\n* faster\n",
+        "packages/docs/content/api.mdx": "---\ntitle: Release notes for the API\n---\n",
+        "packages/docs/content/changelog.mdx": "---\ntitle: Changelog\n---\n",
+    }
+    found = detect(list(files), files)
+    assert found.values["docs.release_owned"] == [
+        *DEFAULT_RELEASE_OWNED, "packages/docs/**/changelog.*",
+        "/packages/docs/content/v3/news.mdx", "/packages/docs/content/v4/index.mdx"]
+    assert found.notes["docs.release_owned"].endswith(
+        "titled as release notes: /packages/docs/content/v3/news.mdx, "
+        "/packages/docs/content/v4/index.mdx")
+    plain = {path: "# Guide\n" for path in files if "changelog" not in path}
+    assert "docs.release_owned" not in detect(list(plain), plain).values
+
+
 @pytest.mark.parametrize(("files", "docs", "excluded"), [
     # pinia's packages/docs/zh/ mirrors packages/docs/ page for page
     ({"packages/docs/index.md": "", "packages/docs/core/state.md": "",

@@ -11,6 +11,7 @@ import pytest
 
 from govern.drift.docs.scanner import (
     may_hold_release_notes,
+    page_title,
     release_notes_spans,
     scan_page,
     without_release_notes,
@@ -143,3 +144,33 @@ def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
 def test_a_page_is_read_for_headings_only_where_a_heading_may_name_release_notes(
         text: str, may: bool) -> None:
     assert may_hold_release_notes(text) is may
+
+
+def test_a_front_matter_title_is_the_title_and_the_first_heading_a_section() -> None:
+    """A Docusaurus or Fumadocs page shows its front matter ``title:`` as its heading: the
+    first ``##`` of its body is a section like any other, and may be the release notes."""
+    text = "---\ntitle: Guide\n---\n\n## Changelog\n\n* `added`\n\n## Usage\n\n`used`\n"
+    assert _sections(text, "docs/guide.mdx") == ["## Changelog\n\n* `added`\n\n"]
+    words = scan_page(text, "docs/guide.mdx").words
+    assert "added" not in words and "used" in words
+    # without a title in its front matter, the first heading is the page's title
+    untitled = text.replace("title: Guide", "sidebar_position: 2")
+    assert _sections(untitled, "docs/guide.mdx") == []
+    assert "added" in scan_page(untitled, "docs/guide.mdx").words
+
+
+@pytest.mark.parametrize(("text", "path", "title"), [
+    ("---\ntitle: 'Release notes'\ndescription: x\n---\n\nZod 4.\n\n## Versioning\n",
+     "v4/index.mdx", "Release notes"),
+    # a body opening with a `#` heading: the site shows it as the page's title
+    ("---\ntitle: Release notes\n---\n\n# Zod 4\n\n## Versioning\n", "a.mdx", "Zod 4"),
+    ('---\nsidebar: 1\ntitle: "Guide"\n---\n', "a.md", "Guide"),
+    ("# Changelog\n\n## 1.0\n", "a.md", "Changelog"),
+    ("Changes\n=======\n", "a.rst", "Changes"),
+    ("---\nsidebar: 1\n---\n\n## Usage\n", "a.md", "Usage"),
+    ("no heading\n", "a.md", ""),
+    ("---\ntitle: x\n", "a.md", ""),  # a front matter never closed is none
+])
+def test_a_page_title_is_its_front_matter_title_else_its_first_heading(
+        text: str, path: str, title: str) -> None:
+    assert page_title(text, path) == title

@@ -46,6 +46,7 @@ from govern.drift.docs.layout import (
     translations,
     under,
 )
+from govern.drift.docs.scanner import is_release_notes_title, page_title
 
 DOCS_DIRS = ("docs", "doc", "documentation")
 DOCS_FORMATS = ("md", "mdx", "rst")
@@ -490,9 +491,18 @@ def marked_pages(pages: list[str], texts: Mapping[str, str]) -> tuple[list[str],
     return folder_globs(pages, marked), len(marked)
 
 
+def titled_release_pages(pages: list[str], texts: Mapping[str, str]) -> list[str]:
+    """``docs.release_owned`` globs for the pages whose title says they are release notes
+    (``title: Release notes`` in front matter, a first heading ``# Changelog``) where their
+    path does not: zod's ``packages/docs/content/v4/index.mdx``, the Zod 4 release notes,
+    had been listed as a page to edit for changes to the schemas it introduced."""
+    return [exact_glob(p) for p in sorted(pages)
+            if (text := texts.get(p)) and is_release_notes_title(page_title(text, p))]
+
+
 def page_texts_wanted(paths: list[str]) -> list[str]:
-    """The pages init reads for a generator's mark: every md/mdx/rst file, unless there are
-    more than :data:`MAX_MARKED_PAGES`."""
+    """The pages init reads for a generator's mark and a release-notes title: every md/mdx/rst
+    file, unless there are more than :data:`MAX_MARKED_PAGES`."""
     pages = docs_files(paths)
     return pages if len(pages) <= MAX_MARKED_PAGES else []
 
@@ -577,10 +587,13 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
                                  + "; ".join(f"{s.glob} ({s.why})" for s in site))
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
-    if release:
+    owned = Globs((*release_default, *release))
+    titled = titled_release_pages([p for p in in_corpus if not owned.matches(p)], texts or {})
+    if release or titled:
         # added to the defaults: a CHANGELOG.md written later is release-owned from day one
-        values["docs.release_owned"] = [*release_default, *release]
-        notes["docs.release_owned"] = "detected from the changelogs and release-notes folders"
+        values["docs.release_owned"] = [*release_default, *release, *titled]
+        notes["docs.release_owned"] = "detected from the changelogs and release-notes folders" \
+            + (f"; titled as release notes: {', '.join(titled)}" if titled else "")
     manifests = [m for m in Config().code.package_manifests if m in names]
     if manifests:
         values["code.package_manifests"] = manifests

@@ -467,15 +467,33 @@ def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
     """(offset of the heading's first line, level, title) of each section heading, in one
     pass over the lines: markdown ``#`` and setext headings outside fenced blocks, or rst
     titles underlined (and perhaps overlined), an rst level being the rank of its adornment
-    among those the page used before."""
+    among those the page used before. A markdown page's front matter ``title:`` comes first,
+    at level 0, above every heading of its body, unless that body opens with a level-1
+    heading, which the site then shows as the page's title."""
     lines = text.split("\n")
+    # a markdown page's front matter (``---`` lines around ``title: x``) holds no heading but
+    # its title, which the site generator shows as the page's own unless its body opens with
+    # a ``#`` heading
+    matter = lines.index("---", 1) + 1 if not rst and lines[0] == "---" and "---" in lines[1:] \
+        else 0
+    title = _front_matter_title(lines[1:matter - 1]) if matter else ""
+    for start, level, heading in _body_headings(text, lines, matter, rst):
+        if title and level > 1:
+            yield 0, 0, title
+        title = ""
+        yield start, level, heading
+    if title:
+        yield 0, 0, title
+
+
+def _body_headings(text: str, lines: list[str], matter: int, rst: bool
+                   ) -> Iterator[tuple[int, int, str]]:
+    """:func:`_headings` of the ``lines`` of ``text`` past its front matter, which ends
+    before line ``matter``."""
     starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
     fenced = iter([] if rst else fenced_blocks(text))
     block = next(fenced, None)
     styles: dict[tuple[str, bool], int] = {}
-    # a markdown page's front matter (``---`` lines around ``title: x``) holds no heading
-    matter = lines.index("---", 1) + 1 if not rst and lines[0] == "---" and "---" in lines[1:] \
-        else 0
     for i, line in enumerate(lines[matter:], matter):
         while block is not None and block[1] < starts[i]:
             block = next(fenced, None)
@@ -492,6 +510,27 @@ def _headings(text: str, rst: bool) -> Iterator[tuple[int, int, str]]:
             yield starts[i - 1], 1 if char == "=" else 2, lines[i - 1]
         elif not rst and (atx := _atx_heading(line)) is not None:
             yield starts[i], *atx
+
+
+def _front_matter_title(matter: Sequence[str]) -> str:
+    """The ``title:`` of a page's front matter (Docusaurus, Fumadocs, Starlight and MkDocs
+    show it as the page's heading), quotes taken off; "" when it has none."""
+    for line in matter:
+        if line.startswith("title:"):
+            return line[len("title:"):].strip().strip("'\"")
+    return ""
+
+
+def page_title(text: str, path: str) -> str:
+    """A page's title: its front matter's ``title:``, else its first heading; "" when it has
+    neither."""
+    return next((title for _, _, title in _headings(text, path.endswith(".rst"))), "")
+
+
+def is_release_notes_title(title: str) -> bool:
+    """``Changelog``, ``Release Notes``, ``What's New`` and the like (:data:`RELEASE_NOTES_TITLES`),
+    in any case and spacing."""
+    return _title_key(title) in RELEASE_NOTES_TITLES
 
 
 def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
