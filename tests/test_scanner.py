@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from pathlib import Path
 from random import Random
 
@@ -30,6 +31,7 @@ from govern.drift.docs.scanner import (
     inline_code_spans,
     raw_tokens,
     scan_page,
+    without_object_reprs,
 )
 from tests.helpers import build_index, memory_store
 
@@ -482,3 +484,27 @@ def test_raw_tokens_are_what_the_raw_pattern_finds(text: str) -> None:
 
 def test_raw_tokens_cut_at_other_scripts_punctuation_not_at_their_letters() -> None:
     assert raw_tokens("./naïve—api.v2/x -- .env a—") == {"naïve", "api.v2/x", "env", "a"}
+
+
+def test_an_objects_default_repr_names_nothing() -> None:
+    """A traceback's locals print ``<typer.main.Typer object at 0x…>``: that says what class a
+    value was, and is no documentation of the class; the class written anywhere else is."""
+    shown = ("```console\n$ python main.py\nTraceback (most recent call last):\n"
+             "  app = <typer.main.Typer object at 0x7f047db51d90>\n```\n")
+    tokens = scan_page(shown, "docs/exceptions.md")
+    assert not {"typer.main.Typer", "main.Typer", "Typer"} & tokens.words
+    assert "Traceback" in tokens.words
+    written = shown + "\nCreate a `typer.main.Typer` first.\n"
+    assert "typer.main.Typer" in scan_page(written, "docs/exceptions.md").words
+    # a repr of another shape, or an address-less mention, is read as before
+    for kept in ("<Typer at 0x7f04>", "a Typer object at 0x7f04", "<typer.main.Typer object>"):
+        assert {"Typer", "typer.main.Typer"} & scan_page(kept, "a.md").words, kept
+    # the blank keeps every offset
+    assert len(without_object_reprs(shown)) == len(shown)
+
+
+def test_object_reprs_are_blanked_in_linear_time() -> None:
+    hostile = "<" + "a." * 200_000 + " object at 0x" * 1_000
+    start = time.perf_counter()
+    without_object_reprs(hostile * 2)
+    assert time.perf_counter() - start < 2

@@ -97,7 +97,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 15
+FORMAT = 16
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -107,7 +107,8 @@ class bodies, hand-written object directives; 10: a mkdocstrings target is a Pyt
 path after a space, as the reference reader reads it; 11: a release-notes section is not
 read; 12: a default import names ``module.default``; 13: calls in a markdown page's indented
 code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks; 15: a
-block quote ends the list items it is outside)."""
+block quote ends the list items it is outside; 16: a front matter title is the page's title,
+and an object's default repr names nothing)."""
 
 
 @dataclass(frozen=True)
@@ -849,6 +850,20 @@ def _references(text: str) -> tuple[set[str], set[str], set[str]]:
     return names, prefixes, hidden
 
 
+_OBJECT_REPR = re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>")
+
+
+def without_object_reprs(text: str) -> str:
+    """``text`` with each default repr of a Python object (``<typer.main.Typer object at
+    0x7f04…>``, as a traceback's locals or a REPL print it) left blank, offsets kept: output
+    saying what class a value was, not documentation of that class. typer's exceptions page,
+    showing a traceback, had been listed for changes to ``Typer`` and offered as the home of
+    every new name of ``typer.main``."""
+    if " object at 0x" not in text:
+        return text
+    return _OBJECT_REPR.sub(lambda match: " " * len(match.group()), text)
+
+
 def raw_tokens(text: str) -> set[str]:
     """The distinct matches of ``_RAW_TOKEN`` in ``text``, found twice as fast as ``findall``
     (the longest step of a cold page scan): no match crosses an ASCII character outside the
@@ -889,7 +904,7 @@ def scan_page(text: str, path: str) -> PageTokens:
     into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
     section is not read (:func:`without_release_notes`).
     """
-    text = without_release_notes(text, path)
+    text = without_object_reprs(without_release_notes(text, path))
     raws = raw_tokens(text)
     # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
     # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one
