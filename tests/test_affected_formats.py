@@ -101,9 +101,12 @@ def test_release_owned_pages_are_read_only_while_their_gate_runs(tmp_path: Path)
 
 
 def test_text_is_the_full_report_and_piped_default_is_one_path_a_line(drift: Repo) -> None:
+    """Piped, every page is listed in the report's order: the pages to edit, then the
+    release-owned ones, so `| xargs $EDITOR` opens the changelog last (click's `CHANGES.md`
+    had come second, before a page to edit)."""
     assert run(drift, "--format", "text", "main") == (0, REPORT, "")
     code, out, err = run(drift, "main")
-    assert (code, out) == (0, "docs/gone.md\nCHANGELOG.md\ndocs/use.md\n")
+    assert (code, out) == (0, "docs/gone.md\ndocs/use.md\nCHANGELOG.md\n")
     assert err == REPORT.splitlines()[0] + "\n"
 
 
@@ -324,7 +327,7 @@ def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path
         "The docs corpus held 1 page(s), 1 of them release-owned.")
     repo.commit({"govern.toml": '[docs]\npaths = ["content/docs/**/*.mdx"]\n'})
     code, out, err = run(repo, "main")
-    assert (code, out) == (0, "CHANGELOG.md\ncontent/docs/use.mdx\n")
+    assert (code, out) == (0, "content/docs/use.mdx\nCHANGELOG.md\n")
     assert "warning" not in err and err.endswith(
         "The docs corpus held 2 page(s), 1 of them release-owned.\n")
 
