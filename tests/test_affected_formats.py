@@ -101,9 +101,12 @@ def test_release_owned_pages_are_read_only_while_their_gate_runs(tmp_path: Path)
 
 
 def test_text_is_the_full_report_and_piped_default_is_one_path_a_line(drift: Repo) -> None:
+    """Piped, every page is listed in the report's order: the pages to edit, then the
+    release-owned ones, so `| xargs $EDITOR` opens the changelog last (click's `CHANGES.md`
+    had come second, before a page to edit)."""
     assert run(drift, "--format", "text", "main") == (0, REPORT, "")
     code, out, err = run(drift, "main")
-    assert (code, out) == (0, "docs/gone.md\nCHANGELOG.md\ndocs/use.md\n")
+    assert (code, out) == (0, "docs/gone.md\ndocs/use.md\nCHANGELOG.md\n")
     assert err == REPORT.splitlines()[0] + "\n"
 
 
@@ -316,15 +319,15 @@ def test_an_empty_corpus_is_a_loud_warning_naming_the_globs_and_the_fix(tmp_path
     assert (code, out) == (0, "CHANGELOG.md\n")
     assert err.splitlines()[0] == (
         "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
-        "docs/**/*.rst, README.md) matched only 1 release-owned page(s), so no docs page can be "
-        "listed. Pages exist under docs folders: set docs.paths = [\"content/docs/**/*.md\", "
-        "\"content/docs/**/*.mdx\"] in govern.toml (what govern init would set; "
-        "docs/reference/configuration.md).")
+        "docs/**/*.rst, README.md, Readme.md, readme.md) matched only 1 release-owned page(s), so "
+        "no docs page can be listed. Pages exist under docs folders: set docs.paths = "
+        "[\"content/docs/**/*.md\", \"content/docs/**/*.mdx\"] in govern.toml (what govern init "
+        "would set; docs/reference/configuration.md).")
     assert err.splitlines()[1].endswith(
         "The docs corpus held 1 page(s), 1 of them release-owned.")
     repo.commit({"govern.toml": '[docs]\npaths = ["content/docs/**/*.mdx"]\n'})
     code, out, err = run(repo, "main")
-    assert (code, out) == (0, "CHANGELOG.md\ncontent/docs/use.mdx\n")
+    assert (code, out) == (0, "content/docs/use.mdx\nCHANGELOG.md\n")
     assert "warning" not in err and err.endswith(
         "The docs corpus held 2 page(s), 1 of them release-owned.\n")
 
@@ -340,14 +343,32 @@ def test_the_default_corpus_says_when_a_docs_folder_it_misses_holds_pages(
     assert (code, out) == (0, "README.md\n")
     assert err.splitlines()[0] == (
         "govern: warning: no configuration chose the docs corpus: the default docs.paths "
-        "(docs/**/*.md, docs/**/*.mdx, docs/**/*.rst, README.md) read 1 page(s), and more sit "
-        "under docs folders it misses. Set docs.paths in govern.toml, e.g. "
-        "[\"packages/docs/**/*.mdx\"] (govern init detects a docs site's folder; "
-        "docs/reference/configuration.md).")
+        "(docs/**/*.md, docs/**/*.mdx, docs/**/*.rst, README.md, Readme.md, readme.md) read 1 "
+        "page(s), and more sit under docs folders it misses. Set docs.paths in govern.toml, e.g. "
+        "[\"packages/docs/**/*.mdx\", \"/README.md\"] (govern init detects a docs site's "
+        "folder; docs/reference/configuration.md).")
     # every page read by the defaults: nothing to say
     files["docs/use.mdx"] = files.pop("packages/docs/content/use.mdx")
     code, out, err = run(pr_repo(tmp_path / "plain", files, change), "main")
     assert (code, out) == (0, "README.md\ndocs/use.mdx\n") and "warning" not in err
+
+
+def test_a_lowercase_readme_is_read_and_kept_in_the_suggested_corpus(tmp_path: Path) -> None:
+    """got's `readme.md` (every sindresorhus package's) was no page of the default corpus, and
+    the setting suggested for its `documentation/` folder left it out, as the setting would
+    have: it follows the folders' globs, as init writes it, unless docs.exclude drops it."""
+    files = {"source/a.ts": "export function fetchAll() {}\n", "readme.md": "`fetchAll`\n",
+             "documentation/use.md": "`fetchAll`\n"}
+    repo = pr_repo(tmp_path, files, {"source/a.ts": "export function fetchAll() { return 1; }\n"})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "readme.md\n")
+    assert err.splitlines()[0].endswith(
+        "Set docs.paths in govern.toml, e.g. [\"documentation/**/*.md\", \"/readme.md\"] (govern "
+        "init detects a docs site's folder; docs/reference/configuration.md).")
+    repo.commit({"govern.toml": '[docs]\nexclude = ["/readme.md"]\n'})
+    code, out, err = run(repo, "main")
+    assert (code, out) == (0, "")
+    assert "set docs.paths = [\"documentation/**/*.md\"] in govern.toml" in err.splitlines()[0]
 
 
 def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Path) -> None:
@@ -358,9 +379,9 @@ def test_an_empty_corpus_without_docs_folders_says_where_to_set_it(tmp_path: Pat
     assert code == 0 and json.loads(out)["docs"] == []
     assert err == (
         "govern: warning: the docs corpus is empty: docs.paths (docs/**/*.md, docs/**/*.mdx, "
-        "docs/**/*.rst, README.md) matched no page, so no docs page can be listed. No md, mdx "
-        "or rst file sits under a docs folder either: set docs.paths in govern.toml to where "
-        "the pages live (docs/reference/configuration.md).\n")
+        "docs/**/*.rst, README.md, Readme.md, readme.md) matched no page, so no docs page can be "
+        "listed. No md, mdx or rst file sits under a docs folder either: set docs.paths in "
+        "govern.toml to where the pages live (docs/reference/configuration.md).\n")
 
 
 def test_weak_names_dropped_are_one_line_naming_the_first_ten() -> None:

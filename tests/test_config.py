@@ -28,6 +28,17 @@ def test_defaults_make_a_plain_repo_work() -> None:
     assert config.gates.human_merge_lines == 3000
 
 
+@pytest.mark.parametrize(("path", "read"), [
+    # a README as each project writes its name (every sindresorhus package's is `readme.md`)
+    ("README.md", True), ("readme.md", True), ("Readme.md", True), ("packages/a/readme.md", True),
+    # other spellings and formats are init's to detect, and a readme that is no page
+    ("ReadMe.md", False), ("readme.txt", False), ("readme.markdown", False),
+    ("src/readme.ts", False),
+])
+def test_the_default_corpus_reads_a_readme_in_each_common_case(path: str, read: bool) -> None:
+    assert Config().docs.paths.matches(path) is read
+
+
 @pytest.mark.parametrize(("path", "owned"), [
     # release notes wherever projects keep them, at any depth
     ("CHANGELOG.md", True), ("packages/a/CHANGELOG.md", True), ("CHANGES.rst", True),

@@ -578,9 +578,9 @@ def test_a_run_that_checks_no_page_says_so_and_where_pages_are(tmp_path: Path) -
     assert (code, out) == (0, "")
     assert err.splitlines()[0] == (
         "govern: warning: no docs page was checked: docs.paths (docs/**/*.md, docs/**/*.mdx, "
-        "docs/**/*.rst, README.md) matched no page outside the release notes, so no reference "
-        "was judged. Pages exist under docs folders: set docs.paths = [\"doc/**/*.rst\"] in "
-        "govern.toml (docs/reference/configuration.md).")
+        "docs/**/*.rst, README.md, Readme.md, readme.md) matched no page outside the release "
+        "notes, so no reference was judged. Pages exist under docs folders: set docs.paths = "
+        "[\"doc/**/*.rst\"] in govern.toml (docs/reference/configuration.md).")
     # configured to read them: judged, and no warning
     repo.commit({"govern.toml": '[docs]\npaths = ["doc/**/*.rst"]\n'})
     code, out, err = run(repo, "--all")

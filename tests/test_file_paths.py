@@ -91,6 +91,27 @@ def test_a_source_link_names_only_the_file_it_points_to(tmp_path: Path) -> None:
                                       "token": "src/acme/parser.py", "lines": [1]}
 
 
+SHA = "ae04c0e36cf3f5b2e356df7d48a5b19988f935a2"
+
+
+@pytest.mark.parametrize("ref", [SHA, SHA.upper(), SHA + "0123456789abcdef01234567"])
+def test_a_source_link_pinned_to_a_commit_names_no_file(tmp_path: Path, ref: str) -> None:
+    """got's TypeScript page heads each type with a permalink (``/blob/<commit>/…#L535``): it
+    cites one version of one declaration, so a change to the file lists the page only where
+    it names the file on a branch or tag (a short hex ref may be a branch's name)."""
+    base = {"source/core/options.ts": "export const a = 1\n",
+            "docs/pinned.md": f"### [`Options`](https://github.com/o/r/blob/{ref}/source/core/"
+                              "options.ts#L535)\n",
+            "docs/gitlab.md": f"See <https://gitlab.com/o/r/-/blob/{ref}/source/core/"
+                              "options.ts#L2>.\n",
+            "docs/branch.md": "[Options](https://github.com/o/r/blob/main/source/core/"
+                              "options.ts#L535)\n",
+            "docs/short.md": "[Options](https://github.com/o/r/blob/ae04c0e/source/core/"
+                             "options.ts)\n"}
+    docs = _docs(tmp_path, base, {"source/core/options.ts": "export const a = 2\n"})
+    assert [row["path"] for row in docs] == ["docs/branch.md", "docs/short.md"]
+
+
 def test_a_file_no_extractor_reads_is_no_blind_spot_where_a_page_names_it(
         tmp_path: Path) -> None:
     """black's editors page names `plugin/black.vim`: the change to it is listed there, and

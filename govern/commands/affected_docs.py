@@ -27,6 +27,7 @@ from govern.drift.anchors.extract import is_code_file
 from govern.drift.report import (
     render_corpus_warning,
     render_github,
+    render_paths,
     render_sarif,
     render_text,
     render_uncommitted,
@@ -85,8 +86,7 @@ def _print_result(result: AffectedDocs, output_format: str, config: Config) -> N
         click.echo(render_sarif(result, gate), nl=False)
     else:
         click.echo(result.summary, err=True)
-        for row in result.docs:  # one page a line, whatever its path holds
-            click.echo(inert_line(row.path))
+        click.echo(render_paths(result), nl=False)
 
 
 @click.command("affected-docs")

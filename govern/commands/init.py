@@ -29,7 +29,7 @@ from govern.core.errors import GovernError, NotJudged
 from govern.core.globs import Globs, glob_problem
 from govern.core.resources import data_dir
 from govern.drift.anchors.routes import has_registration_line
-from govern.drift.docs.corpus import PAGE_SUFFIXES
+from govern.drift.docs.corpus import PAGE_SUFFIXES, README_NAMES, exact_glob, readmes
 from govern.drift.docs.layout import (
     MAX_CONFIG_CHARS,
     MAX_MARKED_PAGES,
@@ -59,8 +59,6 @@ GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for suffix in ("md", "rst", "txt")))
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
 one, in any of the formats GitHub shows (pytest's ``CONTRIBUTING.rst``)."""
-README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
-"""A root README, whatever its case (``Readme.md``): the default glob names ``README.md``."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
 ROUTE_FILE_SUFFIXES = (".py", ".ts", ".js")
 MAX_ROUTE_FILES = 50
@@ -404,27 +402,6 @@ def _release_owned(paths: list[str], roots: dict[str, set[str]]) -> list[str]:
 def _unseparated(name: str) -> str:
     """``name`` in lower case without its ``-`` and ``_``: ``Release_Notes`` → releasenotes."""
     return name.lower().replace("-", "").replace("_", "")
-
-
-def readmes(paths: list[str]) -> dict[str, str]:
-    """Each folder's README page ("" the root's), as its name is written, preferring
-    ``README.md``."""
-    def preference(path: str) -> tuple[bool, int, str]:
-        name = path.rpartition("/")[2]
-        return name != "README.md", README_NAMES.index(name.lower()), path
-
-    found: dict[str, str] = {}
-    for path in sorted((p for p in paths if p.rpartition("/")[2].lower() in README_NAMES),
-                       key=preference):
-        found.setdefault(path.rpartition("/")[0], path)
-    return found
-
-
-def exact_glob(path: str) -> str:
-    """A glob matching the file ``path`` and no other: a gitignore-style pattern without a
-    slash matches at any depth, so ``README.md`` would also read valtio's
-    ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
-    return "/" + path
 
 
 def package_manifests_beside_readmes(paths: list[str]) -> list[str]:

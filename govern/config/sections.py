@@ -76,7 +76,9 @@ class DocsConfig:
     """The docs corpus: which pages govern reads and which a code PR may not edit."""
 
     paths: Globs = field(
-        default=Globs(("docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst", "README.md")),
+        # a README in each case it is written in: every sindresorhus package's is `readme.md`
+        default=Globs(("docs/**/*.md", "docs/**/*.mdx", "docs/**/*.rst", "README.md",
+                       "Readme.md", "readme.md")),
         metadata=about(GLOBS, "The hand-written docs corpus (md, mdx and rst pages only)."))
     exclude: Globs = field(
         # A docs site's blog (vite's `docs/blog/`, Docusaurus' `website/blog/`, zod's

@@ -93,6 +93,20 @@ def _folded(lines: list[str]) -> list[str]:
             f"  - … and {len(lines) - LISTED_SHOWN} more (--json lists all)"]
 
 
+def _by_ownership(rows: list[Row]) -> tuple[list[Row], list[Row]]:
+    """The rows a code PR may edit and the release-owned ones, each in the order given."""
+    return [r for r in rows if not r.release_owned], [r for r in rows if r.release_owned]
+
+
+def render_paths(result: AffectedDocs) -> str:
+    """One page path a line, whatever the path holds (:func:`inert_line`), what a script reads
+    (``| xargs $EDITOR``): the pages to edit in evidence order, then the release-owned ones,
+    as the report lists them, so a changelog a code PR may not edit is opened last (click's
+    ``CHANGES.md`` had come second)."""
+    editable, owned = _by_ownership(result.docs)
+    return "".join(inert_line(row.path) + "\n" for row in (*editable, *owned))
+
+
 def render_text(result: AffectedDocs, color: bool = False,
                 release_owned_gate: bool = False) -> str:
     """Summary, the rows (in evidence order: stale first), the release-owned rows (read-only
@@ -102,8 +116,7 @@ def render_text(result: AffectedDocs, color: bool = False,
         return click.style(text, bold=True) if color else text
 
     lines = [result.summary, ""]
-    editable = [r for r in result.docs if not r.release_owned]
-    owned = [r for r in result.docs if r.release_owned]
+    editable, owned = _by_ownership(result.docs)
     if editable:
         lines.append(heading("Pages that name something this change touched:"))
         lines.extend(_row_line(row, color) for row in editable)

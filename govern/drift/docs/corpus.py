@@ -65,6 +65,31 @@ def select_pages(entries: list[TreeEntry], docs: DocsConfig) -> list[Page]:
     )
 
 
+README_NAMES = ("readme.md", "readme.mdx", "readme.rst")
+"""A README, whatever its case (``Readme.md``), in order of preference."""
+
+
+def readmes(paths: list[str]) -> dict[str, str]:
+    """Each folder's README page ("" the root's), as its name is written, preferring
+    ``README.md``."""
+    def preference(path: str) -> tuple[bool, int, str]:
+        name = path.rpartition("/")[2]
+        return name != "README.md", README_NAMES.index(name.lower()), path
+
+    found: dict[str, str] = {}
+    for path in sorted((p for p in paths if p.rpartition("/")[2].lower() in README_NAMES),
+                       key=preference):
+        found.setdefault(path.rpartition("/")[0], path)
+    return found
+
+
+def exact_glob(path: str) -> str:
+    """A glob matching the file ``path`` and no other: a gitignore-style pattern without a
+    slash matches at any depth, so ``README.md`` would also read valtio's
+    ``website/README.md`` (a site's boilerplate) and every ``examples/*/README.md``."""
+    return "/" + path
+
+
 DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 """Folder names that hold a site's pages wherever they sit (``content/docs``,
 ``apps/web/docs``, ``website/docs``)."""
@@ -74,7 +99,18 @@ def suggest_docs_paths(entries: list[TreeEntry], docs: DocsConfig) -> list[str]:
     """Globs for the md, mdx and rst pages under a docs folder that the corpus leaves out
     (``content/docs/**/*.mdx``), ``docs.exclude`` respected: what ``docs.paths`` could say
     when it reads nothing (issue 14, item 5). Not a test's fixture site
-    (``mkdocs/tests/integration/minimal/docs/``): no page a reader opens."""
+    (``mkdocs/tests/integration/minimal/docs/``): no page a reader opens. The root README
+    follows them, as init writes it (``/readme.md``): the setting replaces the globs that may
+    have read it, and got's readme is a page to edit in most of its changes."""
+    folders = _docs_folder_globs(entries, docs)
+    readme = readmes([entry.path for entry in entries if entry.mode in _BLOB_MODES]).get("")
+    if not folders or readme is None or docs.exclude.matches(readme):
+        return folders
+    return [*folders, exact_glob(readme)]
+
+
+def _docs_folder_globs(entries: list[TreeEntry], docs: DocsConfig) -> list[str]:
+    """The globs of :func:`suggest_docs_paths` for the pages under docs folders."""
     found = set()
     for entry in entries:
         path = entry.path

@@ -97,7 +97,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 16
+FORMAT = 17
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -108,7 +108,8 @@ path after a space, as the reference reader reads it; 11: a release-notes sectio
 read; 12: a default import names ``module.default``; 13: calls in a markdown page's indented
 code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks; 15: a
 block quote ends the list items it is outside; 16: a front matter title is the page's title,
-and an object's default repr names nothing)."""
+and an object's default repr names nothing; 17: a source link pinned to a commit names no
+file)."""
 
 
 @dataclass(frozen=True)
@@ -688,6 +689,10 @@ def _reference_names(target: str) -> list[str]:
     return names
 
 
+_COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}(?:[0-9a-fA-F]{24})?")
+"""A full commit id, SHA-1 or SHA-256: the ref of a permalink. A shorter hex ref may be a
+branch's name (``cafe``), so only a full id is read as one."""
+
 MAX_SUFFIX_PARTS = 8
 """The longest dotted suffix a name is indexed under. Docs reach a member through a short
 chain (``client.meta.getAudit`` names ``meta.getAudit``); every suffix of a hostile name of
@@ -704,12 +709,14 @@ def dotted_suffixes(token: str) -> list[str]:
 
 def loose_forms(raw: str) -> list[str]:
     """The path-like tokens kept for a raw token: itself without the dots, dashes and slashes
-    that end it, and, in a link to a file's source (``github.com/o/r/blob/main/src/app.py``),
-    the path of the file it links to (``src/app.py``), which names that file as surely as the
-    path written out does."""
+    that end it, and, in a link to a file's source on a branch or tag
+    (``github.com/o/r/blob/main/src/app.py``), the path of the file it links to
+    (``src/app.py``), which names that file as surely as the path written out does. A link
+    pinned to a full commit id (a permalink) names no file: it cites one version of a
+    declaration, which no later change to the file makes stale."""
     form = raw.rstrip(".-/")
-    linked = form.partition("/blob/")[2].partition("/")[2]
-    return [form, linked] if linked else [form]
+    ref, _, linked = form.partition("/blob/")[2].partition("/")
+    return [form, linked] if linked and not _COMMIT_ID.fullmatch(ref) else [form]
 
 
 class Members(NamedTuple):
