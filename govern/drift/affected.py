@@ -204,7 +204,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  removed: frozenset[tuple[str, str]] = frozenset(),
                  bare: frozenset[tuple[str, str]] = frozenset(),
                  spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None,
-                 confined: Mapping[tuple[str, str], set[int]] | None = None) -> Guarded:
+                 confined: Mapping[tuple[str, str], set[int]] | None = None,
+                 exact: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
     certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
@@ -217,9 +218,11 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
     less qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
     only example code declares to the only pages it may match, before any guard counts them
-    (:func:`govern.drift.paths.example_scopes`). The share and the cap count an anchor's
-    hand-written pages only (:func:`hand_written_pages`); an admitted anchor still lists the
-    release-owned pages naming it. The share is of the whole corpus, as the summary counts
+    (:func:`govern.drift.paths.example_scopes`). An ``exact`` anchor, a package's re-pointed
+    default export, is used by every page naming it: the share and the cap pass it, as a file
+    path. The share and the cap count an anchor's hand-written pages only
+    (:func:`hand_written_pages`); an admitted anchor still lists the release-owned pages
+    naming it. The share is of the whole corpus, as the summary counts
     it: a threshold of the hand-written pages alone had dropped flask's ``flask.Flask`` (on 8
     of 53 hand-written pages; 15 % of all 54 is 8) from two changes whose authors edited one
     of those pages."""
@@ -249,9 +252,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 and len(matched & hand_written) > min(threshold, config.max_rows_per_anchor):
             matched = _certain_pages(anchor, matched, index, hand_written, threshold, config,
                                      folded)
-        exact = certain or anchor.kind == "file"
+        whole = certain or anchor.kind == "file" or key in exact  # every page it matched
         counted = len(matched & hand_written)
-        if not exact and counted > min(threshold, config.max_rows_per_anchor):
+        if not whole and counted > min(threshold, config.max_rows_per_anchor):
             entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
             (overbroad if counted > threshold else folded).append(entry)
             headed = index.heading(anchor.token, matched & hand_written)

@@ -282,6 +282,10 @@ class ChangeSetAnchors:
     dropped_runtimes: set[str] = field(default_factory=set)
     """Runtime versions (``Python 3.8``) a changed manifest's package admitted on the base side
     and no longer does: stale on the pages that say them."""
+    exact: set[tuple[str, str]] = field(default_factory=set)
+    """(kind, token) of the anchors every page naming them uses, however many: a package's
+    re-pointed default export, which a page names only by importing it. The share guard and
+    the row cap never drop them, yet they are no removal (``apply_guards``)."""
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -837,13 +841,18 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
 
 def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
                            head: Side, package_dir: str, result: ChangeSetAnchors) -> bool:
-    """A package entry's default export that the change removes, or points at another object,
-    anchors ``PKG.default``, removed: every page default-importing the package (``import
-    produce from "immer"``) is stale (docs/concepts/anchoring-rules.md#certain-drift). One the
-    change keeps, its body changed or not, anchors nothing of its own, and nor does one that
-    was a value with no name (``export default {…}``) or that is forwarded from another
-    module on either side (``export { default } from './react'``, a file moved or inlined):
-    whether it became another object cannot be told from this file."""
+    """A package entry's default export that the change removes or re-points anchors
+    ``PKG.default`` (docs/concepts/anchoring-rules.md#certain-drift). Removed (no default at
+    HEAD): every page default-importing the package (``import produce from "immer"``) is
+    stale. Pointed at another object (``export default create``, or zustand's deprecated
+    wrapper ``export default (s) => …``): the import still works, so the name is changed, not
+    removed, and the pages are listed, not stale. A page names it only by importing it, so
+    each of them runs what changed: none is guarded away as a mention in passing
+    (``ChangeSetAnchors.exact``). One the change keeps, its body changed or not, anchors
+    nothing of its own, and nor does one that was a value with no name (``export default
+    {…}``) or that is forwarded from another module on either side (``export { default }
+    from './react'``, a file moved or inlined): whether it became another object cannot be
+    told from this file."""
     old, new = texts
     if old is None or b"default" not in old or language_of(change.path) == "python":
         return False
@@ -857,8 +866,13 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
     if not before or (after is not None and (after == before or ":" in before + after)):
         return False
     declaration = Declaration("default", specifier, bridgeable=False)
-    result.candidates.append(Candidate("symbol", declaration.key, change.path, "base",
+    # a base-side name HEAD does not declare is removed (``removed_tokens``); one HEAD still
+    # exports is the head's
+    side = "base" if after is None else "head"
+    result.candidates.append(Candidate("symbol", declaration.key, change.path, side,
                                        declaration))
+    if after is not None:
+        result.exact.add(("symbol", declaration.key))
     return True
 
 
