@@ -211,12 +211,17 @@ class Added:
     tokens: tuple[str, ...]
     """The names docs would use for it, bare first."""
     kin: frozenset[str]
-    """The public declarations of its container (``Client.send``, ``Client.close``) or of
-    its file's top level, itself among them: one object shared by every entry of that
-    container or file, so a file of 20,000 new names holds one set, not 20,000."""
+    """The public declarations of its container (``Client.send``, ``Client.close``) and the
+    container itself (``Client``), or of its file's top level, itself among them: one object
+    shared by every entry of that container or file, so a file of 20,000 new names holds one
+    set, not 20,000."""
     written: bool = False
     """A table's key or member: a value users write (a config key, a rule code), API
     wherever its table is kept, whether a user can import the table or not."""
+    family: frozenset[str] = frozenset()
+    """For a member, its file's top-level declarations, its container among them: the page
+    about the file names them (``createJSONStorage`` and ``StateStorage`` beside the options
+    of ``PersistOptions``). Shared as ``kin`` is."""
 
 
 SKIPPED_LABELS = {
@@ -720,7 +725,8 @@ def _added(file: str, head: Extraction, base: Extraction | None,
            new_members: frozenset[Declaration], path: str, side: Side,
            base_data: bytes | None, package_dir: str,
            hoisted: frozenset[str]) -> list[Added]:
-    """Declarations touched at HEAD that the base does not declare, with their kin; and the
+    """Declarations touched at HEAD that the base does not declare, with their kin (a member's
+    container among them) and, for a member, its file's declarations as family; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
@@ -740,8 +746,12 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     if new:
         kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
         for key in head.declared:
-            kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
-        groups = {container: frozenset(keys) for container, keys in kin.items()}
+            container, dot, _ = key.partition(".")
+            kin.setdefault(container if dot else "", set()).add(key)
+        # a container is its members' sibling: the page naming ``PersistOptions`` and one of
+        # its options documents them all (zustand's ``persisting-store-data.md``)
+        groups = {container: frozenset(keys | {container}) if container else frozenset(keys)
+                  for container, keys in kin.items()}
     # one set per (container, table), however many of its keys are new
     joined: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
     found = []
@@ -756,7 +766,8 @@ def _added(file: str, head: Extraction, base: Extraction | None,
             joined[container, table] = groups.get(container, frozenset()) | table
         found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
-                           else groups.get(container, frozenset()), table is not None))
+                           else groups.get(container, frozenset()), table is not None,
+                           groups.get("", frozenset()) if container else frozenset()))
     # a key with fewer than two others beside it has no siblings a page could name; a private
     # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
     keys = {value: table for value, table in head.literal_kin.items()
