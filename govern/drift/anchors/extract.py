@@ -259,6 +259,9 @@ program's own file. Tooling that can change the shipped code or what installs (`
 ``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT COVERED is right there."""
 _FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
 """GitHub's community files: the forms an issue opens with, the sponsor button."""
+_PLAIN_README = re.compile(r"(?i)readme(?:\.txt)?")
+"""A README as plain text (``README``, ``README.txt``): prose in no format the corpus reads,
+counted with the pages outside it, never NOT COVERED."""
 _SCRIPT_SUFFIXES = {"node": ".js", "python": ".py"}
 """The suffix an extensionless script is read with, by the program its ``#!`` line runs."""
 _PYTHON_PROGRAM = re.compile(r"python[\d.]*")
@@ -490,9 +493,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if is_test_file(change.path):
         result.skipped["test_files"] += 1
         return
-    if change.path.endswith(PAGE_SUFFIXES):
+    if change.path.endswith(PAGE_SUFFIXES) or _PLAIN_README.fullmatch(name):
         # prose the corpus leaves out (a changeset, a generated reference page, a README
-        # outside docs.paths): no code to be NOT COVERED, and no package it changes
+        # outside docs.paths, or in no format pages are read in, as click's
+        # ``examples/colors/README``): no code to be NOT COVERED, and no package it changes
         result.skipped["docs_pages"] += 1
         return
     if is_package_script(change.path, package_dir):
