@@ -1,11 +1,14 @@
-"""A package entry's default export that the change removes, or points at another object,
-anchors ``PKG.default``, removed: a page default-importing the package (``import produce from
-"immer"``) is certainly stale, and a page importing its named exports only is not
-(docs/concepts/anchoring-rules.md#certain-drift). immer's ``59971e1`` removed ``export
-default produce`` from ``src/immer.ts`` and edited the eleven pages that wrote ``import
-produce from "immer"``; zustand's ``0b55a3d7`` turned ``export default create`` of
-``src/react.ts``, which ``src/index.ts`` forwards (``export { default } from './react'``),
-into a deprecated wrapper, and edited the pages that default-imported ``zustand``."""
+"""A package entry's default export that the change removes anchors ``PKG.default``, removed:
+a page default-importing the package (``import produce from "immer"``) is certainly stale,
+and a page importing its named exports only is not
+(docs/concepts/anchoring-rules.md#certain-drift). One the change points at another object
+anchors ``PKG.default`` too, changed: the import still works, so its pages are listed,
+however many, and none is stale. immer's
+``59971e1`` removed ``export default produce`` from ``src/immer.ts`` and edited the eleven
+pages that wrote ``import produce from "immer"``; zustand's ``0b55a3d7`` turned ``export
+default create`` of ``src/react.ts``, which ``src/index.ts`` forwards (``export { default }
+from './react'``), into a deprecated wrapper, and edited the pages that default-imported
+``zustand``."""
 
 from __future__ import annotations
 
@@ -55,10 +58,30 @@ def test_a_removed_default_export_makes_every_page_default_importing_it_stale(
                      "docs/migrating.md": (False, ["immer.default"])}
 
 
-def test_a_default_export_pointed_at_another_object_is_removed_too(tmp_path: Path) -> None:
-    found = _run(tmp_path, {"src/immer.ts": ENTRY.replace("default produce", "default create")})
-    assert {path for path, (stale, _) in found.items() if stale} == {
-        "docs/default.md", "docs/renamed.md", "docs/required.md"}
+@pytest.mark.parametrize("default", [
+    "export default create\n",
+    # zustand's deprecated wrapper: a value with no name, still the package's default
+    "/** @deprecated */\nexport default (base: number) => {\n  console.warn('x')\n"
+    "  return produce(base)\n}\n",
+])
+def test_a_default_export_pointed_at_another_object_is_changed_not_removed(
+        tmp_path: Path, default: str) -> None:
+    found = _run(tmp_path, {"src/immer.ts": ENTRY.replace("export default produce\n", default)})
+    changed = (False, ["immer.default"])
+    assert found == {"docs/default.md": changed, "docs/renamed.md": changed,
+                     "docs/required.md": changed, "docs/migrating.md": changed}
+
+
+def test_every_page_default_importing_a_changed_default_is_listed(tmp_path: Path) -> None:
+    """A page names the default only by importing it, so it runs what changed: neither the
+    share guard nor the row cap folds the pages away, as they do a name written in passing."""
+    pages = {f"docs/guide{number}.md": '```js\nimport produce from "immer"\n```\n'
+             for number in range(10)}
+    files = {"package.json": MANIFEST, "src/immer.ts": ENTRY, **pages}
+    data = run_json(pr_repo(tmp_path, files, {"src/immer.ts": ENTRY.replace(
+        "export default produce\n", "export default create\n")}), "main")
+    assert {row["path"]: row["stale"] for row in data["docs"]} == dict.fromkeys(pages, False)
+    assert data["folded_anchors"] == data["overbroad_anchors"] == []
 
 
 def test_a_default_export_kept_lists_no_page_for_being_default(tmp_path: Path) -> None:
@@ -101,6 +124,9 @@ def test_a_default_forwarded_from_another_module_is_followed_there(tmp_path: Pat
     wrapped = react.replace("export default create\n",
                             "export default ((state: number) => create(state))\n")
     assert _run(tmp_path, {"src/react.ts": wrapped}, files) == {
+        "docs/guide.md": (False, ["zustand.default"])}
+    removed = react.replace("export default create\n", "")
+    assert _run(tmp_path / "removed", {"src/react.ts": removed}, files) == {
         "docs/guide.md": (True, ["zustand.default"])}
 
 

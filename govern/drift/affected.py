@@ -204,7 +204,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  removed: frozenset[tuple[str, str]] = frozenset(),
                  bare: frozenset[tuple[str, str]] = frozenset(),
                  spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None,
-                 confined: Mapping[tuple[str, str], set[int]] | None = None) -> Guarded:
+                 confined: Mapping[tuple[str, str], set[int]] | None = None,
+                 exact: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
     certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
@@ -217,9 +218,11 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
     less qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
     only example code declares to the only pages it may match, before any guard counts them
-    (:func:`govern.drift.paths.example_scopes`). The share and the cap count an anchor's
-    hand-written pages only (:func:`hand_written_pages`); an admitted anchor still lists the
-    release-owned pages naming it. The share is of the whole corpus, as the summary counts
+    (:func:`govern.drift.paths.example_scopes`). An ``exact`` anchor, a package's re-pointed
+    default export, is used by every page naming it: the share and the cap pass it, as a file
+    path. The share and the cap count an anchor's hand-written pages only
+    (:func:`hand_written_pages`); an admitted anchor still lists the release-owned pages
+    naming it. The share is of the whole corpus, as the summary counts
     it: a threshold of the hand-written pages alone had dropped flask's ``flask.Flask`` (on 8
     of 53 hand-written pages; 15 % of all 54 is 8) from two changes whose authors edited one
     of those pages."""
@@ -249,9 +252,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 and len(matched & hand_written) > min(threshold, config.max_rows_per_anchor):
             matched = _certain_pages(anchor, matched, index, hand_written, threshold, config,
                                      folded)
-        exact = certain or anchor.kind == "file"
+        whole = certain or anchor.kind == "file" or key in exact  # every page it matched
         counted = len(matched & hand_written)
-        if not exact and counted > min(threshold, config.max_rows_per_anchor):
+        if not whole and counted > min(threshold, config.max_rows_per_anchor):
             entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
             (overbroad if counted > threshold else folded).append(entry)
             headed = index.heading(anchor.token, matched & hand_written)
@@ -520,8 +523,8 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     found: dict[str, dict[str, Any]] = {}
     # An added symbol's own names are on no page (else it is a row), so every symbol of one
     # container or file in one namespace has the same homes: found once, however many.
-    homes: dict[tuple[frozenset[str], frozenset[str]], list[str]] = {}
-    families: dict[str, dict[int, set[str]]] = {}
+    homes: dict[tuple[frozenset[str], frozenset[str], frozenset[str]], list[str]] = {}
+    families: dict[str | frozenset[str], dict[int, set[str]]] = {}
     kin = _joined_kin(added)
     for entry in added:
         if any(token in on_pages for token in entry.tokens):
@@ -529,7 +532,8 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         token = _entry_token(entry)
         if token in found:
             continue
-        key = (kin[token], frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t))
+        key = (kin[token], frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t),
+               entry.family)
         if key not in homes:
             homes[key] = _homes(*key, index, config, families)
         # asked only of a name with a home: a suggestion is what a reader acts on, and the
@@ -568,35 +572,28 @@ def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
     return kin
 
 
-def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
-           config: AnchorsConfig, families: dict[str, dict[int, set[str]]]) -> list[str]:
+def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[str],
+           index: DocsIndex, config: AnchorsConfig,
+           families: dict[str | frozenset[str], dict[int, set[str]]]) -> list[str]:
     """The pages naming at least two siblings of an added symbol: its kin (the other
-    declarations of its file or container), or its family (the other names one dotted part
-    below each of its qualified names: ``marimo.ui.slider`` beside a new
-    ``marimo.ui.matrix``), which finds the page listing a re-exported family even when the
-    new symbol's file is new. The pages naming the most kin first: a namespace such as
-    ``marimo`` is wide. ``families`` keeps each namespace's names for the run."""
-    kin_named: dict[int, set[str]] = {}
-    for sibling in kin:
-        if sibling.startswith("--"):  # an option's flag, written as a phrase is
-            named = index.saying(sibling)
-        else:
-            # as rows name it: ``Preview.hug_parens`` also by its code-shaped member name,
-            # which black's list of preview features writes alone (unless that name is kin of
-            # its own: a table's key is kin as ``RULES.MR001`` and as ``MR001``)
-            member = sibling.rpartition(".")[2]
-            named = set().union(*(index.naming(spelling) for spelling in
-                                  (sibling, *([member] if member not in kin else []))
-                                  if is_code_shaped(spelling)
-                                  and not is_generic(spelling, config.generic_names)))
-        for page_id in named:
-            kin_named.setdefault(page_id, set()).add(sibling)
+    declarations of its file, or of its container and the container itself), or its family:
+    the other names one dotted part below each of its qualified names (``marimo.ui.slider``
+    beside a new ``marimo.ui.matrix``), which finds the page listing a re-exported family even
+    when the new symbol's file is new, and for a member the ``declared`` names of its file's
+    top level (``createJSONStorage`` beside ``PersistOptions.skipHydration``). The pages
+    naming the most kin first: a namespace such as ``marimo`` is wide. ``families`` keeps each
+    namespace's names, and each file's, for the run."""
+    kin_named = _named_siblings(kin, index, config)
     family_named: dict[int, set[str]] = {}
     for namespace in namespaces:
         if namespace not in families:
             families[namespace] = index.naming_under(namespace)
         for page_id, names in families[namespace].items():
             family_named.setdefault(page_id, set()).update(names)
+    if declared and declared not in families:
+        families[declared] = _named_siblings(declared, index, config)
+    for page_id, names in families.get(declared, {}).items():
+        family_named.setdefault(page_id, set()).update(names)
     # a release note names new API in passing: the home is a hand-written page
     candidates = {page_id for page_id in kin_named.keys() | family_named.keys()
                   if len(kin_named.get(page_id, set()) | family_named.get(page_id, set())) >= 2
@@ -605,6 +602,27 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], index: DocsIndex,
                                                      -len(family_named.get(page_id, ())),
                                                      index.pages[page_id].path))
     return [index.pages[page_id].path for page_id in ranked[:MAX_SUGGESTIONS]]
+
+
+def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsConfig
+                    ) -> dict[int, set[str]]:
+    """For each page, the ``siblings`` it names, by the names rows match them by:
+    ``Preview.hug_parens`` also by its code-shaped member name, which black's list of preview
+    features writes alone (unless that name is a sibling of its own: a table's key is kin as
+    ``RULES.MR001`` and as ``MR001``); an option's flag as a phrase."""
+    named_by: dict[int, set[str]] = {}
+    for sibling in siblings:
+        if sibling.startswith("--"):
+            named = index.saying(sibling)
+        else:
+            member = sibling.rpartition(".")[2]
+            named = set().union(*(index.naming(spelling) for spelling in
+                                  (sibling, *([member] if member not in siblings else []))
+                                  if is_code_shaped(spelling)
+                                  and not is_generic(spelling, config.generic_names)))
+        for page_id in named:
+            named_by.setdefault(page_id, set()).add(sibling)
+    return named_by
 
 
 def package_mentions(index: DocsIndex, packages: list[tuple[str, str | None]]) -> list[str]:

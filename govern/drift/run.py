@@ -182,7 +182,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                  if c.declaration is not None}
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           bare, spellings, confined)
+                           bare, spellings, confined, frozenset(change_set.exact))
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))

@@ -211,12 +211,17 @@ class Added:
     tokens: tuple[str, ...]
     """The names docs would use for it, bare first."""
     kin: frozenset[str]
-    """The public declarations of its container (``Client.send``, ``Client.close``) or of
-    its file's top level, itself among them: one object shared by every entry of that
-    container or file, so a file of 20,000 new names holds one set, not 20,000."""
+    """The public declarations of its container (``Client.send``, ``Client.close``) and the
+    container itself (``Client``), or of its file's top level, itself among them: one object
+    shared by every entry of that container or file, so a file of 20,000 new names holds one
+    set, not 20,000."""
     written: bool = False
     """A table's key or member: a value users write (a config key, a rule code), API
     wherever its table is kept, whether a user can import the table or not."""
+    family: frozenset[str] = frozenset()
+    """For a member, its file's top-level declarations, its container among them: the page
+    about the file names them (``createJSONStorage`` and ``StateStorage`` beside the options
+    of ``PersistOptions``). Shared as ``kin`` is."""
 
 
 SKIPPED_LABELS = {
@@ -254,6 +259,9 @@ program's own file. Tooling that can change the shipped code or what installs (`
 ``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT COVERED is right there."""
 _FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
 """GitHub's community files: the forms an issue opens with, the sponsor button."""
+_PLAIN_README = re.compile(r"(?i)readme(?:\.txt)?")
+"""A README as plain text (``README``, ``README.txt``): prose in no format the corpus reads,
+counted with the pages outside it, never NOT COVERED."""
 _SCRIPT_SUFFIXES = {"node": ".js", "python": ".py"}
 """The suffix an extensionless script is read with, by the program its ``#!`` line runs."""
 _PYTHON_PROGRAM = re.compile(r"python[\d.]*")
@@ -282,6 +290,10 @@ class ChangeSetAnchors:
     dropped_runtimes: set[str] = field(default_factory=set)
     """Runtime versions (``Python 3.8``) a changed manifest's package admitted on the base side
     and no longer does: stale on the pages that say them."""
+    exact: set[tuple[str, str]] = field(default_factory=set)
+    """(kind, token) of the anchors every page naming them uses, however many: a package's
+    re-pointed default export, which a page names only by importing it. The share guard and
+    the row cap never drop them, yet they are no removal (``apply_guards``)."""
 
 
 def is_code_path(path: str, config: Config) -> bool:
@@ -481,9 +493,10 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if is_test_file(change.path):
         result.skipped["test_files"] += 1
         return
-    if change.path.endswith(PAGE_SUFFIXES):
+    if change.path.endswith(PAGE_SUFFIXES) or _PLAIN_README.fullmatch(name):
         # prose the corpus leaves out (a changeset, a generated reference page, a README
-        # outside docs.paths): no code to be NOT COVERED, and no package it changes
+        # outside docs.paths, or in no format pages are read in, as click's
+        # ``examples/colors/README``): no code to be NOT COVERED, and no package it changes
         result.skipped["docs_pages"] += 1
         return
     if is_package_script(change.path, package_dir):
@@ -716,7 +729,8 @@ def _added(file: str, head: Extraction, base: Extraction | None,
            new_members: frozenset[Declaration], path: str, side: Side,
            base_data: bytes | None, package_dir: str,
            hoisted: frozenset[str]) -> list[Added]:
-    """Declarations touched at HEAD that the base does not declare, with their kin; and the
+    """Declarations touched at HEAD that the base does not declare, with their kin (a member's
+    container among them) and, for a member, its file's declarations as family; and the
     table keys and members on changed lines that the base file never wrote, with the rest of
     their table as kin (a config default's new key: docs/concepts/anchoring-rules.md#new-api).
     A module dict's new key is both: one entry, whose kin are its container's declarations
@@ -736,8 +750,12 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     if new:
         kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
         for key in head.declared:
-            kin.setdefault(key.partition(".")[0] if "." in key else "", set()).add(key)
-        groups = {container: frozenset(keys) for container, keys in kin.items()}
+            container, dot, _ = key.partition(".")
+            kin.setdefault(container if dot else "", set()).add(key)
+        # a container is its members' sibling: the page naming ``PersistOptions`` and one of
+        # its options documents them all (zustand's ``persisting-store-data.md``)
+        groups = {container: frozenset(keys | {container}) if container else frozenset(keys)
+                  for container, keys in kin.items()}
     # one set per (container, table), however many of its keys are new
     joined: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
     found = []
@@ -752,7 +770,8 @@ def _added(file: str, head: Extraction, base: Extraction | None,
             joined[container, table] = groups.get(container, frozenset()) | table
         found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
-                           else groups.get(container, frozenset()), table is not None))
+                           else groups.get(container, frozenset()), table is not None,
+                           groups.get("", frozenset()) if container else frozenset()))
     # a key with fewer than two others beside it has no siblings a page could name; a private
     # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
     keys = {value: table for value, table in head.literal_kin.items()
@@ -837,13 +856,18 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
 
 def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
                            head: Side, package_dir: str, result: ChangeSetAnchors) -> bool:
-    """A package entry's default export that the change removes, or points at another object,
-    anchors ``PKG.default``, removed: every page default-importing the package (``import
-    produce from "immer"``) is stale (docs/concepts/anchoring-rules.md#certain-drift). One the
-    change keeps, its body changed or not, anchors nothing of its own, and nor does one that
-    was a value with no name (``export default {…}``) or that is forwarded from another
-    module on either side (``export { default } from './react'``, a file moved or inlined):
-    whether it became another object cannot be told from this file."""
+    """A package entry's default export that the change removes or re-points anchors
+    ``PKG.default`` (docs/concepts/anchoring-rules.md#certain-drift). Removed (no default at
+    HEAD): every page default-importing the package (``import produce from "immer"``) is
+    stale. Pointed at another object (``export default create``, or zustand's deprecated
+    wrapper ``export default (s) => …``): the import still works, so the name is changed, not
+    removed, and the pages are listed, not stale. A page names it only by importing it, so
+    each of them runs what changed: none is guarded away as a mention in passing
+    (``ChangeSetAnchors.exact``). One the change keeps, its body changed or not, anchors
+    nothing of its own, and nor does one that was a value with no name (``export default
+    {…}``) or that is forwarded from another module on either side (``export { default }
+    from './react'``, a file moved or inlined): whether it became another object cannot be
+    told from this file."""
     old, new = texts
     if old is None or b"default" not in old or language_of(change.path) == "python":
         return False
@@ -857,8 +881,13 @@ def _default_export_change(change: ChangedFile, texts: tuple[bytes | None, bytes
     if not before or (after is not None and (after == before or ":" in before + after)):
         return False
     declaration = Declaration("default", specifier, bridgeable=False)
-    result.candidates.append(Candidate("symbol", declaration.key, change.path, "base",
+    # a base-side name HEAD does not declare is removed (``removed_tokens``); one HEAD still
+    # exports is the head's
+    side = "base" if after is None else "head"
+    result.candidates.append(Candidate("symbol", declaration.key, change.path, side,
                                        declaration))
+    if after is not None:
+        result.exact.add(("symbol", declaration.key))
     return True
 
 

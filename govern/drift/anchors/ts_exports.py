@@ -623,9 +623,12 @@ def _published_entries(manifest: dict[str, object], folder: str, reader: ExportR
                      *(manifest.get(key) for key in ("types", "typings", "module", "main"))]]
     entries: list[str] = []
     for paths in declared:
-        found = source_files(paths, folder, reader.exists)
+        # a stylesheet, a JSON file (the ``"./package.json"`` subpath many packages export):
+        # no code a user imports names from
+        found = [path for path in source_files(paths, folder, reader.exists)
+                 if not path.endswith(".json")]
         if not found:
-            continue  # a stylesheet, a JSON file: no code a user imports names from
+            continue
         modules = [path for path in found
                    if (linked := reader.links(path)) is not None and not linked.commonjs]
         if not modules:
