@@ -74,17 +74,47 @@ def _assignment(node: Node) -> Node | None:
     return None
 
 
-def _declared_name(node: Node) -> str | None:
-    """The name a statement declares: def, class, or ``NAME = …`` / ``NAME: T = …``."""
-    node = unwrap_definition(node)
-    if node.type in ("function_definition", "class_definition"):
-        return text(node.child_by_field_name("name")) or None
-    assignment = _assignment(node)
-    if assignment is not None:
-        left = assignment.child_by_field_name("left")
-        if left is not None and left.type == "identifier":
-            return text(left)
-    return None
+def _targets(node: Node) -> Iterator[Node]:
+    """The identifiers an assignment's left side binds (``a = …``, ``a, b = …``, ``a: T``)."""
+    if node.type == "identifier":
+        yield node
+    elif node.type in ("pattern_list", "tuple_pattern", "list_pattern"):
+        for child in node.named_children:
+            yield from _targets(child)
+
+
+def assigned(statement: Node) -> Iterator[tuple[str, Node]]:
+    """(name, value) of each name an assignment statement binds: each target of a chain
+    (attrs' ``attr = ib = _make_attr``, which keeps ``ib`` as it makes ``attr``), all bound to
+    the value at its end, and of a tuple (``a, b = …``); a ``NAME: T`` without a value gives
+    its assignment."""
+    if statement.type != "expression_statement":
+        return
+    for expression in statement.named_children:
+        chain: list[Node] = []
+        while expression.type == "assignment":
+            chain.append(expression)
+            right = expression.child_by_field_name("right")
+            if right is None or right.type != "assignment":
+                break
+            expression = right
+        if not chain:
+            continue
+        value = chain[-1].child_by_field_name("right") or chain[-1]
+        for link in chain:
+            left = link.child_by_field_name("left")
+            for target in _targets(left) if left is not None else ():
+                yield text(target), value
+
+
+def _declarations(node: Node) -> list[tuple[str, Node]]:
+    """(name, value) of each name a statement declares: a def or class (itself the value), or
+    each name an assignment binds (``assigned``)."""
+    definition = unwrap_definition(node)
+    if definition.type in ("function_definition", "class_definition"):
+        name = text(definition.child_by_field_name("name"))
+        return [(name, definition)] if name else []
+    return list(assigned(node))
 
 
 def _string_keyed_dict(statement: Node) -> Node | None:
@@ -105,8 +135,7 @@ def _string_keyed_dict(statement: Node) -> Node | None:
 
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
     for member in body.named_children:
-        name = _declared_name(member)
-        if name is not None:
+        for name, _ in _declarations(member):
             yield name, member
             if name == "__init__":
                 yield from _instance_fields(unwrap_definition(member))
@@ -282,15 +311,11 @@ def extract_python(source: bytes, lines: frozenset[int],
     for statement in statements(tree.root_node):
         reexports.update(from_imports(statement))
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
-        name = _declared_name(statement)
-        if name is None:
-            continue
-        if name == "__all__":
-            assignment = _assignment(statement)
-            all_names = string_list(assignment.child_by_field_name("right")
-                                     if assignment is not None else None)
-            continue
-        top_level.append((name, statement))
+        for name, value in _declarations(statement):
+            if name == "__all__":
+                all_names = string_list(value)
+            else:
+                top_level.append((name, statement))
 
     def exported(name: str) -> bool:
         return is_public(name) and (all_names is None or name in all_names
