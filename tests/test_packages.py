@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from govern.git.packages import (
@@ -10,6 +12,7 @@ from govern.git.packages import (
     is_test_file,
     package_of,
 )
+from tests.helpers import pr_repo, rows, run_json
 
 
 @pytest.mark.parametrize(("path", "expected"), [
@@ -18,6 +21,10 @@ from govern.git.packages import (
     ("bench/c.bench.js", True), ("tests/helpers.py", True), ("a/test/x.ts", True),
     ("web/__tests__/y.ts", True), ("web/__mocks__/z.ts", True),
     ("dts/setupHelpers.test-d.ts", True),  # a type test (tsd, vitest's typecheck)
+    # a package's tests in one file (ava, mocha), a Django app's tests
+    ("test.js", True), ("lib/test.mjs", True), ("test.cjs", True), ("test.ts", True),
+    ("app/tests.py", True),
+    ("test.jsx", False), ("latest.js", False), ("test.json", False), ("tests.ts", False),
     ("app.py", False), ("test.py", False), ("pkg/testing/x.py", False),  # a name, not a test
     ("pkg/contest.py", False), ("web/latest.ts", False), ("tests", False),  # a file named so
     ("web/test_utils.ts", False), ("docs/spec.md", False), ("a/mytests/x.py", False),
@@ -71,3 +78,19 @@ def test_the_package_of_a_path(path: str, dirs: set[str], expected: str) -> None
 def test_a_dev_only_edit_changes_nothing_a_consumer_gets(
         filename: str, old: str, new: str, dev_only: bool) -> None:
     assert is_dev_only_manifest_change(filename, old, new) is dev_only
+
+
+def test_a_root_test_js_is_skipped_as_tests_and_its_package_code_is_read(
+        tmp_path: Path) -> None:
+    """got's root ``test.js`` (ava): skipped as a test file, not NOT COVERED; ``index.js``
+    beside it is still read."""
+    base = {"package.json": '{"name": "got"}\n',
+            "index.js": "export function fetchPage(url) {}\n",
+            "test.js": "test('fetch', () => fetchPage('a'));\n",
+            "docs/usage.md": "Call `fetchPage()`.\n"}
+    data = run_json(pr_repo(tmp_path, base, {
+        "test.js": "test('fetch', () => fetchPage('b'));\n",
+        "index.js": "export function fetchPage(url, options) {}\n"}), "main")
+    assert data["skipped"]["test_files"] == 1
+    assert [c["path"] for c in data["anchorless_changes"]] == []
+    assert list(rows(data)) == ["docs/usage.md"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from govern.drift.anchors.python import statements, string_list, unwrap_definition
+from govern.drift.anchors.python import assigned, statements, string_list, unwrap_definition
 from govern.drift.anchors.syntax import parse, python_string, text
 
 # Compound statements whose blocks still bind module- or class-level names.
@@ -77,30 +77,6 @@ class ModuleSymbols:
 
 def _statements(node: Node) -> Iterator[Node]:
     return statements(node, _TRANSPARENT)
-
-
-def _targets(node: Node) -> Iterator[Node]:
-    """The identifiers an assignment's left side binds (``a = …``, ``a, b = …``, ``a: T``)."""
-    if node.type == "identifier":
-        yield node
-    elif node.type in ("pattern_list", "tuple_pattern", "list_pattern"):
-        for child in node.named_children:
-            yield from _targets(child)
-
-
-def _assigned(statement: Node) -> Iterator[tuple[str, Node]]:
-    """(name, right side) of each name a module- or class-level assignment binds."""
-    if statement.type != "expression_statement":
-        return
-    for expression in statement.named_children:
-        while expression.type == "assignment":
-            left = expression.child_by_field_name("left")
-            right = expression.child_by_field_name("right")
-            for target in _targets(left) if left is not None else ():
-                yield text(target), right if right is not None else expression
-            if right is None or right.type != "assignment":
-                break
-            expression = right
 
 
 def _imports(statement: Node) -> tuple[dict[str, str], list[str]]:
@@ -186,7 +162,7 @@ def _class(node: Node) -> ClassSymbols:
                 if self_name:
                     members.update(_self_attributes(inner, self_name))
         else:
-            for name, value in _assigned(statement):
+            for name, value in assigned(statement):
                 members.add(name)
                 if name == "__slots__":
                     members.update(_slot_names(value))
@@ -240,7 +216,7 @@ def parse_python_symbols(source: bytes) -> ModuleSymbols:
         imports.update(bound)
         names.update(bound)
         stars.extend(star)
-        for name, right in _assigned(statement):
+        for name, right in assigned(statement):
             names.add(name)
             if name == "__all__":
                 all_names = string_list(right)

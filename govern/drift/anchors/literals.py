@@ -75,13 +75,18 @@ def is_declared_literal(node: Node, value: str, context: Context,
     field such as an Enum member) — and, except for a table's keys and SCREAMING_CASE names
     (error codes, environment variables), never inside a function body, where a string is a
     value used once, not a name the package publishes. Never a key looked up in another
-    object (``_is_lookup_key``), nor a dunder. ``bundles`` holds ``_bundles_arguments`` of
-    the tables already asked, for one file's walk."""
+    object (``_is_lookup_key``), nor a dunder, nor a private name (a leading ``_``) but for
+    an environment variable read. ``bundles`` holds ``_bundles_arguments`` of the tables
+    already asked, for one file's walk."""
     if is_dunder(value):
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
     if parent is None or _is_lookup_key(node, parent, above, context.in_function):
         return False
+    if value.startswith("_"):
+        # a private name (attrs' ``__slots__ = ("_converter", …)``) is no value users write,
+        # but for a variable a CLI tells them to set (typer's ``_TYPER_COMPLETE``)
+        return _is_screaming_name(value[1:]) and _reads_environment(node, parent, above)
     grandparent = above[0] if above is not None else None
     if parent.type in _TABLE_PARENTS:
         declared = True
@@ -100,9 +105,6 @@ def is_declared_literal(node: Node, value: str, context: Context,
             or _is_record(grandparent, above[1] if above is not None else None))
     if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
-    if value.startswith("_") and _is_screaming_name(value[1:]) \
-            and _reads_environment(node, parent, above):
-        return True  # a variable a CLI tells users to set (typer's ``_TYPER_COMPLETE``)
     return declared and not context.in_function
 
 

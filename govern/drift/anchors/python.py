@@ -74,17 +74,50 @@ def _assignment(node: Node) -> Node | None:
     return None
 
 
-def _declared_name(node: Node) -> str | None:
-    """The name a statement declares: def, class, or ``NAME = …`` / ``NAME: T = …``."""
-    node = unwrap_definition(node)
-    if node.type in ("function_definition", "class_definition"):
-        return text(node.child_by_field_name("name")) or None
-    assignment = _assignment(node)
-    if assignment is not None:
-        left = assignment.child_by_field_name("left")
-        if left is not None and left.type == "identifier":
-            return text(left)
-    return None
+def _targets(node: Node) -> Iterator[Node]:
+    """The identifiers an assignment's left side binds (``a = …``, ``a, b = …``, ``a: T``), in
+    order; walked with a stack, as tuples may nest past Python's recursion limit."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            yield current
+        elif current.type in ("pattern_list", "tuple_pattern", "list_pattern"):
+            stack.extend(reversed(current.named_children))
+
+
+def assigned(statement: Node) -> Iterator[tuple[str, Node]]:
+    """(name, value) of each name an assignment statement binds: each target of a chain
+    (attrs' ``attr = ib = _make_attr``, which keeps ``ib`` as it makes ``attr``), all bound to
+    the value at its end, and of a tuple (``a, b = …``); a ``NAME: T`` without a value gives
+    its assignment."""
+    if statement.type != "expression_statement":
+        return
+    for expression in statement.named_children:
+        chain: list[Node] = []
+        while expression.type == "assignment":
+            chain.append(expression)
+            right = expression.child_by_field_name("right")
+            if right is None or right.type != "assignment":
+                break
+            expression = right
+        if not chain:
+            continue
+        value = chain[-1].child_by_field_name("right") or chain[-1]
+        for link in chain:
+            left = link.child_by_field_name("left")
+            for target in _targets(left) if left is not None else ():
+                yield text(target), value
+
+
+def _declarations(node: Node) -> list[tuple[str, Node]]:
+    """(name, value) of each name a statement declares: a def or class (itself the value), or
+    each name an assignment binds (``assigned``)."""
+    definition = unwrap_definition(node)
+    if definition.type in ("function_definition", "class_definition"):
+        name = text(definition.child_by_field_name("name"))
+        return [(name, definition)] if name else []
+    return list(assigned(node))
 
 
 def _string_keyed_dict(statement: Node) -> Node | None:
@@ -105,8 +138,7 @@ def _string_keyed_dict(statement: Node) -> Node | None:
 
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
     for member in body.named_children:
-        name = _declared_name(member)
-        if name is not None:
+        for name, _ in _declarations(member):
             yield name, member
             if name == "__init__":
                 yield from _instance_fields(unwrap_definition(member))
@@ -268,6 +300,95 @@ def module_getattr_names(text: str) -> set[str]:
     return found
 
 
+_MODULE_MACHINERY = frozenset({
+    "__all__", "__path__", "__doc__", "__file__", "__name__", "__spec__", "__loader__",
+    "__package__", "__builtins__", "__annotations__", "__cached__"})
+"""Module attributes Python itself reads or sets: assigning one configures the module, it
+publishes nothing (``__all__`` lists the exports, ``__path__`` where submodules are found)."""
+_VERSIONS = frozenset({"__version__", "__version_info__"})
+_WRITTEN_OUT = frozenset({"string", "concatenated_string", "integer", "float", "tuple", "list"})
+
+
+def _is_metadata(name: str, statement: Node) -> bool:
+    """Is a top-level dunder a module attribute the package publishes: bound by an assignment
+    (``__description__ = …``, attrs' ``__version_info__``, which its API page tells users to
+    compare), not one of ``_MODULE_MACHINERY``, nor a def (``__getattr__``, ``__dir__``: hooks
+    of the module, not values)? A version written out as a literal (``__version__ =
+    "1.2.3"``) is release data, which each release rewrites: a bump, not API."""
+    if not is_dunder(name) or name in _MODULE_MACHINERY:
+        return False
+    values = [value for bound, value in assigned(statement) if bound == name]
+    return bool(values) and not (name in _VERSIONS and values[0].type in _WRITTEN_OUT)
+
+
+def _unexported_reason(name: str, statement: Node) -> str:
+    """How a NOT COVERED reason names a changed top-level declaration that is not exported."""
+    if not is_dunder(name):
+        return f"private `{name}`" if not is_public(name) \
+            else f"`{name}`, which `__all__` leaves out"
+    if unwrap_definition(statement).type == "function_definition":
+        return f"module hook `{name}`"
+    return f"module {'attribute' if name in _MODULE_MACHINERY else 'metadata'} `{name}`"
+
+
+def _first_parameter(function: Node) -> str | None:
+    """The name of a function's first parameter (``name``, ``name: str``)."""
+    parameters = function.child_by_field_name("parameters")
+    first = parameters.named_children[0] if parameters is not None \
+        and parameters.named_children else None
+    if first is not None and first.type == "typed_parameter" and first.named_children:
+        first = first.named_children[0]
+    return text(first) if first is not None and first.type == "identifier" else None
+
+
+def _compared(condition: Node, parameter: str) -> Iterator[Node]:
+    """The strings a condition compares ``parameter`` with: ``name == "x"``, ``"x" == name``,
+    ``name in {"x", …}`` (a set, tuple or list), under ``or``/``and`` too."""
+    stack = [condition]
+    while stack:
+        node = stack.pop()
+        if node.type != "comparison_operator":
+            stack.extend(node.named_children)
+            continue
+        if node.child_count != 3:
+            continue
+        left, operator, right = node.children
+        if operator.type == "==":
+            for one, other in ((left, right), (right, left)):
+                if one.type == "identifier" and text(one) == parameter and other.type == "string":
+                    yield other
+        elif operator.type == "in" and left.type == "identifier" and text(left) == parameter \
+                and right.type in ("set", "tuple", "list"):
+            yield from (item for item in right.named_children if item.type == "string")
+
+
+def _served(function: Node, lines: frozenset[int]) -> list[str]:
+    """The names a module ``__getattr__`` (PEP 562) serves that a change touched: each string
+    its parameter is compared with on a changed line, and all of a branch's when a line of its
+    block changed. click's shim began returning ``_get_binary_stream`` under ``if name ==
+    "get_binary_stream":``, which changed what ``click.get_binary_stream`` is."""
+    parameter = _first_parameter(function)
+    body = function.child_by_field_name("body")
+    if parameter is None or body is None:
+        return []
+    found: list[str] = []
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if not touches(node, lines):
+            continue
+        condition = node.child_by_field_name("condition") \
+            if node.type in ("if_statement", "elif_clause") else None
+        if condition is not None:
+            block = node.child_by_field_name("consequence")
+            whole = block is not None and touches(block, lines)
+            found.extend(value for string in _compared(condition, parameter)
+                         if (whole or touches(string, lines))
+                         and (value := python_string(string)) and is_public(value))
+        stack.extend(reversed(node.named_children))
+    return list(dict.fromkeys(found))
+
+
 def extract_python(source: bytes, lines: frozenset[int],
                    imported: frozenset[str] = frozenset()) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
@@ -282,19 +403,19 @@ def extract_python(source: bytes, lines: frozenset[int],
     for statement in statements(tree.root_node):
         reexports.update(from_imports(statement))
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
-        name = _declared_name(statement)
-        if name is None:
-            continue
-        if name == "__all__":
-            assignment = _assignment(statement)
-            all_names = string_list(assignment.child_by_field_name("right")
-                                     if assignment is not None else None)
-            continue
-        top_level.append((name, statement))
+        for name, value in _declarations(statement):
+            if name == "__all__":
+                all_names = string_list(value)
+            else:
+                top_level.append((name, statement))
+
+    # ``__all__`` lists what a star import takes; module metadata is read as
+    # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out hides nothing
+    metadata = frozenset(name for name, statement in top_level if _is_metadata(name, statement))
 
     def exported(name: str) -> bool:
-        return is_public(name) and (all_names is None or name in all_names
-                                    or name in imported)
+        return name in metadata or is_public(name) and (
+            all_names is None or name in all_names or name in imported)
 
     declared: set[str] = set()
     touched: list[Declaration] = []
@@ -308,8 +429,14 @@ def extract_python(source: bytes, lines: frozenset[int],
                       if _instance_field(node) is None] if is_container else [(name, statement)])
         if not exported(name):
             if touches(statement, lines):
-                passed_over.append(f"private `{name}`" if not is_public(name)
-                                   else f"`{name}`, which `__all__` leaves out")
+                definition = unwrap_definition(statement)
+                served = [Declaration(served_name, None, bridgeable=False, binding=True)
+                          for served_name in _served(definition, lines)] \
+                    if name == "__getattr__" and definition.type == "function_definition" \
+                    else []
+                touched.extend(served)
+                if not served:
+                    passed_over.append(_unexported_reason(name, statement))
             continue
         declared.add(name)
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))

@@ -1,17 +1,19 @@
-"""Lines a change only re-indented, where whitespace has no meaning
-(docs/concepts/anchoring-rules.md#what-anchors): what ``git diff -w`` would not show.
+"""Lines a change only re-spaced, where whitespace between tokens has no meaning
+(docs/concepts/anchoring-rules.md#what-anchors): re-indented, or a blank added or dropped
+where the tokens stay apart without it.
 
 A formatter sweep that re-indents fastify's 80-line ``FastifyErrorCodes`` union around one
 real edit changes every line of it as git sees it, and each line anchored its error code: 79
-anchors and four pages for a change to one. Within a hunk, a removed and an added line that
-read the same once indentation and runs of blanks are evened out are one line, re-indented;
-what is left is what changed. Unless what is left opens or closes a block (``export
-namespace Utils {``, ``}``): then the hunk moved code into or out of it, which changes what
-it declares, and all its lines count. Python is never read so: its indentation is its block
-structure."""
+anchors and four pages for a change to one; got's ``function got (url`` becoming
+``function got(url`` anchored ``got``. Within a hunk, a removed and an added line that read
+the same token for token are one line, re-spaced; what is left is what changed. Unless what
+is left opens or closes a block (``export namespace Utils {``, ``}``): then the hunk moved
+code into or out of it, which changes what it declares, and all its lines count. Python is
+never read so: its indentation is its block structure."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -19,12 +21,29 @@ from govern.git.gitio import Hunk
 
 _OPENING = (b"{", b"(", b"[")
 _CLOSING = (b"}", b")", b"]")
+# A quoted string, to the line's end if it is not closed there (a template literal going on).
+_STRING = re.compile(rb"""('(?:\\.|[^'\\])*+'?|"(?:\\.|[^"\\])*+"?|`(?:\\.|[^`\\])*+`?)""")
+_BLANKS = re.compile(rb"[ \t\r\f\v]++")
+_SEPARATOR = rb"()\[\]{},;"
+_WORD = rb"\w$\x80-\xff"
+_LOOSE = re.compile(
+    rb" (?:(?<=[%(s)s] )|(?=[%(s)s])|(?<=[%(w)s] )(?=[^%(w)s/ ])|(?<=[^%(w)s/ ] )(?=[%(w)s]))"
+    % {b"s": _SEPARATOR, b"w": _WORD})
+"""A blank that parts no two tokens: one beside a separator, or between a word and an
+operator. Two words (``return url``) or two operators (``a + +b`` is not ``a ++b``) would run
+together without it, and a ``/`` may open or close a regex, whose blanks are its text."""
 
 
 def _evened(line: bytes) -> bytes:
-    """The line without its indentation and trailing blanks, each run of blanks one space:
-    a blank inside a string still counts (``'a b'`` is not ``'ab'``)."""
-    return b" ".join(line.split())
+    """The line as its tokens read: without its indentation and trailing blanks, each run of
+    blanks one space where it parts two tokens and gone where it does not (``got (url`` is
+    ``got(url``), each string as written (``'a b'`` is not ``'ab'``, nor ``'a  b'``). Read
+    with regular expressions, not a loop over the line's blanks: a hunk may hold megabytes."""
+    parts = _STRING.split(line)
+    # parts alternate code and strings; a blank beside a quote, or at the line's ends, parts
+    # nothing, so each piece of code is stripped
+    parts[::2] = [_LOOSE.sub(b"", _BLANKS.sub(b" ", code)).strip(b" ") for code in parts[::2]]
+    return b"".join(parts)
 
 
 def _paired(lines: list[bytes], other: Counter[bytes]) -> list[bool]:
