@@ -3,9 +3,9 @@
 
 A case is a commit that changed at least one code file in scope and modified at least one
 hand-written docs page, with fewer files than ``calibrate.max_files`` and a docs
-change that is more than whitespace or link targets, outside a page's release-notes and credits
-sections. The pages it changed are its reference set: what its authors really touched, a lower
-bound of what the change affected.
+change that is more than whitespace, link targets or lines of bare HTML tags, outside a page's
+release-notes and credits sections. The pages it changed are its reference set: what its
+authors really touched, a lower bound of what the change affected.
 """
 
 from __future__ import annotations
@@ -67,22 +67,26 @@ class Selection:
     release notes too, so in no reference set; counted as ``release_notes_pages`` is."""
 
 
-# Link targets and bare URLs: a change to these alone is not a change the code asked for.
-# Each pattern is a single pass over the text with bounded backtracking.
-_LINK_TARGETS = (
+# Link targets, bare URLs and lines of bare markup: a change to these alone is not a change
+# the code asked for. Each pattern is a single pass over the text with bounded backtracking.
+_COSMETIC = (
     re.compile(r"\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)"),  # markdown [text](target "title")
     re.compile(r"^[ \t]*\[[^\]\n]+\]:[^\n]*$", re.M),   # markdown [label]: target
     re.compile(r"^[ \t]*\.\. _[^:\n]+:[^\n]*$", re.M),  # rst .. _label: target
     re.compile(r"<[^<>\s]+>(?=`_)"),                   # rst `text <target>`_
     re.compile(r"<?https?://[^\s<>)\]]*>?"),           # bare and autolinked URLs
+    # a line of HTML tags without attributes (zustand's `<br/>` spacers, `</div>`): no text.
+    # Lower case and bare only: `<Provider>` is a component a page names, `<script src=…>`
+    # an example, and `Array<string>` inside a line a type
+    re.compile(r"^[ \t]*(?:</?[a-z][a-z0-9]*[ \t]*/?>[ \t]*)+$", re.M),
 )
 _SPACE = re.compile(r"\s+")
 
 
 def parse_prose(text: str) -> str:
-    """A page's text without whitespace, link targets and URLs: two versions with the same
-    prose differ only cosmetically."""
-    for pattern in _LINK_TARGETS:
+    """A page's text without whitespace, link targets, URLs and lines of bare HTML tags: two
+    versions with the same prose differ only cosmetically."""
+    for pattern in _COSMETIC:
         text = pattern.sub("", text)
     return _SPACE.sub("", text)
 
@@ -187,7 +191,7 @@ blanked: a page whose change log and authors list alone changed is set aside as 
 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
-    "docs_cosmetic": "changed docs only in whitespace or link targets",
+    "docs_cosmetic": "changed docs only in whitespace, link targets or bare markup lines",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
 }
 
