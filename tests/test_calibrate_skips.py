@@ -1,5 +1,5 @@
-"""What calibrate tells about commits that are no case (docs/how-to/calibrate.md): docs
-changed only in bare markup lines; on real repositories."""
+"""What calibrate tells about commits that are no case (docs/how-to/calibrate.md): code
+changed only in comments, and docs changed only in bare markup lines; on real repositories."""
 
 from __future__ import annotations
 
@@ -7,7 +7,53 @@ from pathlib import Path
 
 from govern.calibrate.cases import parse_prose
 from tests.gitrepo import make_repo
-from tests.test_calibrate import LIB, calibrate_json
+from tests.test_calibrate import API_PAGE, GUIDE_PAGE, LIB, calibrate, calibrate_json
+
+
+def test_a_case_whose_code_changed_only_comments_is_skipped_after_its_replay(
+        tmp_path: Path) -> None:
+    """click 0baa8db0 fixed a comment in ``Parameter.handle_parse_result`` with a paragraph on
+    ``ctx.params``: measured as a case that gave no anchor, a miss no rule could reach."""
+    other = "def other_helper(x):\n    return x\n"
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "src/other.py": other,
+                                         "docs/api.md": API_PAGE, "docs/guide.md": GUIDE_PAGE})
+    lib = LIB.replace("timeout = 1", "timeout = 2")
+    hit = repo.commit({"src/lib.py": lib, "docs/api.md": API_PAGE + "\nTwo seconds.\n"}, "hit")
+
+    def commented(comment: str) -> str:  # a comment between two statements: no docstring
+        return lib.replace("    return page", f"    # {comment}\n    return page")
+
+    comment = repo.commit({"src/lib.py": commented("the page size"),
+                           "docs/guide.md": GUIDE_PAGE + "\nPages hold ten items.\n"}, "typo")
+    # a comment with a code change elsewhere, or with a file no extractor reads: still cases
+    with_code = repo.commit({"src/lib.py": commented("ten"),
+                             "src/other.py": other.replace("return x", "return x + 1"),
+                             "docs/guide.md": GUIDE_PAGE + "\nTen items.\n"}, "with code")
+    with_workflow = repo.commit({"src/lib.py": commented("10"), "ci/build.yml": "on: push\n",
+                                 "docs/guide.md": GUIDE_PAGE + "\nBuilt.\n"}, "with workflow")
+    report = calibrate_json(repo, "--no-suggest")
+    assert {case["commit"] for case in report["per_case"]} == {hit, with_code, with_workflow}
+    assert comment not in {case["commit"] for case in report["worst_misses"]}
+    assert report["run"]["skipped"]["code_comment_only"] == 1
+    assert (report["cases"], report["run"]["cases_found"], report["run"]["cases_sampled"]) == \
+        (3, 4, 4)
+    assert report["cases_without_anchor"]["cases"] == 1  # the workflow's, a blind spot
+    assert ("1 sampled case(s) changed code only in comments, which no page drifts from: "
+            "replayed, then left out (skipped.code_comment_only).") in \
+        calibrate(repo, "--no-suggest").output
+    # a sample of that case alone measures nothing: not judged, as when no case is found
+    alone = calibrate(repo, "--limit", "1", comment)
+    assert alone.exit_code == 2
+    assert alone.stderr.splitlines()[0] == (
+        "Error: no case measured: each of the 1 case(s) sampled was no case once replayed "
+        "(1 changed code only in comments)")
+    # no such line when no case was skipped so
+    repo.commit({"src/lib.py": lib.replace("size = 10", "size = 12"),
+                 "docs/guide.md": GUIDE_PAGE + "\nTwelve.\n"}, "newest")
+    newest = calibrate_json(repo, "--no-suggest", "--limit", "1")
+    assert newest["run"]["skipped"]["code_comment_only"] == 0
+    assert "only in comments" not in calibrate(repo, "--no-suggest", "--limit", "1").output
+
 
 TS_PAGE = ("# TypeScript\n\n<details>\n  <summary>Why curry?</summary>\n\n"
            "Because `create<T>()` infers.\n\n</details>\n")

@@ -192,6 +192,7 @@ blanked: a page whose change log and authors list alone changed is set aside as 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
     "docs_cosmetic": "changed docs only in whitespace, link targets or bare markup lines",
+    "code_comment_only": "changed code only in comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
 }
 
