@@ -1,13 +1,88 @@
-"""What calibrate tells about commits that are no case (docs/how-to/calibrate.md): code
-changed only in comments, and docs changed only in bare markup lines; on real repositories."""
+"""What calibrate tells about commits that are no case (docs/how-to/calibrate.md): pages
+changed with code outside the corpus, code changed only in comments, and docs changed only in
+bare markup lines; on real repositories."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from govern.calibrate.cases import parse_prose
-from tests.gitrepo import make_repo
+from govern.calibrate.report import outside_note
+from tests.gitrepo import Repo, make_repo
 from tests.test_calibrate import API_PAGE, GUIDE_PAGE, LIB, calibrate, calibrate_json
+
+RST_PAGE = "API\n===\n\nCall ``send_request``.\n"
+
+
+def _moved_docs(root: Path, rst_commits: int) -> Repo:
+    """click's history in small: code changed with rst pages, then the docs moved to md and
+    two commits changed code with an md page; ``govern.toml`` reads the md pages, as init
+    writes it from the docs at HEAD."""
+    repo = make_repo(root, {"govern.toml": '[docs]\npaths = ["docs/**/*.md"]\n',
+                            "src/lib.py": LIB, "docs/api.rst": RST_PAGE,
+                            "docs/guide.md": GUIDE_PAGE, ".github/CONTRIBUTING.md": "# How\n"})
+    for i in range(rst_commits):
+        repo.commit({"src/lib.py": LIB.replace("size = 10", f"size = {i + 11}"),
+                     "docs/api.rst": RST_PAGE + f"\nPages hold {i + 11} items.\n",
+                     # a hidden folder's page, or one docs.exclude keeps out, is no docs
+                     # folder the configuration missed
+                     ".github/CONTRIBUTING.md": f"# How\n\nStep {i}.\n",
+                     "docs/blog/post.md": f"# Post {i}\n"}, f"rst {i}")
+    repo.commit({"docs/api.rst": None, "docs/api.md": API_PAGE}, "docs move to md")
+    for i in range(2):
+        repo.commit({"src/lib.py": LIB.replace("timeout = 1", f"timeout = {i + 2}"),
+                     "docs/guide.md": GUIDE_PAGE + f"\nThe timeout is {i + 2}.\n"}, f"md {i}")
+    return repo
+
+
+def test_many_commits_with_pages_outside_the_corpus_are_said_even_when_some_are_cases(
+        tmp_path: Path) -> None:
+    """click's corpus followed its docs at HEAD (md) and lost 141 of its 167 cases to the rst
+    pages of its history, without a word: the zero-case message named such globs, a run with
+    some cases did not."""
+    repo = _moved_docs(tmp_path / "repo", 10)
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["cases"] == 2
+    assert report["run"]["outside_corpus"] == {
+        "commits": 10, "share": round(10 / 12, 4),
+        "globs": [{"glob": "docs/**/*.rst", "commits": 10, "at_rev": False}]}
+    line = ("10 commit(s) that changed code together with md/mdx/rst pages outside the corpus, "
+            "and no page in it, are no case (83% of the commits that changed code with pages): "
+            "docs/**/*.rst (10 commits, pages no longer at HEAD); add the globs of those that "
+            "are docs to docs.paths (--config FILE) to measure them.")
+    assert line in calibrate(repo, "--no-suggest").output
+    # with the history's pages in the corpus they are cases, and nothing is said
+    config = tmp_path / "govern.toml"
+    config.write_text('[docs]\npaths = ["docs/**/*.md", "docs/**/*.rst"]\n')
+    widened = calibrate_json(repo, "--no-suggest", "--config", str(config))
+    assert widened["cases"] == 12
+    assert widened["run"]["outside_corpus"] == {"commits": 0, "share": 0.0, "globs": []}
+    assert "outside the corpus" not in calibrate(repo, "--no-suggest", "--config",
+                                                 str(config)).output
+
+
+def test_a_few_commits_with_pages_outside_the_corpus_are_counted_but_not_said(
+        tmp_path: Path) -> None:
+    repo = _moved_docs(tmp_path / "repo", 3)
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["run"]["outside_corpus"]["commits"] == 3
+    assert "outside the corpus" not in calibrate(repo, "--no-suggest").output
+
+
+def _run(commits: int, share: float, at_rev: bool = True) -> dict[str, Any]:
+    return {"rev": "HEAD", "outside_corpus": {
+        "commits": commits, "share": share,
+        "globs": [{"glob": "www/docs/**/*.mdx", "commits": commits, "at_rev": at_rev}]}}
+
+
+def test_the_note_needs_both_many_commits_and_a_large_share() -> None:
+    # marimo: 51 such commits, 13% of those with pages (its development notes, its stories)
+    assert outside_note(_run(51, 0.13)) == []
+    assert outside_note(_run(9, 0.9)) == []
+    note = outside_note(_run(10, 0.25))
+    assert len(note) == 1 and "www/docs/**/*.mdx (10 commits);" in note[0]
+    assert "no longer at HEAD" in outside_note(_run(10, 0.25, at_rev=False))[0]
 
 
 def test_a_case_whose_code_changed_only_comments_is_skipped_after_its_replay(

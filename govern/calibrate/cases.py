@@ -57,7 +57,11 @@ class Selection:
     """``{"commit", "reason"}`` of each case whose objects are missing."""
     outside_corpus: dict[str, int] = field(default_factory=dict)
     """Globs (``www/docs/**/*.mdx``) of md/mdx/rst files changed together with code but
-    outside the corpus, by how many commits: where a corpus the configuration misses is."""
+    outside the corpus, by how many commits: where a corpus the configuration misses is.
+    Counted over the commits that changed no page of the corpus (those are no case)."""
+    outside_commits: int = 0
+    """Those commits, each once however many globs it touched: click's 142 that changed code
+    with its rst pages, which a corpus of md pages only (its docs at HEAD) never reads."""
     release_notes_pages: int = 0
     """Pages changed in prose only under a release-notes heading (``## Change Log``), so in
     no reference set, counted over every commit read (those of a case and those skipped as
@@ -116,18 +120,27 @@ def _folder(path: str) -> str:
     return "/".join(path.split("/")[:-1][:2])
 
 
+def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
+    """The globs (``docs/**/*.rst``) of the md/mdx/rst files a commit changed in a folder and
+    outside the corpus; not a test's, a news fragment's, one in a hidden folder (``.github/``
+    templates, trpc's ``.wip/`` notes), nor one ``docs.exclude`` keeps out on purpose (vite's
+    ``docs/blog/``): none of those is a docs folder the configuration missed."""
+    return {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
+            for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
+            and not is_docs_path(c.path, config.docs) and not config.docs.exclude.matches(c.path)
+            and not is_test_file(c.path) and not in_fragment_folder(c.path)
+            and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
+
+
 def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
-              outside: Counter[str]) -> _Candidate | None:
+              outside: list[set[str]]) -> _Candidate | None:
     sources = [c for c in commit.changes if is_code_file(c.path, config)]
     if not sources or not commit.parents:  # a root commit has no parent to replay onto
         return None
     pages = tuple(c for c in commit.changes if is_reference_candidate(c, config))
     if not pages:
-        for glob in {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
-                     for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
-                     and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)
-                     and not in_fragment_folder(c.path)}:
-            outside[glob] += 1
+        if globs := _outside_globs(commit, config):
+            outside.append(globs)
         return None
     if len(commit.changes) > config.calibrate.max_files:
         skipped["mass_change"] += 1
@@ -232,7 +245,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     ``seed`` a sample of ``limit`` drawn with it; newest first either way."""
     log = git.log_changes(rev, since, until, merges)
     skipped: Counter[str] = Counter({reason: 0 for reason in SKIP_REASONS})
-    outside: Counter[str] = Counter()
+    outside: list[set[str]] = []  # the globs of each commit with pages only outside the corpus
     candidates = [c for c in (_classify(commit, config, skipped, outside) for commit in log)
                   if c is not None]
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
@@ -258,9 +271,17 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                           candidate.languages, reference, candidate.retired))
     return Selection(cases=sample_cases(cases, limit, seed), found=len(cases), commits=len(log),
                      skipped=dict(skipped), unreadable=unreadable,
-                     outside_corpus=dict(outside.most_common()),
+                     outside_corpus=_by_commits(outside),
+                     outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
                      credits_pages=set_aside["credits"])
+
+
+def _by_commits(outside: list[set[str]]) -> dict[str, int]:
+    """Each glob with its commits, most first, ties by name: the same history gives the same
+    order whatever the order sets iterate in."""
+    counts = Counter(glob for globs in outside for glob in globs)
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def sample_cases(cases: list[Case], limit: int | None, seed: int | None) -> list[Case]:

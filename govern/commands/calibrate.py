@@ -12,7 +12,13 @@ import click
 
 from govern.calibrate.cases import SKIP_REASONS, Selection, read_cases
 from govern.calibrate.measure import CaseResult, find_measurement, read_case_result
-from govern.calibrate.report import build_report, render_markdown, render_text
+from govern.calibrate.report import (
+    build_report,
+    outside_corpus,
+    outside_listing,
+    render_markdown,
+    render_text,
+)
 from govern.calibrate.suggest import find_proposals, find_suggestions
 from govern.commands.shared import (
     config_option,
@@ -47,10 +53,9 @@ def _reasons(skipped: dict[str, int]) -> str:
     return ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in skipped.items() if n)
 
 
-def _no_cases(selection: Selection, rev: str) -> NotJudged:
+def _no_cases(selection: Selection, outside: dict[str, Any], rev: str) -> NotJudged:
     skipped = _reasons(selection.skipped)
-    where = ", ".join(f"{glob} ({n} commits)" for glob, n in
-                      list(selection.outside_corpus.items())[:3])
+    where = outside_listing(outside, rev)
     remedy = ("widen the range (--since/--until, or another REV), or point docs.paths at the "
               "repository's docs with --config FILE")
     if where:
@@ -103,8 +108,10 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
         config = load_config_at(ctx, git, head)
         selection = read_cases(git, config, head, since=since, until=until, merges=merges,
                                limit=limit, seed=seed)
+        tree_paths = [entry.path for entry in git.ls_tree(head)]
+        outside = outside_corpus(selection, tree_paths)
         if not selection.cases:
-            raise _no_cases(selection, rev)
+            raise _no_cases(selection, outside, rev)
         memos = RunMemos(git)
         suggestions: list[dict[str, Any]] = []
         with reporter(ctx, "govern calibrate") as progress:
@@ -124,8 +131,7 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
                                 remedy="widen the range (--since/--until, or another REV), or "
                                        "raise --limit when more cases were found than sampled")
             if not interrupted and not no_suggest:
-                proposals = find_proposals(results, config,
-                                           [entry.path for entry in git.ls_tree(head)],
+                proposals = find_proposals(results, config, tree_paths,
                                            selection.outside_corpus)
                 try:
                     suggestions = find_suggestions(
@@ -142,6 +148,7 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
            "limit": limit, "seed": seed, "config": config.source,
            "max_files": config.calibrate.max_files, "commits_read": selection.commits,
            "cases_found": selection.found, "cases_sampled": len(selection.cases),
+           "outside_corpus": outside,
            "skipped": {reason: n + replay_skips[reason]
                        for reason, n in selection.skipped.items()},
            "release_notes_pages": selection.release_notes_pages,
