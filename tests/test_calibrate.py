@@ -107,9 +107,11 @@ def test_a_page_naming_the_changed_function_is_a_hit_and_a_page_naming_nothing_i
 
 def test_a_case_whose_code_gave_no_anchor_is_counted_apart(tmp_path: Path) -> None:
     repo, shas = history(tmp_path / "repo")
-    # a licence header touches no declaration: nothing for a name rule to read
+    # a licence header and a workflow touch no declaration: nothing for a name rule to read
+    # (the header alone would be no case: its code changed only in comments)
     chore = repo.commit({"src/lib.py": "# Licensed under the MIT licence.\n" + LIB.replace(
                              "size = 10", "size = 50"),
+                         ".github/workflows/licence.yml": "on: push\n",
                          "docs/guide.md": GUIDE_PAGE + "\nThe licence is MIT.\n"}, "licence")
     report = calibrate_json(repo)
     cases = {case["commit"]: case for case in report["per_case"]}
@@ -152,7 +154,8 @@ def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> No
     measured = {case["commit"] for case in report["per_case"]}
     assert not measured & {shas["docs_only"], shas["whitespace"], shas["links"], shas["mass"]}
     assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
-                                        "release_notes_only": 0, "credits_only": 0}
+                                        "code_comment_only": 0, "release_notes_only": 0,
+                                        "credits_only": 0}
     assert report["run"]["commits_read"] == 7
 
 
@@ -307,11 +310,11 @@ def test_an_unreadable_commit_is_reported_and_the_run_goes_on(tmp_path: Path) ->
 
 
 def test_docs_paths_suggestions_name_only_globs_that_match_pages_at_the_revision() -> None:
-    tree = ["www/docs/a.mdx", "src/x.py", "docs/a.md", ".github/CONTRIBUTING.md"]
-    outside = {"www/docs/**/*.mdx": 3, "old/docs/**/*.rst": 5, ".github/**/*.md": 4,
-               "site/**/*.md": 2}
+    tree = ["www/docs/a.mdx", "src/x.py", "docs/a.md"]
+    outside = {"www/docs/**/*.mdx": 3, "old/docs/**/*.rst": 5, "site/**/*.md": 2}
     proposals = find_proposals([], Config(), tree, outside)
-    # a folder the history once had, a hidden one and a rare one are no suggestion
+    # a folder the history once had and a rare one are no suggestion (a hidden one is never
+    # counted: test_calibrate_skips)
     assert [(p.key, p.values) for p in proposals] == [("docs.paths", ("www/docs/**/*.mdx",))]
     configured = Config(docs=DocsConfig(paths=Globs(("docs/**/*.md", "nowhere/**/*.md"))))
     assert [(p.key, p.values, p.reason.split(":")[0]) for p in

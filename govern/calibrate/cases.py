@@ -3,9 +3,9 @@
 
 A case is a commit that changed at least one code file in scope and modified at least one
 hand-written docs page, with fewer files than ``calibrate.max_files`` and a docs
-change that is more than whitespace or link targets, outside a page's release-notes and credits
-sections. The pages it changed are its reference set: what its authors really touched, a lower
-bound of what the change affected.
+change that is more than whitespace, link targets or lines of bare HTML tags, outside a page's
+release-notes and credits sections. The pages it changed are its reference set: what its
+authors really touched, a lower bound of what the change affected.
 """
 
 from __future__ import annotations
@@ -57,7 +57,11 @@ class Selection:
     """``{"commit", "reason"}`` of each case whose objects are missing."""
     outside_corpus: dict[str, int] = field(default_factory=dict)
     """Globs (``www/docs/**/*.mdx``) of md/mdx/rst files changed together with code but
-    outside the corpus, by how many commits: where a corpus the configuration misses is."""
+    outside the corpus, by how many commits: where a corpus the configuration misses is.
+    Counted over the commits that changed no page of the corpus (those are no case)."""
+    outside_commits: int = 0
+    """Those commits, each once however many globs it touched: click's 142 that changed code
+    with its rst pages, which a corpus of md pages only (its docs at HEAD) never reads."""
     release_notes_pages: int = 0
     """Pages changed in prose only under a release-notes heading (``## Change Log``), so in
     no reference set, counted over every commit read (those of a case and those skipped as
@@ -67,22 +71,26 @@ class Selection:
     release notes too, so in no reference set; counted as ``release_notes_pages`` is."""
 
 
-# Link targets and bare URLs: a change to these alone is not a change the code asked for.
-# Each pattern is a single pass over the text with bounded backtracking.
-_LINK_TARGETS = (
+# Link targets, bare URLs and lines of bare markup: a change to these alone is not a change
+# the code asked for. Each pattern is a single pass over the text with bounded backtracking.
+_COSMETIC = (
     re.compile(r"\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)"),  # markdown [text](target "title")
     re.compile(r"^[ \t]*\[[^\]\n]+\]:[^\n]*$", re.M),   # markdown [label]: target
     re.compile(r"^[ \t]*\.\. _[^:\n]+:[^\n]*$", re.M),  # rst .. _label: target
     re.compile(r"<[^<>\s]+>(?=`_)"),                   # rst `text <target>`_
     re.compile(r"<?https?://[^\s<>)\]]*>?"),           # bare and autolinked URLs
+    # a line of HTML tags without attributes (zustand's `<br/>` spacers, `</div>`): no text.
+    # Lower case and bare only: `<Provider>` is a component a page names, `<script src=…>`
+    # an example, and `Array<string>` inside a line a type
+    re.compile(r"^[ \t]*(?:</?[a-z][a-z0-9]*[ \t]*/?>[ \t]*)+$", re.M),
 )
 _SPACE = re.compile(r"\s+")
 
 
 def parse_prose(text: str) -> str:
-    """A page's text without whitespace, link targets and URLs: two versions with the same
-    prose differ only cosmetically."""
-    for pattern in _LINK_TARGETS:
+    """A page's text without whitespace, link targets, URLs and lines of bare HTML tags: two
+    versions with the same prose differ only cosmetically."""
+    for pattern in _COSMETIC:
         text = pattern.sub("", text)
     return _SPACE.sub("", text)
 
@@ -112,18 +120,27 @@ def _folder(path: str) -> str:
     return "/".join(path.split("/")[:-1][:2])
 
 
+def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
+    """The globs (``docs/**/*.rst``) of the md/mdx/rst files a commit changed in a folder and
+    outside the corpus; not a test's, a news fragment's, one in a hidden folder (``.github/``
+    templates, trpc's ``.wip/`` notes), nor one ``docs.exclude`` keeps out on purpose (vite's
+    ``docs/blog/``): none of those is a docs folder the configuration missed."""
+    return {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
+            for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
+            and not is_docs_path(c.path, config.docs) and not config.docs.exclude.matches(c.path)
+            and not is_test_file(c.path) and not in_fragment_folder(c.path)
+            and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
+
+
 def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
-              outside: Counter[str]) -> _Candidate | None:
+              outside: list[set[str]]) -> _Candidate | None:
     sources = [c for c in commit.changes if is_code_file(c.path, config)]
     if not sources or not commit.parents:  # a root commit has no parent to replay onto
         return None
     pages = tuple(c for c in commit.changes if is_reference_candidate(c, config))
     if not pages:
-        for glob in {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
-                     for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
-                     and not is_docs_path(c.path, config.docs) and not is_test_file(c.path)
-                     and not in_fragment_folder(c.path)}:
-            outside[glob] += 1
+        if globs := _outside_globs(commit, config):
+            outside.append(globs)
         return None
     if len(commit.changes) > config.calibrate.max_files:
         skipped["mass_change"] += 1
@@ -187,7 +204,8 @@ blanked: a page whose change log and authors list alone changed is set aside as 
 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
-    "docs_cosmetic": "changed docs only in whitespace or link targets",
+    "docs_cosmetic": "changed docs only in whitespace, link targets or bare markup lines",
+    "code_comment_only": "changed code only in comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
 }
 
@@ -227,7 +245,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     ``seed`` a sample of ``limit`` drawn with it; newest first either way."""
     log = git.log_changes(rev, since, until, merges)
     skipped: Counter[str] = Counter({reason: 0 for reason in SKIP_REASONS})
-    outside: Counter[str] = Counter()
+    outside: list[set[str]] = []  # the globs of each commit with pages only outside the corpus
     candidates = [c for c in (_classify(commit, config, skipped, outside) for commit in log)
                   if c is not None]
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
@@ -253,9 +271,17 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                           candidate.languages, reference, candidate.retired))
     return Selection(cases=sample_cases(cases, limit, seed), found=len(cases), commits=len(log),
                      skipped=dict(skipped), unreadable=unreadable,
-                     outside_corpus=dict(outside.most_common()),
+                     outside_corpus=_by_commits(outside),
+                     outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
                      credits_pages=set_aside["credits"])
+
+
+def _by_commits(outside: list[set[str]]) -> dict[str, int]:
+    """Each glob with its commits, most first, ties by name: the same history gives the same
+    order whatever the order sets iterate in."""
+    counts = Counter(glob for globs in outside for glob in globs)
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def sample_cases(cases: list[Case], limit: int | None, seed: int | None) -> list[Case]:

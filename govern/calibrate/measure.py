@@ -14,6 +14,7 @@ from govern.calibrate.replay import read_code_only_commit
 from govern.config import Config
 from govern.core.errors import GovernError
 from govern.drift.affected import AffectedDocs, Row, anchor_pages, is_generic, is_weak_only
+from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.index import DocsIndex
@@ -59,6 +60,9 @@ class CaseResult:
     those whose every anchor a name guard dropped."""
     seconds: float
     error: str | None = None
+    skip: str | None = None
+    """The reason (a key of ``SKIP_REASONS``) a case is no case once replayed: its code side
+    changed only comments (``code_comment_only``). Not scored."""
     new_api_homes: tuple[str, ...] = ()
     """Pages suggested as the home of a symbol the change added (``new_api``): suggestions,
     not rows, so they are scored apart."""
@@ -123,9 +127,25 @@ def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
     except GovernError as exc:
         return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
                           error=" ".join(exc.message.split())[:300])
+    if changes_only_comments(case, result, config):
+        return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
+                          skip="code_comment_only")
     assert memos.index is not None  # the run just built the index of this tree
     return score_case(case, code_only, result, memos.index[1], config,
                       time.perf_counter() - start)
+
+
+def changes_only_comments(case: Case, result: AffectedDocs, config: Config) -> bool:
+    """Did the case's code side change only comments: every code file it changed counted
+    ``comment_only``, and nothing else anchored, was dropped by a guard or is NOT COVERED?
+    A comment is no change a page could drift from (click 0baa8db0: a comment in
+    ``Parameter.handle_parse_result`` fixed with a paragraph on ``ctx.params``), so its pages
+    are no reference a rule could reach. Telling it takes the replay: the comments are found
+    by parsing both sides, as affected-docs does."""
+    code_files = sum(1 for change in case.code if is_code_file(change.path, config))
+    return (result.skipped.get("comment_only", 0) == code_files and not result.anchors
+            and not result.weak_anchors_dropped and not result.overbroad_anchors
+            and not result.anchorless_changes)
 
 
 def _page_row(row: Row) -> PageRow:

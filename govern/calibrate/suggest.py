@@ -99,11 +99,10 @@ def find_proposals(results: list[CaseResult], config: Config, tree_paths: list[s
     if dead:
         proposals.append(Proposal("docs.paths", dead, "remove: these globs match no file at "
                                   "the measured revision", None))
-    # pages changed with code, in folders that hold pages still: not hidden folders, nor
-    # folders the history once had (a changelog-fragment folder since removed)
+    # pages changed with code, in folders that hold pages still: not folders the history
+    # once had (a changelog-fragment folder since removed)
     wanted = tuple(glob for glob, commits in outside_corpus.items()
-                   if commits >= MIN_NOISE and not glob.startswith(".")
-                   and Globs((glob,)).select(tree_paths))
+                   if commits >= MIN_NOISE and Globs((glob,)).select(tree_paths))
     if wanted:
         listed = ", ".join(f"{glob} ({outside_corpus[glob]})" for glob in wanted[:MAX_FOLDERS])
         proposals.append(Proposal("docs.paths", wanted[:MAX_FOLDERS],

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,13 @@ import click
 
 from govern.calibrate.cases import SKIP_REASONS, Selection, read_cases
 from govern.calibrate.measure import CaseResult, find_measurement, read_case_result
-from govern.calibrate.report import build_report, render_markdown, render_text
+from govern.calibrate.report import (
+    build_report,
+    outside_corpus,
+    outside_listing,
+    render_markdown,
+    render_text,
+)
 from govern.calibrate.suggest import find_proposals, find_suggestions
 from govern.commands.shared import (
     config_option,
@@ -41,11 +48,14 @@ def _date(value: str | None, option: str) -> str | None:
     return value
 
 
-def _no_cases(selection: Selection, rev: str) -> NotJudged:
-    skipped = ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in selection.skipped.items()
-                        if n)
-    where = ", ".join(f"{glob} ({n} commits)" for glob, n in
-                      list(selection.outside_corpus.items())[:3])
+def _reasons(skipped: dict[str, int]) -> str:
+    """How many commits were no case for each reason: ``2 changed code only in comments``."""
+    return ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in skipped.items() if n)
+
+
+def _no_cases(selection: Selection, outside: dict[str, Any], rev: str) -> NotJudged:
+    skipped = _reasons(selection.skipped)
+    where = outside_listing(outside, rev)
     remedy = ("widen the range (--since/--until, or another REV), or point docs.paths at the "
               "repository's docs with --config FILE")
     if where:
@@ -91,26 +101,37 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
         ensure_writable(out_path, "--out")
     git = open_git(ctx)
     results: list[CaseResult] = []
+    replay_skips: Counter[str] = Counter()  # sampled cases the replay found no case
     interrupted = False
     try:
         head = git.resolve_commit(rev)
         config = load_config_at(ctx, git, head)
         selection = read_cases(git, config, head, since=since, until=until, merges=merges,
                                limit=limit, seed=seed)
+        tree_paths = [entry.path for entry in git.ls_tree(head)]
+        outside = outside_corpus(selection, tree_paths)
         if not selection.cases:
-            raise _no_cases(selection, rev)
+            raise _no_cases(selection, outside, rev)
         memos = RunMemos(git)
         suggestions: list[dict[str, Any]] = []
         with reporter(ctx, "govern calibrate") as progress:
             try:
-                for case in selection.cases:
-                    results.append(read_case_result(git, config, case, memos))
-                    progress.step("cases", len(results), len(selection.cases))
+                for done, case in enumerate(selection.cases, 1):
+                    result = read_case_result(git, config, case, memos)
+                    if result.skip is None:
+                        results.append(result)
+                    else:
+                        replay_skips[result.skip] += 1
+                    progress.step("cases", done, len(selection.cases))
             except KeyboardInterrupt:
                 interrupted = True
+            if not results and not interrupted:  # every case sampled was no case once replayed
+                raise NotJudged(f"no case measured: each of the {len(selection.cases)} case(s) "
+                                f"sampled was no case once replayed ({_reasons(replay_skips)})",
+                                remedy="widen the range (--since/--until, or another REV), or "
+                                       "raise --limit when more cases were found than sampled")
             if not interrupted and not no_suggest:
-                proposals = find_proposals(results, config,
-                                           [entry.path for entry in git.ls_tree(head)],
+                proposals = find_proposals(results, config, tree_paths,
                                            selection.outside_corpus)
                 try:
                     suggestions = find_suggestions(
@@ -127,7 +148,10 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
            "limit": limit, "seed": seed, "config": config.source,
            "max_files": config.calibrate.max_files, "commits_read": selection.commits,
            "cases_found": selection.found, "cases_sampled": len(selection.cases),
-           "skipped": selection.skipped, "release_notes_pages": selection.release_notes_pages,
+           "outside_corpus": outside,
+           "skipped": {reason: n + replay_skips[reason]
+                       for reason, n in selection.skipped.items()},
+           "release_notes_pages": selection.release_notes_pages,
            "credits_pages": selection.credits_pages}
     measurement = find_measurement(results)
     measurement["unreadable_cases"] = selection.unreadable + measurement["unreadable_cases"]

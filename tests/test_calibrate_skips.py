@@ -1,0 +1,157 @@
+"""What calibrate tells about commits that are no case (docs/how-to/calibrate.md): pages
+changed with code outside the corpus, code changed only in comments, and docs changed only in
+bare markup lines; on real repositories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from govern.calibrate.cases import parse_prose
+from govern.calibrate.report import outside_note
+from tests.gitrepo import Repo, make_repo
+from tests.test_calibrate import API_PAGE, GUIDE_PAGE, LIB, calibrate, calibrate_json
+
+RST_PAGE = "API\n===\n\nCall ``send_request``.\n"
+
+
+def _moved_docs(root: Path, rst_commits: int) -> Repo:
+    """click's history in small: code changed with rst pages, then the docs moved to md and
+    two commits changed code with an md page; ``govern.toml`` reads the md pages, as init
+    writes it from the docs at HEAD."""
+    repo = make_repo(root, {"govern.toml": '[docs]\npaths = ["docs/**/*.md"]\n',
+                            "src/lib.py": LIB, "docs/api.rst": RST_PAGE,
+                            "docs/guide.md": GUIDE_PAGE, ".github/CONTRIBUTING.md": "# How\n"})
+    for i in range(rst_commits):
+        repo.commit({"src/lib.py": LIB.replace("size = 10", f"size = {i + 11}"),
+                     "docs/api.rst": RST_PAGE + f"\nPages hold {i + 11} items.\n",
+                     # a hidden folder's page, or one docs.exclude keeps out, is no docs
+                     # folder the configuration missed
+                     ".github/CONTRIBUTING.md": f"# How\n\nStep {i}.\n",
+                     "docs/blog/post.md": f"# Post {i}\n"}, f"rst {i}")
+    repo.commit({"docs/api.rst": None, "docs/api.md": API_PAGE}, "docs move to md")
+    for i in range(2):
+        repo.commit({"src/lib.py": LIB.replace("timeout = 1", f"timeout = {i + 2}"),
+                     "docs/guide.md": GUIDE_PAGE + f"\nThe timeout is {i + 2}.\n"}, f"md {i}")
+    return repo
+
+
+def test_many_commits_with_pages_outside_the_corpus_are_said_even_when_some_are_cases(
+        tmp_path: Path) -> None:
+    """click's corpus followed its docs at HEAD (md) and lost 141 of its 167 cases to the rst
+    pages of its history, without a word: the zero-case message named such globs, a run with
+    some cases did not."""
+    repo = _moved_docs(tmp_path / "repo", 10)
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["cases"] == 2
+    assert report["run"]["outside_corpus"] == {
+        "commits": 10, "share": round(10 / 12, 4),
+        "globs": [{"glob": "docs/**/*.rst", "commits": 10, "at_rev": False}]}
+    line = ("10 commit(s) that changed code together with md/mdx/rst pages outside the corpus, "
+            "and no page in it, are no case (83% of the commits that changed code with pages): "
+            "docs/**/*.rst (10 commits, pages no longer at HEAD); add the globs of those that "
+            "are docs to docs.paths (--config FILE) to measure them.")
+    assert line in calibrate(repo, "--no-suggest").output
+    # with the history's pages in the corpus they are cases, and nothing is said
+    config = tmp_path / "govern.toml"
+    config.write_text('[docs]\npaths = ["docs/**/*.md", "docs/**/*.rst"]\n')
+    widened = calibrate_json(repo, "--no-suggest", "--config", str(config))
+    assert widened["cases"] == 12
+    assert widened["run"]["outside_corpus"] == {"commits": 0, "share": 0.0, "globs": []}
+    assert "outside the corpus" not in calibrate(repo, "--no-suggest", "--config",
+                                                 str(config)).output
+
+
+def test_a_few_commits_with_pages_outside_the_corpus_are_counted_but_not_said(
+        tmp_path: Path) -> None:
+    repo = _moved_docs(tmp_path / "repo", 3)
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["run"]["outside_corpus"]["commits"] == 3
+    assert "outside the corpus" not in calibrate(repo, "--no-suggest").output
+
+
+def _run(commits: int, share: float, at_rev: bool = True) -> dict[str, Any]:
+    return {"rev": "HEAD", "outside_corpus": {
+        "commits": commits, "share": share,
+        "globs": [{"glob": "www/docs/**/*.mdx", "commits": commits, "at_rev": at_rev}]}}
+
+
+def test_the_note_needs_both_many_commits_and_a_large_share() -> None:
+    # marimo: 51 such commits, 13% of those with pages (its development notes, its stories)
+    assert outside_note(_run(51, 0.13)) == []
+    assert outside_note(_run(9, 0.9)) == []
+    note = outside_note(_run(10, 0.25))
+    assert len(note) == 1 and "www/docs/**/*.mdx (10 commits);" in note[0]
+    assert "no longer at HEAD" in outside_note(_run(10, 0.25, at_rev=False))[0]
+
+
+def test_a_case_whose_code_changed_only_comments_is_skipped_after_its_replay(
+        tmp_path: Path) -> None:
+    """click 0baa8db0 fixed a comment in ``Parameter.handle_parse_result`` with a paragraph on
+    ``ctx.params``: measured as a case that gave no anchor, a miss no rule could reach."""
+    other = "def other_helper(x):\n    return x\n"
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "src/other.py": other,
+                                         "docs/api.md": API_PAGE, "docs/guide.md": GUIDE_PAGE})
+    lib = LIB.replace("timeout = 1", "timeout = 2")
+    hit = repo.commit({"src/lib.py": lib, "docs/api.md": API_PAGE + "\nTwo seconds.\n"}, "hit")
+
+    def commented(comment: str) -> str:  # a comment between two statements: no docstring
+        return lib.replace("    return page", f"    # {comment}\n    return page")
+
+    comment = repo.commit({"src/lib.py": commented("the page size"),
+                           "docs/guide.md": GUIDE_PAGE + "\nPages hold ten items.\n"}, "typo")
+    # a comment with a code change elsewhere, or with a file no extractor reads: still cases
+    with_code = repo.commit({"src/lib.py": commented("ten"),
+                             "src/other.py": other.replace("return x", "return x + 1"),
+                             "docs/guide.md": GUIDE_PAGE + "\nTen items.\n"}, "with code")
+    with_workflow = repo.commit({"src/lib.py": commented("10"), "ci/build.yml": "on: push\n",
+                                 "docs/guide.md": GUIDE_PAGE + "\nBuilt.\n"}, "with workflow")
+    report = calibrate_json(repo, "--no-suggest")
+    assert {case["commit"] for case in report["per_case"]} == {hit, with_code, with_workflow}
+    assert comment not in {case["commit"] for case in report["worst_misses"]}
+    assert report["run"]["skipped"]["code_comment_only"] == 1
+    assert (report["cases"], report["run"]["cases_found"], report["run"]["cases_sampled"]) == \
+        (3, 4, 4)
+    assert report["cases_without_anchor"]["cases"] == 1  # the workflow's, a blind spot
+    assert ("1 sampled case(s) changed code only in comments, which no page drifts from: "
+            "replayed, then left out (skipped.code_comment_only).") in \
+        calibrate(repo, "--no-suggest").output
+    # a sample of that case alone measures nothing: not judged, as when no case is found
+    alone = calibrate(repo, "--limit", "1", comment)
+    assert alone.exit_code == 2
+    assert alone.stderr.splitlines()[0] == (
+        "Error: no case measured: each of the 1 case(s) sampled was no case once replayed "
+        "(1 changed code only in comments)")
+    # no such line when no case was skipped so
+    repo.commit({"src/lib.py": lib.replace("size = 10", "size = 12"),
+                 "docs/guide.md": GUIDE_PAGE + "\nTwelve.\n"}, "newest")
+    newest = calibrate_json(repo, "--no-suggest", "--limit", "1")
+    assert newest["run"]["skipped"]["code_comment_only"] == 0
+    assert "only in comments" not in calibrate(repo, "--no-suggest", "--limit", "1").output
+
+
+TS_PAGE = ("# TypeScript\n\n<details>\n  <summary>Why curry?</summary>\n\n"
+           "Because `create<T>()` infers.\n\n</details>\n")
+
+
+def test_a_page_changed_only_in_bare_markup_lines_is_cosmetic(tmp_path: Path) -> None:
+    """zustand 72de1aed added three ``<br/>`` lines to docs/typescript.md and counted it as a
+    reference page."""
+    spaced = TS_PAGE.replace("</summary>\n", "</summary>\n\n  <br/>\n").replace(
+        "</details>", "<br>\n</details>")
+    assert parse_prose(spaced) == parse_prose(TS_PAGE)
+    assert parse_prose("<hr />\n<p>\n</p>\nText") == parse_prose("Text")
+    # a component, a tag with attributes and a type inside a line are no bare markup
+    assert parse_prose("<Provider>\n") != parse_prose("<StoreProvider>\n")
+    assert parse_prose('<script src="/main.js"></script>\n') != parse_prose(
+        '<script src="/main.ts"></script>\n')
+    assert parse_prose("create<State>()\n") != parse_prose("create<Store>()\n")
+    assert parse_prose(spaced) != parse_prose(spaced.replace("infers", "infers the state"))
+    repo = make_repo(tmp_path / "repo", {"src/lib.py": LIB, "docs/typescript.md": TS_PAGE})
+    breaks = repo.commit({"src/lib.py": LIB.replace("size = 10", "size = 20"),
+                          "docs/typescript.md": spaced}, "line breaks")
+    prose = repo.commit({"src/lib.py": LIB.replace("size = 10", "size = 30"),
+                         "docs/typescript.md": spaced + "\nPages hold thirty items.\n"}, "prose")
+    report = calibrate_json(repo, "--no-suggest")
+    assert [case["commit"] for case in report["per_case"]] == [prose]
+    assert breaks != prose and report["run"]["skipped"]["docs_cosmetic"] == 1
