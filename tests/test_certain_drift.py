@@ -425,6 +425,15 @@ def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
     ("docs/deprecations.rst", "``retire_engine()`` is gone.\n", False),
     ("docs/engine-history-notes/usage.md", "Call `retire_engine()` when done.\n", False),
     ("docs/historical.md", "Call `retire_engine()` when done.\n", True),  # no whole word
+    # the releases and the changelog, perhaps of one version
+    ("docs/releases/v2.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/release-2.0.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/v4-release-notes.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/changes/engine.md", "Call `retire_engine()` when done.\n", False),
+    # how releases are made, or how to weigh a change: pages about the present
+    ("docs/community/release-process.rst", "Call ``retire_engine()`` when done.\n", True),
+    ("docs/release_policy.md", "Call `retire_engine()` when done.\n", True),
+    ("docs/contributing/gauging_changes.md", "Call `retire_engine()` when done.\n", True),
     # written only in a diff fence: a change shown as it was made
     ("docs/guide.md", "Upgrade:\n\n```diff\n- retire_engine()\n+ stop_engine()\n```\n", False),
     ("docs/guide.md", "```diff\n- retire_engine()\n```\n\nThen `retire_engine()` again.\n",

@@ -15,9 +15,12 @@ from govern.git.packages import is_test_file
 PAGE_SUFFIXES = (".md", ".mdx", ".rst")
 _BLOB_MODES = ("100644", "100755")
 _HISTORY = re.compile(
-    r"(?i)(?:^|[/_.-])(?:change(?:s|log)|history|news|releases?(?:[-_]notes)?|whats?[-_]?new"
-    r"|migrat\w*|upgrad\w*|deprecat\w*|removals?|(?:previous|past|older)[-_]versions?"
-    r"|versioned[-_]docs)(?=[/_.-]|$)|(?:^|/)blog/")
+    # a changelog or the releases: the whole name, perhaps with a version (``release-2.0``),
+    # not the first word of one about the process (``release-process.rst``,
+    # ``gauging_changes.md``)
+    r"(?i)(?:(?:^|/)change(?:s|log)|(?:^|[/_.-])releases?(?:[-_]notes)?)(?=[/.]|$|[-_]v?\d)"
+    r"|(?:^|[/_.-])(?:history|news|whats?[-_]?new|migrat\w*|upgrad\w*|deprecat\w*|removals?"
+    r"|(?:previous|past|older)[-_]versions?|versioned[-_]docs)(?=[/_.-]|$)|(?:^|/)blog/")
 
 
 def is_history_page(path: str) -> bool:
