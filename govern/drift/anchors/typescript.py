@@ -12,10 +12,11 @@ top-level ones (``declare namespace fastify { interface FastifyServerOptions { �
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
 ``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
-for an exported constructor; or it is the object literal ``module.exports`` is set to, whose
-methods, accessors and entries are the module's names, ``response.redirect`` of koa's
-``lib/response.js`` (``module_object``). A ``require()`` binding is another module's, never a
-declaration of this one.
+for an exported constructor, and ``module.exports.transport = …`` where ``module.exports``
+is a value of its own (``pino.transport`` of ``pino.js``); or it is the object literal
+``module.exports`` is set to, whose methods, accessors and entries are the module's names,
+``response.redirect`` of koa's ``lib/response.js`` (``module_object``). A ``require()``
+binding is another module's, never a declaration of this one.
 An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
 Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does.
 """
@@ -391,16 +392,16 @@ def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str,
             yield owner, member, entry
 
 
-def _commonjs_members(root: Node, exported: set[str],
-                      exported_as: dict[str, list[str]]) -> Iterator[tuple[str, str, Node]]:
+def _commonjs_members(root: Node, exported: set[str], exported_as: dict[str, list[str]],
+                      module: str | None) -> Iterator[tuple[str, str, Node]]:
     """(object, member, span) of each public member a CommonJS module assigns to an object
     it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
     chain that sets ``module.exports`` (``var app = exports = module.exports = {}``), named
     as it is exported: ``Router.prototype.route = …`` is ``Route.route`` when ``exports.Route
-    = Router`` (``exported_as``). ``exports.x = …`` is a top-level name of its own, and
-    ``module.exports.x`` has no object name. Only in a module without import or export
-    statements: in an ES module the same shape is a component's ``Panel.displayName = …``,
-    not API."""
+    = Router`` (``exported_as``); and ``module.exports.x = …`` (``_module_exports_members``).
+    ``exports.x = …`` is a top-level name of its own. Only in a module without import or
+    export statements: in an ES module the same shape is a component's ``Panel.displayName =
+    …``, not API."""
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
@@ -409,6 +410,41 @@ def _commonjs_members(root: Node, exported: set[str],
         for name in dict.fromkeys([*names, *exported_as.get(obj, ())]):
             if not name.startswith("_") and not member.startswith("_"):
                 yield name, member, span
+    yield from _module_exports_members(root, module)
+
+
+def _module_exports_members(root: Node, module: str | None) -> Iterator[tuple[str, str, Node]]:
+    """(module, member, statement) of each top-level ``module.exports.x = …`` in a module that
+    sets ``module.exports`` to a value of its own: pino's ``module.exports = pino`` then
+    ``module.exports.transport = require('./lib/transport')``. Importers bind that value under
+    the module's name (``const pino = require('pino')``) and call ``pino.transport()``, so the
+    member is ``module.x``, named after the file (``module``) or, not known, the local
+    exported. Only the statement is the member's: a change inside a local it names is that
+    local's. The module given again under a key for ES imports (``module.exports.pino = pino``,
+    ``module.exports.default = pino``) is no member: a page writes ``pino``, not ``pino.pino``
+    (and ``default`` is named as each import likes). Without ``module.exports = …``, ``exports.x``
+    builds an object importers take apart (``const { Command } = require('commander')``), so
+    the bare name is the one they write."""
+    found = None
+    for value, aliases in _module_exports_values(root):
+        found = value, aliases
+    if found is None:
+        return
+    value, aliases = found
+    itself = text(value) if value.type == "identifier" else None
+    name = module or itself or next(iter(aliases), None)
+    if name is None:
+        return
+    for statement in root.named_children:
+        if statement.type != "expression_statement":
+            continue
+        for member, assignment in _commonjs_declarations(statement):
+            left = assignment.child_by_field_name("left")
+            owner = text(left.child_by_field_name("object")) if left is not None else ""
+            if owner == "module.exports" and member != "default" \
+                    and not member.startswith("_") \
+                    and (itself is None or _assigned_local(assignment) != itself):
+                yield name, member, statement
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
@@ -955,7 +991,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # read as a namespace: a member gained or lost is the module's, not a change of an
         # object a page calls ``response``
         namespaces.add(object_name)
-    for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as):
+    for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as, module):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
