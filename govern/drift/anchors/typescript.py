@@ -259,7 +259,8 @@ def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
 
 def _exported_names(root: Node) -> set[str]:
     """Names exported by ``export { a, b as c }``, ``export default x``, ``module.exports = x``,
-    or the object ``module.exports`` is set to: its shorthand keys (``{ a, b }``) and the locals
+    or the object ``module.exports`` is set to (or its factory hands out, ``_handed_out``): its
+    shorthand keys (``{ a, b }``) and the locals
     its values name (``{ add: decorateAdd }``), which is what the file declares. Its other keys
     are the module's own members (``module_object``), no local name: ``vary (field) {…}`` does
     not export the ``vary`` a ``require`` bound."""
@@ -275,6 +276,9 @@ def _exported_names(root: Node) -> set[str]:
             names.update(local for local, _key in _object_locals(value))
         elif value.type == "identifier":
             names.add(text(value))
+    handed = _handed_out(root)
+    if handed is not None:
+        names.update(local for local, _key in _object_locals(handed))
     return names
 
 
@@ -316,6 +320,54 @@ def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
                 value = _unwrap(value.child_by_field_name("right"))
             if exported and value is not None:
                 yield value, aliases
+
+
+def _exported_value(root: Node) -> tuple[Node, list[str]] | None:
+    """The value ``module.exports`` is last set to at the top level, as at run time, with the
+    names its chain binds (``_module_exports_values``)."""
+    values = list(_module_exports_values(root))
+    return values[-1] if values else None
+
+
+_PROTOTYPE_SETTERS = {"Object.create": 0, "Object.setPrototypeOf": 1}
+"""Calls that give an object its prototype, and which of their arguments that prototype is."""
+
+
+def _handed_out(root: Node) -> Node | None:
+    """The object literal a CommonJS module's exported factory gives as the prototype of what
+    it makes: pino's ``lib/proto.js`` declares ``const prototype = { child, … }`` and exports
+    ``function () { return Object.create(prototype) }``, so every logger has ``child``. The
+    factory is the function ``module.exports`` is set to, or the top-level function it names;
+    the prototype, ``Object.create(obj)`` or ``Object.setPrototypeOf(made, obj)`` in it, where
+    ``obj`` names a top-level object literal. The factory is read in one walk of its nodes."""
+    values: dict[str, Node] = {}  # top-level name -> the function or value it is bound to
+    for statement in root.named_children:
+        if statement.type == "function_declaration":
+            values[text(statement.child_by_field_name("name"))] = statement
+        elif statement.type in VARIABLES:
+            for declarator in statement.named_children:
+                name = _name(declarator.child_by_field_name("name"))
+                value = _unwrap(declarator.child_by_field_name("value"))
+                if name and value is not None:
+                    values[name] = value
+    exported = _exported_value(root)
+    factory = exported[0] if exported is not None else None
+    if factory is not None and factory.type == "identifier":
+        factory = values.get(text(factory))
+    if factory is None or factory.type not in _FUNCTION_VALUES | {"function_declaration"}:
+        return None
+    for call in walk(factory, frozenset({"call_expression"})):
+        position = _PROTOTYPE_SETTERS.get(name_text(call.child_by_field_name("function")) or "")
+        arguments = call.child_by_field_name("arguments")
+        if position is None or arguments is None:
+            continue
+        given = [argument for argument in arguments.named_children if argument.type != "comment"]
+        prototype = _unwrap(given[position]) if len(given) > position else None
+        if prototype is not None and prototype.type == "identifier":
+            found = values.get(text(prototype))
+            if found is not None and found.type == "object":
+                return found
+    return None
 
 
 def _module_exports_aliases(root: Node) -> set[str]:
@@ -425,9 +477,7 @@ def _module_exports_members(root: Node, module: str | None) -> Iterator[tuple[st
     (and ``default`` is named as each import likes). Without ``module.exports = …``, ``exports.x``
     builds an object importers take apart (``const { Command } = require('commander')``), so
     the bare name is the one they write."""
-    found = None
-    for value, aliases in _module_exports_values(root):
-        found = value, aliases
+    found = _exported_value(root)
     if found is None:
         return
     value, aliases = found
@@ -475,18 +525,21 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     """(name, object, members, local -> the keys it is exported under) of the object literal
     a CommonJS module sets ``module.exports`` to (koa's ``module.exports = { get header ()
     {…}, redirect (url) {…}, … }``), directly or in a chain (``const proto = module.exports =
-    {…}``); the last one, as at run time. Its members are the module's names: methods,
-    accessors and ``key: value`` entries, each named ``module.member`` after the name its
-    importers give it (``module_name``), or after the name the chain binds when that is not
-    known. A shorthand entry (``{ a }``) is no member: it exports the local ``a``, as ``{ add:
-    decorateAdd }`` exports ``decorateAdd`` under ``add``. An object that holds no code (no
-    method, accessor or function value) is a configuration some tool reads, a docs site's
-    ``sidebars.js`` or ``.vitepress/config.js``, not an API: it has no members. None when no
-    object is exported, or nothing names it."""
+    {…}``); the last one, as at run time; or, with none, the one the exported factory hands
+    out as a prototype (``_handed_out``: pino's ``Object.create(prototype)``). Its members are
+    the module's names: methods, accessors and ``key: value`` entries, each named
+    ``module.member`` after the name its importers give it (``module_name``), or after the
+    name the chain binds when that is not known. A shorthand entry (``{ a }``) is no member:
+    it exports the local ``a``, as ``{ add: decorateAdd }`` exports ``decorateAdd`` under
+    ``add``. An object that holds no code (no method, accessor or function value) is a
+    configuration some tool reads, a docs site's ``sidebars.js`` or ``.vitepress/config.js``,
+    not an API: it has no members. None when no object is exported, or nothing names it."""
     found = None
     for value, aliases in _module_exports_values(root):
         if value.type == "object":
             found = value, aliases
+    if found is None and (handed := _handed_out(root)) is not None:
+        found = handed, []  # named after the file only: no importer writes `prototype`
     if found is None:
         return None
     obj, aliases = found
