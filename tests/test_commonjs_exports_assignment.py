@@ -146,3 +146,62 @@ def test_a_change_inside_a_class_exported_by_assignment_lists_the_page(
 
 def test_a_change_inside_a_class_no_line_exports_lists_no_page(tmp_path: Path) -> None:
     assert _run(tmp_path, "exports.loadAll = function () {\n  return 1;\n};\n") == {}
+
+
+LG = """'use strict'
+function lg (opts) {
+  return opts
+}
+module.exports = lg
+module.exports.levels = { info: 30 }
+module.exports.transport = require('./transport')
+module.exports.destination = (dest) => {
+  return dest
+}
+module.exports._internal = 1
+module.exports.default = lg
+module.exports.lg = lg
+"""
+
+
+@pytest.mark.parametrize(("module", "changed", "expected"), [
+    # pino 849f65aab4: `transport` alone is a plain word; `pino.transport` is what pages write
+    ("pino", "module.exports.transport", ["transport", "pino.transport"]),
+    ("pino", "return dest", ["destination", "pino.destination"]),
+    ("pino", "module.exports.levels", ["levels", "pino.levels"]),
+    (None, "module.exports.transport", ["transport", "lg.transport"]),  # the local exported
+    ("pino", "module.exports._internal", ["_internal"]),      # private: no qualified member
+    ("pino", "module.exports.default", []),    # the module itself, for ES imports
+    ("pino", "module.exports.lg = lg", []),
+    ("pino", "return opts", ["lg"]),           # the local's change is the local's
+])
+def test_a_member_of_an_exported_value_is_named_after_the_module(
+        module: str | None, changed: str, expected: list[str]) -> None:
+    result = extract_typescript(LG.encode(), frozenset({_line(LG, changed)}), "javascript",
+                                module=module)
+    assert [d.key for d in result.touched] == expected
+
+
+def test_without_an_exported_value_the_bare_name_is_the_one_written() -> None:
+    # commander's `exports.Command = Command` builds an object importers take apart
+    source = LG.replace("module.exports = lg\n", "")
+    result = extract_typescript(source.encode(), frozenset({_line(source, "transport")}),
+                                "javascript", module="pino")
+    assert [d.key for d in result.touched] == ["transport"]
+    assert not any(key.startswith("pino.") for key in result.declared)
+    declared = extract_typescript(LG.encode(), frozenset(), "javascript", module="pino").declared
+    assert {"pino.transport", "pino.destination", "pino.levels"} <= declared
+    assert not {"pino.default", "pino.lg", "pino._internal"} & declared
+
+
+def test_a_new_member_of_the_exported_value_lists_the_pages_writing_it(tmp_path: Path) -> None:
+    """pino ``849f65aab4`` added ``module.exports.transport = require('./lib/transport')`` to
+    ``pino.js``; the pages writing ``pino.transport(…)`` were all missed."""
+    base = LG.split("module.exports.transport")[0]
+    head = base + "module.exports.transport = require('./transport')\n"
+    page = "# API\n\n## `pino.levels`\n\n```js\nconst t = pino.transport({ target: 'x' })\n```\n"
+    repo = pr_repo(tmp_path, {"pino.js": base, "transport.js": "module.exports = 1\n",
+                              "docs/api.md": page,
+                              "docs/guide.md": "Pick a transport for `levels`.\n"},
+                   {"pino.js": head})
+    assert rows(run_json(repo, "main")) == {"docs/api.md": ["pino.transport"]}

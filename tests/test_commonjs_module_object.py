@@ -216,3 +216,100 @@ def test_a_changed_member_lists_the_page_naming_it_by_the_module_s_name(tmp_path
                                                  "docs/guide.md": "Call `redirect()`.\n"},
                             {"lib/response.js": head}), "main")
     assert rows(data) == {"docs/api/response.md": ["response.redirect"]}
+
+
+PROTO = """'use strict'
+const { EventEmitter } = require('node:events')
+const version = require('./version')
+
+const prototype = {
+  childLogger,
+  bindings,
+  version,
+  get level () {
+    return this.levelValue
+  },
+  flush: flushAll
+}
+
+Object.setPrototypeOf(prototype, EventEmitter.prototype)
+
+module.exports = function () {
+  return Object.create(prototype)
+}
+
+function childLogger (bindings, options) {
+  return Object.create(this)
+}
+
+function bindings () {
+  return this.chindings
+}
+
+function flushAll () {
+  return this.stream.flush()
+}
+
+function internal () {
+  return this.destination
+}
+"""
+
+
+@pytest.mark.parametrize(("changed", "expected"), [
+    # pino's `lib/proto.js`: each logger the exported factory makes has the object's keys
+    ("return Object.create(this)", ["childLogger"]),
+    ("return this.chindings", ["bindings"]),      # a plain word: the guards drop it later
+    ("return this.levelValue", ["proto.level"]),
+    ("return this.stream.flush()", ["flushAll", "proto.flush"]),
+    ("return this.destination", []),              # in no key of it: the file's own
+])
+def test_the_prototype_an_exported_factory_hands_out_is_the_module_object(
+        changed: str, expected: list[str]) -> None:
+    result = extract_typescript(PROTO.encode(), frozenset({_line(PROTO, changed)}), "javascript",
+                                module="proto")
+    assert [d.key for d in result.touched] == expected
+    assert "unexported `childLogger`" not in result.passed_over
+    assert "version" not in result.declared  # a require binding, whichever key holds it
+
+
+@pytest.mark.parametrize("factory", [
+    # the object is handed out by a function the module keeps to itself
+    "function make () {\n  return Object.create(prototype)\n}\nmodule.exports = 1\n",
+    # the factory hands out another object
+    "module.exports = function () {\n  return Object.create(EventEmitter.prototype)\n}\n",
+    # made once at the top level: the module exports no factory
+    "module.exports = Object.create(prototype)\n",
+])
+def test_an_object_no_exported_factory_hands_out_stays_unexported(factory: str) -> None:
+    source = PROTO.replace(
+        "module.exports = function () {\n  return Object.create(prototype)\n}\n", factory)
+    result = extract_typescript(source.encode(), frozenset({_line(source, "Object.create(this)"),
+                                                           _line(source, "this.levelValue")}),
+                                "javascript", module="proto")
+    assert result.touched == ()
+    assert "unexported `childLogger`" in result.passed_over
+    assert not {"childLogger", "proto.level"} & result.declared
+
+
+def test_a_named_factory_setting_the_prototype_hands_out_the_object() -> None:
+    source = PROTO.replace(
+        "module.exports = function () {\n  return Object.create(prototype)\n}\n",
+        "function make () {\n  const made = {}\n  Object.setPrototypeOf(made, prototype)\n"
+        "  return made\n}\nmodule.exports = make\n")
+    result = extract_typescript(source.encode(), frozenset({_line(source, "Object.create(this)")}),
+                                "javascript", module="proto")
+    assert [d.key for d in result.touched] == ["childLogger"]
+    assert {"childLogger", "proto.level", "proto.flush"} <= result.declared
+
+
+def test_a_changed_method_of_the_handed_out_prototype_lists_the_page(tmp_path: Path) -> None:
+    """pino ``7567aadde8``: ``child(bindings)`` became ``child(bindings, options)`` in
+    ``lib/proto.js``, whose exported factory hands out ``{ child, … }``; the file had been
+    read as touching an unexported ``child``."""
+    base = PROTO.replace("childLogger (bindings, options)", "childLogger (bindings)")
+    page = "# API\n\n## childLogger(bindings, [options])\n\nCall `childLogger()`.\n"
+    data = run_json(pr_repo(tmp_path, {"lib/proto.js": base, "docs/api.md": page,
+                                       "docs/guide.md": "Call `flushAll()`.\n"},
+                            {"lib/proto.js": PROTO}), "main")
+    assert rows(data) == {"docs/api.md": ["childLogger"]}

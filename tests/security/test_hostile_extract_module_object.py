@@ -55,3 +55,15 @@ def test_a_long_require_chain_is_no_declaration() -> None:
               "module.exports = { called, member }\n")
     touched, declared = _extract(source)
     assert touched == [] and declared == frozenset()
+
+
+def test_a_factory_of_many_deeply_nested_calls_is_walked_once() -> None:
+    # the exported factory's calls are scanned for the prototype it hands out: thousands of
+    # calls nested in one another, and as many top-level `module.exports.x = …` members
+    source = ("const prototype = {\n  childLogger () { return 1 },\n}\n"
+              "module.exports = function () {\n  return " + "wrap(" * LINKS
+              + "Object.create(prototype)" + ")" * LINKS + "\n}\n"
+              + "".join(f"module.exports.member{i} = {i}\n" for i in range(MEMBERS)))
+    touched, declared = _extract(source, module="proto")
+    assert "proto.childLogger" in touched and "proto.member0" in touched
+    assert {"proto.childLogger", "proto.member0", f"proto.member{MEMBERS - 1}"} <= declared

@@ -12,10 +12,11 @@ top-level ones (``declare namespace fastify { interface FastifyServerOptions { �
 statement), an exported object's API may also be assigned member by member:
 ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
 ``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
-for an exported constructor; or it is the object literal ``module.exports`` is set to, whose
-methods, accessors and entries are the module's names, ``response.redirect`` of koa's
-``lib/response.js`` (``module_object``). A ``require()`` binding is another module's, never a
-declaration of this one.
+for an exported constructor, and ``module.exports.transport = …`` where ``module.exports``
+is a value of its own (``pino.transport`` of ``pino.js``); or it is the object literal
+``module.exports`` is set to, whose methods, accessors and entries are the module's names,
+``response.redirect`` of koa's ``lib/response.js`` (``module_object``). A ``require()``
+binding is another module's, never a declaration of this one.
 An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
 Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does.
 """
@@ -258,7 +259,8 @@ def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
 
 def _exported_names(root: Node) -> set[str]:
     """Names exported by ``export { a, b as c }``, ``export default x``, ``module.exports = x``,
-    or the object ``module.exports`` is set to: its shorthand keys (``{ a, b }``) and the locals
+    or the object ``module.exports`` is set to (or its factory hands out, ``_handed_out``): its
+    shorthand keys (``{ a, b }``) and the locals
     its values name (``{ add: decorateAdd }``), which is what the file declares. Its other keys
     are the module's own members (``module_object``), no local name: ``vary (field) {…}`` does
     not export the ``vary`` a ``require`` bound."""
@@ -274,6 +276,9 @@ def _exported_names(root: Node) -> set[str]:
             names.update(local for local, _key in _object_locals(value))
         elif value.type == "identifier":
             names.add(text(value))
+    handed = _handed_out(root)
+    if handed is not None:
+        names.update(local for local, _key in _object_locals(handed))
     return names
 
 
@@ -315,6 +320,54 @@ def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
                 value = _unwrap(value.child_by_field_name("right"))
             if exported and value is not None:
                 yield value, aliases
+
+
+def _exported_value(root: Node) -> tuple[Node, list[str]] | None:
+    """The value ``module.exports`` is last set to at the top level, as at run time, with the
+    names its chain binds (``_module_exports_values``)."""
+    values = list(_module_exports_values(root))
+    return values[-1] if values else None
+
+
+_PROTOTYPE_SETTERS = {"Object.create": 0, "Object.setPrototypeOf": 1}
+"""Calls that give an object its prototype, and which of their arguments that prototype is."""
+
+
+def _handed_out(root: Node) -> Node | None:
+    """The object literal a CommonJS module's exported factory gives as the prototype of what
+    it makes: pino's ``lib/proto.js`` declares ``const prototype = { child, … }`` and exports
+    ``function () { return Object.create(prototype) }``, so every logger has ``child``. The
+    factory is the function ``module.exports`` is set to, or the top-level function it names;
+    the prototype, ``Object.create(obj)`` or ``Object.setPrototypeOf(made, obj)`` in it, where
+    ``obj`` names a top-level object literal. The factory is read in one walk of its nodes."""
+    values: dict[str, Node] = {}  # top-level name -> the function or value it is bound to
+    for statement in root.named_children:
+        if statement.type == "function_declaration":
+            values[text(statement.child_by_field_name("name"))] = statement
+        elif statement.type in VARIABLES:
+            for declarator in statement.named_children:
+                name = _name(declarator.child_by_field_name("name"))
+                value = _unwrap(declarator.child_by_field_name("value"))
+                if name and value is not None:
+                    values[name] = value
+    exported = _exported_value(root)
+    factory = exported[0] if exported is not None else None
+    if factory is not None and factory.type == "identifier":
+        factory = values.get(text(factory))
+    if factory is None or factory.type not in _FUNCTION_VALUES | {"function_declaration"}:
+        return None
+    for call in walk(factory, frozenset({"call_expression"})):
+        position = _PROTOTYPE_SETTERS.get(name_text(call.child_by_field_name("function")) or "")
+        arguments = call.child_by_field_name("arguments")
+        if position is None or arguments is None:
+            continue
+        given = [argument for argument in arguments.named_children if argument.type != "comment"]
+        prototype = _unwrap(given[position]) if len(given) > position else None
+        if prototype is not None and prototype.type == "identifier":
+            found = values.get(text(prototype))
+            if found is not None and found.type == "object":
+                return found
+    return None
 
 
 def _module_exports_aliases(root: Node) -> set[str]:
@@ -391,16 +444,16 @@ def _defined_properties(call: Node, statement: Node) -> Iterator[tuple[str, str,
             yield owner, member, entry
 
 
-def _commonjs_members(root: Node, exported: set[str],
-                      exported_as: dict[str, list[str]]) -> Iterator[tuple[str, str, Node]]:
+def _commonjs_members(root: Node, exported: set[str], exported_as: dict[str, list[str]],
+                      module: str | None) -> Iterator[tuple[str, str, Node]]:
     """(object, member, span) of each public member a CommonJS module assigns to an object
     it exports, one by one: one of ``exported`` (``module.exports = res``) or bound in the
     chain that sets ``module.exports`` (``var app = exports = module.exports = {}``), named
     as it is exported: ``Router.prototype.route = …`` is ``Route.route`` when ``exports.Route
-    = Router`` (``exported_as``). ``exports.x = …`` is a top-level name of its own, and
-    ``module.exports.x`` has no object name. Only in a module without import or export
-    statements: in an ES module the same shape is a component's ``Panel.displayName = …``,
-    not API."""
+    = Router`` (``exported_as``); and ``module.exports.x = …`` (``_module_exports_members``).
+    ``exports.x = …`` is a top-level name of its own. Only in a module without import or
+    export statements: in an ES module the same shape is a component's ``Panel.displayName =
+    …``, not API."""
     if not _is_script(root):
         return
     objects = exported | _module_exports_aliases(root)
@@ -409,6 +462,39 @@ def _commonjs_members(root: Node, exported: set[str],
         for name in dict.fromkeys([*names, *exported_as.get(obj, ())]):
             if not name.startswith("_") and not member.startswith("_"):
                 yield name, member, span
+    yield from _module_exports_members(root, module)
+
+
+def _module_exports_members(root: Node, module: str | None) -> Iterator[tuple[str, str, Node]]:
+    """(module, member, statement) of each top-level ``module.exports.x = …`` in a module that
+    sets ``module.exports`` to a value of its own: pino's ``module.exports = pino`` then
+    ``module.exports.transport = require('./lib/transport')``. Importers bind that value under
+    the module's name (``const pino = require('pino')``) and call ``pino.transport()``, so the
+    member is ``module.x``, named after the file (``module``) or, not known, the local
+    exported. Only the statement is the member's: a change inside a local it names is that
+    local's. The module given again under a key for ES imports (``module.exports.pino = pino``,
+    ``module.exports.default = pino``) is no member: a page writes ``pino``, not ``pino.pino``
+    (and ``default`` is named as each import likes). Without ``module.exports = …``, ``exports.x``
+    builds an object importers take apart (``const { Command } = require('commander')``), so
+    the bare name is the one they write."""
+    found = _exported_value(root)
+    if found is None:
+        return
+    value, aliases = found
+    itself = text(value) if value.type == "identifier" else None
+    name = module or itself or next(iter(aliases), None)
+    if name is None:
+        return
+    for statement in root.named_children:
+        if statement.type != "expression_statement":
+            continue
+        for member, assignment in _commonjs_declarations(statement):
+            left = assignment.child_by_field_name("left")
+            owner = text(left.child_by_field_name("object")) if left is not None else ""
+            if owner == "module.exports" and member != "default" \
+                    and not member.startswith("_") \
+                    and (itself is None or _assigned_local(assignment) != itself):
+                yield name, member, statement
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
@@ -439,18 +525,21 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     """(name, object, members, local -> the keys it is exported under) of the object literal
     a CommonJS module sets ``module.exports`` to (koa's ``module.exports = { get header ()
     {…}, redirect (url) {…}, … }``), directly or in a chain (``const proto = module.exports =
-    {…}``); the last one, as at run time. Its members are the module's names: methods,
-    accessors and ``key: value`` entries, each named ``module.member`` after the name its
-    importers give it (``module_name``), or after the name the chain binds when that is not
-    known. A shorthand entry (``{ a }``) is no member: it exports the local ``a``, as ``{ add:
-    decorateAdd }`` exports ``decorateAdd`` under ``add``. An object that holds no code (no
-    method, accessor or function value) is a configuration some tool reads, a docs site's
-    ``sidebars.js`` or ``.vitepress/config.js``, not an API: it has no members. None when no
-    object is exported, or nothing names it."""
+    {…}``); the last one, as at run time; or, with none, the one the exported factory hands
+    out as a prototype (``_handed_out``: pino's ``Object.create(prototype)``). Its members are
+    the module's names: methods, accessors and ``key: value`` entries, each named
+    ``module.member`` after the name its importers give it (``module_name``), or after the
+    name the chain binds when that is not known. A shorthand entry (``{ a }``) is no member:
+    it exports the local ``a``, as ``{ add: decorateAdd }`` exports ``decorateAdd`` under
+    ``add``. An object that holds no code (no method, accessor or function value) is a
+    configuration some tool reads, a docs site's ``sidebars.js`` or ``.vitepress/config.js``,
+    not an API: it has no members. None when no object is exported, or nothing names it."""
     found = None
     for value, aliases in _module_exports_values(root):
         if value.type == "object":
             found = value, aliases
+    if found is None and (handed := _handed_out(root)) is not None:
+        found = handed, []  # named after the file only: no importer writes `prototype`
     if found is None:
         return None
     obj, aliases = found
@@ -955,7 +1044,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # read as a namespace: a member gained or lost is the module's, not a change of an
         # object a page calls ``response``
         namespaces.add(object_name)
-    for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as):
+    for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as, module):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
