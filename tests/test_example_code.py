@@ -140,6 +140,20 @@ def test_an_example_no_page_shows_by_path_anchors_by_name(tmp_path: Path) -> Non
     assert rows(data) == {"docs/tutorial/dbinit.md": ["init_db"]}
 
 
+def test_a_copy_no_page_shows_beside_a_shown_folder_keeps_the_name_confined(
+        tmp_path: Path) -> None:
+    """sqlmodel's pages include ``tutorial001/`` and never its copy ``tutorial001_py310/``: a
+    change to both is the business of the page showing the first, not of the page showing
+    another folder that names the function too."""
+    shows_t1 = "# A\n\n{* ./docs_src/a/t1/main.py *}\n\nCall `create_heroes()`.\n"
+    data = _run(tmp_path, {"docs_src/a/t1/main.py": WHERE, "docs_src/a/t1_py310/main.py": WHERE,
+                           "docs_src/select/tutorial001.py": SELECT,
+                           "docs/a.md": shows_t1, "docs/select.md": SHOWS_SELECT},
+                {"docs_src/a/t1/main.py": WHERE.replace("1", "3"),
+                 "docs_src/a/t1_py310/main.py": WHERE.replace("1", "3")})
+    assert rows(data) == {"docs/a.md": ["create_heroes", "docs_src/a/t1/main.py"]}
+
+
 
 def test_an_example_whose_names_library_code_declares_is_read_beside_others() -> None:
     """trpc: one changed example declares only names library code declares too (its folder is

@@ -106,9 +106,11 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
     a change to ``tutorial006b.py`` is its business). An example's names are the reader's
     program's: 86 of sqlmodel's examples declare ``create_db_and_tables``, and a page naming
     it without showing one of these examples is about another
-    (docs/concepts/anchoring-rules.md#example-code). A name some folder no page shows
-    declares is left out: it anchors by name. A command phrase or a file path is anchored
-    by its own rules."""
+    (docs/concepts/anchoring-rules.md#example-code). A name declared in some folders pages
+    show and in others no page shows (sqlmodel's ``tutorial001_py310/`` beside the
+    ``tutorial001/`` its page includes) anchors the pages showing the first. A name only
+    folders no page shows declare is left out: it anchors by name. A command phrase or a
+    file path is anchored by its own rules."""
     folders: dict[tuple[str, str], set[str]] = {}
     declared_in_code: set[tuple[str, str]] = set()
     examples: set[str] = set()
@@ -138,9 +140,10 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
         for folder in forms[form]:
             shown[folder] |= pages
     # an example no page shows by path is described by its names alone: flask's tutorial
-    # pages walk through examples/flaskr/ writing `init_db` and `connect_db`, never a path
+    # pages walk through examples/flaskr/ writing `init_db` and `connect_db`, never a path.
+    # Beside a shown folder, an unshown one is a copy of it (a variant for another Python)
     return {key: set().union(*(shown[folder] for folder in seen))
-            for key, seen in folders.items() if all(shown[folder] for folder in seen)}
+            for key, seen in folders.items() if any(shown[folder] for folder in seen)}
 
 
 def _module_folder(path: str) -> str:
