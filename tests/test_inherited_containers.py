@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import pr_repo, run_json
+from tests.helpers import pr_repo, rows, run_json
 
 BASE = ("class StreamResponse:\n    def last_modified(self, value):\n"
         "        return value\n\n\nclass Response(StreamResponse):\n"
@@ -109,3 +109,28 @@ def test_a_ts_line_deleted_or_added_in_an_inherited_method_is_neither_removal_no
                                                  "export class Client extends Mixin {}\n"}),
                        "main")
     assert [(row["path"], row["stale"]) for row in removed["docs"]] == [("docs/api.md", True)]
+
+
+NODES = ("class Node:\n    def walk(self):\n        return 1\n\n\n"
+         "class Stmt(Node):\n    pass\n\n\nclass Expr(Node):\n    pass\n\n\n"
+         "class Name(Expr):\n    pass\n")
+FROZEN = NODES.replace("        return 1\n", "        return 1\n\n"
+                       "    def freeze(self):\n        return 2\n", 1)
+
+
+def test_a_member_a_base_gains_is_one_new_api_entry_on_the_base(tmp_path: Path) -> None:
+    """jinja 69e12dbb95: ``Node.freeze`` was listed once per node class, 110 entries."""
+    data = run_json(pr_repo(tmp_path, {"lib/nodes.py": NODES, "docs/api.md": "# API\n"},
+                            {"lib/nodes.py": FROZEN}), "main")
+    assert [entry["token"] for entry in data["new_api"]] == ["nodes.Node.freeze"]
+    # the subclasses' spellings still anchor, for a page that names one
+    anchors = {a["token"] for a in data["anchors"]}
+    assert {"Stmt.freeze", "Expr.freeze", "Name.freeze"} <= anchors
+
+
+def test_a_page_naming_a_subclass_s_spelling_names_the_new_member(tmp_path: Path) -> None:
+    data = run_json(pr_repo(tmp_path, {"lib/nodes.py": NODES,
+                                       "docs/api.md": "Call `Name.freeze()`.\n"},
+                            {"lib/nodes.py": FROZEN}), "main")
+    assert rows(data) == {"docs/api.md": ["Name.freeze"]}
+    assert data["new_api"] == []
