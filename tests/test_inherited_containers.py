@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from govern.drift.anchors.python import extract_python
 from tests.helpers import pr_repo, rows, run_json
 
 BASE = ("class StreamResponse:\n    def last_modified(self, value):\n"
@@ -134,3 +137,44 @@ def test_a_page_naming_a_subclass_s_spelling_names_the_new_member(tmp_path: Path
                             {"lib/nodes.py": FROZEN}), "main")
     assert rows(data) == {"docs/api.md": ["Name.freeze"]}
     assert data["new_api"] == []
+
+
+RUNTIME = ('__all__ = ["Loop"]\n\n\nclass LoopBase:\n    def cycle(self, *args):\n'
+           '        return args[0]\n\n\nclass Loop(LoopBase):\n    pass\n\n\n'
+           'class Other:\n    pass\n')
+CHANGED = RUNTIME.replace("        return args[0]\n", "        return args[0]\n\n"
+                          "    def changed(self, *value):\n        return True\n", 1)
+
+
+def test_a_member_a_base_outside_all_gains_anchors_the_exported_subclass(
+        tmp_path: Path) -> None:
+    """jinja bc076b3e25: ``LoopContext`` inherits the new ``changed()`` of ``LoopContextBase``,
+    which ``__all__`` leaves out; the change read as nothing public."""
+    data = run_json(pr_repo(tmp_path, {"pkg/__init__.py": "from pkg.runtime import Loop\n",
+                                       "pkg/runtime.py": RUNTIME,
+                                       "docs/api.rst": "Use ``Loop.changed``.\n"},
+                            {"pkg/runtime.py": CHANGED}), "main")
+    assert rows(data) == {"docs/api.rst": ["Loop.changed"]}
+    anchors = {a["token"] for a in data["anchors"]}
+    assert "pkg.Loop.changed" in anchors
+    assert not {"LoopBase.changed", "Other.changed", "LoopBase"} & anchors
+    assert data["anchorless_changes"] == []
+    unnamed = run_json(pr_repo(tmp_path / "unnamed",
+                               {"pkg/__init__.py": "", "pkg/runtime.py": RUNTIME,
+                                "docs/api.rst": "# API\n"}, {"pkg/runtime.py": CHANGED}), "main")
+    assert [entry["token"] for entry in unnamed["new_api"]] == ["pkg.runtime.Loop.changed"]
+
+
+@pytest.mark.parametrize("base", ["LoopBase", "_LoopBase"])
+def test_a_base_outside_all_that_no_exported_class_inherits_stays_passed_over(
+        base: str) -> None:
+    source = RUNTIME.replace("class Loop(LoopBase)", "class Loop").replace("LoopBase", base)
+    result = extract_python(source.encode(), frozenset({6}))
+    assert result.touched == ()
+    reason = f"`{base}`, which `__all__` leaves out" if base == "LoopBase" \
+        else f"private `{base}`"
+    assert result.passed_over == (reason,)
+    inherited = extract_python(RUNTIME.replace("LoopBase", base).encode(), frozenset({6}))
+    assert [d.key for d in inherited.touched] == ["Loop.cycle"]
+    assert inherited.passed_over == ()
+    assert "Loop.cycle" in inherited.declared and f"{base}.cycle" not in inherited.declared

@@ -746,7 +746,7 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
-    inherited = _inherited_spellings(new, path, side, package_dir)
+    inherited = _subclass_spellings(new, path, side, package_dir)
     # a new container's members come with it: the page that documents the class documents
     # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
     # ``description``, which would each be listed with no home of their own); a member a base
@@ -793,7 +793,7 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     return found
 
 
-def _inherited_spellings(new: list[Declaration], path: str, side: Side, package_dir: str
+def _subclass_spellings(new: list[Declaration], path: str, side: Side, package_dir: str
                          ) -> tuple[dict[str, list[str]], set[str]]:
     """(new member -> the names of its new spellings on the subclasses that inherit it, the
     keys of those spellings): a subclass's ``Stmt.frozen`` is no entry of its own when the

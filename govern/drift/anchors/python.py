@@ -258,14 +258,15 @@ def from_imports(statement: Node) -> dict[str, str]:
     return found
 
 
-def _class_tree(top_level: list[tuple[str, Node]], exported: Callable[[str], bool]
+def _class_tree(top_level: list[tuple[str, Node]]
                 ) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
-    """(exported class -> the names of its bases, class -> its own member names)."""
+    """(class -> the names of its bases, class -> its own member names), for every class,
+    exported or not: an exported class inherits through one ``__all__`` leaves out."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, statement in top_level:
         definition = unwrap_definition(statement)
-        if definition.type != "class_definition" or not exported(name):
+        if definition.type != "class_definition":
             continue
         listed = definition.child_by_field_name("superclasses")
         bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in
@@ -421,6 +422,11 @@ def extract_python(source: bytes, lines: frozenset[int],
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
     passed_over: list[str] = []
+    # the touched members of classes not exported, which an exported subclass may inherit
+    # (jinja's ``LoopContext`` inherits ``changed()`` from ``LoopContextBase``), and the
+    # reason each such class gave, dropped when one does
+    hidden: list[Declaration] = []
+    hidden_reasons: dict[str, str] = {}
     for name, statement in top_level:
         is_container, members = _members(statement)
         # Units are what can call a helper: functions and methods, not the containers whose
@@ -437,6 +443,9 @@ def extract_python(source: bytes, lines: frozenset[int],
                 touched.extend(served)
                 if not served:
                     passed_over.append(_unexported_reason(name, statement))
+                    hidden_reasons[name] = passed_over[-1]
+                    if is_container:
+                        hidden.extend(_touched(statement, name, lines, True, members))
             continue
         declared.add(name)
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
@@ -454,10 +463,15 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    bases, own = _class_tree(top_level, exported)
-    inherited, widely_inherited = inherited_members(touched, bases, own)
+    bases, own = _class_tree(top_level)
+    inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
+    inherited = [declaration for declaration in inherited if exported(declaration.container or "")]
     touched.extend(inherited)
-    declared.update(inherited_spellings(bases, own, is_public))
+    declared.update(key for key in inherited_spellings(bases, own, is_public)
+                    if exported(key.partition(".")[0]))
+    # a class ``__all__`` leaves out is passed over only when no exported class inherits
+    inheriting = {hidden_reasons.get(d.inherited_from or "") for d in inherited}
+    passed_over = [reason for reason in passed_over if reason not in inheriting]
     literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
