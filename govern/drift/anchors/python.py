@@ -243,19 +243,22 @@ def string_list(node: Node | None) -> frozenset[str] | None:
 
 def from_imports(statement: Node) -> dict[str, str]:
     """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
+    return {name: source for name, source, _ in _imported(statement)}
+
+
+def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(exported name, "M:original", its node) of each name a ``from M import`` binds."""
     if statement.type != "import_from_statement":
-        return {}
+        return
     module = text(statement.child_by_field_name("module_name"))
-    found: dict[str, str] = {}
     for child in statement.named_children:
         if child.type == "wildcard_import":
-            found[f"*{module}"] = f"{module}:*"
+            yield f"*{module}", f"{module}:*", child
         elif child.type == "aliased_import":
             original = text(child.child_by_field_name("name"))
-            found[text(child.child_by_field_name("alias"))] = f"{module}:{original}"
+            yield text(child.child_by_field_name("alias")), f"{module}:{original}", child
         elif child.type == "dotted_name" and child != statement.child_by_field_name("module_name"):
-            found[text(child)] = f"{module}:{text(child)}"
-    return found
+            yield text(child), f"{module}:{text(child)}", child
 
 
 def _class_tree(top_level: list[tuple[str, Node]]
@@ -401,8 +404,12 @@ def extract_python(source: bytes, lines: frozenset[int],
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
     deprecated = False  # a changed top-level warning deprecates the module's whole API
+    changed_imports: list[str] = []  # the names ``from … import`` binds on changed lines
     for statement in statements(tree.root_node):
-        reexports.update(from_imports(statement))
+        for imported_name, origin, node in _imported(statement):
+            reexports[imported_name] = origin
+            if touches(node, lines):
+                changed_imports.append(imported_name)
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
         for name, value in _declarations(statement):
             if name == "__all__":
@@ -421,7 +428,11 @@ def extract_python(source: bytes, lines: frozenset[int],
     declared: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
-    passed_over: list[str] = []
+    # an import ``__all__`` leaves out re-exports nothing (``index_reexports``), even of the
+    # package's own name: the reason says which, since a page may still write ``pkg.Name``
+    passed_over = [f"an import of `{name}`, which `__all__` leaves out" for name in changed_imports
+                   if all_names is not None and name not in all_names
+                   and not name.startswith("*") and is_public(name)]
     # the touched members of classes not exported, which an exported subclass may inherit
     # (jinja's ``LoopContext`` inherits ``changed()`` from ``LoopContextBase``), and the
     # reason each such class gave, dropped when one does
