@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import pr_repo, run_json
+import pytest
+
+from govern.drift.anchors.python import extract_python
+from tests.helpers import pr_repo, rows, run_json
 
 BASE = ("class StreamResponse:\n    def last_modified(self, value):\n"
         "        return value\n\n\nclass Response(StreamResponse):\n"
@@ -109,3 +112,69 @@ def test_a_ts_line_deleted_or_added_in_an_inherited_method_is_neither_removal_no
                                                  "export class Client extends Mixin {}\n"}),
                        "main")
     assert [(row["path"], row["stale"]) for row in removed["docs"]] == [("docs/api.md", True)]
+
+
+NODES = ("class Node:\n    def walk(self):\n        return 1\n\n\n"
+         "class Stmt(Node):\n    pass\n\n\nclass Expr(Node):\n    pass\n\n\n"
+         "class Name(Expr):\n    pass\n")
+FROZEN = NODES.replace("        return 1\n", "        return 1\n\n"
+                       "    def freeze(self):\n        return 2\n", 1)
+
+
+def test_a_member_a_base_gains_is_one_new_api_entry_on_the_base(tmp_path: Path) -> None:
+    """jinja 69e12dbb95: ``Node.freeze`` was listed once per node class, 110 entries."""
+    data = run_json(pr_repo(tmp_path, {"lib/nodes.py": NODES, "docs/api.md": "# API\n"},
+                            {"lib/nodes.py": FROZEN}), "main")
+    assert [entry["token"] for entry in data["new_api"]] == ["nodes.Node.freeze"]
+    # the subclasses' spellings still anchor, for a page that names one
+    anchors = {a["token"] for a in data["anchors"]}
+    assert {"Stmt.freeze", "Expr.freeze", "Name.freeze"} <= anchors
+
+
+def test_a_page_naming_a_subclass_s_spelling_names_the_new_member(tmp_path: Path) -> None:
+    data = run_json(pr_repo(tmp_path, {"lib/nodes.py": NODES,
+                                       "docs/api.md": "Call `Name.freeze()`.\n"},
+                            {"lib/nodes.py": FROZEN}), "main")
+    assert rows(data) == {"docs/api.md": ["Name.freeze"]}
+    assert data["new_api"] == []
+
+
+RUNTIME = ('__all__ = ["Loop"]\n\n\nclass LoopBase:\n    def cycle(self, *args):\n'
+           '        return args[0]\n\n\nclass Loop(LoopBase):\n    pass\n\n\n'
+           'class Other:\n    pass\n')
+CHANGED = RUNTIME.replace("        return args[0]\n", "        return args[0]\n\n"
+                          "    def changed(self, *value):\n        return True\n", 1)
+
+
+def test_a_member_a_base_outside_all_gains_anchors_the_exported_subclass(
+        tmp_path: Path) -> None:
+    """jinja bc076b3e25: ``LoopContext`` inherits the new ``changed()`` of ``LoopContextBase``,
+    which ``__all__`` leaves out; the change read as nothing public."""
+    data = run_json(pr_repo(tmp_path, {"pkg/__init__.py": "from pkg.runtime import Loop\n",
+                                       "pkg/runtime.py": RUNTIME,
+                                       "docs/api.rst": "Use ``Loop.changed``.\n"},
+                            {"pkg/runtime.py": CHANGED}), "main")
+    assert rows(data) == {"docs/api.rst": ["Loop.changed"]}
+    anchors = {a["token"] for a in data["anchors"]}
+    assert "pkg.Loop.changed" in anchors
+    assert not {"LoopBase.changed", "Other.changed", "LoopBase"} & anchors
+    assert data["anchorless_changes"] == []
+    unnamed = run_json(pr_repo(tmp_path / "unnamed",
+                               {"pkg/__init__.py": "", "pkg/runtime.py": RUNTIME,
+                                "docs/api.rst": "# API\n"}, {"pkg/runtime.py": CHANGED}), "main")
+    assert [entry["token"] for entry in unnamed["new_api"]] == ["pkg.runtime.Loop.changed"]
+
+
+@pytest.mark.parametrize("base", ["LoopBase", "_LoopBase"])
+def test_a_base_outside_all_that_no_exported_class_inherits_stays_passed_over(
+        base: str) -> None:
+    source = RUNTIME.replace("class Loop(LoopBase)", "class Loop").replace("LoopBase", base)
+    result = extract_python(source.encode(), frozenset({6}))
+    assert result.touched == ()
+    reason = f"`{base}`, which `__all__` leaves out" if base == "LoopBase" \
+        else f"private `{base}`"
+    assert result.passed_over == (reason,)
+    inherited = extract_python(RUNTIME.replace("LoopBase", base).encode(), frozenset({6}))
+    assert [d.key for d in inherited.touched] == ["Loop.cycle"]
+    assert inherited.passed_over == ()
+    assert "Loop.cycle" in inherited.declared and f"{base}.cycle" not in inherited.declared

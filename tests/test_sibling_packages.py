@@ -122,3 +122,40 @@ def test_a_name_the_package_imports_is_public_whatever_its_modules_all_says(
                               "docs/api.rst": page},
                    {"jinja2/runtime.py": RUNTIME.replace("return ''", "return 'x'")})
     assert ("docs/api.rst" in rows(run_json(repo, "main"))) is listed
+
+
+def test_an_import_all_leaves_out_is_named_by_the_reason(tmp_path: Path) -> None:
+    """jinja 19133d4059's ``__init__.py`` read as "no documentable declaration" alone; a name
+    imported from elsewhere stays the package's own use of it."""
+    init = ("from typing import (\n    Any,\n)\nfrom .runtime import LoopContext\n"
+            "__all__ = ['LoopContext']\n")
+    head = init.replace("    Any,\n", "    Any,\n    Callable,\n").replace(
+        "import LoopContext", "import LoopContext as LoopContext")
+    data = run_json(pr_repo(tmp_path, {"jinja2/__init__.py": init, "jinja2/runtime.py": RUNTIME,
+                                       "docs/api.md": "Use `jinja2.Callable`.\n"},
+                            {"jinja2/__init__.py": head}), "main")
+    assert rows(data) == {}
+    assert not {"jinja2.Callable", "jinja2.Any"} & {a["token"] for a in data["anchors"]}
+    [anchorless] = data["anchorless_changes"]
+    assert anchorless["reason"] == ("no documentable declaration on the changed lines; they touch"
+                                    " an import of `Callable`, which `__all__` leaves out")
+
+
+@pytest.mark.parametrize(("all_names", "listed"), [
+    ("['LoopContext']", False), ("['LoopContext', 'ChainableUndefined']", True)])
+def test_a_name_the_package_imports_but_its_all_forgets_is_no_reexport(
+        tmp_path: Path, all_names: str, listed: bool) -> None:
+    """jinja 19133d4059 imported the new ``ChainableUndefined`` in ``__init__.py`` and forgot it
+    in the package's ``__all__``: ``__all__`` is what the package declares public, so it is no
+    re-export, and the reason says which import ``__all__`` leaves out."""
+    init = f"from .runtime import LoopContext\n__all__ = {all_names}\n"
+    head = init.replace("import LoopContext", "import LoopContext, ChainableUndefined")
+    page = ".. autoclass:: jinja2.ChainableUndefined\n"
+    data = run_json(pr_repo(tmp_path, {"jinja2/__init__.py": init, "jinja2/runtime.py": RUNTIME,
+                                       "docs/api.rst": page}, {"jinja2/__init__.py": head}),
+                    "main")
+    assert ("docs/api.rst" in rows(data)) is listed
+    reasons = [entry["reason"] for entry in data["anchorless_changes"]]
+    assert reasons == ([] if listed else [
+        "no documentable declaration on the changed lines; they touch an import of "
+        "`ChainableUndefined`, which `__all__` leaves out"])

@@ -527,7 +527,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     families: dict[str | frozenset[str], dict[int, set[str]]] = {}
     kin = _joined_kin(added)
     for entry in added:
-        if any(token in on_pages for token in entry.tokens):
+        if any(token in on_pages for token in (*entry.tokens, *entry.inherited)):
             continue
         token = _entry_token(entry)
         if token in found:

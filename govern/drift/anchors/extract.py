@@ -222,6 +222,10 @@ class Added:
     """For a member, its file's top-level declarations, its container among them: the page
     about the file names them (``createJSONStorage`` and ``StateStorage`` beside the options
     of ``PersistOptions``). Shared as ``kin`` is."""
+    inherited: tuple[str, ...] = ()
+    """For a member a base class gained, the names of each subclass's spelling of it
+    (``Stmt.frozen`` of ``Node.frozen``): one entry, on the declaring class, which a page
+    naming any of them names (docs/concepts/anchoring-rules.md#inherited-members)."""
 
 
 SKIPPED_LABELS = {
@@ -742,10 +746,13 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
+    inherited = _subclass_spellings(new, path, side, package_dir)
     # a new container's members come with it: the page that documents the class documents
     # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
-    # ``description``, which would each be listed with no home of their own)
-    new = [declaration for declaration in new if declaration not in new_members]
+    # ``description``, which would each be listed with no home of their own); a member a base
+    # gained is its entry, not each subclass's
+    new = [declaration for declaration in new if declaration not in new_members
+           and declaration.key not in inherited[1]]
     groups: dict[str, frozenset[str]] = {}
     if new:
         kin: dict[str, set[str]] = {}  # container ("" for the top level) -> its declarations
@@ -771,7 +778,8 @@ def _added(file: str, head: Extraction, base: Extraction | None,
         found.append(Added(file, declaration, tuple(tokens),
                            joined[container, table] if table is not None
                            else groups.get(container, frozenset()), table is not None,
-                           groups.get("", frozenset()) if container else frozenset()))
+                           groups.get("", frozenset()) if container else frozenset(),
+                           tuple(inherited[0].get(declaration.key, ()))))
     # a key with fewer than two others beside it has no siblings a page could name; a private
     # one (a ``__slots__`` entry such as ``"_default_ssl"``) is no value a user writes
     keys = {value: table for value, table in head.literal_kin.items()
@@ -783,6 +791,25 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     found.extend(Added(file, Declaration(value, None, bridgeable=False), (value,), table, True)
                  for value, table in keys.items())
     return found
+
+
+def _subclass_spellings(new: list[Declaration], path: str, side: Side, package_dir: str
+                         ) -> tuple[dict[str, list[str]], set[str]]:
+    """(new member -> the names of its new spellings on the subclasses that inherit it, the
+    keys of those spellings): a subclass's ``Stmt.frozen`` is no entry of its own when the
+    ``Node.frozen`` it inherits is new too (jinja's 110 node classes). A spelling whose
+    member is not new (a subclass now inheriting what its new base declares) stays one, as
+    does one whose base is no declaration (a base ``__all__`` leaves out)."""
+    keys = {declaration.key for declaration in new}
+    names: dict[str, list[str]] = {}
+    folded: set[str] = set()
+    for declaration in new:
+        origin = f"{declaration.inherited_from}.{declaration.name}"
+        if declaration.inherited_from is not None and origin in keys:
+            names.setdefault(origin, []).extend(
+                _tokens(declaration, path, side, package_dir)[1:])  # the bare name is its own
+            folded.add(declaration.key)
+    return names, folded
 
 
 def _option_changes(change: ChangedFile, read_as: tuple[str, str],

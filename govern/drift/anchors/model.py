@@ -34,6 +34,11 @@ class Declaration:
     mkdocstrings ``:::``) renders of it, so a page documenting it only that way shows nothing
     new (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
 
+    inherited_from: str | None = field(default=None, compare=False)
+    """For a member a subclass inherits (``Sub.method``), the class whose own member was
+    touched (``Base``): a member the base gains is one New API entry, on that class, not one
+    per subclass (docs/concepts/anchoring-rules.md#inherited-members). Not compared."""
+
     @property
     def key(self) -> str:
         """The name as ``Container.member`` or bare: unique within one file."""

@@ -243,29 +243,33 @@ def string_list(node: Node | None) -> frozenset[str] | None:
 
 def from_imports(statement: Node) -> dict[str, str]:
     """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
+    return {name: source for name, source, _ in _imported(statement)}
+
+
+def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
+    """(exported name, "M:original", its node) of each name a ``from M import`` binds."""
     if statement.type != "import_from_statement":
-        return {}
+        return
     module = text(statement.child_by_field_name("module_name"))
-    found: dict[str, str] = {}
     for child in statement.named_children:
         if child.type == "wildcard_import":
-            found[f"*{module}"] = f"{module}:*"
+            yield f"*{module}", f"{module}:*", child
         elif child.type == "aliased_import":
             original = text(child.child_by_field_name("name"))
-            found[text(child.child_by_field_name("alias"))] = f"{module}:{original}"
+            yield text(child.child_by_field_name("alias")), f"{module}:{original}", child
         elif child.type == "dotted_name" and child != statement.child_by_field_name("module_name"):
-            found[text(child)] = f"{module}:{text(child)}"
-    return found
+            yield text(child), f"{module}:{text(child)}", child
 
 
-def _class_tree(top_level: list[tuple[str, Node]], exported: Callable[[str], bool]
+def _class_tree(top_level: list[tuple[str, Node]]
                 ) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
-    """(exported class -> the names of its bases, class -> its own member names)."""
+    """(class -> the names of its bases, class -> its own member names), for every class,
+    exported or not: an exported class inherits through one ``__all__`` leaves out."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, statement in top_level:
         definition = unwrap_definition(statement)
-        if definition.type != "class_definition" or not exported(name):
+        if definition.type != "class_definition":
             continue
         listed = definition.child_by_field_name("superclasses")
         bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in
@@ -400,8 +404,12 @@ def extract_python(source: bytes, lines: frozenset[int],
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
     deprecated = False  # a changed top-level warning deprecates the module's whole API
+    changed_imports: list[str] = []  # the names ``from … import`` binds on changed lines
     for statement in statements(tree.root_node):
-        reexports.update(from_imports(statement))
+        for imported_name, origin, node in _imported(statement):
+            reexports[imported_name] = origin
+            if touches(node, lines):
+                changed_imports.append(imported_name)
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
         for name, value in _declarations(statement):
             if name == "__all__":
@@ -420,7 +428,16 @@ def extract_python(source: bytes, lines: frozenset[int],
     declared: set[str] = set()
     touched: list[Declaration] = []
     units: list[tuple[str, Node]] = []
-    passed_over: list[str] = []
+    # an import ``__all__`` leaves out re-exports nothing (``index_reexports``), even of the
+    # package's own name: the reason says which, since a page may still write ``pkg.Name``
+    passed_over = [f"an import of `{name}`, which `__all__` leaves out" for name in changed_imports
+                   if all_names is not None and name not in all_names
+                   and not name.startswith("*") and is_public(name)]
+    # the touched members of classes not exported, which an exported subclass may inherit
+    # (jinja's ``LoopContext`` inherits ``changed()`` from ``LoopContextBase``), and the
+    # reason each such class gave, dropped when one does
+    hidden: list[Declaration] = []
+    hidden_reasons: dict[str, str] = {}
     for name, statement in top_level:
         is_container, members = _members(statement)
         # Units are what can call a helper: functions and methods, not the containers whose
@@ -437,6 +454,9 @@ def extract_python(source: bytes, lines: frozenset[int],
                 touched.extend(served)
                 if not served:
                     passed_over.append(_unexported_reason(name, statement))
+                    hidden_reasons[name] = passed_over[-1]
+                    if is_container:
+                        hidden.extend(_touched(statement, name, lines, True, members))
             continue
         declared.add(name)
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
@@ -454,10 +474,15 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    bases, own = _class_tree(top_level, exported)
-    inherited, widely_inherited = inherited_members(touched, bases, own)
+    bases, own = _class_tree(top_level)
+    inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
+    inherited = [declaration for declaration in inherited if exported(declaration.container or "")]
     touched.extend(inherited)
-    declared.update(inherited_spellings(bases, own, is_public))
+    declared.update(key for key in inherited_spellings(bases, own, is_public)
+                    if exported(key.partition(".")[0]))
+    # a class ``__all__`` leaves out is passed over only when no exported class inherits
+    inheriting = {hidden_reasons.get(d.inherited_from or "") for d in inherited}
+    passed_over = [reason for reason in passed_over if reason not in inheriting]
     literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))

@@ -572,7 +572,8 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
             continue
         for child in inheriting:
             inherited = Declaration(declaration.name, child, bridgeable=True,
-                                    body_only=declaration.body_only)
+                                    body_only=declaration.body_only,
+                                    inherited_from=declaration.container)
             if inherited not in known:
                 known.add(inherited)
                 found.append(inherited)
