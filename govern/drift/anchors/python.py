@@ -121,9 +121,12 @@ def _declarations(node: Node) -> list[tuple[str, Node]]:
 
 
 def _string_keyed_dict(statement: Node) -> Node | None:
-    """The dict literal of ``NAME = {"key": …}`` when every key is a plain string."""
+    """The dict literal of ``NAME = {"key": …}`` when every key is a plain string. Not of a
+    tuple target: ``A, B = {"x": 1, "y": 2}`` binds ``A`` to ``"x"``, and neither holds
+    the dict's keys."""
     assignment = _assignment(statement)
-    if assignment is None:
+    left = assignment.child_by_field_name("left") if assignment is not None else None
+    if assignment is None or left is None or left.type != "identifier":
         return None
     right = assignment.child_by_field_name("right")
     if right is None or right.type != "dictionary":
@@ -313,16 +316,17 @@ _VERSIONS = frozenset({"__version__", "__version_info__"})
 _WRITTEN_OUT = frozenset({"string", "concatenated_string", "integer", "float", "tuple", "list"})
 
 
-def _is_metadata(name: str, statement: Node) -> bool:
-    """Is a top-level dunder a module attribute the package publishes: bound by an assignment
-    (``__description__ = …``, attrs' ``__version_info__``, which its API page tells users to
-    compare), not one of ``_MODULE_MACHINERY``, nor a def (``__getattr__``, ``__dir__``: hooks
-    of the module, not values)? A version written out as a literal (``__version__ =
-    "1.2.3"``) is release data, which each release rewrites: a bump, not API."""
-    if not is_dunder(name) or name in _MODULE_MACHINERY:
+def _is_metadata(name: str, value: Node) -> bool:
+    """Is a top-level dunder, bound to ``value`` (:func:`_declarations`), a module attribute
+    the package publishes: bound by an assignment (``__description__ = …``, attrs'
+    ``__version_info__``, which its API page tells users to compare), not one of
+    ``_MODULE_MACHINERY``, nor a def (``__getattr__``, ``__dir__``: hooks of the module, not
+    values)? A version written out as a literal (``__version__ = "1.2.3"``) is release data,
+    which each release rewrites: a bump, not API."""
+    if not is_dunder(name) or name in _MODULE_MACHINERY \
+            or value.type in ("function_definition", "class_definition"):
         return False
-    values = [value for bound, value in assigned(statement) if bound == name]
-    return bool(values) and not (name in _VERSIONS and values[0].type in _WRITTEN_OUT)
+    return not (name in _VERSIONS and value.type in _WRITTEN_OUT)
 
 
 def _unexported_reason(name: str, statement: Node) -> str:
@@ -403,6 +407,7 @@ def extract_python(source: bytes, lines: frozenset[int],
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
     top_level: list[tuple[str, Node]] = []
+    metadata: set[str] = set()
     deprecated = False  # a changed top-level warning deprecates the module's whole API
     changed_imports: list[str] = []  # the names ``from … import`` binds on changed lines
     for statement in statements(tree.root_node):
@@ -416,10 +421,12 @@ def extract_python(source: bytes, lines: frozenset[int],
                 all_names = string_list(value)
             else:
                 top_level.append((name, statement))
-
-    # ``__all__`` lists what a star import takes; module metadata is read as
-    # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out hides nothing
-    metadata = frozenset(name for name, statement in top_level if _is_metadata(name, statement))
+                # ``__all__`` lists what a star import takes; module metadata is read as
+                # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out
+                # hides nothing. Judged on the value each name is bound to, once: a statement
+                # binding 4,000 dunders was read again for each of them (40 s).
+                if _is_metadata(name, value):
+                    metadata.add(name)
 
     def exported(name: str) -> bool:
         return name in metadata or is_public(name) and (
