@@ -430,6 +430,9 @@ def test_a_removed_member_s_name_still_written_in_code_is_not_certain(
     ("docs/release-2.0.md", "Call `retire_engine()` when done.\n", False),
     ("docs/v4-release-notes.md", "Call `retire_engine()` when done.\n", False),
     ("docs/changes/engine.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/CHANGELOG-archive.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/old-changelog.md", "Call `retire_engine()` when done.\n", False),
+    ("docs/release-notes-archive.md", "Call `retire_engine()` when done.\n", False),
     # how releases are made, or how to weigh a change: pages about the present
     ("docs/community/release-process.rst", "Call ``retire_engine()`` when done.\n", True),
     ("docs/release_policy.md", "Call `retire_engine()` when done.\n", True),

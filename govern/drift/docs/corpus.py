@@ -15,10 +15,12 @@ from govern.git.packages import is_test_file
 PAGE_SUFFIXES = (".md", ".mdx", ".rst")
 _BLOB_MODES = ("100644", "100755")
 _HISTORY = re.compile(
-    # a changelog or the releases: the whole name, perhaps with a version (``release-2.0``),
-    # not the first word of one about the process (``release-process.rst``,
-    # ``gauging_changes.md``)
-    r"(?i)(?:(?:^|/)change(?:s|log)|(?:^|[/_.-])releases?(?:[-_]notes)?)(?=[/.]|$|[-_]v?\d)"
+    # a changelog or release notes anywhere in the name (``old-changelog.md``); changes only
+    # opening it (``CHANGES-2.0.md``, not ``gauging_changes.md``); the releases as the whole
+    # word, perhaps with a version (``release-2.0``), not the first word of a page about the
+    # process (``release-process.rst``)
+    r"(?i)(?:(?:^|[/_.-])(?:changelog|releases?[-_]notes)|(?:^|/)changes)(?=[/_.-]|$)"
+    r"|(?:^|[/_.-])releases?(?=[/.]|$|[-_]v?\d)"
     r"|(?:^|[/_.-])(?:history|news|whats?[-_]?new|migrat\w*|upgrad\w*|deprecat\w*|removals?"
     r"|(?:previous|past|older)[-_]versions?|versioned[-_]docs)(?=[/_.-]|$)|(?:^|/)blog/")
 
