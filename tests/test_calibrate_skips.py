@@ -113,15 +113,15 @@ def test_a_case_whose_code_changed_only_comments_is_skipped_after_its_replay(
     assert (report["cases"], report["run"]["cases_found"], report["run"]["cases_sampled"]) == \
         (3, 4, 4)
     assert report["cases_without_anchor"]["cases"] == 1  # the workflow's, a blind spot
-    assert ("1 sampled case(s) changed code only in comments, which no page drifts from: "
-            "replayed, then left out (skipped.code_comment_only).") in \
+    assert ("1 sampled case(s) changed code only in comments or spacing, which no page "
+            "drifts from: replayed, then left out (skipped.code_comment_only).") in \
         calibrate(repo, "--no-suggest").output
     # a sample of that case alone measures nothing: not judged, as when no case is found
     alone = calibrate(repo, "--limit", "1", comment)
     assert alone.exit_code == 2
     assert alone.stderr.splitlines()[0] == (
         "Error: no case measured: each of the 1 case(s) sampled was no case once replayed "
-        "(1 changed code only in comments)")
+        "(1 changed code only in comments or spacing)")
     # no such line when no case was skipped so
     repo.commit({"src/lib.py": lib.replace("size = 10", "size = 12"),
                  "docs/guide.md": GUIDE_PAGE + "\nTwelve.\n"}, "newest")

@@ -205,7 +205,7 @@ blanked: a page whose change log and authors list alone changed is set aside as 
 SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
     "docs_cosmetic": "changed docs only in whitespace, link targets or bare markup lines",
-    "code_comment_only": "changed code only in comments",
+    "code_comment_only": "changed code only in comments or spacing",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
 }
 

@@ -136,7 +136,8 @@ def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
 
 
 def changes_only_comments(case: Case, result: AffectedDocs, config: Config) -> bool:
-    """Did the case's code side change only comments: every code file it changed counted
+    """Did the case's code side change only comments (or spacing, outside Python: what
+    affected-docs counts alike): every code file it changed counted
     ``comment_only``, and nothing else anchored, was dropped by a guard or is NOT COVERED?
     A comment is no change a page could drift from (click 0baa8db0: a comment in
     ``Parameter.handle_parse_result`` fixed with a paragraph on ``ctx.params``), so its pages

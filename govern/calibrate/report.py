@@ -111,7 +111,7 @@ def _headline(report: dict[str, Any]) -> list[str]:
         "case).",
         *_set_aside(run),
         *([f"{run['skipped']['code_comment_only']} sampled case(s) changed code only in "
-           "comments, which no page drifts from: replayed, then left out "
+           "comments or spacing, which no page drifts from: replayed, then left out "
            "(skipped.code_comment_only)."]
           if run.get("skipped", {}).get("code_comment_only") else []),
     ]

@@ -49,7 +49,8 @@ def _date(value: str | None, option: str) -> str | None:
 
 
 def _reasons(skipped: dict[str, int]) -> str:
-    """How many commits were no case for each reason: ``2 changed code only in comments``."""
+    """How many commits were no case for each reason: ``2 changed code only in comments or
+    spacing``."""
     return ", ".join(f"{n} {SKIP_REASONS[reason]}" for reason, n in skipped.items() if n)
 
 

@@ -243,7 +243,7 @@ SKIPPED_LABELS = {
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
     "version_bumps": "version bump(s) (a version string is release data, not API)",
-    "comment_only": "source file(s) whose changed lines change only comments",
+    "comment_only": "source file(s) whose changed lines change only comments or spacing",
     "empty_files": "empty source file(s) (a package's blank __init__.py)",
     "widely_inherited": f"changed member(s) inherited by more than {MAX_INHERITING} classes "
                         "of their file (anchored on their own class only, not on each "

@@ -37,7 +37,9 @@ together without it, and a ``/`` may open or close a regex, whose blanks are its
 def _evened(line: bytes) -> bytes:
     """The line as its tokens read: without its indentation and trailing blanks, each run of
     blanks one space where it parts two tokens and gone where it does not (``got (url`` is
-    ``got(url``), each string as written (``'a b'`` is not ``'ab'``, nor ``'a  b'``). Read
+    ``got(url``), each string that opens on the line as written (``'a b'`` is not ``'ab'``,
+    nor ``'a  b'``). A line that goes on a template literal opened above, or a blank in a
+    regular expression beside a bracket, is read as code: a hunk is read line by line. Read
     with regular expressions, not a loop over the line's blanks: a hunk may hold megabytes."""
     parts = _STRING.split(line)
     # parts alternate code and strings; a blank beside a quote, or at the line's ends, parts
