@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from govern.calibrate.cases import parse_prose
+from govern.calibrate.cases import globs_at, parse_prose
 from govern.calibrate.report import outside_note
+from govern.core.globs import Globs
 from tests.gitrepo import Repo, make_repo
 from tests.test_calibrate import API_PAGE, GUIDE_PAGE, LIB, calibrate, calibrate_json
 
@@ -155,3 +156,17 @@ def test_a_page_changed_only_in_bare_markup_lines_is_cosmetic(tmp_path: Path) ->
     report = calibrate_json(repo, "--no-suggest")
     assert [case["commit"] for case in report["per_case"]] == [prose]
     assert breaks != prose and report["run"]["skipped"]["docs_cosmetic"] == 1
+
+
+def test_the_globs_at_a_revision_are_those_matching_its_pages() -> None:
+    """``at_rev`` is read from one pass over the tree, and says what matching each glob
+    against it says."""
+    tree = ["docs/index.md", "docs/api/client/send.rst", "www/docs/a/b/c.mdx", "README.md",
+            "src/lib.py", "docs/api/notes.txt"]
+    globs = ["docs/**/*.md", "docs/**/*.rst", "docs/api/**/*.rst", "docs/api/**/*.md",
+             "www/docs/**/*.mdx", "www/**/*.mdx", "www/docs/**/*.md", "src/**/*.rst"]
+    found = globs_at(tree)
+    assert {glob for glob in globs if glob in found} == \
+        {glob for glob in globs if Globs((glob,)).select(tree)} == \
+        {"docs/**/*.md", "docs/**/*.rst", "docs/api/**/*.rst", "www/docs/**/*.mdx",
+         "www/**/*.mdx"}

@@ -120,12 +120,32 @@ def _folder(path: str) -> str:
     return "/".join(path.split("/")[:-1][:2])
 
 
+def _folder_glob(folder: str, path: str) -> str:
+    """``docs/**/*.rst``: the pages of ``path``'s kind under ``folder``."""
+    return f"{folder}/**/*{path[path.rfind('.'):]}"
+
+
+def globs_at(paths: list[str]) -> set[str]:
+    """Every glob :func:`_outside_globs` can write that matches one of ``paths``: each page's
+    kind under its first folder and under its first two (``docs/**/*.rst`` and
+    ``docs/api/**/*.rst`` for ``docs/api/x/y.rst``). Built in one pass over a tree, where
+    matching each glob against it took 60 ms a glob on 100,000 paths."""
+    found = set()
+    for path in paths:
+        if path.endswith(PAGE_SUFFIXES) and "/" in path:
+            first, _, rest = _folder(path).partition("/")
+            found.add(_folder_glob(first, path))
+            if rest:
+                found.add(_folder_glob(f"{first}/{rest}", path))
+    return found
+
+
 def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
     """The globs (``docs/**/*.rst``) of the md/mdx/rst files a commit changed in a folder and
     outside the corpus; not a test's, a news fragment's, one in a hidden folder (``.github/``
     templates, trpc's ``.wip/`` notes), nor one ``docs.exclude`` keeps out on purpose (vite's
     ``docs/blog/``): none of those is a docs folder the configuration missed."""
-    return {f"{_folder(c.path)}/**/*{c.path[c.path.rfind('.'):]}"
+    return {_folder_glob(_folder(c.path), c.path)
             for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
             and not is_docs_path(c.path, config.docs) and not config.docs.exclude.matches(c.path)
             and not is_test_file(c.path) and not in_fragment_folder(c.path)

@@ -6,9 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from govern.calibrate.cases import SET_ASIDE, Selection
+from govern.calibrate.cases import SET_ASIDE, Selection, globs_at
 from govern.calibrate.measure import percent
-from govern.core.globs import Globs
 from govern.core.markdown import code_span, inline
 
 SCHEMA_VERSION = 1
@@ -34,10 +33,10 @@ def outside_corpus(selection: Selection, tree_paths: list[str]) -> dict[str, Any
     their share of those with any page (they and the cases found), and their globs, each with
     whether it matches a file at the measured revision (a folder or format the docs left)."""
     seen = selection.found + selection.outside_commits
+    at_rev = globs_at(tree_paths) if selection.outside_corpus else set()
     return {"commits": selection.outside_commits,
             "share": round(selection.outside_commits / seen, 4) if seen else None,
-            "globs": [{"glob": glob, "commits": commits,
-                       "at_rev": bool(Globs((glob,)).select(tree_paths))}
+            "globs": [{"glob": glob, "commits": commits, "at_rev": glob in at_rev}
                       for glob, commits in selection.outside_corpus.items()]}
 
 
