@@ -340,6 +340,9 @@ def _handed_out(root: Node) -> Node | None:
     factory is the function ``module.exports`` is set to, or the top-level function it names;
     the prototype, ``Object.create(obj)`` or ``Object.setPrototypeOf(made, obj)`` in it, where
     ``obj`` names a top-level object literal. The factory is read in one walk of its nodes."""
+    exported = _exported_value(root)
+    if exported is None:  # an ES module, or a script exporting nothing: the common case
+        return None
     values: dict[str, Node] = {}  # top-level name -> the function or value it is bound to
     for statement in root.named_children:
         if statement.type == "function_declaration":
@@ -350,10 +353,8 @@ def _handed_out(root: Node) -> Node | None:
                 value = _unwrap(declarator.child_by_field_name("value"))
                 if name and value is not None:
                     values[name] = value
-    exported = _exported_value(root)
-    factory = exported[0] if exported is not None else None
-    if factory is not None and factory.type == "identifier":
-        factory = values.get(text(factory))
+    factory = values.get(text(exported[0])) if exported[0].type == "identifier" \
+        else exported[0]
     if factory is None or factory.type not in _FUNCTION_VALUES | {"function_declaration"}:
         return None
     for call in walk(factory, frozenset({"call_expression"})):
