@@ -126,6 +126,41 @@ def test_what_a_comment_change_lists(tmp_path: Path, path: str, old: str, new: s
     assert rows(run_json(repo, "main")) == listed
 
 
+LINKED_TS = '''/**
+ * Pays for the cart: {@link https://shop.example/docs/pay the guide}.
+ */
+export function payOrder(cart: number[]): number {
+  return check(cart, "https://shop.example/api");
+}
+'''
+LINKED_PY = '''class Cart:
+    """A cart."""
+
+    #: The currency every price is in (https://shop.example/currency).
+    currency_code = "EUR"
+'''
+
+
+@pytest.mark.parametrize(("path", "old", "new", "listed"), [
+    # a documentation comment whose web address alone moved documents nothing new
+    (TS, "https://shop.example/docs/pay", "https://docs.shop.example/pay", {}),
+    (PY, "https://shop.example/currency", "https://shop.example/currencies", {}),
+    # its words did change; an address in code is code
+    (TS, "the guide}", "the payment guide}", PAY_TS),
+    (TS, "https://shop.example/docs/pay", "https://shop.example/docs/pay}. Or cash {@link x",
+     PAY_TS),
+    (TS, "https://shop.example/api", "https://api.shop.example", PAY_TS),
+    (PY, "is in (https://shop.example/currency)", "is in (https://shop.example/c), or cents",
+     {"docs/currency.md": ["Cart.currency_code"]}),
+])
+def test_a_documentation_comment_whose_addresses_alone_changed_lists_nothing(
+        tmp_path: Path, path: str, old: str, new: str, listed: dict[str, list[str]]) -> None:
+    sources = {PY: LINKED_PY, TS: LINKED_TS}
+    assert old in sources[path]
+    repo = pr_repo(tmp_path, {**PAGES, **sources}, {path: sources[path].replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
 def test_a_file_whose_change_is_comments_is_counted_not_not_covered(tmp_path: Path) -> None:
     repo = pr_repo(tmp_path, {**PAGES, **SOURCES},
                    {PY: SHOP.replace("# keep the order", "# keep items in order")})

@@ -5,6 +5,7 @@ documentation (``#:``, JSDoc, the comment opening a function's body) is not such
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -29,6 +30,11 @@ autodoc renders, and a JSDoc/TSDoc block."""
 _BLANKED = bytes(32 if byte != 10 else 10 for byte in range(256))
 """What a comment's bytes are read as: spaces, its newlines kept (a line stays a line)."""
 
+_URL = re.compile(rb"https?+://[^\s)>\]}'\"`*]++")
+"""A web address in a documentation comment (``@link https://…``, ``<https://…>``): moving
+the page it links to documents nothing new, as a page edit of link targets only is cosmetic
+(docs/concepts/anchoring-rules.md#comments). Possessive: one pass over hostile text."""
+
 
 def code_lines(tree: Tree, language: str, source: bytes,
                lines: frozenset[int]) -> frozenset[int]:
@@ -44,7 +50,7 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     change code: not a line wholly comment (:func:`code_lines`), nor any line of a hunk whose
     code reads the same on both sides once comments are blanked, the hunk changing only a
     comment at a line's end (``# noqa`` added, a typo fixed in ``x = 1  # the limt``) or
-    moving one off it."""
+    moving one off it, or a documentation comment's web addresses only."""
     commented = [_commented(tree, language, source, lines) for tree, source, lines in (base, head)]
     kept = [_code_only(lines, found)
             for (_, _, lines), found in zip((base, head), commented, strict=True)]
@@ -76,7 +82,8 @@ def _code_of(blanked: list[bytes], lines: list[int]) -> list[bytes]:
 def _commented(tree: Tree, language: str, source: bytes,
                lines: frozenset[int]) -> tuple[list[bytes], list[bytes]] | None:
     """``source``'s lines as written and with the comments that span one of ``lines`` blanked
-    (documentation ones kept), or None when no such comment is there.
+    (documentation ones kept, each web address in them read as one word), or None when no
+    such comment is there.
 
     The tree is walked only into the nodes that span a changed line, so a few changed lines
     of a large file read a few branches of its tree; the text with those comments blanked out
@@ -90,13 +97,23 @@ def _commented(tree: Tree, language: str, source: bytes,
     text = parsed_text(language, source)
     code = bytearray(text)
     blanked_any = False
+    documentation: list[tuple[int, int]] = []
     for comment in _comments_on(tree, sorted(line - 1 for line in lines)):
         start, end = comment.start_byte, comment.end_byte
         if _opens_a_body(comment, language) or (text.startswith(_DOCUMENTATION, start)
                                                 and not text.startswith(b"/**/", start)):
+            documentation.append((start, end))
             continue
         code[start:end] = text[start:end].translate(_BLANKED)
         blanked_any = True
+    # addresses are read as one word, each comment's from the last one on, so the offsets of
+    # those before it hold (blanking kept every length)
+    for start, end in sorted(documentation, reverse=True):
+        if b"http" in text[start:end]:
+            read, count = _URL.subn(b"https://", code[start:end])
+            if count:
+                code[start:end] = read
+                blanked_any = True
     if not blanked_any:
         return None
     return text.split(b"\n"), bytes(code).split(b"\n")
