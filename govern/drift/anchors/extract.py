@@ -30,6 +30,7 @@ from govern.drift.anchors.options import (
     written_flags,
 )
 from govern.drift.anchors.python import (
+    RELEASE_DATA,
     ReexportIndex,
     extract_python,
     index_reexports,
@@ -242,7 +243,8 @@ SKIPPED_LABELS = {
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
-    "version_bumps": "version bump(s) (a version string is release data, not API)",
+    "version_bumps": "version bump(s) (a version, copyright or author written out is "
+                     "release data, not API)",
     "comment_only": "source file(s) whose changed lines change only comments or spacing",
     "empty_files": "empty source file(s) (a package's blank __init__.py)",
     "widely_inherited": f"changed member(s) inherited by more than {MAX_INHERITING} classes "
@@ -294,6 +296,11 @@ class ChangeSetAnchors:
     dropped_runtimes: set[str] = field(default_factory=set)
     """Runtime versions (``Python 3.8``) a changed manifest's package admitted on the base side
     and no longer does: stale on the pages that say them."""
+    release_data: set[str] = field(default_factory=set)
+    """Paths of the files changed in place whose change is only release data (counted in
+    ``skipped["version_bumps"]``): a page naming such a file by its path (a release
+    checklist linking ``rest_framework/__init__.py``) is not its business
+    (``paths.path_candidates``)."""
     exact: set[tuple[str, str]] = field(default_factory=set)
     """(kind, token) of the anchors every page naming them uses, however many: a package's
     re-pointed default export, which a page names only by importing it. The share guard and
@@ -656,6 +663,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not yielded:
         if _is_version_bump(read):
             result.skipped["version_bumps"] += 1
+            if change.status == "M":
+                result.release_data.add(change.path)
         elif changed and not any(lines for _, lines in read):
             # no code changed, so nothing a page could follow: counted, not NOT COVERED
             result.skipped["comment_only"] += 1
@@ -1073,15 +1082,18 @@ def is_generated(data: bytes) -> bool:
 
 
 _VERSION_LINE = re.compile(
-    rb"[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?"
-    rb"(?:__version__|__version_info__|VERSION|version)[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*")
+    rb"[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?(?:"
+    + b"|".join(sorted(name.encode() for name in RELEASE_DATA))
+    + rb"|VERSION|version)[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*")
 
 
 def _is_version_bump(read: list[tuple[bytes, frozenset[int]]]) -> bool:
-    """Are the changed lines of both sides (``(data, line numbers)``; blank ones aside) all a
-    version's assignment (``__version__ = "1.2.3"``, ``export const VERSION = '4.0.0'``)? A
-    bump is release data: it changes no name a page documents, so it is counted, not NOT
-    COVERED."""
+    """Are the changed lines of both sides (``(data, line numbers)``; blank ones aside) all
+    the assignment of a version or other release data (``__version__ = "1.2.3"``, ``export
+    const VERSION = '4.0.0'``, ``__copyright__ = "Copyright 2011-2015 …"``)? A bump is
+    release data: it changes no name a page documents, so it is counted, not NOT COVERED.
+    Asked only of a file that anchored nothing: a computed value anchors as module
+    metadata (:mod:`.python`)."""
     changed = [line.rstrip(b"\r") for data, lines in read
                for text in [data.split(b"\n")]
                for line in (text[n - 1] for n in sorted(lines) if n <= len(text))

@@ -312,7 +312,16 @@ _MODULE_MACHINERY = frozenset({
     "__package__", "__builtins__", "__annotations__", "__cached__"})
 """Module attributes Python itself reads or sets: assigning one configures the module, it
 publishes nothing (``__all__`` lists the exports, ``__path__`` where submodules are found)."""
-_VERSIONS = frozenset({"__version__", "__version_info__"})
+RELEASE_DATA = frozenset({
+    "__version__", "__version_info__", "__copyright__", "__license__", "__author__",
+    "__author_email__", "__email__", "__maintainer__", "__maintainer_email__", "__credits__",
+    "__status__"})
+"""Module metadata each release or change of hands rewrites: its version, the years of its
+copyright, its licence, who wrote and keeps it, its development status. Written out as a
+literal it is release data, as the ``LICENSE`` and ``AUTHORS`` files are repository metadata:
+no page documents ``pkg.__copyright__`` as API, and DRF's copyright-year bumps listed its
+release checklist. What the package is (``__title__``, ``__description__``, ``__url__``)
+stays metadata a page may document."""
 _WRITTEN_OUT = frozenset({"string", "concatenated_string", "integer", "float", "tuple", "list"})
 
 
@@ -321,12 +330,14 @@ def _is_metadata(name: str, value: Node) -> bool:
     the package publishes: bound by an assignment (``__description__ = …``, attrs'
     ``__version_info__``, which its API page tells users to compare), not one of
     ``_MODULE_MACHINERY``, nor a def (``__getattr__``, ``__dir__``: hooks of the module, not
-    values)? A version written out as a literal (``__version__ = "1.2.3"``) is release data,
-    which each release rewrites: a bump, not API."""
+    values)? One of ``RELEASE_DATA`` written out as a literal (``__version__ = "1.2.3"``,
+    ``__copyright__ = "Copyright 2011-2015 …"``) is release data, which each release
+    rewrites: a bump, not API. Computed (attrs' ``__version_info__``), it is an object the
+    module publishes."""
     if not is_dunder(name) or name in _MODULE_MACHINERY \
             or value.type in ("function_definition", "class_definition"):
         return False
-    return not (name in _VERSIONS and value.type in _WRITTEN_OUT)
+    return not (name in RELEASE_DATA and value.type in _WRITTEN_OUT)
 
 
 def _unexported_reason(name: str, statement: Node) -> str:
