@@ -209,11 +209,32 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
         body_only = definition.type == "function_definition" and changed_in_body_only(
             statement, range(first_line(statement), last_line(statement) + 1), lines)
         return [Declaration(name, None, bridgeable=True, binding=binding, body_only=body_only)]
-    return touched_members(name, statement, members, lines, _member_role)
+    found = touched_members(name, statement, members, lines, _member_role)
+    own = Declaration(name, None, bridgeable=False)
+    if own not in found and _deprecates_instances(members, lines):
+        found.insert(0, own)
+    return found
+
+
+def _deprecates_instances(members: list[tuple[str, Node]], lines: frozenset[int]) -> bool:
+    """Does a changed statement of a constructor's body (``__init__``'s, through ``if`` and
+    ``try`` blocks) warn that the class is deprecated? Every instance warns, so the class is
+    what changed, as when its constructor's signature does: DRF deprecated
+    ``DjangoObjectPermissionsFilter`` so, and edited the two pages naming the class. Another
+    dunder (``__new__``, ``__init_subclass__``) already anchors its class, and a method's
+    warning its method."""
+    for member_name, member in members:
+        if member_name != "__init__" or not touches(member, lines):
+            continue
+        body = unwrap_definition(member).child_by_field_name("body")  # none of an assignment
+        if body is not None and any(touches(statement, lines) and _is_deprecation(statement)
+                                    for statement in statements(body)):
+            return True
+    return False
 
 
 def _is_deprecation(statement: Node) -> bool:
-    """Is a top-level statement a call warning that the module is deprecated
+    """Is a statement a call warning that what holds it is deprecated
     (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
     call = statement.named_children[0] if statement.type == "expression_statement" \
         and statement.named_children else None
