@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
+
+from tree_sitter import Tree
 
 from govern.config import EXTRA_LOCKFILES, LOCKFILES, Config
 from govern.drift.anchors.commands import (
@@ -42,11 +44,13 @@ from govern.drift.anchors.runtimes import dropped, supported
 from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
+    first_line,
     is_code_shaped,
     is_route_literal,
     language_of,
     parse,
     parse_edited,
+    touches,
 )
 from govern.drift.anchors.ts_exports import (
     ExportReader,
@@ -345,13 +349,30 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
 
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extraction:
-    """The file's declarations and anchors on ``lines``, the changed lines that hold code."""
+    """The file's declarations and anchors on ``lines``, the changed lines that hold code,
+    and where those fall in a region that did not parse."""
     language = language_of(path)
     if language == "python":
-        return extract_python(data, lines, _imported_by_package(path, side))
-    return extract_typescript(data, lines, language,
-                              declaration_file=path.endswith(DECLARATION_FILES),
-                              module=module_name(path))
+        extraction = extract_python(data, lines, _imported_by_package(path, side))
+    else:
+        extraction = extract_typescript(data, lines, language,
+                                        declaration_file=path.endswith(DECLARATION_FILES),
+                                        module=module_name(path))
+    if extraction.error_line is None:
+        return extraction
+    return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
+
+
+def unparsed_line(tree: Tree, lines: frozenset[int]) -> int | None:
+    """The first line of a top-level statement tree-sitter could not parse (it holds an ERROR
+    or MISSING node, or is one) that one of ``lines`` falls in. Inside it, what a line
+    belongs to is a guess: a function written after immer's body-less anonymous overloads
+    was read as their body. Past it tree-sitter starts again, so a change in a statement of
+    its own is read as in any file (docs/concepts/affected-docs.md#change-set). A root that
+    is itself an ERROR (a file that does not parse as a whole) is looked into, as
+    :func:`.syntax.first_error_line` does."""
+    return next((first_line(node) for node in tree.root_node.children
+                 if (node.has_error or node.is_missing) and touches(node, lines)), None)
 
 
 def _imported_by_package(path: str, side: Side) -> frozenset[str]:
