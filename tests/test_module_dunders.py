@@ -20,6 +20,8 @@ MODULE = (
     '__all__ = ["Attribute"]\n'                                                # 5
     "class Attribute:\n    pass\n"                                             # 6-7
     "def __dir__():\n    return __all__\n"                                     # 8-9
+    '__copyright__ = "Copyright 2011-2015 Tom"\n'                             # 10
+    '__author__ = ", ".join(AUTHORS)\n'                                       # 11
 )
 
 
@@ -27,6 +29,8 @@ MODULE = (
     (2, ["__version_info__"], None),  # computed: an object the module publishes
     (3, ["__description__"], None),   # whatever ``__all__`` says: a star import takes no dunder
     (1, [], "module metadata `__version__`"),  # a version written out: each release's bump
+    (10, [], "module metadata `__copyright__`"),  # a copyright year written out: the same
+    (11, ["__author__"], None),       # computed: published, whatever it holds
     (4, [], "module attribute `__doc__`"),
     (9, [], "module hook `__dir__`"),
 ])
@@ -35,8 +39,9 @@ def test_dunder_module_attributes(line: int, touched: list[str], reason: str | N
     assert [d.name for d in result.touched] == touched
     assert list(result.passed_over) == ([reason] if reason else [])
     assert not any("private" in why for why in result.passed_over)
-    assert {"__version_info__", "__description__"} <= result.declared
-    assert not {"__version__", "__doc__", "__dir__", "__all__"} & result.declared
+    assert {"__version_info__", "__description__", "__author__"} <= result.declared
+    assert not {"__version__", "__doc__", "__dir__", "__all__", "__copyright__"} \
+        & result.declared
 
 
 SHIM = (
@@ -99,3 +104,41 @@ def test_new_version_info_anchors_and_a_version_bump_does_not(tmp_path: Path) ->
         "pkg/__init__.py": init.replace("19.1.0", "19.2.0")}), "main")
     assert rows(bump) == {}
     assert bump["skipped"]["version_bumps"] == 1
+
+
+INIT = ('__version__ = "3.17.1"\n'
+        "__copyright__ = 'Copyright 2011-2014 Tom'\n"
+        "__version_info__ = tuple(int(part) for part in __version__.split('.'))\n"
+        "\n\ndef ship(order):\n    return order\n")
+RELEASE_PAGES = {
+    "docs/releasing.md": "Bump the version in [the package](../pkg/__init__.py).\n",
+    "docs/shipping.md": "Call `pkg.ship(order)`.\n",
+    "docs/versions.md": "Compare `pkg.__version_info__` with a tuple.\n"}
+
+
+@pytest.mark.parametrize(("edits", "listed", "bumps"), [
+    # DRF 094bb6de5: a release's version bump lists no page, the release checklist linking
+    # the file included
+    ([('"3.17.1"', '"3.17.2"')], {}, 1),
+    # DRF 5d8c4568: a copyright year bump is release data too
+    ([("2011-2014", "2011-2015")], {}, 1),
+    # a bump beside a real change: the function's page, and the file's (it changed for real)
+    ([('"3.17.1"', '"3.17.2"'), ("return order", "return order.ship()")],
+     {"docs/shipping.md": ["pkg.ship"], "docs/releasing.md": ["pkg/__init__.py"]}, 0),
+    # a computed version tuple is an object the module publishes: it anchors
+    ([("int(part)", "int(part, 10)")],
+     {"docs/versions.md": ["pkg.__version_info__"], "docs/releasing.md": ["pkg/__init__.py"]},
+     0),
+])
+def test_release_data_anchors_nothing_and_its_file_no_page(
+        tmp_path: Path, edits: list[tuple[str, str]], listed: dict[str, list[str]],
+        bumps: int) -> None:
+    head = INIT
+    for old, new in edits:
+        head = head.replace(old, new)
+    data = run_json(pr_repo(tmp_path, {"pkg/__init__.py": INIT, **RELEASE_PAGES},
+                            {"pkg/__init__.py": head}), "main")
+    assert {path: [t for t in tokens if "." in t or "/" in t]
+            for path, tokens in rows(data).items()} == listed
+    assert data["skipped"]["version_bumps"] == bumps
+    assert data["anchorless_changes"] == []

@@ -94,3 +94,50 @@ def test_the_text_report_tells_a_file_read_apart_from_a_blind_spot(tmp_path: Pat
                                       f"  - pkg/workers.py: {PLAIN}", ""]
     assert "pkg/workers.py" not in unseen
     assert "  - pkg/data.bin: no anchor extractor for .bin files" in unseen.splitlines()
+
+
+OVERLOADS = """\
+export function current<T>(value: T): T
+
+function helper(): number {
+    return 1
+}
+
+/**
+ * Runs a recipe.
+ */
+export default function<S = any>(
+    currentState: S,
+    recipe: (draft: S) => void
+): S
+export default function<S = any>(
+    recipe: (draft: S) => void
+): (currentState: S) => S
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "listed", "reason"), [
+    # immer 4a619a2f: a parameter added to the anonymous overloads tree-sitter cannot parse;
+    # they had been "read, nothing public changed"
+    ("    recipe: (draft: S) => void\n): S", "    recipe: (draft: S) => void,\n"
+     "    initialState?: S\n): S",
+     [], "changed lines in a region tree-sitter could not parse (near line 10): the "
+         "declarations there are unread"),
+    # a statement of its own, past the broken one or before it: read as in any file
+    ("return 1", "return 2", [], f"{PLAIN}; they touch unexported `helper`"),
+    ("current<T>(value: T): T", "current<T>(value: T, deep?: boolean): T",
+     ["docs/current.md"], None),
+])
+def test_changed_lines_in_a_region_that_did_not_parse_are_a_blind_spot(
+        tmp_path: Path, old: str, new: str, listed: list[str], reason: str | None) -> None:
+    repo = pr_repo(tmp_path, {"package.json": '{"name": "immer", "types": "src/immer.d.ts"}\n',
+                              "src/immer.d.ts": OVERLOADS,
+                              "docs/current.md": "Call `current(draft)`.\n"},
+                   {"src/immer.d.ts": OVERLOADS.replace(old, new)})
+    data = run_json(repo, "main")
+    assert [row["path"] for row in data["docs"]] == listed
+    assert data["anchorless_changes"] == (
+        [] if reason is None else [{"path": "src/immer.d.ts", "reason": reason}])
+    assert [error["side"] for error in data["parse_errors"]] == ["base", "head"]
+    blind = "NOT COVERED: 1 changed file(s) govern cannot read"
+    assert (blind in data["summary"]) == (reason is not None and PLAIN not in reason)

@@ -58,18 +58,24 @@ def _ending_with(tree_paths: Iterable[str], forms: Collection[str]) -> Counter[s
 
 
 def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
-                    tree_paths: Iterable[str], is_code: Callable[[str], bool]) -> list[Candidate]:
+                    tree_paths: Iterable[str], is_code: Callable[[str], bool],
+                    release_data: Collection[str]) -> list[Candidate]:
     """A ``file`` candidate for each side a changed file is on, and each form of its path
     there that some page writes and that no other file of the tree (at HEAD) ends with;
     ``is_code`` says which paths the change set reads (``code.paths`` and ``code.exclude``).
     A deleted file, and the old path of a renamed one, are on the base side only: a page
-    naming them is stale (``removed_paths``)."""
+    naming them is stale (``removed_paths``). A file in ``release_data`` (changed in place,
+    only its version or other release data: ``ChangeSetAnchors.release_data``) gives none:
+    the run counts it as a skipped bump, and the page naming it is a release checklist
+    linking it (DRF's ``project-management.md``), listed by every release otherwise."""
     def described(path: str) -> bool:
         return _describable(path) and is_code(path)
 
     sides: dict[tuple[str, str], None] = {}
     at_head: set[str] = set()
     for change in changes:
+        if change.path in release_data:
+            continue
         if change.status != "A" and described(change.base_path):
             sides[(change.base_path, "base")] = None
         if change.status != "D":

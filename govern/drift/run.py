@@ -163,7 +163,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     bridged = _bridge(scans, config, change_set)
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
-                            lambda path: is_code_path(path, config))
+                            lambda path: is_code_path(path, config), change_set.release_data)
     modules = removed_modules(changes, head_files, base_side.exists,
                               head_side.read, lambda path: is_code_path(path, config))
     candidates = (change_set.candidates + bridged.candidates

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
+
+from tree_sitter import Tree
 
 from govern.config import EXTRA_LOCKFILES, LOCKFILES, Config
 from govern.drift.anchors.commands import (
@@ -30,6 +32,7 @@ from govern.drift.anchors.options import (
     written_flags,
 )
 from govern.drift.anchors.python import (
+    RELEASE_DATA,
     ReexportIndex,
     extract_python,
     index_reexports,
@@ -41,11 +44,13 @@ from govern.drift.anchors.runtimes import dropped, supported
 from govern.drift.anchors.syntax import (
     EXTENSIONS,
     MAX_INHERITING,
+    first_line,
     is_code_shaped,
     is_route_literal,
     language_of,
     parse,
     parse_edited,
+    touches,
 )
 from govern.drift.anchors.ts_exports import (
     ExportReader,
@@ -242,7 +247,8 @@ SKIPPED_LABELS = {
     "oversized": "oversized source file(s)",
     "generated_files": "generated source file(s) (their generator's change is what pages "
                        "follow)",
-    "version_bumps": "version bump(s) (a version string is release data, not API)",
+    "version_bumps": "version bump(s) (a version, copyright or author written out is "
+                     "release data, not API)",
     "comment_only": "source file(s) whose changed lines change only comments or spacing",
     "empty_files": "empty source file(s) (a package's blank __init__.py)",
     "widely_inherited": f"changed member(s) inherited by more than {MAX_INHERITING} classes "
@@ -294,6 +300,11 @@ class ChangeSetAnchors:
     dropped_runtimes: set[str] = field(default_factory=set)
     """Runtime versions (``Python 3.8``) a changed manifest's package admitted on the base side
     and no longer does: stale on the pages that say them."""
+    release_data: set[str] = field(default_factory=set)
+    """Paths of the files changed in place whose change is only release data (counted in
+    ``skipped["version_bumps"]``): a page naming such a file by its path (a release
+    checklist linking ``rest_framework/__init__.py``) is not its business
+    (``paths.path_candidates``)."""
     exact: set[tuple[str, str]] = field(default_factory=set)
     """(kind, token) of the anchors every page naming them uses, however many: a package's
     re-pointed default export, which a page names only by importing it. The share guard and
@@ -338,13 +349,30 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
 
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extraction:
-    """The file's declarations and anchors on ``lines``, the changed lines that hold code."""
+    """The file's declarations and anchors on ``lines``, the changed lines that hold code,
+    and where those fall in a region that did not parse."""
     language = language_of(path)
     if language == "python":
-        return extract_python(data, lines, _imported_by_package(path, side))
-    return extract_typescript(data, lines, language,
-                              declaration_file=path.endswith(DECLARATION_FILES),
-                              module=module_name(path))
+        extraction = extract_python(data, lines, _imported_by_package(path, side))
+    else:
+        extraction = extract_typescript(data, lines, language,
+                                        declaration_file=path.endswith(DECLARATION_FILES),
+                                        module=module_name(path))
+    if extraction.error_line is None:
+        return extraction
+    return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
+
+
+def unparsed_line(tree: Tree, lines: frozenset[int]) -> int | None:
+    """The first line of a top-level statement tree-sitter could not parse (it holds an ERROR
+    or MISSING node, or is one) that one of ``lines`` falls in. Inside it, what a line
+    belongs to is a guess: a function written after immer's body-less anonymous overloads
+    was read as their body. Past it tree-sitter starts again, so a change in a statement of
+    its own is read as in any file (docs/concepts/affected-docs.md#change-set). A root that
+    is itself an ERROR (a file that does not parse as a whole) is looked into, as
+    :func:`.syntax.first_error_line` does."""
+    return next((first_line(node) for node in tree.root_node.children
+                 if (node.has_error or node.is_missing) and touches(node, lines)), None)
 
 
 def _imported_by_package(path: str, side: Side) -> frozenset[str]:
@@ -656,6 +684,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not yielded:
         if _is_version_bump(read):
             result.skipped["version_bumps"] += 1
+            if change.status == "M":
+                result.release_data.add(change.path)
         elif changed and not any(lines for _, lines in read):
             # no code changed, so nothing a page could follow: counted, not NOT COVERED
             result.skipped["comment_only"] += 1
@@ -1073,15 +1103,18 @@ def is_generated(data: bytes) -> bool:
 
 
 _VERSION_LINE = re.compile(
-    rb"[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?"
-    rb"(?:__version__|__version_info__|VERSION|version)[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*")
+    rb"[ \t]*(?:(?:export[ \t]+)?(?:const|let|var)[ \t]+)?(?:"
+    + b"|".join(sorted(name.encode() for name in RELEASE_DATA))
+    + rb"|VERSION|version)[ \t]*(?::[^=\n]*)?=[^=\n][^\n]*")
 
 
 def _is_version_bump(read: list[tuple[bytes, frozenset[int]]]) -> bool:
-    """Are the changed lines of both sides (``(data, line numbers)``; blank ones aside) all a
-    version's assignment (``__version__ = "1.2.3"``, ``export const VERSION = '4.0.0'``)? A
-    bump is release data: it changes no name a page documents, so it is counted, not NOT
-    COVERED."""
+    """Are the changed lines of both sides (``(data, line numbers)``; blank ones aside) all
+    the assignment of a version or other release data (``__version__ = "1.2.3"``, ``export
+    const VERSION = '4.0.0'``, ``__copyright__ = "Copyright 2011-2015 …"``)? A bump is
+    release data: it changes no name a page documents, so it is counted, not NOT COVERED.
+    Asked only of a file that anchored nothing: a computed value anchors as module
+    metadata (:mod:`.python`)."""
     changed = [line.rstrip(b"\r") for data, lines in read
                for text in [data.split(b"\n")]
                for line in (text[n - 1] for n in sorted(lines) if n <= len(text))

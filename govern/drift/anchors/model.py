@@ -88,6 +88,11 @@ class Extraction:
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""
+    unparsed_line: int | None = None
+    """First line of a region tree-sitter could not parse that a changed line falls in (set
+    by the caller, which has the tree): what the changed lines declare there is unread, so a
+    file they anchor nothing in is a blind spot, not a change of nothing public
+    (``not_covered_reason``)."""
     passed_over: tuple[str, ...] = ()
     """What the changed lines touch that anchors nothing, as a reader would name it (``private
     `_helper```, ``the body of `Worker.__init__```, ``re-exports of unchanged names``): the
@@ -101,14 +106,22 @@ MAX_PASSED_OVER = 3
 NOTHING_PUBLIC = "no documentable declaration on the changed lines"
 """How the NOT COVERED reason of a file that was read opens: its changed lines touch only
 private or unexported names, bodies or example code. Every other reason is a file govern
-cannot read (no extractor, over ``code.max_parse_bytes``, binary, a manifest)."""
+cannot read (no extractor, over ``code.max_parse_bytes``, binary, a manifest, changed lines
+in a region that did not parse)."""
 
 
 def not_covered_reason(extractions: Iterable[Extraction]) -> str:
     """Why a file's changed lines anchor nothing, naming what they touch where its extractor
     could tell (docs/concepts/affected-docs.md#change-set): a reader sees which rule passed
-    them over, not only that one did."""
-    passed = list(dict.fromkeys(p for e in extractions for p in e.passed_over))
+    them over, not only that one did. Changed lines in a region that did not parse (on
+    either side) were not read, so nothing public is known of them: the reason says so,
+    and the file counts among those govern cannot read."""
+    read = list(extractions)
+    unparsed = [e.unparsed_line for e in read if e.unparsed_line is not None]
+    if unparsed:
+        return (f"changed lines in a region tree-sitter could not parse (near line "
+                f"{unparsed[0]}): the declarations there are unread")
+    passed = list(dict.fromkeys(p for e in read for p in e.passed_over))
     reason = NOTHING_PUBLIC
     if not passed:
         return reason

@@ -209,11 +209,32 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
         body_only = definition.type == "function_definition" and changed_in_body_only(
             statement, range(first_line(statement), last_line(statement) + 1), lines)
         return [Declaration(name, None, bridgeable=True, binding=binding, body_only=body_only)]
-    return touched_members(name, statement, members, lines, _member_role)
+    found = touched_members(name, statement, members, lines, _member_role)
+    own = Declaration(name, None, bridgeable=False)
+    if own not in found and _deprecates_instances(members, lines):
+        found.insert(0, own)
+    return found
+
+
+def _deprecates_instances(members: list[tuple[str, Node]], lines: frozenset[int]) -> bool:
+    """Does a changed statement of a constructor's body (``__init__``'s, through ``if`` and
+    ``try`` blocks) warn that the class is deprecated? Every instance warns, so the class is
+    what changed, as when its constructor's signature does: DRF deprecated
+    ``DjangoObjectPermissionsFilter`` so, and edited the two pages naming the class. Another
+    dunder (``__new__``, ``__init_subclass__``) already anchors its class, and a method's
+    warning its method."""
+    for member_name, member in members:
+        if member_name != "__init__" or not touches(member, lines):
+            continue
+        body = unwrap_definition(member).child_by_field_name("body")  # none of an assignment
+        if body is not None and any(touches(statement, lines) and _is_deprecation(statement)
+                                    for statement in statements(body)):
+            return True
+    return False
 
 
 def _is_deprecation(statement: Node) -> bool:
-    """Is a top-level statement a call warning that the module is deprecated
+    """Is a statement a call warning that what holds it is deprecated
     (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
     call = statement.named_children[0] if statement.type == "expression_statement" \
         and statement.named_children else None
@@ -312,7 +333,16 @@ _MODULE_MACHINERY = frozenset({
     "__package__", "__builtins__", "__annotations__", "__cached__"})
 """Module attributes Python itself reads or sets: assigning one configures the module, it
 publishes nothing (``__all__`` lists the exports, ``__path__`` where submodules are found)."""
-_VERSIONS = frozenset({"__version__", "__version_info__"})
+RELEASE_DATA = frozenset({
+    "__version__", "__version_info__", "__copyright__", "__license__", "__author__",
+    "__author_email__", "__email__", "__maintainer__", "__maintainer_email__", "__credits__",
+    "__status__"})
+"""Module metadata each release or change of hands rewrites: its version, the years of its
+copyright, its licence, who wrote and keeps it, its development status. Written out as a
+literal it is release data, as the ``LICENSE`` and ``AUTHORS`` files are repository metadata:
+no page documents ``pkg.__copyright__`` as API, and DRF's copyright-year bumps listed its
+release checklist. What the package is (``__title__``, ``__description__``, ``__url__``)
+stays metadata a page may document."""
 _WRITTEN_OUT = frozenset({"string", "concatenated_string", "integer", "float", "tuple", "list"})
 
 
@@ -321,12 +351,14 @@ def _is_metadata(name: str, value: Node) -> bool:
     the package publishes: bound by an assignment (``__description__ = …``, attrs'
     ``__version_info__``, which its API page tells users to compare), not one of
     ``_MODULE_MACHINERY``, nor a def (``__getattr__``, ``__dir__``: hooks of the module, not
-    values)? A version written out as a literal (``__version__ = "1.2.3"``) is release data,
-    which each release rewrites: a bump, not API."""
+    values)? One of ``RELEASE_DATA`` written out as a literal (``__version__ = "1.2.3"``,
+    ``__copyright__ = "Copyright 2011-2015 …"``) is release data, which each release
+    rewrites: a bump, not API. Computed (attrs' ``__version_info__``), it is an object the
+    module publishes."""
     if not is_dunder(name) or name in _MODULE_MACHINERY \
             or value.type in ("function_definition", "class_definition"):
         return False
-    return not (name in _VERSIONS and value.type in _WRITTEN_OUT)
+    return not (name in RELEASE_DATA and value.type in _WRITTEN_OUT)
 
 
 def _unexported_reason(name: str, statement: Node) -> str:
