@@ -170,3 +170,54 @@ def test_the_globs_at_a_revision_are_those_matching_its_pages() -> None:
         {glob for glob in globs if Globs((glob,)).select(tree)} == \
         {"docs/**/*.md", "docs/**/*.rst", "docs/api/**/*.rst", "www/docs/**/*.mdx",
          "www/**/*.mdx"}
+
+
+PKG = '__version__ = "1.0.0"\n\n\ndef hello():\n    return 1\n'
+
+
+def test_a_case_whose_code_changed_only_release_data_is_skipped_after_its_replay(
+        tmp_path: Path) -> None:
+    """marshmallow 7b1f0503 set ``__version__ = '0.5.0-dev'`` with a quickstart edit, and
+    362f499f bumped it with an upgrading-guide edit, its file anchored only by the changelog
+    naming ``marshmallow/__init__.py``: measured as cases whose pages no rule could reach."""
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": LIB, "src/shop/__init__.py": PKG, "docs/api.md": API_PAGE,
+        "docs/guide.md": GUIDE_PAGE,
+        "docs/changelog.md": "# Changelog\n\nBump the version in `src/shop/__init__.py`.\n"})
+
+    def bumped(version: str, pkg: str = PKG) -> str:
+        return pkg.replace("1.0.0", version)
+
+    lib = LIB.replace("timeout = 1", "timeout = 2")
+    hit = repo.commit({"src/lib.py": lib, "docs/api.md": API_PAGE + "\nTwo seconds.\n"}, "hit")
+    bump = repo.commit({"src/shop/__init__.py": bumped("1.1.0.dev0"),
+                        "docs/guide.md": GUIDE_PAGE + "\nInstall 1.1.\n"}, "bump")
+    # a bump with a comment elsewhere is release data too
+    commented = lib.replace("    return page", "    # ten a page\n    return page")
+    with_comment = repo.commit({"src/shop/__init__.py": bumped("1.1.0"),
+                                "src/lib.py": commented,
+                                "docs/guide.md": GUIDE_PAGE + "\nInstall 1.1.0.\n"}, "release")
+    # a bump with a changed function is a case
+    with_code = repo.commit({"src/shop/__init__.py": bumped("1.2.0", PKG).replace(
+                                 "def hello():", "def hello(name=None):"),
+                             "docs/guide.md": GUIDE_PAGE + "\nCall `hello` with a name.\n"},
+                            "with code")
+    report = calibrate_json(repo, "--no-suggest")
+    assert {case["commit"] for case in report["per_case"]} == {hit, with_code}
+    assert report["run"]["skipped"]["code_release_data_only"] == 2
+    assert report["run"]["skipped"]["code_comment_only"] == 0
+    assert (report["cases"], report["run"]["cases_sampled"]) == (2, 4)
+    assert ("2 sampled case(s) changed code only in release data (a version string), perhaps "
+            "with comments, which no page drifts from: replayed, then left out "
+            "(skipped.code_release_data_only).") in calibrate(repo, "--no-suggest").output
+    # a sample of such a case alone measures nothing: not judged
+    alone = calibrate(repo, "--limit", "1", bump)
+    assert alone.exit_code == 2
+    assert alone.stderr.splitlines()[0] == (
+        "Error: no case measured: each of the 1 case(s) sampled was no case once replayed "
+        "(1 changed code only in release data (a version string), perhaps with comments)")
+    assert with_comment not in {case["commit"] for case in report["worst_misses"]}
+    # the newest case alone changed code: no such line
+    newest = calibrate(repo, "--no-suggest", "--limit", "1")
+    assert newest.exit_code == 0
+    assert "release data" not in newest.output

@@ -668,6 +668,7 @@ def test_no_page_is_excluded_without_a_mark_or_when_all_are_marked(
 
 NEXT_SITE = '{"name": "website", "private": true, "dependencies": {"next": "^15"}}'
 VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vitepress": "1"}}'
+LIBRARY_DOCS = '{"name": "docs", "main": "dist/index.js", "devDependencies": {"vitepress": "1"}}'
 
 
 @pytest.mark.parametrize(("files", "excluded"), [
@@ -686,17 +687,31 @@ VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vite
     ({"docs/.vitepress/config.ts": "export default {};\n", "docs/a.md": "# A\n"},
      ["docs/.vitepress/**"]),
     # a published package named docs is the product's: its .vitepress/ alone is the site's
-    ({"packages/docs/package.json": '{"name": "docs", "devDependencies": {"vitepress": "1"}}',
+    ({"packages/docs/package.json": LIBRARY_DOCS,
       "packages/docs/.vitepress/config.ts": "export default {};\n",
       "packages/docs/src/index.ts": "export const a = 1;\n", "packages/docs/a.md": "# A\n"},
      ["packages/docs/.vitepress/**"]),
+    # not private, but no library either (no entry point): rtk's Docusaurus website/
+    ({"website/package.json": '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}',
+      "website/docusaurus.config.ts": "export default {};\n", "website/sidebars.ts": "x\n"},
+     ["website/**"]),
+    ({"packages/docs/package.json": LIBRARY_DOCS.replace('"main": "dist/index.js", ', ""),
+      "packages/docs/.vitepress/config.ts": "export default {};\n",
+      "packages/docs/a.md": "# A\n"}, ["packages/docs/**"]),
     # a site folder holding a package that may be published, or a Python project, is not one
     ({"website/package.json": NEXT_SITE,
       "website/packages/ui/package.json": '{"name": "@x/ui"}'}, None),
     ({"website/package.json": NEXT_SITE, "website/pyproject.toml": '[project]\nname = "x"\n'},
      None),
-    # not private, no site generator, not named like a site, or the whole repository
-    ({"website/package.json": '{"name": "website", "dependencies": {"next": "15"}}'}, None),
+    # a library (an entry point, a command, the files to publish), no site generator, not
+    # named like a site, or the whole repository
+    ({"website/package.json": '{"name": "website", "main": "a.js", "dependencies": '
+                              '{"next": "15"}}'}, None),
+    ({"website/package.json": '{"name": "site-kit", "bin": "cli.js", "dependencies": '
+                              '{"@docusaurus/core": "3"}}',
+      "website/docusaurus.config.ts": "export default {};\n"}, None),
+    ({"www/package.json": '{"name": "www", "files": ["dist"], "dependencies": {"astro": "5"}}'},
+     None),
     ({"website/package.json": '{"private": true, "dependencies": {"express": "4"}}'}, None),
     ({"apps/web/package.json": NEXT_SITE, "apps/web/page.tsx": "x\n"}, None),
     ({"package.json": NEXT_SITE, "pages/index.tsx": "x\n"}, None),
@@ -732,6 +747,32 @@ def test_init_reads_the_site_apps_manifest_and_says_why(tmp_path: Path) -> None:
     # wrapped above the key in govern.toml, as written
     at = text.splitlines().index('exclude = ["website/**"]')
     assert " ".join(line[2:] for line in text.splitlines()[at - 2:at]) == note
+
+
+def test_a_site_app_is_one_though_not_private_and_a_library_beside_it_stays_a_package(
+        tmp_path: Path) -> None:
+    """rtk's website/package.json depends on @docusaurus/core without `"private": true`: it is
+    the site's (code.exclude) and its README is Docusaurus boilerplate, not docs; a theme
+    published beside it, depending on the same generator, declares its entry point."""
+    lines, _, config = _init(tmp_path, {
+        "README.md": "# x\n", "docs/intro.md": "# Intro\n", "src/index.ts": "export const a = 1;\n",
+        "website/package.json": '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}',
+        "website/docusaurus.config.js": "module.exports = {};\n",
+        "website/README.md": "This website is built using Docusaurus.\n",
+        "website/src/index.js": "export default function Home() {}\n",
+        "packages/theme/package.json": '{"name": "docusaurus-theme-x", "main": "lib/index.js", '
+                                       '"dependencies": {"@docusaurus/core": "3"}}',
+        "packages/theme/README.md": "# docusaurus-theme-x\n",
+        "packages/theme/src/index.ts": "export const theme = 1;\n"})
+    assert config is not None
+    assert config.code.exclude.patterns == ("website/**",)
+    assert not is_code_file("website/src/index.js", config)
+    assert is_code_file("packages/theme/src/index.ts", config)
+    assert not is_docs_path("website/README.md", config.docs)
+    assert is_docs_path("packages/theme/README.md", config.docs)
+    assert ("code.exclude: detected: code that builds the docs site, not the product (delete a "
+            "glob to read its changes again): website/** (a package.json with no entry point "
+            "using @docusaurus/core)") in lines
 
 
 @pytest.mark.parametrize(("files", "docs", "note"), [

@@ -226,6 +226,8 @@ SKIP_REASONS = {
     "mass_change": "changed more files than calibrate.max_files",
     "docs_cosmetic": "changed docs only in whitespace, link targets or bare markup lines",
     "code_comment_only": "changed code only in comments or spacing",
+    "code_release_data_only": "changed code only in release data (a version string), "
+                              "perhaps with comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
 }
 

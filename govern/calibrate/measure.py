@@ -18,6 +18,7 @@ from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.index import DocsIndex
+from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.run import read_affected_docs
 from govern.drift.scans import RunMemos
 from govern.git.gitio import Git
@@ -28,6 +29,8 @@ GUARDS = {
     "shape": "a plain word no page writes in call form",
     "corpus_share": "named on more than anchors.corpus_share of the corpus (over-broad)",
 }
+REPLAY_SKIPS = ("code_comment_only", "code_release_data_only")
+"""The keys of ``SKIP_REASONS`` only a case's replay can tell (:func:`replay_skip`)."""
 SHOWN = 10
 """How many worst misses and noisiest cases a report lists."""
 
@@ -62,7 +65,8 @@ class CaseResult:
     error: str | None = None
     skip: str | None = None
     """The reason (a key of ``SKIP_REASONS``) a case is no case once replayed: its code side
-    changed only comments (``code_comment_only``). Not scored."""
+    changed only comments (``code_comment_only``) or release data (``code_release_data_only``,
+    :func:`replay_skip`). Not scored."""
     new_api_homes: tuple[str, ...] = ()
     """Pages suggested as the home of a symbol the change added (``new_api``): suggestions,
     not rows, so they are scored apart."""
@@ -127,26 +131,36 @@ def read_case_result(git: Git, config: Config, case: Case, memos: RunMemos,
     except GovernError as exc:
         return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
                           error=" ".join(exc.message.split())[:300])
-    if changes_only_comments(case, result, config):
+    if skip := replay_skip(case, result, config):
         return CaseResult(case, code_only, (), (), (), (), time.perf_counter() - start,
-                          skip="code_comment_only")
+                          skip=skip)
     assert memos.index is not None  # the run just built the index of this tree
     return score_case(case, code_only, result, memos.index[1], config,
                       time.perf_counter() - start)
 
 
-def changes_only_comments(case: Case, result: AffectedDocs, config: Config) -> bool:
-    """Did the case's code side change only comments (or spacing, outside Python: what
-    affected-docs counts alike): every code file it changed counted
-    ``comment_only``, and nothing else anchored, was dropped by a guard or is NOT COVERED?
-    A comment is no change a page could drift from (click 0baa8db0: a comment in
-    ``Parameter.handle_parse_result`` fixed with a paragraph on ``ctx.params``), so its pages
-    are no reference a rule could reach. Telling it takes the replay: the comments are found
-    by parsing both sides, as affected-docs does."""
+def replay_skip(case: Case, result: AffectedDocs, config: Config) -> str | None:
+    """Why the case's replay shows it is no case, if it is none: every code file it changed
+    was counted a version bump (``version_bumps``), only comments or spacing (``comment_only``,
+    outside Python what affected-docs counts alike) or empty (``empty_files``), and no
+    anchor was listed on a hand-written page, dropped by a guard or is NOT COVERED.
+    ``code_release_data_only`` when a version was bumped (marshmallow 7b1f0503 set
+    ``__version__ = '0.5.0-dev'`` with a quickstart edit: a version string is release data,
+    not API), else ``code_comment_only`` when a comment changed (click 0baa8db0: a comment in
+    ``Parameter.handle_parse_result`` fixed with a paragraph on ``ctx.params``). Either way
+    its pages are no reference a rule could reach. A file anchor only release notes write
+    (marshmallow's CHANGELOG naming ``marshmallow/__init__.py``) lists no page a case is
+    scored on. Telling it takes the replay: the comments and versions are found by parsing
+    both sides, as affected-docs does."""
     code_files = sum(1 for change in case.code if is_code_file(change.path, config))
-    return (result.skipped.get("comment_only", 0) == code_files and not result.anchors
-            and not result.weak_anchors_dropped and not result.overbroad_anchors
-            and not result.anchorless_changes)
+    bumps, comments = (result.skipped.get(key, 0) for key in ("version_bumps", "comment_only"))
+    quiet = bumps + comments + result.skipped.get("empty_files", 0) == code_files
+    listed = any(anchor.kind != PATH_KIND for anchor in result.anchors) \
+        or any(not row.release_owned for row in result.docs)
+    if not quiet or listed or result.weak_anchors_dropped or result.overbroad_anchors \
+            or result.anchorless_changes:
+        return None
+    return "code_release_data_only" if bumps else "code_comment_only" if comments else None
 
 
 def _page_row(row: Row) -> PageRow:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from govern.calibrate.cases import SET_ASIDE, Selection, globs_at
-from govern.calibrate.measure import percent
+from govern.calibrate.cases import SET_ASIDE, SKIP_REASONS, Selection, globs_at
+from govern.calibrate.measure import REPLAY_SKIPS, percent
 from govern.core.markdown import code_span, inline
 
 SCHEMA_VERSION = 1
@@ -109,10 +109,9 @@ def _headline(report: dict[str, Any]) -> list[str]:
         f"{report['not_covered_implementation_only_files']} file(s) (each counted once per "
         "case).",
         *_set_aside(run),
-        *([f"{run['skipped']['code_comment_only']} sampled case(s) changed code only in "
-           "comments or spacing, which no page drifts from: replayed, then left out "
-           "(skipped.code_comment_only)."]
-          if run.get("skipped", {}).get("code_comment_only") else []),
+        *(f"{run['skipped'][key]} sampled case(s) {SKIP_REASONS[key]}, which no page drifts "
+          f"from: replayed, then left out (skipped.{key})." for key in REPLAY_SKIPS
+          if run.get("skipped", {}).get(key)),
     ]
 
 

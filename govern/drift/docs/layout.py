@@ -16,8 +16,12 @@ from govern.git.packages import load_manifest
 
 SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
 """Names of a folder that is a docs site app when its own package.json says so."""
-SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "astro", "gatsby")
-"""A private package depending on one of these builds a web site."""
+SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "astro",
+                           "@astrojs/starlight", "gatsby", "fumadocs-core", "fumadocs-mdx")
+"""A package depending on one of these builds a web site, unless it is a library."""
+LIBRARY_FIELDS = ("main", "module", "exports", "bin", "types", "typings", "files")
+"""What a package others install declares (an entry point, a command, its typings, the files
+to publish) and a site app never does: rtk's ``website/``, not private, declares none."""
 VITEPRESS_FOLDER = ".vitepress"
 PYTHON_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
 MAX_SITE_DEPTH = 2
@@ -88,14 +92,18 @@ def read_manifest(text: str) -> dict[str, object] | None:
 
 
 def is_published(data: dict[str, object] | None) -> bool:
-    """Whether a package.json may be published: a name and no ``"private": true``."""
+    """Whether a package.json may be published: a name, no ``"private": true``, and not a
+    site app (:func:`site_generator`): npm users install nothing named ``website`` that
+    depends on ``@docusaurus/core``."""
     return data is not None and isinstance(data.get("name"), str) \
-        and data.get("private") is not True
+        and data.get("private") is not True and site_generator(data) is None
 
 
-def _site_package(data: dict[str, object]) -> str | None:
-    """The site generator a private package.json depends on, if any."""
-    if data.get("private") is not True:
+def site_generator(data: dict[str, object]) -> str | None:
+    """The site generator a package.json depends on when it builds a site: it is private, or
+    it declares none of :data:`LIBRARY_FIELDS` (a theme or plugin for a generator declares
+    its entry point, and stays a package)."""
+    if data.get("private") is not True and any(field in data for field in LIBRARY_FIELDS):
         return None
     for key in ("dependencies", "devDependencies"):
         needs = data.get(key)
@@ -126,16 +134,19 @@ class SiteCode:
 
 def site_apps(paths: list[str], texts: Mapping[str, str],
               generator_sites: Iterable[str]) -> list[SiteCode]:
-    """The docs site apps: a folder (below the root) whose package.json is private and
-    depends on a site generator, named like a site or holding a generator configuration
-    (valtio's Next.js ``website/``, pinia's ``packages/docs/``), and holding no package that
-    may be published. A ``.vitepress/`` folder outside such an app is excluded alone."""
+    """The docs site apps: a folder (below the root) whose package.json depends on a site
+    generator and is private or no library (:func:`site_generator`), named like a site or
+    holding a generator configuration (valtio's Next.js ``website/``, pinia's
+    ``packages/docs/``, rtk's Docusaurus ``website/``), and holding no package that may be
+    published. A ``.vitepress/`` folder outside such an app is excluded alone."""
     found = []
     for folder in _site_candidates(paths, generator_sites):
         data = read_manifest(texts.get(f"{folder}/package.json", ""))
-        uses = _site_package(data) if data is not None else None
-        if uses and not _holds_a_package(folder, paths, texts):
-            found.append(SiteCode(f"{folder}/**", f"a private package.json using {uses}"))
+        uses = site_generator(data) if data is not None else None
+        if data is not None and uses and not _holds_a_package(folder, paths, texts):
+            kind = "a private package.json" if data.get("private") is True \
+                else "a package.json with no entry point"
+            found.append(SiteCode(f"{folder}/**", f"{kind} using {uses}"))
     apps = [site.glob[:-len("/**")] for site in found]
     found += [SiteCode(f"{theme}/**", "VitePress's configuration and theme")
               for theme in vitepress_folders(paths)
