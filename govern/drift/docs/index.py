@@ -28,6 +28,7 @@ from govern.drift.docs.scanner import (
     blank_sections,
     release_notes_sections,
     scan_page,
+    without_docblock_paths,
 )
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -87,9 +88,10 @@ class DocsIndex:
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
-        phrases are looked for), its release notes left blank, so a line is found only
-        where a name was."""
-        return blank_sections(self._written(page_id), self._notes_of(page_id))
+        phrases are looked for), its release notes and docblock paths left blank, so a line
+        is found only where a name was."""
+        return without_docblock_paths(blank_sections(self._written(page_id),
+                                                     self._notes_of(page_id)))
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:

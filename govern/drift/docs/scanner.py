@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+from urllib.parse import parse_qs
 
 from govern.drift.docs.pydomain import (
     DECLARING,
@@ -97,7 +98,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 17
+FORMAT = 18
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -109,7 +110,7 @@ read; 12: a default import names ``module.default``; 13: calls in a markdown pag
 code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks; 15: a
 block quote ends the list items it is outside; 16: a front matter title is the page's title,
 and an object's default repr names nothing; 17: a source link pinned to a commit names no
-file)."""
+file; 18: a docblock link names its declaration, not its file)."""
 
 
 @dataclass(frozen=True)
@@ -854,7 +855,33 @@ def _references(text: str) -> tuple[set[str], set[str], set[str]]:
     if "{@link" in text:
         for match in _TSDOC_LINK.finditer(text):
             names.update(_reference_names(match.group(1)))
+    for declaration in docblock_declarations(text):
+        names.update(_reference_names(declaration))
     return names, prefixes, hidden
+
+
+_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`]*+\?([^\s#()<>\[\]\"'`]*+)")
+"""A link that embeds a declaration's doc comment when the site is built (redux-toolkit's
+``[summary](docblock://query/createApi.ts?token=CreateApiOptions.keepUnusedDataFor)``): the
+declaration is the ``token`` of its query (group 1), the path before it only where to look."""
+
+
+def docblock_declarations(text: str) -> Iterator[str]:
+    """The declarations the page's docblock links embed (``CreateApiOptions.keepUnusedDataFor``,
+    ``createApi``), as written in their ``token``."""
+    for match in _DOCBLOCK.finditer(text) if "docblock://" in text else ():
+        yield from parse_qs(match.group(1)).get("token", ())
+
+
+def without_docblock_paths(text: str) -> str:
+    """``text`` with each docblock link's scheme and path left blank, offsets kept: the link
+    names the declaration it embeds (:func:`docblock_declarations`), as an autodoc directive
+    does, and shows nothing else of the file. Read as a file path, it had listed redux-toolkit's
+    pages for every change anywhere in ``query/createApi.ts``."""
+    if "docblock://" not in text:
+        return text
+    return _DOCBLOCK.sub(lambda match: " " * (match.start(1) - match.start()) + match.group(1),
+                         text)
 
 
 _OBJECT_REPR = re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>")
@@ -909,9 +936,12 @@ def scan_page(text: str, path: str) -> PageTokens:
 
     One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
     into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
-    section is not read (:func:`without_release_notes`).
+    section is not read (:func:`without_release_notes`), nor a docblock link's path
+    (:func:`without_docblock_paths`).
     """
     text = without_object_reprs(without_release_notes(text, path))
+    names, prefixes, hidden = _references(text)
+    text = without_docblock_paths(text)
     raws = raw_tokens(text)
     # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
     # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one
@@ -924,7 +954,6 @@ def scan_page(text: str, path: str) -> PageTokens:
             words.add(word)
             if word.count(".") > 1:
                 words.update(dotted_suffixes(word))
-    names, prefixes, hidden = _references(text)
     words.update(names)
     words.update(name for name, _ in default_imports(text))
     calls = set(_CALL.findall("\n".join(text[start:end]
