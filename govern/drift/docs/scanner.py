@@ -897,16 +897,16 @@ def _references(text: str) -> References:
             left_out = {f"{name}.{member}" for member in target.members.excluded}
             excluded[name] = excluded[name] & left_out if name in excluded else left_out
             shown.setdefault(name, set()).update(target.members.shown)
-    found = References(names, set(excluded), {member for left_out in excluded.values()
-                                               for member in left_out} - listed,
-                       {name for name, options in shown.items() if PRIVATE_MEMBERS in options},
-                       {name for name, options in shown.items() if SPECIAL_MEMBERS in options})
+    prefixes = set(excluded)
+    hidden = {member for left_out in excluded.values() for member in left_out} - listed
+    private = {name for name, options in shown.items() if PRIVATE_MEMBERS in options}
+    special = {name for name, options in shown.items() if SPECIAL_MEMBERS in options}
     if ":::" in text:
         for match in MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
             # mkdocstrings applies its own filters, set in options this scan does not read:
             # its block documents every member, underscored or not, as it always has
-            for documented in (found.prefixes, found.private, found.special):
+            for documented in (prefixes, private, special):
                 documented.add(match.group(1))
     if "][" in text:
         for match in _AUTOREF.finditer(text):
@@ -916,7 +916,7 @@ def _references(text: str) -> References:
             names.update(_reference_names(match.group(1)))
     for declaration in docblock_declarations(text):
         names.update(_reference_names(declaration))
-    return found
+    return References(names, prefixes, hidden, private, special)
 
 
 _DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`]*+\?([^\s#()<>\[\]\"'`]*+)")
