@@ -24,16 +24,22 @@ from govern.drift.docs.headings import has_heading_naming
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
+    PRIVATE_MEMBERS,
+    SPECIAL_MEMBERS,
     PageTokens,
     blank_sections,
+    member_option,
     release_notes_sections,
     scan_page,
+    without_docblock_paths,
 )
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN = range(6)
+WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL = range(8)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
+SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
+"""The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
 
 SCHEMA = (
     "CREATE TABLE blobs (id INTEGER PRIMARY KEY, sha TEXT NOT NULL UNIQUE, unreadable TEXT, "
@@ -87,9 +93,10 @@ class DocsIndex:
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
-        phrases are looked for), its release notes left blank, so a line is found only
-        where a name was."""
-        return blank_sections(self._written(page_id), self._notes_of(page_id))
+        phrases are looked for), its release notes and docblock paths left blank, so a line
+        is found only where a name was."""
+        return without_docblock_paths(blank_sections(self._written(page_id),
+                                                     self._notes_of(page_id)))
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
@@ -171,16 +178,28 @@ class DocsIndex:
     def naming(self, token: str) -> set[int]:
         """Pages that name ``token``: as written, or inside a documented reference prefix
         (``::: httpx.Client`` names ``httpx.Client.send``) whose member it is in the page does
-        not leave out (``:exclude-members: send``)."""
+        not leave out (``:exclude-members: send``), and shows when private or special
+        (``:private-members:`` for ``shop._helper``)."""
         parts = token.split(".")
         # each prefix, and its member ``token`` is in: ``httpx.Client`` and ``httpx.Client.send``
         member_of = {".".join(parts[:end]): ".".join(parts[:end + 1])
                      for end in range(1, len(parts))}
         documented = self._rows(PREFIX, list(member_of))
-        hidden = set(self._rows(HIDDEN, list(member_of.values()))) if documented else set()
+        if not documented:
+            return self.naming_as_written(token)
+        hidden = set(self._rows(HIDDEN, list(member_of.values())))
+        # each documented prefix -> the kinds it must also be stored as, one for each option
+        # a part of ``token`` under it needs (``shop.__version_info__``: special members)
+        needs = {prefix: {SHOWING[option] for part in parts[prefix.count(".") + 1:]
+                          if (option := member_option(part)) is not None}
+                 for prefix, _ in documented}
+        shown = {(kind, prefix, page_id) for kind in (PRIVATE, SPECIAL)
+                 for prefix, page_id in self._rows(
+                     kind, [prefix for prefix, kinds in needs.items() if kind in kinds])}
         return self.naming_as_written(token) | {
             page_id for prefix, page_id in documented
-            if (member_of[prefix], page_id) not in hidden}
+            if (member_of[prefix], page_id) not in hidden
+            and all((kind, prefix, page_id) in shown for kind in needs[prefix])}
 
     def naming_under(self, namespace: str) -> dict[int, set[str]]:
         """For each page, the names it writes one dotted part below ``namespace``
@@ -485,7 +504,8 @@ def _token_rows(tokens: PageTokens, words: list[str],
     for word in words:
         yield WORD, word, blob_id
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
-                         (HIDDEN, tokens.hidden)):
+                         (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
+                         (SPECIAL, tokens.special)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+from urllib.parse import parse_qs
 
 from govern.drift.docs.pydomain import (
     DECLARING,
@@ -77,7 +78,8 @@ _MYST_AUTODOC = re.compile(
 # A members option, its value going on over the lines indented under it (``:members: a,\n
 # b``) up to the next option or a blank line.
 _MEMBERS_OPTION = re.compile(
-    r"^[ \t]*+:(members|exclude-members):([^\n]*+(?:\n[ \t]++(?![:\s])[^\n]*+)*+)", re.M)
+    r"^[ \t]*+:(members|exclude-members|private-members|special-members):"
+    r"([^\n]*+(?:\n[ \t]++(?![:\s])[^\n]*+)*+)", re.M)
 _MEMBER = re.compile(r"[A-Za-z_]\w*+")
 _AUTOREF = re.compile(r"\]\[([A-Za-z_][\w.]*)\]|\[([A-Za-z_][\w.]*)\]\[\]")
 # The slash first, then a look back past it at the character before.
@@ -97,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 17
+FORMAT = 19
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -109,7 +111,8 @@ read; 12: a default import names ``module.default``; 13: calls in a markdown pag
 code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented blocks; 15: a
 block quote ends the list items it is outside; 16: a front matter title is the page's title,
 and an object's default repr names nothing; 17: a source link pinned to a commit names no
-file)."""
+file; 18: a docblock link names its declaration, not its file; 19: a bare ``:members:``
+documents private and special members only with the options that show them)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,13 @@ class PageTokens:
     calls: frozenset[str]
     """Names written in call form inside code (``parse(``, ``Widget(``)."""
     prefixes: frozenset[str]
-    """Reference targets whose members the page documents (``::: httpx.Client``)."""
+    """Reference targets whose public members the page documents (``::: httpx.Client``)."""
+    private: frozenset[str]
+    """Those of ``prefixes`` whose private members (``_x``) the page documents too (``..
+    automodule:: shop`` with ``:members:`` and ``:private-members:``)."""
+    special: frozenset[str]
+    """Those of ``prefixes`` whose special members (``__x__``) the page documents too
+    (``:special-members:``)."""
     hidden: frozenset[str]
     """Members of those targets the page leaves out (``:exclude-members: close`` of ``..
     autoclass:: httpx.Client`` hides ``httpx.Client.close``)."""
@@ -719,14 +728,35 @@ def loose_forms(raw: str) -> list[str]:
     return [form, linked] if linked and not _COMMIT_ID.fullmatch(ref) else [form]
 
 
+PRIVATE_MEMBERS, SPECIAL_MEMBERS = "private-members", "special-members"
+
+
+def member_option(name: str) -> str | None:
+    """The autodoc option a bare ``:members:`` needs beside it to render a member named
+    ``name``: ``special-members`` for ``__x__``, ``private-members`` for another ``_x``, none
+    for a public name. Without it autodoc skips the member, which the module still has
+    (marshmallow's ``__version_info__`` under ``.. automodule:: marshmallow``)."""
+    if not name.startswith("_"):
+        return None
+    return SPECIAL_MEMBERS if len(name) > 4 and name.endswith("__") and name.startswith("__") \
+        else PRIVATE_MEMBERS
+
+
 class Members(NamedTuple):
     """The members an autodoc directive of a module or class documents (``:members:``)."""
 
     listed: tuple[tuple[int, str], ...] | None
     """(offset, name) of each member named in ``:members: a, b`` and not excluded; None for a
-    bare ``:members:``, which documents every member."""
+    bare ``:members:``, which documents every public member."""
     excluded: frozenset[str]
     """The members ``:exclude-members:`` leaves out."""
+    named: tuple[tuple[int, str], ...]
+    """(offset, name) of each member ``:private-members: _a`` or ``:special-members: __call__``
+    names and ``:exclude-members:`` does not: autodoc adds them to what ``:members:`` shows, and
+    documents them with no ``:members:`` at all."""
+    shown: frozenset[str]
+    """The options (:func:`member_option`) given bare, which make a bare ``:members:`` render
+    every private or special member too."""
 
 
 class SphinxTarget(NamedTuple):
@@ -747,23 +777,34 @@ class SphinxTarget(NamedTuple):
 
 def _members(text: str, start: int, end: int) -> Members | None:
     """The members a module or class directive whose options are ``text[start:end]``
-    documents, if it has ``:members:``."""
+    documents, if it has ``:members:`` or names a private or special member."""
     listed: list[tuple[int, str]] | None = None
+    named: list[tuple[int, str]] = []
     excluded: set[str] = set()
+    shown: set[str] = set()
     documents = False
     for option in _MEMBERS_OPTION.finditer(text, start, end):
+        kind = option.group(1)
         names = [(found.start(), found.group()) for found in
                  _MEMBER.finditer(text, *option.span(2))]
-        if option.group(1) == "exclude-members":
+        if kind == "exclude-members":
             excluded.update(name for _, name in names)
-        else:
+        elif kind == "members":
             documents = True
             if names:
                 listed = [*(listed or ()), *names]
-    if not documents:
+        elif names:
+            named.extend(names)
+        else:
+            shown.add(kind)
+    if not documents and not named:
         return None
-    return Members(None if listed is None else tuple(
-        (offset, name) for offset, name in listed if name not in excluded), frozenset(excluded))
+
+    def kept(members: list[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
+        return tuple((offset, name) for offset, name in members if name not in excluded)
+
+    return Members(None if documents and listed is None else kept(listed or []),
+                   frozenset(excluded), kept(named), frozenset(shown))
 
 
 def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
@@ -817,21 +858,34 @@ def named_targets(text: str, targets: Iterable[SphinxTarget]
 
 
 def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]:
-    """(offset, full name) of each member ``:members: a, b`` names, ``target`` standing for
-    ``name``."""
+    """(offset, full name) of each member ``:members: a, b`` (or ``:special-members:
+    __call__``) names, ``target`` standing for ``name``."""
     if target.members is not None:
-        for offset, member in target.members.listed or ():
+        for offset, member in (*(target.members.listed or ()), *target.members.named):
             yield offset, f"{name}.{member}"
 
 
-def _references(text: str) -> tuple[set[str], set[str], set[str]]:
-    """(names, documented prefixes, hidden members) from the reference syntaxes docs use.
-    Each syntax is looked for only when its marker is on the page: most pages have none."""
+class References(NamedTuple):
+    """What a page's reference syntaxes name (the fields of :class:`PageTokens` of the same
+    names)."""
+
+    names: set[str]
+    prefixes: set[str]
+    hidden: set[str]
+    private: set[str]
+    special: set[str]
+
+
+def _references(text: str) -> References:
+    """Names, documented prefixes (and which of them show private and special members) and
+    hidden members from the reference syntaxes docs use. Each syntax is looked for only when
+    its marker is on the page: most pages have none."""
     names: set[str] = set()
-    prefixes: set[str] = set()
     # each prefix whose every member a directive documents, with the members all of those
     # directives exclude: another one that documents a member, by name or whole, shows it
     excluded: dict[str, set[str]] = {}
+    # each such prefix -> the options that make one of its directives show more (member_option)
+    shown: dict[str, set[str]] = {}
     listed: set[str] = set()
     targets = list(sphinx_targets(text))
     for target, name in named_targets(text, targets) if targets else ():
@@ -842,19 +896,51 @@ def _references(text: str) -> tuple[set[str], set[str], set[str]]:
         if target.members is not None and target.members.listed is None:
             left_out = {f"{name}.{member}" for member in target.members.excluded}
             excluded[name] = excluded[name] & left_out if name in excluded else left_out
-    prefixes.update(excluded)
+            shown.setdefault(name, set()).update(target.members.shown)
+    prefixes = set(excluded)
     hidden = {member for left_out in excluded.values() for member in left_out} - listed
+    private = {name for name, options in shown.items() if PRIVATE_MEMBERS in options}
+    special = {name for name, options in shown.items() if SPECIAL_MEMBERS in options}
     if ":::" in text:
         for match in MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
-            prefixes.add(match.group(1))
+            # mkdocstrings applies its own filters, set in options this scan does not read:
+            # its block documents every member, underscored or not, as it always has
+            for documented in (prefixes, private, special):
+                documented.add(match.group(1))
     if "][" in text:
         for match in _AUTOREF.finditer(text):
             names.update(_reference_names(match.group(1) or match.group(2)))
     if "{@link" in text:
         for match in _TSDOC_LINK.finditer(text):
             names.update(_reference_names(match.group(1)))
-    return names, prefixes, hidden
+    for declaration in docblock_declarations(text):
+        names.update(_reference_names(declaration))
+    return References(names, prefixes, hidden, private, special)
+
+
+_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`]*+\?([^\s#()<>\[\]\"'`]*+)")
+"""A link that embeds a declaration's doc comment when the site is built (redux-toolkit's
+``[summary](docblock://query/createApi.ts?token=CreateApiOptions.keepUnusedDataFor)``): the
+declaration is the ``token`` of its query (group 1), the path before it only where to look."""
+
+
+def docblock_declarations(text: str) -> Iterator[str]:
+    """The declarations the page's docblock links embed (``CreateApiOptions.keepUnusedDataFor``,
+    ``createApi``), as written in their ``token``."""
+    for match in _DOCBLOCK.finditer(text) if "docblock://" in text else ():
+        yield from parse_qs(match.group(1)).get("token", ())
+
+
+def without_docblock_paths(text: str) -> str:
+    """``text`` with each docblock link's scheme and path left blank, offsets kept: the link
+    names the declaration it embeds (:func:`docblock_declarations`), as an autodoc directive
+    does, and shows nothing else of the file. Read as a file path, it had listed redux-toolkit's
+    pages for every change anywhere in ``query/createApi.ts``."""
+    if "docblock://" not in text:
+        return text
+    return _DOCBLOCK.sub(lambda match: " " * (match.start(1) - match.start()) + match.group(1),
+                         text)
 
 
 _OBJECT_REPR = re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>")
@@ -909,9 +995,12 @@ def scan_page(text: str, path: str) -> PageTokens:
 
     One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
     into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
-    section is not read (:func:`without_release_notes`).
+    section is not read (:func:`without_release_notes`), nor a docblock link's path
+    (:func:`without_docblock_paths`).
     """
     text = without_object_reprs(without_release_notes(text, path))
+    references = _references(text)
+    text = without_docblock_paths(text)
     raws = raw_tokens(text)
     # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
     # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one
@@ -924,8 +1013,7 @@ def scan_page(text: str, path: str) -> PageTokens:
             words.add(word)
             if word.count(".") > 1:
                 words.update(dotted_suffixes(word))
-    names, prefixes, hidden = _references(text)
-    words.update(names)
+    words.update(references.names)
     words.update(name for name, _ in default_imports(text))
     calls = set(_CALL.findall("\n".join(text[start:end]
                                           for start, end in code_regions(text, path))))
@@ -935,8 +1023,10 @@ def scan_page(text: str, path: str) -> PageTokens:
     return PageTokens(
         words=frozenset(map(intern, words)),
         calls=frozenset(map(intern, calls)),
-        prefixes=frozenset(prefixes),
-        hidden=frozenset(hidden),
+        prefixes=frozenset(references.prefixes),
+        hidden=frozenset(references.hidden),
+        private=frozenset(references.private),
+        special=frozenset(references.special),
         loose=frozenset(loose),
         routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
     )
