@@ -644,7 +644,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         new_fields = {member.name for member in new_members if not member.bridgeable}
         for declaration in _with_changed_containers(extraction, extractions, side.name):
             for token in _tokens(declaration, path, side, package_dir):
-                if token == declaration.name and declaration.name in new_fields:
+                if token == declaration.name and (declaration.name in new_fields
+                                                  or declaration.key in extraction.overrides):
                     continue
                 result.candidates.append(Candidate("symbol", token, change.path, side.name,
                                                    declaration))

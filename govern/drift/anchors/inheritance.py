@@ -1,9 +1,10 @@
-"""The spellings a class's inherited members are declared in (``Sub.method``), for both
-extractors (docs/concepts/anchoring-rules.md#inherited-members)."""
+"""The spellings a class's inherited members are declared in (``Sub.method``), and the members
+that override one of a base class, for both extractors
+(docs/concepts/anchoring-rules.md#inherited-members)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from govern.drift.anchors.model import Declaration
 from govern.drift.anchors.syntax import inherited_members
@@ -22,3 +23,27 @@ def inherited_spellings(bases: dict[str, list[str]], members: dict[str, set[str]
              for container, names in members.items() for member in sorted(names)
              if public(member)]
     return {declaration.key for declaration in inherited_members(every, bases, members)[0]}
+
+
+def overriding(touched: Iterable[Declaration], bases: dict[str, list[str]],
+               members: dict[str, set[str]]) -> frozenset[str]:
+    """Keys of the touched members that override a member of a base class of the same file
+    (``DecimalField.to_representation`` of ``Field``'s): their bare name is the base's hook,
+    which pages document on the base or on another subclass, so it anchors in qualified
+    forms only (docs/concepts/anchoring-rules.md#overrides)."""
+    found: set[str] = set()
+    for declaration in touched:
+        if declaration.container is None or declaration.inherited_from is not None:
+            continue
+        frontier = list(bases.get(declaration.container, ()))
+        seen = {declaration.container}
+        while frontier:
+            base = frontier.pop()
+            if base in seen or base not in members:  # a base of another file is unread
+                continue
+            seen.add(base)
+            if declaration.name in members[base]:
+                found.add(declaration.key)
+                break
+            frontier.extend(bases.get(base, ()))
+    return frozenset(found)

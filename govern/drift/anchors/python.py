@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from govern.drift.anchors.inheritance import inherited_spellings
+from govern.drift.anchors.inheritance import inherited_spellings, overriding
 from govern.drift.anchors.literals import shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
@@ -541,6 +541,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         reexports=reexported,
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
+        overrides=overriding(touched, bases, own),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
