@@ -1,6 +1,6 @@
-"""The spellings a class's inherited members are declared in (``Sub.method``), and the members
-that override one of a base class, for both extractors
-(docs/concepts/anchoring-rules.md#inherited-members)."""
+"""The spellings a class's inherited members are declared in (``Sub.method``), for both
+extractors (docs/concepts/anchoring-rules.md#inherited-members), and the members that override
+one of a base class, for Python's (docs/concepts/anchoring-rules.md#overrides)."""
 
 from __future__ import annotations
 

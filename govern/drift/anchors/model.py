@@ -86,8 +86,8 @@ class Extraction:
     changed ``StreamResponse.last_modified``): in ``touched`` and ``declared``, but no member
     the subclass gained or lost."""
     overrides: frozenset[str] = frozenset()
-    """Keys of the touched members that override a member of a base class of the same file
-    (``DecimalField.to_representation``): anchored in qualified forms only, not bare
+    """Python only: keys of the touched members that override a member of a base class of the
+    same file (``DecimalField.to_representation``): anchored in qualified forms only, not bare
     (docs/concepts/anchoring-rules.md#overrides)."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
