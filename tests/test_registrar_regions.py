@@ -10,7 +10,6 @@ import pytest
 from govern.config.load import load_config
 from govern.drift.anchors.regions import LARGE_STATEMENT, registration_regions
 from govern.drift.anchors.routes import RegistrarScan, registration_hints, scan_typescript
-from govern.drift.anchors.syntax import parse
 from govern.drift.scans import start_bridge_scans
 from govern.git.gitio import Git
 from tests.gitrepo import make_repo
@@ -47,29 +46,6 @@ def test_a_large_class_is_parsed_around_its_route_only() -> None:
     assert [(method, path) for method, path, _, _ in routes] == [("GET", "/api/items")]
     assert "listItems" in routes[0][3]
     assert routes[0][2] == source[:source.index(b"this.app.get")].count(b"\n") + 1
-
-
-@pytest.mark.parametrize(("member", "read_whole"), [
-    ("  mount() {\n    this.app.get('/api/parsed', (c) => parsed(c));\n  }\n\n",
-     ["/api/items", "/api/parsed"]),
-    # a path on the line after its key, where no hint is: no region holds it
-    ("UNHINTED", ["/api/items", "/api/more"]),
-])
-def test_a_file_the_run_has_parsed_whole_is_read_in_its_regions(member: str,
-                                                                read_whole: list[str]) -> None:
-    """A changed registrar: the extractors have parsed it whole already, and its regions are
-    read in that tree rather than parsed again; what is read is what their parse reads, not
-    the whole file's routes, so a blob's scan is the same whichever run made it."""
-    source = _large_class("  mount() {\n    this.app.get('/api/items', items);\n  }\n\n",
-                          UNHINTED if member == "UNHINTED" else member)
-    narrow = scan_typescript(source, "web/server.ts", "typescript", whole=False)
-    parse("typescript", source)
-    read = scan_typescript(source, "web/server.ts", "typescript", whole=False)
-    assert not read.whole
-    assert read.routes == narrow.routes
-    assert [route.path for route in read.routes] == read_whole[:1 if member == "UNHINTED" else 2]
-    assert [route.path for route in scan_typescript(source, "web/server.ts",
-                                                    "typescript").routes] == read_whole
 
 
 @pytest.mark.parametrize(("method", "key", "path"), [

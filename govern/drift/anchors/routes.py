@@ -16,7 +16,6 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from govern.drift.anchors.regions import registration_regions
 from govern.drift.anchors.syntax import (
-    already_parsed,
     first_line,
     last_line,
     name_text,
@@ -415,13 +414,10 @@ def _innermost(around: list[Node], inner: list[Node]) -> Iterator[Node]:
 def scan_typescript(source: bytes, path: str, language: str, *,
                     whole: bool = True) -> RegistrarScan:
     """The routes a TypeScript/JavaScript source registers. With ``whole`` False (a file
-    chosen by its hint lines) a large file is read only around those lines
+    chosen by its hint lines) a large file is parsed only around those lines
     (:func:`~govern.drift.anchors.regions.registration_regions`)."""
-    tree, regions = (parse(language, source), None) if whole else _hinted_tree(source, language)
-    nodes = _ts_registrations(tree, language)
-    if regions is not None:
-        nodes = [node for node in nodes if _within(node, regions)]
-    found = [registration for node in nodes
+    tree = parse(language, source) if whole else _hinted_tree(source, language)
+    found = [registration for node in _ts_registrations(tree, language)
              if (registration := (_ts_call_route(node) if node.type == "call_expression"
                                   else _ts_object_route(node))) is not None]
     found = _shallow(found, [(r.handler[0].start_byte, r.handler[-1].end_byte) for r in found])
@@ -443,26 +439,13 @@ class _Registration(NamedTuple):
     """The nodes whose identifiers are the route's ``refs``."""
 
 
-def _hinted_tree(source: bytes, language: str) -> tuple[Tree, list[tuple[int, int]] | None]:
-    """The tree to read a hint-chosen file's routes from, and the byte regions of the source
-    to read in it (None: all of the tree). A file the run has parsed whole already (a changed
-    file, which the extractors read) is read in its regions of that tree, which costs less
-    than parsing the regions again and reads what their parse reads."""
+def _hinted_tree(source: bytes, language: str) -> Tree:
     regions = registration_regions(source, registration_hints(source))
     if regions is not None:
-        held = already_parsed(language, source)
-        if held is not None and not held.root_node.has_error:
-            return held, regions
         tree = parse_regions(language, source, regions)
         if not tree.root_node.has_error:
-            return tree, None
-    return parse(language, source), None
-
-
-def _within(node: Node, regions: list[tuple[int, int]]) -> bool:
-    """Does ``node`` lie inside one of ``regions`` (byte ranges, in order and apart)?"""
-    at = bisect.bisect_right(regions, (node.start_byte, float("inf"))) - 1
-    return at >= 0 and node.end_byte <= regions[at][1]
+            return tree
+    return parse(language, source)
 
 
 def _ts_call_route(call: Node) -> _Registration | None:

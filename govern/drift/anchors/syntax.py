@@ -95,13 +95,6 @@ def parse(language: str, source: bytes) -> Tree:
     return held[0]
 
 
-def already_parsed(language: str, source: bytes) -> Tree | None:
-    """The memoised tree of ``source`` when this run has parsed it whole (a changed file the
-    extractors read), else None: nothing is parsed here."""
-    held = _TREES.get((language, source))
-    return held[0] if held is not None else None
-
-
 def parse_edited(language: str, source: bytes, before: bytes,
                  hunks: Sequence[Hunk]) -> Tree:
     """The tree of ``source``, which ``hunks`` (a ``-U0`` diff's, in order) turn ``before``
