@@ -128,6 +128,7 @@ def test_what_a_comment_change_lists(tmp_path: Path, path: str, old: str, new: s
 
 LINKED_TS = '''/**
  * Pays for the cart: {@link https://shop.example/docs/pay the guide}.
+ * @default https://shop.example/v1
  */
 export function payOrder(cart: number[]): number {
   return check(cart, "https://shop.example/api");
@@ -150,6 +151,8 @@ LINKED_PY = '''class Cart:
     (TS, "https://shop.example/docs/pay", "https://shop.example/docs/pay}. Or cash {@link x",
      PAY_TS),
     (TS, "https://shop.example/api", "https://api.shop.example", PAY_TS),
+    # a documented default is a value, not a link
+    (TS, "@default https://shop.example/v1", "@default https://shop.example/v2", PAY_TS),
     (PY, "is in (https://shop.example/currency)", "is in (https://shop.example/c), or cents",
      {"docs/currency.md": ["Cart.currency_code"]}),
 ])

@@ -30,10 +30,17 @@ autodoc renders, and a JSDoc/TSDoc block."""
 _BLANKED = bytes(32 if byte != 10 else 10 for byte in range(256))
 """What a comment's bytes are read as: spaces, its newlines kept (a line stays a line)."""
 
-_URL = re.compile(rb"https?+://[^\s)>\]}'\"`*]++")
+_URL = re.compile(rb"(@default(?:Value)?+[ \t]++)?+https?+://[^\s)>\]}'\"`*]++")
 """A web address in a documentation comment (``@link https://…``, ``<https://…>``): moving
 the page it links to documents nothing new, as a page edit of link targets only is cosmetic
-(docs/concepts/anchoring-rules.md#comments). Possessive: one pass over hostile text."""
+(docs/concepts/anchoring-rules.md#comments). Not a value the comment documents (``@default
+https://api.example.com/v1``), caught here to be kept. Possessive: one pass over hostile
+text."""
+
+
+def _link_word(address: re.Match[bytes]) -> bytes:
+    """A link's address as one word; a documented default as written."""
+    return address[0] if address[1] else b"https://"
 
 
 def code_lines(tree: Tree, language: str, source: bytes,
@@ -98,25 +105,41 @@ def _commented(tree: Tree, language: str, source: bytes,
     code = bytearray(text)
     blanked_any = False
     documentation: list[tuple[int, int]] = []
-    for comment in _comments_on(tree, sorted(line - 1 for line in lines)):
+    for comment, opens_a_body in _comments_on(tree, sorted(line - 1 for line in lines),
+                                              language):
         start, end = comment.start_byte, comment.end_byte
-        if _opens_a_body(comment, language) or (text.startswith(_DOCUMENTATION, start)
-                                                and not text.startswith(b"/**/", start)):
+        if opens_a_body or (text.startswith(_DOCUMENTATION, start)
+                            and not text.startswith(b"/**/", start)):
             documentation.append((start, end))
             continue
         code[start:end] = text[start:end].translate(_BLANKED)
         blanked_any = True
-    # addresses are read as one word, each comment's from the last one on, so the offsets of
-    # those before it hold (blanking kept every length)
-    for start, end in sorted(documentation, reverse=True):
-        if b"http" in text[start:end]:
-            read, count = _URL.subn(b"https://", code[start:end])
-            if count:
-                code[start:end] = read
-                blanked_any = True
+    if documentation:
+        code, linked = _links_as_words(code, documentation)
+        blanked_any = blanked_any or linked
     if not blanked_any:
         return None
     return text.split(b"\n"), bytes(code).split(b"\n")
+
+
+def _links_as_words(code: bytearray, comments: list[tuple[int, int]]) -> tuple[bytearray, bool]:
+    """``code`` with each web address of the documentation ``comments`` (byte spans) read as
+    one word, and whether one was. Built from pieces, in order, and joined once: shortening
+    the text in place moved the rest of a file once per comment (400,000 commented addresses:
+    a minute)."""
+    text = bytes(code)
+    pieces: list[bytes] = []
+    done = 0
+    for start, end in sorted(comments):
+        if b"http" in text[start:end]:
+            pieces.append(text[done:start])
+            pieces.append(_URL.sub(_link_word, text[start:end]))
+            done = end
+    if not pieces:
+        return code, False
+    pieces.append(text[done:])
+    joined = b"".join(pieces)
+    return bytearray(joined), joined != text
 
 
 def _code_only(lines: frozenset[int],
@@ -132,34 +155,27 @@ def _code_only(lines: frozenset[int],
     return lines - comments if comments else lines
 
 
-def _comments_on(tree: Tree, rows: list[int]) -> Iterator[Node]:
-    """The comment nodes that span one of ``rows`` (0-based, sorted): the walk goes into a node
-    only when it spans one, each node once."""
-    stack = [tree.root_node]
+def _comments_on(tree: Tree, rows: list[int], language: str) -> Iterator[tuple[Node, bool]]:
+    """The comment nodes that span one of ``rows`` (0-based, sorted), each with whether it
+    opens a function's body, before its first statement: in Python, a comment of the
+    definition itself (between its ``def`` line and its body); in TS/JS, a comment with only
+    comments before it in a function's ``{`` block. The walk goes into a node only when it
+    spans one of ``rows``, each node once, and tells each comment's place from the walk:
+    asking tree-sitter for a node's parent or previous sibling walks its parent's children,
+    so 100,000 comments in one block took a minute."""
+    stack: list[tuple[Node, str]] = [(tree.root_node, "")]  # a node and its parent's type
     while stack:
-        node = stack.pop()
-        if node.type == "comment":
-            yield node
-            continue
+        node, parent_type = stack.pop()
+        in_body = node.type == "function_definition" if language == "python" else (
+            node.type == "statement_block" and parent_type in _FUNCTIONS)
+        after_brace = False  # the last child that was no comment is the block's ``{``
         for child in node.children:
+            kind = child.type
             at = bisect_left(rows, child.start_point.row)
             if at < len(rows) and rows[at] <= child.end_point.row:
-                stack.append(child)
-
-
-def _opens_a_body(comment: Node, language: str) -> bool:
-    """Does the comment open a function's body, before its first statement: in Python, a
-    comment of the definition itself (between its ``def`` line and its body); in TS/JS, a
-    comment with only comments before it in a function's ``{`` block."""
-    parent = comment.parent
-    if parent is None:
-        return False
-    if language == "python":
-        return parent.type == "function_definition"
-    if parent.type != "statement_block" or parent.parent is None \
-            or parent.parent.type not in _FUNCTIONS:
-        return False
-    before = comment.prev_sibling
-    while before is not None and before.type == "comment":
-        before = before.prev_sibling
-    return before is not None and before.type == "{"
+                if kind == "comment":
+                    yield child, in_body and (language == "python" or after_brace)
+                else:
+                    stack.append((child, node.type))
+            if kind != "comment":
+                after_brace = kind == "{"
