@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 19
+FORMAT = 20
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -112,7 +112,8 @@ code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented b
 block quote ends the list items it is outside; 16: a front matter title is the page's title,
 and an object's default repr names nothing; 17: a source link pinned to a commit names no
 file; 18: a docblock link names its declaration, not its file; 19: a bare ``:members:``
-documents private and special members only with the options that show them)."""
+documents private and special members only with the options that show them; 20: a docblock
+link's path holds no ``:``)."""
 
 
 @dataclass(frozen=True)
@@ -919,10 +920,13 @@ def _references(text: str) -> References:
     return References(names, prefixes, hidden, private, special)
 
 
-_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`]*+\?([^\s#()<>\[\]\"'`]*+)")
+_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`:]*+\?([^\s#()<>\[\]\"'`]*+)")
 """A link that embeds a declaration's doc comment when the site is built (redux-toolkit's
 ``[summary](docblock://query/createApi.ts?token=CreateApiOptions.keepUnusedDataFor)``): the
-declaration is the ``token`` of its query (group 1), the path before it only where to look."""
+declaration is the ``token`` of its query (group 1), the path before it only where to look.
+The path holds no ``:``, so it ends at the next link's ``docblock:``: a path that could run on
+through ``"docblock://" * n`` (with no ``?``) was read from each link to the end of the run,
+n²/2 steps (a 214 kB page took 51 s to scan)."""
 
 
 def docblock_declarations(text: str) -> Iterator[str]:
@@ -933,10 +937,13 @@ def docblock_declarations(text: str) -> Iterator[str]:
 
 
 def without_docblock_paths(text: str) -> str:
-    """``text`` with each docblock link's scheme and path left blank, offsets kept: the link
-    names the declaration it embeds (:func:`docblock_declarations`), as an autodoc directive
-    does, and shows nothing else of the file. Read as a file path, it had listed redux-toolkit's
-    pages for every change anywhere in ``query/createApi.ts``."""
+    """``text`` with the scheme and path of each docblock link that has a query
+    (``docblock://query/createApi.ts?token=createApi``, a path without ``:``) left blank and
+    its query kept, offsets kept: the link names the declaration it embeds
+    (:func:`docblock_declarations`), as an autodoc directive does, and shows nothing else of the
+    file. Read as a file path, it had listed redux-toolkit's pages for every change anywhere in
+    ``query/createApi.ts``. A link with no query (``docblock://query/createApi.ts``) embeds no
+    declaration and is left as written: its path names the file, as any path does."""
     if "docblock://" not in text:
         return text
     return _DOCBLOCK.sub(lambda match: " " * (match.start(1) - match.start()) + match.group(1),
