@@ -98,3 +98,24 @@ def test_a_private_member_is_documented_only_with_private_members() -> None:
     # autoclass naming it); :private-members: without :members: documents none
     assert naming(index, "shop.Client") == set(PAGES) - {"without"}
     assert naming(index, "shop.send") == set(PAGES) - {"without", "call"}
+
+
+EXCLUDING = MODULE + "    :private-members:\n    :exclude-members: _helper\n\n"
+TWICE = {
+    # the second directive shows no private member: neither documents `_helper`
+    "bare": EXCLUDING + MODULE,
+    "private": EXCLUDING + MODULE + "    :private-members:\n",
+    "special": MODULE + "    :special-members:\n    :exclude-members: __version_info__\n\n"
+               + MODULE,
+}
+
+
+def test_a_directive_not_showing_private_members_leaves_them_out() -> None:
+    # of two directives for one prefix, one showing a member documents it
+    index = build_index([Page(f"docs/{name}.rst", name, False) for name in TWICE],
+                        lambda blob: TWICE[blob].encode())
+    assert naming(index, "shop._helper") == {"private"}
+    assert naming(index, "shop._other") == {"bare", "private"}
+    assert naming(index, "shop.__version_info__") == set()
+    assert naming(index, "shop.__copyright__") == {"special"}
+    assert naming(index, "shop.send") == set(TWICE)

@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 19
+FORMAT = 21
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -112,7 +112,9 @@ code blocks; 14: an inline tag is a paragraph's text, and CRLF pages' indented b
 block quote ends the list items it is outside; 16: a front matter title is the page's title,
 and an object's default repr names nothing; 17: a source link pinned to a commit names no
 file; 18: a docblock link names its declaration, not its file; 19: a bare ``:members:``
-documents private and special members only with the options that show them)."""
+documents private and special members only with the options that show them; 20: a docblock
+link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
+members leaves them out)."""
 
 
 @dataclass(frozen=True)
@@ -865,6 +867,15 @@ def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]
             yield offset, f"{name}.{member}"
 
 
+def _leaves_out(members: Members, member: str) -> bool:
+    """Whether a directive documenting every member (``members``) leaves ``member`` out: it
+    excludes it, or it is private (special) and the directive does not show private (special)
+    members. Of two directives for one prefix, ``:private-members:`` with ``:exclude-members:
+    _helper`` and a bare ``:members:``, neither documents ``_helper``."""
+    option = member_option(member)
+    return member in members.excluded or (option is not None and option not in members.shown)
+
+
 class References(NamedTuple):
     """What a page's reference syntaxes name (the fields of :class:`PageTokens` of the same
     names)."""
@@ -881,11 +892,9 @@ def _references(text: str) -> References:
     hidden members from the reference syntaxes docs use. Each syntax is looked for only when
     its marker is on the page: most pages have none."""
     names: set[str] = set()
-    # each prefix whose every member a directive documents, with the members all of those
-    # directives exclude: another one that documents a member, by name or whole, shows it
-    excluded: dict[str, set[str]] = {}
-    # each such prefix -> the options that make one of its directives show more (member_option)
-    shown: dict[str, set[str]] = {}
+    # each prefix whose every member a directive documents -> each of those directives'
+    # Members: a member is hidden only if every one of them leaves it out (_leaves_out)
+    directives: dict[str, list[Members]] = {}
     listed: set[str] = set()
     targets = list(sphinx_targets(text))
     for target, name in named_targets(text, targets) if targets else ():
@@ -894,13 +903,14 @@ def _references(text: str) -> References:
             names.update(_reference_names(member))
             listed.add(member)
         if target.members is not None and target.members.listed is None:
-            left_out = {f"{name}.{member}" for member in target.members.excluded}
-            excluded[name] = excluded[name] & left_out if name in excluded else left_out
-            shown.setdefault(name, set()).update(target.members.shown)
-    prefixes = set(excluded)
-    hidden = {member for left_out in excluded.values() for member in left_out} - listed
-    private = {name for name, options in shown.items() if PRIVATE_MEMBERS in options}
-    special = {name for name, options in shown.items() if SPECIAL_MEMBERS in options}
+            directives.setdefault(name, []).append(target.members)
+    prefixes = set(directives)
+    hidden = {f"{prefix}.{member}" for prefix, each in directives.items()
+              for member in frozenset().union(*(members.excluded for members in each))
+              if all(_leaves_out(members, member) for members in each)} - listed
+    private, special = ({prefix for prefix, each in directives.items()
+                         if any(option in members.shown for members in each)}
+                        for option in (PRIVATE_MEMBERS, SPECIAL_MEMBERS))
     if ":::" in text:
         for match in MKDOCSTRINGS.finditer(text):
             names.update(_reference_names(match.group(1)))
@@ -919,10 +929,13 @@ def _references(text: str) -> References:
     return References(names, prefixes, hidden, private, special)
 
 
-_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`]*+\?([^\s#()<>\[\]\"'`]*+)")
+_DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`:]*+\?([^\s#()<>\[\]\"'`]*+)")
 """A link that embeds a declaration's doc comment when the site is built (redux-toolkit's
 ``[summary](docblock://query/createApi.ts?token=CreateApiOptions.keepUnusedDataFor)``): the
-declaration is the ``token`` of its query (group 1), the path before it only where to look."""
+declaration is the ``token`` of its query (group 1), the path before it only where to look.
+The path holds no ``:``, so it ends at the next link's ``docblock:``: a path that could run on
+through ``"docblock://" * n`` (with no ``?``) was read from each link to the end of the run,
+n²/2 steps (a 214 kB page took 51 s to scan)."""
 
 
 def docblock_declarations(text: str) -> Iterator[str]:
@@ -933,10 +946,13 @@ def docblock_declarations(text: str) -> Iterator[str]:
 
 
 def without_docblock_paths(text: str) -> str:
-    """``text`` with each docblock link's scheme and path left blank, offsets kept: the link
-    names the declaration it embeds (:func:`docblock_declarations`), as an autodoc directive
-    does, and shows nothing else of the file. Read as a file path, it had listed redux-toolkit's
-    pages for every change anywhere in ``query/createApi.ts``."""
+    """``text`` with the scheme and path of each docblock link that has a query
+    (``docblock://query/createApi.ts?token=createApi``, a path without ``:``) left blank and
+    its query kept, offsets kept: the link names the declaration it embeds
+    (:func:`docblock_declarations`), as an autodoc directive does, and shows nothing else of the
+    file. Read as a file path, it had listed redux-toolkit's pages for every change anywhere in
+    ``query/createApi.ts``. A link with no query (``docblock://query/createApi.ts``) embeds no
+    declaration and is left as written: its path names the file, as any path does."""
     if "docblock://" not in text:
         return text
     return _DOCBLOCK.sub(lambda match: " " * (match.start(1) - match.start()) + match.group(1),
