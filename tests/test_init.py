@@ -669,6 +669,9 @@ def test_no_page_is_excluded_without_a_mark_or_when_all_are_marked(
 NEXT_SITE = '{"name": "website", "private": true, "dependencies": {"next": "^15"}}'
 VITEPRESS_SITE = '{"name": "@x/docs", "private": true, "devDependencies": {"vitepress": "1"}}'
 LIBRARY_DOCS = '{"name": "docs", "main": "dist/index.js", "devDependencies": {"vitepress": "1"}}'
+GATSBY_PLUGIN = ('{"name": "gatsby-plugin-foo", "version": "1.2.0", '
+                 '"devDependencies": {"gatsby": "^5.0.0"}}')
+RTK_WEBSITE = '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}'
 
 
 @pytest.mark.parametrize(("files", "excluded"), [
@@ -712,6 +715,9 @@ LIBRARY_DOCS = '{"name": "docs", "main": "dist/index.js", "devDependencies": {"v
       "website/docusaurus.config.ts": "export default {};\n"}, None),
     ({"www/package.json": '{"name": "www", "files": ["dist"], "dependencies": {"astro": "5"}}'},
      None),
+    # no entry field, but no site's configuration either: a Gatsby theme named docs
+    ({"docs/package.json": GATSBY_PLUGIN.replace("plugin-foo", "theme-docs"),
+      "docs/gatsby-node.js": "x\n"}, None),
     ({"website/package.json": '{"private": true, "dependencies": {"express": "4"}}'}, None),
     ({"apps/web/package.json": NEXT_SITE, "apps/web/page.tsx": "x\n"}, None),
     ({"package.json": NEXT_SITE, "pages/index.tsx": "x\n"}, None),
@@ -773,6 +779,35 @@ def test_a_site_app_is_one_though_not_private_and_a_library_beside_it_stays_a_pa
     assert ("code.exclude: detected: code that builds the docs site, not the product (delete a "
             "glob to read its changes again): website/** (a package.json with no entry point "
             "using @docusaurus/core)") in lines
+
+
+
+@pytest.mark.parametrize(("folder", "files", "proposed"), [
+    # a Gatsby plugin declares no main (npm's default is its index.js) and builds against
+    # gatsby: a package, its README npm's page
+    ("packages/gatsby-plugin-foo", {"package.json": GATSBY_PLUGIN, "index.js": "x\n"}, True),
+    ("packages/gatsby-plugin-foo", {"package.json": GATSBY_PLUGIN, "gatsby-node.js": "x\n"},
+     True),
+    # a generator's configuration beside it (a demo site), but npm's default entry point too
+    ("packages/preset", {"package.json": RTK_WEBSITE.replace("website", "docusaurus-preset-x"),
+                         "docusaurus.config.js": "module.exports = {};\n",
+                         "index.cjs": "x\n"}, True),
+    # a folder named like a site with no generator's configuration found: nothing says it is
+    # no library
+    ("website", {"package.json": RTK_WEBSITE}, True),
+    # rtk's website/: its Docusaurus configuration beside it, no entry point
+    ("website", {"package.json": RTK_WEBSITE, "docusaurus.config.ts": "export default {};\n"},
+     False),
+])
+def test_a_package_with_no_entry_field_is_published_unless_its_sites_configuration_is_beside(
+        folder: str, files: dict[str, str], proposed: bool) -> None:
+    """"No entry field" is no "no library": a not-private package.json depending on a site
+    generator is a site app only where init found that site's configuration and no
+    index.js-like entry point beside it."""
+    repo = {"README.md": "# x\n", f"{folder}/README.md": "# x\n",
+            **{f"{folder}/{name}": text for name, text in files.items()}}
+    pages = detect(list(repo), repo).values["docs.paths"]
+    assert (f"/{folder}/README.md" in pages) is proposed
 
 
 @pytest.mark.parametrize(("files", "docs", "note"), [

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import PurePosixPath
@@ -416,16 +416,18 @@ def package_manifests_beside_readmes(paths: list[str]) -> list[str]:
             if not any(outer in packages for outer in ancestors(folder))][:MAX_CARRIERS]
 
 
-def published_readmes(paths: list[str], texts: Mapping[str, str],
-                      pages: Mapping[str, str]) -> list[str]:
+def published_readmes(paths: list[str], texts: Mapping[str, str], pages: Mapping[str, str],
+                      sites: Iterable[str]) -> list[str]:
     """The READMEs of the repository's published packages (a ``package.json`` beside it with
-    a name and no ``"private": true``): npm shows them as the package's page, so they are
-    docs (vite's ``packages/vite/README.md``), where a site's or an example app's README is
-    its own boilerplate (valtio's private ``website/``). ``pages`` is each folder's README
-    (``readmes``)."""
+    a name, no ``"private": true``, and not a site app's: ``is_published``): npm shows them
+    as the package's page, so they are docs (vite's ``packages/vite/README.md``), where a
+    site's or an example app's README is its own boilerplate (valtio's private ``website/``,
+    rtk's ``website/`` beside its ``docusaurus.config.ts``). ``pages`` is each folder's
+    README (``readmes``), ``sites`` the folders of the generator configurations found."""
+    found = set(sites)
     return [pages[manifest.rpartition("/")[0]]
             for manifest in package_manifests_beside_readmes(paths)
-            if is_published(read_manifest(texts.get(manifest, "")))]
+            if is_published(read_manifest(texts.get(manifest, "")), manifest, paths, found)]
 
 
 GITIGNORE = ".gitignore"
@@ -505,7 +507,8 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     pages = readmes(paths)
     readme = pages.get("")
     corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
-                      + published_readmes(paths, texts or {}, pages)]
+                      + published_readmes(paths, texts or {}, pages,
+                                          [site for *_, site in generators])]
     no_folder = ""  # why no docs folder is proposed, when none is
     if globs:
         values["docs.paths"] = [*globs, *corpus_readmes]

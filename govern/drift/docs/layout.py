@@ -7,7 +7,7 @@ folders of translated pages, which a code PR's author is not expected to edit
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -22,6 +22,9 @@ SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "a
 LIBRARY_FIELDS = ("main", "module", "exports", "bin", "types", "typings", "files")
 """What a package others install declares (an entry point, a command, its typings, the files
 to publish) and a site app never does: rtk's ``website/``, not private, declares none."""
+ENTRY_FILES = ("index.js", "index.mjs", "index.cjs")
+"""npm's default entry point, beside a package.json declaring none: a Gatsby plugin's
+``index.js``, its ``package.json`` with no ``main`` and ``gatsby`` in devDependencies."""
 VITEPRESS_FOLDER = ".vitepress"
 PYTHON_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
 MAX_SITE_DEPTH = 2
@@ -91,19 +94,36 @@ def read_manifest(text: str) -> dict[str, object] | None:
     return load_manifest("package.json", text[:MAX_CONFIG_CHARS])
 
 
-def is_published(data: dict[str, object] | None) -> bool:
-    """Whether a package.json may be published: a name, no ``"private": true``, and not a
-    site app (:func:`site_generator`): npm users install nothing named ``website`` that
-    depends on ``@docusaurus/core``."""
+def is_published(data: dict[str, object] | None, manifest: str, paths: Collection[str],
+                 sites: Collection[str]) -> bool:
+    """Whether the package.json ``manifest`` (its object ``data``) may be published: a name,
+    no ``"private": true``, and not a site app (:func:`site_generator`; ``sites`` are the
+    folders where init found a generator's configuration): npm users install nothing named
+    ``website`` that depends on ``@docusaurus/core``."""
     return data is not None and isinstance(data.get("name"), str) \
-        and data.get("private") is not True and site_generator(data) is None
+        and data.get("private") is not True \
+        and site_generator(data, manifest, paths, sites) is None
 
 
-def site_generator(data: dict[str, object]) -> str | None:
-    """The site generator a package.json depends on when it builds a site: it is private, or
-    it declares none of :data:`LIBRARY_FIELDS` (a theme or plugin for a generator declares
-    its entry point, and stays a package)."""
-    if data.get("private") is not True and any(field in data for field in LIBRARY_FIELDS):
+def _site_not_library(data: dict[str, object], folder: str, paths: Collection[str],
+                      sites: Collection[str]) -> bool:
+    """Whether a package.json in ``folder`` that is not private is still only a site's:
+    init found a generator's configuration there (rtk's ``website/docusaurus.config.ts``)
+    and it declares no entry point, neither one of :data:`LIBRARY_FIELDS` nor npm's default
+    (:data:`ENTRY_FILES` beside it). No entry field alone is no evidence: a Gatsby plugin
+    declares no ``main`` and builds against ``gatsby`` (its devDependencies), yet is a
+    package."""
+    return folder in sites and not any(field in data for field in LIBRARY_FIELDS) \
+        and not any(f"{folder}/{name}" in paths for name in ENTRY_FILES)
+
+
+def site_generator(data: dict[str, object], manifest: str, paths: Collection[str],
+                   sites: Collection[str]) -> str | None:
+    """The site generator the package.json ``manifest`` depends on when it builds a site: it
+    is private, or it is a site and no library (:func:`_site_not_library`: a theme or plugin
+    for a generator declares its entry point, or has one by default, and stays a package)."""
+    if data.get("private") is not True \
+            and not _site_not_library(data, _folder(manifest), paths, sites):
         return None
     for key in ("dependencies", "devDependencies"):
         needs = data.get(key)
@@ -114,14 +134,16 @@ def site_generator(data: dict[str, object]) -> str | None:
     return None
 
 
-def _holds_a_package(folder: str, paths: list[str], texts: Mapping[str, str]) -> bool:
-    """Whether ``folder`` holds, below its own package.json, a package that may be published:
-    a package.json with a name and no ``"private": true`` (or one init did not read), or any
-    Python project (a docs site never is one)."""
+def _holds_a_package(folder: str, paths: list[str], texts: Mapping[str, str],
+                     sites: Collection[str]) -> bool:
+    """Whether ``folder`` holds, below its own package.json, a package that may be published
+    (:func:`is_published`, or a package.json init did not read), or any Python project (a
+    docs site never is one)."""
     below = [p for p in paths if p.startswith(folder + "/") and p != f"{folder}/package.json"]
     return any(PurePosixPath(p).name in PYTHON_MANIFESTS
                or PurePosixPath(p).name == "package.json"
-               and (p not in texts or is_published(read_manifest(texts[p]))) for p in below)
+               and (p not in texts or is_published(read_manifest(texts[p]), p, paths, sites))
+               for p in below)
 
 
 @dataclass(frozen=True)
@@ -135,15 +157,18 @@ class SiteCode:
 def site_apps(paths: list[str], texts: Mapping[str, str],
               generator_sites: Iterable[str]) -> list[SiteCode]:
     """The docs site apps: a folder (below the root) whose package.json depends on a site
-    generator and is private or no library (:func:`site_generator`), named like a site or
-    holding a generator configuration (valtio's Next.js ``website/``, pinia's
-    ``packages/docs/``, rtk's Docusaurus ``website/``), and holding no package that may be
-    published. A ``.vitepress/`` folder outside such an app is excluded alone."""
+    generator and is private, or holds that site's configuration and declares no entry point
+    (:func:`site_generator`), named like a site or holding a generator configuration
+    (valtio's Next.js ``website/``, pinia's ``packages/docs/``, rtk's Docusaurus
+    ``website/``), and holding no package that may be published. A ``.vitepress/`` folder
+    outside such an app is excluded alone."""
+    sites = set(generator_sites)
     found = []
-    for folder in _site_candidates(paths, generator_sites):
-        data = read_manifest(texts.get(f"{folder}/package.json", ""))
-        uses = site_generator(data) if data is not None else None
-        if data is not None and uses and not _holds_a_package(folder, paths, texts):
+    for folder in _site_candidates(paths, sites):
+        manifest = f"{folder}/package.json"
+        data = read_manifest(texts.get(manifest, ""))
+        uses = site_generator(data, manifest, paths, sites) if data is not None else None
+        if data is not None and uses and not _holds_a_package(folder, paths, texts, sites):
             kind = "a private package.json" if data.get("private") is True \
                 else "a package.json with no entry point"
             found.append(SiteCode(f"{folder}/**", f"{kind} using {uses}"))
