@@ -30,7 +30,9 @@ def overriding(touched: Iterable[Declaration], bases: dict[str, list[str]],
     """Keys of the touched members that override a member of a base class of the same file
     (``DecimalField.to_representation`` of ``Field``'s): their bare name is the base's hook,
     which pages document on the base or on another subclass, so it anchors in qualified
-    forms only (docs/concepts/anchoring-rules.md#overrides)."""
+    forms only (docs/concepts/anchoring-rules.md#overrides). ``bases`` maps a class to the
+    bases it names bare (``Field``): a dotted one (``fields.Field``) is another module's,
+    whatever the file declares under its last part, and is unread."""
     found: set[str] = set()
     for declaration in touched:
         if declaration.container is None or declaration.inherited_from is not None:
