@@ -52,3 +52,20 @@ def test_a_member_no_base_of_the_file_declares_anchors_bare(tmp_path: Path) -> N
     head = base.replace("return str(value)", "return format(value, 'f')")
     found = _rows(tmp_path, base, head)
     assert found["docs/relations.md"] == ["to_representation"]
+
+
+DOTTED = ("from rest_framework import fields\n\n\n" + FIELDS.replace(
+    "class DecimalField(Field):", "class DecimalField(fields.Field):"))
+
+
+def test_a_dotted_base_is_another_module_s_not_the_file_s_class_of_its_name(
+        tmp_path: Path) -> None:
+    """``fields.Field`` is the imported module's ``Field``, not the file's own ``Field``:
+    whether ``DecimalField.to_representation`` overrides anything is unknown, so the bare
+    name anchors, as for a base imported by name. Named bare, the file's ``Field`` is the
+    base, and the same change is an override."""
+    head = DOTTED.replace("return str(value)", "return format(value, 'f')")
+    assert _rows(tmp_path / "dotted", DOTTED, head)["docs/relations.md"] == [
+        "to_representation"]
+    bare, bare_head = (text.replace("(fields.Field)", "(Field)") for text in (DOTTED, head))
+    assert list(_rows(tmp_path / "bare", bare, bare_head)) == ["docs/fields.md"]

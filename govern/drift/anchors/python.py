@@ -286,21 +286,26 @@ def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
 
 
 def _class_tree(top_level: list[tuple[str, Node]]
-                ) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
-    """(class -> the names of its bases, class -> its own member names), for every class,
-    exported or not: an exported class inherits through one ``__all__`` leaves out."""
+                ) -> tuple[dict[str, list[str]], dict[str, set[str]], dict[str, list[str]]]:
+    """(class -> the names of its bases, class -> its own member names, class -> the bases it
+    names bare), for every class, exported or not: an exported class inherits through one
+    ``__all__`` leaves out. A dotted base (``fields.Field``) counts by its last part for the
+    inherited members, but is no class of the file for the overrides rule: a local class of
+    the same name (``class Field(fields.Field)``) is not its base."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
+    bare: dict[str, list[str]] = {}
     for name, statement in top_level:
         definition = unwrap_definition(statement)
         if definition.type != "class_definition":
             continue
         listed = definition.child_by_field_name("superclasses")
-        bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in
-                       (listed.named_children if listed is not None else [])
-                       if arg.type in ("identifier", "attribute")]
+        arguments = [arg for arg in (listed.named_children if listed is not None else [])
+                     if arg.type in ("identifier", "attribute")]
+        bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in arguments]
+        bare[name] = [text(arg) for arg in arguments if arg.type == "identifier"]
         members[name] = {member for member, _ in _members(statement)[1]}
-    return bases, members
+    return bases, members, bare
 
 
 _MODULE_GETATTR = re.compile(r"^def[ \t]++__getattr__[ \t]*+\([ \t]*+([A-Za-z_]\w*+)", re.M)
@@ -513,7 +518,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    bases, own = _class_tree(top_level)
+    bases, own, bare_bases = _class_tree(top_level)
     inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
     inherited = [declaration for declaration in inherited if exported(declaration.container or "")]
     touched.extend(inherited)
@@ -541,7 +546,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         reexports=reexported,
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
-        overrides=overriding(touched, bases, own),
+        overrides=overriding(touched, bare_bases, own),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
