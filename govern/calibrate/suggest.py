@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from govern.calibrate.cases import globs_at
 from govern.calibrate.measure import CaseResult, find_measurement, percent
 from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
@@ -101,8 +102,9 @@ def find_proposals(results: list[CaseResult], config: Config, tree_paths: list[s
                                   "the measured revision", None))
     # pages changed with code, in folders that hold pages still: not folders the history
     # once had (a changelog-fragment folder since removed)
+    at_rev = globs_at(tree_paths) if outside_corpus else set()
     wanted = tuple(glob for glob, commits in outside_corpus.items()
-                   if commits >= MIN_NOISE and Globs((glob,)).select(tree_paths))
+                   if commits >= MIN_NOISE and glob in at_rev)
     if wanted:
         listed = ", ".join(f"{glob} ({outside_corpus[glob]})" for glob in wanted[:MAX_FOLDERS])
         proposals.append(Proposal("docs.paths", wanted[:MAX_FOLDERS],
