@@ -11,6 +11,7 @@ import importlib
 import io
 import os
 import shlex
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -145,7 +146,15 @@ def _drop_stdout() -> None:
     os.close(devnull)
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM as an interrupt: `timeout`, a cancelled CI job and `kill` stop govern the way
+    Ctrl-C does, so scratch files are removed and calibrate reports what it measured (by
+    default the process would end at once, its temporary index folders left behind)."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    signal.signal(signal.SIGTERM, _terminated)
     # A path that is not UTF-8 is held with lone surrogates (git's bytes, decoded with
     # surrogateescape); written to a UTF-8 stream it would be an internal error. It is shown
     # escaped (`\udcff`) instead: text for a person, and JSON escapes its own (json_text).

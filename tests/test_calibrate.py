@@ -386,13 +386,14 @@ def test_bad_dates_and_revisions_are_not_judged(tmp_path: Path) -> None:
     assert calibrate_json(repo, "--since", "2000-01-01")["cases"] == 2
 
 
-def _on_a_terminal(repo: Repo, *args: str) -> tuple[subprocess.Popen[bytes], int]:
+def _on_a_terminal(repo: Repo, *args: str, env: dict[str, str] | None = None
+                   ) -> tuple[subprocess.Popen[bytes], int]:
     """govern calibrate with stderr on a pseudo-terminal: (the process, the terminal's end)."""
     leader, follower = pty.openpty()
     # SIGINT back to its default in the child: a test run started in the background by a
     # shell without job control ignores it, and the child would inherit that.
     proc = subprocess.Popen([sys.executable, "-m", "govern", "calibrate", "--json", *args],
-                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower,
+                            cwd=repo.root, stdout=subprocess.PIPE, stderr=follower, env=env,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(follower)
     return proc, leader
@@ -420,14 +421,21 @@ def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
     proc.communicate(timeout=60)
     assert proc.returncode == 0 and b"calibrate:" not in _drain(leader)
     os.close(leader)
-    proc, leader = _on_a_terminal(repo, "--limit", "400")
+    _stopped_mid_run(repo, signal.SIGINT)
+
+
+def _stopped_mid_run(repo: Repo, stop: signal.Signals, env: dict[str, str] | None = None
+                     ) -> None:
+    """Calibrate 400 cases, send ``stop`` once progress shows, and check that the cases
+    measured so far are reported with exit 130."""
+    proc, leader = _on_a_terminal(repo, "--limit", "400", env=env)
     seen = b""
     # The line shows once the run has lasted past govern.core.progress.DELAY.
     while (shown := re.search(rb"\rgovern calibrate: cases (\d+)/400, \d+s", seen)) is None:
         ready, _, _ = select.select([leader], [], [], 60)
         assert ready, seen
         seen += os.read(leader, 4096)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     out, _ = proc.communicate(timeout=60)
     os.close(leader)
     assert proc.returncode == 130
@@ -435,6 +443,16 @@ def test_progress_only_on_a_terminal_and_ctrl_c_reports_what_was_measured(
     assert report["interrupted"] is True
     assert int(shown[1]) <= report["cases"] < 400 and report["suggestions"] == []
     assert len(report["per_case"]) == report["cases"]
+
+
+def test_sigterm_stops_like_ctrl_c_and_leaves_no_scratch_folder(tmp_path: Path) -> None:
+    """`timeout`, a cancelled CI job: what was measured is reported, and each replayed
+    commit's private index folder is removed, not left in the temporary directory."""
+    repo = _many_cases(tmp_path / "repo", 400)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    _stopped_mid_run(repo, signal.SIGTERM, env={**os.environ, "TMPDIR": str(scratch)})
+    assert list(scratch.iterdir()) == []
 
 
 def test_markdown_report_has_an_inline_chart_and_inert_text(tmp_path: Path) -> None:
