@@ -216,6 +216,13 @@ def test_a_raised_engines_node_leaves_the_pages_saying_the_old_major_stale(
     ('requires-python = ">=3.8"', True),
     ('Use ``python_requires=">= 3.8"`` in setup.py', True),
     ("my_python 3.8", False),
+    ("`typing.Set[T]` (deprecated since Python 3.8, use `set[T]`)", False),  # a date
+    ("New in Python 3.8: the walrus", False),
+    ("As of *Python 3.8*, dicts keep order", False),
+    ("removed in `python3.8`", False),
+    ("On Python 3.8, asyncio on Windows uses another loop", True),  # the old version's ways
+    ("Supported since forever: Python 3.8+", True),  # the date is another clause's
+    ("Tested in Python 3.8", True),
 ])
 def test_a_page_says_a_python_version_in_the_clause_naming_python(text: str,
                                                                   says: bool) -> None:

@@ -44,9 +44,20 @@ def version_pattern(token: str) -> re.Pattern[str]:
                       rf"v?{re.escape(version)}(?!\d)")
 
 
+_DATED = re.compile(r"(?:\bsince|\bas[ \t]++of|\b(?:added|new|changed|deprecated|removed)"
+                    r"[ \t]++in)[ \t*_`(]*+$", re.IGNORECASE)
+"""The words that date an event by the version after them: cattrs's "``typing.Set[T]``
+(deprecated since Python 3.9, use ``set[T]``)" stays true once 3.9 is dropped. "On Python
+3.8, asyncio on Windows…" describes the old version's behaviour, and goes with it."""
+DATING = 24
+"""Characters before a runtime's name read for a dating phrase (``deprecated since **``)."""
+
+
 def version_mentions(text: str, token: str) -> Iterator[int]:
-    """Offsets where ``text`` says the runtime version ``token``, at the runtime's name. Each
-    match starts at a name and reads at most ``CLAUSE`` characters past it: linear in the
+    """Offsets where ``text`` says the runtime version ``token``, at the runtime's name, less
+    those dating an event (``new in``, ``deprecated since``). Each match starts at a name and
+    reads at most ``CLAUSE`` characters past it and ``DATING`` before it: linear in the
     text."""
     for match in version_pattern(token).finditer(text):
-        yield match.start()
+        if not _DATED.search(text, max(0, match.start() - DATING), match.start()):
+            yield match.start()
