@@ -165,3 +165,29 @@ def test_tokens_around_a_needle_are_those_the_search_from_each_occurrence_found(
         text: str, needle: str) -> None:
     assert [token.span() for token in _raw_tokens_around(text, needle)] == \
         _reference_raw_tokens_around(text, needle)
+
+
+def test_a_row_opens_at_its_strongest_and_most_specific_anchor(tmp_path: Path) -> None:
+    """Not at the page's first mention of any anchor: a stale row at the removed name, and of
+    one rank the qualified member before a bare name the page writes earlier."""
+    docs = {"docs/guide.md": "# Guide\n\nCall `start_engine` first.\n\n"
+                             "Then `Engine.halt_now` stops it.\n",
+            "docs/old.md": "# Old\n\nCall `Engine.halt_now` to stop.\n\n"
+                           "`retire_engine` is gone.\n"}
+    core = PY_PKG["pkg/src/acme/_core.py"]
+    new_core = (core.split("\n\n\ndef retire_engine")[0]
+                .replace("def halt_now(self):", "def halt_now(self, force=False):")
+                .replace("def start_engine():", "def start_engine(fast=False):") + "\n")
+    data = run_json(pr_repo(tmp_path, {**PY_PKG, **docs}, {"pkg/src/acme/_core.py": new_core}),
+                    "main")
+    rows = {row["path"]: row for row in data["docs"]}
+    assert [e["token"] for e in rows["docs/old.md"]["evidence"]][:2] == [
+        "retire_engine", "Engine.halt_now"]
+    assert [e["token"] for e in rows["docs/guide.md"]["evidence"]][0] == "Engine.halt_now"
+    where = {row["path"]: row["where"]
+             for row in build_context(data, CommentConfig())["result"]["editable"].items}
+    assert where == {"docs/old.md": "docs/old.md:5", "docs/guide.md": "docs/guide.md:5"}
+    for row in data["docs"]:  # an artifact's own evidence order changes nothing
+        row["evidence"].reverse()
+    shuffled = build_context(data, CommentConfig())["result"]["editable"].items
+    assert {row["path"]: row["where"] for row in shuffled} == where

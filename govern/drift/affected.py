@@ -70,6 +70,16 @@ weak; a page that only documents the changed module (``homes.py``), naming none 
 changed names, is weakest."""
 
 
+def evidence_order(rule: str, kind: str, token: str, lines: Sequence[int]
+                   ) -> tuple[int, int, int, str]:
+    """Where one piece of evidence comes among a row's (docs/concepts/ranking.md): the
+    stronger rule first; of one rank the more specific name (aiohttp's changed
+    ``StreamResponse.enable_compression`` before its class, which the page names earlier, in
+    an introduction), then the earlier line. The row's line is its first evidence's."""
+    return (RULE_RANKS[rule], -token.count(".") if kind == "symbol" else 0,
+            min(lines, default=0), token)
+
+
 @dataclass(frozen=True)
 class Evidence:
     """Why one anchor put a page on the list: the rule, the anchor, where the page names it."""
@@ -105,8 +115,9 @@ class Row:
 
     @property
     def first_line(self) -> int | None:
-        """The first line naming any of the row's anchors."""
-        return min((e.lines[0] for e in self.evidence if e.lines), default=None)
+        """The first line naming the row's first anchor with lines, in evidence order: a stale
+        row opens at the removed name, not at an earlier mention of its class."""
+        return next((e.lines[0] for e in self.evidence if e.lines), None)
 
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "release_owned": self.release_owned, "stale": self.stale,
@@ -474,7 +485,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
                     and not (lines and code.diff_lines.issuperset(lines)):
                 rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token, lines))
-        evidence.sort(key=lambda e: (e.rank, e.lines[:1] or (0,), e.token))
+        evidence.sort(key=lambda e: evidence_order(e.rule, e.kind, e.token, e.lines))
         rows.append(Row(
             path=page.path,
             release_owned=page.release_owned,

@@ -21,6 +21,7 @@ from govern.core.text import clip
 from govern.drift.affected import (
     RULE_RANKS,
     SCHEMA_VERSION,
+    evidence_order,
     is_weak_only,
     mere_mention_count,
     not_covered_counts,
@@ -88,8 +89,11 @@ def evidence_rank(doc: dict[str, Any]) -> int:
 
 
 def _row(doc: dict[str, Any]) -> dict[str, Any]:
-    """A row in evidence order, at the line of its first mention (docs/concepts/ranking.md)."""
-    first = min((n for e in doc["evidence"] for n in e["lines"]), default=None)
+    """A row at the line of its first evidence with lines, in evidence order
+    (docs/concepts/ranking.md), which the artifact's own order cannot change."""
+    ordered = sorted(doc["evidence"], key=lambda e: evidence_order(e["rule"], e["kind"],
+                                                                   e["token"], e["lines"]))
+    first = next((min(e["lines"]) for e in ordered if e["lines"]), None)
     via = doc["evidence"] or doc["anchors"]
     path = clip(doc["path"])
     return {"path": path, "where": path if first is None else f"{path}:{first}",
