@@ -141,10 +141,30 @@ def _string_keyed_dict(statement: Node) -> Node | None:
 
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
     for member in body.named_children:
-        for name, _ in _declarations(member):
+        for name, value in _declarations(member):
             yield name, member
             if name == "__init__":
                 yield from _instance_fields(unwrap_definition(member))
+            elif name == "__slots__":
+                yield from _slot_entries(value)
+
+
+_SLOT_LISTS = frozenset({"tuple", "list", "set", "expression_list", "dictionary"})
+
+
+def _slot_entries(value: Node) -> Iterator[tuple[str, Node]]:
+    """Each entry of a class's ``__slots__`` (a tuple, list or set of strings, a dict's keys,
+    or one string), with its string: an instance attribute of the class, declared there as
+    ``__init__``'s ``self.name = …`` declares one. A changed entry is a change to that
+    attribute (aiohttp's ``StreamReader`` gaining ``"total_compressed_bytes"``), not to the
+    class (docs/concepts/anchoring-rules.md#what-anchors)."""
+    strings = [value] if value.type == "string" else [
+        child.child_by_field_name("key") if child.type == "pair" else child
+        for child in value.named_children] if value.type in _SLOT_LISTS else []
+    for string in strings:
+        name = python_string(string)
+        if string is not None and name and name.isidentifier():
+            yield name, string
 
 
 def _instance_fields(init: Node) -> Iterator[tuple[str, Node]]:
@@ -192,6 +212,10 @@ def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
 def _member_role(member_name: str, member: Node) -> str:
     if member_name == "__init__":
         return "constructor"
+    if member_name == "__slots__":
+        return "slots"  # its entries are the members it declares: it anchors nothing itself
+    if member.type == "string":  # a ``__slots__`` entry: an instance field, or a private one
+        return "field" if is_public(member_name) else "hidden"
     if is_dunder(member_name):
         return "container"
     if not is_public(member_name):
@@ -482,12 +506,16 @@ def extract_python(source: bytes, lines: frozenset[int],
     # reason each such class gave, dropped when one does
     hidden: list[Declaration] = []
     hidden_reasons: dict[str, str] = {}
+    slots: set[str] = set()  # the entries of the classes' ``__slots__``
     for name, statement in top_level:
         is_container, members = _members(statement)
+        slots.update(member for member, node in members if node.type == "string")
         # Units are what can call a helper: functions and methods, not the containers whose
-        # text merely holds them, nor the fields a constructor (itself a unit) assigns.
+        # text merely holds them, nor the fields a constructor (itself a unit) assigns or a
+        # ``__slots__`` entry names.
         units.extend([(member, node) for member, node in members
-                      if _instance_field(node) is None] if is_container else [(name, statement)])
+                      if node.type != "string" and _instance_field(node) is None]
+                     if is_container else [(name, statement)])
         if not exported(name):
             if touches(statement, lines):
                 definition = unwrap_definition(statement)
@@ -531,8 +559,8 @@ def extract_python(source: bytes, lines: frozenset[int],
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
-    # through their definitions.
-    exported_strings = all_names or frozenset()
+    # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
+    exported_strings = (all_names or frozenset()) | slots
     reexported = frozenset(name for name in reexports if not name.startswith("*")
                            and is_public(name) and (all_names is None or name in all_names))
     return Extraction(
