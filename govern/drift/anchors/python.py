@@ -309,6 +309,19 @@ def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
             yield text(child), f"{module}:{text(child)}", child
 
 
+def _republishes(origin: str, node: Node, local: Callable[[str], bool] | None) -> bool:
+    """Does an import (``origin`` as :func:`from_imports` gives it, ``node`` the name's) in a
+    module without ``__all__`` re-export the name? It does from the package itself (a
+    relative import, or an absolute one of a module ``local`` says is the repository's) or
+    written with ``as`` (``from x import a as a``, the explicit re-export type checkers
+    read), as ``still_declared.reexported_names`` counts them. A name from another
+    distribution (``from typing import Any`` in cattrs' ``preconf/__init__.py``) is one the
+    package uses, not one it publishes."""
+    module = origin.rpartition(":")[0]
+    return node.type == "aliased_import" or module.startswith(".") or (
+        local is not None and local(module.partition(".")[0]))
+
+
 def _class_tree(top_level: list[tuple[str, Node]]
                 ) -> tuple[dict[str, list[str]], dict[str, set[str]], dict[str, list[str]]]:
     """(class -> the names of its bases, class -> its own member names, class -> the bases it
@@ -459,14 +472,18 @@ def _served(function: Node, lines: frozenset[int]) -> list[str]:
 
 
 def extract_python(source: bytes, lines: frozenset[int],
-                   imported: frozenset[str] = frozenset()) -> Extraction:
+                   imported: frozenset[str] = frozenset(),
+                   local: Callable[[str], bool] | None = None) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
     ``imported``: the names its package's ``__init__`` imports from it by name, public
     whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
-    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API).
+    ``local``: is a top-level module (``cattrs``) one of the repository's, whose names an
+    import re-exports (:func:`_republishes`); none is without it."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
+    republished: set[str] = set()  # the imports that re-export where no ``__all__`` says
     top_level: list[tuple[str, Node]] = []
     metadata: set[str] = set()
     deprecated = False  # a changed top-level warning deprecates the module's whole API
@@ -474,6 +491,8 @@ def extract_python(source: bytes, lines: frozenset[int],
     for statement in statements(tree.root_node):
         for imported_name, origin, node in _imported(statement):
             reexports[imported_name] = origin
+            if _republishes(origin, node, local):
+                republished.add(imported_name)
             if touches(node, lines):
                 changed_imports.append(imported_name)
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
@@ -562,7 +581,8 @@ def extract_python(source: bytes, lines: frozenset[int],
     # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
     exported_strings = (all_names or frozenset()) | slots
     reexported = frozenset(name for name in reexports if not name.startswith("*")
-                           and is_public(name) and (all_names is None or name in all_names))
+                           and is_public(name) and (name in republished if all_names is None
+                                                    else name in all_names))
     return Extraction(
         touched=tuple(touched),
         declared=frozenset(declared),
