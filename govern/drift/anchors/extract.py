@@ -34,8 +34,10 @@ from govern.drift.anchors.options import (
 from govern.drift.anchors.python import (
     RELEASE_DATA,
     ReexportIndex,
+    all_entries,
     extract_python,
     index_reexports,
+    is_public,
     module_path,
     qualified_names,
 )
@@ -693,6 +695,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not script and _reexport_changes(change, extractions, base, head, reexports,
                                         package_dir):
         yielded = True
+    if not script and _all_changes(change, texts, extractions, (base, head), result,
+                                   package_dir):
+        yielded = True
     if not script and _default_export_change(change, texts, head, package_dir, result):
         yielded = True
     if not yielded:
@@ -922,6 +927,33 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 # a package's names are its family (the namespace), a barrel's its kin
                 result.added.append(Added(change.path, declaration, tuple(tokens),
                                           frozenset() if python else after))
+    return found
+
+
+def _all_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
+                 extractions: dict[str, Extraction], sides: tuple[Side, Side],
+                 result: ChangeSetAnchors, package_dir: str) -> bool:
+    """A Python module's ``__all__`` rewritten anchors the names one side lists and the other
+    does not, on the side listing them; not those both list, which the rewrite kept
+    (aiohttp's ``57cb76c860`` dropped ``request`` and kept ``ClientSession``, and had listed
+    a page naming ``ClientSession``). A name it imports is a re-export, anchored as such
+    (:func:`_reexport_changes`). Never a removal: a name ``__all__`` stops listing is still
+    there to import (docs/concepts/anchoring-rules.md#what-anchors)."""
+    if None in texts or not change.path.endswith((".py", ".pyi")):
+        return False
+    listed = [all_entries(data) for data in texts if data is not None]
+    found = False
+    for side, names, other in ((sides[0], listed[0], listed[1]),
+                               (sides[1], listed[1], listed[0])):
+        imported = extractions[side.name].import_reexports
+        path = change.base_path if side is sides[0] else change.path
+        for name in sorted(names - other):
+            if name in imported or not is_public(name):
+                continue
+            for token in _tokens(Declaration(name, None, bridgeable=False), path, side,
+                                 package_dir):
+                result.candidates.append(Candidate("symbol", token, change.path, side.name))
+                found = True
     return found
 
 

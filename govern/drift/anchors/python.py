@@ -289,6 +289,36 @@ def string_list(node: Node | None) -> frozenset[str] | None:
     return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
 
 
+def all_entries(source: bytes) -> frozenset[str]:
+    """The names a module's top-level ``__all__`` statements write, whatever their form:
+    a list, ``__all__ += […]``, or an expression joining other modules' lists to its own
+    (aiohttp's ``client_exceptions.__all__ + … + ("ClientSession", …)``, which
+    :func:`string_list` cannot read as the module's whole list)."""
+    return _all_strings(parse("python", source).root_node)
+
+
+def _all_strings(root: Node) -> frozenset[str]:
+    found: set[str] = set()
+    for statement in statements(root):
+        expression = statement.named_children[0] if statement.type == "expression_statement" \
+            and statement.named_children else None
+        if expression is None or expression.type not in ("assignment", "augmented_assignment") \
+                or text(expression.child_by_field_name("left")) != "__all__":
+            continue
+        stack = [expression.child_by_field_name("right")]
+        while stack:  # a stack, not recursion: a sum of 10,000 lists nests 10,000 deep
+            node = stack.pop()
+            if node is None:
+                continue
+            if node.type == "string":
+                value = python_string(node)
+                if value and value.isidentifier():
+                    found.add(value)
+            else:
+                stack.extend(node.named_children)
+    return frozenset(found)
+
+
 def from_imports(statement: Node) -> dict[str, str]:
     """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
     return {name: source for name, source, _ in _imported(statement)}
@@ -579,7 +609,7 @@ def extract_python(source: bytes, lines: frozenset[int],
                                frozenset({"string_start", "string_end"}))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
     # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
-    exported_strings = (all_names or frozenset()) | slots
+    exported_strings = _all_strings(tree.root_node) | slots
     reexported = frozenset(name for name in reexports if not name.startswith("*")
                            and is_public(name) and (name in republished if all_names is None
                                                     else name in all_names))
