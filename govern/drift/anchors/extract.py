@@ -486,6 +486,21 @@ _SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
 """Folders of a program's source: a ``docs`` folder under one is the program's."""
 
 
+_BUILD_SCRIPTS = frozenset({"setup.py", "noxfile.py"})
+"""Scripts a build or task runner runs (setuptools, nox), never modules a user imports.
+``conftest.py`` is pytest's, a test file already."""
+
+
+def _is_build_script(path: str, base: Side, head: Side) -> bool:
+    """A ``setup.py`` or ``noxfile.py`` outside any importable package (no ``__init__.py``
+    beside it on either side): its names (cattrs' ``requirements = ["attrs >= 17.3"]``, read
+    as ``setup.requirements``) are no API a page documents. One in a package is a module
+    named so (``pkg/commands/setup.py``), read as any other."""
+    folder, _, name = path.rpartition("/")
+    init = f"{folder}/__init__.py" if folder else "__init__.py"
+    return name in _BUILD_SCRIPTS and not head.exists(init) and not base.exists(init)
+
+
 def _is_docs_site_file(path: str) -> bool:
     """Under a docs folder (``docs/``, ``doc/``, ``documentation/`` at any depth) and read by
     no extractor: the site's stylesheets, templates, images and page fragments (werkzeug's
@@ -565,6 +580,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     if not manifest and _is_docs_site_file(change.path):
         result.skipped["docs_site_files"] += 1
+        return
+    if not manifest and _is_build_script(change.path, base, head):
+        result.skipped["script_files"] += 1
         return
     result.packages.setdefault(package_dir)
     if manifest:
