@@ -21,7 +21,7 @@ def _literals(language: str, source: str, line: int) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize(("language", "source", "line", "expected"), [
-    ("python", "class Attribute:\n    __slots__ = ('_converter', 'alias_name')\n", 2,
+    ("python", "class Attribute:\n    KINDS = ('_converter', 'alias_name')\n", 2,
      ("alias_name",)),
     ("python", "CODES = ['_not_found', 'bad_input']\n", 1, ("bad_input",)),
     ("python", "KIND = '_InternalKind'\n", 1, ()),
@@ -41,7 +41,8 @@ def test_private_slots_are_not_counted_as_documentable(tmp_path: Path) -> None:
             "shop/attribute.py": "class Attribute:\n    __slots__ = ()\n"}
     head = {"shop/attribute.py": "class Attribute:\n    __slots__ = ('_converter', 'order_key')\n"}
     data = run_json(pr_repo(tmp_path, base, head), "main")
-    assert [a["token"] for a in data["anchors"] if a["kind"] == "literal"] == ["order_key"]
-    # the class itself and its public slot
-    assert data["summary"].startswith("1 changed package(s), 2 documentable anchor(s)")
+    # the public slot, an attribute of the class (tests/test_anchor_slots.py), and none else
+    assert sorted(a["token"] for a in data["anchors"]) == [
+        "Attribute.order_key", "order_key", "shop.attribute.Attribute.order_key"]
+    assert data["summary"].startswith("1 changed package(s), 3 documentable anchor(s)")
     assert rows(data) == {"docs/api.md": ["order_key"]}

@@ -34,8 +34,10 @@ from govern.drift.anchors.options import (
 from govern.drift.anchors.python import (
     RELEASE_DATA,
     ReexportIndex,
+    all_entries,
     extract_python,
     index_reexports,
+    is_public,
     module_path,
     qualified_names,
 )
@@ -353,7 +355,8 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     and where those fall in a region that did not parse."""
     language = language_of(path)
     if language == "python":
-        extraction = extract_python(data, lines, _imported_by_package(path, side))
+        extraction = extract_python(data, lines, _imported_by_package(path, side),
+                                    _local_modules(path, side))
     else:
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),
@@ -373,6 +376,18 @@ def unparsed_line(tree: Tree, lines: frozenset[int]) -> int | None:
     :func:`.syntax.first_error_line` does."""
     return next((first_line(node) for node in tree.root_node.children
                  if (node.has_error or node.is_missing) and touches(node, lines)), None)
+
+
+def _local_modules(path: str, side: Side) -> Callable[[str], bool]:
+    """Is a top-level module one of this side's, in the folder the package holding ``path``
+    sits in (its own package, a sibling such as attrs' ``attr`` beside ``attrs``)? What a
+    package ``__init__`` imports from one of them it may re-export; from elsewhere (``typing``,
+    a dependency) it only uses (docs/concepts/affected-docs.md#re-exports)."""
+    _, packages = module_path(path, side.exists)
+    folder = (packages[-1][0] if packages else path).rpartition("/")[0]
+    prefix = f"{folder}/" if folder else ""
+    return lambda top: bool(top) and (side.exists(f"{prefix}{top}/__init__.py")
+                                      or side.exists(f"{prefix}{top}.py"))
 
 
 def _imported_by_package(path: str, side: Side) -> frozenset[str]:
@@ -471,6 +486,21 @@ _SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
 """Folders of a program's source: a ``docs`` folder under one is the program's."""
 
 
+_BUILD_SCRIPTS = frozenset({"setup.py", "noxfile.py"})
+"""Scripts a build or task runner runs (setuptools, nox), never modules a user imports.
+``conftest.py`` is pytest's, a test file already."""
+
+
+def _is_build_script(path: str, base: Side, head: Side) -> bool:
+    """A ``setup.py`` or ``noxfile.py`` outside any importable package (no ``__init__.py``
+    beside it on either side): its names (cattrs' ``requirements = ["attrs >= 17.3"]``, read
+    as ``setup.requirements``) are no API a page documents. One in a package is a module
+    named so (``pkg/commands/setup.py``), read as any other."""
+    folder, _, name = path.rpartition("/")
+    init = f"{folder}/__init__.py" if folder else "__init__.py"
+    return name in _BUILD_SCRIPTS and not head.exists(init) and not base.exists(init)
+
+
 def _is_docs_site_file(path: str) -> bool:
     """Under a docs folder (``docs/``, ``doc/``, ``documentation/`` at any depth) and read by
     no extractor: the site's stylesheets, templates, images and page fragments (werkzeug's
@@ -550,6 +580,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         return
     if not manifest and _is_docs_site_file(change.path):
         result.skipped["docs_site_files"] += 1
+        return
+    if not manifest and _is_build_script(change.path, base, head):
+        result.skipped["script_files"] += 1
         return
     result.packages.setdefault(package_dir)
     if manifest:
@@ -679,6 +712,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     # a script is no module: nothing imports what it exports
     if not script and _reexport_changes(change, extractions, base, head, reexports,
                                         package_dir):
+        yielded = True
+    if not script and _all_changes(change, texts, extractions, (base, head), result,
+                                   package_dir):
         yielded = True
     if not script and _default_export_change(change, texts, head, package_dir, result):
         yielded = True
@@ -909,6 +945,33 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 # a package's names are its family (the namespace), a barrel's its kin
                 result.added.append(Added(change.path, declaration, tuple(tokens),
                                           frozenset() if python else after))
+    return found
+
+
+def _all_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
+                 extractions: dict[str, Extraction], sides: tuple[Side, Side],
+                 result: ChangeSetAnchors, package_dir: str) -> bool:
+    """A Python module's ``__all__`` rewritten anchors the names one side lists and the other
+    does not, on the side listing them; not those both list, which the rewrite kept
+    (aiohttp's ``57cb76c860`` dropped ``request`` and kept ``ClientSession``, and had listed
+    a page naming ``ClientSession``). A name it imports is a re-export, anchored as such
+    (:func:`_reexport_changes`). Never a removal: a name ``__all__`` stops listing is still
+    there to import (docs/concepts/anchoring-rules.md#what-anchors)."""
+    if None in texts or not change.path.endswith((".py", ".pyi")):
+        return False
+    listed = [all_entries(data) for data in texts if data is not None]
+    found = False
+    for side, names, other in ((sides[0], listed[0], listed[1]),
+                               (sides[1], listed[1], listed[0])):
+        imported = extractions[side.name].import_reexports
+        path = change.base_path if side is sides[0] else change.path
+        for name in sorted(names - other):
+            if name in imported or not is_public(name):
+                continue
+            for token in _tokens(Declaration(name, None, bridgeable=False), path, side,
+                                 package_dir):
+                result.candidates.append(Candidate("symbol", token, change.path, side.name))
+                found = True
     return found
 
 

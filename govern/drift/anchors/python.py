@@ -141,10 +141,30 @@ def _string_keyed_dict(statement: Node) -> Node | None:
 
 def _class_members(body: Node) -> Iterator[tuple[str, Node]]:
     for member in body.named_children:
-        for name, _ in _declarations(member):
+        for name, value in _declarations(member):
             yield name, member
             if name == "__init__":
                 yield from _instance_fields(unwrap_definition(member))
+            elif name == "__slots__":
+                yield from _slot_entries(value)
+
+
+_SLOT_LISTS = frozenset({"tuple", "list", "set", "expression_list", "dictionary"})
+
+
+def _slot_entries(value: Node) -> Iterator[tuple[str, Node]]:
+    """Each entry of a class's ``__slots__`` (a tuple, list or set of strings, a dict's keys,
+    or one string), with its string: an instance attribute of the class, declared there as
+    ``__init__``'s ``self.name = …`` declares one. A changed entry is a change to that
+    attribute (aiohttp's ``StreamReader`` gaining ``"total_compressed_bytes"``), not to the
+    class (docs/concepts/anchoring-rules.md#what-anchors)."""
+    strings = [value] if value.type == "string" else [
+        child.child_by_field_name("key") if child.type == "pair" else child
+        for child in value.named_children] if value.type in _SLOT_LISTS else []
+    for string in strings:
+        name = python_string(string)
+        if string is not None and name and name.isidentifier():
+            yield name, string
 
 
 def _instance_fields(init: Node) -> Iterator[tuple[str, Node]]:
@@ -192,6 +212,10 @@ def _members(statement: Node) -> tuple[bool, list[tuple[str, Node]]]:
 def _member_role(member_name: str, member: Node) -> str:
     if member_name == "__init__":
         return "constructor"
+    if member_name == "__slots__":
+        return "slots"  # its entries are the members it declares: it anchors nothing itself
+    if member.type == "string":  # a ``__slots__`` entry: an instance field, or a private one
+        return "field" if is_public(member_name) else "hidden"
     if is_dunder(member_name):
         return "container"
     if not is_public(member_name):
@@ -265,6 +289,36 @@ def string_list(node: Node | None) -> frozenset[str] | None:
     return frozenset(v for v in (python_string(c) for c in node.named_children) if v)
 
 
+def all_entries(source: bytes) -> frozenset[str]:
+    """The names a module's top-level ``__all__`` statements write, whatever their form:
+    a list, ``__all__ += […]``, or an expression joining other modules' lists to its own
+    (aiohttp's ``client_exceptions.__all__ + … + ("ClientSession", …)``, which
+    :func:`string_list` cannot read as the module's whole list)."""
+    return _all_strings(parse("python", source).root_node)
+
+
+def _all_strings(root: Node) -> frozenset[str]:
+    found: set[str] = set()
+    for statement in statements(root):
+        expression = statement.named_children[0] if statement.type == "expression_statement" \
+            and statement.named_children else None
+        if expression is None or expression.type not in ("assignment", "augmented_assignment") \
+                or text(expression.child_by_field_name("left")) != "__all__":
+            continue
+        stack = [expression.child_by_field_name("right")]
+        while stack:  # a stack, not recursion: a sum of 10,000 lists nests 10,000 deep
+            node = stack.pop()
+            if node is None:
+                continue
+            if node.type == "string":
+                value = python_string(node)
+                if value and value.isidentifier():
+                    found.add(value)
+            else:
+                stack.extend(node.named_children)
+    return frozenset(found)
+
+
 def from_imports(statement: Node) -> dict[str, str]:
     """``from M import a, b as c`` / ``from M import *`` -> {exported name: "M:original"}."""
     return {name: source for name, source, _ in _imported(statement)}
@@ -283,6 +337,19 @@ def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
             yield text(child.child_by_field_name("alias")), f"{module}:{original}", child
         elif child.type == "dotted_name" and child != statement.child_by_field_name("module_name"):
             yield text(child), f"{module}:{text(child)}", child
+
+
+def _republishes(origin: str, node: Node, local: Callable[[str], bool] | None) -> bool:
+    """Does an import (``origin`` as :func:`from_imports` gives it, ``node`` the name's) in a
+    module without ``__all__`` re-export the name? It does from the package itself (a
+    relative import, or an absolute one of a module ``local`` says is the repository's) or
+    written with ``as`` (``from x import a as a``, the explicit re-export type checkers
+    read), as ``still_declared.reexported_names`` counts them. A name from another
+    distribution (``from typing import Any`` in cattrs' ``preconf/__init__.py``) is one the
+    package uses, not one it publishes."""
+    module = origin.rpartition(":")[0]
+    return node.type == "aliased_import" or module.startswith(".") or (
+        local is not None and local(module.partition(".")[0]))
 
 
 def _class_tree(top_level: list[tuple[str, Node]]
@@ -435,14 +502,18 @@ def _served(function: Node, lines: frozenset[int]) -> list[str]:
 
 
 def extract_python(source: bytes, lines: frozenset[int],
-                   imported: frozenset[str] = frozenset()) -> Extraction:
+                   imported: frozenset[str] = frozenset(),
+                   local: Callable[[str], bool] | None = None) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
     ``imported``: the names its package's ``__init__`` imports from it by name, public
     whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
-    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API).
+    ``local``: is a top-level module (``cattrs``) one of the repository's, whose names an
+    import re-exports (:func:`_republishes`); none is without it."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
+    republished: set[str] = set()  # the imports that re-export where no ``__all__`` says
     top_level: list[tuple[str, Node]] = []
     metadata: set[str] = set()
     deprecated = False  # a changed top-level warning deprecates the module's whole API
@@ -450,6 +521,8 @@ def extract_python(source: bytes, lines: frozenset[int],
     for statement in statements(tree.root_node):
         for imported_name, origin, node in _imported(statement):
             reexports[imported_name] = origin
+            if _republishes(origin, node, local):
+                republished.add(imported_name)
             if touches(node, lines):
                 changed_imports.append(imported_name)
         deprecated = deprecated or (touches(statement, lines) and _is_deprecation(statement))
@@ -482,12 +555,16 @@ def extract_python(source: bytes, lines: frozenset[int],
     # reason each such class gave, dropped when one does
     hidden: list[Declaration] = []
     hidden_reasons: dict[str, str] = {}
+    slots: set[str] = set()  # the entries of the classes' ``__slots__``
     for name, statement in top_level:
         is_container, members = _members(statement)
+        slots.update(member for member, node in members if node.type == "string")
         # Units are what can call a helper: functions and methods, not the containers whose
-        # text merely holds them, nor the fields a constructor (itself a unit) assigns.
+        # text merely holds them, nor the fields a constructor (itself a unit) assigns or a
+        # ``__slots__`` entry names.
         units.extend([(member, node) for member, node in members
-                      if _instance_field(node) is None] if is_container else [(name, statement)])
+                      if node.type != "string" and _instance_field(node) is None]
+                     if is_container else [(name, statement)])
         if not exported(name):
             if touches(statement, lines):
                 definition = unwrap_definition(statement)
@@ -531,10 +608,11 @@ def extract_python(source: bytes, lines: frozenset[int],
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
-    # through their definitions.
-    exported_strings = all_names or frozenset()
+    # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
+    exported_strings = _all_strings(tree.root_node) | slots
     reexported = frozenset(name for name in reexports if not name.startswith("*")
-                           and is_public(name) and (all_names is None or name in all_names))
+                           and is_public(name) and (name in republished if all_names is None
+                                                    else name in all_names))
     return Extraction(
         touched=tuple(touched),
         declared=frozenset(declared),
