@@ -37,6 +37,7 @@ from govern.drift.docs.layout import (
     SiteCode,
     ancestors,
     folder_globs,
+    generated_indexes,
     is_generated_page,
     is_published,
     mkdocs_hooks,
@@ -45,6 +46,7 @@ from govern.drift.docs.layout import (
     site_manifests,
     translations,
     under,
+    vitepress_src_exclude,
 )
 from govern.drift.docs.scanner import is_release_notes_title, page_title
 
@@ -288,8 +290,7 @@ def _generator_docs(paths: list[str], generators: list[tuple[Generator, str, str
     globs: list[str] = []
     seen: list[str] = []
     for generator, config, text, site in generators:
-        named = generator.setting.search(text) if generator.setting else None
-        folders = [named.group(1)] if named else list(generator.folders)
+        folders = _named_folders(generator, text)
         formats = generator.formats
         if generator.optional and generator.optional[1] in text:
             formats += (generator.optional[0],)
@@ -307,6 +308,57 @@ def _generator_docs(paths: list[str], generators: list[tuple[Generator, str, str
         globs += added
         seen.append(f"{generator.name} ({config}): {folder or '.'}/")
     return globs, seen
+
+
+def _named_folders(generator: Generator, text: str) -> list[str]:
+    """The folder a generator's configuration names for its pages, else its default ones
+    (relative to its site's folder)."""
+    named = generator.setting.search(text) if generator.setting else None
+    return [named.group(1)] if named else list(generator.folders)
+
+
+MAX_SRC_EXCLUDE = 50
+"""srcExclude globs init checks against the pages: a real list holds a few."""
+
+
+def src_excluded(pages: list[str], generators: list[tuple[Generator, str, str, str]]
+                 ) -> tuple[list[str], list[str]]:
+    """``docs.exclude`` globs for the pages a VitePress site leaves out of its build
+    (``srcExclude``, relative to its pages' folder: vitest's generated
+    ``guide/cli-generated.md`` and its ``AGENTS.md``), each that matches one of the corpus
+    ``pages`` at least; and what was seen, a list init cannot read included."""
+    globs: list[str] = []
+    seen: list[str] = []
+    for generator, config, text, site in generators:
+        if generator.name != "VitePress":
+            continue
+        listed = vitepress_src_exclude(text)
+        if listed is None:
+            seen.append(f"{config} sets srcExclude otherwise than as a list of quoted globs: "
+                        "not read")
+            continue
+        folder = _join(site, _named_folders(generator, text)[0])
+        if folder is None:
+            continue
+        found = [glob for glob in (_in_folder(folder, rel) for rel in listed[:MAX_SRC_EXCLUDE])
+                 if glob is not None and any(Globs((glob,)).matches(page) for page in pages)]
+        globs += found
+        if found:
+            seen.append(f"{config}'s srcExclude, pages the site does not build: "
+                        f"{', '.join(found)}")
+    return globs, seen
+
+
+def _in_folder(folder: str, rel: str) -> str | None:
+    """A glob relative to ``folder`` ("" the root) as one relative to the root; None for one
+    that cannot be said so (a negation, an absolute path, one leaving the folder, one govern
+    cannot match)."""
+    rel = rel.removeprefix("./")
+    if rel.startswith(("!", "/")) or ".." in rel.split("/"):
+        return None
+    # anchored as VitePress reads it: a name alone is the folder's own file, not any depth's
+    glob = f"{folder}/{rel}" if folder else rel if "/" in rel.rstrip("/") else "/" + rel
+    return None if glob_problem(glob) else glob
 
 
 def generator_sites(paths: list[str]) -> list[str]:
@@ -465,8 +517,10 @@ def marked_pages(pages: list[str], texts: Mapping[str, str]) -> tuple[list[str],
     (:func:`is_generated_page`: TanStack's typedoc pages, committed under
     ``docs/framework/*/reference/``), and how many pages carry its mark. Their source links
     listed every generated page of a file for any change to it (47 rows for 4 pages edited),
-    and they are regenerated, never edited by hand."""
+    and they are regenerated, never edited by hand. The index page typedoc writes beside them
+    goes with them (:func:`generated_indexes`)."""
     marked = {p for p in pages if is_generated_page(texts.get(p, ""))}
+    marked |= generated_indexes(pages, marked, texts)
     return folder_globs(pages, marked), len(marked)
 
 
@@ -602,11 +656,13 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     generated = generated_pages(in_corpus, (texts or {}).get(GITIGNORE, ""))
     marked, marks = marked_pages(in_corpus, texts or {})
     marked = [glob for glob in marked if glob not in generated]
+    unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
+    unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
-    excluded = [*generated, *marked, *(f"{t.folder}/**" for t in translated)]
+    excluded = [*generated, *marked, *unbuilt, *(f"{t.folder}/**" for t in translated)]
     if excluded:
         # added to the defaults: a blog started later stays out of the corpus from day one
         values["docs.exclude"] = [*BY_PATH["docs.exclude"].default_toml, *excluded]
@@ -614,8 +670,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         *([f"tracked though the root .gitignore lists them, so read as generated output and "
            f"kept out of the corpus: {', '.join(generated)}"] if generated else []),
         *([f"detected: {marks} page(s) a reference generator wrote (typedoc's \"Defined "
-           f"in:\" lines, API Documenter's header), regenerated rather than edited: "
-           f"{', '.join(marked)}"] if marked else []),
+           f"in:\" lines and its index pages linking only to them, API Documenter's header), "
+           f"regenerated rather than edited: {', '.join(marked)}"] if marked else []),
+        *(f"detected: {seen}" for seen in unbuilt_seen),
         *([f"pages not read for a reference generator's mark: the repository has more than "
            f"{MAX_MARKED_PAGES:,} md/mdx/rst files (exclude generated ones by hand)"]
           if unread else []),
