@@ -37,6 +37,7 @@ from govern.drift.docs.layout import (
     SiteCode,
     ancestors,
     folder_globs,
+    generated_indexes,
     is_generated_page,
     is_published,
     mkdocs_hooks,
@@ -45,6 +46,7 @@ from govern.drift.docs.layout import (
     site_manifests,
     translations,
     under,
+    vitepress_src_exclude,
 )
 from govern.drift.docs.scanner import is_release_notes_title, page_title
 
@@ -288,8 +290,7 @@ def _generator_docs(paths: list[str], generators: list[tuple[Generator, str, str
     globs: list[str] = []
     seen: list[str] = []
     for generator, config, text, site in generators:
-        named = generator.setting.search(text) if generator.setting else None
-        folders = [named.group(1)] if named else list(generator.folders)
+        folders = _named_folders(generator, text)
         formats = generator.formats
         if generator.optional and generator.optional[1] in text:
             formats += (generator.optional[0],)
@@ -307,6 +308,57 @@ def _generator_docs(paths: list[str], generators: list[tuple[Generator, str, str
         globs += added
         seen.append(f"{generator.name} ({config}): {folder or '.'}/")
     return globs, seen
+
+
+def _named_folders(generator: Generator, text: str) -> list[str]:
+    """The folder a generator's configuration names for its pages, else its default ones
+    (relative to its site's folder)."""
+    named = generator.setting.search(text) if generator.setting else None
+    return [named.group(1)] if named else list(generator.folders)
+
+
+MAX_SRC_EXCLUDE = 50
+"""srcExclude globs init checks against the pages: a real list holds a few."""
+
+
+def src_excluded(pages: list[str], generators: list[tuple[Generator, str, str, str]]
+                 ) -> tuple[list[str], list[str]]:
+    """``docs.exclude`` globs for the pages a VitePress site leaves out of its build
+    (``srcExclude``, relative to its pages' folder: vitest's generated
+    ``guide/cli-generated.md`` and its ``AGENTS.md``), each that matches one of the corpus
+    ``pages`` at least; and what was seen, a list init cannot read included."""
+    globs: list[str] = []
+    seen: list[str] = []
+    for generator, config, text, site in generators:
+        if generator.name != "VitePress":
+            continue
+        listed = vitepress_src_exclude(text)
+        if listed is None:
+            seen.append(f"{config} sets srcExclude otherwise than as a list of quoted globs: "
+                        "not read")
+            continue
+        folder = _join(site, _named_folders(generator, text)[0])
+        if folder is None:
+            continue
+        found = [glob for glob in (_in_folder(folder, rel) for rel in listed[:MAX_SRC_EXCLUDE])
+                 if glob is not None and any(Globs((glob,)).matches(page) for page in pages)]
+        globs += found
+        if found:
+            seen.append(f"{config}'s srcExclude, pages the site does not build: "
+                        f"{', '.join(found)}")
+    return globs, seen
+
+
+def _in_folder(folder: str, rel: str) -> str | None:
+    """A glob relative to ``folder`` ("" the root) as one relative to the root; None for one
+    that cannot be said so (a negation, an absolute path, one leaving the folder, one govern
+    cannot match)."""
+    rel = rel.removeprefix("./")
+    if rel.startswith(("!", "/")) or ".." in rel.split("/"):
+        return None
+    # anchored as VitePress reads it: a name alone is the folder's own file, not any depth's
+    glob = f"{folder}/{rel}" if folder else rel if "/" in rel.rstrip("/") else "/" + rel
+    return None if glob_problem(glob) else glob
 
 
 def generator_sites(paths: list[str]) -> list[str]:
@@ -465,18 +517,84 @@ def marked_pages(pages: list[str], texts: Mapping[str, str]) -> tuple[list[str],
     (:func:`is_generated_page`: TanStack's typedoc pages, committed under
     ``docs/framework/*/reference/``), and how many pages carry its mark. Their source links
     listed every generated page of a file for any change to it (47 rows for 4 pages edited),
-    and they are regenerated, never edited by hand."""
+    and they are regenerated, never edited by hand. The index page typedoc writes beside them
+    goes with them (:func:`generated_indexes`)."""
     marked = {p for p in pages if is_generated_page(texts.get(p, ""))}
+    marked |= generated_indexes(pages, marked, texts)
     return folder_globs(pages, marked), len(marked)
 
 
-def titled_release_pages(pages: list[str], texts: Mapping[str, str]) -> list[str]:
-    """``docs.release_owned`` globs for the pages whose title says they are release notes
-    (``title: Release notes`` in front matter, a first heading ``# Changelog``) where their
-    path does not: zod's ``packages/docs/content/v4/index.mdx``, the Zod 4 release notes,
-    had been listed as a page to edit for changes to the schemas it introduced."""
+def titled_release_pages(pages: list[str], titles: Mapping[str, str]) -> list[str]:
+    """``docs.release_owned`` globs for the pages whose title (``titles``: each page's, as
+    :func:`page_title` reads it) says they are release notes (``title: Release notes`` in
+    front matter, a first heading ``# Changelog``), or a release's (:func:`release_version`),
+    where their path does not: zod's ``packages/docs/content/v4/index.mdx``, the Zod 4 release
+    notes, had been listed as a page to edit for changes to the schemas it introduced, and
+    aiohttp's ``docs/whats_new_1_1.rst`` for changes to the API it introduced."""
     return [exact_glob(p) for p in sorted(pages)
-            if (text := texts.get(p)) and is_release_notes_title(page_title(text, p))]
+            if is_release_notes_title(title := titles.get(p, ""))
+            or release_version(title) is not None]
+
+
+_VERSION = re.compile(r"v?(\d{1,6})(?:\.\d+)*(?:\.?x+)?", re.I)
+"""A version as a title or a file name writes it (``1.1``, ``v5``, ``2.x``, aiohttp's
+``2xx``), its major in group 1 (six digits at most: a longer run is no version, and its
+``int`` is bounded)."""
+MAX_WORDS_TO_VERSION = 4
+"""Words between a release-notes heading and the version ending it (``What's new in aiohttp
+1.1``: three); past that, the title is a sentence that happens to end in a number."""
+GUIDE_WORDS = ("migrat", "upgrad")
+"""How a migration or upgrade guide's file name begins one of its words."""
+
+
+def _major(word: str) -> int | None:
+    """The major version ``word`` writes, punctuation around it aside; None when it is none."""
+    match = _VERSION.fullmatch(word.strip(".,:;!?()"))
+    return int(match.group(1)) if match else None
+
+
+def release_version(title: str) -> int | None:
+    """The major version of the release whose notes a page titled ``title`` holds: a
+    release-notes heading (:func:`is_release_notes_title`) and at most
+    :data:`MAX_WORDS_TO_VERSION` words, the last a version (``What's new in aiohttp 1.1``: 1;
+    ``Release Notes v2.0``: 2). None for any other title, a bare ``Changelog`` included."""
+    words = title.split()
+    for size in (1, 2):
+        rest = words[size:]
+        if 0 < len(rest) <= MAX_WORDS_TO_VERSION \
+                and is_release_notes_title(" ".join(words[:size])):
+            return _major(rest[-1])
+    return None
+
+
+def migration_major(path: str) -> int | None:
+    """The major version a migration or upgrade guide leads to, by its file name: the first
+    version after its last ``to``, else its first (``migrating-to-react-query-3``: 3;
+    ``migrate-from-v5-to-v6``: 6; aiohttp's ``migration_to_2xx``: 2). None for a page that is
+    no such guide, or that names no version."""
+    words = re.split(r"[-_.\s]+", PurePosixPath(path).stem.lower())
+    if not any(word.startswith(GUIDE_WORDS) for word in words):
+        return None
+    after = len(words) - words[::-1].index("to") if "to" in words else 0
+    return next((major for word in words[after:] if (major := _major(word)) is not None), None)
+
+
+def past_migration_guides(pages: list[str], titles: Mapping[str, str]) -> list[str]:
+    """The migration guides of ``pages`` to a past major version: a page in the same folder
+    leads to a newer one, or holds a newer release's notes (:func:`release_version`), so the
+    repository itself says that version is past (TanStack Query's
+    ``migrating-to-react-query-4.md`` beside ``migrating-to-v5.md``, aiohttp's
+    ``migration_to_2xx.rst`` beside ``whats_new_3_0.rst``). A guide to the newest version
+    beside it, or one alone, is how users upgrade now, and stays a page to keep up to date."""
+    guides = {page: major for page in pages if (major := migration_major(page)) is not None}
+    newest: dict[str, int] = {}
+    for page in pages:
+        major = guides[page] if page in guides else release_version(titles.get(page, ""))
+        if major is not None:
+            folder = page.rpartition("/")[0]
+            newest[folder] = max(newest.get(folder, major), major)
+    return [page for page, major in sorted(guides.items())
+            if major < newest[page.rpartition("/")[0]]]
 
 
 def page_texts_wanted(paths: list[str]) -> list[str]:
@@ -538,11 +656,13 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     generated = generated_pages(in_corpus, (texts or {}).get(GITIGNORE, ""))
     marked, marks = marked_pages(in_corpus, texts or {})
     marked = [glob for glob in marked if glob not in generated]
+    unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
+    unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
-    excluded = [*generated, *marked, *(f"{t.folder}/**" for t in translated)]
+    excluded = [*generated, *marked, *unbuilt, *(f"{t.folder}/**" for t in translated)]
     if excluded:
         # added to the defaults: a blog started later stays out of the corpus from day one
         values["docs.exclude"] = [*BY_PATH["docs.exclude"].default_toml, *excluded]
@@ -550,8 +670,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
         *([f"tracked though the root .gitignore lists them, so read as generated output and "
            f"kept out of the corpus: {', '.join(generated)}"] if generated else []),
         *([f"detected: {marks} page(s) a reference generator wrote (typedoc's \"Defined "
-           f"in:\" lines, API Documenter's header), regenerated rather than edited: "
-           f"{', '.join(marked)}"] if marked else []),
+           f"in:\" lines and its index pages linking only to them, API Documenter's header), "
+           f"regenerated rather than edited: {', '.join(marked)}"] if marked else []),
+        *(f"detected: {seen}" for seen in unbuilt_seen),
         *([f"pages not read for a reference generator's mark: the repository has more than "
            f"{MAX_MARKED_PAGES:,} md/mdx/rst files (exclude generated ones by hand)"]
           if unread else []),
@@ -568,12 +689,18 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None) -> Detected
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in _release_owned(paths, roots) if p not in release_default]
     owned = Globs((*release_default, *release))
-    titled = titled_release_pages([p for p in in_corpus if not owned.matches(p)], texts or {})
-    if release or titled:
+    titles = {p: page_title(text, p) for p in in_corpus if (text := (texts or {}).get(p))}
+    titled = titled_release_pages([p for p in in_corpus if not owned.matches(p)], titles)
+    past = [exact_glob(p) for p in past_migration_guides(in_corpus, titles)
+            if not owned.matches(p)]
+    if release or titled or past:
         # added to the defaults: a CHANGELOG.md written later is release-owned from day one
-        values["docs.release_owned"] = [*release_default, *release, *titled]
-        notes["docs.release_owned"] = "detected from the changelogs and release-notes folders" \
-            + (f"; titled as release notes: {', '.join(titled)}" if titled else "")
+        values["docs.release_owned"] = [*release_default, *release, *titled, *past]
+        notes["docs.release_owned"] = "; ".join([
+            *(["detected from the changelogs and release-notes folders"] if release else []),
+            *([f"titled as release notes: {', '.join(titled)}"] if titled else []),
+            *([f"migration guides to a past major version (a newer one, or a newer release's "
+               f"notes, beside them): {', '.join(past)}"] if past else [])])
     manifests = [m for m in Config().code.package_manifests if m in names]
     if manifests:
         values["code.package_manifests"] = manifests

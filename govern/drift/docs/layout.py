@@ -6,6 +6,7 @@ folders of translated pages, which a code PR's author is not expected to edit
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -207,6 +208,45 @@ def mkdocs_hooks(config: str, text: str) -> list[str]:
     return hooks
 
 
+_SRC_EXCLUDE = re.compile(r"\bsrcExclude[ \t]*:[ \t]*")
+_QUOTES = "'\"`"
+
+
+def vitepress_src_exclude(text: str) -> list[str] | None:
+    """The globs a VitePress configuration lists under ``srcExclude:`` (relative to its
+    pages' folder), read as text, never run: [] when it sets none, None when it sets them
+    otherwise than as a list of quoted strings (a variable, a spread, an interpolation),
+    which init cannot read. One pass over the list."""
+    text = text[:MAX_CONFIG_CHARS]
+    setting = _SRC_EXCLUDE.search(text)
+    if setting is None:
+        return []
+    at = setting.end()
+    if not text.startswith("[", at):
+        return None
+    globs: list[str] = []
+    at += 1
+    while at < len(text):
+        char = text[at]
+        if char.isspace() or char == ",":
+            at += 1
+        elif text.startswith("//", at):  # a comment to the end of its line
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end
+        elif char == "]":
+            return globs
+        elif char in _QUOTES:
+            end = text.find(char, at + 1)
+            item = text[at + 1:end] if end > 0 else ""
+            if not item or "\\" in item or "${" in item or "\n" in item:
+                return None
+            globs.append(item)
+            at = end + 1
+        else:
+            return None
+    return None  # the list never closes
+
+
 # -- translations -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -316,6 +356,42 @@ a tree of thousands of generated folders."""
 def is_generated_page(text: str) -> bool:
     """Does a page carry a reference generator's mark (:data:`_GENERATOR_MARK`)?"""
     return _GENERATOR_MARK.search(text[:MAX_CONFIG_CHARS]) is not None
+
+
+INDEX_STEMS = ("index", "readme")
+"""The names of the entry page typedoc-plugin-markdown writes beside its folders of
+declarations (``README.md`` by default, ``index.md`` as TanStack Query configures it)."""
+_LINK_TARGET = re.compile(r"\]\(<?([^()<>\s]*)")
+"""An inline link's target (``[a](functions/a.md)``); the class stops at the first space or
+parenthesis, so each ``](`` is read once: linear on any page."""
+
+
+def generated_indexes(pages: list[str], generated: set[str],
+                      texts: Mapping[str, str]) -> set[str]:
+    """The index pages (:data:`INDEX_STEMS`) below the root whose every inline link, one at
+    least, leads to a ``generated`` page inside their own folder: typedoc's entry page, a list
+    of links to the declarations it wrote beside it, carries no mark of its own (TanStack
+    Query's ``docs/framework/angular/reference/index.md``). A page linking anywhere else is
+    one someone wrote."""
+    found = set()
+    for page in pages:
+        folder, _, name = page.rpartition("/")
+        if not folder or page in generated \
+                or PurePosixPath(name).stem.lower() not in INDEX_STEMS:
+            continue
+        targets = [match.group(1).partition("#")[0] for match in
+                   _LINK_TARGET.finditer(texts.get(page, "")[:MAX_CONFIG_CHARS])]
+        if targets and all(_inside(folder, target) in generated for target in targets):
+            found.add(page)
+    return found
+
+
+def _inside(folder: str, target: str) -> str | None:
+    """A relative link's page, when it is inside ``folder`` (not a URL, not the root's)."""
+    if not target or ":" in target or target.startswith("/"):
+        return None
+    page = posixpath.normpath(f"{folder}/{target}")
+    return page if page.startswith(folder + "/") else None
 
 
 def folder_globs(pages: list[str], generated: set[str],

@@ -1,0 +1,33 @@
+"""Attack: stall `govern init` with the files it reads for pages a site does not build. A PR
+controls a VitePress configuration (read for ``srcExclude``, as text, never run) and every
+index page (read for its links): each must be read in linear time, and a malformed list must
+give a plain answer (None: not read), never a traceback."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from govern.drift.docs.layout import generated_indexes, vitepress_src_exclude
+from tests.security.pr import within
+
+EIGHT_MB = 8 * 1024 * 1024
+
+
+def test_a_hostile_src_exclude_is_read_in_linear_time() -> None:
+    """Lists that never close, quotes that never close, comments and commas by the million:
+    each is read in one pass, and what cannot be read is None."""
+    for body in ("'a'," * (EIGHT_MB // 4), "// x\n" * (EIGHT_MB // 5), "," * EIGHT_MB,
+                 "'" + "a" * EIGHT_MB, "[" * EIGHT_MB):
+        assert within(partial(vitepress_src_exclude, "srcExclude: [" + body)) in (None, [])
+    assert vitepress_src_exclude("srcExclude: " * (EIGHT_MB // 12)) is None
+    assert vitepress_src_exclude("srcExclude: ['a.md']") == ["a.md"]
+
+
+def test_an_index_of_millions_of_links_is_read_in_linear_time() -> None:
+    """Link openings with no target, targets that never end, links by the million."""
+    pages = ["docs/api/index.md", "docs/api/f/a.md"]
+    for text in ("](" * (EIGHT_MB // 2), "](" + "a" * EIGHT_MB, "[a](f/a.md)\n" * (EIGHT_MB // 12),
+                 "](<" * (EIGHT_MB // 3)):
+        found = within(partial(generated_indexes, pages, {"docs/api/f/a.md"},
+                               {"docs/api/index.md": text}))
+        assert found <= {"docs/api/index.md"}
