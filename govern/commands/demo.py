@@ -5,7 +5,6 @@ contract preset."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,6 +15,7 @@ from govern.config import Config
 from govern.config.sections import GATES
 from govern.core.errors import named_file
 from govern.core.findings import Finding
+from govern.core.scratch import scratch_folder
 from govern.core.text import inert_line
 from govern.docsrefs.run import read_docs_refs
 from govern.drift.comment import render_drift
@@ -82,8 +82,8 @@ def demo(directory: Path | None) -> None:
             directory.mkdir(parents=True, exist_ok=True)
         _show(directory, kept=True)
         return
-    with tempfile.TemporaryDirectory(prefix="govern-demo-") as temporary:
-        _show(Path(temporary), kept=False)
+    with scratch_folder("govern-demo-") as temporary:
+        _show(temporary, kept=False)
 
 
 def _show(root: Path, kept: bool) -> None:

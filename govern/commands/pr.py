@@ -9,14 +9,13 @@ Exit 1 when a gate has a finding, else 2 when one could not judge, else 0.
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 
 import click
 
 from govern.commands.shared import config_option, echo_outcome, load_config_at, open_git
 from govern.config import Config
 from govern.core.errors import GovernError, NotJudged
+from govern.core.scratch import scratch_folder
 from govern.drift.comment import render_drift
 from govern.drift.report import render_text
 from govern.drift.run import read_affected_docs
@@ -28,8 +27,8 @@ def run_gates(ctx: click.Context, base_ref: str, head: str, number: int, repo: s
     """Every ``govern check`` gate on the fetched PR, each printing as it does on its own; the
     exit code of each (1 finding, 2 not judged)."""
     codes = []
-    with tempfile.TemporaryDirectory(prefix="govern-pr-") as folder:
-        body_file = Path(folder) / "body.md"
+    with scratch_folder("govern-pr-") as folder:
+        body_file = folder / "body.md"
         body_file.write_text(body, encoding="utf-8")
         # The gates are found through the command tree, not imported: no command imports
         # another.

@@ -791,10 +791,11 @@ class Git:
         (mode ``0`` deletes the path), built through a private index file: no ref is written
         and the work tree and the user's index are never touched. Identity and dates are
         fixed, so the same inputs give the same commit id."""
-        import tempfile  # with shutil and random, ~5 ms of import most runs never use
+        # with tempfile, shutil and random, ~5 ms of import most runs never use
+        from govern.core.scratch import scratch_folder
 
-        with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
-            env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        with scratch_folder("govern-index-") as scratch:
+            env = {"GIT_INDEX_FILE": str(scratch / "index")}
             self.run("read-tree", "--end-of-options", parent, env=env)
             records = "".join(f"{mode} {blob if mode != '0' else NULL_SHA}\t{path}\0"
                               for mode, blob, path in entries)
@@ -825,10 +826,11 @@ class Git:
             tree = self.run("write-tree", remedy=remedy).decode().strip()
             return self._commit_tree(tree, parent, "govern: the index", "snapshot", 0)
         import shutil
-        import tempfile
 
-        with tempfile.TemporaryDirectory(prefix="govern-index-") as scratch:
-            private = Path(scratch) / "index"
+        from govern.core.scratch import scratch_folder
+
+        with scratch_folder("govern-index-") as scratch:
+            private = scratch / "index"
             real = self.root / self.run("rev-parse", "--git-path", "index").decode().strip()
             env = {"GIT_INDEX_FILE": str(private)}
             if real.is_file():  # its stat cache spares hashing unchanged files again

@@ -1,0 +1,60 @@
+"""A scratch folder that Ctrl-C or SIGTERM cannot leave behind (govern.core.scratch)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from govern.core.scratch import scratch_folder
+
+
+@pytest.fixture
+def stops_as_govern_does() -> Iterator[None]:
+    """SIGTERM raises KeyboardInterrupt, as govern.cli makes it."""
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    yield
+    signal.signal(signal.SIGTERM, before)
+
+
+def _interrupted_while_made(real: Callable[..., str]) -> Callable[..., str]:
+    """``mkdtemp`` that makes its folder and then receives SIGTERM, before its caller can
+    register the folder's removal: the worst moment."""
+    def made(*args: Any, **kwargs: Any) -> str:
+        path = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return path
+    return made
+
+
+def test_an_interrupt_while_the_folder_is_made_still_removes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stops_as_govern_does: None) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "mkdtemp", _interrupted_while_made(tempfile.mkdtemp))
+    entered = []
+    with pytest.raises(KeyboardInterrupt), scratch_folder("govern-test-") as folder:
+        entered.append(folder)
+    assert list(tmp_path.iterdir()) == []
+    # the signal waited until the folder's removal was sure, then stopped the body
+    assert entered == []
+
+
+def test_the_folder_goes_with_its_files_and_signals_are_as_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    with pytest.raises(RuntimeError), scratch_folder("govern-test-") as folder:
+        (folder / "index").write_bytes(b"x")
+        assert folder.parent == tmp_path and folder.name.startswith("govern-test-")
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+        raise RuntimeError
+    assert list(tmp_path.iterdir()) == []
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
