@@ -73,7 +73,12 @@ function helper() {
   return { run() { return 2 } }
 }
 
+function compute() {
+  return 3
+}
+
 export const vi: VitestUtils = createVitest()
+export const three = compute()
 export const notMade = new createVitest()
 const kept = helper()
 """
@@ -112,6 +117,8 @@ def test_a_change_to_what_an_exported_const_holds_anchors_its_members(
     # an instance no export holds, and a class called without ``new`` or a factory with it
     (CLASS, "return 1", ("unexported `Internal`",)),
     (FACTORY, "return { run() { return 2 } }", ("unexported `helper`",)),
+    # a function returning no object makes no instance: ``three`` is a value it computes
+    (FACTORY, "return 3", ("unexported `compute`",)),
 ])
 def test_what_no_exported_const_holds_stays_unexported(source: str, changed: str,
                                                        passed_over: tuple[str, ...]) -> None:

@@ -1052,8 +1052,11 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     """What a change to a class or factory gives each exported const bound to what it makes
     (``_bound_instances``): each touched public member as ``binding.member`` (``vi.stubGlobal``),
     and the binding itself for a line of its own, a value bound (a plain word, ``vi``, never
-    anchors bare). The public members are added to ``declared``."""
+    anchors bare). The public members are added to ``declared``. A function returning no
+    object (``export const x = helper()``) makes no instance: ``x`` is a value it computes."""
     members = _instance_members(maker)
+    if not members:
+        return []
     found: list[Declaration] = []
     for binding in bindings:
         declared.update(f"{binding}.{member}" for member, node in members
