@@ -2,14 +2,15 @@
 ``request.headers`` for ``Request.headers`` (docs/concepts/anchoring-rules.md#instance-names).
 
 The instance names are learned from the docs' own code, an assignment of a call of the class
-(``app = Flask(__name__)``), read only on the pages that name the class; each changed member
-then anchors as ``instance.member`` too, a qualified name like any other.
+(``app = Flask(__name__)``, ``client = pkg.Client()``), read only on the pages that call the
+class, bare or qualified; each changed member then anchors as ``instance.member`` too, a
+qualified name like any other.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.index import CALL, DocsIndex
@@ -49,14 +50,21 @@ def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
     return _BOUND[blob].get(container, frozenset())
 
 
-def instance_names(container: str, index: DocsIndex) -> list[str]:
-    """The names the docs bind an instance of ``container`` to, in order; none when more
-    than ``MAX_NAMES``. Only pages that call the class in code can bind it."""
-    names: set[str] = set()
-    for page_id in sorted(index.pages_with(CALL, (container,))):
-        names |= _bound_on(index, page_id, container)
-    names -= _NOT_INSTANCES
-    return sorted(names) if len(names) <= MAX_NAMES else []
+def instance_names(containers: Collection[str], index: DocsIndex) -> dict[str, list[str]]:
+    """For each of ``containers``, the names the docs bind an instance of it to, in order;
+    none when more than ``MAX_NAMES``. Only pages that call the class in code can bind it,
+    bare (``Flask(``) or qualified (``flask.Flask(``, ``aiohttp.web.Application(``), as the
+    assignment is read either way."""
+    qualified = index.calling_qualified(containers)
+    found: dict[str, list[str]] = {}
+    for container in containers:
+        names: set[str] = set()
+        for page_id in sorted(index.pages_with(CALL, (container,))
+                              | qualified.get(container, set())):
+            names |= _bound_on(index, page_id, container)
+        names -= _NOT_INSTANCES
+        found[container] = sorted(names) if len(names) <= MAX_NAMES else []
+    return found
 
 
 def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> list[Candidate]:
@@ -69,8 +77,9 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> li
                 and declaration.container is not None and candidate.token == declaration.key):
             members.setdefault(declaration.container, []).append(candidate)
     found: list[Candidate] = []
+    bound = instance_names(members, index)
     for container, changed in sorted(members.items()):
-        for name in instance_names(container, index):
+        for name in bound[container]:
             for c in changed:
                 assert c.declaration is not None  # selected above
                 token = f"{name}.{c.declaration.name}"

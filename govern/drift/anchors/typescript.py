@@ -18,7 +18,9 @@ is a value of its own (``pino.transport`` of ``pino.js``); or it is the object l
 ``response.redirect`` of koa's ``lib/response.js`` (``module_object``). A ``require()``
 binding is another module's, never a declaration of this one.
 An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
-Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does.
+Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does; one
+bound to an instance the file makes (vitest's ``export const vi = new VitestUtils()`` or
+``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``).
 """
 
 from __future__ import annotations
@@ -800,6 +802,19 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
     return found
 
 
+def _function_body(declaration: Node) -> Node | None:
+    """The block of a function a declaration declares (``function f () {…}``, ``const f =
+    () => {…}``, ``exports.f = function () {…}``); None for anything else, or an arrow
+    function whose body is an expression."""
+    function: Node | None = declaration
+    if declaration.type in ("variable_declarator", "assignment_expression"):
+        function = _unwrap(declaration.child_by_field_name("value")
+                           or declaration.child_by_field_name("right"))
+    body = function.child_by_field_name("body") if function is not None \
+        and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
+    return body if body is not None and body.type == "statement_block" else None
+
+
 def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     """The statements of a function's body that declare a helper of its own: a named function
     (fastify's factory nests ``function addHttpMethod (…) {…}``), or locals bound to functions
@@ -810,13 +825,8 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     (yargs' ``const self = {}``, ``self.demandOption = function …``, ``return self``:
     ``_assigned_out``). Not one the function returns as it is (``return wrapper``): that
     helper is what the function gives. None for a declaration that is no function."""
-    function: Node | None = declaration
-    if declaration.type in ("variable_declarator", "assignment_expression"):
-        function = _unwrap(declaration.child_by_field_name("value")
-                           or declaration.child_by_field_name("right"))
-    body = function.child_by_field_name("body") if function is not None \
-        and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
-    if body is None or body.type != "statement_block":
+    body = _function_body(declaration)
+    if body is None:
         return [], []
     helpers: list[tuple[set[str], Node]] = []
     returned: set[str] = set()
@@ -973,6 +983,91 @@ def _object_touched(exported: tuple[str, Node, list[tuple[str, Node]], dict[str,
             if declaration.container is not None]
 
 
+_MADE_BY = {"new_expression": "constructor", "call_expression": "function"}
+"""The field naming what makes the value: ``new VitestUtils()``, ``createVitest()``."""
+MAX_BOUND_INSTANCES = 3
+"""More exported consts than this holding what one class or factory makes: a table of values
+(``export const red = new Color(…)``, one for each colour), not an API written on one of
+them; and each would declare every member again."""
+
+
+def _bound_instances(top: TopLevel) -> dict[str, list[str]]:
+    """Class or function of the file -> the exported consts bound to an instance it makes:
+    vitest's ``export const vitest = new VitestUtils()``, later ``export const vitest =
+    createVitest()``. Its alias ``export const vi = vitest`` is listed by ``_top_level`` with
+    the node of the const it names, so it is read the same way: one hop. A class is made with
+    ``new``, a factory by a call; a value of another module makes nothing of this file."""
+    makers = {name: node for name, node, _, _ in top
+              if node.type in _CLASSES or _function_body(node) is not None}
+    bound: dict[str, list[str]] = {}
+    for name, node, _, exported in top:
+        value = _unwrap(node.child_by_field_name("value")) if exported \
+            and node.type == "variable_declarator" else None
+        made_by = _MADE_BY.get(value.type) if value is not None else None
+        callee = _unwrap(value.child_by_field_name(made_by)) \
+            if value is not None and made_by is not None else None
+        made = text(callee) if callee is not None and callee.type == "identifier" else ""
+        maker = makers.get(made)
+        if maker is not None and value is not None \
+                and (maker.type in _CLASSES) == (value.type == "new_expression"):
+            bound.setdefault(made, []).append(name)
+    return {made: names for made, names in bound.items() if len(names) <= MAX_BOUND_INSTANCES}
+
+
+def _instance_members(maker: Node) -> list[tuple[str, Node]]:
+    """The members of what ``maker`` makes (``_bound_instances``): a class's own; a
+    factory's, the entries of the object literal it returns, written in the ``return`` or
+    bound to a local it returns (vitest's ``const utils = { fn, spyOn, stubGlobal (…) {…} };
+    return utils``), and the helpers it gives out under a key of it (``_helpers``). A
+    shorthand entry names a helper, given out so, or another module's value."""
+    if maker.type in _CLASSES:
+        return _members(maker)[1]
+    body = _function_body(maker)
+    objects: dict[str, Node] = {}  # locals bound to an object literal
+    entries: list[tuple[str, Node]] = []
+    for statement in body.named_children if body is not None else ():
+        if statement.type in VARIABLES:
+            objects.update((name, obj) for name, node in _declarations(statement)
+                           for obj in [_object_of(node.child_by_field_name("value"))] if obj)
+        elif statement.type == "return_statement" and statement.named_children:
+            value = _unwrap(statement.named_children[0])
+            held = objects.get(text(value)) if value is not None \
+                and value.type == "identifier" else value
+            if held is not None and held.type == "object":
+                entries.extend((key, entry) for key, entry in object_members(held)
+                               if entry.type != "shorthand_property_identifier")
+    return entries + _helpers(maker)[1]
+
+
+def _instance_role(name: str, member: Node) -> str:
+    """A member of an instance the file makes: its constructor and private members are
+    hidden (callers get the instance made), a returned literal's data entry is a field."""
+    if member.type == "pair":
+        return _object_member_role(name, member)
+    return "hidden" if _is_hidden_member(member, name) else "member"
+
+
+def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: frozenset[int],
+                      declared: set[str]) -> list[Declaration]:
+    """What a change to a class or factory gives each exported const bound to what it makes
+    (``_bound_instances``): each touched public member as ``binding.member`` (``vi.stubGlobal``),
+    and the binding itself for a line of its own, a value bound (a plain word, ``vi``, never
+    anchors bare). The public members are added to ``declared``. A function returning no
+    object (``export const x = helper()``) makes no instance: ``x`` is a value it computes."""
+    members = _instance_members(maker)
+    if not members:
+        return []
+    found: list[Declaration] = []
+    for binding in bindings:
+        declared.update(f"{binding}.{member}" for member, node in members
+                        if _instance_role(member, node) != "hidden")
+        if touches(span, lines):
+            found.extend(d if d.container is not None
+                         else Declaration(binding, None, bridgeable=False, binding=True)
+                         for d in touched_members(binding, span, members, lines, _instance_role))
+    return found
+
+
 def _jsdoc_changed(root: Node, lines: frozenset[int]) -> frozenset[int]:
     """The ids of the top-level statements whose JSDoc block, written directly above them,
     holds a changed line: it documents the declaration as a class member's does (h3 rewrote
@@ -1014,6 +1109,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     top, exported_as = _top_level(tree.root_node, script)
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
+    instances = _bound_instances(top)
     for name, node, statement, exported in top:
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
@@ -1027,8 +1123,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # text merely holds them.
         units.extend(members if is_container else [(name, node)])
         span = _span(statement, node)
+        # an exported const holds what it makes: vitest's ``vi`` of ``class VitestUtils``
+        given = _instance_touched(instances.get(name, []), node, span, its_lines, declared)
+        touched.extend(given)
         if not exported:  # exported is public, ``_``-led or not (pinia's ``_StoreWithState``)
-            if touches(span, its_lines):
+            if touches(span, its_lines) and not given:
                 passed_over.append(f"unexported `{name}`")
             continue
         declared.update(_declared_keys(name, node, members))

@@ -290,6 +290,22 @@ class DocsIndex:
         """Pages that write ``token`` in call form inside code."""
         return self.pages_with(CALL, (token,))
 
+    def calling_qualified(self, names: Collection[str]) -> dict[str, set[int]]:
+        """For each of ``names``, the pages that call it through a qualifier in code
+        (``pkg.Client(``, ``pkg.web.Client(``): a call is stored whole, so the dotted calls
+        are read in one pass, whatever the number of names."""
+        found: dict[str, set[int]] = {}
+        if not names:
+            return found
+        for token, page_id in self._fetch(
+                "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+                "WHERE tokens.kind = ? AND instr(tokens.token, '.') > 0", (CALL,)):
+            if not isinstance(token, str):
+                raise StoreDamaged("a stored call is not text")
+            if (last := token.rpartition(".")[2]) in names:
+                found.setdefault(last, set()).add(page_id)
+        return found
+
     def mentioning(self, needles: Iterable[str]) -> set[int]:
         """Pages naming a package name or directory: as a word, or as a path-like token equal
         to it or under it (``packages/web/src`` mentions ``packages/web``)."""
