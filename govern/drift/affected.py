@@ -146,11 +146,12 @@ UNNAMED_KINDS = ("route", "command", "file", "runtime")
 name: the generic and shape guards do not apply to them."""
 
 
-def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
+def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
     generic), a command as a phrase of words, a file by its path, a runtime version as a
-    clause saying it, a code-shaped name as written, any other name only in call form (the
-    shape guard)."""
+    clause saying it, a code-shaped name as written or under a documented prefix (``module``,
+    where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
+    call form (the shape guard)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -160,8 +161,17 @@ def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token)
+        return index.naming(token, module)
     return index.calling(token)
+
+
+def declaring_module(token: str, spelling: tuple[str, str] | None) -> str:
+    """The module part of a qualified name, given the (file, key) of the declaration it
+    spells: ``cattrs.strategies`` of ``cattrs.strategies.configure_union_passthrough``,
+    ``shop`` of ``shop.Client.send`` (key ``Client.send``); empty when unknown."""
+    if spelling is None or not token.endswith("." + spelling[1]):
+        return ""
+    return token[:-len(spelling[1]) - 1]
 
 
 def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
@@ -242,7 +252,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        matched = anchor_pages(index, anchor.kind, anchor.token)
+        matched = anchor_pages(index, anchor.kind, anchor.token,
+                               declaring_module(anchor.token, (spellings or {}).get(key)))
         if confined is not None and key in confined:
             matched &= confined[key]
         if not matched and plain and not certain:

@@ -36,7 +36,7 @@ from govern.drift.docs.scanner import (
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL = range(8)
+WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC = range(9)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -175,16 +175,22 @@ class DocsIndex:
         """Pages that write ``token`` itself (not only a documented prefix of it)."""
         return self.pages_with(WORD, (token,))
 
-    def naming(self, token: str) -> set[int]:
+    def naming(self, token: str, module: str = "") -> set[int]:
         """Pages that name ``token``: as written, or inside a documented reference prefix
         (``::: httpx.Client`` names ``httpx.Client.send``) whose member it is in the page does
         not leave out (``:exclude-members: send``), and shows when private or special
-        (``:private-members:`` for ``shop._helper``)."""
+        (``:private-members:`` for ``shop._helper``). ``token`` is declared in ``module``, when
+        known: autodoc's directive of a package above it (``.. automodule:: cattrs`` for
+        ``cattrs.gen.make_dict_structure_fn``) renders none of its submodules' members."""
         parts = token.split(".")
         # each prefix, and its member ``token`` is in: ``httpx.Client`` and ``httpx.Client.send``
         member_of = {".".join(parts[:end]): ".".join(parts[:end + 1])
                      for end in range(1, len(parts))}
         documented = self._rows(PREFIX, list(member_of))
+        above = [prefix for prefix in member_of if module.startswith(prefix + ".")]
+        if documented and above:
+            flat = set(self._rows(AUTODOC, above))
+            documented = [found for found in documented if found not in flat]
         if not documented:
             return self.naming_as_written(token)
         hidden = set(self._rows(HIDDEN, list(member_of.values())))
@@ -505,7 +511,7 @@ def _token_rows(tokens: PageTokens, words: list[str],
         yield WORD, word, blob_id
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
-                         (SPECIAL, tokens.special)):
+                         (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:
