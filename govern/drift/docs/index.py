@@ -28,6 +28,7 @@ from govern.drift.docs.scanner import (
     SPECIAL_MEMBERS,
     PageTokens,
     blank_sections,
+    defined_names,
     member_option,
     release_notes_sections,
     scan_page,
@@ -267,10 +268,13 @@ class DocsIndex:
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
 
-    def heading(self, token: str, page_ids: Collection[int]) -> set[int]:
-        """Those of ``page_ids`` with a heading that names ``token`` (:mod:`.headings`)."""
+    def sections(self, token: str, page_ids: Collection[int]) -> set[int]:
+        """Those of ``page_ids`` holding the section that documents ``token``: a heading
+        naming it (:mod:`.headings`), or a hand-written object directive defining it
+        (:func:`defined_names`)."""
         return {page_id for page_id, text in self._read_written(page_ids).items()
-                if has_heading_naming(text, self.pages[page_id].path, token)}
+                if has_heading_naming(text, self.pages[page_id].path, token)
+                or (token.rpartition(".")[2] in text and token in defined_names(text))}
 
     def naming_paths(self, forms: Iterable[str]) -> dict[str, set[int]]:
         """The file path forms (``docs_src/app/main.py``) that some page writes, each with the

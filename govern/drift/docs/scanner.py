@@ -864,6 +864,20 @@ def named_targets(text: str, targets: Iterable[SphinxTarget]
             yield target, qualified
 
 
+def defined_names(text: str) -> set[str]:
+    """The names the page's hand-written object directives define, each as Sphinx resolves it
+    in the current module and class (``.. class:: ClientSession`` after ``.. module::
+    aiohttp`` defines ``aiohttp.ClientSession``, not another module's ``ClientSession``): the
+    text documenting that object, which a change to its signature is edited in. An autodoc
+    directive's text is rendered from the code instead."""
+    targets = [target for target in sphinx_targets(text)
+               if target.directive and target.kind in DECLARING]
+    resolved: dict[int, str] = {}
+    for target, name in named_targets(text, targets) if targets else ():
+        resolved[target.offset] = name  # each target's last name is its most resolved
+    return set(resolved.values())
+
+
 def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]:
     """(offset, full name) of each member ``:members: a, b`` (or ``:special-members:
     __call__``) names, ``target`` standing for ``name``."""
