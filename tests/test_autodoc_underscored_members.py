@@ -31,7 +31,9 @@ def changed(tmp_path: Path, page: str, change: dict[str, str | None]) -> dict[st
 VERSION_INFO = {"src/shop/__init__.py": INIT.replace('split("."))', 'split(".")[:3])')}
 # a public member's docstring, which every bare :members: renders
 SEND = {"src/shop/core.py": CORE.replace("Send ``data``.", "Send ``data`` now.")}
-PUBLIC = {"shop.Client.send", "shop.core.Client.send"}
+# by its package's name: `shop.core.Client.send` is a member of the submodule `shop.core`,
+# which `.. automodule:: shop` does not render
+PUBLIC = {"shop.Client.send"}
 
 
 def documented(data: dict[str, Any]) -> set[str]:

@@ -40,8 +40,9 @@ def test_an_over_broad_name_is_still_listed_on_the_page_whose_heading_names_it(
     assert rows(data) == {"docs/ref0.md": ["setErrorHandler"]}
     assert data["overbroad_anchors"] == [{"token": "setErrorHandler", "kind": "symbol",
                                           "pages": 6, "kept": ["docs/ref0.md"]}]
-    assert "over-broad anchor kept on its heading page: setErrorHandler (named on 6 pages; " \
-           "listed only on docs/ref0.md, whose heading names it)" in _text(tmp_path)
+    assert "over-broad anchor kept on the page documenting it: setErrorHandler (named on 6 " \
+           "pages; kept on docs/ref0.md, whose heading or object directive names it)" \
+        in _text(tmp_path)
 
 
 def test_a_folded_name_is_listed_on_its_heading_page_and_the_report_says_so(
@@ -57,7 +58,7 @@ def test_a_folded_name_is_listed_on_its_heading_page_and_the_report_says_so(
     result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "affected-docs", "main",
                                       "--format", "text"])
     assert "setErrorHandler (symbol) is named on 10 pages: folded, listed only on " \
-           "docs/ref.md, whose heading names it" in result.output
+           "docs/ref.md, whose heading or object directive names it" in result.output
 
 
 def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -> None:

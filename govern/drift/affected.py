@@ -157,11 +157,12 @@ UNNAMED_KINDS = ("route", "command", "file", "runtime")
 name: the generic and shape guards do not apply to them."""
 
 
-def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
+def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
     generic), a command as a phrase of words, a file by its path, a runtime version as a
-    clause saying it, a code-shaped name as written, any other name only in call form (the
-    shape guard)."""
+    clause saying it, a code-shaped name as written or under a documented prefix (``module``,
+    where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
+    call form (the shape guard)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -171,8 +172,17 @@ def anchor_pages(index: DocsIndex, kind: str, token: str) -> set[int]:
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token)
+        return index.naming(token, module)
     return index.calling(token)
+
+
+def declaring_module(token: str, spelling: tuple[str, str] | None) -> str:
+    """The module part of a qualified name, given the (file, key) of the declaration it
+    spells: ``cattrs.strategies`` of ``cattrs.strategies.configure_union_passthrough``,
+    ``shop`` of ``shop.Client.send`` (key ``Client.send``); empty when unknown."""
+    if spelling is None or not token.endswith("." + spelling[1]):
+        return ""
+    return token[:-len(spelling[1]) - 1]
 
 
 def bare_names(candidates: list[Candidate]) -> set[tuple[str, str]]:
@@ -244,6 +254,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     weak: list[dict[str, str]] = []
     overbroad: list[dict[str, Any]] = []
     folded: list[dict[str, Any]] = []
+    written_on: dict[tuple[str, str], set[int]] = {}  # anchor -> the hand-written pages naming it
     for anchor in anchors:
         key = (anchor.kind, anchor.token)
         certain = key in removed and key not in bare
@@ -253,7 +264,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
-        matched = anchor_pages(index, anchor.kind, anchor.token)
+        matched = anchor_pages(index, anchor.kind, anchor.token,
+                               declaring_module(anchor.token, (spellings or {}).get(key)))
         if confined is not None and key in confined:
             matched &= confined[key]
         if not matched and plain and not certain:
@@ -264,11 +276,12 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             matched = _certain_pages(anchor, matched, index, hand_written, threshold, config,
                                      folded)
         whole = certain or anchor.kind == "file" or key in exact  # every page it matched
-        counted = len(matched & hand_written)
+        written_on[key] = matched & hand_written
+        counted = len(written_on[key])
         if not whole and counted > min(threshold, config.max_rows_per_anchor):
             entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
             (overbroad if counted > threshold else folded).append(entry)
-            headed = index.heading(anchor.token, matched & hand_written)
+            headed = index.sections(anchor.token, matched & hand_written)
             if not 0 < len(headed) <= MAX_HEADED_PAGES:
                 continue
             # the section documenting it stays on the list (fastify's `#### setErrorHandler`)
@@ -279,6 +292,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     if spellings:
         admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings,
                                        hand_written)
+        _note_listed_through(overbroad, written_on, admitted, pages, spellings)
     return Guarded(admitted, pages, weak, overbroad, folded)
 
 
@@ -317,12 +331,48 @@ def overbroad_reason(entry: dict[str, Any]) -> str:
     """Why an anchor was dropped as over-broad: named on too many pages itself, or a less
     qualified spelling of a hub term (``Typer`` with ``typer.Typer``), whatever its own count."""
     pages = f"{entry['pages']} page{'' if entry['pages'] == 1 else 's'}"
+    reason = f"named on {pages}"
     if "with" in entry:
-        return f"named on {pages}, dropped with the over-broad {entry['with']}"
+        reason += f", dropped with the over-broad {entry['with']}"
     if "kept" in entry:
-        return f"named on {pages}; listed only on {', '.join(entry['kept'])}, whose heading " \
-               "names it"
-    return f"named on {pages}"
+        reason += f"; kept on {', '.join(entry['kept'])}, whose heading or object directive " \
+                  "names it"
+    if "through" in entry:
+        reason += f"; {entry['listed']} of them listed through {', '.join(entry['through'])}"
+    return reason
+
+
+def _note_listed_through(overbroad: list[dict[str, Any]],
+                         written_on: Mapping[tuple[str, str], set[int]], admitted: list[Anchor],
+                         pages: Mapping[tuple[str, str], set[int]],
+                         spellings: Mapping[tuple[str, str], tuple[str, str]]) -> None:
+    """Adds to each over-broad anchor's entry the other spellings of its declaration that
+    still list some of its pages (``through``) and how many of its pages they list
+    (``listed``): aiohttp's ``run_app``, named on 7 pages, is dropped, while the 6 of them
+    whose role resolves to ``aiohttp.web.run_app`` (``:func:`run_app``` after ``..
+    currentmodule:: aiohttp.web``) are listed through that name. A report saying only
+    "dropped" had read as if those pages were not listed."""
+    by_declaration: dict[tuple[str, str], list[Anchor]] = {}
+    for anchor in admitted:
+        declaration = spellings.get((anchor.kind, anchor.token))
+        if declaration is not None:
+            by_declaration.setdefault(declaration, []).append(anchor)
+    for entry in overbroad:
+        key = (entry["kind"], entry["token"])
+        declaration = spellings.get(key)
+        if declaration is None:
+            continue
+        own = pages.get(key, set())  # the pages its heading or directive keeps, if any
+        listed: set[int] = set()
+        through = []
+        for anchor in by_declaration.get(declaration, ()):
+            found = pages[(anchor.kind, anchor.token)] & written_on[key] - own
+            if anchor.token != entry["token"] and found:
+                listed |= found
+                through.append(anchor.token)
+        if through:
+            entry["through"] = sorted(through)
+            entry["listed"] = len(listed)
 
 
 def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set[int]],
@@ -336,6 +386,7 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
     and so does one as qualified (attrs' ``attr.define`` beside ``attrs.define``: the pages
     about the old namespace). Removed names are certain drift and stay."""
     hubs: dict[tuple[str, str], str] = {}  # declaration -> its most qualified hub spelling
+    entries = {(entry["kind"], entry["token"]): entry for entry in overbroad}
     for entry in overbroad:
         declaration = spellings.get((entry["kind"], entry["token"]))
         if declaration is not None and entry["token"].count(".") >= hubs.get(
@@ -347,10 +398,14 @@ def _with_hub_spellings(admitted: list[Anchor], pages: dict[tuple[str, str], set
         declaration = spellings.get(key)
         if key not in removed and declaration in hubs \
                 and anchor.token.count(".") < hubs[declaration].count("."):
-            # named on few pages itself: the entry says which hub term took it
-            overbroad.append({"token": anchor.token, "kind": anchor.kind,
-                              "pages": len(pages.pop(key) & hand_written),
-                              "with": hubs[declaration]})
+            count = len(pages.pop(key) & hand_written)
+            own = entries.get(key)
+            if own is None:  # named on few pages itself: the entry says which hub took it
+                overbroad.append({"token": anchor.token, "kind": anchor.kind, "pages": count,
+                                  "with": hubs[declaration]})
+            else:  # over-broad itself, and kept on its section's page: one entry says both
+                del own["kept"]
+                own["with"] = hubs[declaration]
         else:
             kept.append(anchor)
     return kept

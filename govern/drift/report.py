@@ -145,11 +145,12 @@ def render_text(result: AffectedDocs, color: bool = False,
                   for u in result.unreadable_pages]),
         *_weak_line(result.weak_anchors_dropped),
         *_folded([f"  - over-broad anchor "
-                  f"{'kept on its heading page' if 'kept' in o else 'dropped'}: "
+                  f"{'kept on the page documenting it' if 'kept' in o else 'dropped'}: "
                   f"{o['token']} ({overbroad_reason(o)})"
                   for o in result.overbroad_anchors]),
         *_folded([f"  - {f['token']} ({f['kind']}) is named on {f['pages']} pages: folded, "
-                  + (f"listed only on {', '.join(f['kept'])}, whose heading names it"
+                  + (f"listed only on {', '.join(f['kept'])}, whose heading or object "
+                     "directive names it"
                      if "kept" in f else "not listed") for f in result.folded_anchors]),
         *_folded([f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
                   f"{c['routes']} routes)" for c in result.cross_cutting_symbols]),

@@ -28,6 +28,7 @@ from govern.drift.docs.scanner import (
     SPECIAL_MEMBERS,
     PageTokens,
     blank_sections,
+    defined_names,
     member_option,
     release_notes_sections,
     scan_page,
@@ -36,7 +37,7 @@ from govern.drift.docs.scanner import (
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL = range(8)
+WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC = range(9)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -175,16 +176,22 @@ class DocsIndex:
         """Pages that write ``token`` itself (not only a documented prefix of it)."""
         return self.pages_with(WORD, (token,))
 
-    def naming(self, token: str) -> set[int]:
+    def naming(self, token: str, module: str = "") -> set[int]:
         """Pages that name ``token``: as written, or inside a documented reference prefix
         (``::: httpx.Client`` names ``httpx.Client.send``) whose member it is in the page does
         not leave out (``:exclude-members: send``), and shows when private or special
-        (``:private-members:`` for ``shop._helper``)."""
+        (``:private-members:`` for ``shop._helper``). ``token`` is declared in ``module``, when
+        known: autodoc's directive of a package above it (``.. automodule:: cattrs`` for
+        ``cattrs.gen.make_dict_structure_fn``) renders none of its submodules' members."""
         parts = token.split(".")
         # each prefix, and its member ``token`` is in: ``httpx.Client`` and ``httpx.Client.send``
         member_of = {".".join(parts[:end]): ".".join(parts[:end + 1])
                      for end in range(1, len(parts))}
         documented = self._rows(PREFIX, list(member_of))
+        above = [prefix for prefix in member_of if module.startswith(prefix + ".")]
+        if documented and above:
+            flat = set(self._rows(AUTODOC, above))
+            documented = [found for found in documented if found not in flat]
         if not documented:
             return self.naming_as_written(token)
         hidden = set(self._rows(HIDDEN, list(member_of.values())))
@@ -261,10 +268,13 @@ class DocsIndex:
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
 
-    def heading(self, token: str, page_ids: Collection[int]) -> set[int]:
-        """Those of ``page_ids`` with a heading that names ``token`` (:mod:`.headings`)."""
+    def sections(self, token: str, page_ids: Collection[int]) -> set[int]:
+        """Those of ``page_ids`` holding the section that documents ``token``: a heading
+        naming it (:mod:`.headings`), or a hand-written object directive defining it
+        (:func:`defined_names`)."""
         return {page_id for page_id, text in self._read_written(page_ids).items()
-                if has_heading_naming(text, self.pages[page_id].path, token)}
+                if has_heading_naming(text, self.pages[page_id].path, token)
+                or (token.rpartition(".")[2] in text and token in defined_names(text))}
 
     def naming_paths(self, forms: Iterable[str]) -> dict[str, set[int]]:
         """The file path forms (``docs_src/app/main.py``) that some page writes, each with the
@@ -521,7 +531,7 @@ def _token_rows(tokens: PageTokens, words: list[str],
         yield WORD, word, blob_id
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
-                         (SPECIAL, tokens.special)):
+                         (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

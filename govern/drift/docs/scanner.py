@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 21
+FORMAT = 22
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -114,7 +114,7 @@ and an object's default repr names nothing; 17: a source link pinned to a commit
 file; 18: a docblock link names its declaration, not its file; 19: a bare ``:members:``
 documents private and special members only with the options that show them; 20: a docblock
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
-members leaves them out)."""
+members leaves them out; 22: the prefixes only autodoc documents)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,11 @@ class PageTokens:
     special: frozenset[str]
     """Those of ``prefixes`` whose special members (``__x__``) the page documents too
     (``:special-members:``)."""
+    autodoc: frozenset[str]
+    """Those of ``prefixes`` only autodoc directives document: ``.. automodule:: cattrs``
+    renders what the module holds, never a member of its submodule (``cattrs.gen.x``, which
+    ``.. automodule:: cattrs.gen`` renders). A mkdocstrings block may: its
+    ``show_submodules`` option can be set for the whole site, where this scan does not read."""
     hidden: frozenset[str]
     """Members of those targets the page leaves out (``:exclude-members: close`` of ``..
     autoclass:: httpx.Client`` hides ``httpx.Client.close``)."""
@@ -859,6 +864,20 @@ def named_targets(text: str, targets: Iterable[SphinxTarget]
             yield target, qualified
 
 
+def defined_names(text: str) -> set[str]:
+    """The names the page's hand-written object directives define, each as Sphinx resolves it
+    in the current module and class (``.. class:: ClientSession`` after ``.. module::
+    aiohttp`` defines ``aiohttp.ClientSession``, not another module's ``ClientSession``): the
+    text documenting that object, which a change to its signature is edited in. An autodoc
+    directive's text is rendered from the code instead."""
+    targets = [target for target in sphinx_targets(text)
+               if target.directive and target.kind in DECLARING]
+    resolved: dict[int, str] = {}
+    for target, name in named_targets(text, targets) if targets else ():
+        resolved[target.offset] = name  # each target's last name is its most resolved
+    return set(resolved.values())
+
+
 def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]:
     """(offset, full name) of each member ``:members: a, b`` (or ``:special-members:
     __call__``) names, ``target`` standing for ``name``."""
@@ -882,6 +901,7 @@ class References(NamedTuple):
 
     names: set[str]
     prefixes: set[str]
+    autodoc: set[str]
     hidden: set[str]
     private: set[str]
     special: set[str]
@@ -911,8 +931,10 @@ def _references(text: str) -> References:
     private, special = ({prefix for prefix, each in directives.items()
                          if any(option in members.shown for members in each)}
                         for option in (PRIVATE_MEMBERS, SPECIAL_MEMBERS))
+    autodoc = set(prefixes)
     if ":::" in text:
         for match in MKDOCSTRINGS.finditer(text):
+            autodoc.discard(match.group(1))
             names.update(_reference_names(match.group(1)))
             # mkdocstrings applies its own filters, set in options this scan does not read:
             # its block documents every member, underscored or not, as it always has
@@ -926,7 +948,7 @@ def _references(text: str) -> References:
             names.update(_reference_names(match.group(1)))
     for declaration in docblock_declarations(text):
         names.update(_reference_names(declaration))
-    return References(names, prefixes, hidden, private, special)
+    return References(names, prefixes, autodoc, hidden, private, special)
 
 
 _DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`:]*+\?([^\s#()<>\[\]\"'`]*+)")
@@ -1040,6 +1062,7 @@ def scan_page(text: str, path: str) -> PageTokens:
         words=frozenset(map(intern, words)),
         calls=frozenset(map(intern, calls)),
         prefixes=frozenset(references.prefixes),
+        autodoc=frozenset(references.autodoc),
         hidden=frozenset(references.hidden),
         private=frozenset(references.private),
         special=frozenset(references.special),
