@@ -3,7 +3,7 @@ them to the pure steps (anchors, guards, bridge, rows) and returns the result.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -65,7 +65,7 @@ from govern.drift.scans import (
 )
 from govern.drift.still_declared import MAX_NAMES, declared_names, not_moved, written_words
 from govern.git.diff import build_changes
-from govern.git.gitio import Git, PendingStatus, TreeEntry
+from govern.git.gitio import Git, PendingStatus, RawChange, TreeEntry
 from govern.git.packages import (
     folder_manifests,
     is_example_file,
@@ -148,7 +148,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     head_files = frozenset(entry.path for entry in entries if entry.kind == "blob")
     head_side = Side("head", lambda path: git.blobs.read(f"{head}:{path}"),
                      head_files=head_files)
-    base_side = Side("base", lambda path: git.blobs.read(f"{merge_base}:{path}"),
+    base_side = Side("base", _base_reader(git, merge_base, head_files, raw),
                      head_files=head_files)
     change_set = anchor_changes(
         changes,
@@ -227,6 +227,22 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         corpus=corpus,
         corpus_suggestion=_suggestion(entries, config, corpus),
     )
+
+
+def _base_reader(git: Git, merge_base: str, head_files: frozenset[str],
+                 raw: list[RawChange]) -> Callable[[str], bytes | None]:
+    """Reads a file at the merge base. A path neither at HEAD nor in the diff is at neither,
+    and git is not asked: finding the module a base side's import names tries a dozen paths
+    that are not there (200 on objectstack's 3851f87f0, 20 ms of round trips)."""
+    changed = frozenset(path for change in raw for path in (change.path, change.old_path)
+                        if path)
+
+    def read(path: str) -> bytes | None:
+        if path not in head_files and path not in changed:
+            return None
+        return git.blobs.read(f"{merge_base}:{path}")
+
+    return read
 
 
 def _written_names(removed: frozenset[tuple[str, str]], index: DocsIndex) -> list[str]:
