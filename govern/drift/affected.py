@@ -385,6 +385,15 @@ def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
     return ("qualified_name" if "." in anchor.token else "unique_name"), "written"
 
 
+def _ruled(anchors: list[Anchor], page_id: int, index: DocsIndex,
+           body_only: frozenset[tuple[str, str]]) -> list[tuple[Anchor, str, str]]:
+    """Each anchor with its :func:`_rule` on a page, less a ``body_only`` one the page reaches
+    only through its documented container (see :func:`build_rows`)."""
+    return [(anchor, rule, how) for anchor in anchors
+            for rule, how in [_rule(anchor, page_id, index)]
+            if how != "prefix" or (anchor.kind, anchor.token) not in body_only]
+
+
 def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> bool:
     """Whether the page names a removed anchor itself. A member it reaches only through its
     documented container (``.. autoclass:: LimitedStream`` with ``:members:``, ``:::
@@ -446,15 +455,13 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     own = {name for name in packages if name} | {
         anchor.token.partition(".")[0] for anchor in guarded.admitted
         if anchor.kind == "symbol" and "." in anchor.token}
+    ruled_by_page = {page_id: ruled for page_id, anchors in by_page.items()
+                     if (ruled := _ruled(anchors, page_id, index, body_only))}
     rows = []
-    for page_id, anchors in by_page.items():
+    texts = index.read_texts(ruled_by_page)  # in one exchange with git
+    for page_id, ruled in ruled_by_page.items():
         page = index.pages[page_id]
-        ruled = [(anchor, *_rule(anchor, page_id, index)) for anchor in anchors]
-        ruled = [(anchor, rule, how) for anchor, rule, how in ruled
-                 if how != "prefix" or (anchor.kind, anchor.token) not in body_only]
-        if not ruled:
-            continue
-        text = index.read_text(page_id)
+        text = texts[page_id]
         code = PageCode(text)
         # a bare name the page's code imports from another package only is that package's
         ruled = [(anchor, rule, how) for anchor, rule, how in ruled

@@ -98,6 +98,12 @@ class DocsIndex:
         return without_docblock_paths(blank_sections(self._written(page_id),
                                                      self._notes_of(page_id)))
 
+    def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
+        """:meth:`read_text` of each page, those not read yet read in one exchange with git
+        (the 23 rows of objectstack's 3851f87f0 took 10 ms read one by one)."""
+        self._read_written(page_ids)
+        return {page_id: self.read_text(page_id) for page_id in page_ids}
+
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
             self._texts[page_id] = _decoded(self.read_blob(self.pages[page_id].blob))
