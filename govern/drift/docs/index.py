@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
@@ -475,8 +475,8 @@ def _decoded(data: bytes | None) -> str:
     return (data or b"").decode("utf-8-sig", "replace")
 
 
-@dataclass(frozen=True)
-class Unreadable:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class Unreadable(NamedTuple):
     """Why a page could not be read."""
 
     reason: str
