@@ -121,6 +121,8 @@ def _lines_holding(text: bytes, names: re.Pattern[bytes]) -> bytes:
 
 def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) -> set[str]:
     """Which of ``names`` the ``files`` (path -> text) declare or re-export."""
+    if not names or not files:  # most runs: no removed name a page writes; nothing to compile
+        return set()
     patterns = _declaration_patterns(names)
     # A declaring form never spans lines and holds its name, so it is looked for only on the
     # lines holding one: the patterns open with a look-behind or a line start, tried at every
