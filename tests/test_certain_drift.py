@@ -118,6 +118,21 @@ def test_the_forms_that_declare_a_name_and_those_that_only_use_it() -> None:
     assert declared_names(_files(using), names) == set()
 
 
+def test_a_declaring_form_is_found_on_its_line_among_others() -> None:
+    # the forms are looked for only on the lines holding a name: a name written on other lines
+    # first, CRLF line ends, the last line without its newline, one name inside a longer word
+    names = {"render", "LIMIT", "helper", "wrap"}
+    text = (b"// render, LIMIT and helper are used first\r\n"
+            b"const x = rendering(LIMIT_MAX);\r\n"
+            b"class Shop {\r\n  async helper(a: number): Promise<void> {\r\n  }\r\n}\r\n"
+            b"LIMIT = 5\r\n"
+            b"const output = { render: 1 };\r\n"
+            b"export function render(page) {}")
+    assert declared_names({"shop/m.ts": text}, names) == {"render", "LIMIT", "helper"}
+    assert declared_names({"shop/m.ts": text.replace(b"\r\n", b"\n")}, names) == {
+        "render", "LIMIT", "helper"}
+
+
 def _evidence(data: dict[str, Any], path: str) -> dict[str, tuple[str, list[int]]]:
     """token -> (rule, lines) of the row of ``path``."""
     row = next(row for row in data["docs"] if row["path"] == path)

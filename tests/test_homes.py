@@ -4,11 +4,12 @@ its module, is a row of its own, ranked below every name match
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from govern.drift.homes import stem_key
+from govern.drift.homes import _code_stems, stem_key
 from tests.helpers import pr_repo, run_json
 
 PKG = {"pkg/pyproject.toml": '[project]\nname = "acme"\n',
@@ -137,3 +138,18 @@ def test_a_generic_name_feeds_no_home(tmp_path: Path, config: str,
 ])
 def test_stem_key(path: str, key: str | None) -> None:
     assert stem_key(path) == key
+
+
+@pytest.mark.parametrize("extra", [[], ["docs/Größe.md"], ["odd\nname/routing.py"]])
+def test_code_stems_are_those_of_each_path(extra: list[str]) -> None:
+    """Counted on the paths whose folded text holds a stem: the same counts as each path's own
+    stem, in an ASCII tree and in one with a path not in ASCII or holding a newline."""
+    tree = ["src/Use-Query.ts", "lib/use_query.js", "src/routing/index.ts", "src/routing.py",
+            "src/__Routing__.py", "docs/routes.md", "src/routes.py", "src/myrouting.py",
+            "README.md", *extra]
+    counted = {"usequery", "routing", "routings", "routes"}
+    expected = Counter(key for path in tree if (key := stem_key(path)) in counted
+                       and path.endswith((".py", ".ts", ".js")))
+    assert _code_stems(tree, counted, lambda path: path.endswith((".py", ".ts", ".js"))) \
+        == expected == Counter({"routing": 4 if extra[:1] == ["odd\nname/routing.py"] else 3,
+                                "usequery": 2, "routes": 1})

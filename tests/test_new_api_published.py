@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from govern.drift.anchors.ts_exports import ExportReader, Surface
 from tests.helpers import pr_repo, run_json
 
 MANIFEST = json.dumps({"name": "web", "exports": {
@@ -111,3 +112,20 @@ def test_a_build_path_s_typescript_without_the_build_folder_is_the_entry(
             "got/source/core/timer.ts": files["got/source/core/timer.ts"]
             + "export const tickTwo = 2;\n"}
     assert _new_api(tmp_path, files, head) == ["optTwo"]
+
+
+def test_the_file_asked_about_is_read_before_its_folder_s_other_links() -> None:
+    """The entry lists `plugin.ts` (which re-exports, so it would be parsed) before the
+    `masker.ts` asked about: the link to `masker.ts` is followed first, and `plugin.ts` is not
+    read to answer."""
+    files = {"sec/src/index.ts": "export { Plugin } from './plugin';\n"
+                                 "export { maskValue } from './masker';\n",
+             "sec/src/plugin.ts": "export { helper } from 'other';\nexport class Plugin {}\n",
+             "sec/src/masker.ts": "export const maskValue = 1;\n"}
+    reader = ExportReader(lambda path: files[path].encode() if path in files else None,
+                          files.__contains__)
+    surface = Surface(["sec/src/index.ts"], reader)
+    assert surface.publishes("sec/src/masker.ts", "maskValue") is True
+    assert "sec/src/plugin.ts" not in reader.linked
+    assert surface.publishes("sec/src/plugin.ts", "Plugin") is True
+    assert surface.publishes("sec/src/plugin.ts", "helper") is False

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from govern.git.packages import (
+    _TEST_DIRS,
     is_dev_only_manifest_change,
     is_example_file,
     is_test_file,
@@ -31,6 +32,13 @@ from tests.helpers import pr_repo, rows, run_json
 ])
 def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
     assert is_test_file(path) is expected
+
+
+def test_every_test_folder_holds_a_word_the_quick_test_looks_for() -> None:
+    # is_test_file turns a path away by substrings before the split: a folder added to
+    # _TEST_DIRS without one of them would never be found
+    assert all("test" in folder or folder in ("__mocks__", "__fixtures__")
+               for folder in _TEST_DIRS)
 
 
 @pytest.mark.parametrize(("path", "expected"), [

@@ -11,8 +11,8 @@ none of the names the guards let through. These rows rank below every name match
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.corpus import Page
@@ -41,8 +41,8 @@ MIN_STEM = 3
 anchor is too short to mean one symbol (``is_generic``)."""
 
 
-@dataclass(frozen=True)
-class Home:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class Home(NamedTuple):
     """A page documenting the module of ``token``: named after its file, or, when ``module``
     is set, holding a directive of exactly that module."""
 
@@ -50,6 +50,9 @@ class Home:
     token: str
     side: str
     module: str | None = None
+
+
+_LOWERED = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 
 
 def stem_key(path: str) -> str | None:
@@ -97,6 +100,32 @@ def _named_home(page_ids: list[int], pages: Sequence[Page]) -> list[int]:
     return [depths[0][1]] if depths[0][0] < depths[1][0] else []
 
 
+def _code_stems(tree: list[str], counted: set[str], is_code: Callable[[str], bool]
+                ) -> Counter[str]:
+    """How many code files of ``tree`` have each stem of ``counted``. A path's stem is spelled
+    in its text lowered and without ``_`` and ``-``, so only the paths where that text holds
+    one get a stem (every file of the tree did: 8 ms on objectstack's 6,000), and only those
+    sharing a stem are matched as code. A tree with a path not in ASCII, or holding a newline,
+    gets one a path: lowering is then not always letter by letter."""
+    text = "\n".join(tree)
+    if text.isascii() and text.count("\n") == len(tree) - 1:
+        folded = text.encode().translate(_LOWERED, b"_-")
+        held, line, last = [], 0, 0
+        for at in sorted(at for stem in counted for at in _found_at(folded, stem.encode())):
+            line += folded.count(b"\n", last, at)
+            last = at
+            held.append(line)
+        tree = [tree[line] for line in dict.fromkeys(held)]
+    return Counter(key for path in tree if (key := stem_key(path)) in counted and is_code(path))
+
+
+def _found_at(text: bytes, word: bytes) -> Iterator[int]:
+    at = text.find(word)
+    while at >= 0:
+        yield at
+        at = text.find(word, at + 1)
+
+
 def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],
                is_code: Callable[[str], bool], generic: Callable[[str], bool]) -> list[Home]:
     """One home per page for the changed modules' symbol anchors, each with the most
@@ -118,10 +147,7 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
     # no page has the module's own stem
     wanted = {key for key in keys if key in stems} | {key + "s" for key in keys
                                                      if key not in stems and key + "s" in stems}
-    # the cheap stem first: only a path that could share a wanted stem is matched as code
-    counted = wanted | keys
-    code_stems = Counter(key for key, path in ((stem_key(p), p) for p in tree)
-                         if key in counted and is_code(path))
+    code_stems = _code_stems(list(tree), wanted | keys, is_code)
     homes: dict[int, Home] = {}
     for file, found in sorted(by_file.items()):
         best = max(found, key=lambda c: (c.token.count("."), c.token))

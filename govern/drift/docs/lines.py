@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from govern.drift.docs.index import PhraseRuns, path_variants
 from govern.drift.docs.pydomain import MKDOCSTRINGS
@@ -175,8 +175,8 @@ class _TokenOffsets:
         return [offset for variant in path_variants(form) for offset in self.paths.get(variant, ())]
 
 
-@dataclass(frozen=True)
-class _ScopedNames:
+# a named tuple: a frozen dataclass costs every run 0.9 ms of import (Python 3.11)
+class _ScopedNames(NamedTuple):
     """What a page's roles and object directives stand for (``_scoped_names``)."""
 
     forms: Mapping[str, list[int]]
