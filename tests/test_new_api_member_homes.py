@@ -95,3 +95,29 @@ def test_a_manifest_whose_only_readable_subpath_is_package_json_publishes_every_
         homes = _homes(tmp_path / name, {**files, "package.json": manifest},
                        path="src/middleware/persist.ts")
         assert homes.get("PersistOptions.skipHydration") == found
+
+
+def test_the_page_holding_the_container_s_section_is_its_only_home(tmp_path: Path) -> None:
+    """A heading naming the container, or the object directive defining it: the other pages
+    naming two of its members name them in passing (aiohttp's CookieJar)."""
+    pages = {"docs/options.md": "## `PersistOptions`\n\n`onRehydrateStorage`, `migrateState`.\n",
+             "docs/guide.md": "`PersistOptions`: `onRehydrateStorage`, `migrateState`.\n"}
+    assert _homes(tmp_path, pages) == {"PersistOptions.skipHydration": ["docs/options.md"]}
+    rst = {"docs/client.rst": ".. module:: shop\n\n.. class:: Jar\n\n   .. method:: clear()\n\n"
+                              "   .. method:: update()\n",
+           "docs/guide.rst": "Call ``Jar.clear()`` then ``Jar.update()``.\n",
+           "docs/other.rst": ".. module:: other\n\n.. class:: Jar\n\n   ``Jar.clear()``, "
+                             "``Jar.update()``.\n"}
+    jar = ("class Jar:\n    def clear(self):\n        pass\n\n"
+           "    def update(self):\n        pass\n")
+    grown = jar + "\n    def filter(self):\n        pass\n"
+    found = _homes(tmp_path / "rst", rst, base=jar, head=grown, path="shop/__init__.py")
+    assert found == {"shop.Jar.filter": ["docs/client.rst"]}
+
+
+def test_a_top_level_name_keeps_every_home(tmp_path: Path) -> None:
+    pages = {"docs/a.md": "## `createJSONStorage`\n\n`StateStorage`.\n",
+             "docs/b.md": "`createJSONStorage` and `StateStorage`.\n"}
+    grown = PERSIST + "\nexport function createMemoryStorage(): StateStorage {\n  return {}\n}\n"
+    assert _homes(tmp_path, pages, head=grown) == {
+        "createMemoryStorage": ["docs/a.md", "docs/b.md"]}

@@ -163,6 +163,7 @@ def rst_block(draw: Any) -> str:
         f".. code-block:: python\n\n    result = {name}(2)",
         f".. code:: python\n\n    {name}(3)",
         f"Example::\n\n    {name}(4)",
+        f">>> value = {name}(5)\n>>> value\n5",
         f"See :func:`pkg.{name}` for more.",
         f".. autoclass:: pkg.{name}\n   :members:",
         f".. automodule:: pkg.{name}\n   :members:\n   :undoc-members:",
@@ -182,7 +183,8 @@ def docutils_view(text: str) -> tuple[set[str], set[str], set[str]]:
     tree = docutils_core.publish_doctree(text, settings_overrides={
         "report_level": 5, "halt_level": 5, "warning_stream": False})
     calls: set[str] = set()
-    for node in tree.findall(lambda n: isinstance(n, nodes.literal_block | nodes.literal)):
+    for node in tree.findall(lambda n: isinstance(
+            n, nodes.literal_block | nodes.literal | nodes.doctest_block)):
         calls.update(CALL.findall(node.astext()))
     members = {target for kind, target, has in Seen.autodoc
                if has and kind in ("autoclass", "automodule")}
@@ -216,6 +218,10 @@ def test_autodoc_after_a_blank_line_keeps_its_members_option(text: str,
     (".. code:: python\n\n    compute(1)\n", {"compute"}),
     (".. note:: python\n\n    compute(1)\n", set()),     # an admonition body is prose
     ("Text\n\n    compute(1)\n", set()),                  # a block quote is prose
+    ("Text\n\n>>> compute(1)\n2\n", {"compute"}),          # a doctest block is code
+    ("Text\n\n    >>> compute(1)\n", {"compute"}),         # one in a block quote too
+    ("Text\n>>> compute(1)\n", set()),                    # a paragraph's second line is prose
+    ("Text\n\n>>> x = 1\n\ncompute(1) again\n", set()),  # the block ends at a blank line
 ])
 def test_rst_code_directives_are_code(text: str, calls: set[str]) -> None:
     assert scan_page(text, "a.rst").calls == calls

@@ -597,6 +597,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     # An added symbol's own names are on no page (else it is a row), so every symbol of one
     # container or file in one namespace has the same homes: found once, however many.
     homes: dict[tuple[frozenset[str], frozenset[str], frozenset[str]], list[str]] = {}
+    documenting: dict[tuple[tuple[str, ...], frozenset[str]], list[str]] = {}
     families: dict[str | frozenset[str], dict[int, set[str]]] = {}
     kin = _joined_kin(added)
     for entry in added:
@@ -613,8 +614,38 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         # question may read a package's export chains (a tenth of a second on a large one)
         if homes[key] and not published(entry):
             continue
-        found[token] = {"token": token, "file": entry.file, "suggested_pages": homes[key]}
+        found[token] = {"token": token, "file": entry.file,
+                        "suggested_pages": _documenting(homes[key], _containers(entry),
+                                                        index, documenting)}
     return list(found.values())
+
+
+def _containers(entry: Added) -> frozenset[str]:
+    """The spellings of a new member's container (``CookieJar``, ``aiohttp.CookieJar``);
+    none for a top-level name."""
+    container = entry.declaration.container
+    if container is None:
+        return frozenset()
+    return frozenset({container} | {
+        token.rpartition(".")[0] for token in entry.tokens
+        if token.rpartition(".")[0].rpartition(".")[2] == container})
+
+
+def _documenting(pages: list[str], containers: frozenset[str], index: DocsIndex,
+                 memo: dict[tuple[tuple[str, ...], frozenset[str]], list[str]]) -> list[str]:
+    """Of a new member's likely homes, those holding its container's section, when one
+    does: a heading naming the class, or the object directive defining it (aiohttp's
+    ``client_reference.rst`` with ``.. class:: CookieJar``, not the five other pages naming
+    two of its members). The others name its siblings in passing."""
+    if not containers or len(pages) < 2:
+        return pages
+    key = (tuple(pages), containers)
+    if key not in memo:
+        ids = [index.page_id(path) for path in pages]
+        holding = set().union(*(index.sections(name, ids) for name in containers))
+        memo[key] = [path for path, page_id in zip(pages, ids, strict=True)
+                     if page_id in holding] or pages
+    return memo[key]
 
 
 def _entry_token(entry: Added) -> str:

@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 22
+FORMAT = 23
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -114,7 +114,8 @@ and an object's default repr names nothing; 17: a source link pinned to a commit
 file; 18: a docblock link names its declaration, not its file; 19: a bare ``:members:``
 documents private and special members only with the options that show them; 20: a docblock
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
-members leaves them out; 22: the prefixes only autodoc documents)."""
+members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
+are code)."""
 
 
 @dataclass(frozen=True)
@@ -651,12 +652,12 @@ def _on_heading_line(text: str, at: int) -> bool:
 def code_regions(text: str, path: str) -> list[tuple[int, int]]:
     """(start, end) of the code on a page, where the scanner reads calls: fenced blocks and
     inline code spans; in markdown (not MDX, which has no indented code) indented code blocks;
-    in rst literal blocks (lines indented under a line ending in ``::``)."""
+    in rst literal blocks (lines indented under a line ending in ``::``) and doctest blocks."""
     regions = fenced_blocks(text) if "```" in text or "~~~" in text else []
     if "`" in text:
         regions += inline_code_spans(text)
     if path.endswith(".rst"):
-        if "::" in text:
+        if "::" in text or ">>>" in text:
             regions += _rst_literal_blocks(text)
     elif not path.endswith(".mdx"):
         regions += indented_code_blocks(text)
@@ -665,18 +666,26 @@ def code_regions(text: str, path: str) -> list[tuple[int, int]]:
 
 def _rst_literal_blocks(text: str) -> list[tuple[int, int]]:
     """(start, end) of each line indented under a line ending in ``::`` (``Example::``, ``..
-    code-block::``), and each blank line among them."""
+    code-block::``), and each blank line among them; and of each line of a doctest block, a
+    paragraph whose first line opens with ``>>>``, which docutils reads as code with no
+    ``::`` (cattrs's ``>>> converter = cattrs.Converter()``)."""
     lines: list[tuple[int, int]] = []
     literal_indent: int | None = None
+    doctest = False
+    blank_before = True
     start = 0
     for line in text.split("\n"):
+        stripped = line.strip()
         indent = len(line) - len(line.lstrip())
-        if literal_indent is not None and line.strip() and indent <= literal_indent:
+        if literal_indent is not None and stripped and indent <= literal_indent:
             literal_indent = None
-        if literal_indent is not None:
+        doctest = bool(stripped) and (doctest or (blank_before and (
+            stripped == ">>>" or stripped.startswith(">>> "))))
+        if literal_indent is not None or doctest:
             lines.append((start, start + len(line)))
         elif _RST_LITERAL_START.search(line):
             literal_indent = indent
+        blank_before = not stripped
         start += len(line) + 1
     return lines
 
