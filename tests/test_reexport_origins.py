@@ -1,7 +1,7 @@
-"""A package ``__init__.py`` without ``__all__`` re-exports what it imports from its own
-package (relatively, or by its name), from a sibling package, or with ``as``; a name it
-imports from elsewhere (``typing``, a dependency) is one it uses, no member of the package
-(cattrs' ``from typing import Any`` had anchored ``cattrs.preconf.Any``;
+"""A package ``__init__.py`` without ``__all__`` re-exports what it imports, from its own
+package or a dependency (flask's ``from markupsafe import Markup``, documented as
+``flask.Markup``), but not a name from the standard library, which it uses unless it writes
+``as`` (cattrs' ``from typing import Any`` had anchored ``cattrs.preconf.Any``;
 docs/concepts/affected-docs.md#re-exports)."""
 
 from __future__ import annotations
@@ -21,14 +21,27 @@ def _tokens(tmp_path: Path, init: str) -> set[str]:
     return {a["token"] for a in data["anchors"]}
 
 
-def test_imports_from_elsewhere_are_no_members(tmp_path: Path) -> None:
+def test_imports_from_the_standard_library_are_no_members(tmp_path: Path) -> None:
     init = ("from typing import Any, Callable\n"
             "from json import loads\n"
+            "from collections.abc import Mapping\n"
+            "from typing_extensions import Self\n"
             "from .core import Client\n"
             "from shop.extra import Helper\n"
             "from legacy import make\n"
+            "from markupsafe import Markup\n"
             "from json import dumps as dumps\n")
-    assert _tokens(tmp_path, init) == {"shop.Client", "shop.Helper", "shop.make", "shop.dumps"}
+    assert _tokens(tmp_path, init) == {"shop.Client", "shop.Helper", "shop.make", "shop.Markup",
+                                       "shop.dumps"}
+
+
+def test_a_dependency_s_name_the_package_stops_importing_is_removed(tmp_path: Path) -> None:
+    """flask's 9c02f07f9 dropped ``from markupsafe import Markup``: ``flask.Markup`` is gone,
+    and the page naming it is stale."""
+    base = {**_BASE, "src/shop/__init__.py": "from markupsafe import Markup\n",
+            "docs/api.md": "Use `shop.Markup` to mark text safe.\n"}
+    data = run_json(pr_repo(tmp_path, base, {"src/shop/__init__.py": "\n"}), "main")
+    assert [(row["path"], row["stale"]) for row in data["docs"]] == [("docs/api.md", True)]
 
 
 def test_all_still_decides_where_it_is_written(tmp_path: Path) -> None:

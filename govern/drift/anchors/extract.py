@@ -355,8 +355,7 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     and where those fall in a region that did not parse."""
     language = language_of(path)
     if language == "python":
-        extraction = extract_python(data, lines, _imported_by_package(path, side),
-                                    _local_modules(path, side))
+        extraction = extract_python(data, lines, _imported_by_package(path, side))
     else:
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),
@@ -376,18 +375,6 @@ def unparsed_line(tree: Tree, lines: frozenset[int]) -> int | None:
     :func:`.syntax.first_error_line` does."""
     return next((first_line(node) for node in tree.root_node.children
                  if (node.has_error or node.is_missing) and touches(node, lines)), None)
-
-
-def _local_modules(path: str, side: Side) -> Callable[[str], bool]:
-    """Is a top-level module one of this side's, in the folder the package holding ``path``
-    sits in (its own package, a sibling such as attrs' ``attr`` beside ``attrs``)? What a
-    package ``__init__`` imports from one of them it may re-export; from elsewhere (``typing``,
-    a dependency) it only uses (docs/concepts/affected-docs.md#re-exports)."""
-    _, packages = module_path(path, side.exists)
-    folder = (packages[-1][0] if packages else path).rpartition("/")[0]
-    prefix = f"{folder}/" if folder else ""
-    return lambda top: bool(top) and (side.exists(f"{prefix}{top}/__init__.py")
-                                      or side.exists(f"{prefix}{top}.py"))
 
 
 def _imported_by_package(path: str, side: Side) -> frozenset[str]:

@@ -4,6 +4,7 @@ qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -339,17 +340,21 @@ def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
             yield text(child), f"{module}:{text(child)}", child
 
 
-def _republishes(origin: str, node: Node, local: Callable[[str], bool] | None) -> bool:
+_STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) | {"typing_extensions"}
+"""Top-level modules of the standard library (``__future__`` among them), and the backport
+of ``typing``'s."""
+
+
+def _republishes(origin: str, node: Node) -> bool:
     """Does an import (``origin`` as :func:`from_imports` gives it, ``node`` the name's) in a
-    module without ``__all__`` re-export the name? It does from the package itself (a
-    relative import, or an absolute one of a module ``local`` says is the repository's) or
-    written with ``as`` (``from x import a as a``, the explicit re-export type checkers
-    read), as ``still_declared.reexported_names`` counts them. A name from another
-    distribution (``from typing import Any`` in cattrs' ``preconf/__init__.py``) is one the
-    package uses, not one it publishes."""
+    module without ``__all__`` re-export the name? Not one from the standard library
+    (``from typing import Any`` in cattrs' ``preconf/__init__.py``): the package uses it, and
+    a page documents it under its own module. One from the package itself or from a
+    dependency it does (flask's ``from markupsafe import Markup``, documented as
+    ``flask.Markup``), and one written with ``as`` always (``from x import a as a``, the
+    explicit re-export type checkers read)."""
     module = origin.rpartition(":")[0]
-    return node.type == "aliased_import" or module.startswith(".") or (
-        local is not None and local(module.partition(".")[0]))
+    return node.type == "aliased_import" or module.partition(".")[0] not in _STANDARD_LIBRARY
 
 
 def _class_tree(top_level: list[tuple[str, Node]]
@@ -502,14 +507,11 @@ def _served(function: Node, lines: frozenset[int]) -> list[str]:
 
 
 def extract_python(source: bytes, lines: frozenset[int],
-                   imported: frozenset[str] = frozenset(),
-                   local: Callable[[str], bool] | None = None) -> Extraction:
+                   imported: frozenset[str] = frozenset()) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
     ``imported``: the names its package's ``__init__`` imports from it by name, public
     whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
-    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API).
-    ``local``: is a top-level module (``cattrs``) one of the repository's, whose names an
-    import re-exports (:func:`_republishes`); none is without it."""
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
@@ -521,7 +523,7 @@ def extract_python(source: bytes, lines: frozenset[int],
     for statement in statements(tree.root_node):
         for imported_name, origin, node in _imported(statement):
             reexports[imported_name] = origin
-            if _republishes(origin, node, local):
+            if _republishes(origin, node):
                 republished.add(imported_name)
             if touches(node, lines):
                 changed_imports.append(imported_name)
