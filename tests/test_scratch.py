@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from govern.core.scratch import scratch_folder
+from govern.core.scratch import scratch_folder, signals_held
 
 
 @pytest.fixture
@@ -58,3 +58,15 @@ def test_the_folder_goes_with_its_files_and_signals_are_as_before(
         raise RuntimeError
     assert list(tmp_path.iterdir()) == []
     assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+
+
+def test_an_interrupt_inside_a_held_block_waits_for_its_end(
+        stops_as_govern_does: None) -> None:
+    """The attributes' scratch folder is recorded before the signal stops the run, so the
+    reader's close finds and removes it."""
+    done = []
+    with pytest.raises(KeyboardInterrupt), signals_held():
+        os.kill(os.getpid(), signal.SIGTERM)
+        done.append("recorded")
+    assert done == ["recorded"]
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

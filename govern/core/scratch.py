@@ -14,6 +14,17 @@ _STOPS = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 @contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done: a folder made and recorded where its
+    removal will find it, or removed. A signal that came meanwhile is raised on leaving."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+@contextmanager
 def scratch_folder(prefix: str) -> Iterator[Path]:
     """A new folder in the temporary directory, removed with what it holds on leaving. Ctrl-C
     and SIGTERM wait while it is made and while it is removed: ``TemporaryDirectory``, stopped
@@ -30,6 +41,5 @@ def scratch_folder(prefix: str) -> Iterator[Path]:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
         yield path
     finally:
-        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-        shutil.rmtree(path, ignore_errors=True)
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        with signals_held():
+            shutil.rmtree(path, ignore_errors=True)

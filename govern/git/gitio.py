@@ -485,8 +485,11 @@ class Git:
             if rev not in self._attributes:
                 import tempfile  # only the gates and overlap read attributes at a commit
 
+                from govern.core.scratch import signals_held
+
                 if self._scratch is None:
-                    self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
+                    with signals_held():  # recorded before an interrupt, so close finds it
+                        self._scratch = Path(tempfile.mkdtemp(prefix="govern-attributes-"))
                     self._git_dir = Path(
                         self.run("rev-parse", "--absolute-git-dir").decode().strip())
                 place = self._scratch / str(len(self._attributes))
@@ -658,8 +661,11 @@ class Git:
         if self._scratch is not None:
             import shutil
 
-            shutil.rmtree(self._scratch, ignore_errors=True)
-            self._scratch = None
+            from govern.core.scratch import signals_held
+
+            with signals_held():
+                shutil.rmtree(self._scratch, ignore_errors=True)
+                self._scratch = None
             self._attributes.clear()
 
     def __enter__(self) -> Git:

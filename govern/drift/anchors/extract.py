@@ -944,8 +944,9 @@ def _all_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],
     a page naming ``ClientSession``). A name it imports is a re-export, anchored as such
     (:func:`_reexport_changes`). Never a removal: a name ``__all__`` stops listing is still
     there to import (docs/concepts/anchoring-rules.md#what-anchors)."""
-    if None in texts or not change.path.endswith((".py", ".pyi")):
-        return False
+    if None in texts or not change.path.endswith((".py", ".pyi")) \
+            or not any(b"__all__" in data for data in texts if data is not None):
+        return False  # most modules write no ``__all__``: neither side is parsed again
     listed = [all_entries(data) for data in texts if data is not None]
     found = False
     for side, names, other in ((sides[0], listed[0], listed[1]),
