@@ -36,7 +36,10 @@ def test_a_title_names_a_releases_notes(title: str, version: int | None) -> None
     ("docs/framework/react/guides/migrating-to-v5.md", 5),
     ("docs/framework/svelte/migrate-from-v5-to-v6.md", 6), ("docs/migration_to_2xx.rst", 2),
     ("docs/v4-upgrade.md", 4), ("docs/upgrading-to-4.2.md", 4),
-    ("docs/guide/migration.md", None), ("docs/install-v5.md", None)])
+    ("docs/guide/migration.md", None), ("docs/install-v5.md", None),
+    # a version after "from" is the one left, never the one led to
+    ("docs/v2-migration-from-v1.md", 2), ("docs/migrate-to-v3-from-v2.md", 3),
+    ("docs/migrating-from-v1.md", None), ("docs/upgrade-to-latest-from-v1.md", None)])
 def test_a_migration_guide_names_its_major(path: str, major: int | None) -> None:
     assert migration_major(path) == major
 
@@ -75,6 +78,20 @@ def test_pages_titled_for_a_release_are_owned() -> None:
       "docs/vue/migrating-to-v3.md": "# Migrating to v3\n",
       "docs/vue/whats-new.md": "# What's new in 3.2\n"},
      ["docs/vue/whats-new.md"]),
+    # a guide naming only the version it leaves may lead to the current one: a page
+    ({"docs/migrating-from-v1.md": "# Migrating from v1\n",
+      "docs/whats-new-2.md": "# What's new in 2.0\n"},
+     ["docs/whats-new-2.md"]),
+    # the version a name says it leads to, not the one after "from", is compared
+    ({"docs/v2-migration-from-v1.md": "# To v2\n", "docs/migrating-to-v3.md": "# To v3\n"},
+     ["docs/v2-migration-from-v1.md"]),
+    # a year is no major: the 2024 notes leave the guide to 3 current, 3.0's make 2's past
+    ({"docs/guide/migration-to-v3.md": "# Migration to v3\n",
+      "docs/guide/year.md": "# Release notes 2024\n"},
+     ["docs/guide/year.md"]),
+    ({"docs/migration-to-v2.md": "# Migration to v2\n",
+      "docs/year.md": "# Release notes 2024\n", "docs/three.md": "# What's new in 3.0\n"},
+     ["docs/migration-to-v2.md", "docs/year.md", "docs/three.md"]),
 ])
 def test_migration_guides_to_a_past_major_are_owned(files: dict[str, str],
                                                     owned: list[str]) -> None:

@@ -60,6 +60,9 @@ def test_vitepress_src_exclude_is_proposed(tmp_path: Path) -> None:
     # negations, absolute paths and globs leaving the folder are not said as govern globs
     ("export default { srcExclude: ['!keep.md', '/abs.md', '../up.md', 'notes.md'] }\n",
      "docs", ["docs/notes.md"]),
+    # a glob longer than a path (more than 200 characters) is not read, though it matches
+    ("export default { srcExclude: ['" + "*" * 199 + "notes.md', 'index.md'] }\n", "docs",
+     ["docs/index.md"]),
 ])
 def test_src_exclude_is_read_relative_to_the_pages_folder(config: str, site: str,
                                                           excluded: list[str]) -> None:

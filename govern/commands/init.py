@@ -319,6 +319,9 @@ def _named_folders(generator: Generator, text: str) -> list[str]:
 
 MAX_SRC_EXCLUDE = 50
 """srcExclude globs init checks against the pages: a real list holds a few."""
+MAX_SRC_EXCLUDE_CHARS = 200
+"""A srcExclude glob longer than this is not read: a real one is a path or two with a
+wildcard, and matching costs a page's length times the glob's."""
 
 
 def src_excluded(pages: list[str], generators: list[tuple[Generator, str, str, str]]
@@ -340,8 +343,13 @@ def src_excluded(pages: list[str], generators: list[tuple[Generator, str, str, s
         folder = _join(site, _named_folders(generator, text)[0])
         if folder is None:
             continue
-        found = [glob for glob in (_in_folder(folder, rel) for rel in listed[:MAX_SRC_EXCLUDE])
-                 if glob is not None and any(Globs((glob,)).matches(page) for page in pages)]
+        # one matcher per glob, compiled once and not once per page (50 globs of 800
+        # characters over 200 pages: half a minute)
+        matchers = [Globs((glob,)) for rel in listed[:MAX_SRC_EXCLUDE]
+                    if len(rel) <= MAX_SRC_EXCLUDE_CHARS
+                    and (glob := _in_folder(folder, rel)) is not None]
+        found = [matcher.patterns[0] for matcher in matchers
+                 if any(matcher.matches(page) for page in pages)]
         globs += found
         if found:
             seen.append(f"{config}'s srcExclude, pages the site does not build: "
@@ -567,16 +575,28 @@ def release_version(title: str) -> int | None:
     return None
 
 
+MAX_COMPARED_MAJOR = 999
+"""A major of four digits or more is a year (``Release notes 2024``), not compared with a
+guide's major: a year's notes would make every guide beside them past."""
+
+
 def migration_major(path: str) -> int | None:
     """The major version a migration or upgrade guide leads to, by its file name: the first
-    version after its last ``to``, else its first (``migrating-to-react-query-3``: 3;
-    ``migrate-from-v5-to-v6``: 6; aiohttp's ``migration_to_2xx``: 2). None for a page that is
-    no such guide, or that names no version."""
+    version after its last ``to``, else its first, but never one after ``from``, the version
+    left (``migrating-to-react-query-3``: 3; ``migrate-from-v5-to-v6``: 6; aiohttp's
+    ``migration_to_2xx``: 2; ``v2-migration-from-v1``: 2). None for a page that is no such
+    guide, or that names no version it leads to: ``migrating-from-v1`` may lead to 2 or
+    straight to the current major, and is left a page."""
     words = re.split(r"[-_.\s]+", PurePosixPath(path).stem.lower())
     if not any(word.startswith(GUIDE_WORDS) for word in words):
         return None
     after = len(words) - words[::-1].index("to") if "to" in words else 0
-    return next((major for word in words[after:] if (major := _major(word)) is not None), None)
+    for word in words[after:]:
+        if word == "from":
+            return None
+        if (major := _major(word)) is not None:
+            return major
+    return None
 
 
 def past_migration_guides(pages: list[str], titles: Mapping[str, str]) -> list[str]:
@@ -585,12 +605,14 @@ def past_migration_guides(pages: list[str], titles: Mapping[str, str]) -> list[s
     repository itself says that version is past (TanStack Query's
     ``migrating-to-react-query-4.md`` beside ``migrating-to-v5.md``, aiohttp's
     ``migration_to_2xx.rst`` beside ``whats_new_3_0.rst``). A guide to the newest version
-    beside it, or one alone, is how users upgrade now, and stays a page to keep up to date."""
-    guides = {page: major for page in pages if (major := migration_major(page)) is not None}
+    beside it, or one alone, is how users upgrade now, and stays a page to keep up to date.
+    A year (``Release notes 2024``) is no major to compare (:data:`MAX_COMPARED_MAJOR`)."""
+    guides = {page: major for page in pages
+              if (major := migration_major(page)) is not None and major <= MAX_COMPARED_MAJOR}
     newest: dict[str, int] = {}
     for page in pages:
         major = guides[page] if page in guides else release_version(titles.get(page, ""))
-        if major is not None:
+        if major is not None and major <= MAX_COMPARED_MAJOR:
             folder = page.rpartition("/")[0]
             newest[folder] = max(newest.get(folder, major), major)
     return [page for page, major in sorted(guides.items())
