@@ -5,7 +5,9 @@ an rst page of underlines. Each line is read once, so the page is read in linear
 
 from __future__ import annotations
 
-from govern.drift.docs.headings import has_heading_naming
+from functools import partial
+
+from govern.drift.docs.headings import SectionHeadings, has_heading_naming
 from tests.security.pr import within
 
 NEAR = "#### setErrorHandlerX " + "setErrorHandle " * 20 + "\n"
@@ -27,3 +29,11 @@ def test_hostile_pages_are_read_in_linear_time() -> None:
     # one long heading whose own text is read for the name's section: parentheses, blanks,
     # anchors and attribute lists never closed
     assert within(lambda: has_heading_naming(LONG, "docs/a.md", "setErrorHandler")) is False
+
+
+def test_hostile_pages_are_read_once_in_linear_time() -> None:
+    # as a run reads them: once a page, for every anchor
+    for text, path in ((NEAR * 20_000, "docs/a.md"), (FENCES, "docs/a.md"),
+                       (UNDERLINES, "docs/a.rst"), (LONG, "docs/a.md")):
+        headings = within(partial(SectionHeadings, text, path))
+        assert within(partial(headings.naming, "setErrorHandler")) is False

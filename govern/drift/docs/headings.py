@@ -5,7 +5,9 @@ the one page whose heading is that name (fastify's ``#### setErrorHandler`` in
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Iterator
 
 _MARKDOWN = re.compile(r"[ \t]{0,3}+#{1,6}+[ \t]++(.*+)")
 """An ATX heading's text (``### `trustProxy` ``), matched at a line's start."""
@@ -32,15 +34,16 @@ _QUALIFIER = re.compile(r"(?:new[ \t]++|@|(?:-[\w-]++,[ \t]*+)++)?+[\w$.]*+")
 ``.demand()``), ``new ``, a decorator's ``@``, a flag's short form (``-w, --watch``)."""
 
 
-def _names_its_section(heading: str, token: str) -> bool:
-    """Is the heading the section of ``token``: its text, markup taken out, is that name,
-    perhaps qualified (``fastify.setErrorHandler``, yargs' ``.demand``), perhaps with its
-    parameters or type (``setErrorHandler(handler)``, ``pageSize: number``) or a closing
-    colon? A name that is one part of a longer heading (typer's ``### Name and help in
-    `typer.Typer()` ``) is mentioned there, not documented."""
+def _section_text(heading: str) -> str:
+    """A heading's text as it names a section: its markup, parameters or type and a closing
+    colon taken out (``### `setErrorHandler(fn)` {#h}`` is ``setErrorHandler``)."""
     text = _SIGNATURE.sub("", _MARKUP.sub("", heading).strip().rstrip("#").strip())
     typed = _TYPED.fullmatch(text)
-    text = typed.group(1) if typed is not None else text.rstrip(" \t:.")
+    return typed.group(1) if typed is not None else text.rstrip(" \t:.")
+
+
+def _names(text: str, token: str) -> bool:
+    """Is ``text`` (a heading's :func:`_section_text`) the name ``token``, perhaps qualified?"""
     if not text.endswith(token):
         return False
     before = text[: len(text) - len(token)]
@@ -48,15 +51,33 @@ def _names_its_section(heading: str, token: str) -> bool:
     return starts_a_word and _QUALIFIER.fullmatch(before) is not None
 
 
+def _names_its_section(heading: str, token: str) -> bool:
+    """Is the heading the section of ``token``: its text, markup taken out, is that name,
+    perhaps qualified (``fastify.setErrorHandler``, yargs' ``.demand``), perhaps with its
+    parameters or type (``setErrorHandler(handler)``, ``pageSize: number``) or a closing
+    colon? A name that is one part of a longer heading (typer's ``### Name and help in
+    `typer.Typer()` ``) is mentioned there, not documented."""
+    return _names(_section_text(heading), token)
+
+
 def has_heading_naming(text: str, path: str, token: str) -> bool:
     """Does a heading of the page at ``path`` (a reStructuredText title, or a markdown heading
     outside fenced code) name ``token`` as its own section (``_names_its_section``)? Linear in
     the text: each line is read once."""
+    if not path.endswith(".rst") and token not in text:
+        return False
+    return any(_names_its_section(heading, token) for heading in _headings(text, path))
+
+
+def _headings(text: str, path: str) -> Iterator[str]:
+    """The text of each heading of the page at ``path``, in order: a reStructuredText page's
+    titles, a markdown page's ATX and setext headings outside fenced code and front matter."""
     if path.endswith(".rst"):
-        return any(_names_its_section(match.group(1), token) for match in _RST.finditer(text))
+        yield from (match.group(1) for match in _RST.finditer(text))
+        return
     fence = ""
-    lines = text.split("\n") if token in text else []
-    if lines and lines[0].rstrip() == "---":  # front matter: YAML, whose ``#`` is a comment
+    lines = text.split("\n")
+    if lines[0].rstrip() == "---":  # front matter: YAML, whose ``#`` is a comment
         closing = next((n for n, line in enumerate(lines[1:], 1) if line.rstrip() == "---"), 0)
         lines = lines[closing + 1:]
     previous = ""  # the paragraph line a setext underline makes a heading
@@ -73,9 +94,37 @@ def has_heading_naming(text: str, path: str, token: str) -> bool:
         if fence:
             continue
         heading = _MARKDOWN.match(line)
-        if heading is not None and _names_its_section(heading.group(1), token):
-            return True
-        if previous and _SETEXT.fullmatch(line) and _names_its_section(previous, token):
-            return True
+        if heading is not None:
+            yield heading.group(1)
+        if previous and _SETEXT.fullmatch(line):
+            yield previous
         previous = "" if heading is not None or not line.strip() else line
-    return False
+
+
+class SectionHeadings:
+    """A page's headings read once, for every token asked of it: :func:`has_heading_naming`
+    of each token, without reading the page again (a run asks a page about each of its
+    anchors, and one writing a thousand of them was read a thousand times over).
+
+    Each heading's section text is kept reversed and sorted, so the headings ending with a
+    token are found by a binary search instead of trying every heading."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self._text = text
+        self._markdown = not path.endswith(".rst")
+        # (section text reversed, the heading as written), each once
+        self._ends = sorted({(_section_text(heading)[::-1], heading)
+                             for heading in _headings(text, path)})
+
+    def naming(self, token: str) -> bool:
+        """:func:`has_heading_naming` of the page and ``token``."""
+        ends, backwards = self._ends, token[::-1]
+        at = bisect.bisect_left(ends, (backwards,))
+        while at < len(ends) and ends[at][0].startswith(backwards):
+            reversed_text, heading = ends[at]
+            at += 1
+            if _names(reversed_text[::-1], token):
+                # a markdown page must write the token itself (a heading may name it with
+                # markup inside, ``set\\_handler``): the page is searched only then
+                return not self._markdown or token in heading or token in self._text
+        return False

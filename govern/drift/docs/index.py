@@ -20,7 +20,7 @@ from govern.core.cache import transaction
 from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page, is_history_page
-from govern.drift.docs.headings import has_heading_naming
+from govern.drift.docs.headings import SectionHeadings
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     FORMAT,
@@ -91,6 +91,10 @@ class DocsIndex:
     _phrases: dict[str, tuple[list[int], PhraseRuns]] = field(default_factory=dict,
                                                                repr=False)
     """First word of a phrase -> the pages naming it, and what they write after it."""
+    _headings: dict[int, SectionHeadings] = field(default_factory=dict, repr=False)
+    """A page read this run -> its headings, read once it is asked for a section."""
+    _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
+    """A page read this run -> the names its object directives define, likewise."""
     _ids: dict[str, int] | None = field(default=None, repr=False)
     """Path -> page id, made the first time a path is looked up."""
 
@@ -286,9 +290,22 @@ class DocsIndex:
         """Those of ``page_ids`` holding the section that documents ``token``: a heading
         naming it (:mod:`.headings`), or a hand-written object directive defining it
         (:func:`defined_names`)."""
-        return {page_id for page_id, text in self._read_written(page_ids).items()
-                if has_heading_naming(text, self.pages[page_id].path, token)
-                or (token.rpartition(".")[2] in text and token in defined_names(text))}
+        self._read_written(page_ids)
+        return {page_id for page_id in page_ids
+                if self._headings_of(page_id).naming(token) or token in self._defined_of(page_id)}
+
+    def _headings_of(self, page_id: int) -> SectionHeadings:
+        """A page's headings, read once a run: a page is asked about each anchor it names."""
+        if page_id not in self._headings:
+            self._headings[page_id] = SectionHeadings(self._written(page_id),
+                                                      self.pages[page_id].path)
+        return self._headings[page_id]
+
+    def _defined_of(self, page_id: int) -> set[str]:
+        """The names a page's hand-written object directives define, found once a run."""
+        if page_id not in self._defined:
+            self._defined[page_id] = defined_names(self._written(page_id))
+        return self._defined[page_id]
 
     def naming_paths(self, forms: Iterable[str]) -> dict[str, set[int]]:
         """The file path forms (``docs_src/app/main.py``) that some page writes, each with the

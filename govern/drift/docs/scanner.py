@@ -879,8 +879,11 @@ def defined_names(text: str) -> set[str]:
     aiohttp`` defines ``aiohttp.ClientSession``, not another module's ``ClientSession``): the
     text documenting that object, which a change to its signature is edited in. An autodoc
     directive's text is rendered from the code instead."""
-    targets = [target for target in sphinx_targets(text)
-               if target.directive and target.kind in DECLARING]
+    # the object directives alone (:func:`sphinx_targets` without its roles, and MyST's
+    # autodoc fences, none of them declaring): a page of roles made thousands of targets here
+    targets = [SphinxTarget(match.start("target"), match.group("target"), kind, True)
+               for match in (_OBJECT_DIRECTIVE.finditer(text) if ".. " in text else ())
+               if (kind := match.group("kind")) in DECLARING]
     resolved: dict[int, str] = {}
     for target, name in named_targets(text, targets) if targets else ():
         resolved[target.offset] = name  # each target's last name is its most resolved
