@@ -780,8 +780,10 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
         helpers, given = _helpers(node)
         handed = [Declaration(key, name, bridgeable=True)
                   for key, statement in given if touches(statement, lines)]
-        if (helpers or given) and not touches(span, _outside(lines, [
-                *helpers, *(statement for _, statement in given)])):
+        # each statement once: one given out under K keys is K pairs
+        spans = {statement.id: statement for statement in
+                 [*helpers, *(statement for _, statement in given)]}
+        if (helpers or given) and not touches(span, _outside(lines, list(spans.values()))):
             # its helpers' change, not its own: a helper it gives out under a key of the
             # object it returns is that member of what callers get (anchoring-rules.md#what-anchors)
             return handed
@@ -813,6 +815,13 @@ def _function_body(declaration: Node) -> Node | None:
     body = function.child_by_field_name("body") if function is not None \
         and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
     return body if body is not None and body.type == "statement_block" else None
+
+
+MAX_GIVEN_PAIRS = 64
+"""A helper declared by several statements (a TS function's overloads, then its body) and
+given out under several keys is each key on each statement: past this many pairs (1,000
+overloads given out under 1,000 keys: a million), each key is given on its last statement
+(the body) and each other statement under the first key, as many as statements and keys."""
 
 
 def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
@@ -871,9 +880,16 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
     kept, handed = _assigned_out(assigned, returned, keys)
-    given = [(key, statement) for names, statement in helpers
-             if not names & returned for name in sorted(names & keys.keys())
-             for key in dict.fromkeys(keys[name])]
+    out = [(sorted(names & keys.keys()), statement) for names, statement in helpers
+           if not names & returned]
+    declaring: dict[str, list[Node]] = {}  # a name given out -> the statements declaring it
+    for names, statement in out:
+        for name in names:
+            declaring.setdefault(name, []).append(statement)
+    each = {name: list(dict.fromkeys(keys[name])) for name in declaring}  # its keys, once each
+    given = [(key, statement) for names, statement in out for name in names
+             for key in (each[name] if len(declaring[name]) * len(each[name]) <= MAX_GIVEN_PAIRS
+                         or statement is declaring[name][-1] else each[name][:1])]
     return [statement for names, statement in helpers
             if not names & returned and not names & keys.keys()] + kept, given + handed
 
