@@ -780,8 +780,10 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
         helpers, given = _helpers(node)
         handed = [Declaration(key, name, bridgeable=True)
                   for key, statement in given if touches(statement, lines)]
-        if (helpers or given) and not touches(span, _outside(lines, [
-                *helpers, *(statement for _, statement in given)])):
+        # each statement once: one given out under K keys is K pairs
+        spans = {statement.id: statement for statement in
+                 [*helpers, *(statement for _, statement in given)]}
+        if (helpers or given) and not touches(span, _outside(lines, list(spans.values()))):
             # its helpers' change, not its own: a helper it gives out under a key of the
             # object it returns is that member of what callers get (anchoring-rules.md#what-anchors)
             return handed
@@ -815,6 +817,13 @@ def _function_body(declaration: Node) -> Node | None:
     return body if body is not None and body.type == "statement_block" else None
 
 
+MAX_GIVEN_PAIRS = 64
+"""A helper declared by several statements (a TS function's overloads, then its body) and
+given out under several keys is each key on each statement: past this many pairs (1,000
+overloads given out under 1,000 keys: a million), each key is given on its last statement
+(the body) and each other statement under the first key, as many as statements and keys."""
+
+
 def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     """The statements of a function's body that declare a helper of its own: a named function
     (fastify's factory nests ``function addHttpMethod (…) {…}``), or locals bound to functions
@@ -833,13 +842,16 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     keys: dict[str, list[str]] = {}  # a helper given out in a returned object -> its keys
     objects: dict[str, Node] = {}  # locals bound to an object literal
     assigned: list[tuple[str, list[str], Node, Node]] = []  # ``self.key = value`` of those
+    read: set[int] = set()  # ids of the objects returned, each read once
     for statement in body.named_children:
         if statement.type == "return_statement":
             for value in map(_unwrap, statement.named_children):
                 held = objects.get(text(value)) if value is not None \
                     and value.type == "identifier" else value
                 returned.add(text(value))
-                if held is not None and held.type == "object":
+                # ``return u`` written N times gives out u's entries once, not N times
+                if held is not None and held.type == "object" and held.id not in read:
+                    read.add(held.id)
                     for entry in held.named_children:
                         key = entry.child_by_field_name("key")
                         held_name = text(_unwrap(entry.child_by_field_name("value")) or entry)
@@ -868,9 +880,16 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
     kept, handed = _assigned_out(assigned, returned, keys)
-    given = [(key, statement) for names, statement in helpers
-             if not names & returned for name in sorted(names & keys.keys())
-             for key in dict.fromkeys(keys[name])]
+    out = [(sorted(names & keys.keys()), statement) for names, statement in helpers
+           if not names & returned]
+    declaring: dict[str, list[Node]] = {}  # a name given out -> the statements declaring it
+    for names, statement in out:
+        for name in names:
+            declaring.setdefault(name, []).append(statement)
+    each = {name: list(dict.fromkeys(keys[name])) for name in declaring}  # its keys, once each
+    given = [(key, statement) for names, statement in out for name in names
+             for key in (each[name] if len(declaring[name]) * len(each[name]) <= MAX_GIVEN_PAIRS
+                         or statement is declaring[name][-1] else each[name][:1])]
     return [statement for names, statement in helpers
             if not names & returned and not names & keys.keys()] + kept, given + handed
 
@@ -1025,6 +1044,7 @@ def _instance_members(maker: Node) -> list[tuple[str, Node]]:
     body = _function_body(maker)
     objects: dict[str, Node] = {}  # locals bound to an object literal
     entries: list[tuple[str, Node]] = []
+    read: set[int] = set()  # ids of the objects returned, each read once
     for statement in body.named_children if body is not None else ():
         if statement.type in VARIABLES:
             objects.update((name, obj) for name, node in _declarations(statement)
@@ -1033,7 +1053,10 @@ def _instance_members(maker: Node) -> list[tuple[str, Node]]:
             value = _unwrap(statement.named_children[0])
             held = objects.get(text(value)) if value is not None \
                 and value.type == "identifier" else value
-            if held is not None and held.type == "object":
+            # ``return u`` written N times holds u's entries once: each was a member N
+            # times, each read by ``_instance_role`` and ``touched_members`` (2,000: 64 s)
+            if held is not None and held.type == "object" and held.id not in read:
+                read.add(held.id)
                 entries.extend((key, entry) for key, entry in object_members(held)
                                if entry.type != "shorthand_property_identifier")
     return entries + _helpers(maker)[1]
@@ -1054,6 +1077,8 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     and the binding itself for a line of its own, a value bound (a plain word, ``vi``, never
     anchors bare). The public members are added to ``declared``. A function returning no
     object (``export const x = helper()``) makes no instance: ``x`` is a value it computes."""
+    if not bindings:  # nothing holds what it makes: its members are not read
+        return []
     members = _instance_members(maker)
     if not members:
         return []
