@@ -11,7 +11,7 @@ none of the names the guards let through. These rows rank below every name match
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from govern.drift.anchors.extract import Candidate
@@ -100,30 +100,54 @@ def _named_home(page_ids: list[int], pages: Sequence[Page]) -> list[int]:
     return [depths[0][1]] if depths[0][0] < depths[1][0] else []
 
 
+MAX_SCANNED_STEMS = 32
+"""More stems than this are not looked for in the tree's text: each costs a scan of it
+(0.05-0.25 ms on objectstack's 6,000 paths, 320 kB), and the stem of every path 9 ms; a
+warm run of its PRs has 1 to 7."""
+
+
 def _code_stems(tree: list[str], counted: set[str], is_code: Callable[[str], bool]
                 ) -> Counter[str]:
     """How many code files of ``tree`` have each stem of ``counted``. A path's stem is spelled
     in its text lowered and without ``_`` and ``-``, so only the paths where that text holds
     one get a stem (every file of the tree did: 8 ms on objectstack's 6,000), and only those
     sharing a stem are matched as code. A tree with a path not in ASCII, or holding a newline,
-    gets one a path: lowering is then not always letter by letter."""
+    gets one a path: lowering is then not always letter by letter; so does a tree where more
+    than ``MAX_SCANNED_STEMS`` stems are counted, or the stems are held by more lines than the
+    tree has paths (stems ``aaa`` to 250 ``a`` against paths of long runs of ``a``): each
+    path's own stem then costs less than finding them."""
     text = "\n".join(tree)
-    if text.isascii() and text.count("\n") == len(tree) - 1:
-        folded = text.encode().translate(_LOWERED, b"_-")
-        held, line, last = [], 0, 0
-        for at in sorted(at for stem in counted for at in _found_at(folded, stem.encode())):
-            line += folded.count(b"\n", last, at)
-            last = at
-            held.append(line)
-        tree = [tree[line] for line in dict.fromkeys(held)]
+    if len(counted) <= MAX_SCANNED_STEMS and text.isascii() \
+            and text.count("\n") == len(tree) - 1:
+        held = _lines_holding(text.encode().translate(_LOWERED, b"_-"), counted, len(tree))
+        if held is not None:
+            tree = [tree[line] for line in held]
     return Counter(key for path in tree if (key := stem_key(path)) in counted and is_code(path))
 
 
-def _found_at(text: bytes, word: bytes) -> Iterator[int]:
-    at = text.find(word)
-    while at >= 0:
-        yield at
-        at = text.find(word, at + 1)
+def _lines_holding(text: bytes, words: Iterable[str], most: int) -> list[int] | None:
+    """The lines of ``text`` holding one of ``words``, in order, each once; None when the
+    words are found on more than ``most`` lines (a line counted once a word). After a word is
+    found, its search goes on at the next line: a word is found at most once a line, and
+    every overlapping occurrence of every word is never listed."""
+    hits: list[int] = []
+    for word in words:
+        spelled = word.encode()
+        at = text.find(spelled)
+        while at >= 0:
+            hits.append(at)
+            if len(hits) > most:
+                return None
+            end = text.find(b"\n", at)
+            at = -1 if end < 0 else text.find(spelled, end + 1)
+    lines: list[int] = []
+    line, last = 0, 0
+    for at in sorted(hits):
+        line += text.count(b"\n", last, at)
+        last = at
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
 
 
 def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],

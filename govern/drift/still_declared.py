@@ -106,17 +106,23 @@ def reexported_names(text: str, path: str = "") -> Iterator[str]:
             yield from (match.group(1) for match in _QUOTED_NAME.finditer(listed))
 
 
-def _lines_holding(text: bytes, names: re.Pattern[bytes]) -> bytes:
-    """The lines of ``text`` that hold a match of ``names``, joined by newlines, each once."""
-    lines: list[bytes] = []
-    at = 0
-    while (hit := names.search(text, at)) is not None:
-        start = text.rfind(b"\n", 0, hit.start()) + 1
-        end = text.find(b"\n", hit.end())
-        end = len(text) if end < 0 else end
-        lines.append(text[start:end])
-        at = end + 1
-    return b"\n".join(lines)
+def _lines_holding(text: bytes, names: Collection[bytes]) -> bytes:
+    """The lines of ``text`` that hold one of ``names``, joined by newlines, each once and in
+    order. Each name is looked for on its own, its search going on past the line of each
+    occurrence: a file costs a scan a name. One pattern of them all was tried at every
+    character, each of its names in turn when they share no prefix (200 names of 200
+    characters against lines of ``a``: 100 kB took 5 s)."""
+    if b"" in names:  # an empty name is held by every line
+        return text
+    ends: dict[int, int] = {}
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            end = text.find(b"\n", at + len(name))
+            end = len(text) if end < 0 else end
+            ends[text.rfind(b"\n", 0, at) + 1] = end
+            at = text.find(name, end + 1)
+    return b"\n".join(text[start:ends[start]] for start in sorted(ends))
 
 
 def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) -> set[str]:
@@ -128,7 +134,7 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
     # lines holding one: the patterns open with a look-behind or a line start, tried at every
     # character or line of the whole text (objectstack's 11 files holding a removed name,
     # 660 kB: 60 ms).
-    spelled = re.compile(b"|".join(re.escape(name.encode()) for name in sorted(names)))
+    spelled = {name.encode() for name in names}
     found: set[str] = set()
     for path, text in files.items():
         if text:
