@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.drift.docs.headings import SectionHeadings, has_heading_naming
+from govern.drift.docs.headings import SectionHeadings
 from tests.helpers import pr_repo, rows, run_json
 
 CODE = {"package.json": '{"name": "srv", "main": "index.js"}\n',
@@ -99,8 +99,6 @@ def test_three_heading_pages_are_as_little_telling_as_the_rest(tmp_path: Path) -
     ("Setting setErrorHandler\n=======================\n", False),
 ])
 def test_what_heading_names_a_token(text: str, named: bool) -> None:
-    assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named
-    # a run reads a page's headings once for all its anchors, which finds the same
     assert SectionHeadings(text, "docs/a.md").naming("setErrorHandler") is named
 
 
@@ -113,8 +111,6 @@ def test_what_heading_names_a_token(text: str, named: bool) -> None:
     ("Using setErrorHandler\n---------------------\n", False),  # a mention, not its section
 ])
 def test_what_rst_title_names_a_token(text: str, named: bool) -> None:
-    assert has_heading_naming(text, "docs/a.rst", "setErrorHandler") is named
-    # a run reads a page's headings once for all its anchors, which finds the same
     assert SectionHeadings(text, "docs/a.rst").naming("setErrorHandler") is named
 
 
@@ -127,5 +123,4 @@ def test_what_rst_title_names_a_token(text: str, named: bool) -> None:
     ("## Using setErrorHandler\n\n## xsetErrorHandler\n\n## setErrorHandlers\n", False),
 ])
 def test_a_page_read_once_names_what_each_read_names(text: str, named: bool) -> None:
-    assert has_heading_naming(text, "docs/a.md", "setErrorHandler") is named
     assert SectionHeadings(text, "docs/a.md").naming("setErrorHandler") is named

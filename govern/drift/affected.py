@@ -596,8 +596,8 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     found: dict[str, dict[str, Any]] = {}
     # An added symbol's own names are on no page (else it is a row), so every symbol of one
     # container or file in one namespace has the same homes: found once, however many.
-    homes: dict[tuple[frozenset[str], frozenset[str], frozenset[str]], list[str]] = {}
-    documenting: dict[tuple[tuple[str, ...], frozenset[str]], list[str]] = {}
+    homes: dict[tuple[frozenset[str], frozenset[str], frozenset[str]], list[int]] = {}
+    documenting: dict[tuple[tuple[int, ...], frozenset[str]], list[int]] = {}
     families: dict[str | frozenset[str], dict[int, set[str]]] = {}
     kin = _joined_kin(added)
     for entry in added:
@@ -614,9 +614,9 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         # question may read a package's export chains (a tenth of a second on a large one)
         if homes[key] and not published(entry):
             continue
+        suggested = _documenting(homes[key], _containers(entry), index, documenting)
         found[token] = {"token": token, "file": entry.file,
-                        "suggested_pages": _documenting(homes[key], _containers(entry),
-                                                        index, documenting)}
+                        "suggested_pages": [index.pages[page_id].path for page_id in suggested]}
     return list(found.values())
 
 
@@ -631,8 +631,8 @@ def _containers(entry: Added) -> frozenset[str]:
         if token.rpartition(".")[0].rpartition(".")[2] == container})
 
 
-def _documenting(pages: list[str], containers: frozenset[str], index: DocsIndex,
-                 memo: dict[tuple[tuple[str, ...], frozenset[str]], list[str]]) -> list[str]:
+def _documenting(pages: list[int], containers: frozenset[str], index: DocsIndex,
+                 memo: dict[tuple[tuple[int, ...], frozenset[str]], list[int]]) -> list[int]:
     """Of a new member's likely homes, those holding its container's section, when one
     does: a heading naming the class, or the object directive defining it (aiohttp's
     ``client_reference.rst`` with ``.. class:: CookieJar``, not the five other pages naming
@@ -641,10 +641,8 @@ def _documenting(pages: list[str], containers: frozenset[str], index: DocsIndex,
         return pages
     key = (tuple(pages), containers)
     if key not in memo:
-        ids = [index.page_id(path) for path in pages]
-        holding = set().union(*(index.sections(name, ids) for name in containers))
-        memo[key] = [path for path, page_id in zip(pages, ids, strict=True)
-                     if page_id in holding] or pages
+        holding = set().union(*(index.sections(name, pages) for name in containers))
+        memo[key] = [page_id for page_id in pages if page_id in holding] or pages
     return memo[key]
 
 
@@ -678,7 +676,7 @@ def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
 
 def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[str],
            index: DocsIndex, config: AnchorsConfig,
-           families: dict[str | frozenset[str], dict[int, set[str]]]) -> list[str]:
+           families: dict[str | frozenset[str], dict[int, set[str]]]) -> list[int]:
     """The pages naming at least two siblings of an added symbol: its kin (the other
     declarations of its file, or of its container and the container itself), or its family:
     the other names one dotted part below each of its qualified names (``marimo.ui.slider``
@@ -705,7 +703,7 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[
     ranked = sorted(candidates, key=lambda page_id: (-len(kin_named.get(page_id, ())),
                                                      -len(family_named.get(page_id, ())),
                                                      index.pages[page_id].path))
-    return [index.pages[page_id].path for page_id in ranked[:MAX_SUGGESTIONS]]
+    return ranked[:MAX_SUGGESTIONS]
 
 
 def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsConfig

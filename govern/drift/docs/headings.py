@@ -60,15 +60,6 @@ def _names_its_section(heading: str, token: str) -> bool:
     return _names(_section_text(heading), token)
 
 
-def has_heading_naming(text: str, path: str, token: str) -> bool:
-    """Does a heading of the page at ``path`` (a reStructuredText title, or a markdown heading
-    outside fenced code) name ``token`` as its own section (``_names_its_section``)? Linear in
-    the text: each line is read once."""
-    if not path.endswith(".rst") and token not in text:
-        return False
-    return any(_names_its_section(heading, token) for heading in _headings(text, path))
-
-
 def _headings(text: str, path: str) -> Iterator[str]:
     """The text of each heading of the page at ``path``, in order: a reStructuredText page's
     titles, a markdown page's ATX and setext headings outside fenced code and front matter."""
@@ -102,9 +93,10 @@ def _headings(text: str, path: str) -> Iterator[str]:
 
 
 class SectionHeadings:
-    """A page's headings read once, for every token asked of it: :func:`has_heading_naming`
-    of each token, without reading the page again (a run asks a page about each of its
-    anchors, and one writing a thousand of them was read a thousand times over).
+    """A page's headings (a reStructuredText title, or a markdown heading outside fenced
+    code), read once for every token asked of it: a run asks a page about each of its
+    anchors, and one writing a thousand of them was read a thousand times over. Linear in
+    the text: each line is read once.
 
     Each heading's section text is kept reversed and sorted, so the headings ending with a
     token are found by a binary search instead of trying every heading."""
@@ -117,7 +109,8 @@ class SectionHeadings:
                              for heading in _headings(text, path)})
 
     def naming(self, token: str) -> bool:
-        """:func:`has_heading_naming` of the page and ``token``."""
+        """Does a heading of the page name ``token`` as its own section
+        (:func:`_names_its_section`)?"""
         ends, backwards = self._ends, token[::-1]
         at = bisect.bisect_left(ends, (backwards,))
         while at < len(ends) and ends[at][0].startswith(backwards):

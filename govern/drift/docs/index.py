@@ -95,14 +95,6 @@ class DocsIndex:
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
     """A page read this run -> the names its object directives define, likewise."""
-    _ids: dict[str, int] | None = field(default=None, repr=False)
-    """Path -> page id, made the first time a path is looked up."""
-
-    def page_id(self, path: str) -> int:
-        """The id of the corpus page at ``path``."""
-        if self._ids is None:
-            self._ids = {page.path: page_id for page_id, page in enumerate(self.pages)}
-        return self._ids[path]
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
