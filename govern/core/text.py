@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -74,3 +75,25 @@ def json_text(data: Any, indent: int | None = None) -> str:
     if text.isascii():
         return text
     return SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def lines_holding(text: bytes, words: Iterable[bytes], most: int | None = None
+                  ) -> list[tuple[int, int]] | None:
+    """(start, end) of each line of ``text`` that holds one of ``words``, in order, each
+    once; None when the words are found more than ``most`` times (a word counted once a
+    line). Each word is looked for on its own, its search going on past the line of each
+    occurrence: a text costs a scan a word, where one pattern of them all is tried at every
+    character, and every overlapping occurrence of every word is never listed."""
+    ends: dict[int, int] = {}
+    found = 0
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            found += 1
+            if most is not None and found > most:
+                return None
+            end = text.find(b"\n", at + len(word))
+            end = len(text) if end < 0 else end
+            ends[text.rfind(b"\n", 0, at) + 1] = end
+            at = text.find(word, end + 1)
+    return sorted(ends.items())

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from govern.core.text import lines_holding
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import PREFIX, DocsIndex
@@ -119,35 +120,22 @@ def _code_stems(tree: list[str], counted: set[str], is_code: Callable[[str], boo
     text = "\n".join(tree)
     if len(counted) <= MAX_SCANNED_STEMS and text.isascii() \
             and text.count("\n") == len(tree) - 1:
-        held = _lines_holding(text.encode().translate(_LOWERED, b"_-"), counted, len(tree))
-        if held is not None:
-            tree = [tree[line] for line in held]
+        folded = text.encode().translate(_LOWERED, b"_-")
+        spans = lines_holding(folded, (stem.encode() for stem in counted), len(tree))
+        if spans is not None:
+            tree = [tree[line] for line in _line_numbers(folded, spans)]
     return Counter(key for path in tree if (key := stem_key(path)) in counted and is_code(path))
 
 
-def _lines_holding(text: bytes, words: Iterable[str], most: int) -> list[int] | None:
-    """The lines of ``text`` holding one of ``words``, in order, each once; None when the
-    words are found on more than ``most`` lines (a line counted once a word). After a word is
-    found, its search goes on at the next line: a word is found at most once a line, and
-    every overlapping occurrence of every word is never listed."""
-    hits: list[int] = []
-    for word in words:
-        spelled = word.encode()
-        at = text.find(spelled)
-        while at >= 0:
-            hits.append(at)
-            if len(hits) > most:
-                return None
-            end = text.find(b"\n", at)
-            at = -1 if end < 0 else text.find(spelled, end + 1)
-    lines: list[int] = []
+def _line_numbers(text: bytes, spans: list[tuple[int, int]]) -> list[int]:
+    """The 0-based number of each line ``spans`` (:func:`lines_holding`'s) starts, in order."""
+    numbers: list[int] = []
     line, last = 0, 0
-    for at in sorted(hits):
-        line += text.count(b"\n", last, at)
-        last = at
-        if not lines or lines[-1] != line:
-            lines.append(line)
-    return lines
+    for start, _ in spans:
+        line += text.count(b"\n", last, start)
+        last = start
+        numbers.append(line)
+    return numbers
 
 
 def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],

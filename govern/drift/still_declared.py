@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping
 
+from govern.core.text import lines_holding
 from govern.drift.anchors.extract import Added, Candidate
 from govern.drift.anchors.python import module_getattr_names
 from govern.drift.docs.page_code import bound_names, python_imports
@@ -106,25 +107,6 @@ def reexported_names(text: str, path: str = "") -> Iterator[str]:
             yield from (match.group(1) for match in _QUOTED_NAME.finditer(listed))
 
 
-def _lines_holding(text: bytes, names: Collection[bytes]) -> bytes:
-    """The lines of ``text`` that hold one of ``names``, joined by newlines, each once and in
-    order. Each name is looked for on its own, its search going on past the line of each
-    occurrence: a file costs a scan a name. One pattern of them all was tried at every
-    character, each of its names in turn when they share no prefix (200 names of 200
-    characters against lines of ``a``: 100 kB took 5 s)."""
-    if b"" in names:  # an empty name is held by every line
-        return text
-    ends: dict[int, int] = {}
-    for name in names:
-        at = text.find(name)
-        while at >= 0:
-            end = text.find(b"\n", at + len(name))
-            end = len(text) if end < 0 else end
-            ends[text.rfind(b"\n", 0, at) + 1] = end
-            at = text.find(name, end + 1)
-    return b"\n".join(text[start:ends[start]] for start in sorted(ends))
-
-
 def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) -> set[str]:
     """Which of ``names`` the ``files`` (path -> text) declare or re-export."""
     if not names or not files:  # most runs: no removed name a page writes; nothing to compile
@@ -138,7 +120,8 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
     found: set[str] = set()
     for path, text in files.items():
         if text:
-            held = _lines_holding(text, spelled)
+            held = b"\n".join(text[start:end] for start, end in lines_holding(text, spelled)
+                               or ())
             found.update(match.group("name").decode() for pattern in patterns
                          for match in pattern.finditer(held))
             decoded = text.decode("utf-8", "replace")
