@@ -15,18 +15,14 @@ import pytest
 from click.testing import CliRunner
 
 from govern.cli import cli
-from govern.commands.init import (
-    EXPLAINED,
-    WORKFLOWS,
-    detect,
-    page_texts_wanted,
-    workflows_for,
-)
 from govern.config import KEYS, LOCKFILES, Config, load_config, validate
 from govern.core.resources import data_dir
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.docs.layout import MAX_MARKED_PAGES
+from govern.init.detect import detect, page_texts_wanted
+from govern.init.render import EXPLAINED
+from govern.init.workflows import WORKFLOWS, workflows_for
 from tests.gitrepo import make_repo
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from govern.commands.init import detect
 from govern.config import Config
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.docs.layout import vitepress_src_exclude
+from govern.init.detect import detect
 from tests.test_init import _init
 
 DEFAULT_EXCLUDE = Config().docs.exclude.patterns
