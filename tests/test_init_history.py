@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from govern.commands.init import detect, migration_major, release_version
 from govern.config import Config, validate
+from govern.init.detect import detect
+from govern.init.release import migration_major, release_version
 
 DEFAULT_RELEASE_OWNED = list(Config().docs.release_owned.patterns)
 

@@ -5,15 +5,13 @@ that a generator wrote: VitePress's ``srcExclude`` (vitest's generated
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from govern.commands.init import detect
 from govern.config import Config
 from govern.drift.docs.corpus import is_docs_path
 from govern.drift.docs.layout import vitepress_src_exclude
-from tests.test_init import _init
+from govern.init.detect import detect
+from tests.test_init_detect import _proposed
 
 DEFAULT_EXCLUDE = Config().docs.exclude.patterns
 
@@ -31,15 +29,14 @@ export default defineConfig({
 """
 
 
-def test_vitepress_src_exclude_is_proposed(tmp_path: Path) -> None:
+def test_vitepress_src_exclude_is_proposed() -> None:
     """vitest's srcExclude: the CLI table the docs build writes, its agents' notes, and
     examples the site never builds; a glob matching no page is not proposed."""
-    lines, _, config = _init(tmp_path, {
+    lines, _, config = _proposed({
         "README.md": "# x\n", "docs/.vitepress/config.ts": VITEST_CONFIG,
         "docs/index.md": "# Vitest\n", "docs/guide/cli.md": "# CLI\n",
         "docs/guide/cli-generated.md": "| option |\n", "docs/guide/examples/a.md": "# A\n",
         "docs/AGENTS.md": "# Agents\n", "docs/api/AGENTS.md": "# API agents\n"})
-    assert config is not None
     assert config.docs.exclude.patterns == (
         *DEFAULT_EXCLUDE, "docs/**/guide/examples/*", "docs/**/guide/cli-generated.md",
         "docs/AGENTS.md")

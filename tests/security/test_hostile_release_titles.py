@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from govern.commands.init import migration_major, release_version
+from govern.init.release import migration_major, release_version
 from tests.security.pr import within
 
 EIGHT_MB = 8 * 1024 * 1024

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from govern.commands.init import MAX_SRC_EXCLUDE, detect
 from govern.drift.docs.layout import generated_indexes, vitepress_src_exclude
+from govern.init.detect import detect
+from govern.init.site_excludes import MAX_SRC_EXCLUDE
 from tests.security.pr import within
 
 EIGHT_MB = 8 * 1024 * 1024

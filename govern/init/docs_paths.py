@@ -1,0 +1,81 @@
+"""Where a repository's docs pages are, when no generator configuration says: folders named
+like docs, the usual MDX site folders, the READMEs of published packages; and the folders a
+translation leaves out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import PurePosixPath
+
+from govern.drift.docs.corpus import README_NAMES
+from govern.drift.docs.layout import ancestors, is_published, read_manifest, under
+from govern.init.generators import page_formats_under
+from govern.init.preset import MAX_CARRIERS
+
+DOCS_DIRS = ("docs", "doc", "documentation")
+DOCS_FORMATS = ("md", "mdx", "rst")
+MDX_FOLDERS = ("content/docs", "docs", "pages", "src/pages", "src/content/docs")
+"""Where Docusaurus, Fumadocs, Nextra and Starlight keep their pages."""
+
+
+def without_translations(globs: list[str], translated: list[str]) -> list[str]:
+    """``globs`` but those of a folder inside a translation (fastapi's ``docs/hi/docs/``,
+    configured by its own mkdocs.yml), unless that leaves none."""
+    kept = [glob for glob in globs
+            if not any(under(glob.partition("/**")[0], folder) for folder in translated)]
+    return kept or globs
+
+
+def mdx_folders(paths: list[str]) -> list[str]:
+    """Globs for the usual MDX site folders holding ``.mdx`` pages, when no generator
+    configuration said where its pages are."""
+    found = []
+    for folder in MDX_FOLDERS:
+        formats = page_formats_under(paths, folder, ("md", "mdx"))
+        if "mdx" in formats:
+            found += [f"{folder}/**/*.{ext}" for ext in formats]
+    return found
+
+
+def docs_roots(paths: list[str]) -> dict[str, set[str]]:
+    """Shallowest folders named like docs that hold pages, with the formats found there."""
+    roots: dict[str, set[str]] = {}
+    for path in paths:
+        parts = PurePosixPath(path)
+        extension = parts.suffix.lstrip(".")
+        if extension not in DOCS_FORMATS:
+            continue
+        folders = parts.parts[:-1]
+        for depth, folder in enumerate(folders):
+            if folder in DOCS_DIRS:
+                root = "/".join(folders[:depth + 1])
+                roots.setdefault(root, set()).add(extension)
+                break
+    return {root: formats for root, formats in roots.items()
+            if not any(root.startswith(other + "/") for other in roots)}
+
+
+def package_manifests_beside_readmes(paths: list[str]) -> list[str]:
+    """The ``package.json`` files beside a README below the root, of packages no other
+    package holds (a project template in a package's ``src/`` is its files, not a package
+    of the repository's), at most :data:`MAX_CARRIERS`: whether each package is published
+    says whether its README is docs."""
+    packages = {p.rpartition("/")[0] for p in paths if p.endswith("/package.json")}
+    readme_folders = {p.rpartition("/")[0] for p in paths
+                      if "/" in p and p.rpartition("/")[2].lower() in README_NAMES}
+    return [f"{folder}/package.json" for folder in sorted(packages & readme_folders)
+            if not any(outer in packages for outer in ancestors(folder))][:MAX_CARRIERS]
+
+
+def published_readmes(paths: list[str], texts: Mapping[str, str], pages: Mapping[str, str],
+                      sites: Iterable[str]) -> list[str]:
+    """The READMEs of the repository's published packages (a ``package.json`` beside it with
+    a name, no ``"private": true``, and not a site app's: ``is_published``): npm shows them
+    as the package's page, so they are docs (vite's ``packages/vite/README.md``), where a
+    site's or an example app's README is its own boilerplate (valtio's private ``website/``,
+    rtk's ``website/`` beside its ``docusaurus.config.ts``). ``pages`` is each folder's
+    README (``readmes``), ``sites`` the folders of the generator configurations found."""
+    found = set(sites)
+    return [pages[manifest.rpartition("/")[0]]
+            for manifest in package_manifests_beside_readmes(paths)
+            if is_published(read_manifest(texts.get(manifest, "")), manifest, paths, found)]

@@ -1,0 +1,83 @@
+"""What a docs site leaves out of the product and of its build, which ``govern init`` proposes
+out of scope: the pages a VitePress site does not build (``srcExclude``) and the code that
+builds the site."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from govern.core.globs import Globs, glob_problem
+from govern.drift.docs.corpus import exact_glob
+from govern.drift.docs.layout import SiteCode, mkdocs_hooks, site_apps, vitepress_src_exclude
+from govern.init.generators import FoundGenerator, join_folder, named_folders
+
+MAX_SRC_EXCLUDE = 50
+"""srcExclude globs init checks against the pages: a real list holds a few."""
+MAX_SRC_EXCLUDE_CHARS = 200
+"""A srcExclude glob longer than this is not read: a real one is a path or two with a
+wildcard, and matching costs a page's length times the glob's."""
+
+
+def src_excluded(pages: list[str], generators: list[FoundGenerator]
+                 ) -> tuple[list[str], list[str]]:
+    """``docs.exclude`` globs for the pages a VitePress site leaves out of its build
+    (``srcExclude``, relative to its pages' folder: vitest's generated
+    ``guide/cli-generated.md`` and its ``AGENTS.md``), each that matches one of the corpus
+    ``pages`` at least; and what was seen, a list init cannot read included."""
+    globs: list[str] = []
+    seen: list[str] = []
+    for generator, config, text, site in generators:
+        if generator.name != "VitePress":
+            continue
+        listed = vitepress_src_exclude(text)
+        if listed is None:
+            seen.append(f"{config} sets srcExclude otherwise than as a list of quoted globs: "
+                        "not read")
+            continue
+        folder = join_folder(site, named_folders(generator, text)[0])
+        if folder is None:
+            continue
+        # one matcher per glob, compiled once and not once per page (50 globs of 800
+        # characters over 200 pages: half a minute)
+        matchers = [Globs((glob,)) for rel in listed[:MAX_SRC_EXCLUDE]
+                    if len(rel) <= MAX_SRC_EXCLUDE_CHARS
+                    and (glob := _in_folder(folder, rel)) is not None]
+        found = [matcher.patterns[0] for matcher in matchers
+                 if any(matcher.matches(page) for page in pages)]
+        globs += found
+        if found:
+            seen.append(f"{config}'s srcExclude, pages the site does not build: "
+                        f"{', '.join(found)}")
+    return globs, seen
+
+
+def _in_folder(folder: str, rel: str) -> str | None:
+    """A glob relative to ``folder`` ("" the root) as one relative to the root; None for one
+    that cannot be said so (a negation, an absolute path, one leaving the folder, one govern
+    cannot match)."""
+    rel = rel.removeprefix("./")
+    if rel.startswith(("!", "/")) or ".." in rel.split("/"):
+        return None
+    # anchored as VitePress reads it: a name alone is the folder's own file, not any depth's
+    glob = f"{folder}/{rel}" if folder else rel if "/" in rel.rstrip("/") else "/" + rel
+    return None if glob_problem(glob) else glob
+
+
+def site_code(paths: list[str], texts: Mapping[str, str],
+              generators: list[FoundGenerator]) -> list[SiteCode]:
+    """``code.exclude`` globs for the code that builds the docs site, not the product: site
+    apps and ``.vitepress/`` folders (``site_apps``), a Sphinx site's ``conf.py`` and its
+    ``_ext/`` extensions, an MkDocs site's hooks. Changes there reach no page a code PR's
+    author must edit (valtio's nav in ``website/lib/mdx.ts`` listed two contributor notes
+    for each nav change)."""
+    found = site_apps(paths, texts, [site for *_, site in generators])
+    for generator, config, text, site in generators:
+        if generator.name == "Sphinx":
+            found.append(SiteCode(exact_glob(config), "the Sphinx configuration"))
+            extensions = f"{site}/_ext" if site else "_ext"
+            if any(p.startswith(extensions + "/") and p.endswith(".py") for p in paths):
+                found.append(SiteCode(f"{extensions}/**", "its Sphinx extensions"))
+        elif generator.name == "MkDocs":
+            found += [SiteCode(exact_glob(hook), "an MkDocs hook")
+                      for hook in mkdocs_hooks(config, text) if hook in paths]
+    return found
