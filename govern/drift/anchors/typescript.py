@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import NamedTuple
 
 from tree_sitter import Node
@@ -1095,12 +1096,16 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     if not members:
         return []
     found: list[Declaration] = []
+    # a member is one New API entry, named on the shortest const (``vi`` beside its alias
+    # ``vitest``, as New API names any entry): the others' spellings are folded into it
+    named = min(bindings, key=len)
     for binding in bindings:
         declared.update(f"{binding}.{member}" for member, node in members
                         if _instance_role(member, node) != "hidden")
         if touches(span, lines):
-            found.extend(d if d.container is not None
-                         else Declaration(binding, None, bridgeable=False, binding=True)
+            found.extend(Declaration(binding, None, bridgeable=False, binding=True)
+                         if d.container is None else d if binding == named
+                         else replace(d, inherited_from=named)
                          for d in touched_members(binding, span, members, lines, _instance_role))
     return found
 
