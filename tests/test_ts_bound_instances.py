@@ -157,3 +157,43 @@ def test_a_method_added_to_the_class_lists_the_page_writing_it_on_the_const(
     data = run_json(repo, "main")
     assert rows(data) == {"docs/api/index.md": ["vi.stubGlobal"]}
     assert not data["anchorless_changes"]
+
+
+UTILS = """function createVitest() {
+  const utils = {
+    spyOn(target: object) {
+      return target
+    },
+    stubEnv(name: string) {
+      return name
+    },
+  }
+  return utils
+}
+
+export const vitest = createVitest()
+export const vi = vitest
+"""
+STUB = UTILS.replace("    stubEnv(", "    stubGlobal(name: string) {\n      return name\n"
+                                     "    },\n    stubEnv(")
+LISTING = "# API\n\n## vi.spyOn\n\n## vi.stubEnv\n"
+
+
+@pytest.mark.parametrize(("written", "new_api"), [
+    # named as docs write it, on the shorter const, never on the package's name
+    (None, {"vi.stubGlobal": ["docs/api/index.md"]}),
+    # a page naming any spelling of it names it: no New API, the page is its row
+    ("vi.stubGlobal", {}),
+    ("vitest.stubGlobal", {}),
+])
+def test_a_member_added_to_an_instance_two_consts_hold_is_one_new_api_entry(
+        tmp_path: Path, written: str | None, new_api: dict[str, list[str]]) -> None:
+    """vitest ``15829489eb`` added ``stubGlobal`` to what ``vitest`` and its alias ``vi``
+    hold and documented ``vi.stubGlobal``: New API had still listed ``vitest.stubGlobal``."""
+    page = LISTING + (f"\n## {written}\n" if written else "")
+    repo = pr_repo(tmp_path, {"package.json": '{"name": "vitest", "main": "src/vi.ts"}\n',
+                              "src/vi.ts": UTILS, "docs/api/index.md": LISTING},
+                   {"src/vi.ts": STUB, "docs/api/index.md": page})
+    data = run_json(repo, "main")
+    assert {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]} == new_api
+    assert rows(data) == ({"docs/api/index.md": [written]} if written else {})

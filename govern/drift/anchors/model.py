@@ -37,7 +37,9 @@ class Declaration:
     inherited_from: str | None = field(default=None, compare=False)
     """For a member a subclass inherits (``Sub.method``), the class whose own member was
     touched (``Base``): a member the base gains is one New API entry, on that class, not one
-    per subclass (docs/concepts/anchoring-rules.md#inherited-members). Not compared."""
+    per subclass (docs/concepts/anchoring-rules.md#inherited-members). Likewise, for a member
+    of an instance several consts hold (``vitest.stubGlobal``), the const its entry is on
+    (``vi``). Not compared."""
 
     @property
     def key(self) -> str:

@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -817,6 +819,42 @@ def _function_body(declaration: Node) -> Node | None:
     return body if body is not None and body.type == "statement_block" else None
 
 
+class _Returns(NamedTuple):
+    """What a function body returns (``_returns``)."""
+
+    objects: list[Node]
+    """The object literals it returns, written in a ``return`` or bound to a local it
+    returns, each once, in order."""
+    names: set[str]
+    """The text of every value it returns (``utils``, ``wrapper``)."""
+    locals: dict[str, Node]
+    """Its locals bound to an object literal (``const utils = { … }``)."""
+
+
+def _returns(body: Node) -> _Returns:
+    """The object literals a function's body returns, the values it returns, and its locals
+    bound to an object literal: what ``_helpers`` gives out under keys and
+    ``_instance_members`` reads as members. A ``return`` names the local bound before it."""
+    found = _Returns([], set(), {})
+    read: set[int] = set()  # ids of the objects returned
+    for statement in body.named_children:
+        if statement.type in VARIABLES:
+            found.locals.update((name, obj) for name, node in _declarations(statement)
+                                for obj in [_object_of(node.child_by_field_name("value"))]
+                                if obj)
+        elif statement.type == "return_statement":
+            for value in map(_unwrap, statement.named_children):
+                held = found.locals.get(text(value)) if value is not None \
+                    and value.type == "identifier" else value
+                found.names.add(text(value))
+                # ``return u`` written N times is u's entries once: each was a member N
+                # times, each read for its role and lines (2,000 returns: 64 s)
+                if held is not None and held.type == "object" and held.id not in read:
+                    read.add(held.id)
+                    found.objects.append(held)
+    return found
+
+
 MAX_GIVEN_PAIRS = 64
 """A helper declared by several statements (a TS function's overloads, then its body) and
 given out under several keys is each key on each statement: past this many pairs (1,000
@@ -837,36 +875,24 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
     body = _function_body(declaration)
     if body is None:
         return [], []
-    helpers: list[tuple[set[str], Node]] = []
-    returned: set[str] = set()
+    returns = _returns(body)
     keys: dict[str, list[str]] = {}  # a helper given out in a returned object -> its keys
-    objects: dict[str, Node] = {}  # locals bound to an object literal
-    assigned: list[tuple[str, list[str], Node, Node]] = []  # ``self.key = value`` of those
-    read: set[int] = set()  # ids of the objects returned, each read once
+    for held in returns.objects:
+        for entry in held.named_children:
+            key = entry.child_by_field_name("key")
+            held_name = text(_unwrap(entry.child_by_field_name("value")) or entry)
+            # a key as users write it: ``'my-route'`` unquoted; a computed one (``[kState]``)
+            # is no name a page writes
+            written = held_name if key is None else ts_string(key) \
+                if key.type == "string" else text(key) \
+                if key.type == "property_identifier" else None
+            if written:
+                keys.setdefault(held_name, []).append(written)
+    helpers: list[tuple[set[str], Node]] = []
+    # ``self.key = value`` of a local bound to an object literal
+    assigned: list[tuple[str, list[str], Node, Node]] = []
     for statement in body.named_children:
-        if statement.type == "return_statement":
-            for value in map(_unwrap, statement.named_children):
-                held = objects.get(text(value)) if value is not None \
-                    and value.type == "identifier" else value
-                returned.add(text(value))
-                # ``return u`` written N times gives out u's entries once, not N times
-                if held is not None and held.type == "object" and held.id not in read:
-                    read.add(held.id)
-                    for entry in held.named_children:
-                        key = entry.child_by_field_name("key")
-                        held_name = text(_unwrap(entry.child_by_field_name("value")) or entry)
-                        # a key as users write it: ``'my-route'`` unquoted; a computed one
-                        # (``[kState]``) is no name a page writes
-                        written = held_name if key is None else ts_string(key) \
-                            if key.type == "string" else text(key) \
-                            if key.type == "property_identifier" else None
-                        if written:
-                            keys.setdefault(held_name, []).append(written)
-            continue
-        if statement.type in VARIABLES:
-            objects.update((name, obj) for name, node in _declarations(statement)
-                           for obj in [_object_of(node.child_by_field_name("value"))] if obj)
-        member = _member_assigned(statement, objects)
+        member = _member_assigned(statement, returns.locals)
         if member is not None:
             assigned.append((*member, statement))
             continue
@@ -879,9 +905,9 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
             continue
         if declared:
             helpers.append(({name for name, _ in declared}, statement))
-    kept, handed = _assigned_out(assigned, returned, keys)
+    kept, handed = _assigned_out(assigned, returns.names, keys)
     out = [(sorted(names & keys.keys()), statement) for names, statement in helpers
-           if not names & returned]
+           if not names & returns.names]
     declaring: dict[str, list[Node]] = {}  # a name given out -> the statements declaring it
     for names, statement in out:
         for name in names:
@@ -891,7 +917,7 @@ def _helpers(declaration: Node) -> tuple[list[Node], list[tuple[str, Node]]]:
              for key in (each[name] if len(declaring[name]) * len(each[name]) <= MAX_GIVEN_PAIRS
                          or statement is declaring[name][-1] else each[name][:1])]
     return [statement for names, statement in helpers
-            if not names & returned and not names & keys.keys()] + kept, given + handed
+            if not names & returns.names and not names & keys.keys()] + kept, given + handed
 
 
 def _member_assigned(statement: Node, objects: dict[str, Node]) -> tuple[str, list[str],
@@ -1042,24 +1068,11 @@ def _instance_members(maker: Node) -> list[tuple[str, Node]]:
     if maker.type in _CLASSES:
         return _members(maker)[1]
     body = _function_body(maker)
-    objects: dict[str, Node] = {}  # locals bound to an object literal
-    entries: list[tuple[str, Node]] = []
-    read: set[int] = set()  # ids of the objects returned, each read once
-    for statement in body.named_children if body is not None else ():
-        if statement.type in VARIABLES:
-            objects.update((name, obj) for name, node in _declarations(statement)
-                           for obj in [_object_of(node.child_by_field_name("value"))] if obj)
-        elif statement.type == "return_statement" and statement.named_children:
-            value = _unwrap(statement.named_children[0])
-            held = objects.get(text(value)) if value is not None \
-                and value.type == "identifier" else value
-            # ``return u`` written N times holds u's entries once: each was a member N
-            # times, each read by ``_instance_role`` and ``touched_members`` (2,000: 64 s)
-            if held is not None and held.type == "object" and held.id not in read:
-                read.add(held.id)
-                entries.extend((key, entry) for key, entry in object_members(held)
-                               if entry.type != "shorthand_property_identifier")
-    return entries + _helpers(maker)[1]
+    if body is None:
+        return []
+    return [(key, entry) for held in _returns(body).objects
+            for key, entry in object_members(held)
+            if entry.type != "shorthand_property_identifier"] + _helpers(maker)[1]
 
 
 def _instance_role(name: str, member: Node) -> str:
@@ -1083,12 +1096,16 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     if not members:
         return []
     found: list[Declaration] = []
+    # a member is one New API entry, named on the shortest const (``vi`` beside its alias
+    # ``vitest``, as New API names any entry): the others' spellings are folded into it
+    named = min(bindings, key=len)
     for binding in bindings:
         declared.update(f"{binding}.{member}" for member, node in members
                         if _instance_role(member, node) != "hidden")
         if touches(span, lines):
-            found.extend(d if d.container is not None
-                         else Declaration(binding, None, bridgeable=False, binding=True)
+            found.extend(Declaration(binding, None, bridgeable=False, binding=True)
+                         if d.container is None else d if binding == named
+                         else replace(d, inherited_from=named)
                          for d in touched_members(binding, span, members, lines, _instance_role))
     return found
 
