@@ -156,7 +156,7 @@ def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> No
     assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
                                         "code_comment_only": 0, "code_release_data_only": 0,
                                         "release_notes_only": 0,
-                                        "credits_only": 0}
+                                        "credits_only": 0, "spelling_only": 0}
     assert report["run"]["commits_read"] == 7
 
 

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from govern.calibrate.spelling import is_respelling
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
 from govern.drift.anchors.extract import is_code_file
@@ -69,6 +70,9 @@ class Selection:
     credits_pages: int = 0
     """Pages changed in prose only under a credits heading (``## Authors``), perhaps with
     release notes too, so in no reference set; counted as ``release_notes_pages`` is."""
+    spelling_pages: int = 0
+    """Pages changed only in the spelling of prose words (a typo sweep's ``occured`` →
+    ``occurred``), so in no reference set; counted as ``release_notes_pages`` is."""
 
 
 # Link targets, bare URLs and lines of bare markup: a change to these alone is not a change
@@ -229,12 +233,18 @@ SKIP_REASONS = {
     "code_release_data_only": "changed code only in release data (a version string), "
                               "perhaps with comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
+    "spelling_only": "changed docs only in the spelling of prose words (typo fixes)",
 }
+
+_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling")
+"""Every reason a page whose prose changed is no reference page, in the order a commit none
+of whose pages is one is skipped by: the last kind that set one of its pages aside."""
 
 
 def _prose_change(git: Git, page: RawChange) -> str | None:
-    """How a page's prose changed: ``body``; the kind of :data:`SET_ASIDE` when every change
-    lies in its sections or in those of a kind before it (black's README ``## Change Log``:
+    """How a page's prose changed: ``body``; ``spelling`` when only the spelling of some
+    words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when every change lies
+    in its sections or in those of a kind before it (black's README ``## Change Log``:
     release notes; its ``## Authors``: credits); None when none did."""
     old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
     if old is None or new is None:
@@ -242,6 +252,8 @@ def _prose_change(git: Git, page: RawChange) -> str | None:
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
+    if is_respelling(before, after):
+        return "spelling"
     for aside in SET_ASIDE:
         spans_before = aside.sections(before, page.path)
         spans_after = aside.sections(after, page.path)
@@ -285,8 +297,8 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
         set_aside += aside
         if not reference:
             # the last kind that set a page aside: it was read with those before it blanked
-            skipped[next((f"{section.kind}_only" for section in reversed(SET_ASIDE)
-                          if aside[section.kind]), "docs_cosmetic")] += 1
+            skipped[next((f"{kind}_only" for kind in reversed(_ASIDE_KINDS) if aside[kind]),
+                         "docs_cosmetic")] += 1
             continue
         commit = candidate.commit
         cases.append(Case(commit.sha, commit.parents[0], commit.stamp, candidate.code,
@@ -296,7 +308,8 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                      outside_corpus=_by_commits(outside),
                      outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
-                     credits_pages=set_aside["credits"])
+                     credits_pages=set_aside["credits"],
+                     spelling_pages=set_aside["spelling"])
 
 
 def _by_commits(outside: list[set[str]]) -> dict[str, int]:

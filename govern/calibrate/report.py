@@ -117,11 +117,16 @@ def _headline(report: dict[str, Any]) -> list[str]:
 
 def _set_aside(run: dict[str, Any]) -> list[str]:
     """A line for each kind of section (release notes, credits) whose pages were not reference
-    pages because only it changed, when any were."""
-    return [f"{run[f'{aside.kind}_pages']} changed page(s) set aside: their prose changed only "
-            f"under {aside.heading}, which is {aside.why}; "
-            f"{run['skipped'].get(f'{aside.kind}_only', 0)} commit(s) are no case for it."
-            for aside in SET_ASIDE if run.get(f"{aside.kind}_pages")]
+    pages because only it changed, and for typo fixes, when any were."""
+    lines = [f"{run[f'{aside.kind}_pages']} changed page(s) set aside: their prose changed "
+             f"only under {aside.heading}, which is {aside.why}; "
+             f"{run['skipped'].get(f'{aside.kind}_only', 0)} commit(s) are no case for it."
+             for aside in SET_ASIDE if run.get(f"{aside.kind}_pages")]
+    if run.get("spelling_pages"):
+        lines.append(f"{run['spelling_pages']} changed page(s) set aside: only the spelling of "
+                     "prose words changed (typo fixes), which is no docs drift; "
+                     f"{run['skipped'].get('spelling_only', 0)} commit(s) are no case for it.")
+    return lines
 
 
 def _anchor_names(anchors: list[dict[str, str]]) -> list[str]:

@@ -1,0 +1,101 @@
+"""Whether a page changed only in the spelling of its words: a typo sweep (``occured`` →
+``occurred``, ``HMTL`` → ``HTML``) edits pages no code change asked for, so calibrate keeps
+such a page out of the reference set as it does release notes.
+
+The test is deliberately narrow. Lines are paired by position (a typo fix edits lines in
+place; a reflowed or rewritten paragraph changes the line count and is a change of substance),
+each changed line keeps its number of words, and every word that differs is a prose word
+(letters, perhaps an inner hyphen or apostrophe, inside punctuation) within two edits of the
+word it replaced. A code-shaped word (``serveStatic``, ``ctx.body``, ``max_age``, ``3.10``)
+never counts as a spelling fix: renaming what a page names is what drift looks like."""
+
+from __future__ import annotations
+
+import re
+
+MAX_EDITS = 2
+"""Typos a word may carry: an inserted, dropped, replaced or swapped letter, twice."""
+
+MAX_WORD = 40
+"""Longer words are not read as prose (and the edit distance of two stays cheap)."""
+
+MAX_RESPELLED = 50
+"""Words a page may have respelled and still be a typo fix: more is a rewrite, and the bound
+keeps the reading of a hostile page linear."""
+
+# A prose word inside its punctuation: letters, with an inner hyphen or apostrophe.
+# Matched only against tokens of at most MAX_WORD characters (a bounded cost per word).
+_WORD = re.compile(r"[\"'(\[*_]*([A-Za-z]+(?:['’-][A-Za-z]+)*)[\"')\]*_.,;:!?]*")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+
+
+def _prose_word(token: str) -> str | None:
+    """The word a token spells, or None for a code-shaped token."""
+    if len(token) > MAX_WORD:
+        return None
+    match = _WORD.fullmatch(token)
+    if match is None or _CAMEL.search(match.group(1)):
+        return None
+    return match.group(1)
+
+
+def _within_edits(old: str, new: str) -> bool:
+    """Whether the optimal-string-alignment distance (an adjacent swap counts once) is at most
+    :data:`MAX_EDITS`: the letters both words share at their ends set aside, what is left of
+    two words of at most :data:`MAX_WORD` letters is compared in full."""
+    if abs(len(old) - len(new)) > MAX_EDITS:
+        return False
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    old, new = old[start:len(old) - end], new[start:len(new) - end]
+    before: list[int] | None = None
+    previous = list(range(len(new) + 1))
+    for i, letter in enumerate(old, 1):
+        current = [i] + [0] * len(new)
+        for j, other in enumerate(new, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1,
+                             previous[j - 1] + (letter != other))
+            if (before is not None and j > 1 and letter == new[j - 2]
+                    and old[i - 2] == other):
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > MAX_EDITS:
+            return False  # every alignment from here on costs more
+        before, previous = previous, current
+    return previous[-1] <= MAX_EDITS
+
+
+def _respelled(old_line: str, new_line: str) -> list[tuple[str, str]] | None:
+    """The word pairs a changed line respelled, or None when it changed otherwise."""
+    old_words, new_words = old_line.split(), new_line.split()
+    if len(old_words) != len(new_words):
+        return None
+    pairs = [(old, new) for old, new in zip(old_words, new_words, strict=True) if old != new]
+    return pairs if len(pairs) <= MAX_RESPELLED else None
+
+
+def _is_typo(old_token: str, new_token: str) -> bool:
+    old, new = _prose_word(old_token), _prose_word(new_token)
+    return (old is not None and new is not None and min(len(old), len(new)) >= 3
+            and _within_edits(old, new))
+
+
+def is_respelling(before: str, after: str) -> bool:
+    """Whether ``after`` is ``before`` with only the spelling of some prose words fixed: the
+    same lines in the same order, each changed one differing in prose words only, each within
+    :data:`MAX_EDITS` of its old spelling. Two equal texts are no respelling (nothing
+    changed)."""
+    old_lines, new_lines = before.splitlines(), after.splitlines()
+    if len(old_lines) != len(new_lines):
+        return False
+    words: list[tuple[str, str]] = []
+    for old_line, new_line in zip(old_lines, new_lines, strict=True):
+        if old_line != new_line:
+            pairs = _respelled(old_line, new_line)
+            if pairs is None or len(words) + len(pairs) > MAX_RESPELLED:
+                return False
+            words.extend(pairs)
+    return bool(words) and all(_is_typo(old, new) for old, new in words)

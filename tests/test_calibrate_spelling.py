@@ -1,0 +1,61 @@
+"""Which page edits are typo fixes calibrate sets aside (govern.calibrate.spelling): prose words
+respelled in place, and nothing a reader of the code could have asked for."""
+
+from __future__ import annotations
+
+import pytest
+
+from govern.calibrate.spelling import is_respelling
+
+PAGE = ("# Response\n\nTo make a reponse, simply return it.\n\n"
+        "> Middleware is **not recommanded** here.\n\n"
+        "```js\nthrow createError({ message: \"An error occured\" })\n```\n")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("reponse", "response"),                 # a dropped letter
+    ("recommanded", "recommended"),          # a replaced one
+    ("occured", "occurred"),                 # inside a code block's string: still prose
+    ("simply", "simplly"),                   # an added letter
+])
+def test_a_typo_sweep_is_a_respelling(old: str, new: str) -> None:
+    assert is_respelling(PAGE, PAGE.replace(old, new))
+
+
+def test_swapped_letters_and_several_words_on_several_lines_are_a_respelling() -> None:
+    before = "Serve HMTL pages, toghether with images.\n\nIt is particulary fast.\n"
+    after = "Serve HTML pages, together with images.\n\nIt is particularly fast.\n"
+    assert is_respelling(before, after)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("reponse", "answer"),                           # another word, not a respelling
+    ("simply return it.", "simply return it or throw."),  # words added
+    ("To make a reponse, simply return it.\n\n", ""),     # a line removed
+    ("a reponse", "a response, well,"),              # the word count changed
+    ("it.", "its."),                                 # too short to tell a typo from a word
+])
+def test_a_change_of_substance_is_no_respelling(old: str, new: str) -> None:
+    assert not is_respelling(PAGE, PAGE.replace(old, new))
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Call `serveStatic` first.\n", "Call `serveStatics` first.\n"),   # a renamed function
+    ("Call serveStatic first.\n", "Call serveStatics first.\n"),       # camelCase, bare
+    ("Set ctx.bodyy to it.\n", "Set ctx.body to it.\n"),               # dotted
+    ("Pass max_agee.\n", "Pass max_age.\n"),                           # snake_case
+    ("Needs Python 3.8.\n", "Needs Python 3.9.\n"),                    # a version
+    ("html(event, body)\n", "html(evnt, body)\n"),                     # code
+])
+def test_a_code_shaped_word_is_never_a_typo(before: str, after: str) -> None:
+    """Renaming what a page names is what drift looks like: such a page stays a reference."""
+    assert not is_respelling(before, after)
+
+
+def test_an_unchanged_page_is_no_respelling() -> None:
+    assert not is_respelling(PAGE, PAGE)
+
+
+def test_three_edits_in_one_word_are_no_typo() -> None:
+    assert is_respelling("the recieve step\n", "the receive step\n")
+    assert not is_respelling("the recieve step\n", "the revived step\n")
