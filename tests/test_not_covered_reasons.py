@@ -63,12 +63,12 @@ def test_the_reason_names_at_most_three() -> None:
 
 @pytest.mark.parametrize(("change", "said", "unsaid"), [
     ({"pkg/workers.py": WORKER.replace("return 1", "return 2"), "web/site.css": "a {}\n"},
-     "NOT COVERED: 1 changed file(s) govern cannot read; read, nothing public changed: 1 "
-     "file(s), so this is not a clean bill of health.", None),
+     "NOT COVERED: 1 changed file(s) of a kind no extractor reads (.css); read, nothing "
+     "public changed: 1 file(s), so this is not a clean bill of health.", "cannot read"),
     ({"pkg/workers.py": WORKER.replace("return 1", "return 2")},
      "read, nothing public changed: 1 file(s), so", "NOT COVERED"),
-    ({"web/site.css": "a {}\n"}, "NOT COVERED: 1 changed file(s) govern cannot read, so",
-     "nothing public"),
+    ({"web/site.css": "a {}\n"},
+     "NOT COVERED: 1 changed file(s) of a kind no extractor reads (.css), so", "nothing public"),
 ])
 def test_the_summary_counts_files_govern_cannot_read_apart_from_implementation_only_ones(
         tmp_path: Path, change: dict[str, str | None], said: str, unsaid: str | None) -> None:
@@ -77,6 +77,28 @@ def test_the_summary_counts_files_govern_cannot_read_apart_from_implementation_o
     assert len(data["anchorless_changes"]) == len(change)  # every file keeps its reason
     assert said in data["summary"]
     assert unsaid is None or unsaid not in data["summary"]
+
+
+def test_the_summary_tells_the_kinds_of_unread_files_apart(tmp_path: Path) -> None:
+    """h3 3a57939c3e: a package.json bump read "NOT COVERED: 1 changed file(s) govern cannot
+    read", and pydantic's 43 unreadable files were mostly Rust: a manifest, a language govern
+    has no extractor for and a file it could not parse are three different blind spots."""
+    manifest = '{"name": "pkg", "version": "1.0.0", "dependencies": {"a": "1"}}\n'
+    repo = pr_repo(tmp_path, {
+        "govern.toml": "[code]\nmax_parse_bytes = 100\n", "package.json": manifest,
+        "src/lib.rs": "fn a() {}\n", "ci/run.yml": "a: 1\n", "ci/b.yml": "b: 1\n",
+        "web/big.ts": "export const x = 1;\n" * 20}, {
+        "package.json": manifest.replace('"1"', '"2"'), "src/lib.rs": "fn b() {}\n",
+        "ci/run.yml": "a: 2\n", "ci/b.yml": "b: 2\n", "web/big.ts": "export const x = 2;\n" * 20})
+    summary = run_json(repo, "main")["summary"]
+    assert ("NOT COVERED: 1 changed file(s) govern cannot read; 3 changed file(s) of a kind no "
+            "extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes and "
+            "programs, never for names, so this is not a clean bill of health.") in summary
+    only_manifest = pr_repo(tmp_path / "manifest", {"package.json": manifest},
+                            {"package.json": manifest.replace('"1"', '"2"')})
+    summary = run_json(only_manifest, "main")["summary"]
+    assert "NOT COVERED: 1 package manifest(s) changed" in summary
+    assert "cannot read" not in summary and "no extractor" not in summary
 
 
 def test_the_text_report_tells_a_file_read_apart_from_a_blind_spot(tmp_path: Path) -> None:

@@ -13,7 +13,13 @@ from typing import Any, NamedTuple
 
 from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
-from govern.drift.anchors.model import MAX_PASSED_OVER, Anchor, is_implementation_only
+from govern.drift.anchors.model import (
+    MANIFEST,
+    MAX_PASSED_OVER,
+    NO_EXTRACTOR,
+    Anchor,
+    is_implementation_only,
+)
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -864,15 +870,29 @@ def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, in
 
 
 def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
-    """``NOT COVERED: 3 changed file(s) govern cannot read; 1 changed file(s) whose only
-    anchors were dropped as weak names; read, nothing public changed: 12 file(s)``, each part
-    said only when it counts a file."""
-    unread, weak, read = not_covered_counts(anchorless)
-    return "; ".join(part for part in (
-        f"NOT COVERED: {unread} changed file(s) govern cannot read" if unread else "",
-        f"{'' if unread else 'NOT COVERED: '}{weak} changed file(s) whose only anchors were "
-        "dropped as weak names" if weak else "",
-        f"read, nothing public changed: {read} file(s)" if read else "") if part)
+    """``NOT COVERED: 1 changed file(s) govern cannot read; 2 changed file(s) of a kind no
+    extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes and programs,
+    never for names; 1 changed file(s) whose only anchors were dropped as weak names; read,
+    nothing public changed: 12 file(s)``, each part said only when it counts a file. The files
+    govern cannot read are told apart by kind: a manifest bump or a Rust file in a Python
+    repository is not the blind spot an oversized module is."""
+    entries = list(anchorless)
+    unread, weak, read = not_covered_counts(entries)
+    foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries
+               if e["reason"].startswith(NO_EXTRACTOR)]
+    manifests = sum(e["reason"].startswith(MANIFEST) for e in entries)
+    kinds = sorted(set(foreign))
+    blind = [part for part in (
+        f"{unread - len(foreign) - manifests} changed file(s) govern cannot read"
+        if unread - len(foreign) - manifests else "",
+        f"{len(foreign)} changed file(s) of a kind no extractor reads "
+        f"({_first(kinds)})" if foreign else "",
+        f"{manifests} package manifest(s) changed, read for runtimes and programs, never for "
+        "names" if manifests else "",
+        f"{weak} changed file(s) whose only anchors were dropped as weak names" if weak else "",
+    ) if part]
+    return "; ".join([*(f"NOT COVERED: {part}" if n == 0 else part for n, part in enumerate(blind)),
+                      *([f"read, nothing public changed: {read} file(s)"] if read else [])])
 
 
 def _verdict(packages: int, anchors: int, rows: list[Row],

@@ -24,7 +24,13 @@ from govern.drift.anchors.commands import (
     python_scripts,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
-from govern.drift.anchors.model import Declaration, Extraction, not_covered_reason
+from govern.drift.anchors.model import (
+    MANIFEST,
+    NO_EXTRACTOR,
+    Declaration,
+    Extraction,
+    not_covered_reason,
+)
 from govern.drift.anchors.options import (
     declared_flags,
     may_derive_flags,
@@ -446,7 +452,7 @@ def _unanchorable_reason(change: ChangedFile, read_as: tuple[str, str]) -> str |
         return "symlink: the link target is not parsed"
     if not _extracted(read_as[0]) and not _extracted(read_as[1]):
         suffix = PurePosixPath(change.path).suffix
-        return f"no anchor extractor for {suffix or 'extensionless'} files"
+        return f"{NO_EXTRACTOR} {suffix or 'extensionless'} files"
     return None
 
 
@@ -578,7 +584,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             return
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
-                                  f"package manifest {verb}: manifests yield no anchor"})
+                                  f"{MANIFEST} {verb}: manifests yield no anchor"})
         return
     read_as = (_read_as(change.base_path, change.old_mode, base),
                _read_as(change.path, change.new_mode, head))

@@ -116,6 +116,15 @@ cannot read (no extractor, over ``code.max_parse_bytes``, binary, a manifest, ch
 in a region that did not parse)."""
 
 
+NO_EXTRACTOR = "no anchor extractor for"
+"""How the NOT COVERED reason of a file of a kind no extractor reads opens (``no anchor
+extractor for .rs files``): a language or format govern does not read for names."""
+
+MANIFEST = "package manifest"
+"""How the NOT COVERED reason of a package manifest that anchored nothing opens: govern reads a
+manifest for its runtimes and programs, never for names."""
+
+
 def not_covered_reason(extractions: Iterable[Extraction]) -> str:
     """Why a file's changed lines anchor nothing, naming what they touch where its extractor
     could tell (docs/concepts/affected-docs.md#change-set): a reader sees which rule passed
