@@ -47,6 +47,7 @@ from govern.drift.anchors.python import (
     module_path,
     qualified_names,
 )
+from govern.drift.anchors.retyped import respelled_headers
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.runtimes import dropped, supported
 from govern.drift.anchors.syntax import (
@@ -402,7 +403,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                    hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's changed lines that change code (a line all comment, or a hunk that only
     edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments;
-    outside Python, nor does a line only re-indented: :mod:`.whitespace`).
+    outside Python, nor does a line only re-indented: :mod:`.whitespace`; in Python, nor does a
+    header only respelling its annotations: :mod:`.retyped`).
     Both sides are parsed here, the head side as the base side's tree edited where the hunks
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""
@@ -420,7 +422,10 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     code = changed_code(language, (base_tree, base_data, lines[0]),
                         (head_tree, head_data, lines[1]), hunks)
     if language == "python":  # indentation is Python's block structure
-        return code
+        # a header only respelling its annotations changes nothing: :mod:`.retyped`
+        respelled = list(respelled_headers(base_tree, head_tree, code))
+        return (code[0].difference(*(old for old, _ in respelled)),
+                code[1].difference(*(new for _, new in respelled)))
     reindented = reindented_lines(base_data, head_data, hunks)
     return code[0] - reindented[0], code[1] - reindented[1]
 

@@ -336,7 +336,7 @@ def keep_recent(memo: dict[_K, _V], key: _K, value: _V) -> _V:
 def touches(node: Node, lines: frozenset[int]) -> bool:
     """Does the node span any of the (1-based) lines? (A search in the sorted lines: a scan
     asks this of thousands of nodes, and a large diff has thousands of lines.)"""
-    return _any_within(lines, range(node.start_point.row + 1, node.end_point.row + 2))
+    return any_within(lines, range(node.start_point.row + 1, node.end_point.row + 2))
 
 
 def own_first_line(node: Node) -> int:
@@ -352,10 +352,10 @@ def touches_own_part(call: Node, lines: frozenset[int]) -> bool:
     """Does the call's own part (from :func:`own_first_line` to its closing parenthesis) span
     any of the lines? A change to a link chained before it is not its own. Any other node:
     :func:`touches`."""
-    return _any_within(lines, range(own_first_line(call), call.end_point.row + 2))
+    return any_within(lines, range(own_first_line(call), call.end_point.row + 2))
 
 
-def _any_within(lines: frozenset[int], span: range) -> bool:
+def any_within(lines: frozenset[int], span: range) -> bool:
     """Is any of ``lines`` in ``span`` (a range of lines)? A search, not a pass over ``span``
     (a member's lines, asked once per name it declares)."""
     ordered = _in_order(lines)
@@ -437,7 +437,7 @@ def changed_in_body_only(function: Node, documented: range, lines: frozenset[int
     definition = function.child_by_field_name("definition") or function
     if definition.child_by_field_name("body") is None:
         return False
-    return not _any_within(lines, signature_lines(function, documented))
+    return not any_within(lines, signature_lines(function, documented))
 
 
 def _is_docstring(statement: Node) -> bool:
@@ -499,7 +499,7 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     found: list[Declaration] = []
     named = {(member_name, member.id): member for member_name, member in members}
     for (member_name, key), member in named.items():
-        if not _any_within(lines, documented[key]):
+        if not any_within(lines, documented[key]):
             continue
         kind = role(member_name, member)
         if kind in ("member", "field"):
@@ -507,7 +507,7 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
             found.append(Declaration(member_name, name, bridgeable=kind == "member",
                                      body_only=kind == "member" and changed_in_body_only(
                                          member, documented[key], lines)))
-        elif kind == "container" or (kind == "constructor" and _any_within(
+        elif kind == "container" or (kind == "constructor" and any_within(
                 lines, signature_lines(member, documented[key]))):
             found.append(Declaration(name, None, bridgeable=False))
     if _own_lines_changed(span, documented.values(), comments, lines):
