@@ -161,6 +161,17 @@ def test_affected_docs_imports_neither_pygithub_nor_jinja2() -> None:
     assert out.strip() == "[]"
 
 
+def test_the_command_line_collects_garbage_less_often_than_a_library_import() -> None:
+    probe = ("import gc, sys\nfrom govern.cli import main\nprint(*gc.get_threshold())\n"
+             "sys.argv = ['govern', '--version']\n"
+             "try:\n    main()\nexcept SystemExit:\n    print(*gc.get_threshold())\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    imported, ran = ([int(n) for n in line.split()] for line in (out[0], out[-1]))
+    assert imported[0] < cli_module.GC_YOUNG_OBJECTS  # importing govern leaves the gc alone
+    assert ran == [cli_module.GC_YOUNG_OBJECTS, *imported[1:]]  # older generations as they were
+
+
 def test_dash_v_is_version() -> None:
     short, long = CliRunner().invoke(cli, ["-V"]), CliRunner().invoke(cli, ["--version"])
     assert (short.exit_code, short.stdout) == (0, long.stdout)
