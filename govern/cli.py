@@ -7,7 +7,6 @@ so ``govern affected-docs`` never pays for PyGithub or jinja2.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import io
 import os
@@ -19,7 +18,7 @@ from typing import Any
 
 import click
 
-from govern import __version__
+from govern import __version__, collect_less
 from govern.commands.shared import config_option, print_json, quiet_option, settings
 from govern.core.errors import PROJECT_URL, GovernError, InternalError
 
@@ -154,17 +153,9 @@ def _terminated(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-GC_YOUNG_OBJECTS = 100_000
-"""Allocations between two collections of the youngest generation (Python's default: 700).
-A run builds large acyclic structures (modules imported, trees, tree listings, index rows)
-and makes few cycles: at the default, a warm affected-docs run on objectstack's 3851f87f0
-spent 20-55 ms in 77 collections that freed under 500 objects. Set by the command line only:
-a library import of govern leaves the process's collector as it was."""
-
-
 def main() -> None:
     signal.signal(signal.SIGTERM, _terminated)
-    gc.set_threshold(GC_YOUNG_OBJECTS, *gc.get_threshold()[1:])
+    collect_less()
     # A path that is not UTF-8 is held with lone surrogates (git's bytes, decoded with
     # surrogateescape); written to a UTF-8 stream it would be an internal error. It is shown
     # escaped (`\udcff`) instead: text for a person, and JSON escapes its own (json_text).
