@@ -1,5 +1,8 @@
 """``python -m govern``: the same as the ``govern`` console script."""
 
-from govern.cli import main
+from govern import collect_less
+
+collect_less()  # before govern.cli's imports, where most collections were
+from govern.cli import main  # noqa: E402
 
 main()

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from govern import __version__
+from govern import __version__, collect_less
 from govern.commands.shared import config_option, print_json, quiet_option, settings
 from govern.core.errors import PROJECT_URL, GovernError, InternalError
 
@@ -155,6 +155,7 @@ def _terminated(signum: int, frame: object) -> None:
 
 def main() -> None:
     signal.signal(signal.SIGTERM, _terminated)
+    collect_less()
     # A path that is not UTF-8 is held with lone surrogates (git's bytes, decoded with
     # surrogateescape); written to a UTF-8 stream it would be an internal error. It is shown
     # escaped (`\udcff`) instead: text for a person, and JSON escapes its own (json_text).

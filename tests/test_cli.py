@@ -12,6 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from govern import GC_YOUNG_OBJECTS
 from govern import cli as cli_module
 from govern.cli import cli
 from govern.commands.shared import json_option
@@ -159,6 +160,30 @@ def test_affected_docs_imports_neither_pygithub_nor_jinja2() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_command_line_collects_garbage_less_often_than_a_library_import() -> None:
+    probe = ("import gc, sys\nfrom govern.cli import main\nprint(*gc.get_threshold())\n"
+             "sys.argv = ['govern', '--version']\n"
+             "try:\n    main()\nexcept SystemExit:\n    print(*gc.get_threshold())\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    imported, ran = ([int(n) for n in line.split()] for line in (out[0], out[-1]))
+    assert imported[0] < GC_YOUNG_OBJECTS  # importing govern leaves the gc alone
+    assert ran == [GC_YOUNG_OBJECTS, *imported[1:]]  # older generations as they were
+
+
+def test_python_dash_m_collects_less_before_it_imports_the_command_line() -> None:
+    # a finder that only looks on: the threshold as `python -m govern` imports govern.cli
+    probe = ("import gc, runpy, sys\nseen = []\nclass Look:\n"
+             "    def find_spec(self, name, path, target=None):\n"
+             "        if name == 'govern.cli':\n            seen.append(gc.get_threshold()[0])\n"
+             "sys.meta_path.insert(0, Look())\nsys.argv = ['govern', '--version']\n"
+             "try:\n    runpy.run_module('govern', run_name='__main__')\n"
+             "except SystemExit:\n    print(*seen)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[-1] == str(GC_YOUNG_OBJECTS)
 
 
 def test_dash_v_is_version() -> None:
