@@ -162,7 +162,9 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     generic), a command as a phrase of words, a file by its path, a runtime version as a
     clause saying it, a code-shaped name as written or under a documented prefix (``module``,
     where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
-    call form (the shape guard)."""
+    call form (the shape guard). A literal is a string, no declaration a generator renders:
+    only a page writing it names it (``'pkg.errors.OldError'`` in a table is not under ``:::
+    pkg.errors``)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -172,7 +174,7 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token, module)
+        return index.naming_as_written(token) if kind == "literal" else index.naming(token, module)
     return index.calling(token)
 
 
