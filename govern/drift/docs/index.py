@@ -95,6 +95,9 @@ class DocsIndex:
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
     """A page read this run -> the names its object directives define, likewise."""
+    _generates: bool | None = field(default=None, repr=False)
+    """Whether a page of the run holds a generated block, asked once: most corpora hold none,
+    and a name's lookup then costs no second query."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
@@ -189,7 +192,11 @@ class DocsIndex:
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
         reference of the code, as a documented prefix is (``PageTokens.generated``)."""
-        return self.pages_with(GENERATED, (token,))
+        if self._generates is None:
+            self._generates = bool(self._fetch(
+                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
+                "LIMIT 1", (GENERATED,)))
+        return self.pages_with(GENERATED, (token,)) if self._generates else set()
 
     def naming(self, token: str, module: str = "", *, prefixes: bool = True) -> set[int]:
         """Pages that name ``token``: as written or in a generated block, or inside a
