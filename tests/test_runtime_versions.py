@@ -223,6 +223,12 @@ def test_a_raised_engines_node_leaves_the_pages_saying_the_old_major_stale(
     ("On Python 3.8, asyncio on Windows uses another loop", True),  # the old version's ways
     ("Supported since forever: Python 3.8+", True),  # the date is another clause's
     ("Tested in Python 3.8", True),
+    ("Python 3.8 added support for *async generators*", False),  # an event, after the version
+    ("**Python 3.8** introduced the walrus", False),
+    ("Python 3.8 removed `asyncio.async`", False),
+    ("Python 3.8 runs on Windows", True),  # a verb that dates nothing
+    ("Python 3.8, added to CI last year, fails", True),  # another clause's verb
+    ("On Python 3.8 adding a task fails", True),
 ])
 def test_a_page_says_a_python_version_in_the_clause_naming_python(text: str,
                                                                   says: bool) -> None:

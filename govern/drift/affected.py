@@ -168,7 +168,8 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     generic), a command as a phrase of words, a file by its path, a runtime version as a
     clause saying it, a code-shaped name as written or under a documented prefix (``module``,
     where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
-    call form (the shape guard)."""
+    call form (the shape guard). A literal is a string, no declaration a documented prefix
+    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -178,7 +179,7 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token, module)
+        return index.naming(token, module, prefixes=kind != "literal")
     return index.calling(token)
 
 
@@ -448,13 +449,22 @@ def _rule(anchor: Anchor, page_id: int, index: DocsIndex) -> tuple[str, str]:
         return "file_path", "path"
     if anchor.kind == "runtime":
         return "runtime_version", "runtime"
+    # a page naming it only in a generated block (an automd block's) documents it as a
+    # documented prefix does: it renders the signature and doc comment
     if not is_code_shaped(anchor.token):
-        return "call_form", "call"
+        return ("call_form", "call") if page_id in index.calling_as_written(anchor.token) \
+            else ("documented_prefix", "generated")
     if page_id not in index.naming_as_written(anchor.token):
-        return "documented_prefix", "prefix"
+        return "documented_prefix", "generated" if page_id in index.generating(anchor.token) \
+            else "prefix"
     if anchor.kind == "sdk":
         return "sdk_method", "written"
     return ("qualified_name" if "." in anchor.token else "unique_name"), "written"
+
+
+GENERATING = ("prefix", "generated")
+"""How a page reaching an anchor only through what a generator renders matched it: a
+documented container (``::: pkg.Client``) or a generated block (an automd block)."""
 
 
 def _ruled(anchors: list[Anchor], page_id: int, index: DocsIndex,
@@ -463,7 +473,7 @@ def _ruled(anchors: list[Anchor], page_id: int, index: DocsIndex,
     only through its documented container (see :func:`build_rows`)."""
     return [(anchor, rule, how) for anchor in anchors
             for rule, how in [_rule(anchor, page_id, index)]
-            if how != "prefix" or (anchor.kind, anchor.token) not in body_only]
+            if how not in GENERATING or (anchor.kind, anchor.token) not in body_only]
 
 
 def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> bool:
@@ -471,7 +481,7 @@ def _certain(anchor: Anchor, how: str, removed: frozenset[tuple[str, str]]) -> b
     documented container (``.. autoclass:: LimitedStream`` with ``:members:``, ``:::
     pkg.Client``) is not written there: the generator stops listing it, so the page is listed
     but not stale (docs/concepts/anchoring-rules.md#certain-drift)."""
-    return (anchor.kind, anchor.token) in removed and how != "prefix"
+    return (anchor.kind, anchor.token) in removed and how not in GENERATING
 
 
 def _module_roots(removed: frozenset[tuple[str, str]], packages: Iterable[str]

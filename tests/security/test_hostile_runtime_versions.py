@@ -14,6 +14,8 @@ from tests.security.pr import within
 LISTS = "".join("Python " + ", ".join(f"3.{i}" for i in range(40)) + "\n" for _ in range(5_000))
 NAMES = "Python " * 200_000 + "3.8"
 CLAUSES = ("Node.js" + "." * 40 + "a" * 40) * 20_000
+EVENTS = ("Python 3.8" + " *_`)" * 2_000 + "\n") * 1_000
+"""Each version followed by a long run of the markup read for an event verb after it."""
 
 
 def test_pages_of_names_and_lists_are_read_in_linear_time() -> None:
@@ -27,3 +29,9 @@ def test_pages_of_names_and_lists_are_read_in_linear_time() -> None:
     assert within(lambda: index.stating("Node.js 18")) == set()
     assert within(lambda: PageMentions(LISTS, "docs/0.md").lines("Python 3.2", "runtime"))[:2] \
         == (1, 2)
+
+
+def test_markup_after_each_version_is_read_once() -> None:
+    index = build_index([Page("docs/0.md", "b0", False)], {"b0": EVENTS.encode()}.get)
+    assert within(lambda: index.stating("Python 3.8")) == {0}
+    assert within(lambda: index.stating("Python 3.9")) == set()

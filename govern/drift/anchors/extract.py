@@ -24,6 +24,7 @@ from govern.drift.anchors.commands import (
     python_scripts,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
+from govern.drift.anchors.literals import in_private_module, published_literals
 from govern.drift.anchors.model import (
     MANIFEST,
     NO_EXTRACTOR,
@@ -363,6 +364,9 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side))
+        if extraction.literals and in_private_module(path):
+            extraction = replace(extraction, literals=published_literals(
+                extraction.literals, data, lines))
     else:
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),

@@ -20,6 +20,7 @@ from govern.drift.anchors.syntax import (
     is_route_literal,
     last_name,
     name_text,
+    parse,
     string_value,
     text,
     touches,
@@ -516,6 +517,38 @@ def table_kin(node: Node, context: Context, string_types: frozenset[str],
         tables[table.id] = frozenset(islice(
             (value for value in members if value and is_code_shaped(value)), MAX_TABLE_KIN))
     return tables[table.id]
+
+
+def in_private_module(path: str) -> bool:
+    """Is ``path`` a Python module its package keeps private: a folder or file whose name
+    leads with ``_`` (``pydantic/_migration.py``, ``pkg/_internal/config.py``), a dunder
+    (``__init__.py``) aside."""
+    if not path.endswith((".py", ".pyi")):
+        return False
+    return any(part.startswith("_") and not is_dunder(part)
+               for part in path.rpartition(".")[0].split("/"))
+
+
+def published_literals(literals: tuple[str, ...], source: bytes, lines: frozenset[int]
+                       ) -> tuple[str, ...]:
+    """Those of a private module's declared ``literals`` (:func:`in_private_module`) that
+    its package publishes. A table, a union or a constant declared outside any function there
+    is the code's own lookup (pydantic's ``_migration.py`` maps 200 removed v1 paths), not
+    surface a public name gives out; a key in a function body still names the payload it
+    builds, and a SCREAMING_CASE name (an error code, an environment variable) anchors
+    wherever it is (docs/concepts/anchoring-rules.md#literals)."""
+    # the same walk that found them, for where each one stands (the tree is memoised)
+    in_functions = {string_value(node, _PYTHON_CONTENT, _PYTHON_DELIMITERS)
+                    for node, context in _strings_in_context(
+                        parse("python", source).root_node, _PYTHON_STRINGS, lines)
+                    if context.in_function}
+    return tuple(literal for literal in literals
+                 if literal in in_functions or _is_screaming_name(literal))
+
+
+_PYTHON_STRINGS, _PYTHON_CONTENT, _PYTHON_DELIMITERS = (
+    frozenset({"string"}), frozenset({"string_content"}), frozenset({"string_start", "string_end"}))
+"""Python's string node types, content types and delimiter types."""
 
 
 def _table_entries(table: Node) -> Iterator[Node]:

@@ -38,6 +38,7 @@ from govern.drift.anchors.literals import settings_reads, shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
     MAX_NAME_BYTES,
+    changed_in_body_only,
     first_error_line,
     first_line,
     inherited_members,
@@ -776,6 +777,9 @@ def _is_binding(node: Node) -> bool:
     return value is not None and value.type not in _CALLABLE_VALUES
 
 
+_FUNCTION_DECLARATIONS = frozenset({"function_declaration", "generator_function_declaration"})
+
+
 def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
     is_container, members = _members(node)
     if not is_container:
@@ -789,7 +793,12 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
             # its helpers' change, not its own: a helper it gives out under a key of the
             # object it returns is that member of what callers get (anchoring-rules.md#what-anchors)
             return handed
-        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node)), *handed]
+        # a function's body alone: what a generated reference (an automd block) renders of it,
+        # its JSDoc (read as its first line, ``_jsdoc_changed``) and signature, is unchanged
+        body_only = node.type in _FUNCTION_DECLARATIONS and changed_in_body_only(
+            node, range(first_line(span), last_line(span) + 1), lines)
+        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node),
+                            body_only=body_only), *handed]
     nested = list(_nested_containers(node))
     # The namespace reads the lines its containers do not: its own, its other members', and
     # the comment written above a container, which documents it (``Namespace.Interface``).

@@ -37,7 +37,7 @@ from govern.drift.docs.scanner import (
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC = range(9)
+WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED = range(10)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -95,6 +95,9 @@ class DocsIndex:
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
     """A page read this run -> the names its object directives define, likewise."""
+    _generates: bool | None = field(default=None, repr=False)
+    """Whether a page of the run holds a generated block, asked once: most corpora hold none,
+    and a name's lookup then costs no second query."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
@@ -186,13 +189,26 @@ class DocsIndex:
         """Pages that write ``token`` itself (not only a documented prefix of it)."""
         return self.pages_with(WORD, (token,))
 
-    def naming(self, token: str, module: str = "") -> set[int]:
-        """Pages that name ``token``: as written, or inside a documented reference prefix
-        (``::: httpx.Client`` names ``httpx.Client.send``) whose member it is in the page does
-        not leave out (``:exclude-members: send``), and shows when private or special
-        (``:private-members:`` for ``shop._helper``). ``token`` is declared in ``module``, when
-        known: autodoc's directive of a package above it (``.. automodule:: cattrs`` for
-        ``cattrs.gen.make_dict_structure_fn``) renders none of its submodules' members."""
+    def generating(self, token: str) -> set[int]:
+        """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
+        reference of the code, as a documented prefix is (``PageTokens.generated``)."""
+        if self._generates is None:
+            self._generates = bool(self._fetch(
+                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
+                "LIMIT 1", (GENERATED,)))
+        return self.pages_with(GENERATED, (token,)) if self._generates else set()
+
+    def naming(self, token: str, module: str = "", *, prefixes: bool = True) -> set[int]:
+        """Pages that name ``token``: as written or in a generated block, or inside a
+        documented reference prefix (``::: httpx.Client`` names ``httpx.Client.send``) whose
+        member it is in the page does not leave out (``:exclude-members: send``), and shows
+        when private or special (``:private-members:`` for ``shop._helper``). ``token`` is
+        declared in ``module``, when known: autodoc's directive of a package above it (``..
+        automodule:: cattrs`` for ``cattrs.gen.make_dict_structure_fn``) renders none of its
+        submodules' members. Without ``prefixes``, only as written or in a generated block."""
+        named = self.naming_as_written(token) | self.generating(token)
+        if not prefixes:
+            return named
         parts = token.split(".")
         # each prefix, and its member ``token`` is in: ``httpx.Client`` and ``httpx.Client.send``
         member_of = {".".join(parts[:end]): ".".join(parts[:end + 1])
@@ -203,7 +219,7 @@ class DocsIndex:
             flat = set(self._rows(AUTODOC, above))
             documented = [found for found in documented if found not in flat]
         if not documented:
-            return self.naming_as_written(token)
+            return named
         hidden = set(self._rows(HIDDEN, list(member_of.values())))
         # each documented prefix -> the kinds it must also be stored as, one for each option
         # a part of ``token`` under it needs (``shop.__version_info__``: special members)
@@ -213,7 +229,7 @@ class DocsIndex:
         shown = {(kind, prefix, page_id) for kind in (PRIVATE, SPECIAL)
                  for prefix, page_id in self._rows(
                      kind, [prefix for prefix, kinds in needs.items() if kind in kinds])}
-        return self.naming_as_written(token) | {
+        return named | {
             page_id for prefix, page_id in documented
             if (member_of[prefix], page_id) not in hidden
             and all((kind, prefix, page_id) in shown for kind in needs[prefix])}
@@ -319,9 +335,13 @@ class DocsIndex:
         """Pages that write the file path form ``form``."""
         return self.pages_with(LOOSE, path_variants(form))
 
-    def calling(self, token: str) -> set[int]:
-        """Pages that write ``token`` in call form inside code."""
+    def calling_as_written(self, token: str) -> set[int]:
+        """Pages that write ``token`` in call form inside code, out of a generated block."""
         return self.pages_with(CALL, (token,))
+
+    def calling(self, token: str) -> set[int]:
+        """Pages that write ``token`` in call form inside code, generated or not."""
+        return self.calling_as_written(token) | self.generating(token + "(")
 
     def calling_qualified(self, names: Collection[str]) -> dict[str, set[int]]:
         """For each of ``names``, the pages that call it through a qualifier in code
@@ -554,7 +574,8 @@ def _token_rows(tokens: PageTokens, words: list[str],
         yield WORD, word, blob_id
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
-                         (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc)):
+                         (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
+                         (GENERATED, tokens.generated)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 23
+FORMAT = 24
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -115,7 +115,7 @@ file; 18: a docblock link names its declaration, not its file; 19: a bare ``:mem
 documents private and special members only with the options that show them; 20: a docblock
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
 members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
-are code)."""
+are code; 24: an automd block's names are generated, not written)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,10 @@ class PageTokens:
     routes: frozenset[tuple[str, ...]]
     """Wire paths written on the page, as segments with params as ``*`` (a method before
     them is optional, so it is not kept)."""
+    generated: frozenset[str] = frozenset()
+    """What the page's generated blocks (:func:`generated_blocks`) name, kept out of the
+    other fields: their words, and each name they write in call form in code with its ``(``
+    (``html(``), as the shape guard reads a plain word only in call form."""
 
 
 def inline_code_spans(text: str) -> list[tuple[int, int]]:
@@ -1040,20 +1044,33 @@ def default_imports(text: str) -> Iterator[tuple[str, int]]:
                 yield f"{match.group(2)}.default", match.start()
 
 
-def scan_page(text: str, path: str) -> PageTokens:
-    """Tokens of one page (md, mdx or rst, told apart by ``path``).
+AUTOMD_JSDOCS, AUTOMD_END = "<!-- automd:jsdocs", "<!-- /automd -->"
+"""The markers automd writes around the text it generates from a source's JSDoc (``<!--
+automd:jsdocs src="../src/utils/response.ts" -->`` … ``<!-- /automd -->``)."""
 
-    One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
-    into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
-    section is not read (:func:`without_release_notes`), nor a docblock link's path
-    (:func:`without_docblock_paths`).
-    """
-    text = without_object_reprs(without_release_notes(text, path))
-    references = _references(text)
-    text = without_docblock_paths(text)
-    raws = raw_tokens(text)
-    # most tokens are plain identifiers (`parse`, `Client`): words as they are, taken in one
-    # pass; the rest (dotted, paths, `$x`, numbers, other scripts) are read one by one
+
+def generated_blocks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each block automd generates from JSDoc, its markers included: a
+    generated reference, as an autodoc directive is, rendering the signatures and doc comments
+    of what it names (docs/concepts/anchoring-rules.md#what-anchors). A block without its
+    closing marker generates nothing: its text is read as hand-written, and so is every later
+    block's, none of which can close either. Each search starts past the last: linear."""
+    blocks: list[tuple[int, int]] = []
+    start = text.find(AUTOMD_JSDOCS)
+    while start >= 0:
+        close = text.find(AUTOMD_END, start)
+        if close < 0:
+            break
+        end = close + len(AUTOMD_END)
+        blocks.append((start, end))
+        start = text.find(AUTOMD_JSDOCS, end)
+    return blocks
+
+
+def _names(raws: set[str]) -> tuple[set[str], set[str]]:
+    """(words, loose) of a text's raw tokens: most are plain identifiers (`parse`, `Client`),
+    words as they are, taken in one pass; the rest (dotted, paths, `$x`, numbers, other
+    scripts) are read one by one."""
     words = {raw for raw in raws if raw.isidentifier() and raw.isascii()}
     loose: set[str] = set()
     for raw in raws.difference(words):
@@ -1063,10 +1080,45 @@ def scan_page(text: str, path: str) -> PageTokens:
             words.add(word)
             if word.count(".") > 1:
                 words.update(dotted_suffixes(word))
+    return words, loose
+
+
+def _calls(text: str, path: str) -> set[str]:
+    """The names ``text`` writes in call form in its code regions."""
+    return set(_CALL.findall("\n".join(text[start:end]
+                                       for start, end in code_regions(text, path))))
+
+
+def _generated(text: str, path: str, blocks: list[tuple[int, int]]) -> set[str]:
+    """:attr:`PageTokens.generated` of the page's generated ``blocks``."""
+    found: set[str] = set()
+    for start, end in blocks:
+        block = text[start:end]
+        found.update(_names(raw_tokens(block))[0])
+        found.update(f"{call}(" for call in _calls(block, path))
+    return found
+
+
+def scan_page(text: str, path: str) -> PageTokens:
+    """Tokens of one page (md, mdx or rst, told apart by ``path``).
+
+    One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
+    into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
+    section is not read (:func:`without_release_notes`), nor a docblock link's path
+    (:func:`without_docblock_paths`); a generated block's names are kept apart
+    (:func:`generated_blocks`), its source path read as no file's mention: it says where the
+    block is generated from.
+    """
+    text = without_object_reprs(without_release_notes(text, path))
+    blocks = generated_blocks(text) if AUTOMD_JSDOCS in text else []
+    generated = _generated(text, path, blocks)
+    text = blank_sections(text, blocks)
+    references = _references(text)
+    text = without_docblock_paths(text)
+    words, loose = _names(raw_tokens(text))
     words.update(references.names)
     words.update(name for name, _ in default_imports(text))
-    calls = set(_CALL.findall("\n".join(text[start:end]
-                                          for start, end in code_regions(text, path))))
+    calls = _calls(text, path)
     routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
         else set()
     intern = sys.intern
@@ -1080,4 +1132,5 @@ def scan_page(text: str, path: str) -> PageTokens:
         special=frozenset(references.special),
         loose=frozenset(loose),
         routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
+        generated=frozenset(generated),
     )

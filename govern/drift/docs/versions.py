@@ -51,13 +51,19 @@ _DATED = re.compile(r"(?:\bsince|\bas[ \t]++of|\b(?:added|new|changed|deprecated
 3.8, asyncio on Windows…" describes the old version's behaviour, and goes with it."""
 DATING = 24
 """Characters before a runtime's name read for a dating phrase (``deprecated since **``)."""
+_EVENT = re.compile(r"[ \t*_`)]*+(?:added|introduced|removed|deprecated|dropped|changed)\b",
+                    re.IGNORECASE)
+"""A verb right after the version that makes the runtime the subject of an event: trio's
+"Python 3.6 added support for async generators" stays true once 3.6 is dropped. Matched at
+the version's end only, over at most the markup closing it: no scan of the text after."""
 
 
 def version_mentions(text: str, token: str) -> Iterator[int]:
     """Offsets where ``text`` says the runtime version ``token``, at the runtime's name, less
-    those dating an event (``new in``, ``deprecated since``). Each match starts at a name and
-    reads at most ``CLAUSE`` characters past it and ``DATING`` before it: linear in the
-    text."""
+    those dating an event (``new in``, ``deprecated since`` before it, ``added`` after it).
+    Each match starts at a name and reads at most ``CLAUSE`` characters past it, ``DATING``
+    before it and one run of markup and a word after it: linear in the text."""
     for match in version_pattern(token).finditer(text):
-        if not _DATED.search(text, max(0, match.start() - DATING), match.start()):
+        if not (_DATED.search(text, max(0, match.start() - DATING), match.start())
+                or _EVENT.match(text, match.end())):
             yield match.start()
