@@ -3,6 +3,7 @@ qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)
 
 from __future__ import annotations
 
+import builtins
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -360,6 +361,37 @@ def _for_type_checkers(statement: Node, memo: dict[int, bool]) -> bool:
     return inside
 
 
+def _import_bound(statement: Node) -> Iterator[str]:
+    """The names an ``import`` statement binds: ``toml`` of ``import toml``, ``toml`` of
+    ``import tomli as toml``, ``os`` of ``import os.path``."""
+    if statement.type != "import_statement":
+        return
+    for child in statement.named_children:
+        if child.type == "aliased_import":
+            yield text(child.child_by_field_name("alias"))
+        elif child.type == "dotted_name":
+            yield text(child).partition(".")[0]
+
+
+_BUILTINS = frozenset(name for name in dir(builtins) if is_public(name))
+"""The built-in names (``DeprecationWarning``, ``open``); the dunders are module metadata."""
+
+
+def _borrowed(imports: set[str], assignments: set[str], definitions: set[str],
+              all_names: frozenset[str] | None) -> dict[str, str]:
+    """The names a module binds only by assignment that are another's (name -> the reason a
+    NOT COVERED line gives): one it also imports (``toml = None``, the fallback of ``try:
+    import toml``) is the import's, and one a built-in has (pydantic's ``else:
+    DeprecationWarning = PydanticDeprecatedSince20``, a workaround for an editor) rebinds
+    it. Neither is the module's declaration, unless ``__all__`` lists it; a def or class is
+    (requests' ``class ConnectionError``)."""
+    listed = all_names or frozenset()
+    reasons = {name: f"the built-in `{name}` rebound" for name in assignments & _BUILTINS}
+    reasons.update((name, f"`{name}`, which the module imports") for name in assignments & imports)
+    return {name: reason for name, reason in reasons.items()
+            if name not in definitions and name not in listed}
+
+
 _STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) | {"typing_extensions"}
 """Top-level modules of the standard library (``__future__`` among them), and the backport
 of ``typing``'s."""
@@ -540,11 +572,16 @@ def extract_python(source: bytes, lines: frozenset[int],
     metadata: set[str] = set()
     deprecated = False  # a changed top-level warning deprecates the module's whole API
     changed_imports: list[str] = []  # the names ``from … import`` binds on changed lines
+    imports: set[str] = set()  # every name an import binds
+    assignments: set[str] = set()  # every name an assignment binds
+    definitions: set[str] = set()  # every name a def or class binds
     checked: set[str] = set()  # what ``from … import`` binds for type checkers, and at runtime
     runtime: set[str] = set()
     blocks: dict[int, bool] = {}
     for statement in statements(tree.root_node):
+        imports.update(_import_bound(statement))
         for imported_name, origin, node in _imported(statement):
+            imports.add(imported_name)
             (checked if _for_type_checkers(statement, blocks) else runtime).add(imported_name)
             reexports[imported_name] = origin
             if _republishes(origin, node):
@@ -556,6 +593,8 @@ def extract_python(source: bytes, lines: frozenset[int],
             if name == "__all__":
                 all_names = string_list(value)
             else:
+                (definitions if value.type in ("function_definition", "class_definition")
+                 else assignments).add(name)
                 top_level.append((name, statement))
                 # ``__all__`` lists what a star import takes; module metadata is read as
                 # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out
@@ -564,6 +603,7 @@ def extract_python(source: bytes, lines: frozenset[int],
                 if _is_metadata(name, value):
                     metadata.add(name)
 
+    borrowed = _borrowed(imports, assignments, definitions, all_names)
     if all_names is None:
         # an import only type checkers run is no name of the module at runtime: it publishes
         # nothing unless ``__all__`` lists it (pydantic's ``json_schema.py`` imports
@@ -573,7 +613,7 @@ def extract_python(source: bytes, lines: frozenset[int],
             republished.discard(name)
 
     def exported(name: str) -> bool:
-        return name in metadata or is_public(name) and (
+        return name in metadata or is_public(name) and name not in borrowed and (
             all_names is None or name in all_names or name in imported)
 
     declared: set[str] = set()
@@ -608,7 +648,7 @@ def extract_python(source: bytes, lines: frozenset[int],
                     else []
                 touched.extend(served)
                 if not served:
-                    passed_over.append(_unexported_reason(name, statement))
+                    passed_over.append(borrowed.get(name) or _unexported_reason(name, statement))
                     hidden_reasons[name] = passed_over[-1]
                     if is_container:
                         hidden.extend(_touched(statement, name, lines, True, members))
