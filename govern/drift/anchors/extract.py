@@ -46,6 +46,7 @@ from govern.drift.anchors.python import (
     index_reexports,
     is_public,
     module_path,
+    module_reexports,
     qualified_names,
 )
 from govern.drift.anchors.retyped import respelled_headers
@@ -121,6 +122,9 @@ class Side:
         if path not in self._files:
             self._files[path] = self.read(path)
         return self._files[path]
+
+    def source(self, path: str) -> bytes | None:
+        return self._file(path)
 
     def exists(self, path: str) -> bool:
         if self.name == "head" and self.head_files is not None:
@@ -349,7 +353,7 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
         for qualified in qualified_names(path, top, side.exists, side.python_reexports,
-                                         side.head_files):
+                                         side.head_files, side.source):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
@@ -779,9 +783,12 @@ def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
     folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
-    return any(token.endswith("." + declaration.key)
+    # an import path, not ``Container.member``: more parts than the key, as the alias a
+    # module re-exports it by has too (trio's ``to_thread_run_sync`` is
+    # ``trio.to_thread.run_sync``)
+    return any(token.count(".") > declaration.key.count(".")
                and not any(part.startswith("_") for part in token.split("."))
-               for token in tokens)  # an import path, not ``Container.member``
+               for token in tokens)
 
 
 def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool:
@@ -921,17 +928,19 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
 
     A package ``__init__.py`` publishes the name under the package (``marimo.ui.chat``): its
     qualified forms anchor, new at HEAD (a New API candidate) or removed (stale), and not the
-    bare name, which exists either way in its module. A TS/JS file's ``export … from``
-    publishes the bare name, as TS docs write it; whether another entry point still exports
-    it cannot be told from this file, so a name it stops exporting is a changed name, not a
-    removed one. A name the other side declares in the file itself has moved, not come or
-    gone."""
+    bare name, which exists either way in its module. So does a public module of what it
+    imports from a private one (``trio.subprocess.run``: :func:`module_reexports`). A TS/JS
+    file's ``export … from`` publishes the bare name, as TS docs write it; whether another
+    entry point still exports it cannot be told from this file, so a name it stops exporting
+    is a changed name, not a removed one. A name the other side declares in the file itself
+    has moved, not come or gone."""
     python = change.path.endswith((".py", ".pyi"))
-    if python and PurePosixPath(change.path).name != "__init__.py":
-        return False
     old, new = extractions.get("base"), extractions.get("head")
     before = old.reexports if old is not None else frozenset()
     after = new.reexports if new is not None else frozenset()
+    if python and PurePosixPath(change.path).name != "__init__.py":
+        before = module_reexports(old, change.base_path, base.exists)
+        after = module_reexports(new, change.path, head.exists)
     found = False
     for names, side, path, other in ((after - before, head, change.path, old),
                                      (before - after, base, change.base_path, new)):

@@ -3,6 +3,7 @@ qualified names Python docs use for them (``httpx.Client.send``, ``click.echo``)
 
 from __future__ import annotations
 
+import builtins
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -340,6 +341,57 @@ def _imported(statement: Node) -> Iterator[tuple[str, str, Node]]:
             yield text(child), f"{module}:{text(child)}", child
 
 
+def _for_type_checkers(statement: Node, memo: dict[int, bool]) -> bool:
+    """Is a statement in the block of an ``if TYPE_CHECKING:`` (``typing.TYPE_CHECKING``),
+    which only a type checker runs? Each block above it is judged once (``memo``, by node
+    id), so the statements of blocks nested thousands deep cost one walk, not one each."""
+    above: list[Node] = []
+    current = statement.parent
+    while current is not None and current.id not in memo:
+        above.append(current)
+        current = current.parent
+    inside = current is not None and memo[current.id]
+    for block in reversed(above):
+        parent = block.parent
+        inside = inside or (parent is not None and parent.type == "if_statement"
+                            and block == parent.child_by_field_name("consequence")
+                            and text(parent.child_by_field_name("condition")).rpartition(".")[2]
+                            == "TYPE_CHECKING")
+        memo[block.id] = inside
+    return inside
+
+
+def _import_bound(statement: Node) -> Iterator[str]:
+    """The names an ``import`` statement binds: ``toml`` of ``import toml``, ``toml`` of
+    ``import tomli as toml``, ``os`` of ``import os.path``."""
+    if statement.type != "import_statement":
+        return
+    for child in statement.named_children:
+        if child.type == "aliased_import":
+            yield text(child.child_by_field_name("alias"))
+        elif child.type == "dotted_name":
+            yield text(child).partition(".")[0]
+
+
+_BUILTINS = frozenset(name for name in dir(builtins) if is_public(name))
+"""The built-in names (``DeprecationWarning``, ``open``); the dunders are module metadata."""
+
+
+def _borrowed(imports: set[str], assignments: set[str], definitions: set[str],
+              all_names: frozenset[str] | None) -> dict[str, str]:
+    """The names a module binds only by assignment that are another's (name -> the reason a
+    NOT COVERED line gives): one it also imports (``toml = None``, the fallback of ``try:
+    import toml``) is the import's, and one a built-in has (pydantic's ``else:
+    DeprecationWarning = PydanticDeprecatedSince20``, a workaround for an editor) rebinds
+    it. Neither is the module's declaration, unless ``__all__`` lists it; a def or class is
+    (requests' ``class ConnectionError``)."""
+    listed = all_names or frozenset()
+    reasons = {name: f"the built-in `{name}` rebound" for name in assignments & _BUILTINS}
+    reasons.update((name, f"`{name}`, which the module imports") for name in assignments & imports)
+    return {name: reason for name, reason in reasons.items()
+            if name not in definitions and name not in listed}
+
+
 _STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) | {"typing_extensions"}
 """Top-level modules of the standard library (``__future__`` among them), and the backport
 of ``typing``'s."""
@@ -520,8 +572,17 @@ def extract_python(source: bytes, lines: frozenset[int],
     metadata: set[str] = set()
     deprecated = False  # a changed top-level warning deprecates the module's whole API
     changed_imports: list[str] = []  # the names ``from … import`` binds on changed lines
+    imports: set[str] = set()  # every name an import binds
+    assignments: set[str] = set()  # every name an assignment binds
+    definitions: set[str] = set()  # every name a def or class binds
+    checked: set[str] = set()  # what ``from … import`` binds for type checkers, and at runtime
+    runtime: set[str] = set()
+    blocks: dict[int, bool] = {}
     for statement in statements(tree.root_node):
+        imports.update(_import_bound(statement))
         for imported_name, origin, node in _imported(statement):
+            imports.add(imported_name)
+            (checked if _for_type_checkers(statement, blocks) else runtime).add(imported_name)
             reexports[imported_name] = origin
             if _republishes(origin, node):
                 republished.add(imported_name)
@@ -532,6 +593,8 @@ def extract_python(source: bytes, lines: frozenset[int],
             if name == "__all__":
                 all_names = string_list(value)
             else:
+                (definitions if value.type in ("function_definition", "class_definition")
+                 else assignments).add(name)
                 top_level.append((name, statement))
                 # ``__all__`` lists what a star import takes; module metadata is read as
                 # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out
@@ -540,8 +603,17 @@ def extract_python(source: bytes, lines: frozenset[int],
                 if _is_metadata(name, value):
                     metadata.add(name)
 
+    borrowed = _borrowed(imports, assignments, definitions, all_names)
+    if all_names is None:
+        # an import only type checkers run is no name of the module at runtime: it publishes
+        # nothing unless ``__all__`` lists it (pydantic's ``json_schema.py`` imports
+        # ``PydanticDataclass`` from ``_internal`` under ``if TYPE_CHECKING:``)
+        for name in checked - runtime:
+            del reexports[name]
+            republished.discard(name)
+
     def exported(name: str) -> bool:
-        return name in metadata or is_public(name) and (
+        return name in metadata or is_public(name) and name not in borrowed and (
             all_names is None or name in all_names or name in imported)
 
     declared: set[str] = set()
@@ -576,7 +648,7 @@ def extract_python(source: bytes, lines: frozenset[int],
                     else []
                 touched.extend(served)
                 if not served:
-                    passed_over.append(_unexported_reason(name, statement))
+                    passed_over.append(borrowed.get(name) or _unexported_reason(name, statement))
                     hidden_reasons[name] = passed_over[-1]
                     if is_container:
                         hidden.extend(_touched(statement, name, lines, True, members))
@@ -675,6 +747,32 @@ def resolve_import(module: str, package: str) -> str:
     return ".".join([*base, rest] if rest else base)
 
 
+def module_reexports(extraction: Extraction | None, path: str,
+                     exists: Callable[[str], bool]) -> frozenset[str]:
+    """The names a public module that is no package ``__init__`` re-exports: those its
+    ``__all__`` lists, or without one those it imports from a private module of its own
+    package (trio's ``subprocess.py``: ``from ._subprocess import run``). An import from a
+    public module or another package is the module's use of the name, not a publication of
+    it (docs/concepts/affected-docs.md#re-exports)."""
+    if extraction is None:
+        return frozenset()
+    module = module_path(path, exists)[0]
+    if not module or not _is_public_path(module):
+        return frozenset()
+    if extraction.all_names is not None:
+        return extraction.reexports
+    package = module.rpartition(".")[0]
+    return frozenset(name for name in extraction.reexports
+                     if _is_private_inside(extraction.import_reexports[name], package))
+
+
+def _is_private_inside(origin: str, package: str) -> bool:
+    """Is an import's module (``origin`` as :func:`from_imports` gives it) a private module
+    inside ``package``?"""
+    resolved = resolve_import(origin.rpartition(":")[0], package)
+    return resolved.startswith(f"{package}.") and not _is_public_path(resolved)
+
+
 @dataclass(frozen=True)
 class ReexportIndex:
     """A package ``__init__``'s re-exports indexed by where each comes from, so how it
@@ -709,7 +807,8 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
 
 def qualified_names(path: str, name: str, exists: Callable[[str], bool],
                     read_reexports: Callable[[str, str], ReexportIndex | None],
-                    files: frozenset[str] | None = None) -> list[str]:
+                    files: frozenset[str] | None = None,
+                    source: Callable[[str], bytes | None] | None = None) -> list[str]:
     """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
 
     The module's own path (when every component is public), then each package ``__init__``
@@ -719,7 +818,12 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     does not, and ``marimo/__init__.py`` then re-exports the module ``ui`` itself, which makes
     ``marimo.ui.plotly``. ``read_reexports(path, package)`` gives a module's index.
 
-    With ``files`` (HEAD's tree), a **sibling package** that re-exports a step of that chain
+    With ``files`` (HEAD's tree), a **public module** of a public package of the chain that
+    imports a step from a private module of that package spells it under its own path:
+    trio's ``subprocess.py`` does ``from ._subprocess import run``, which is
+    ``trio.subprocess.run``; ``source(path)``, when given, is a file's text, and a module
+    whose text cannot import the name is not parsed. And a **sibling package** that
+    re-exports a step of that chain
     spells it too: attrs' ``attrs/validators.py`` star-imports ``attr.validators``, so
     ``attr.validators.provides`` is also ``attrs.validators.provides``, and
     ``attrs/__init__.py`` imports ``define`` from ``attr``: ``attrs.define``.
@@ -730,6 +834,8 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     steps = _outwards(module, packages, name, read_reexports)
     found = _spelled(steps)
     if files is not None and packages:
+        found.extend(f"{module}.{alias}" for module, alias in
+                     _module_reexports(steps, packages, files, read_reexports, source))
         for sibling, alias, sibling_packages in _sibling_reexports(
                 steps, packages[-1][0], files, exists, read_reexports):
             found.extend(_spelled(_outwards(sibling, sibling_packages, alias, read_reexports)))
@@ -738,8 +844,7 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
 
 def _spelled(steps: list[tuple[str, str]]) -> list[str]:
     """The dotted names of the steps whose module path is public."""
-    return [f"{module}.{name}" for module, name in steps
-            if all(is_public(part) for part in module.split("."))]
+    return [f"{module}.{name}" for module, name in steps if _is_public_path(module)]
 
 
 def _outwards(module: str, packages: list[tuple[str, str]], name: str,
@@ -757,6 +862,71 @@ def _outwards(module: str, packages: list[tuple[str, str]], name: str,
         if alias is not None:
             steps.append((package, alias))
     return steps
+
+
+def _module_reexports(steps: list[tuple[str, str]], packages: list[tuple[str, str]],
+                      files: frozenset[str],
+                      read_reexports: Callable[[str, str], ReexportIndex | None],
+                      source: Callable[[str], bytes | None] | None
+                      ) -> Iterator[tuple[str, str]]:
+    """(module, name) of each public module (``pkg/NAME.py`` or ``pkg/NAME/__init__.py``) of a
+    public package of the chain that imports a private step of the chain from inside that
+    package, as its ``__all__`` allows. A step already public has its own public path: a
+    public module importing it uses it, as it uses a dependency's names.
+
+    Only a module whose text names a step (``from ._core import Task``) or star-imports
+    (``from ._core import *``) is parsed: pydantic's forty public modules, parsed for a
+    change to ``_internal``, had added 0.6 s to a run of 1 s. One importing the private module
+    itself under a public alias (``from . import _core as core``) is not followed."""
+    private = [(module, name) for module, name in steps if not _is_public_path(module)]
+    if not private:
+        return
+    modules = public_modules(files)
+    for package_dir, package in packages:
+        inside = [step for step in private if step[0].startswith(f"{package}.")]
+        if not _is_public_path(package) or not inside:
+            continue
+        needles = {step_name.encode() for _, step_name in inside} | {b"import *"}
+        for path, stem in modules.get(package_dir, ())[:MAX_PUBLIC_MODULES]:
+            text = source(path) if source is not None else None
+            if text is not None and not any(needle in text for needle in needles):
+                continue
+            module = f"{package}.{stem}"
+            index = read_reexports(path, _package_of_module(path, module))
+            aliases = [] if index is None else [_reexported_as(index, *step) for step in inside]
+            alias = next((alias for alias in aliases if alias is not None), None)
+            if alias is not None:
+                yield module, alias
+
+
+MAX_PUBLIC_MODULES = 64
+"""Public modules read in one package for what they import from its private ones: a package
+holding more keeps the first, by path (trio has eight, pydantic forty; each name asked of a
+package of thousands would read them all)."""
+
+
+def _is_public_path(module: str) -> bool:
+    return all(is_public(part) for part in module.split("."))
+
+
+@lru_cache(maxsize=4)
+def public_modules(files: frozenset[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The public modules of a tree by the folder they sit in (``"src/trio"`` ->
+    ``(("src/trio/abc.py", "abc"), ("src/trio/testing/__init__.py", "testing"), …)``): its
+    ``NAME.py`` files and ``NAME/__init__.py`` packages, NAME a public identifier, not a
+    test's. Built once per tree."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path in sorted(files):
+        folder, _, file = path.rpartition("/")
+        if file == "__init__.py":
+            folder, _, stem = folder.rpartition("/")
+        elif file.endswith(".py"):
+            stem = file[:-3]
+        else:
+            continue
+        if stem.isidentifier() and is_public(stem) and not is_test_file(path):
+            found.setdefault(folder, []).append((path, stem))
+    return {folder: tuple(modules) for folder, modules in found.items()}
 
 
 MAX_SIBLINGS = 64
