@@ -349,6 +349,37 @@ def test_tracked_pages_the_gitignore_lists_are_excluded_as_generated() -> None:
             "output and kept out of the corpus: packages/docs/api/**") in lines
 
 
+BLOG_NOTE = ("docs.exclude: detected: a blog's folder the defaults miss (named blog, after an "
+             "order prefix such as Nuxt Content's 99.), whose posts are written at their "
+             "dates: ")
+
+
+@pytest.mark.parametrize(("pages", "excluded"), [
+    # h3's Nuxt Content docs/99.blog/, and a blog deeper than the defaults look
+    (["docs/1.guide/a.md", "docs/99.blog/1.v1.8.md", "docs/99.blog/index.md"],
+     ["docs/99.blog/**"]),
+    (["docs/guide/a.md", "docs/community/blog/post.md"], ["docs/community/blog/**"]),
+    # the defaults' blog, a name that only begins with blog, a prefix that is no order, a
+    # page named blog, and a published package named blog, whose README is its docs
+    (["docs/a.md", "docs/blog/post.md"], []),
+    (["docs/a.md", "docs/99.blogging/post.md", "docs/v1.blog/post.md", "docs/2.blog.md"], []),
+    (["docs/a.md", "packages/blog/README.md", "packages/blog/package.json"], []),
+])
+def test_a_blog_the_defaults_miss_is_excluded(pages: list[str], excluded: list[str]) -> None:
+    files = {"README.md": "# x\n", **dict.fromkeys(pages, "# Page\n"),
+             "packages/blog/package.json": '{"name": "blog"}\n'}
+    lines, _, config = _proposed(files)
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, *excluded)
+    assert [line for line in lines if line.startswith("docs.exclude")] == (
+        [BLOG_NOTE + ", ".join(excluded)] if excluded else [])
+    # a blog's posts are out, the defaults' included; every other page, the package's README
+    # included, is read
+    for page in (page for page in pages if page.endswith(".md")):
+        assert is_docs_path(page, config.docs) is not (
+            any(page.startswith(glob[:-2]) for glob in excluded) or page.startswith("docs/blog/")
+        ), page
+
+
 @pytest.mark.parametrize(("gitignore", "excluded"), [
     ("dist\n*.log\n", ()),  # nothing the corpus holds
     ("*.md\n", ()),  # every page: excluding them all would leave no corpus

@@ -21,6 +21,7 @@ from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translati
 from govern.drift.docs.scanner import page_title
 from govern.init.docs_paths import (
     DOCS_FORMATS,
+    blog_folders,
     docs_roots,
     mdx_folders,
     package_manifests_beside_readmes,
@@ -152,11 +153,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     marked = [glob for glob in marked if glob not in generated]
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
     unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
+    blogs = blog_folders(in_corpus, paths)
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
-    excluded = [*generated, *marked, *unbuilt, *(f"{t.folder}/**" for t in translated)]
+    excluded = [*generated, *marked, *unbuilt, *blogs, *(f"{t.folder}/**" for t in translated)]
     if excluded:
         # added to the defaults: a blog started later stays out of the corpus from day one
         values["docs.exclude"] = [*BY_PATH["docs.exclude"].default_toml, *excluded]
@@ -167,6 +169,10 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
            f"in:\" lines and its index pages linking only to them, API Documenter's header), "
            f"regenerated rather than edited: {', '.join(marked)}"] if marked else []),
         *(f"detected: {seen}" for seen in unbuilt_seen),
+        *([f"detected: a blog's folder the defaults miss (named blog, after an order "
+           f"prefix such as Nuxt Content's 99.), whose posts are written at their dates: "
+           f"{', '.join(blogs)}"]
+          if blogs else []),
         *([f"pages not read for a reference generator's mark: the repository has more than "
            f"{MAX_MARKED_PAGES:,} md/mdx/rst files (exclude generated ones by hand)"]
           if unread else []),

@@ -1,0 +1,21 @@
+"""Attack: stall `govern init` with the files it reads for a docs site's own code and blog. A
+PR controls the paths it commits (walked for blog folders and the packages inside them): each
+is read in linear time."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from govern.init.docs_paths import blog_folders
+from tests.security.pr import within
+
+
+def test_many_blog_folders_and_packages_are_walked_in_linear_time() -> None:
+    """Thousands of deep folders named blog, each holding a page and a package manifest: the
+    packages are found in one walk of the paths, not one walk per folder (20,000 folders
+    over 40,000 paths would be minutes)."""
+    deep = "/".join(["d"] * 20)
+    pages = [f"docs/{i}/{deep}/1.blog/a.md" for i in range(20_000)]
+    paths = [*pages, *(f"docs/{i}/{deep}/1.blog/package.json" for i in range(20_000))]
+    assert within(partial(blog_folders, pages, paths)) == []
+    assert blog_folders(pages[:1], pages[:1]) == [f"docs/0/{deep}/1.blog/**"]
