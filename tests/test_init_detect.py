@@ -522,6 +522,25 @@ RTK_WEBSITE = '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}'
       "docs/_ext/roles.py": "x = 1\n"}, ["/docs/conf.py", "docs/_ext/**"]),
     ({"mkdocs.yml": "site_name: x\nhooks:\n  - docs/hooks.py\n  - gone.py\n  - ../up.py\nnav: []\n",
       "docs/hooks.py": "x = 1\n", "docs/a.md": "# A\n"}, ["/docs/hooks.py"]),
+    # the folder every hook sits in, inside the pages folder, holding no page and no package:
+    # pydantic's docs/plugins/, whose main.py hook imports conversion_table.py beside it
+    ({"mkdocs.yml": "hooks:\n  - 'docs/plugins/main.py'\n  - 'docs/plugins/algolia.py'\n",
+      "docs/plugins/main.py": "import conversion_table\n", "docs/plugins/algolia.py": "x\n",
+      "docs/plugins/conversion_table.py": "x = 1\n", "docs/plugins/using.toml": "",
+      "docs/index.md": "# A\n"}, ["docs/plugins/**"]),
+    # otherwise each hook alone: in two folders, among pages, in a package (the package's
+    # source, wherever the pages are), outside the pages folder
+    ({"mkdocs.yml": "hooks:\n  - docs/a/main.py\n  - docs/b/more.py\n",
+      "docs/a/main.py": "x\n", "docs/b/more.py": "x\n", "docs/index.md": "# A\n"},
+     ["/docs/a/main.py", "/docs/b/more.py"]),
+    ({"mkdocs.yml": "hooks:\n  - docs/plugins/main.py\n", "docs/plugins/main.py": "x\n",
+      "docs/plugins/guide.md": "# Guide\n", "docs/index.md": "# A\n"},
+     ["/docs/plugins/main.py"]),
+    ({"mkdocs.yml": "docs_dir: .\nhooks:\n  - src/widgets/hooks.py\n", "index.md": "# A\n",
+      "src/widgets/hooks.py": "x\n", "src/widgets/__init__.py": "x = 1\n"},
+     ["/src/widgets/hooks.py"]),
+    ({"mkdocs.yml": "hooks:\n  - tools/docs/main.py\n", "tools/docs/main.py": "x\n",
+      "tools/docs/helpers.py": "x\n", "docs/index.md": "# A\n"}, ["/tools/docs/main.py"]),
     # a conf.py that is not Sphinx's, and fastapi's examples that pages include, stay code
     ({"app/conf.py": "DEBUG = True\n", "docs/a.md": "# A\n"}, None),
     ({"mkdocs.yml": "site_name: x\n", "docs/a.md": "{* ../../docs_src/app.py *}\n",

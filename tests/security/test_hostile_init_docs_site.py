@@ -1,11 +1,12 @@
 """Attack: stall `govern init` with the files it reads for a docs site's own code and blog. A
-PR controls the paths it commits (walked for blog folders and the packages inside them): each
-is read in linear time."""
+PR controls the paths it commits (walked for blog folders and for the packages they or a hooks
+folder hold): each is read in linear time."""
 
 from __future__ import annotations
 
 from functools import partial
 
+from govern.init.detect import detect
 from govern.init.docs_paths import blog_folders
 from tests.security.pr import within
 
@@ -19,3 +20,12 @@ def test_many_blog_folders_and_packages_are_walked_in_linear_time() -> None:
     paths = [*pages, *(f"docs/{i}/{deep}/1.blog/package.json" for i in range(20_000))]
     assert within(partial(blog_folders, pages, paths)) == []
     assert blog_folders(pages[:1], pages[:1]) == [f"docs/0/{deep}/1.blog/**"]
+
+
+def test_a_hooks_folder_among_thousands_of_packages_is_found_in_linear_time() -> None:
+    """An MkDocs hooks folder beside thousands of deep packages: one walk of the paths."""
+    deep = "/".join(["d"] * 20)
+    paths = [*(f"docs/{i}/{deep}/package.json" for i in range(5_000)), "mkdocs.yml",
+             "docs/index.md", "docs/plugins/main.py"]
+    detected = within(partial(detect, paths, {"mkdocs.yml": "hooks:\n  - docs/plugins/main.py\n"}))
+    assert detected.values["code.exclude"] == ["docs/plugins/**"]
