@@ -541,6 +541,13 @@ RTK_WEBSITE = '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}'
      ["/src/widgets/hooks.py"]),
     ({"mkdocs.yml": "hooks:\n  - tools/docs/main.py\n", "tools/docs/main.py": "x\n",
       "tools/docs/helpers.py": "x\n", "docs/index.md": "# A\n"}, ["/tools/docs/main.py"]),
+    # a Sphinx extension beside conf.py that its `extensions` list names (trio's
+    # local_customization.py); an example beside it, or below, or named elsewhere, stays code
+    ({"docs/conf.py": 'project = "widgets"\nextensions = [\n    "sphinx.ext.autodoc",\n'
+                      '    "local_customization",\n]\n',
+      "docs/local_customization.py": "x\n", "docs/widgets.py": "x\n", "docs/example.py": "x\n",
+      "docs/tutorial/local_customization.py": "x\n", "docs/index.rst": "x\n"},
+     ["/docs/conf.py", "/docs/local_customization.py"]),
     # a conf.py that is not Sphinx's, and fastapi's examples that pages include, stay code
     ({"app/conf.py": "DEBUG = True\n", "docs/a.md": "# A\n"}, None),
     ({"mkdocs.yml": "site_name: x\n", "docs/a.md": "{* ../../docs_src/app.py *}\n",

@@ -1,6 +1,7 @@
 """Attack: stall `govern init` with the files it reads for a docs site's own code and blog. A
-PR controls the paths it commits (walked for blog folders and for the packages they or a hooks
-folder hold): each is read in linear time."""
+PR controls a Sphinx ``conf.py`` (read for the names its ``extensions`` lists, as text, never
+run) and the paths it commits (walked for blog folders and for the packages they or a hooks
+folder hold): each is read in linear time, and a list that never closes names nothing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,21 @@ from functools import partial
 
 from govern.init.detect import detect
 from govern.init.docs_paths import blog_folders
+from govern.init.site_excludes import sphinx_extension_names
 from tests.security.pr import within
+
+EIGHT_MB = 8 * 1024 * 1024
+
+
+def test_a_hostile_extensions_list_is_read_in_linear_time() -> None:
+    """Lists that never close, by the million or one line long; quotes that never close;
+    names by the million: one pass each."""
+    for text in ("extensions = [\n" * (EIGHT_MB // 15), "extensions = [" + "'a" * EIGHT_MB,
+                 "extensions" + " " * EIGHT_MB + "+= [", "'" * EIGHT_MB,
+                 "extensions = [" + "\"a\"," * (EIGHT_MB // 4),
+                 "extensions = [\n" * (EIGHT_MB // 15) + "]"):
+        assert within(partial(sphinx_extension_names, text)) == set()
+    assert sphinx_extension_names("extensions = ['a', \"b\", 'c.d']\n") == {"a", "b"}
 
 
 def test_many_blog_folders_and_packages_are_walked_in_linear_time() -> None:
