@@ -273,3 +273,32 @@ def test_init_reads_the_site_apps_manifest_and_says_why(tmp_path: Path) -> None:
     # wrapped above the key in govern.toml, as written
     at = text.splitlines().index('exclude = ["website/**"]')
     assert " ".join(line[2:] for line in text.splitlines()[at - 2:at]) == note
+
+
+SETUP_PY = "from setuptools import setup\nsetup(python_requires='>=3.6')\n"
+
+
+@pytest.mark.parametrize(("first", "manifests"), [
+    # trio's root setup.py, which held python_requires for most of its history, replaced by
+    # pyproject.toml: calibrate replays those commits with what init proposes
+    ({"setup.py": SETUP_PY, "setup.cfg": "[metadata]\nname = x\n"},
+     ("pyproject.toml", "setup.cfg", "setup.py")),
+    # a history that never had one at the root: a nested one deleted, or none at all
+    ({"tools/setup.py": SETUP_PY}, ("pyproject.toml",)),
+    ({}, ("pyproject.toml",)),
+])
+def test_init_lists_the_manifest_kinds_the_history_deleted_at_the_root(
+        tmp_path: Path, first: dict[str, str], manifests: tuple[str, ...]) -> None:
+    repo = make_repo(tmp_path / "repo", {"README.md": "# x\n", "src/x/__init__.py": "x = 1\n",
+                                         **first})
+    repo.commit({**dict.fromkeys(first), "pyproject.toml": '[project]\nname = "x"\n'},
+                "to pyproject.toml")
+    got = run_init(repo.root, "--dry-run")
+    assert got.exit_code == 0, got.output
+    config = validate(tomllib.loads(got.stdout), "govern.toml")
+    assert config.code.package_manifests == manifests
+    gone = [name for name in manifests if name != "pyproject.toml"]
+    assert [line for line in got.stderr.splitlines() if "package_manifests" in line] == [
+        "code.package_manifests: detected: 1 manifest(s)" + (
+            f"; {', '.join(gone)} only in the history (deleted from the root): listed, so "
+            "govern calibrate's replay of the older commits reads them" if gone else "")]

@@ -349,6 +349,37 @@ def test_tracked_pages_the_gitignore_lists_are_excluded_as_generated() -> None:
             "output and kept out of the corpus: packages/docs/api/**") in lines
 
 
+BLOG_NOTE = ("docs.exclude: detected: a blog's folder the defaults miss (named blog, after an "
+             "order prefix such as Nuxt Content's 99.), whose posts are written at their "
+             "dates: ")
+
+
+@pytest.mark.parametrize(("pages", "excluded"), [
+    # h3's Nuxt Content docs/99.blog/, and a blog deeper than the defaults look
+    (["docs/1.guide/a.md", "docs/99.blog/1.v1.8.md", "docs/99.blog/index.md"],
+     ["docs/99.blog/**"]),
+    (["docs/guide/a.md", "docs/community/blog/post.md"], ["docs/community/blog/**"]),
+    # the defaults' blog, a name that only begins with blog, a prefix that is no order, a
+    # page named blog, and a published package named blog, whose README is its docs
+    (["docs/a.md", "docs/blog/post.md"], []),
+    (["docs/a.md", "docs/99.blogging/post.md", "docs/v1.blog/post.md", "docs/2.blog.md"], []),
+    (["docs/a.md", "packages/blog/README.md", "packages/blog/package.json"], []),
+])
+def test_a_blog_the_defaults_miss_is_excluded(pages: list[str], excluded: list[str]) -> None:
+    files = {"README.md": "# x\n", **dict.fromkeys(pages, "# Page\n"),
+             "packages/blog/package.json": '{"name": "blog"}\n'}
+    lines, _, config = _proposed(files)
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, *excluded)
+    assert [line for line in lines if line.startswith("docs.exclude")] == (
+        [BLOG_NOTE + ", ".join(excluded)] if excluded else [])
+    # a blog's posts are out, the defaults' included; every other page, the package's README
+    # included, is read
+    for page in (page for page in pages if page.endswith(".md")):
+        assert is_docs_path(page, config.docs) is not (
+            any(page.startswith(glob[:-2]) for glob in excluded) or page.startswith("docs/blog/")
+        ), page
+
+
 @pytest.mark.parametrize(("gitignore", "excluded"), [
     ("dist\n*.log\n", ()),  # nothing the corpus holds
     ("*.md\n", ()),  # every page: excluding them all would leave no corpus
@@ -491,6 +522,32 @@ RTK_WEBSITE = '{"name": "website", "dependencies": {"@docusaurus/core": "3"}}'
       "docs/_ext/roles.py": "x = 1\n"}, ["/docs/conf.py", "docs/_ext/**"]),
     ({"mkdocs.yml": "site_name: x\nhooks:\n  - docs/hooks.py\n  - gone.py\n  - ../up.py\nnav: []\n",
       "docs/hooks.py": "x = 1\n", "docs/a.md": "# A\n"}, ["/docs/hooks.py"]),
+    # the folder every hook sits in, inside the pages folder, holding no page and no package:
+    # pydantic's docs/plugins/, whose main.py hook imports conversion_table.py beside it
+    ({"mkdocs.yml": "hooks:\n  - 'docs/plugins/main.py'\n  - 'docs/plugins/algolia.py'\n",
+      "docs/plugins/main.py": "import conversion_table\n", "docs/plugins/algolia.py": "x\n",
+      "docs/plugins/conversion_table.py": "x = 1\n", "docs/plugins/using.toml": "",
+      "docs/index.md": "# A\n"}, ["docs/plugins/**"]),
+    # otherwise each hook alone: in two folders, among pages, in a package (the package's
+    # source, wherever the pages are), outside the pages folder
+    ({"mkdocs.yml": "hooks:\n  - docs/a/main.py\n  - docs/b/more.py\n",
+      "docs/a/main.py": "x\n", "docs/b/more.py": "x\n", "docs/index.md": "# A\n"},
+     ["/docs/a/main.py", "/docs/b/more.py"]),
+    ({"mkdocs.yml": "hooks:\n  - docs/plugins/main.py\n", "docs/plugins/main.py": "x\n",
+      "docs/plugins/guide.md": "# Guide\n", "docs/index.md": "# A\n"},
+     ["/docs/plugins/main.py"]),
+    ({"mkdocs.yml": "docs_dir: .\nhooks:\n  - src/widgets/hooks.py\n", "index.md": "# A\n",
+      "src/widgets/hooks.py": "x\n", "src/widgets/__init__.py": "x = 1\n"},
+     ["/src/widgets/hooks.py"]),
+    ({"mkdocs.yml": "hooks:\n  - tools/docs/main.py\n", "tools/docs/main.py": "x\n",
+      "tools/docs/helpers.py": "x\n", "docs/index.md": "# A\n"}, ["/tools/docs/main.py"]),
+    # a Sphinx extension beside conf.py that its `extensions` list names (trio's
+    # local_customization.py); an example beside it, or below, or named elsewhere, stays code
+    ({"docs/conf.py": 'project = "widgets"\nextensions = [\n    "sphinx.ext.autodoc",\n'
+                      '    "local_customization",\n]\n',
+      "docs/local_customization.py": "x\n", "docs/widgets.py": "x\n", "docs/example.py": "x\n",
+      "docs/tutorial/local_customization.py": "x\n", "docs/index.rst": "x\n"},
+     ["/docs/conf.py", "/docs/local_customization.py"]),
     # a conf.py that is not Sphinx's, and fastapi's examples that pages include, stay code
     ({"app/conf.py": "DEBUG = True\n", "docs/a.md": "# A\n"}, None),
     ({"mkdocs.yml": "site_name: x\n", "docs/a.md": "{* ../../docs_src/app.py *}\n",

@@ -17,7 +17,7 @@ from govern.commands.shared import open_git
 from govern.config import parse_config, validate
 from govern.core.errors import GovernError, NotJudged
 from govern.core.resources import data_dir
-from govern.init.detect import detect, texts_wanted
+from govern.init.detect import ROOT_MANIFESTS, detect, texts_wanted
 from govern.init.render import render_config
 from govern.init.workflows import WORKFLOWS, render_next_step, workflows_for
 
@@ -49,10 +49,13 @@ def init(ctx: click.Context, force: bool, dry_run: bool) -> None:
         # by blob id, in one exchange: a `rev:path` read per file scans each folder on its path
         got = git.read_texts([blobs[path] for path in read])
         texts = {path: got.get(blobs[path]) or "" for path in read}
+        # one walk of the history, for the root's names alone (ROOT_MANIFESTS says why)
+        deleted = git.run("log", "--diff-filter=D", "--no-renames", "--name-only", "--format=",
+                          "HEAD", "--", *ROOT_MANIFESTS).decode("utf-8", "replace").split()
         dirty = git.is_dirty()
     finally:
         git.close()
-    detected = detect(paths, texts)
+    detected = detect(paths, texts, set(deleted))
     text = render_config(detected)
     # What init writes must load: a detected value that does not validate is a bug here.
     config = validate(parse_config(text, "govern.toml", pyproject=False) or {}, "govern.toml")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
 
+from govern.config import Config
 from govern.drift.docs.corpus import README_NAMES
 from govern.drift.docs.layout import ancestors, is_published, read_manifest, under
 from govern.init.generators import page_formats_under
@@ -79,3 +80,39 @@ def published_readmes(paths: list[str], texts: Mapping[str, str], pages: Mapping
     return [pages[manifest.rpartition("/")[0]]
             for manifest in package_manifests_beside_readmes(paths)
             if is_published(read_manifest(texts.get(manifest, "")), manifest, paths, found)]
+
+
+BLOG = "blog"
+
+
+def is_blog_folder(name: str) -> bool:
+    """Whether a folder is named ``blog`` after an optional order prefix (``99.blog``: Nuxt
+    Content and Docus order a site's folders by a number and a dot); ``99.blogging`` is not."""
+    order, dot, rest = name.partition(".")
+    return name == BLOG or (bool(dot) and rest == BLOG and order.isascii() and order.isdigit())
+
+
+def folders_holding_packages(paths: list[str]) -> set[str]:
+    """The folders holding a package at any depth: a package manifest (``code.package_manifests``
+    by default) or a Python package's ``__init__.py`` inside them. One pass over ``paths``."""
+    markers = {"__init__.py", *Config().code.package_manifests}
+    return {folder for path in paths if PurePosixPath(path).name in markers
+            for folder in ancestors(path)}
+
+
+def blog_folders(pages: list[str], paths: list[str]) -> list[str]:
+    """``docs.exclude`` globs for the blogs among the corpus ``pages`` that the default excludes
+    miss: the shallowest folder of a page named ``blog`` after an optional order prefix
+    (:func:`is_blog_folder`; h3's ``docs/99.blog/``, whose release posts had been rows and New
+    API homes), unless a package is inside it (a ``blog`` package's README is its docs)."""
+    excluded = Config().docs.exclude
+    packages = folders_holding_packages(paths)
+    found: set[str] = set()
+    for page in pages:
+        if excluded.matches(page):
+            continue
+        folders = page.split("/")[:-1]
+        depth = next((depth for depth, name in enumerate(folders) if is_blog_folder(name)), None)
+        if depth is not None and (folder := "/".join(folders[:depth + 1])) not in packages:
+            found.add(folder)
+    return [f"{folder}/**" for folder in sorted(found)]

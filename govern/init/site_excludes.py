@@ -4,11 +4,20 @@ builds the site."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from govern.core.globs import Globs, glob_problem
 from govern.drift.docs.corpus import exact_glob
-from govern.drift.docs.layout import SiteCode, mkdocs_hooks, site_apps, vitepress_src_exclude
+from govern.drift.docs.layout import (
+    MAX_CONFIG_CHARS,
+    SiteCode,
+    mkdocs_hooks,
+    site_apps,
+    under,
+    vitepress_src_exclude,
+)
+from govern.init.docs_paths import DOCS_FORMATS, folders_holding_packages
 from govern.init.generators import FoundGenerator, join_folder, named_folders
 
 MAX_SRC_EXCLUDE = 50
@@ -67,17 +76,78 @@ def site_code(paths: list[str], texts: Mapping[str, str],
               generators: list[FoundGenerator]) -> list[SiteCode]:
     """``code.exclude`` globs for the code that builds the docs site, not the product: site
     apps and ``.vitepress/`` folders (``site_apps``), a Sphinx site's ``conf.py`` and its
-    ``_ext/`` extensions, an MkDocs site's hooks. Changes there reach no page a code PR's
-    author must edit (valtio's nav in ``website/lib/mdx.ts`` listed two contributor notes
-    for each nav change)."""
+    extensions (beside it, or in ``_ext/``), an MkDocs site's hooks (or their folder).
+    Changes there reach no page a code PR's author must edit (valtio's nav in
+    ``website/lib/mdx.ts`` listed two contributor notes for each nav change)."""
     found = site_apps(paths, texts, [site for *_, site in generators])
     for generator, config, text, site in generators:
         if generator.name == "Sphinx":
             found.append(SiteCode(exact_glob(config), "the Sphinx configuration"))
+            found += [SiteCode(exact_glob(module), "a Sphinx extension beside it")
+                      for module in sphinx_local_extensions(paths, config, text)]
             extensions = f"{site}/_ext" if site else "_ext"
             if any(p.startswith(extensions + "/") and p.endswith(".py") for p in paths):
                 found.append(SiteCode(f"{extensions}/**", "its Sphinx extensions"))
         elif generator.name == "MkDocs":
-            found += [SiteCode(exact_glob(hook), "an MkDocs hook")
-                      for hook in mkdocs_hooks(config, text) if hook in paths]
+            hooks = [hook for hook in mkdocs_hooks(config, text) if hook in paths]
+            pages = join_folder(site, named_folders(generator, text)[0])
+            if (folder := hooks_folder(paths, hooks, pages)) is not None:
+                found.append(SiteCode(f"{folder}/**", "the folder of its MkDocs hooks, with "
+                                                      "the modules they import"))
+            else:
+                found += [SiteCode(exact_glob(hook), "an MkDocs hook") for hook in hooks]
     return found
+
+
+def hooks_folder(paths: list[str], hooks: list[str], pages: str | None) -> str | None:
+    """The folder holding every one of an MkDocs site's ``hooks``, when it is build code as a
+    whole: inside the site's ``pages`` folder (its ``docs_dir``) but not that folder, and holding
+    no page and no package. The hooks import modules beside them, build code too (pydantic's
+    ``docs/plugins/main.py`` imports ``conversion_table.py``, whose changes listed the page
+    that table is written into). None otherwise: hooks in the package's source, or among the
+    pages, are excluded alone."""
+    folders = {hook.rpartition("/")[0] for hook in hooks}
+    if len(folders) != 1 or pages is None:
+        return None
+    folder = folders.pop()
+    # "" is the root: every other folder is inside it
+    inside = (folder != pages and under(folder, pages)) if pages else folder != ""
+    if not inside or folder in folders_holding_packages(paths):
+        return None
+    holds_pages = any(under(p, folder) and p.rpartition(".")[2] in DOCS_FORMATS for p in paths)
+    return None if holds_pages else folder
+
+
+_EXTENSIONS = re.compile(r"^extensions[ \t]*\+?=[ \t]*\[", re.M)
+"""A Sphinx configuration's ``extensions = [`` (or ``+= [``), at a line's start."""
+_QUOTED_NAME = re.compile(r"[\"']([A-Za-z_]\w*)[\"']")
+"""A quoted Python module name, as an ``extensions`` list writes a local one
+(``"local_customization"``), where Sphinx's own are dotted (``"sphinx.ext.autodoc"``)."""
+
+
+def sphinx_extension_names(text: str) -> set[str]:
+    """The undotted module names a Sphinx configuration's ``extensions`` lists hold (read up
+    to :data:`MAX_CONFIG_CHARS`, as text, never run), each list read up to its first ``]``:
+    one pass, as each search starts where the last list ended."""
+    text = text[:MAX_CONFIG_CHARS]
+    names: set[str] = set()
+    position = 0
+    while (listing := _EXTENSIONS.search(text, position)) is not None:
+        end = text.find("]", listing.end())
+        if end < 0:
+            break
+        names |= {match.group(1) for match in _QUOTED_NAME.finditer(text, listing.end(), end)}
+        position = end
+    return names
+
+
+def sphinx_local_extensions(paths: list[str], config: str, text: str) -> list[str]:
+    """The Python modules beside a Sphinx ``config`` (its ``conf.py``, of ``text``) that its
+    ``extensions`` name (:func:`sphinx_extension_names`): extensions it loads from its own
+    folder (trio's ``docs/source/local_customization.py`` and ``typevars.py``), build code like
+    the configuration. Example code the pages include, in a folder below or named by no
+    extension, stays code."""
+    folder = config.rpartition("/")[0]
+    names = sphinx_extension_names(text)
+    return [p for p in paths if p != config and p.endswith(".py")
+            and p.rpartition("/")[0] == folder and p.rpartition("/")[2][:-3] in names]
