@@ -20,7 +20,9 @@ binding is another module's, never a declaration of this one.
 An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
 Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does; one
 bound to an instance the file makes (vitest's ``export const vi = new VitestUtils()`` or
-``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``).
+``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``). A class
+``module.exports`` is set to is read as the class it names (koa's ``module.exports = class
+Application …``).
 """
 
 from __future__ import annotations
@@ -201,10 +203,16 @@ def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
 
 
 def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
-    """``exports.x = …`` and ``module.exports.x = …`` declare ``x``."""
+    """``exports.x = …`` and ``module.exports.x = …`` declare ``x``; ``module.exports = class
+    Application …`` (koa's ``lib/application.js``, in a chain too) declares the class it
+    names, as ``export default class Application`` does: the node is the class."""
     assignment = statement.named_children[0] if statement.named_children else None
     if assignment is None or assignment.type != "assignment_expression":
         return
+    for value, _aliases in _exports_chain(assignment, []):
+        name = _name(value.child_by_field_name("name")) if value.type == "class" else None
+        if name:
+            yield name, value
     left = assignment.child_by_field_name("left")
     if left is None or left.type != "member_expression":
         return
@@ -312,18 +320,23 @@ def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
         else:
             continue
         for value, bound in chains:
-            aliases = [bound] if bound else []
-            exported = False
-            value = _unwrap(value)
-            while value is not None and value.type == "assignment_expression":
-                left = name_text(value.child_by_field_name("left"))
-                if left == "module.exports":
-                    exported = True
-                elif left is not None and left != "exports" and left.isidentifier():
-                    aliases.append(left)
-                value = _unwrap(value.child_by_field_name("right"))
-            if exported and value is not None:
-                yield value, aliases
+            yield from _exports_chain(value, [bound] if bound else [])
+
+
+def _exports_chain(value: Node | None, aliases: list[str]) -> Iterator[tuple[Node, list[str]]]:
+    """(value, ``aliases`` and the names the chain binds) of a chain of assignments that sets
+    ``module.exports`` (``exports = module.exports = {…}``); nothing for one that does not."""
+    exported = False
+    value = _unwrap(value)
+    while value is not None and value.type == "assignment_expression":
+        left = name_text(value.child_by_field_name("left"))
+        if left == "module.exports":
+            exported = True
+        elif left is not None and left != "exports" and left.isidentifier():
+            aliases.append(left)
+        value = _unwrap(value.child_by_field_name("right"))
+    if exported and value is not None:
+        yield value, aliases
 
 
 def _exported_value(root: Node) -> tuple[Node, list[str]] | None:
