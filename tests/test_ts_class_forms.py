@@ -1,6 +1,7 @@
-"""Classes written as expressions (docs/concepts/anchoring-rules.md#commonjs-modules): koa's
-``module.exports = class Application extends Emitter {…}``. Parsed by the extractor both ways,
-and run on a real repository."""
+"""Classes written as expressions (docs/concepts/anchoring-rules.md#what-anchors,
+#commonjs-modules): koa's ``module.exports = class Application extends Emitter {…}``, h3's
+``export const H3 = /* @__PURE__ */ (() => { class H3 extends H3Core {…}; return H3 })()``.
+Parsed by the extractor both ways, and run on real repositories."""
 
 from __future__ import annotations
 
@@ -110,12 +111,108 @@ app.createContext(req, res);
 OTHER_PAGE = "# Errors\n\nSee `app.handleRequest(ctx)` for the request cycle.\n"
 
 
+H3 = """export class H3Core {
+  fetch(request: Request): Response {
+    return new Response(request.url);
+  }
+}
+
+export const H3 = /* @__PURE__ */ (() => {
+  class H3 extends H3Core {
+    constructor(config: object = {}) {
+      super();
+    }
+
+    on(method: string, route: string): this {
+      route = route.toLowerCase();
+      return this;
+    }
+
+    mount(base: string): this {
+      base = base || "/";
+      return this;
+    }
+  }
+  for (const method of ["GET", "POST"]) {
+    (H3Core as any).prototype[method] = method;
+  }
+  return H3;
+})();
+
+export const helper = /* @__PURE__ */ (() => {
+  class Hidden {
+    run(): number {
+      return 1;
+    }
+  }
+  return new Hidden();
+})();
+
+export const later = (function () {
+  class Later {
+    stop(): number {
+      return 2;
+    }
+  }
+  function inner() {
+    class Later {
+      start(): number {
+        return 3;
+      }
+    }
+    return Later;
+  }
+  return inner();
+})();
+"""
+
+
+@pytest.mark.parametrize(("changed", "keys", "passed_over"), [
+    # a method of the class the IIFE returns is the const's; so is what it inherits
+    ("route = route.toLowerCase()", ["H3.on"], ()),
+    ('base = base || "/"', ["H3.mount"], ()),
+    ("return new Response(request.url)", ["H3Core.fetch", "H3.fetch"], ()),
+    ("constructor(config", ["H3"], ()),
+    ("super();", [], ("the body of `H3.constructor`",)),
+    # a line of the IIFE that is no member's is the const's own
+    ("(H3Core as any).prototype[method]", ["H3"], ()),
+    # an instance the IIFE returns, or a class a nested function returns: no class
+    ("return 1;", ["helper"], ()),
+    ("return 3;", ["later"], ()),
+])
+def test_the_class_an_iife_returns_is_the_exported_const_s_class(
+        changed: str, keys: list[str], passed_over: tuple[str, ...]) -> None:
+    assert _touched(H3, changed, "typescript") == (keys, passed_over)
+
+
+def test_the_members_of_the_class_an_iife_returns_are_declared() -> None:
+    declared = extract_typescript(H3.encode(), frozenset(), "typescript").declared
+    assert {"H3", "H3.on", "H3.mount", "H3.fetch"} <= declared
+    assert not {"H3.constructor", "helper.run", "later.stop", "later.start"} & declared
+
+
+ROUTING = """# Routing
+
+Register a route with [`H3.on`](/api/h3#on):
+
+```ts
+app.on("GET", "/hello", () => "Hello");
+```
+"""
+MOUNTING = "# Mounting\n\nNest an app with `H3.mount`.\n"
+
+
 @pytest.mark.parametrize(("path", "base", "edit", "pages", "listed"), [
     # koa ``5afff89eca`` changed ``Application`` in ``module.exports = class Application``,
     # and the file read as nothing public; its pages write ``const app = new Application()``
     ("lib/application.js", APPLICATION, ("return { req, res };", "return { req, app: this };"),
      {"docs/api.md": KOA_PAGE, "docs/errors.md": OTHER_PAGE},
      {"docs/api.md": ["app.createContext"]}),
+    # h3 ``cbd5c737a9`` changed ``on`` in the class ``export const H3 = (() => {…})()``
+    # returns, and documented ``H3.on``: the only anchor had been the const ``H3``, too short
+    ("src/h3.ts", H3, ("route.toLowerCase()", "route.toLowerCase().trim()"),
+     {"docs/routing.md": ROUTING, "docs/mounting.md": MOUNTING},
+     {"docs/routing.md": ["H3.on"]}),
 ])
 def test_a_change_in_a_method_of_a_class_expression_lists_the_page_naming_it(
         tmp_path: Path, path: str, base: str, edit: tuple[str, str], pages: dict[str, str],

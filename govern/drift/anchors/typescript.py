@@ -21,8 +21,9 @@ An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsI
 Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does; one
 bound to an instance the file makes (vitest's ``export const vi = new VitestUtils()`` or
 ``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``). A class
-``module.exports`` is set to is read as the class it names (koa's ``module.exports = class
-Application …``).
+written as an expression is read as the class it names: the one ``module.exports`` is set to
+(koa's ``module.exports = class Application …``), and the one an exported const's immediately
+called function returns (h3's ``export const H3 = (() => { class H3 … return H3 })()``).
 """
 
 from __future__ import annotations
@@ -255,7 +256,34 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
         obj = _object_of(node.child_by_field_name("value"))
         if obj is not None:
             return True, list(object_members(obj))
+        returned = _iife_class(node.child_by_field_name("value"))
+        if returned is not None:
+            return _members(returned)
     return False, []
+
+
+def _iife_class(value: Node | None) -> Node | None:
+    """The class an immediately called function returns, a const's value: h3's ``export const
+    H3 = /* @__PURE__ */ (() => { class H3 extends H3Core {…}; return H3 })()``, which a
+    bundler may drop when unused. The const is that class. Only a function called as it is
+    written, and only the top-level statements of its body, each read once: the class it
+    declares there and the identifier a ``return`` there names. None for any other value."""
+    call = _unwrap(value)
+    function = _unwrap(call.child_by_field_name("function")) \
+        if call is not None and call.type == "call_expression" else None
+    body = function.child_by_field_name("body") \
+        if function is not None and function.type in _FUNCTION_VALUES else None
+    if body is None or body.type != "statement_block":
+        return None
+    classes: dict[str, Node] = {}
+    for statement in body.named_children:
+        if statement.type in _CLASSES:
+            classes.update(_declarations(statement))
+        elif statement.type == "return_statement" and statement.named_children:
+            returned = _unwrap(statement.named_children[0])
+            if returned is not None and returned.type == "identifier":
+                return classes.get(text(returned))
+    return None
 
 
 def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
@@ -999,8 +1027,10 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
     """(exported class or interface -> what it extends or implements, -> its own members)."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
-    for name, node, _statement, exported in top:
-        if not exported or node.type not in _CLASSES | {"interface_declaration"}:
+    for name, declared, _statement, exported in top:
+        node = _iife_class(declared.child_by_field_name("value")) \
+            if declared.type == "variable_declarator" else declared
+        if not exported or node is None or node.type not in _CLASSES | {"interface_declaration"}:
             continue
         heritage = [child for child in node.children if child.type in _HERITAGE]
         bases[name] = [text(found) for part in heritage for found in walk(part, _HERITAGE_NAMES)]
