@@ -1,6 +1,7 @@
-"""Classes written as expressions (docs/concepts/anchoring-rules.md#what-anchors,
-#commonjs-modules): koa's ``module.exports = class Application extends Emitter {…}``, h3's
-``export const H3 = /* @__PURE__ */ (() => { class H3 extends H3Core {…}; return H3 })()``.
+"""Classes written as expressions, and string literals that select another type's keys
+(docs/concepts/anchoring-rules.md#what-anchors, #literals): koa's ``module.exports = class
+Application extends Emitter {…}``, h3's ``export const H3 = /* @__PURE__ */ (() => { class H3
+extends H3Core {…}; return H3 })()``, and ``Pick<ResponseInit, "status" | "statusText">``.
 Parsed by the extractor both ways, and run on real repositories."""
 
 from __future__ import annotations
@@ -220,3 +221,37 @@ def test_a_change_in_a_method_of_a_class_expression_lists_the_page_naming_it(
     data = _run(tmp_path, path, base, base.replace(*edit), pages)
     assert rows(data) == listed
     assert not data["anchorless_changes"]
+
+
+TYPES = """export interface Init {
+  init?: Pick<ResponseInit, "status" | "statusText" | ("headers" | "bodyUsed")>;
+  rest?: Omit<RequestInit, "signalAbort">;
+  methods?: Exclude<Method, "connectMethod">;
+  keyed?: Record<"firstKey" | "secondKey", string>;
+  level?: "debugLevel" | "traceLevel";
+}
+
+export type Mode = "strictMode" | "looseMode";
+"""
+
+
+def test_a_string_literal_selecting_another_type_s_keys_declares_nothing() -> None:
+    result = extract_typescript(TYPES.encode(), frozenset(range(1, 10)), "typescript")
+    assert set(result.literals) == {"firstKey", "secondKey", "debugLevel", "traceLevel",
+                                    "strictMode", "looseMode"}
+
+
+STATUS_PAGE = "# Errors\n\nSet `statusText` on the response.\n"
+MODE_PAGE = "# Modes\n\nPass `looseMode` to relax the checks.\n"
+
+
+@pytest.mark.parametrize(("changed", "was", "listed"), [
+    # h3 ``a82863fc2e``: ``statusText`` of ``Pick<ResponseInit, …>`` is the web ``Response``'s
+    ('"status" | "statusText"', '"status"', {}),
+    ('"strictMode" | "looseMode"', '"strictMode"', {"docs/modes.md": ["looseMode"]}),
+])
+def test_only_a_declared_union_of_string_literals_lists_the_page_naming_a_member(
+        tmp_path: Path, changed: str, was: str, listed: dict[str, list[str]]) -> None:
+    data = _run(tmp_path, "src/types.ts", TYPES.replace(changed, was), TYPES,
+                {"docs/errors.md": STATUS_PAGE, "docs/modes.md": MODE_PAGE})
+    assert rows(data) == listed
