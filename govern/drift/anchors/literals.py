@@ -58,6 +58,8 @@ class Context(NamedTuple):
     in_class: bool
     union: Node | None
     """The outermost node of the TS union of string literals it is a member of."""
+    picks: bool = False
+    """A TS type argument selecting another type's keys holds it (``_picks_keys``)."""
 
 
 def _parent(ancestors: Ancestors) -> tuple[Node | None, Ancestors]:
@@ -82,7 +84,8 @@ def is_declared_literal(node: Node, value: str, context: Context,
     if is_dunder(value):
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
-    if parent is None or _is_lookup_key(node, parent, above, context.in_function):
+    if parent is None or context.picks \
+            or _is_lookup_key(node, parent, above, context.in_function):
         return False
     if value.startswith("_"):
         # a private name (attrs' ``__slots__ = ("_converter", …)``) is no value users write,
@@ -345,8 +348,31 @@ def _strings_in_context(root: Node, types: frozenset[str], lines: frozenset[int]
             context.in_function or kind in _FUNCTION_NODES,
             context.in_class or kind in _CLASS_NODES,
             (current if context.union is None else context.union) if kind == "union_type"
-            else context.union if kind == "literal_type" else None)
+            else context.union if kind == "literal_type" else None,
+            _picks_keys(current, context))
         stack.extend((child, inner) for child in reversed(current.children))
+
+
+_KEY_PICKERS = frozenset({"Pick", "Omit", "Extract", "Exclude"})
+"""TS utility types whose arguments after the first select keys or members of the first."""
+_KEY_UNIONS = frozenset({"union_type", "literal_type", "parenthesized_type"})
+
+
+def _picks_keys(node: Node, context: Context) -> bool:
+    """Is a type (``context`` its own) a key a TS utility type selects of another type, or part
+    of one: ``"status" | "statusText"`` of ``Pick<ResponseInit, "status" | "statusText">``
+    names keys ``ResponseInit`` declares, as ``T["key"]`` does (``_is_lookup_key``). Read
+    from its parent and grandparent, and carried down the walk through the union's parts."""
+    if node.type not in _KEY_UNIONS:
+        return False
+    if context.picks:
+        return True
+    parent, above = context.ancestors if context.ancestors is not None else (None, None)
+    generic = above[0] if above is not None else None
+    first = parent.named_child(0) if parent is not None else None
+    return parent is not None and parent.type == "type_arguments" and generic is not None \
+        and generic.type == "generic_type" and first is not None and first.id != node.id \
+        and text(generic.child_by_field_name("name")) in _KEY_PICKERS
 
 
 _PARAMETER_NAME_FIELDS = {"required_parameter": "pattern", "optional_parameter": "pattern",

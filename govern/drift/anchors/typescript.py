@@ -20,7 +20,10 @@ binding is another module's, never a declaration of this one.
 An exported ``const X = local`` (through casts: zustand's ``devtools = devtoolsImpl as unknown as
 Devtools``) publishes the file's ``local`` under ``X``, as ``exports.X = local`` does; one
 bound to an instance the file makes (vitest's ``export const vi = new VitestUtils()`` or
-``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``).
+``createVitest()``) publishes its members as ``X.member`` (``_bound_instances``). A class
+written as an expression is read as the class it names: the one ``module.exports`` is set to
+(koa's ``module.exports = class Application …``), and the one an exported const's immediately
+called function returns (h3's ``export const H3 = (() => { class H3 … return H3 })()``).
 """
 
 from __future__ import annotations
@@ -202,10 +205,16 @@ def _declarations(node: Node) -> Iterator[tuple[str, Node]]:
 
 
 def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
-    """``exports.x = …`` and ``module.exports.x = …`` declare ``x``."""
+    """``exports.x = …`` and ``module.exports.x = …`` declare ``x``; ``module.exports = class
+    Application …`` (koa's ``lib/application.js``, in a chain too) declares the class it
+    names, as ``export default class Application`` does: the node is the class."""
     assignment = statement.named_children[0] if statement.named_children else None
     if assignment is None or assignment.type != "assignment_expression":
         return
+    for value, _aliases in _exports_chain(assignment, []):
+        name = _name(value.child_by_field_name("name")) if value.type == "class" else None
+        if name:
+            yield name, value
     left = assignment.child_by_field_name("left")
     if left is None or left.type != "member_expression":
         return
@@ -248,7 +257,34 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
         obj = _object_of(node.child_by_field_name("value"))
         if obj is not None:
             return True, list(object_members(obj))
+        returned = _iife_class(node.child_by_field_name("value"))
+        if returned is not None:
+            return _members(returned)
     return False, []
+
+
+def _iife_class(value: Node | None) -> Node | None:
+    """The class an immediately called function returns, a const's value: h3's ``export const
+    H3 = /* @__PURE__ */ (() => { class H3 extends H3Core {…}; return H3 })()``, which a
+    bundler may drop when unused. The const is that class. Only a function called as it is
+    written, and only the top-level statements of its body, each read once: the class it
+    declares there and the identifier a ``return`` there names. None for any other value."""
+    call = _unwrap(value)
+    function = _unwrap(call.child_by_field_name("function")) \
+        if call is not None and call.type == "call_expression" else None
+    body = function.child_by_field_name("body") \
+        if function is not None and function.type in _FUNCTION_VALUES else None
+    if body is None or body.type != "statement_block":
+        return None
+    classes: dict[str, Node] = {}
+    for statement in body.named_children:
+        if statement.type in _CLASSES:
+            classes.update(_declarations(statement))
+        elif statement.type == "return_statement" and statement.named_children:
+            returned = _unwrap(statement.named_children[0])
+            if returned is not None and returned.type == "identifier":
+                return classes.get(text(returned))
+    return None
 
 
 def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
@@ -313,18 +349,23 @@ def _module_exports_values(root: Node) -> Iterator[tuple[Node, list[str]]]:
         else:
             continue
         for value, bound in chains:
-            aliases = [bound] if bound else []
-            exported = False
-            value = _unwrap(value)
-            while value is not None and value.type == "assignment_expression":
-                left = name_text(value.child_by_field_name("left"))
-                if left == "module.exports":
-                    exported = True
-                elif left is not None and left != "exports" and left.isidentifier():
-                    aliases.append(left)
-                value = _unwrap(value.child_by_field_name("right"))
-            if exported and value is not None:
-                yield value, aliases
+            yield from _exports_chain(value, [bound] if bound else [])
+
+
+def _exports_chain(value: Node | None, aliases: list[str]) -> Iterator[tuple[Node, list[str]]]:
+    """(value, ``aliases`` and the names the chain binds) of a chain of assignments that sets
+    ``module.exports`` (``exports = module.exports = {…}``); nothing for one that does not."""
+    exported = False
+    value = _unwrap(value)
+    while value is not None and value.type == "assignment_expression":
+        left = name_text(value.child_by_field_name("left"))
+        if left == "module.exports":
+            exported = True
+        elif left is not None and left != "exports" and left.isidentifier():
+            aliases.append(left)
+        value = _unwrap(value.child_by_field_name("right"))
+    if exported and value is not None:
+        yield value, aliases
 
 
 def _exported_value(root: Node) -> tuple[Node, list[str]] | None:
@@ -995,8 +1036,10 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
     """(exported class or interface -> what it extends or implements, -> its own members)."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
-    for name, node, _statement, exported in top:
-        if not exported or node.type not in _CLASSES | {"interface_declaration"}:
+    for name, declared, _statement, exported in top:
+        node = _iife_class(declared.child_by_field_name("value")) \
+            if declared.type == "variable_declarator" else declared
+        if not exported or node is None or node.type not in _CLASSES | {"interface_declaration"}:
             continue
         heritage = [child for child in node.children if child.type in _HERITAGE]
         bases[name] = [text(found) for part in heritage for found in walk(part, _HERITAGE_NAMES)]
