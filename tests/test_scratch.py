@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,12 +25,22 @@ def stops_as_govern_does() -> Iterator[None]:
     signal.signal(signal.SIGTERM, before)
 
 
+def _terminate() -> None:
+    """SIGTERM to the main thread, the one whose mask holds it: ``os.kill`` would let the
+    kernel hand it to any thread not blocking it (pytest-xdist runs a worker's I/O thread
+    beside the tests), whose handler then runs at once; a single-threaded govern has only
+    the main thread."""
+    main = threading.main_thread().ident
+    assert main is not None
+    signal.pthread_kill(main, signal.SIGTERM)
+
+
 def _interrupted_while_made(real: Callable[..., str]) -> Callable[..., str]:
     """``mkdtemp`` that makes its folder and then receives SIGTERM, before its caller can
     register the folder's removal: the worst moment."""
     def made(*args: Any, **kwargs: Any) -> str:
         path = real(*args, **kwargs)
-        os.kill(os.getpid(), signal.SIGTERM)
+        _terminate()
         return path
     return made
 
@@ -66,7 +76,7 @@ def test_an_interrupt_inside_a_held_block_waits_for_its_end(
     reader's close finds and removes it."""
     done = []
     with pytest.raises(KeyboardInterrupt), signals_held():
-        os.kill(os.getpid(), signal.SIGTERM)
+        _terminate()
         done.append("recorded")
     assert done == ["recorded"]
     assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

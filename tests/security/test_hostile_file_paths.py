@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import pr_repo, run_json
+from tests.gitrepo import make_repo
+from tests.helpers import run_json
 from tests.security.pr import within
 
 FILES = 10_000
@@ -22,8 +23,12 @@ def test_many_changed_files_of_one_name_are_matched_in_linear_time(tmp_path: Pat
     # files no extractor reads, so the time measured is the paths' own
     files = {f"d{i}/app/main.json": "1\n" for i in range(FILES)}
     page = "".join(f"- `d{i}/app/main.json`\n" for i in range(FILES)) + "- `app/main.json`\n"
-    repo = pr_repo(tmp_path, {**files, "docs/all.md": page}, dict.fromkeys(files, "2\n"))
-    data = within(lambda: run_json(repo, "main"))
+    # both commits through git fast-import, never on disk: writing and staging 20,000 files
+    # took longer than the run measured (affected-docs reads git objects only)
+    repo = make_repo(tmp_path / "repo", {"docs/all.md": page})
+    base = repo.fast_commit(repo.sha("main"), "base", files)
+    repo.fast_commit(base, "pr", dict.fromkeys(files, "2\n"))
+    data = within(lambda: run_json(repo, "base", "--head", "pr"))
     assert [row["path"] for row in data["docs"]] == ["docs/all.md"]
     tokens = {anchor["token"] for anchor in data["anchors"] if anchor["kind"] == "file"}
     # every full path names one file; ``app/main.json`` names ten thousand, so none
