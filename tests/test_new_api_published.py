@@ -129,3 +129,19 @@ def test_the_file_asked_about_is_read_before_its_folder_s_other_links() -> None:
     assert "sec/src/plugin.ts" not in reader.linked
     assert surface.publishes("sec/src/plugin.ts", "Plugin") is True
     assert surface.publishes("sec/src/plugin.ts", "helper") is False
+
+
+def test_a_type_alias_of_an_import_publishes_what_it_names() -> None:
+    """h3's `src/h3.ts` writes `export type H3 = H3Type` of the `H3` class `types/h3.ts`
+    declares (with or without its `;`, the only statement there that links a chain); an alias
+    of a local type forwards nothing."""
+    files = {"src/index.ts": 'export { H3, Local } from "./h3"\n',
+             "src/h3.ts": 'import type { H3 as H3Type } from "./types/h3"\n'
+                          'type Shape = { id: string }\n'
+                          "export type H3 = H3Type\nexport type Local = Shape;\n",
+             "src/types/h3.ts": "export declare class H3 {}\nexport type Shape = {}\n"}
+    reader = ExportReader(lambda path: files[path].encode() if path in files else None,
+                          files.__contains__)
+    surface = Surface(["src/index.ts"], reader)
+    assert surface.publishes("src/types/h3.ts", "H3") is True
+    assert surface.publishes("src/types/h3.ts", "Shape") is False

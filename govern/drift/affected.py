@@ -26,6 +26,7 @@ from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
+from govern.drift.instances import instance_names
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.packages import is_example_file
 
@@ -615,17 +616,25 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     homes: dict[tuple[frozenset[str], frozenset[str], frozenset[str]], list[int]] = {}
     documenting: dict[tuple[tuple[int, ...], frozenset[str]], list[int]] = {}
     families: dict[str | frozenset[str], dict[int, set[str]]] = {}
-    kin = _joined_kin(added)
+    tiers = _kin_tiers(added)
+    # docs write a member on an instance (``app.mount`` for ``H3.mount``, after ``const app =
+    # new H3()``): a page doing so names it, and names its siblings so (``app.fetch``)
+    bound = instance_names({entry.declaration.container for entry in added
+                            if entry.declaration.container is not None}, index)
     for entry in added:
-        if any(token in on_pages for token in (*entry.tokens, *entry.inherited)):
+        if any(token in on_pages for token in (*entry.tokens, *entry.inherited,
+                                               *_on_instances(entry.declaration.key, bound))):
             continue
         token = _entry_token(entry)
         if token in found:
             continue
-        key = (kin[token], frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t),
-               entry.family)
-        if key not in homes:
-            homes[key] = _homes(*key, index, config, families)
+        namespaces = frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t)
+        for siblings in tiers[token]:
+            key = (siblings, namespaces, entry.family)
+            if key not in homes:
+                homes[key] = _homes(*key, index, config, families, bound)
+            if homes[key]:
+                break
         # asked only of a name with a home: a suggestion is what a reader acts on, and the
         # question may read a package's export chains (a tenth of a second on a large one)
         if homes[key] and not published(entry):
@@ -634,6 +643,13 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
         found[token] = {"token": token, "file": entry.file,
                         "suggested_pages": [index.pages[page_id].path for page_id in suggested]}
     return list(found.values())
+
+
+def _on_instances(key: str, bound: Mapping[str, Sequence[str]]) -> list[str]:
+    """A member's spellings on the instances docs bind its container to (``app.mount`` of
+    ``H3.mount``, :func:`instance_names`); none for a top-level name."""
+    container, dot, member = key.rpartition(".")
+    return [f"{name}.{member}" for name in bound.get(container, ())] if dot else []
 
 
 def _containers(entry: Added) -> frozenset[str]:
@@ -667,6 +683,31 @@ def _entry_token(entry: Added) -> str:
     return max(entry.tokens, key=lambda t: (t.count("."), -len(t)))
 
 
+def _kin_tiers(added: list[Added]) -> dict[str, list[frozenset[str]]]:
+    """Each listed token's sibling sets, nearest first: its own file's (or container's) names,
+    then each barrel's exports, the narrowest first, then all of them joined; its homes are
+    the pages naming the first set two of whose names some page writes. h3's ``src/index.ts``
+    exports some 200 names, and the pages naming most of them are not ``response.md``, which
+    names the new ``redirectBack``'s neighbours in ``src/utils/response.ts``."""
+    own = _joined_kin([entry for entry in added if not entry.barrel])
+    barrels: dict[str, dict[int, frozenset[str]]] = {}  # by identity: a barrel's set is shared
+    for entry in added:
+        if entry.barrel:
+            barrels.setdefault(_entry_token(entry), {})[id(entry.kin)] = entry.kin
+    # two equal sets are told apart once per combination of sets, not once per name: a
+    # barrel of 40,000 new names is one combination (comparing them is as long as they are)
+    combined: dict[tuple[int, ...], list[frozenset[str]]] = {}
+    tiers = {}
+    for token, joined in _joined_kin(added).items():
+        sets = [*([own[token]] if token in own else []),
+                *sorted(barrels.get(token, {}).values(), key=len), joined]
+        ids = tuple(map(id, sets))
+        if ids not in combined:
+            combined[ids] = list(dict.fromkeys(sets))
+        tiers[token] = combined[ids]
+    return tiers
+
+
 def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
     """Each listed token's kin: of every entry listed by it, joined. A name its file declares
     and a package entry's export list starts exporting is two entries, and the names listed
@@ -692,7 +733,8 @@ def _joined_kin(added: list[Added]) -> dict[str, frozenset[str]]:
 
 def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[str],
            index: DocsIndex, config: AnchorsConfig,
-           families: dict[str | frozenset[str], dict[int, set[str]]]) -> list[int]:
+           families: dict[str | frozenset[str], dict[int, set[str]]],
+           bound: Mapping[str, Sequence[str]]) -> list[int]:
     """The pages naming at least two siblings of an added symbol: its kin (the other
     declarations of its file, or of its container and the container itself), or its family:
     the other names one dotted part below each of its qualified names (``marimo.ui.slider``
@@ -700,8 +742,9 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[
     when the new symbol's file is new, and for a member the ``declared`` names of its file's
     top level (``createJSONStorage`` beside ``PersistOptions.skipHydration``). The pages
     naming the most kin first: a namespace such as ``marimo`` is wide. ``families`` keeps each
-    namespace's names, and each file's, for the run."""
-    kin_named = _named_siblings(kin, index, config)
+    namespace's names, and each file's, for the run; ``bound``, the instance names of the
+    containers (:func:`_named_siblings`)."""
+    kin_named = _named_siblings(kin, index, config, bound)
     family_named: dict[int, set[str]] = {}
     for namespace in namespaces:
         if namespace not in families:
@@ -709,7 +752,7 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[
         for page_id, names in families[namespace].items():
             family_named.setdefault(page_id, set()).update(names)
     if declared and declared not in families:
-        families[declared] = _named_siblings(declared, index, config)
+        families[declared] = _named_siblings(declared, index, config, bound)
     for page_id, names in families.get(declared, {}).items():
         family_named.setdefault(page_id, set()).update(names)
     # a release note names new API in passing: the home is a hand-written page
@@ -722,12 +765,14 @@ def _homes(kin: frozenset[str], namespaces: frozenset[str], declared: frozenset[
     return ranked[:MAX_SUGGESTIONS]
 
 
-def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsConfig
-                    ) -> dict[int, set[str]]:
+def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsConfig,
+                    bound: Mapping[str, Sequence[str]]) -> dict[int, set[str]]:
     """For each page, the ``siblings`` it names, by the names rows match them by:
     ``Preview.hug_parens`` also by its code-shaped member name, which black's list of preview
     features writes alone (unless that name is a sibling of its own: a table's key is kin as
-    ``RULES.MR001`` and as ``MR001``); an option's flag as a phrase."""
+    ``RULES.MR001`` and as ``MR001``), and a member by its spellings on the instances docs
+    bind its container to (``app.fetch`` of ``H3.fetch``, ``bound``); an option's flag as a
+    phrase."""
     named_by: dict[int, set[str]] = {}
     for sibling in siblings:
         if sibling.startswith("--"):
@@ -735,7 +780,8 @@ def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsC
         else:
             member = sibling.rpartition(".")[2]
             named = set().union(*(index.naming(spelling) for spelling in
-                                  (sibling, *([member] if member not in siblings else []))
+                                  (sibling, *([member] if member not in siblings else []),
+                                   *_on_instances(sibling, bound))
                                   if is_code_shaped(spelling)
                                   and not is_generic(spelling, config.generic_names)))
         for page_id in named:

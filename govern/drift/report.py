@@ -129,8 +129,11 @@ def render_text(result: AffectedDocs, color: bool = False,
         lines.append(heading("New API, not yet on any page (suggestions, not rows):"))
         homed = [entry for entry in result.new_api if entry["suggested_pages"]]
         homeless = [entry for entry in result.new_api if not entry["suggested_pages"]]
-        lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): likely home "
-                                f"{', '.join(entry['suggested_pages'])}") for entry in homed)
+        # a home already on the list is said to be: the reader is sent there anyway
+        listed = {row.path for row in result.docs}
+        lines.extend(inert_line(f"  - {entry['token']} ({entry['file']}): likely home " + ", ".join(
+            page + (" (listed above)" if page in listed else "")
+            for page in entry["suggested_pages"])) for entry in homed)
         # a revert or a new module can add hundreds: the ones with a home are the ones to act on
         lines.extend(_folded([inert_line(f"  - {entry['token']} ({entry['file']}): no page "
                                          "names its siblings yet") for entry in homeless]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from govern.drift.affected import _joined_kin
+from govern.drift.affected import _joined_kin, _kin_tiers
 from govern.drift.anchors.extract import Added
 from govern.drift.anchors.model import Declaration
 from tests.security.pr import within
@@ -22,3 +22,18 @@ def test_a_barrel_of_many_new_names_joins_its_kin_once() -> None:
              for name in names]
     kin = within(partial(_joined_kin, added))
     assert kin["name0"] == listed and kin[f"name{count - 1}"] is kin["name0"]
+
+
+def test_a_barrel_of_many_new_names_compares_its_kin_once() -> None:
+    """Each name's sibling sets are its file's, the barrel's and the two joined; the barrel's
+    and the joined one are equal, and telling them apart for each name took as long as they
+    are, for every name."""
+    count = 40_000
+    names = [f"name{i}" for i in range(count)]
+    declared, listed = frozenset(names), frozenset([*names, "other"])
+    added = [Added(file, Declaration(name, None, bridgeable=True), (name,), kin,
+                   barrel=file == "src/index.ts")
+             for file, kin in (("src/a.ts", declared), ("src/index.ts", listed))
+             for name in names]
+    tiers = within(partial(_kin_tiers, added))
+    assert tiers["name0"] == [declared, listed] and tiers[f"name{count - 1}"] is tiers["name0"]

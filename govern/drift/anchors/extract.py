@@ -245,6 +245,9 @@ class Added:
     """For a member a base class gained, the names of each subclass's spelling of it
     (``Stmt.frozen`` of ``Node.frozen``): one entry, on the declaring class, which a page
     naming any of them names (docs/concepts/anchoring-rules.md#inherited-members)."""
+    barrel: bool = False
+    """A name a TS/JS file's ``export … from`` starts exporting, its kin the file's every
+    export: pages naming them are its home only when none names two of its own file's."""
 
 
 SKIPPED_LABELS = {
@@ -941,6 +944,11 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
     if python and PurePosixPath(change.path).name != "__init__.py":
         before = module_reexports(old, change.base_path, base.exists)
         after = module_reexports(new, change.path, head.exists)
+    # a package's names are its family (the namespace); a barrel's kin are its exports, its
+    # own top-level names too (``onDispose`` beside the ``DisposeCallback`` that h3's
+    # ``utils/response.ts`` forwards): one set, shared by every name it starts exporting
+    kin = frozenset() if python or new is None else after | {
+        key for key in new.declared if "." not in key}
     found = False
     for names, side, path, other in ((after - before, head, change.path, old),
                                      (before - after, base, change.base_path, new)):
@@ -953,9 +961,8 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                                                    declaration if python else None))
                 found = True
             if side is head and tokens:
-                # a package's names are its family (the namespace), a barrel's its kin
-                result.added.append(Added(change.path, declaration, tuple(tokens),
-                                          frozenset() if python else after))
+                result.added.append(Added(change.path, declaration, tuple(tokens), kin,
+                                          barrel=not python))
     return found
 
 

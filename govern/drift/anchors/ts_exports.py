@@ -153,6 +153,12 @@ def parse_exports(source: bytes, path: str, written: Node | None = None) -> File
         elif declaration is not None:
             declared = declared_names(declaration)
             names.update(declared)
+            value = declaration.child_by_field_name("value")
+            if declaration.type == "type_alias_declaration" and value is not None \
+                    and value.type == "type_identifier":
+                # ``export type H3 = H3Type`` of an import: h3's ``src/h3.ts`` publishes the
+                # ``H3`` class ``types/h3.ts`` declares so, as ``export { H3Type as H3 }`` would
+                exported_locals.extend((text(value), name) for name in declared)
             if default and declared:
                 default_declared = next(iter(declared))
             if default:
@@ -352,9 +358,11 @@ CONVENTIONAL_ENTRIES = ("src/index", "index", "lib/index")
 """Where a package's root entry conventionally is, when its manifest's paths say nothing."""
 
 
-_REEXPORTS = re.compile(rb"\bexport\s*(?:type\s*)?[*{=]")
-"""A statement an export chain follows (``export *``, ``export {``, ``export type {``) or
-that opens the file (``export =``): a file without one is no link of a chain."""
+_REEXPORTS = re.compile(rb"\bexport\s*(?:type\s*)?[*{=]"
+                        rb"|\bexport\s++type\s++[\w$]++\s*+=\s*+[\w$]++[ \t]*+(?:[;\r\n]|\Z)")
+"""A statement an export chain follows (``export *``, ``export {``, ``export type {``, the
+alias ``export type H3 = H3Type`` of what may be an import) or that opens the file
+(``export =``): a file without one is no link of a chain."""
 _MODULE_SYNTAX = re.compile(rb"^[ \t]*(?:import|export)\b", re.M)
 
 
