@@ -52,6 +52,17 @@ def test_a_code_shaped_word_is_never_a_typo(before: str, after: str) -> None:
     assert not is_respelling(before, after)
 
 
+@pytest.mark.parametrize("old, new", [
+    ("sync", "async"), ("**sync**", "**async**"), ("http", "https"),   # the ends changed
+    ("not", "now"), ("can", "can't"), ("min", "max"), ("TCP", "UDP"),
+    ("POST", "PUT"),                                                   # two edits, short
+    ("serve", "server"),                                               # a command renamed
+])
+def test_another_word_is_no_typo(old: str, new: str) -> None:
+    """Found by review: each of these is one or two edits, and each changes what is said."""
+    assert not is_respelling(f"Use the {old} mode.\n", f"Use the {new} mode.\n")
+
+
 def test_an_unchanged_page_is_no_respelling() -> None:
     assert not is_respelling(PAGE, PAGE)
 
@@ -59,3 +70,9 @@ def test_an_unchanged_page_is_no_respelling() -> None:
 def test_three_edits_in_one_word_are_no_typo() -> None:
     assert is_respelling("the recieve step\n", "the receive step\n")
     assert not is_respelling("the recieve step\n", "the revived step\n")
+
+
+def test_a_short_word_carries_one_typo() -> None:
+    assert is_respelling("Serve HMTL.\n", "Serve HTML.\n")  # a swap is one edit
+    assert is_respelling("go wth it\n", "go with it\n")
+    assert not is_respelling("a taxi\n", "a toxic\n")

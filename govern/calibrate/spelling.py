@@ -5,9 +5,10 @@ such a page out of the reference set as it does release notes.
 The test is deliberately narrow. Lines are paired by position (a typo fix edits lines in
 place; a reflowed or rewritten paragraph changes the line count and is a change of substance),
 each changed line keeps its number of words, and every word that differs is a prose word
-(letters, perhaps an inner hyphen or apostrophe, inside punctuation) within two edits of the
-word it replaced. A code-shaped word (``serveStatic``, ``ctx.body``, ``max_age``, ``3.10``)
-never counts as a spelling fix: renaming what a page names is what drift looks like."""
+(letters, perhaps an inner hyphen or apostrophe, inside punctuation) that keeps its first and
+last letters and is within two edits of the word it replaced (one for a word of four letters
+or fewer). A code-shaped word (``serveStatic``, ``ctx.body``, ``max_age``, ``3.10``) never
+counts as a spelling fix: renaming what a page names is what drift looks like."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ import re
 
 MAX_EDITS = 2
 """Typos a word may carry: an inserted, dropped, replaced or swapped letter, twice."""
+
+SHORT_WORD = 4
+"""A word of at most this many letters may carry one typo, not two."""
 
 MAX_WORD = 40
 """Longer words are not read as prose (and the edit distance of two stays cheap)."""
@@ -39,11 +43,11 @@ def _prose_word(token: str) -> str | None:
     return match.group(1)
 
 
-def _within_edits(old: str, new: str) -> bool:
+def _within_edits(old: str, new: str, edits: int) -> bool:
     """Whether the optimal-string-alignment distance (an adjacent swap counts once) is at most
-    :data:`MAX_EDITS`: the letters both words share at their ends set aside, what is left of
-    two words of at most :data:`MAX_WORD` letters is compared in full."""
-    if abs(len(old) - len(new)) > MAX_EDITS:
+    ``edits``: the letters both words share at their ends set aside, what is left of two words
+    of at most :data:`MAX_WORD` letters is compared in full."""
+    if abs(len(old) - len(new)) > edits:
         return False
     start = 0
     while start < min(len(old), len(new)) and old[start] == new[start]:
@@ -62,10 +66,10 @@ def _within_edits(old: str, new: str) -> bool:
             if (before is not None and j > 1 and letter == new[j - 2]
                     and old[i - 2] == other):
                 current[j] = min(current[j], before[j - 2] + 1)
-        if min(current) > MAX_EDITS:
+        if min(current) > edits:
             return False  # every alignment from here on costs more
         before, previous = previous, current
-    return previous[-1] <= MAX_EDITS
+    return previous[-1] <= edits
 
 
 def _respelled(old_line: str, new_line: str) -> list[tuple[str, str]] | None:
@@ -78,15 +82,22 @@ def _respelled(old_line: str, new_line: str) -> list[tuple[str, str]] | None:
 
 
 def _is_typo(old_token: str, new_token: str) -> bool:
+    """Whether two tokens are one prose word misspelt and fixed. A fix keeps the word's first
+    and last letters (``reponse``, ``HMTL``, ``particulary``): a word gaining or losing its
+    ends is another word (``sync`` and ``async``, ``http`` and ``https``, ``not`` and
+    ``now``), and a short word has room for one typo only (``POST`` is not ``PUT``)."""
     old, new = _prose_word(old_token), _prose_word(new_token)
-    return (old is not None and new is not None and min(len(old), len(new)) >= 3
-            and _within_edits(old, new))
+    if old is None or new is None or min(len(old), len(new)) < 3:
+        return False
+    if (old[0].lower(), old[-1].lower()) != (new[0].lower(), new[-1].lower()):
+        return False
+    return _within_edits(old, new, 1 if min(len(old), len(new)) <= SHORT_WORD else MAX_EDITS)
 
 
 def is_respelling(before: str, after: str) -> bool:
     """Whether ``after`` is ``before`` with only the spelling of some prose words fixed: the
     same lines in the same order, each changed one differing in prose words only, each within
-    :data:`MAX_EDITS` of its old spelling. Two equal texts are no respelling (nothing
+    :data:`MAX_EDITS` of its old spelling (:func:`_is_typo`). Two equal texts are no respelling (nothing
     changed)."""
     old_lines, new_lines = before.splitlines(), after.splitlines()
     if len(old_lines) != len(new_lines):
