@@ -96,8 +96,8 @@ def _is_typo(old_token: str, new_token: str) -> bool:
 
 def is_respelling(before: str, after: str) -> bool:
     """Whether ``after`` is ``before`` with only the spelling of some prose words fixed: the
-    same lines in the same order, each changed one differing in prose words only, each within
-    :data:`MAX_EDITS` of its old spelling (:func:`_is_typo`). Two equal texts are no respelling (nothing
+    same lines in the same order, each changed one differing in prose words only, each a typo
+    of its old spelling (:func:`_is_typo`). Two equal texts are no respelling (nothing
     changed)."""
     old_lines, new_lines = before.splitlines(), after.splitlines()
     if len(old_lines) != len(new_lines):
