@@ -47,10 +47,9 @@ def test_rows_state_on_the_example_pr(example: dict[str, Any]) -> None:
     packages, anchors = len(example["changed_packages"]), len(example["anchors"])
     assert got[3] == (
         f"This PR changes **{packages}** package(s): `acme-billing`, `@acme/web-sdk`, touching "
-        f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) govern cannot read "
-        "(`packages/web-sdk/src/print.css`), so the pages documenting what "
-        "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
-        "files.")
+        f"**{anchors}** documentable anchor(s). ⚠️ **1** changed file(s) of a kind no "
+        "extractor reads (`packages/web-sdk/src/print.css`), so what they hold is NOT COVERED "
+        "by this run.")
     editable = sum(not d["release_owned"] for d in example["docs"])
     heading = got.index(f"**{editable}** hand-written doc(s) name something this change touched:")
     rows = got[heading + 2:heading + 2 + editable]
@@ -217,6 +216,27 @@ def test_which_tree_for_a_pr_merge_commit() -> None:
     ]
 
 
+def test_the_headline_tells_the_kinds_of_unread_files_apart() -> None:
+    """h3's package.json bump read "govern cannot read" in the comment as in the summary: a
+    file no extractor reads and a manifest are counted apart from a file govern could not
+    parse, each with its names."""
+    anchorless = [
+        {"path": "big.ts", "reason": "oversized: 9 bytes is over code.max_parse_bytes (1)"},
+        {"path": "src/lib.rs", "reason": "no anchor extractor for .rs files"},
+        {"path": "package.json", "reason": "package manifest changed: manifests yield no anchor"}]
+    headline = lines(render_drift(result(anchorless_changes=anchorless), CommentConfig()))[3]
+    assert ("⚠️ **1** changed file(s) govern cannot read (`big.ts`), so the pages documenting "
+            "what they hold are NOT COVERED by this run — this is not a clean bill of health "
+            "for those files. ⚠️ **1** changed file(s) of a kind no extractor reads "
+            "(`src/lib.rs`), so what they hold is NOT COVERED by this run. ⚠️ **1** package "
+            "manifest(s) changed (`package.json`): govern reads a manifest for its runtimes and "
+            "programs, never for names, so what else it changed is NOT COVERED by this "
+            "run.") in headline
+    manifest_only = lines(render_drift(result(anchorless_changes=anchorless[2:]),
+                                       CommentConfig()))[3]
+    assert "cannot read" not in manifest_only and "no extractor" not in manifest_only
+
+
 def test_nothing_to_list_is_not_a_clean_bill_of_health() -> None:
     body = render_drift(result(anchorless_changes=[{"path": "s.css", "reason": "no extractor"}]),
                         CommentConfig())
@@ -235,10 +255,9 @@ def test_a_file_read_with_nothing_public_changed_is_counted_apart_from_one_not_r
     unread = {"path": "s.css", "reason": "no anchor extractor for .css files"}
     both = lines(render_drift(result(anchorless_changes=[private, unread]), CommentConfig()))[3]
     assert both.endswith(
-        "⚠️ **1** changed file(s) govern cannot read (`s.css`), so the pages documenting what "
-        "they hold are NOT COVERED by this run — this is not a clean bill of health for those "
-        "files. **1** changed file(s) were read and change nothing public (private names, "
-        "bodies or examples).")
+        "⚠️ **1** changed file(s) of a kind no extractor reads (`s.css`), so what they hold is "
+        "NOT COVERED by this run. **1** changed file(s) were read and change nothing public "
+        "(private names, bodies or examples).")
     read_only = lines(render_drift(result(anchorless_changes=[private]), CommentConfig()))[3]
     assert "NOT COVERED" not in read_only and "`src/lines.py`" not in read_only
     assert read_only.endswith("**1** changed file(s) were read and change nothing public "

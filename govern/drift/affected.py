@@ -14,11 +14,12 @@ from typing import Any, NamedTuple
 from govern.config import AnchorsConfig
 from govern.drift.anchors.extract import SKIPPED_LABELS, Added, Candidate, ChangeSetAnchors
 from govern.drift.anchors.model import (
-    MANIFEST,
     MAX_PASSED_OVER,
     NO_EXTRACTOR,
     Anchor,
+    is_foreign,
     is_implementation_only,
+    is_manifest,
 )
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import is_history_page
@@ -934,9 +935,8 @@ def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
     repository is not the blind spot an oversized module is."""
     entries = list(anchorless)
     unread, weak, read = not_covered_counts(entries)
-    foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries
-               if e["reason"].startswith(NO_EXTRACTOR)]
-    manifests = sum(e["reason"].startswith(MANIFEST) for e in entries)
+    foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries if is_foreign(e)]
+    manifests = sum(is_manifest(e) for e in entries)
     kinds = sorted(set(foreign))
     blind = [part for part in (
         f"{unread - len(foreign) - manifests} changed file(s) govern cannot read"

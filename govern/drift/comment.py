@@ -28,7 +28,7 @@ from govern.drift.affected import (
     overbroad_reason,
     skipped_label,
 )
-from govern.drift.anchors.model import is_implementation_only
+from govern.drift.anchors.model import is_foreign, is_implementation_only, is_manifest
 
 MARKER = "<!-- govern:docs-drift -->"
 """The template's first line: how the sticky comment is found again."""
@@ -244,8 +244,15 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
         # anchors were dropped as weak names another; one read whose changed lines are
         # implementation only is counted apart (the fold lists all three)
         "unreadable": _names([clip(a["path"]) for a in data["anchorless_changes"]
-                              if not is_implementation_only(a) and not is_weak_only(a)],
-                             level < 3),
+                              if not any(is_kind(a) for is_kind in (
+                                  is_implementation_only, is_weak_only, is_foreign,
+                                  is_manifest))], level < 3),
+        # told apart as the summary tells them: a Rust file or a manifest bump is not the
+        # blind spot an oversized module is (h3's package.json had read "cannot read")
+        "foreign": _names([clip(a["path"]) for a in data["anchorless_changes"]
+                           if is_foreign(a)], level < 3),
+        "manifests": _names([clip(a["path"]) for a in data["anchorless_changes"]
+                             if is_manifest(a)], level < 3),
         "weak_only": _names([clip(a["path"]) for a in data["anchorless_changes"]
                              if is_weak_only(a)], level < 3),
         "implementation_only": not_covered_counts(data["anchorless_changes"])[2],

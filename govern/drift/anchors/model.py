@@ -144,6 +144,16 @@ def not_covered_reason(extractions: Iterable[Extraction]) -> str:
     return f"{reason}; they touch {', '.join(passed[:MAX_PASSED_OVER])}{more}"
 
 
+def is_foreign(anchorless: Mapping[str, str]) -> bool:
+    """Is a NOT COVERED entry a file of a kind no extractor reads (:data:`NO_EXTRACTOR`)?"""
+    return anchorless["reason"].startswith(NO_EXTRACTOR)
+
+
+def is_manifest(anchorless: Mapping[str, str]) -> bool:
+    """Is a NOT COVERED entry a package manifest that anchored nothing (:data:`MANIFEST`)?"""
+    return anchorless["reason"].startswith(MANIFEST)
+
+
 def is_implementation_only(anchorless: Mapping[str, str]) -> bool:
     """Was a NOT COVERED file read, and found to change nothing public? (Else govern could not
     read it.) Told by its reason, which older results already carry."""
