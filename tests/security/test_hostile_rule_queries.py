@@ -3,7 +3,8 @@ not code-shaped) a change touches. Choosing a row's evidence rule asks the index
 call the name; asked once per (anchor, page) pair, each answer listing every page calling it,
 that cost anchors × pages² (300 pages calling 500 names took over a minute). It is asked once per
 anchor. Built through :func:`build_rows` with the pages already matched: the guards fold a
-name on more than a few pages, so a PR reaches this only with names it removes."""
+name on more than a few pages, so a PR would reach it, if at all, through names it removes
+(certain drift keeps every page), which this test does not build end to end."""
 
 from __future__ import annotations
 
