@@ -27,6 +27,17 @@ from govern.drift.anchors.syntax import (
 _LOWERED = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set",
             "FrozenSet": "frozenset", "Type": "type"}
 """``typing``'s aliases of builtins, which name the builtin itself since Python 3.9."""
+_LOWERING = frozenset({"", "typing", "typing_extensions"})
+"""The qualifiers (none: a bare name) under which ``_LOWERED`` holds: ``collections.abc.Set``
+is the abstract set, not ``set``."""
+_COLLAPSED = frozenset({"typing", "typing_extensions", "collections.abc", "re", "types",
+                        "builtins"})
+"""The modules whose qualifier a name drops: the standard library's modules of types, which
+re-export each other's objects under the same names (``typing.Pattern`` is ``re.Pattern``,
+``typing.Callable`` is ``collections.abc.Callable``, ``typing_extensions`` backports
+``typing``), and whose names a project does not define again. Any other qualifier is part of
+the name (``v1.BaseModel`` is not ``BaseModel``): another module's object of the same name is
+another type."""
 _UNIONS = frozenset({"Union", "Optional"})
 _TRANSPARENT = frozenset({"type", "parenthesized_expression"})
 """Nodes that only wrap the type they hold."""
@@ -41,35 +52,38 @@ class _Forms:
     numbers."""
 
     numbers: dict[tuple[object, ...], int] = field(default_factory=dict)
-    members: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    """A union's number -> its members, sorted (order does not change a union)."""
 
     def number(self, key: tuple[object, ...]) -> int:
         return self.numbers.setdefault(key, len(self.numbers))
 
     def union(self, members: list[int]) -> int:
         """A union of ``members`` (``Optional[X]`` is ``X | None``), one member itself."""
-        flat = sorted(set(members))
-        if len(flat) == 1:
-            return flat[0]
-        number = self.number(("|", *flat))
-        self.members[number] = tuple(flat)
-        return number
+        flat = sorted(set(members))  # order does not change a union
+        return flat[0] if len(flat) == 1 else self.number(("|", *flat))
 
 
 def _name(node: Node) -> str | None:
-    """The last part of a dotted name (``Pattern`` of ``re.Pattern``), lowered when ``typing``
-    aliases a builtin; None for any other expression."""
+    """A dotted name, lowered when ``typing`` aliases a builtin; None for any other expression.
+    A qualifier in ``_COLLAPSED`` is dropped (``re.Pattern`` is ``Pattern``), any other is kept:
+    ``models.User`` and ``schemas.User`` are two names, and neither is ``User``."""
+    parts: list[str] = []
     while node.type in ("attribute", "member_type"):  # ``a.B``, in an expression or a type
-        if not node.named_children:
+        named = [child for child in node.named_children if child.type != "comment"]
+        if len(named) != 2 or named[1].type != "identifier" or named[1].text is None:
             return None
-        node = node.named_children[-1]
-    if node.type == "none":
+        parts.append(named[1].text.decode("utf-8", "replace"))
+        node = named[0]
+        if node.type == "type" and len(node.named_children) == 1:  # a ``member_type``'s head
+            node = node.named_children[0]
+    if node.type == "none" and not parts:
         return "None"
     if node.type != "identifier" or node.text is None:
         return None
-    word = node.text.decode("utf-8", "replace")
-    return _LOWERED.get(word, word)
+    parts.append(node.text.decode("utf-8", "replace"))
+    word, qualifier = parts[0], ".".join(reversed(parts[1:]))
+    if qualifier and qualifier not in _COLLAPSED:
+        return f"{qualifier}.{word}"
+    return _LOWERED.get(word, word) if qualifier in _LOWERING else word
 
 
 def _subscript(node: Node) -> tuple[str | None, list[Node]]:
