@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from govern.drift.anchors.retyped import respelled_headers
+from govern.drift.anchors.syntax import parse
 from tests.helpers import pr_repo, rows, run_json
 
 MODULE = ("import typing\n\n\n"
@@ -64,3 +66,59 @@ def test_another_change_of_the_header_still_lists_the_page(
 def test_a_respelled_header_keeps_the_change_of_its_body(tmp_path: Path) -> None:
     new = RESPELLED.replace("    return text\n", "    return text.strip()\n")
     assert listed(tmp_path, new) == {"docs/guide.md": ["compile_rule"]}
+
+
+def respelled(old: str, new: str) -> bool:
+    """Whether ``def f(x: old) -> None`` become ``def f(x: new) -> None`` only respells it."""
+    base, head = (f"def f(x: {annotation}) -> None:\n    pass\n".encode()
+                  for annotation in (old, new))
+    lines = frozenset({1})
+    return bool(list(respelled_headers(parse("python", base), parse("python", head),
+                                       (lines, lines))))
+
+
+@pytest.mark.parametrize(("old", "new", "other"), [
+    ("typing.Optional[int]", "int | None", "int"),
+    ("typing_extensions.Optional[int]", "Optional[int]", "Optional[str]"),
+    ("typing.Callable[[], int]", "collections.abc.Callable[[], int]", "Callable[[], str]"),
+    ("typing.Pattern[str]", "re.Pattern[str]", "re.Pattern[bytes]"),
+    ("builtins.list[int]", "typing.List[int]", "typing.Tuple[int]"),
+    ("types.ModuleType", "ModuleType", "CodeType"),
+])
+def test_a_standard_module_s_qualifier_is_a_respelling(old: str, new: str, other: str
+                                                       ) -> None:
+    assert respelled(old, new)
+    assert not respelled(old, other)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("v1.BaseModel", "BaseModel"),  # pydantic's v1 model become v2's
+    ("models.User", "schemas.User"),
+    ("typing.Optional[models.User]", "schemas.User | None"),
+    ("a.b.User", "b.User"),
+    ("t.Optional[int]", "int | None"),  # ``import typing as t`` is not known here
+    ("typing.Set[int]", "collections.abc.Set[int]"),  # ``set``, the abstract set
+])
+def test_another_module_s_name_is_another_type(old: str, new: str) -> None:
+    assert not respelled(old, new)
+    assert respelled(old, old.replace(".", " . "))
+
+
+def test_a_base_or_return_type_of_another_module_lists_its_page(tmp_path: Path) -> None:
+    module = ("from pydantic import v1\nfrom . import models, schemas\n\n\n"
+              "class Item(v1.BaseModel):\n    name: str\n\n\n"
+              "def load_user(key: str) -> models.User:\n    return fetch(key)\n")
+    files = {"shop/__init__.py": "", "shop/api.py": module,
+             "docs/items.md": "Subclass `shop.api.Item`.\n",
+             "docs/users.md": "Call `shop.api.load_user` to get a user.\n",
+             **{f"docs/other{i}.md": f"# Other {i}\n\nPlain words.\n" for i in range(8)}}
+
+    def pages(new: str) -> dict[str, list[str]]:
+        return rows(run_json(pr_repo(tmp_path / str(len(new)), files, {"shop/api.py": new}),
+                             "main"))
+
+    assert pages(module.replace("v1.BaseModel", "BaseModel")
+                 .replace("models.User", "schemas.User")) == {
+        "docs/items.md": ["shop.api.Item"], "docs/users.md": ["shop.api.load_user"]}
+    assert pages(module.replace("v1.BaseModel", "v1 . BaseModel")
+                 .replace("models.User", "models .User")) == {}

@@ -27,12 +27,33 @@ from govern.drift.anchors.syntax import (
 _LOWERED = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set",
             "FrozenSet": "frozenset", "Type": "type"}
 """``typing``'s aliases of builtins, which name the builtin itself since Python 3.9."""
+_LOWERING = frozenset({"", "typing", "typing_extensions"})
+"""The qualifiers (none: a bare name) under which ``_LOWERED`` holds: ``collections.abc.Set``
+is the abstract set, not ``set``."""
+_COLLAPSED = frozenset({"typing", "typing_extensions", "collections.abc", "re", "types",
+                        "builtins"})
+"""The modules whose qualifier a name drops: the standard library's modules of types, which
+re-export each other's objects under the same names (``typing.Pattern`` is ``re.Pattern``,
+``typing.Callable`` is ``collections.abc.Callable``, ``typing_extensions`` backports
+``typing``), and whose names a project does not define again. Any other qualifier is part of
+the name (``v1.BaseModel`` is not ``BaseModel``): another module's object of the same name is
+another type."""
 _UNIONS = frozenset({"Union", "Optional"})
 _TRANSPARENT = frozenset({"type", "parenthesized_expression"})
 """Nodes that only wrap the type they hold."""
 _SKIPPED = frozenset({",", "comment", "line_continuation"})
 """Punctuation that carries nothing the tree does not (a trailing comma), and comments."""
 _DEFINITIONS = frozenset({"function_definition", "class_definition"})
+_FORMS = frozenset({"union_type", "binary_operator", "subscript", "generic_type", "attribute",
+                    "member_type", "identifier", "none"})
+"""The nodes that may be a union, a name or a generic: any other is read as written."""
+UNQUOTED_PER_FILE = 256
+"""How many string annotations of one file are parsed as the types they write (each is a parse
+of its own): past them, a header whose string annotations changed counts as changed."""
+
+
+class _Unread(Exception):
+    """A string annotation past ``UNQUOTED_PER_FILE``: its header counts as changed."""
 
 
 @dataclass
@@ -41,35 +62,40 @@ class _Forms:
     numbers."""
 
     numbers: dict[tuple[object, ...], int] = field(default_factory=dict)
-    members: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    """A union's number -> its members, sorted (order does not change a union)."""
+    unquoted: dict[str, int] = field(default_factory=dict)
+    """A string annotation -> the number of the type it writes, each parsed once."""
 
     def number(self, key: tuple[object, ...]) -> int:
         return self.numbers.setdefault(key, len(self.numbers))
 
     def union(self, members: list[int]) -> int:
         """A union of ``members`` (``Optional[X]`` is ``X | None``), one member itself."""
-        flat = sorted(set(members))
-        if len(flat) == 1:
-            return flat[0]
-        number = self.number(("|", *flat))
-        self.members[number] = tuple(flat)
-        return number
+        flat = sorted(set(members))  # order does not change a union
+        return flat[0] if len(flat) == 1 else self.number(("|", *flat))
 
 
 def _name(node: Node) -> str | None:
-    """The last part of a dotted name (``Pattern`` of ``re.Pattern``), lowered when ``typing``
-    aliases a builtin; None for any other expression."""
+    """A dotted name, lowered when ``typing`` aliases a builtin; None for any other expression.
+    A qualifier in ``_COLLAPSED`` is dropped (``re.Pattern`` is ``Pattern``), any other is kept:
+    ``models.User`` and ``schemas.User`` are two names, and neither is ``User``."""
+    parts: list[str] = []
     while node.type in ("attribute", "member_type"):  # ``a.B``, in an expression or a type
-        if not node.named_children:
+        named = [child for child in node.named_children if child.type != "comment"]
+        if len(named) != 2 or named[1].type != "identifier" or named[1].text is None:
             return None
-        node = node.named_children[-1]
-    if node.type == "none":
+        parts.append(named[1].text.decode("utf-8", "replace"))
+        node = named[0]
+        if node.type == "type" and len(node.named_children) == 1:  # a ``member_type``'s head
+            node = node.named_children[0]
+    if node.type == "none" and not parts:
         return "None"
     if node.type != "identifier" or node.text is None:
         return None
-    word = node.text.decode("utf-8", "replace")
-    return _LOWERED.get(word, word)
+    parts.append(node.text.decode("utf-8", "replace"))
+    word, qualifier = parts[0], ".".join(reversed(parts[1:]))
+    if qualifier and qualifier not in _COLLAPSED:
+        return f"{qualifier}.{word}"
+    return _LOWERED.get(word, word) if qualifier in _LOWERING else word
 
 
 def _subscript(node: Node) -> tuple[str | None, list[Node]]:
@@ -129,7 +155,9 @@ class _Reader:
 
     forms: _Forms
     unquote: bool = True
-    """Whether a string annotation is read as the type it writes."""
+    """Whether a string annotation is read as the type it writes (else as its text)."""
+    quoted: bool = False
+    """Whether a string annotation was read, as its text, since this was last set False."""
 
     def header(self, definition: Node, outer: Node) -> int:
         """The number of a definition's header (``outer`` is its decorated definition, or
@@ -152,22 +180,24 @@ class _Reader:
         """The number of ``top`` (``typed``: a type), children before parents, by an explicit
         stack: no recursion."""
         done: dict[int, int] = {}
-        stack: list[tuple[Node, bool, bool]] = [(top, typed, False)]
+        # a node's children, once read, stay on the stack with it
+        stack: list[tuple[Node, bool, list[tuple[Node, bool]] | None]] = [(top, typed, None)]
         while stack:
-            node, in_type, expanded = stack.pop()
-            children = self._children(node, in_type)
-            if not expanded and children:
-                stack.append((node, in_type, True))
-                stack.extend((child, child_typed, False)
-                             for child, child_typed in reversed(children))
-                continue
+            node, in_type, children = stack.pop()
+            if children is None:
+                children = self._children(node, in_type)
+                if children:
+                    stack.append((node, in_type, children))
+                    stack.extend((child, child_typed, None)
+                                 for child, child_typed in reversed(children))
+                    continue
             done[node.id] = self._leaf(node, in_type,
                                        [done[child.id] for child, _ in children])
         return done[top.id]
 
     def _children(self, node: Node, typed: bool) -> list[tuple[Node, bool]]:
         """The children ``_leaf`` reads ``node`` from, each with whether it is in a type."""
-        if typed:
+        if typed and node.type in _FORMS:
             union = _union_members(node)
             if union is not None:
                 return [(member, True) for member in union[0]]
@@ -176,15 +206,16 @@ class _Reader:
             name, arguments = _subscript(node)
             if name is not None:  # a ``Literal``'s arguments are values, its strings too
                 return [(argument, name != "Literal") for argument in arguments]
-            if node.type == "string" and self.unquote and python_string(node) is not None:
-                return []
+        elif typed and node.type == "string" \
+                and (not self.unquote or python_string(node) is not None):
+            return []  # the type it writes, or its text
         kept = [child for child in node.children if child.type not in _SKIPPED]
         return [(child, typed or child.type == "type") for child in kept]
 
     def _leaf(self, node: Node, typed: bool, numbers: list[int]) -> int:
         """The number of ``node`` from its children's (``numbers``, as ``_children`` gave)."""
         forms = self.forms
-        if typed:
+        if typed and node.type in _FORMS:
             union = _union_members(node)
             if union is not None:
                 return forms.union(numbers + [forms.number(("name", "None"))] * union[1])
@@ -194,11 +225,15 @@ class _Reader:
             generic, _ = _subscript(node)
             if generic is not None:
                 return forms.number(("generic", generic, *numbers))
-            quoted = python_string(node) if node.type == "string" and self.unquote else None
+        elif typed and node.type == "string":
+            if not self.unquote:
+                self.quoted = True
+                return forms.number(("string", node.text))
+            quoted = python_string(node)
             if quoted is not None:
                 return self._unquoted(quoted)
-            if node.type in _TRANSPARENT and len(numbers) == 1:
-                return numbers[0]
+        elif typed and node.type in _TRANSPARENT and len(numbers) == 1:
+            return numbers[0]
         if node.type == "type" and len(numbers) == 1:  # a ``Literal``'s argument
             return numbers[0]
         if not numbers:
@@ -207,7 +242,18 @@ class _Reader:
 
     def _unquoted(self, annotation: str) -> int:
         """A string annotation (a forward reference, ``"Dict[str, int]"``) read as the type it
-        writes."""
+        writes; ``_Unread`` past ``UNQUOTED_PER_FILE`` parses."""
+        known = self.forms.unquoted.get(annotation)
+        if known is not None:
+            return known
+        if len(self.forms.unquoted) >= UNQUOTED_PER_FILE:
+            raise _Unread
+        self.forms.unquoted[annotation] = number = self._parsed(annotation)
+        return number
+
+    def _parsed(self, annotation: str) -> int:
+        """The number of the type ``annotation`` writes, from a parse of its own (the string
+        itself when it writes no one expression)."""
         tree = parser_for("python").parse(annotation.encode("utf-8", "replace"))
         statements = tree.root_node.named_children
         if tree.root_node.has_error or len(statements) != 1 \
@@ -249,7 +295,10 @@ def respelled_headers(base: Tree, head: Tree, lines: tuple[frozenset[int], froze
     name, in file order, where both sides have as many of that name: an overload added pairs
     none, and each header of that name counts as changed."""
     base_found, head_found = _definitions(base), _definitions(head)
-    reader = _Reader(_Forms())
+    forms = _Forms()
+    # string annotations are first read as their text, which needs no parse: equal texts are
+    # equal types, and only a header whose strings differ is read again with them parsed
+    as_text, unquoting = _Reader(forms, unquote=False), _Reader(forms)
     for name, olds in base_found.items():
         news = head_found.get(name, [])
         if len(news) != len(olds):
@@ -258,5 +307,16 @@ def respelled_headers(base: Tree, head: Tree, lines: tuple[frozenset[int], froze
             spans = header_lines(*old), header_lines(*new)
             if not (any_within(lines[0], spans[0]) or any_within(lines[1], spans[1])):
                 continue
-            if reader.header(*old) == reader.header(*new):
+            as_text.quoted = False
+            if as_text.header(*old) == as_text.header(*new) \
+                    or as_text.quoted and _same_unquoted(unquoting, old, new):
                 yield spans
+
+
+def _same_unquoted(reader: _Reader, old: tuple[Node, Node], new: tuple[Node, Node]) -> bool:
+    """Whether two headers are equal with their string annotations read as the types they
+    write; not when that is past ``UNQUOTED_PER_FILE`` parses."""
+    try:
+        return reader.header(*old) == reader.header(*new)
+    except _Unread:
+        return False
