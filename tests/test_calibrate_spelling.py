@@ -72,6 +72,16 @@ def test_three_edits_in_one_word_are_no_typo() -> None:
     assert not is_respelling("the recieve step\n", "the revived step\n")
 
 
+@pytest.mark.parametrize("old, new", [
+    ("teh", "the"), ("hte", "the"), ("adn", "and"), ("wiht", "with"), ("lenght", "length"),
+    ("widht", "width"),
+])
+def test_neighbours_swapped_at_a_word_end_are_a_typo(old: str, new: str) -> None:
+    """Found by review: the commonest slips were taken for other words."""
+    assert is_respelling(f"Set {old} value.\n", f"Set {new} value.\n")
+    assert not is_respelling(f"Set {old} value.\n", f"Set {new[:-1]}x value.\n")
+
+
 def test_a_short_word_carries_one_typo() -> None:
     assert is_respelling("Serve HMTL.\n", "Serve HTML.\n")  # a swap is one edit
     assert is_respelling("go wth it\n", "go with it\n")

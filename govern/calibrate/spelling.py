@@ -81,15 +81,28 @@ def _respelled(old_line: str, new_line: str) -> list[tuple[str, str]] | None:
     return pairs if len(pairs) <= MAX_RESPELLED else None
 
 
+def _same_ends(old: str, new: str) -> bool:
+    return (old[0], old[-1]) == (new[0], new[-1])
+
+
+def _swapped_end(old: str, new: str) -> bool:
+    """``teh`` and ``the``, ``hte`` and ``the``: the same letters but two neighbours at one end
+    swapped, the commonest slip of the keyboard."""
+    return len(old) == len(new) and (
+        (old[:-2] == new[:-2] and old[-2:] == new[:-3:-1])
+        or (old[2:] == new[2:] and old[:2] == new[1::-1]))
+
+
 def _is_typo(old_token: str, new_token: str) -> bool:
     """Whether two tokens are one prose word misspelt and fixed. A fix keeps the word's first
-    and last letters (``reponse``, ``HMTL``, ``particulary``): a word gaining or losing its
-    ends is another word (``sync`` and ``async``, ``http`` and ``https``, ``not`` and
-    ``now``), and a short word has room for one typo only (``POST`` is not ``PUT``)."""
+    and last letters (``reponse``, ``HMTL``, ``particulary``), or swaps its first or last two
+    (``teh``, ``lenght``): a word gaining or losing its ends is another word (``sync`` and
+    ``async``, ``http`` and ``https``, ``not`` and ``now``), and a short word has room for one
+    typo only (``POST`` is not ``PUT``)."""
     old, new = _prose_word(old_token), _prose_word(new_token)
     if old is None or new is None or min(len(old), len(new)) < 3:
         return False
-    if (old[0].lower(), old[-1].lower()) != (new[0].lower(), new[-1].lower()):
+    if not (_same_ends(old.lower(), new.lower()) or _swapped_end(old.lower(), new.lower())):
         return False
     return _within_edits(old, new, 1 if min(len(old), len(new)) <= SHORT_WORD else MAX_EDITS)
 

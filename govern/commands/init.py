@@ -17,7 +17,8 @@ from govern.commands.shared import open_git
 from govern.config import parse_config, validate
 from govern.core.errors import GovernError, NotJudged
 from govern.core.resources import data_dir
-from govern.init.detect import ROOT_MANIFESTS, detect, texts_wanted
+from govern.init.detect import detect, texts_wanted
+from govern.init.docs_paths import ROOT_MANIFESTS
 from govern.init.render import render_config
 from govern.init.workflows import WORKFLOWS, render_next_step, workflows_for
 

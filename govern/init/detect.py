@@ -21,6 +21,7 @@ from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translati
 from govern.drift.docs.scanner import page_title
 from govern.init.docs_paths import (
     DOCS_FORMATS,
+    ROOT_MANIFESTS,
     blog_folders,
     docs_roots,
     mdx_folders,
@@ -48,11 +49,6 @@ GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for suffix in ("md", "rst", "txt")))
 """In order of preference, whatever their case; a contributing guide is where GitHub looks for
 one, in any of the formats GitHub shows (pytest's ``CONTRIBUTING.rst``)."""
-ROOT_MANIFESTS = Config().code.package_manifests
-"""The manifest kinds init proposes from, in this order: those committed at any depth, and
-those the history deleted at the root (the command asks git for these names alone: one walk
-of the history, under half a second on vite's 9,620 commits, where a walk for any depth took
-three seconds there, and twenty on a cold TanStack Query clone)."""
 ROUTE_FILE_NAMES = ("routes", "router", "urls", "views", "api")
 ROUTE_FILE_SUFFIXES = (".py", ".ts", ".js")
 MAX_ROUTE_FILES = 50

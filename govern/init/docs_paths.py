@@ -92,12 +92,28 @@ def is_blog_folder(name: str) -> bool:
     return name == BLOG or (bool(dot) and rest == BLOG and order.isascii() and order.isdigit())
 
 
+ROOT_MANIFESTS = Config().code.package_manifests
+"""The manifest names govern reads by default (``code.package_manifests``): the kinds init
+proposes from, in this order, those committed at any depth and those the history deleted at
+the root (the command asks git for these names alone: one walk of the history, under half a
+second on vite's 9,620 commits, where a walk for any depth took three seconds there, and
+twenty on a cold TanStack Query clone); and the markers of a folder holding a package."""
+
+
 def folders_holding_packages(paths: list[str]) -> set[str]:
-    """The folders holding a package at any depth: a package manifest (``code.package_manifests``
-    by default) or a Python package's ``__init__.py`` inside them. One pass over ``paths``."""
-    markers = {"__init__.py", *Config().code.package_manifests}
-    return {folder for path in paths if PurePosixPath(path).name in markers
-            for folder in ancestors(path)}
+    """The folders holding a package at any depth: a package manifest (:data:`ROOT_MANIFESTS`)
+    or a Python package's ``__init__.py`` inside them. Each marker's folders are walked up to
+    the first one already found, so a deep tree costs its folders, not its depth squared."""
+    markers = {"__init__.py", *ROOT_MANIFESTS}
+    found: set[str] = set()
+    for path in paths:
+        if PurePosixPath(path).name not in markers:
+            continue
+        folder = path.rpartition("/")[0]
+        while folder and folder not in found:
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return found
 
 
 def blog_folders(pages: list[str], paths: list[str]) -> list[str]:

@@ -80,6 +80,7 @@ def site_code(paths: list[str], texts: Mapping[str, str],
     Changes there reach no page a code PR's author must edit (valtio's nav in
     ``website/lib/mdx.ts`` listed two contributor notes for each nav change)."""
     found = site_apps(paths, texts, [site for *_, site in generators])
+    present = set(paths)  # a hook is looked up here: a list made it hooks × paths
     for generator, config, text, site in generators:
         if generator.name == "Sphinx":
             found.append(SiteCode(exact_glob(config), "the Sphinx configuration"))
@@ -89,7 +90,7 @@ def site_code(paths: list[str], texts: Mapping[str, str],
             if any(p.startswith(extensions + "/") and p.endswith(".py") for p in paths):
                 found.append(SiteCode(f"{extensions}/**", "its Sphinx extensions"))
         elif generator.name == "MkDocs":
-            hooks = [hook for hook in mkdocs_hooks(config, text) if hook in paths]
+            hooks = [hook for hook in mkdocs_hooks(config, text) if hook in present]
             pages = join_folder(site, named_folders(generator, text)[0])
             if (folder := hooks_folder(paths, hooks, pages)) is not None:
                 found.append(SiteCode(f"{folder}/**", "the folder of its MkDocs hooks, with "

@@ -8,8 +8,9 @@ from __future__ import annotations
 from functools import partial
 
 from govern.init.detect import detect
-from govern.init.docs_paths import blog_folders
-from govern.init.site_excludes import sphinx_extension_names
+from govern.init.docs_paths import blog_folders, folders_holding_packages
+from govern.init.generators import found_generators
+from govern.init.site_excludes import site_code, sphinx_extension_names
 from tests.security.pr import within
 
 EIGHT_MB = 8 * 1024 * 1024
@@ -44,3 +45,15 @@ def test_a_hooks_folder_among_thousands_of_packages_is_found_in_linear_time() ->
              "docs/index.md", "docs/plugins/main.py"]
     detected = within(partial(detect, paths, {"mkdocs.yml": "hooks:\n  - docs/plugins/main.py\n"}))
     assert detected.values["code.exclude"] == ["docs/plugins/**"]
+
+
+def test_many_hooks_and_deep_packages_are_read_in_linear_time() -> None:
+    """Found by review: each MkDocs hook was looked up in the list of paths (hooks × paths),
+    and each package marker's every folder was spelt out again (depth squared per marker)."""
+    paths = [f"src/m{i}.py" for i in range(100_000)] + ["mkdocs.yml", "docs/index.md"]
+    text = "hooks:\n" + "".join(f"  - h/x{i}.py\n" for i in range(12_000))
+    texts = {"mkdocs.yml": text[:200_000]}
+    within(partial(site_code, paths, texts, found_generators(paths, texts)))
+    deep = ["/".join(["a"] * 4_000) + f"/p{i}/__init__.py" for i in range(400)]
+    holding = within(partial(folders_holding_packages, deep))
+    assert len(holding) == 4_000 + 400 and "a" in holding and "a/p0" not in holding

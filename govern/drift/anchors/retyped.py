@@ -74,12 +74,20 @@ class _Forms:
         return flat[0] if len(flat) == 1 else self.number(("|", *flat))
 
 
+MAX_DOTTED_PARTS = 16
+"""Parts of a dotted name read as one name; a longer chain is compared link by link."""
+
+
 def _name(node: Node) -> str | None:
     """A dotted name, lowered when ``typing`` aliases a builtin; None for any other expression.
     A qualifier in ``_COLLAPSED`` is dropped (``re.Pattern`` is ``Pattern``), any other is kept:
     ``models.User`` and ``schemas.User`` are two names, and neither is ``User``."""
     parts: list[str] = []
     while node.type in ("attribute", "member_type"):  # ``a.B``, in an expression or a type
+        if len(parts) == MAX_DOTTED_PARTS:
+            # read as structure, node by node: asked of each link, a long chain walked
+            # whole each time cost its length squared (``g().a.a…``: 8 kB, 38 s)
+            return None
         named = [child for child in node.named_children if child.type != "comment"]
         if len(named) != 2 or named[1].type != "identifier" or named[1].text is None:
             return None
