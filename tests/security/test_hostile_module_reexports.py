@@ -14,6 +14,7 @@ from functools import partial
 
 from govern.drift.anchors.python import (
     MAX_PUBLIC_MODULES,
+    PublicModuleWords,
     ReexportIndex,
     extract_python,
     index_reexports,
@@ -37,8 +38,9 @@ def _qualify(texts: dict[str, bytes], count: int) -> list[list[str]]:
                                            package)
         return parsed[path]
 
+    words: dict[str, PublicModuleWords] = {}  # one run's memo, as a side keeps it
     return [qualified_names("pkg/_impl.py", f"name{i}", files.__contains__, read, files,
-                            texts.get) for i in range(count)]
+                            texts.get, words) for i in range(count)]
 
 
 def test_many_public_modules_are_read_in_bounded_time() -> None:

@@ -40,6 +40,7 @@ from govern.drift.anchors.options import (
 )
 from govern.drift.anchors.python import (
     RELEASE_DATA,
+    PublicModuleWords,
     ReexportIndex,
     all_entries,
     extract_python,
@@ -117,6 +118,9 @@ class Side:
     _namespaces: dict[str, Namespaces | None] = field(default_factory=dict)
     _defaults: dict[str, dict[str, str]] = field(default_factory=dict)
     _exports: ExportReader | None = None
+    module_words: dict[str, PublicModuleWords] = field(default_factory=dict)
+    """What each package's public modules name, indexed on the first name asked of it
+    (``qualified_names``): one index a side, read once."""
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -356,7 +360,7 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
         for qualified in qualified_names(path, top, side.exists, side.python_reexports,
-                                         side.head_files, side.source):
+                                         side.head_files, side.source, side.module_words):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:

@@ -808,7 +808,8 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
 def qualified_names(path: str, name: str, exists: Callable[[str], bool],
                     read_reexports: Callable[[str, str], ReexportIndex | None],
                     files: frozenset[str] | None = None,
-                    source: Callable[[str], bytes | None] | None = None) -> list[str]:
+                    source: Callable[[str], bytes | None] | None = None,
+                    module_words: dict[str, PublicModuleWords] | None = None) -> list[str]:
     """Public dotted paths under which a top-level ``name`` of ``path`` can be imported.
 
     The module's own path (when every component is public), then each package ``__init__``
@@ -821,7 +822,8 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     With ``files`` (HEAD's tree), a **public module** of a public package of the chain that
     imports a step from a private module of that package spells it under its own path:
     trio's ``subprocess.py`` does ``from ._subprocess import run``, which is
-    ``trio.subprocess.run``; ``source(path)``, when given, is a file's text, and a module
+    ``trio.subprocess.run``; ``source(path)``, when given, is a file's text (``module_words``
+    the caller's memo of what those texts name, kept for one tree read one way), and a module
     whose text cannot import the name is not parsed. And a **sibling package** that
     re-exports a step of that chain
     spells it too: attrs' ``attrs/validators.py`` star-imports ``attr.validators``, so
@@ -835,7 +837,8 @@ def qualified_names(path: str, name: str, exists: Callable[[str], bool],
     found = _spelled(steps)
     if files is not None and packages:
         found.extend(f"{module}.{alias}" for module, alias in
-                     _module_reexports(steps, packages, files, read_reexports, source))
+                     _module_reexports(steps, packages, files, read_reexports, source,
+                                       {} if module_words is None else module_words))
         for sibling, alias, sibling_packages in _sibling_reexports(
                 steps, packages[-1][0], files, exists, read_reexports):
             found.extend(_spelled(_outwards(sibling, sibling_packages, alias, read_reexports)))
@@ -867,7 +870,8 @@ def _outwards(module: str, packages: list[tuple[str, str]], name: str,
 def _module_reexports(steps: list[tuple[str, str]], packages: list[tuple[str, str]],
                       files: frozenset[str],
                       read_reexports: Callable[[str, str], ReexportIndex | None],
-                      source: Callable[[str], bytes | None] | None
+                      source: Callable[[str], bytes | None] | None,
+                      module_words: dict[str, PublicModuleWords]
                       ) -> Iterator[tuple[str, str]]:
     """(module, name) of each public module (``pkg/NAME.py`` or ``pkg/NAME/__init__.py``) of a
     public package of the chain that imports a private step of the chain from inside that
@@ -888,7 +892,7 @@ def _module_reexports(steps: list[tuple[str, str]], packages: list[tuple[str, st
         inside = [step for step in private if step[0].startswith(f"{package}.")]
         if not _is_public_path(package) or not inside:
             continue
-        named = _public_module_words(files, source, package_dir)
+        named = _public_module_words(files, source, package_dir, module_words)
         for path, stem in named.candidates(step_name for _, step_name in inside):
             module = f"{package}.{stem}"
             index = read_reexports(path, _package_of_module(path, module))
@@ -904,7 +908,7 @@ more): the words of its text a name is looked up among."""
 
 
 @dataclass(frozen=True)
-class _PublicModuleWords:
+class PublicModuleWords:
     """The public modules of one package folder that :func:`_module_reexports` may read
     (the first :data:`MAX_PUBLIC_MODULES`), indexed by the identifiers their text holds, so
     which of them can import a name is a lookup, not a search of every module's text for
@@ -929,20 +933,12 @@ class _PublicModuleWords:
         return [self.modules[place] for place in sorted(places)]
 
 
-@lru_cache(maxsize=4)
-def _public_module_words_of(files: frozenset[str], source: Callable[[str], bytes | None] | None
-                            ) -> dict[str, _PublicModuleWords]:
-    """The indexes of one run (one tree and one way to read its files, which reads a file
-    the same each time), by package folder, filled as packages are asked about: each
-    module's text is read and indexed once."""
-    return {}
-
-
-def _public_module_words(files: frozenset[str],
-                             source: Callable[[str], bytes | None] | None,
-                             package_dir: str) -> _PublicModuleWords:
-    """The public modules of ``package_dir`` indexed by their words (built on first ask)."""
-    built = _public_module_words_of(files, source)
+def _public_module_words(files: frozenset[str], source: Callable[[str], bytes | None] | None,
+                         package_dir: str, built: dict[str, PublicModuleWords]
+                         ) -> PublicModuleWords:
+    """The public modules of ``package_dir`` indexed by their words, built on the first ask
+    and kept in ``built``, the caller's memo for one tree read one way (a run's side: each
+    module's text is read and indexed once)."""
     if package_dir not in built:
         modules = public_modules(files).get(package_dir, ())[:MAX_PUBLIC_MODULES]
         naming: dict[bytes, list[int]] = {}
@@ -954,7 +950,7 @@ def _public_module_words(files: frozenset[str],
                 continue
             for word in set(_IDENTIFIER_BYTES.findall(text)):
                 naming.setdefault(word, []).append(place)
-        built[package_dir] = _PublicModuleWords(modules, naming, tuple(always))
+        built[package_dir] = PublicModuleWords(modules, naming, tuple(always))
     return built[package_dir]
 
 
