@@ -937,12 +937,11 @@ def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
     unread, weak, read = not_covered_counts(entries)
     foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries if is_foreign(e)]
     manifests = sum(is_manifest(e) for e in entries)
-    kinds = sorted(set(foreign))
+    other = unread - len(foreign) - manifests  # oversized, binary, unparsed: unread
     blind = [part for part in (
-        f"{unread - len(foreign) - manifests} changed file(s) govern cannot read"
-        if unread - len(foreign) - manifests else "",
+        f"{other} changed file(s) govern cannot read" if other else "",
         f"{len(foreign)} changed file(s) of a kind no extractor reads "
-        f"({_first(kinds)})" if foreign else "",
+        f"({_first(sorted(set(foreign)))})" if foreign else "",
         f"{manifests} package manifest(s) changed, read for runtimes and programs, never for "
         "names" if manifests else "",
         f"{weak} changed file(s) whose only anchors were dropped as weak names" if weak else "",
