@@ -18,12 +18,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from govern.calibrate.cases import Case, parse_prose
+from govern.calibrate.cases import Case, draw_key, parse_prose, read_cases, sample_cases
 from govern.calibrate.measure import CaseResult
 from govern.calibrate.suggest import find_proposals
 from govern.cli import cli
 from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
+from govern.git.gitio import Git
 from tests.gitrepo import Repo, make_repo
 from tests.security.github_markdown import render
 
@@ -293,6 +294,50 @@ def test_the_same_seed_gives_the_same_json_and_another_seed_another_sample(
     assert others - {tuple(picked)}
     unseeded = calibrate_json(repo, "--limit", "4")
     assert [case["commit"] for case in unseeded["per_case"]] == newest[:4]
+
+
+def _found(repo: Repo) -> list[Case]:
+    """Every case of the repository's history, newest first, before any sampling."""
+    return read_cases(Git(repo.root), Config(), "HEAD", since=None, until=None, merges=False,
+                      limit=None, seed=None).cases
+
+
+def _drawn(cases: list[Case], limit: int, seed: int) -> list[str]:
+    return [case.sha for case in sample_cases(cases, limit, seed)]
+
+
+def test_a_case_that_drops_out_leaves_every_other_sampled_case_sampled(tmp_path: Path) -> None:
+    cases = _found(_many_cases(tmp_path / "repo", 12))
+    assert len(cases) == 12
+    ranked = sorted(cases, key=lambda case: draw_key(3, case.sha))
+    sample = set(_drawn(cases, 4, 3))
+    for gone in cases:  # a rule change that makes one commit no case
+        rest = [case for case in cases if case is not gone]
+        after = _drawn(rest, 4, 3)
+        assert after == [case.sha for case in rest if case.sha in after]  # newest first
+        assert sample - {gone.sha} <= set(after)
+        # an unsampled case leaving changes nothing; a sampled one lets in the next in line
+        assert set(after) - sample == ({ranked[4].sha} if gone.sha in sample else set())
+
+
+def test_added_cases_displace_only_sampled_cases_with_larger_keys(tmp_path: Path) -> None:
+    cases = _found(_many_cases(tmp_path / "repo", 12))
+    ranked = sorted(cases, key=lambda case: draw_key(3, case.sha))
+    first, last = ranked[0], ranked[-1]  # the case every draw of 3 takes, and the one none does
+    before = _drawn([case for case in cases if case not in (first, last)], 4, 3)
+    after = _drawn(cases, 4, 3)
+    assert first.sha in after and last.sha not in after
+    # ranked[1:5] was the sample; the newcomer displaced ranked[4] alone, the largest key of it
+    assert set(before) - set(after) == {ranked[4].sha}
+    assert set(after) == {case.sha for case in ranked[:4]}
+
+
+def test_the_seeded_draw_is_the_same_for_a_seed_and_differs_between_seeds(
+        tmp_path: Path) -> None:
+    cases = _found(_many_cases(tmp_path / "repo", 12))
+    assert _drawn(cases, 4, 3) == _drawn(list(cases), 4, 3)
+    assert len({tuple(_drawn(cases, 4, seed)) for seed in range(10)}) > 1
+    assert [case.sha for case in sample_cases(cases, 4, None)] == [c.sha for c in cases[:4]]
 
 
 def test_an_unreadable_commit_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:

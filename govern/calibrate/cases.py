@@ -10,7 +10,8 @@ authors really touched, a lower bound of what the change affected.
 
 from __future__ import annotations
 
-import random
+import hashlib
+import heapq
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -320,10 +321,19 @@ def _by_commits(outside: list[set[str]]) -> dict[str, int]:
 
 
 def sample_cases(cases: list[Case], limit: int | None, seed: int | None) -> list[Case]:
-    """``limit`` cases: the first (newest), or a seeded draw kept in newest-first order."""
+    """``limit`` cases: the first (newest), or with a ``seed`` the ``limit`` whose draw keys
+    are smallest, kept in newest-first order."""
     if limit is None or len(cases) <= limit:
         return list(cases)
     if seed is None:
         return cases[:limit]
-    chosen = set(random.Random(seed).sample(range(len(cases)), limit))
-    return [case for i, case in enumerate(cases) if i in chosen]
+    chosen = {case.sha for case in heapq.nsmallest(limit, cases,
+                                                    key=lambda case: draw_key(seed, case.sha))}
+    return [case for case in cases if case.sha in chosen]
+
+
+def draw_key(seed: int, sha: str) -> bytes:
+    """A case's place in the seeded draw, from the seed and its commit alone: a rule that adds
+    or removes other cases leaves it where it was, so a case sampled before stays sampled
+    unless a newcomer's key is smaller (a draw by position in the list reshuffled them all)."""
+    return hashlib.sha256(f"{seed}:{sha}".encode()).digest()
