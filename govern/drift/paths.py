@@ -7,8 +7,11 @@ shows or describes that file, so a change to it is the page's business
 Any changed file under ``code.paths`` counts, not only source: an example's JSON, a shell
 script, a config sample. A page names a file by a trailing part of its path of at least two
 segments, and only a part that no other file of the tree ends with: ``src/index.ts`` is every
-package's, while ``core/src/index.ts`` may be one file's. Pages (md, mdx, rst) and tests are
-left out: a link between pages is navigation, and a test is nobody's documentation.
+package's, while ``core/src/index.ts`` may be one file's. markdown-include's ``{!path!}``
+names a file by the trailing part of its path the statement's path ends with, down to the
+file's name alone: the build may include a copy it made in another folder (pydantic's
+``{!.tmp_examples/main.py!}`` of ``docs/examples/main.py``). Pages (md, mdx, rst) and tests
+are left out: a link between pages is navigation, and a test is nobody's documentation.
 """
 
 from __future__ import annotations
@@ -33,12 +36,13 @@ MAX_SEGMENTS = 12
 and a hostile path of thousands of segments stays linear."""
 
 
-def path_forms(path: str) -> list[str]:
-    """The trailing parts of ``path`` a page may write, longest first, each of at least two
-    segments and at most ``MAX_SEGMENTS``: ``a/b/c.py``, ``b/c.py``."""
+def path_forms(path: str, shortest: int = 2) -> list[str]:
+    """The trailing parts of ``path`` a page may write, longest first, each of at least
+    ``shortest`` segments (two: ``c.py`` alone is no path) and at most ``MAX_SEGMENTS``:
+    ``a/b/c.py``, ``b/c.py``."""
     segments = path.split("/")
-    return ["/".join(segments[start:])
-            for start in range(max(0, len(segments) - MAX_SEGMENTS), len(segments) - 1)]
+    return ["/".join(segments[start:]) for start in
+            range(max(0, len(segments) - MAX_SEGMENTS), len(segments) - shortest + 1)]
 
 
 def _describable(path: str) -> bool:
@@ -53,15 +57,37 @@ def _ending_with(tree_paths: Iterable[str], forms: Collection[str]) -> Counter[s
     counts: Counter[str] = Counter()
     for path in tree_paths:
         if path.rpartition("/")[2] in names:
-            counts.update(form for form in path_forms(path) if form in forms)
+            counts.update(form for form in path_forms(path, 1) if form in forms)
     return counts
+
+
+def _shared_tail(written: str, path: str) -> str:
+    """The longest trailing part of ``path`` that ``written``, a path ending in the same file
+    name, ends with on whole segments: ``examples/main.py`` of ``tmp/examples/main.py`` and
+    ``docs/examples/main.py``."""
+    return next(form for form in path_forms(path, 1)
+                if written == form or written.endswith("/" + form))
+
+
+def _included(paths: Iterable[str], index: DocsIndex) -> dict[tuple[str, str], str]:
+    """(path a page includes, file) -> the tail they share, for each of ``paths`` some page
+    includes by a path ending in its name: markdown-include's ``{!.tmp_examples/main.py!}``
+    on pydantic's pages shows ``docs/examples/main.py``, which the build copies to
+    ``docs/.tmp_examples/`` first."""
+    by_name: dict[str, list[str]] = {}
+    for path in paths:
+        by_name.setdefault(path.rpartition("/")[2], []).append(path)
+    return {(written, path): _shared_tail(written, path)
+            for written in index.including(by_name)
+            for path in by_name[written.rpartition("/")[2]]}
 
 
 def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
                     tree_paths: Iterable[str], is_code: Callable[[str], bool],
                     release_data: Collection[str]) -> list[Candidate]:
     """A ``file`` candidate for each side a changed file is on, and each form of its path
-    there that some page writes and that no other file of the tree (at HEAD) ends with;
+    there that some page writes and that no other file of the tree (at HEAD) ends with, and
+    for each path a page includes that shares such a part with it (:func:`_included`);
     ``is_code`` says which paths the change set reads (``code.paths`` and ``code.exclude``).
     A deleted file, and the old path of a renamed one, are on the base side only: a page
     naming them is stale (``removed_paths``). A file in ``release_data`` (changed in place,
@@ -85,13 +111,20 @@ def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
     if not sides:
         return []
     named = index.naming_paths(form for path, _side in sides for form in path_forms(path))
-    if not named:
+    included = _included({path for path, _side in sides}, index)
+    if not named and not included:
         return []
-    counts = _ending_with(tree_paths, named)
+    counts = _ending_with(tree_paths, set(named).union(included.values()))
     # a file at HEAD ends with its own forms; a deleted one is not in the tree
-    return [Candidate(KIND, form, path, side)
-            for path, side in sides for form in path_forms(path)
-            if form in named and counts[form] == (path in at_head)]
+    found = [Candidate(KIND, form, path, side)
+             for path, side in sides for form in path_forms(path)
+             if form in named and counts[form] == (path in at_head)]
+    # an include names the file by the tail it shares with it, the name alone when the
+    # folder is a copy the build makes; the token is the path the page writes
+    found += [Candidate(KIND, written, path, side)
+              for (written, path), tail in included.items() for side in ("base", "head")
+              if (path, side) in sides and counts[tail] == (path in at_head)]
+    return list(dict.fromkeys(found))
 
 
 def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:

@@ -37,7 +37,8 @@ from govern.drift.docs.scanner import (
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
-WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED = range(10)
+(WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED,
+ INCLUDE) = range(11)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -332,8 +333,23 @@ class DocsIndex:
         return found
 
     def naming_path(self, form: str) -> set[int]:
-        """Pages that write the file path form ``form``."""
-        return self.pages_with(LOOSE, path_variants(form))
+        """Pages that write the file path form ``form``, or include it (``{!main.py!}``: a
+        path of one segment is no path-like token)."""
+        return self.pages_with(LOOSE, path_variants(form)) | self.pages_with(INCLUDE, (form,))
+
+    def including(self, names: Collection[str]) -> dict[str, set[int]]:
+        """The paths the pages include (``PageTokens.included``) of a file named one of
+        ``names`` (``tmp_examples/main.py`` for ``main.py``), each with the pages including it:
+        read all at once, as a site writes a few hundred."""
+        found: dict[str, set[int]] = {}
+        for token, page_id in self._fetch(
+                "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
+                "WHERE tokens.kind = ?", (INCLUDE,)):
+            if not isinstance(token, str):
+                raise StoreDamaged("a stored include is not text")
+            if token.rpartition("/")[2] in names:
+                found.setdefault(token, set()).add(page_id)
+        return found
 
     def calling_as_written(self, token: str) -> set[int]:
         """Pages that write ``token`` in call form inside code, out of a generated block."""
@@ -575,7 +591,7 @@ def _token_rows(tokens: PageTokens, words: list[str],
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
                          (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
-                         (GENERATED, tokens.generated)):
+                         (GENERATED, tokens.generated), (INCLUDE, tokens.included)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

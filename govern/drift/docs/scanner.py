@@ -99,7 +99,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 24
+FORMAT = 25
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -115,7 +115,8 @@ file; 18: a docblock link names its declaration, not its file; 19: a bare ``:mem
 documents private and special members only with the options that show them; 20: a docblock
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
 members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
-are code; 24: an automd block's names are generated, not written)."""
+are code; 24: an automd block's names are generated, not written; 25: markdown-include's
+``{!path!}`` includes)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,10 @@ class PageTokens:
     """What the page's generated blocks (:func:`generated_blocks`) name, kept out of the
     other fields: their words, and each name they write in call form in code with its ``(``
     (``html(``), as the shape guard reads a plain word only in call form."""
+    included: frozenset[str] = frozenset()
+    """The paths of the files a Markdown page includes with markdown-include's ``{!path!}``
+    (:func:`included_paths`), which may name a build-time copy of the file
+    (``tmp_examples/model_config_main.py``)."""
 
 
 def inline_code_spans(text: str) -> list[tuple[int, int]]:
@@ -998,6 +1003,9 @@ def without_docblock_paths(text: str) -> str:
 
 
 _OBJECT_REPR = re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>")
+INCLUDE_OPEN, INCLUDE_CLOSE = "{!", "!}"
+"""markdown-include's statement, ``{!.tmp_examples/model_config_main.py!}``: the build puts
+the file's content in its place."""
 
 
 def without_object_reprs(text: str) -> str:
@@ -1042,6 +1050,30 @@ def default_imports(text: str) -> Iterator[tuple[str, int]]:
             before = text[match.start() - 1] if match.start() else " "
             if not (before.isalnum() or before in "_$."):  # the keyword starts a word
                 yield f"{match.group(2)}.default", match.start()
+
+
+def included_paths(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, path) of each file a Markdown page includes with markdown-include's plain
+    ``{!path!}``, its path kept as the scanner keeps a path-like token (``tmp_examples/main.py``
+    of ``{! .tmp_examples/main.py !}``): one run of token characters, or no path. The extension
+    replaces the statement before Markdown reads anything else, so inside a fenced block as
+    outside it (pydantic writes each in a ```` ```py ```` block). A statement is on one line;
+    the form with a line range (``{!path!lines=1 3}``) is not read. The search goes on from a
+    statement's end, or from the end of the line of an opening that never closes: linear."""
+    at = text.find(INCLUDE_OPEN)
+    line_end = -1
+    while at >= 0:
+        if line_end < at:
+            line_end = text.find("\n", at)
+            line_end = len(text) if line_end < 0 else line_end
+        close = text.find(INCLUDE_CLOSE, at + len(INCLUDE_OPEN), line_end)
+        if close < 0:  # no later opening of this line can close either
+            at = text.find(INCLUDE_OPEN, line_end)
+            continue
+        path = text[at + len(INCLUDE_OPEN):close].strip().lstrip("./-").rstrip(".-/")
+        if _RAW_TOKEN.fullmatch(path):
+            yield at, path
+        at = text.find(INCLUDE_OPEN, close + len(INCLUDE_CLOSE))
 
 
 AUTOMD_JSDOCS, AUTOMD_END = "<!-- automd:jsdocs", "<!-- /automd -->"
@@ -1133,4 +1165,6 @@ def scan_page(text: str, path: str) -> PageTokens:
         loose=frozenset(loose),
         routes=frozenset(r for r in routes if r and any(c.isalpha() for c in "".join(r))),
         generated=frozenset(generated),
+        included=frozenset(included for _, included in included_paths(text))
+        if INCLUDE_OPEN in text and path.endswith(".md") else frozenset(),
     )
