@@ -10,6 +10,10 @@ falls on both alike, and the report gives the median of the paired ratios
 govern / script: warm (the govern cache from the previous run kept) and cold (no govern cache,
 as on a fresh CI runner). Targets: warm <= 0.5x, cold <= 2x.
 
+A third govern process is timed in the same rotation: *start-up*, which starts the interpreter
+and imports every module the PR's warm run imported, and does nothing else. Its ratio to the
+script is the floor under any warm ratio a one-process-per-run govern can reach on that PR.
+
     python benchmarks/side_by_side.py --repo PATH_TO_OBJECTSTACK_GIT [--rounds 5]
 
 ``--repo`` is a full-history clone (bare or not) of objectstack-ai/objectstack; it is cloned
@@ -72,13 +76,27 @@ def checkout(work: Path, commit: str) -> None:
 
 
 def timed(argv: list[str], cwd: Path) -> tuple[float, dict]:
+    """Wall time of ``argv`` and the JSON it printed (empty for the start-up process)."""
     start = time.perf_counter()
     proc = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} exited {proc.returncode}: "
                          f"{proc.stderr.decode(errors='replace')[-2000:]}")
-    return elapsed, json.loads(proc.stdout)
+    return elapsed, json.loads(proc.stdout) if proc.stdout.strip() else {}
+
+
+def startup_argv(govern_argv: list[str], cwd: Path) -> list[str]:
+    """A process that imports what a run of ``govern_argv`` imports, in the same order (as
+    ``-X importtime`` lists them), and does no work. The run's failed attempts (a platform's
+    module, an optional backend not installed) are attempted again."""
+    proc = subprocess.run([govern_argv[0], "-X", "importtime", *govern_argv[1:]], cwd=cwd,
+                          capture_output=True, check=True)
+    names = [line.rpartition("|")[2].strip() for line in proc.stderr.decode().splitlines()
+             if line.startswith("import time:") and not line.endswith("imported package")]
+    replay = (f"for name in {names!r}:\n    try:\n        __import__(name)\n"
+              "    except ImportError:\n        pass\n")
+    return [govern_argv[0], "-c", replay]
 
 
 def script_rows(result: dict) -> int:
@@ -124,10 +142,9 @@ def run(root: Path, repo: Path, node: str, rounds: int, script_rev: str) -> None
           f"{rounds} round(s) per PR, node {version}")
     print()
     print("| PR | script rows | govern rows | script s | govern warm s | govern cold s "
-          "| warm ratio | cold ratio |")
-    print("|:--|--:|--:|--:|--:|--:|--:|--:|")
-    warm_ratios: list[float] = []
-    cold_ratios: list[float] = []
+          "| start-up s | warm ratio | cold ratio | start-up ratio |")
+    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    ratios: dict[str, list[float]] = {"warm": [], "cold": [], "start-up": []}
     totals = [0, 0]
     for label, commit in PRS:
         checkout(work, commit)
@@ -137,30 +154,32 @@ def run(root: Path, repo: Path, node: str, rounds: int, script_rev: str) -> None
                        "--config", str(config), "--json", "--head", commit, parent]
         shutil.rmtree(cache, ignore_errors=True)
         _, result = timed(govern_argv, work)  # warms the cache for the first warm run
-        times: dict[str, list[float]] = {"script": [], "warm": [], "cold": []}
+        argvs = {"script": node_argv, "warm": govern_argv, "cold": govern_argv,
+                 "start-up": startup_argv(govern_argv, work)}
+        times: dict[str, list[float]] = {what: [] for what in argvs}
         outputs: dict[str, dict] = {}
         for n in range(rounds):
-            order = ["script", "warm", "cold"]
-            order = order[n % 3:] + order[:n % 3]
+            order = list(argvs)
+            order = order[n % 4:] + order[:n % 4]
             for what in order:
                 if what == "cold":
                     shutil.rmtree(cache, ignore_errors=True)
-                elapsed, outputs[what] = timed(node_argv if what == "script" else govern_argv,
-                                               work)
+                elapsed, outputs[what] = timed(argvs[what], work)
                 times[what].append(elapsed)
-            warm_ratios.append(times["warm"][-1] / times["script"][-1])
-            cold_ratios.append(times["cold"][-1] / times["script"][-1])
+            for what, paired in ratios.items():
+                paired.append(times[what][-1] / times["script"][-1])
         rows = (script_rows(outputs["script"]), len(outputs["warm"]["docs"]))
         totals = [totals[0] + rows[0], totals[1] + rows[1]]
         med = {what: statistics.median(values) for what, values in times.items()}
         print(f"| {label} | {rows[0]} | {rows[1]} | {med['script']:.2f} | {med['warm']:.2f} | "
-              f"{med['cold']:.2f} | {med['warm'] / med['script']:.2f}x | "
-              f"{med['cold'] / med['script']:.2f}x |")
-    print(f"| **total rows** | {totals[0]} | {totals[1]} | | | | | |")
+              f"{med['cold']:.2f} | {med['start-up']:.2f} | {med['warm'] / med['script']:.2f}x | "
+              f"{med['cold'] / med['script']:.2f}x | {med['start-up'] / med['script']:.2f}x |")
+    print(f"| **total rows** | {totals[0]} | {totals[1]} | | | | | | | |")
     print()
-    print(f"median paired ratio govern/script: warm {statistics.median(warm_ratios):.2f}x "
-          f"(target <= 0.5x), cold {statistics.median(cold_ratios):.2f}x (target <= 2x), "
-          f"over {len(warm_ratios)} pairs")
+    median = {what: statistics.median(paired) for what, paired in ratios.items()}
+    print(f"median paired ratio govern/script: warm {median['warm']:.2f}x (target <= 0.5x), "
+          f"cold {median['cold']:.2f}x (target <= 2x), start-up alone {median['start-up']:.2f}x, "
+          f"over {len(ratios['warm'])} pairs")
 
 
 if __name__ == "__main__":

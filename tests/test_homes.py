@@ -103,6 +103,18 @@ def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
     assert _rows(tmp_path / "body", base, {"pkg/src/acme/routing.py": CHANGED}) == []
 
 
+def test_a_named_page_rendering_the_module_is_no_home_of_a_body_change(tmp_path: Path) -> None:
+    # alembic's api/commands.rst holds ``.. automodule:: alembic.command``: what it shows of
+    # command.py is signatures and docstrings, which a change inside a body leaves as it was
+    base = {"pkg/src/acme/routing.py": ROUTING,
+            "docs/routing.md": "# Routing\n\n::: acme.routing\n"}
+    assert _rows(tmp_path / "body", base, {"pkg/src/acme/routing.py": CHANGED}) == []
+    signed = ROUTING.replace("(self, path)", "(self, path, name=None)")
+    assert [row["path"] for row in _rows(tmp_path / "signature", base,
+                                         {"pkg/src/acme/routing.py": signed})] == [
+        "docs/routing.md"]
+
+
 @pytest.mark.parametrize(("config", "expected"), [
     ("", ["docs/routing.md"]),
     # a name the user called generic feeds no home either

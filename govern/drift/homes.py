@@ -143,7 +143,8 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
     """One home per page for the changed modules' symbol anchors, each with the most
     qualified token of its file: the page named after the file, when no other code file of
     the ``tree`` has that name, and pages holding a directive of exactly its module (for a
-    symbol changed beyond its body: the directive renders signatures and docstrings). A
+    symbol changed beyond its body: the directive renders signatures and docstrings, and a
+    named page holding one is no home of a change to bodies alone). A
     ``generic`` name (built in or ``anchors.generic_names``) feeds no home: the user said it
     means nothing; a plain word does, since its module is what it is about."""
     by_file: dict[str, list[Candidate]] = {}
@@ -171,10 +172,16 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
             named = stems[key + "s"] if plural else []
         else:
             named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
-        for page_id in _named_home(named, index.pages):
-            homes.setdefault(page_id, Home(page_id, best.token, side))
         # a directive renders signatures and docstrings: a body-only change shows nothing there
         rendered = [c for c in found if c.declaration is not None and not c.declaration.body_only]
+        # nor on the page named after the file when that page renders the module by a directive
+        # (alembic's api/commands.rst, ``.. automodule:: alembic.command``, for command.py)
+        modules = {m for m in map(module_name, found) if m is not None}
+        rendering = index.pages_with(PREFIX, sorted(modules)) if modules and not rendered \
+            else set()
+        for page_id in _named_home(named, index.pages):
+            if page_id not in rendering:
+                homes.setdefault(page_id, Home(page_id, best.token, side))
         for module in sorted({m for m in map(module_name, rendered) if m is not None}):
             for page_id in sorted(index.pages_with(PREFIX, (module,))):
                 if not index.pages[page_id].release_owned:
