@@ -145,3 +145,49 @@ def test_a_type_alias_of_an_import_publishes_what_it_names() -> None:
     surface = Surface(["src/index.ts"], reader)
     assert surface.publishes("src/types/h3.ts", "H3") is True
     assert surface.publishes("src/types/h3.ts", "Shape") is False
+
+
+# h3's shape: every entry is a build path in a `_`-led folder, its source re-exporting the
+# package's index, which forwards a name or two of an internal file
+H3 = {
+    "package.json": json.dumps({"name": "h3", "exports": {
+        ".": {"node": "./dist/_entries/node.mjs", "default": "./dist/_entries/generic.mjs"},
+        "./generic": "./dist/_entries/generic.mjs"}}),
+    "src/_entries/generic.ts": 'export * from "../index.ts";\n',
+    "src/_entries/node.ts": 'export * from "../index.ts";\nexport const serve = 1;\n',
+    "src/index.ts": 'export * from "./utils/response.ts";\nexport { onDispose, type '
+                    'DisposeCallback } from "./utils/internal/dispose.ts";\n',
+    "src/utils/response.ts": "export function redirect() {\n  return 1\n}\n",
+    "src/utils/internal/dispose.ts": "export type DisposeCallback = () => void;\n\n"
+                                     "export function onDispose(cb: DisposeCallback) {\n"
+                                     "  return cb\n}\n",
+    "docs/index.md": "# h3\n\nA minimal HTTP framework.\n",
+}
+H3_HEAD = {
+    # published through the index's `export *`: New API, though no page is its home yet
+    "src/utils/response.ts": H3["src/utils/response.ts"]
+    + "\nexport function noContent() {\n  return 2\n}\n",
+    # exported for the package's own files only: no entry reaches them
+    "src/utils/internal/dispose.ts": H3["src/utils/internal/dispose.ts"]
+    + '\nexport const kEventDispose: unique symbol = Symbol.for("h3.dispose");\n\n'
+    + "export interface DisposeState {\n  callbacks: DisposeCallback[];\n}\n",
+}
+
+
+def test_a_new_name_with_no_home_is_new_api_only_when_an_entry_publishes_it(
+        tmp_path: Path) -> None:
+    """h3's ``374e4d4987`` listed ``kEventDispose`` and ``DisposeState``, which its internal
+    ``dispose.ts`` exports to ``response.ts`` alone: the question was asked only of a name
+    with a home, and no page was theirs."""
+    data = run_json(pr_repo(tmp_path, H3, H3_HEAD), "main")
+    assert [(entry["token"], entry["suggested_pages"]) for entry in data["new_api"]] == [
+        ("noContent", [])]
+
+
+def test_a_new_name_with_no_home_is_listed_where_the_entries_cannot_be_read(
+        tmp_path: Path) -> None:
+    # no entry declared: govern cannot tell what the package publishes, so every name counts
+    files = {**H3, "package.json": json.dumps({"name": "h3", "private": True})}
+    data = run_json(pr_repo(tmp_path, files, H3_HEAD), "main")
+    assert sorted(entry["token"] for entry in data["new_api"]) == [
+        "DisposeState", "kEventDispose", "noContent"]

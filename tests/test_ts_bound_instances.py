@@ -197,3 +197,48 @@ def test_a_member_added_to_an_instance_two_consts_hold_is_one_new_api_entry(
     data = run_json(repo, "main")
     assert {entry["token"]: entry["suggested_pages"] for entry in data["new_api"]} == new_api
     assert rows(data) == ({"docs/api/index.md": [written]} if written else {})
+
+
+BOTH = """export class Base {
+  run() {
+    return 1
+  }
+}
+
+export class Sub extends Base {}
+
+class Utils {
+  spyOn() {
+    return 2
+  }
+}
+
+export const vitest = new Utils()
+export const vi = vitest
+"""
+# the change: a member for the base class, and one for what both consts hold
+BOTH_HEAD = BOTH.replace("  run() {", "  walk() {\n    return 0\n  }\n\n  run() {").replace(
+    "  spyOn() {", "  stubGlobal() {\n    return 3\n  }\n\n  spyOn() {")
+
+
+def test_an_inherited_member_and_an_aliased_one_keep_their_own_origin() -> None:
+    """A subclass's spelling names the class it inherits from; another const's spelling of
+    an instance member names the const the entry is on: two relations, each in its field."""
+    changed = frozenset({_line(BOTH_HEAD, "return 0"), _line(BOTH_HEAD, "return 3")})
+    touched = extract_typescript(BOTH_HEAD.encode(), changed, "typescript").touched
+    origins = {d.key: (d.inherited_from, d.alias_of) for d in touched}
+    assert origins == {"Base.walk": (None, None), "Sub.walk": ("Base", None),
+                       "vi.stubGlobal": (None, None), "vitest.stubGlobal": (None, "vi")}
+
+
+def test_an_inherited_member_and_an_aliased_one_are_each_one_new_api_entry(
+        tmp_path: Path) -> None:
+    """Added in one change, each is listed once, by its own entry's spelling: the base
+    class's member on the base (not ``Sub.walk``), the instance's on the shortest const (not
+    ``vitest.stubGlobal``)."""
+    listing = "# API\n\n## Base.run\n\n## Sub\n\n## vi.spyOn\n\n## Utils\n"
+    repo = pr_repo(tmp_path, {"package.json": '{"name": "vitest", "main": "src/vi.ts"}\n',
+                              "src/vi.ts": BOTH, "docs/api/index.md": listing},
+                   {"src/vi.ts": BOTH_HEAD})
+    data = run_json(repo, "main")
+    assert sorted(entry["token"] for entry in data["new_api"]) == ["Base.walk", "vi.stubGlobal"]

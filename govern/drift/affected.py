@@ -604,7 +604,7 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
     """Symbols the change added that no hand-written page names yet (one only a changelog
     writes is a release-owned row and still new), each with the pages likely to be its home:
     pages naming at least two of its siblings, those naming the most of its kin first, then
-    of its family (``_homes``); a symbol with a home only when ``published``. A page
+    of its family (``_homes``); a symbol only when ``published``. A page
     documenting its module by a directive already names it (a documented prefix), so it is a
     row, not a suggestion. Suggestions, not rows (docs/concepts/anchoring-rules.md#new-api)."""
     hand_written = hand_written_pages(index)
@@ -627,7 +627,9 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                                                *_on_instances(entry.declaration.key, bound))):
             continue
         token = _entry_token(entry)
-        if token in found:
+        # a name no entry point's export chain reaches is no API, with a home or without
+        # (h3's ``kEventDispose`` of an internal file, which no page could document)
+        if token in found or not published(entry):
             continue
         namespaces = frozenset(t.rpartition(".")[0] for t in entry.tokens if "." in t)
         for siblings in tiers[token]:
@@ -636,10 +638,6 @@ def find_new_api(added: list[Added], guarded: Guarded, index: DocsIndex,
                 homes[key] = _homes(*key, index, config, families, bound)
             if homes[key]:
                 break
-        # asked only of a name with a home: a suggestion is what a reader acts on, and the
-        # question may read a package's export chains (a tenth of a second on a large one)
-        if homes[key] and not published(entry):
-            continue
         suggested = _documenting(homes[key], _containers(entry), index, documenting)
         found[token] = {"token": token, "file": entry.file,
                         "suggested_pages": [index.pages[page_id].path for page_id in suggested]}

@@ -829,11 +829,11 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}
-    inherited = _subclass_spellings(new, path, side, package_dir)
+    inherited = _folded_spellings(new, path, side, package_dir)
     # a new container's members come with it: the page that documents the class documents
     # what it holds (werkzeug's new ``MisdirectedRequest`` restates ``code`` and
     # ``description``, which would each be listed with no home of their own); a member a base
-    # gained is its entry, not each subclass's
+    # gained is its entry, not each subclass's, as one ``vi`` gained is not ``vitest``'s
     new = [declaration for declaration in new if declaration not in new_members
            and declaration.key not in inherited[1]]
     groups: dict[str, frozenset[str]] = {}
@@ -876,19 +876,22 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     return found
 
 
-def _subclass_spellings(new: list[Declaration], path: str, side: Side, package_dir: str
-                         ) -> tuple[dict[str, list[str]], set[str]]:
-    """(new member -> the names of its new spellings on the subclasses that inherit it, the
-    keys of those spellings): a subclass's ``Stmt.frozen`` is no entry of its own when the
-    ``Node.frozen`` it inherits is new too (jinja's 110 node classes). A spelling whose
-    member is not new (a subclass now inheriting what its new base declares) stays one, as
-    does one whose base is no declaration (a base ``__all__`` leaves out)."""
+def _folded_spellings(new: list[Declaration], path: str, side: Side, package_dir: str
+                      ) -> tuple[dict[str, list[str]], set[str]]:
+    """(new member -> the names of its other new spellings, the keys of those spellings):
+    those on the subclasses that inherit it, as a subclass's ``Stmt.frozen`` is no entry of
+    its own when the ``Node.frozen`` it inherits is new too (jinja's 110 node classes), and
+    those on the other consts holding its instance (``vitest.stubGlobal`` of
+    ``vi.stubGlobal``). A spelling whose member is not new (a subclass now inheriting what
+    its new base declares) stays one, as does one whose base is no declaration (a base
+    ``__all__`` leaves out)."""
     keys = {declaration.key for declaration in new}
     names: dict[str, list[str]] = {}
     folded: set[str] = set()
     for declaration in new:
-        origin = f"{declaration.inherited_from}.{declaration.name}"
-        if declaration.inherited_from is not None and origin in keys:
+        container = declaration.inherited_from or declaration.alias_of
+        origin = f"{container}.{declaration.name}"
+        if container is not None and origin in keys:
             names.setdefault(origin, []).extend(
                 _tokens(declaration, path, side, package_dir)[1:])  # the bare name is its own
             folded.add(declaration.key)

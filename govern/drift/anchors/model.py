@@ -37,9 +37,14 @@ class Declaration:
     inherited_from: str | None = field(default=None, compare=False)
     """For a member a subclass inherits (``Sub.method``), the class whose own member was
     touched (``Base``): a member the base gains is one New API entry, on that class, not one
-    per subclass (docs/concepts/anchoring-rules.md#inherited-members). Likewise, for a member
-    of an instance several consts hold (``vitest.stubGlobal``), the const its entry is on
-    (``vi``). Not compared."""
+    per subclass (docs/concepts/anchoring-rules.md#inherited-members). Not compared."""
+
+    alias_of: str | None = field(default=None, compare=False)
+    """For a member of an instance several exported consts hold (``vitest.stubGlobal``, with
+    ``export const vi = vitest``), the const whose spelling is the member's one New API entry
+    (``vi``, the shortest; docs/concepts/anchoring-rules.md#what-anchors). Not
+    ``inherited_from``: no class inherits anything here, the consts hold one object under
+    two names. Not compared."""
 
     @property
     def key(self) -> str:

@@ -1157,7 +1157,7 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
         if touches(span, lines):
             found.extend(Declaration(binding, None, bridgeable=False, binding=True)
                          if d.container is None else d if binding == named
-                         else replace(d, inherited_from=named)
+                         else replace(d, alias_of=named)
                          for d in touched_members(binding, span, members, lines, _instance_role))
     return found
 
