@@ -13,7 +13,12 @@ from typing import Any
 
 import pytest
 
-from govern.drift.anchors.cleo import option_flag, signature_flags, signature_name
+from govern.drift.anchors.cleo import (
+    cleo_classes,
+    option_flag,
+    signature_flags,
+    signature_name,
+)
 from govern.drift.anchors.syntax import parse, walk
 from tests.helpers import pr_repo, rows, run_json
 
@@ -198,6 +203,17 @@ def test_a_cleo_option_call_names_its_long_flag_only() -> None:
 ])
 def test_the_name_of_an_old_cleo_signature(doc: str, name: str | None) -> None:
     assert signature_name(doc) == name
+
+
+@pytest.mark.parametrize(("doc", "declares"), [
+    ("Add.\n\n    add\n        { --D|dev : As dev. }\n", True),
+    ("Add.\n\n    add\n        { name* : Packages. }\n", False),  # its base must be cleo's
+    ("Renders.\n\n    render {template} with the context.\n", False),  # prose in braces
+])
+def test_an_old_cleo_signature_is_cleo_s_shape_by_its_option_items(doc: str,
+                                                                    declares: bool) -> None:
+    source = f'class Helper(Base):\n    """{doc}"""\n'.encode()
+    assert cleo_classes(parse("python", source).root_node)["Helper"].declares is declares
 
 
 def test_signature_flags_of_the_changed_items_only() -> None:

@@ -45,8 +45,9 @@ class CleoClass:
     bases: tuple[str, ...]
     """Its bases as written (``Command``, ``GroupCommand``, ``cleo.Command``)."""
     declares: bool
-    """It sets ``options`` or ``arguments`` to a list of ``option(…)``/``argument(…)`` calls:
-    a cleo command without its import being followed."""
+    """It sets ``options`` or ``arguments`` to a list of ``option(…)``/``argument(…)`` calls,
+    or its docstring signature holds an option item: a cleo command without its import being
+    followed."""
 
 
 def cleo_classes(root: Node) -> dict[str, CleoClass]:
@@ -88,7 +89,9 @@ def _read_body(body: Node) -> tuple[str | None, bool]:
     if command is None:
         doc = _docstring(body)
         command = signature_name(python_string(doc)) if doc is not None else None
-        declares = declares or command is not None and doc is not None and b"{" in (doc.text or b"")
+        # an option item (``{ --dev : … }``) is cleo's shape; prose in braces is not
+        declares = declares or (command is not None and doc is not None
+                                and SIGNATURE_ITEM.search(doc.text or b"") is not None)
     return command, declares
 
 
