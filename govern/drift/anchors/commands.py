@@ -1,7 +1,8 @@
 """CLI commands as docs name them: the phrase ``prog sub cmd``. Read from click and typer
 decorators (nested groups, ``add_command``/``add_typer``), argparse sub-parsers bound with
-``set_defaults(func=…)``, and oclif command files; the program name comes from the package
-manifest (``[project.scripts]``, ``oclif.bin``). A group may live in another module than the
+``set_defaults(func=…)``, cleo's command classes (``name = "cache clear"``), and oclif command
+files; the program name comes from the package manifest (``[project.scripts]``,
+``oclif.bin``). A group may live in another module than the
 program's entry point, attached there (``main.add_command(export)``) or decorated from an
 imported group (``@main.command()``): the phrase follows the imports between them."""
 
@@ -16,6 +17,8 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from govern.core.json_input import parse_json
+from govern.drift.anchors.cleo import MAY_DECLARE as MAY_DECLARE_CLEO
+from govern.drift.anchors.cleo import CleoClass, cleo_classes
 from govern.drift.anchors.programs import parse_setup_scripts
 from govern.drift.anchors.python import from_imports, resolve_import
 from govern.drift.anchors.syntax import (
@@ -32,7 +35,8 @@ _DECORATOR_VERBS = frozenset({"command", "group"})
 _CALL = frozenset({"call"})
 _IMPORT_FROM = frozenset({"import_from_statement"})
 MAY_DECLARE_COMMANDS = re.compile(
-    rb"\.(?:command|group|add_command|add_typer|add_parser|set_defaults)\(|Typer\(")
+    rb"\.(?:command|group|add_command|add_typer|add_parser|set_defaults)\(|Typer\(|"
+    + MAY_DECLARE_CLEO.pattern, re.MULTILINE)
 """Source that cannot match this declares no command: most changed files are not parsed for
 commands at all."""
 MAX_MODULE_HOPS = 4
@@ -45,6 +49,11 @@ MAX_PHRASE_WORDS = 8
 """Groups nested deeper than this in one file make no phrase: no docs write such a command,
 and a hostile file of 10,000 nested groups would otherwise give phrases of 10,000 words."""
 _CLICK_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
+COMMAND_MEMBERS = frozenset({"name", "arguments", "description", "help", "usage", "aliases"})
+"""The members of a cleo command class that say what the command is: a change to one is the
+command's. Its ``options`` anchor their own flags, and a change to ``handle`` or another
+method is its implementation (poetry's bug fixes to ``publish``'s ``handle`` listed every page
+running ``poetry publish``)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +187,8 @@ class CommandTree:
     """Name imported with ``from M import x`` -> ``"M:x"``, M resolved to an absolute module."""
     renamed: frozenset[str]
     """Children attached under a name of their own (``add_command(cmd, name="x")``)."""
+    classes: dict[str, CleoClass]
+    """Top-level class -> what cleo would read of it (``cleo_classes``)."""
 
 
 def python_command_tree(source: bytes, package: str = "") -> CommandTree:
@@ -223,7 +234,7 @@ def python_command_tree(source: bytes, package: str = "") -> CommandTree:
                for name, source_name in from_imports(statement).items()
                if not name.startswith("*")
                for module, original in [source_name.rsplit(":", 1)]}
-    return CommandTree(nodes, bound, imports, frozenset(renamed))
+    return CommandTree(nodes, bound, imports, frozenset(renamed), cleo_classes(tree.root_node))
 
 
 def _read_decorated(statement: Node, nodes: dict[str, CommandNode]) -> None:
@@ -263,6 +274,8 @@ class CommandResolver:
     """Entry point (module, variable) -> the program names a manifest binds to it."""
     tree_of: TreeReader
     _memo: dict[tuple[str, str, int], list[str]] = field(default_factory=dict)
+    _cleo: dict[tuple[str, str, int], bool] = field(default_factory=dict)
+    """(module, class, hops left) -> whether the class subclasses cleo's ``Command``."""
     _attachments: dict[str, list[tuple[str, CommandNode, bool]]] | None = None
 
     def invocations(self, module: str, variable: str, hops: int = MAX_MODULE_HOPS) -> list[str]:
@@ -302,6 +315,50 @@ class CommandResolver:
         else:
             bases = []
         return [" ".join([base, *reversed(parts)]) for base in bases]
+
+    def class_invocations(self, module: str, container: str | None, name: str) -> list[str]:
+        """``prog cache clear`` for a changed class ``name`` of ``module`` that is a cleo
+        command, or a changed member ``name`` of one (``container``) that declares what the
+        command is (:data:`COMMAND_MEMBERS`), under every program the package declares:
+        cleo's application loads its commands by their names, no import leads from the entry
+        point to them. A class is a cleo command when it sets a ``name`` and subclasses cleo's
+        ``Command``, followed through up to :data:`MAX_MODULE_HOPS` bases (in its module or
+        imported), or sets ``options``/``arguments`` to ``option(…)``/``argument(…)`` calls,
+        cleo's shape, whatever it imports."""
+        if container is not None and name not in COMMAND_MEMBERS:
+            return []
+        name = container or name
+        tree = self.tree_of(module)
+        found = tree.classes.get(name) if tree is not None else None
+        if found is None or found.command is None or not (
+                found.declares or self._subclasses_cleo(module, name, MAX_MODULE_HOPS)):
+            return []
+        programs = dict.fromkeys(program for names in self.programs.values()
+                                 for program in names)
+        return [f"{program} {found.command}" for program in programs][:MAX_INVOCATIONS]
+
+    def _subclasses_cleo(self, module: str, name: str, hops: int) -> bool:
+        """Does the class ``name`` of ``module`` have a base imported from cleo, itself or
+        through the bases it has in this module or imports from another."""
+        key = (module, name, hops)
+        if key not in self._cleo:
+            self._cleo[key] = False  # a cycle of bases back to this key finds none
+            self._cleo[key] = self._reaches_cleo(module, name, hops)
+        return self._cleo[key]
+
+    def _reaches_cleo(self, module: str, name: str, hops: int) -> bool:
+        tree = self.tree_of(module) if hops > 0 else None
+        if tree is None or name not in tree.classes:
+            return False
+        for base in tree.classes[name].bases:
+            origin, _, original = tree.imports.get(base, "").rpartition(":")
+            if base.startswith("cleo.") or origin == "cleo" or origin.startswith("cleo."):
+                return True
+            if origin and self._subclasses_cleo(origin, original, hops - 1):
+                return True
+            if not origin and base != name and self._subclasses_cleo(module, base, hops - 1):
+                return True
+        return False
 
     def _attached(self, source: str, name: str, hops: int) -> list[str]:
         """Phrases of the group imported as ``source`` (``module:variable``) as each entry

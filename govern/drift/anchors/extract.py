@@ -1102,6 +1102,8 @@ def _command_phrases(path: str, data: bytes, extraction: Extraction, side: Side,
     own_programs = [names for (entry, _), names in programs.items() if entry == module]
     phrases: dict[str, None] = {}  # an ordered set: a list was searched for each phrase
     for declaration in extraction.touched:
+        phrases.update(dict.fromkeys(resolver.class_invocations(
+            module, declaration.container, declaration.name)))
         if declaration.container:
             continue
         # a copy: the resolver keeps its answer for later look-ups, which must not see these

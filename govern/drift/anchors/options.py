@@ -12,9 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from tree_sitter import Node, Tree
 
+from govern.drift.anchors.cleo import (
+    SIGNATURE_ITEM,
+    declares_commands,
+    imports_cleo,
+    option_flag,
+    signature_flags,
+)
 from govern.drift.anchors.python import from_imports, statements, unwrap_definition
 from govern.drift.anchors.syntax import (
     keep_recent,
@@ -75,6 +83,8 @@ def touched_flags(tree: Tree, language: str, source: bytes,
                                           lambda node: touches(node, lines)):
         if touches_own_part(call, lines):
             found.update(dict.fromkeys(_declared(call, parent, commands)))
+    if language == "python" and SIGNATURE_ITEM.search(source):
+        found.update(dict.fromkeys(signature_flags(tree.root_node, lines)))
     return list(found)
 
 
@@ -85,38 +95,57 @@ def declared_flags(tree: Tree, language: str, source: bytes) -> frozenset[str]:
     if calls is None or not _may_declare(source):
         return frozenset()
     commands = _commands_of(tree, language, source)
+    signatures = signature_flags(tree.root_node, None) \
+        if language == "python" and SIGNATURE_ITEM.search(source) else ()
     return frozenset(flag for call, parent in walk_with_parents(tree.root_node, calls)
-                     for flag in _declared(call, parent, commands))
+                     for flag in _declared(call, parent, commands)).union(signatures)
 
 
-_COMMANDS: dict[int, tuple[Tree, frozenset[int]]] = {}
-"""The typer commands of the last few trees read, by identity (each kept with its tree, so
-the identity is not reused meanwhile): a changed file's flags are read twice from the one tree
+@dataclass(frozen=True)
+class _Commands:
+    """What a Python file's commands say of its option calls."""
+
+    typer: frozenset[int]
+    """:func:`typer_commands`."""
+    cleo: bool
+    """The file is cleo's, whose ``option("no-truncate", …)`` names a flag without its
+    dashes: it imports from cleo, or a class of it declares a cleo command by its shape."""
+
+
+_NO_COMMANDS = _Commands(frozenset(), cleo=False)
+_COMMANDS: dict[int, tuple[Tree, _Commands]] = {}
+"""The commands of the last few trees read, by identity (each kept with its tree, so the
+identity is not reused meanwhile): a changed file's flags are read twice from the one tree
 ``parse`` keeps, those its change touched and all it declares, which had each found them."""
 
 
-def _commands_of(tree: Tree, language: str, source: bytes) -> frozenset[int]:
-    """:func:`typer_commands` of ``tree``, a parse of ``source``, found once a tree."""
+def _commands_of(tree: Tree, language: str, source: bytes) -> _Commands:
+    """The commands of ``tree``, a parse of ``source``, found once a tree."""
     if language != "python":
-        return frozenset()
+        return _NO_COMMANDS
     held = _COMMANDS.get(id(tree))
     if held is None or held[0] is not tree:
-        held = keep_recent(_COMMANDS, id(tree), (tree, typer_commands(tree.root_node, source)))
+        cleo = b"option(" in source and (imports_cleo(source)
+                                          or declares_commands(tree.root_node))
+        held = keep_recent(_COMMANDS, id(tree), (
+            tree, _Commands(typer_commands(tree.root_node, source), cleo)))
     return held[1]
 
 
 def parameter_names(flag: str) -> tuple[str, ...]:
-    """The names of the typer parameters that would derive ``flag``: ``dry_run`` for
-    ``--dry-run``, and ``force`` too for ``--no-force``."""
+    """The words a file declaring ``flag`` without spelling it holds: the names of the typer
+    parameters that would derive it (``dry_run`` for ``--dry-run``, and ``force`` too for
+    ``--no-force``), and the name cleo's ``option("dry-run")`` gives it."""
     name = flag[2:].replace("-", "_")
-    return (name, name[3:]) if name.startswith("no_") and len(name) > 3 else (name,)
+    typer = (name, name[3:]) if name.startswith("no_") and len(name) > 3 else (name,)
+    return (*typer, flag[2:]) if "-" in flag[2:] else typer
 
 
-_CALL_MARKS = (b"option(", b"add_argument(", b"lags.")
-"""Text a file declaring an option writes (``.option(``, ``requiredOption(``,
-``add_argument(``, oclif's ``Flags.``; ``Option(`` decides alone, in :func:`_may_declare`): a
-file holding none is not walked, which a large one changed in a few lines would cost
-milliseconds."""
+_CALL_MARKS = (b"add_argument(", b"lags.")
+"""Text a file declaring an option writes beside a flag (``add_argument(``, oclif's
+``Flags.``; ``option(`` and ``Option(`` decide alone, in :func:`_may_declare`, as cleo's
+``option("dev")`` and typer's spell no dashes): a file holding none is not walked, which a
+large one changed in a few lines would cost milliseconds."""
 
 
 def written_flags(text: bytes) -> set[str]:
@@ -132,16 +161,21 @@ _SPEC_KEY_MARK = re.compile(
 
 def may_derive_flags(source: bytes) -> bool:
     """Could a Python file declare a flag its source spells nowhere: a typer ``Option(``, or
-    typer named at all (a typer command's parameter with a plain default is an option)."""
-    return b"Option(" in source or b"typer" in source
+    typer named at all (a typer command's parameter with a plain default is an option), or
+    cleo's ``option("dev")`` (in a file naming cleo, or a command's ``options`` list)."""
+    return b"Option(" in source or b"typer" in source or \
+        b"option(" in source and (b"cleo" in source or b"options" in source)
 
 
 def _may_declare(source: bytes) -> bool:
     """Could the file declare an option: a call that declares one, or a dict key of an
-    option's spec, written, and a flag or an oclif ``Flags.`` builder; or typer's, whose flag
-    may be its parameter's name, spelled nowhere."""
-    return may_derive_flags(source) or ((b"--" in source or b"lags." in source) and (
-        any(mark in source for mark in _CALL_MARKS) or _SPEC_KEY_MARK.search(source) is not None))
+    option's spec, written, and a flag or an oclif ``Flags.`` builder; or typer's or cleo's,
+    whose flag may be spelled without its dashes or nowhere; or an old cleo signature."""
+    return may_derive_flags(source) or b"option(" in source \
+        or SIGNATURE_ITEM.search(source) is not None \
+        or ((b"--" in source or b"lags." in source) and (
+            any(mark in source for mark in _CALL_MARKS)
+            or _SPEC_KEY_MARK.search(source) is not None))
 
 
 def _declaring_nodes(language: str) -> frozenset[str] | None:
@@ -151,16 +185,19 @@ def _declaring_nodes(language: str) -> frozenset[str] | None:
     return calls | _DICTS | _PARAMETERS if language == "python" and calls is not None else calls
 
 
-def _declared(call: Node, parent: Node | None, commands: frozenset[int]) -> Iterator[str]:
-    """The flags one call declares: those its strings spell, or, for oclif's
-    ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's; a parameter's
-    typer derives, ``commands`` the parameter lists of the file's typer commands."""
+def _declared(call: Node, parent: Node | None, commands: _Commands) -> Iterator[str]:
+    """The flags one call declares: those its strings spell, or a cleo ``option``'s name, or,
+    for oclif's ``port: Flags.integer({...})`` in a command's ``flags`` object, the key's; a
+    parameter's typer derives, when it is one of a typer command's."""
     if call.type in _DICTS:
         yield from _spec_flags(call)
     elif call.type in _PARAMETERS:
-        yield from _derived_flags(call, parent is not None and parent.start_byte in commands)
+        yield from _derived_flags(call, parent is not None
+                                  and parent.start_byte in commands.typer)
     elif _callee(call) in OPTION_CALLS:
         yield from _flags(call)
+        if commands.cleo and (flag := option_flag(call)) is not None:
+            yield flag
     elif parent is not None and parent.type == "pair" and _builds_oclif_flag(call):
         key = parent.child_by_field_name("key")
         name = (key.text or b"").decode("utf-8", "replace").strip("'\"") if key else ""
