@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from govern.calibrate.spelling import is_respelling
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
-from govern.drift.anchors.extract import is_code_file
+from govern.drift.anchors.extract import Side, is_build_script, is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.docs.scanner import blank_sections, release_notes_sections, titled_spans
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
-from govern.git.packages import is_test_file
+from govern.git.packages import is_docs_config, is_package_script, is_test_file, package_of
 
 
 @dataclass(frozen=True)
@@ -157,10 +157,43 @@ def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
             and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
 
 
-def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
+def _package_dir(git: Git, commit: LoggedCommit, path: str, manifests: tuple[str, ...]) -> str:
+    """The package ``path`` is in at the commit, found as affected-docs finds it: the deepest
+    of its folders that holds a manifest, looked up in the commit's tree for those folders
+    alone (listing the whole tree of every commit of a long history costs minutes)."""
+    *folders, _ = path.split("/")
+    ancestors = [""] + ["/".join(folders[:depth]) for depth in range(1, len(folders) + 1)]
+    return package_of(path, frozenset(
+        folder for folder in ancestors
+        if any(git.blobs.read(f"{commit.sha}:{folder}/{name}" if folder
+                              else f"{commit.sha}:{name}") is not None for name in manifests)))
+
+
+def is_case_source(git: Git, commit: LoggedCommit, path: str, config: Config) -> bool:
+    """A source file affected-docs reads as code (:func:`is_code_file`), which it does not
+    skip by its path: no Sphinx ``conf.py``, no script of a package's own ``scripts/``
+    folder (mobx's ``scripts/publish.js``), no ``setup.py`` outside any package. A commit
+    whose only code is skipped so is no case: its code-only commit lists nothing, and its
+    pages counted as misses no rule could reach. Only such a path reads the commit's tree."""
+    if not is_code_file(path, config) or is_docs_config(path):
+        return False
+    if "scripts" in path.split("/")[:-1] and is_package_script(
+            path, _package_dir(git, commit, path, config.code.package_manifests)):
+        return False
+    return not is_build_script(path, Side("base", _reader(git, commit.parents[0])),
+                               Side("head", _reader(git, commit.sha)))
+
+
+def _reader(git: Git, rev: str) -> Callable[[str], bytes | None]:
+    return lambda path: git.blobs.read(f"{rev}:{path}")
+
+
+def _classify(git: Git, commit: LoggedCommit, config: Config, skipped: Counter[str],
               outside: list[set[str]]) -> _Candidate | None:
-    sources = [c for c in commit.changes if is_code_file(c.path, config)]
-    if not sources or not commit.parents:  # a root commit has no parent to replay onto
+    if not commit.parents:  # a root commit has no parent to replay onto
+        return None
+    sources = [c for c in commit.changes if is_case_source(git, commit, c.path, config)]
+    if not sources:
         return None
     pages = tuple(c for c in commit.changes if is_reference_candidate(c, config))
     if not pages:
@@ -281,7 +314,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     log = git.log_changes(rev, since, until, merges)
     skipped: Counter[str] = Counter({reason: 0 for reason in SKIP_REASONS})
     outside: list[set[str]] = []  # the globs of each commit with pages only outside the corpus
-    candidates = [c for c in (_classify(commit, config, skipped, outside) for commit in log)
+    candidates = [c for c in (_classify(git, commit, config, skipped, outside) for commit in log)
                   if c is not None]
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
     cases: list[Case] = []
