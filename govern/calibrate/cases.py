@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from govern.calibrate.formatting import canonical_markdown, is_markdown
 from govern.calibrate.spelling import is_respelling
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
@@ -74,6 +75,10 @@ class Selection:
     spelling_pages: int = 0
     """Pages changed only in the spelling of prose words (a typo sweep's ``occured`` →
     ``occurred``), so in no reference set; counted as ``release_notes_pages`` is."""
+    formatting_pages: int = 0
+    """Markdown pages changed only in syntax that renders the same (a formatter's ``*`` list
+    markers made ``-``, :mod:`~govern.calibrate.formatting`), so in no reference set; counted
+    as ``release_notes_pages`` is."""
 
 
 # Link targets, bare URLs and lines of bare markup: a change to these alone is not a change
@@ -268,24 +273,30 @@ SKIP_REASONS = {
                               "perhaps with comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
     "spelling_only": "changed docs only in the spelling of prose words (typo fixes)",
+    "formatting_only": "changed docs only in Markdown syntax that renders the same "
+                       "(a formatter's list and emphasis markers)",
 }
 
-_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling")
+_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling", "formatting")
 """Every reason a page whose prose changed is no reference page, in the order a commit none
 of whose pages is one is skipped by: the last kind that set one of its pages aside."""
 
 
 def _prose_change(git: Git, page: RawChange) -> str | None:
-    """How a page's prose changed: ``body``; ``spelling`` when only the spelling of some
-    words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when every change lies
-    in its sections or in those of a kind before it (black's README ``## Change Log``:
-    release notes; its ``## Authors``: credits); None when none did."""
+    """How a page's prose changed: ``body``; ``formatting`` when only the Markdown syntax of
+    a page did, not what it renders (:func:`canonical_markdown`); ``spelling`` when only the
+    spelling of some words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when
+    every change lies in its sections or in those of a kind before it (black's README
+    ``## Change Log``: release notes; its ``## Authors``: credits); None when none did."""
     old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
     if old is None or new is None:
         return "body"
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
+    if is_markdown(page.path) and (parse_prose(canonical_markdown(before))
+                                   == parse_prose(canonical_markdown(after))):
+        return "formatting"
     if is_respelling(before, after):
         return "spelling"
     for aside in SET_ASIDE:
@@ -343,7 +354,8 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                      outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
                      credits_pages=set_aside["credits"],
-                     spelling_pages=set_aside["spelling"])
+                     spelling_pages=set_aside["spelling"],
+                     formatting_pages=set_aside["formatting"])
 
 
 def _by_commits(outside: list[set[str]]) -> dict[str, int]:
