@@ -157,7 +157,8 @@ def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> No
     assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
                                         "code_comment_only": 0, "code_release_data_only": 0,
                                         "release_notes_only": 0,
-                                        "credits_only": 0, "spelling_only": 0}
+                                        "credits_only": 0, "spelling_only": 0,
+                                        "formatting_only": 0}
     assert report["run"]["commits_read"] == 7
 
 
@@ -187,12 +188,18 @@ def test_a_page_changed_only_in_its_change_log_is_no_reference_page(tmp_path: Pa
     assert notes_only not in cases
     assert cases[with_notes] == ["docs/api.md"]
     assert cases[body] == ["README.md"]
-    assert report["run"]["skipped"]["release_notes_only"] == 1
-    assert report["run"]["release_notes_pages"] == 2
-    text = calibrate(repo, "--no-suggest").output
-    assert ("2 changed page(s) set aside: their prose changed only under a release-notes "
-            "heading (## Change Log), which is no docs drift; 1 commit(s) are no case for "
-            "it.") in text
+    assert_set_aside(repo, report, "release_notes", 2, 1, "their prose changed only under a "
+                     "release-notes heading (## Change Log), which is no docs drift")
+
+
+def assert_set_aside(repo: Repo, report: dict[str, Any], kind: str, pages: int, commits: int,
+                     why: str) -> None:
+    """The run counts ``pages`` set aside as ``kind`` and ``commits`` skipped for it, and the
+    text report says both, with why."""
+    assert report["run"][f"{kind}_pages"] == pages
+    assert report["run"]["skipped"][f"{kind}_only"] == commits
+    assert (f"{pages} changed page(s) set aside: {why}; {commits} commit(s) are no case for "
+            "it.") in calibrate(repo, "--no-suggest").output
 
 
 def test_a_mass_change_is_a_case_under_a_higher_max_files(tmp_path: Path) -> None:

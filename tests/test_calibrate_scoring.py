@@ -87,7 +87,8 @@ def test_an_edit_only_to_a_credits_section_makes_no_reference_page(tmp_path: Pat
     assert report["run"]["skipped"] == {"mass_change": 0, "docs_cosmetic": 0,
                                         "code_comment_only": 0, "code_release_data_only": 0,
                                         "release_notes_only": 0,
-                                        "credits_only": 2, "spelling_only": 0}
+                                        "credits_only": 2, "spelling_only": 0,
+                                        "formatting_only": 0}
     assert (report["run"]["credits_pages"], report["run"]["release_notes_pages"]) == (3, 0)
     text = calibrate(repo, "--no-suggest").output
     assert ("3 changed page(s) set aside: their prose changed only under a credits heading "

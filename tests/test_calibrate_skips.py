@@ -221,3 +221,35 @@ def test_a_case_whose_code_changed_only_release_data_is_skipped_after_its_replay
     newest = calibrate(repo, "--no-suggest", "--limit", "1")
     assert newest.exit_code == 0
     assert "release data" not in newest.output
+
+
+def test_a_commit_whose_only_code_affected_docs_skips_is_no_case(tmp_path: Path) -> None:
+    """mobx 8e6748466a changed only ``scripts/publish.js`` in code, prettier 828a7b8f0d only
+    ``scripts/``: zero-anchor cases whose pages counted as misses, though affected-docs skips
+    a package's scripts, a Sphinx ``conf.py`` and a ``setup.py`` outside any package."""
+    js = "export function fetchItems(page) {\n  return page * 10\n}\n"
+    repo = make_repo(tmp_path / "repo", {
+        "package.json": '{"name": "lib"}\n', "src/index.js": js, "src/scripts/build.js": js,
+        "scripts/publish.js": js, "setup.py": "VERSION = 1\n", "docs/conf.py": "project = 1\n",
+        "docs/guide.md": GUIDE_PAGE})
+    skipped = [repo.commit({path: text.replace("1", "2"),
+                            "docs/guide.md": GUIDE_PAGE + f"\nStep {i}.\n"}, path)
+               for i, (path, text) in enumerate([("scripts/publish.js", js),
+                                                 ("setup.py", "VERSION = 1\n"),
+                                                 ("docs/conf.py", "project = 1\n")])]
+    # ``src/scripts/`` is the package's code, not its scripts folder
+    read = [repo.commit({path: js.replace("10", "20"),
+                         "docs/guide.md": GUIDE_PAGE + f"\nPage {path}.\n"}, path)
+            for path in ("src/index.js", "src/scripts/build.js")]
+    report = calibrate_json(repo, "--no-suggest")
+    assert [case["commit"] for case in report["per_case"]] == read[::-1]
+    assert not set(skipped) & {case["commit"] for case in report["per_case"]}
+    # a package's own scripts folder, wherever the package is
+    repo.commit({"packages/a/package.json": '{"name": "a"}\n', "packages/a/scripts/x.js": js,
+                 "packages/b/scripts/y.js": js}, "packages")
+    nested = repo.commit({"packages/a/scripts/x.js": js.replace("10", "30"),
+                          "docs/guide.md": GUIDE_PAGE + "\nNested.\n"}, "a script of a")
+    unpackaged = repo.commit({"packages/b/scripts/y.js": js.replace("10", "30"),
+                              "docs/guide.md": GUIDE_PAGE + "\nUnpackaged.\n"}, "b's code")
+    cases = {case["commit"] for case in calibrate_json(repo, "--no-suggest")["per_case"]}
+    assert unpackaged in cases and nested not in cases

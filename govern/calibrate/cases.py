@@ -17,15 +17,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from govern.calibrate.formatting import canonical_markdown, is_markdown
 from govern.calibrate.spelling import is_respelling
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
-from govern.drift.anchors.extract import is_code_file
+from govern.drift.anchors.extract import Side, is_build_script, is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.docs.scanner import blank_sections, release_notes_sections, titled_spans
 from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
-from govern.git.packages import is_test_file
+from govern.git.packages import is_docs_config, is_package_script, is_test_file, package_of
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,10 @@ class Selection:
     spelling_pages: int = 0
     """Pages changed only in the spelling of prose words (a typo sweep's ``occured`` →
     ``occurred``), so in no reference set; counted as ``release_notes_pages`` is."""
+    formatting_pages: int = 0
+    """Markdown pages changed only in syntax that renders the same (a formatter's ``*`` list
+    markers made ``-``, :mod:`~govern.calibrate.formatting`), so in no reference set; counted
+    as ``release_notes_pages`` is."""
 
 
 # Link targets, bare URLs and lines of bare markup: a change to these alone is not a change
@@ -157,10 +162,43 @@ def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
             and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
 
 
-def _classify(commit: LoggedCommit, config: Config, skipped: Counter[str],
+def _package_dir(git: Git, commit: LoggedCommit, path: str, manifests: tuple[str, ...]) -> str:
+    """The package ``path`` is in at the commit, found as affected-docs finds it: the deepest
+    of its folders that holds a manifest, looked up in the commit's tree for those folders
+    alone (listing the whole tree of every commit of a long history costs minutes)."""
+    *folders, _ = path.split("/")
+    ancestors = [""] + ["/".join(folders[:depth]) for depth in range(1, len(folders) + 1)]
+    return package_of(path, frozenset(
+        folder for folder in ancestors
+        if any(git.blobs.read(f"{commit.sha}:{folder}/{name}" if folder
+                              else f"{commit.sha}:{name}") is not None for name in manifests)))
+
+
+def is_case_source(git: Git, commit: LoggedCommit, path: str, config: Config) -> bool:
+    """A source file affected-docs reads as code (:func:`is_code_file`), which it does not
+    skip by its path: no Sphinx ``conf.py``, no script of a package's own ``scripts/``
+    folder (mobx's ``scripts/publish.js``), no ``setup.py`` outside any package. A commit
+    whose only code is skipped so is no case: its code-only commit lists nothing, and its
+    pages counted as misses no rule could reach. Only such a path reads the commit's tree."""
+    if not is_code_file(path, config) or is_docs_config(path):
+        return False
+    if "scripts" in path.split("/")[:-1] and is_package_script(
+            path, _package_dir(git, commit, path, config.code.package_manifests)):
+        return False
+    return not is_build_script(path, Side("base", _reader(git, commit.parents[0])),
+                               Side("head", _reader(git, commit.sha)))
+
+
+def _reader(git: Git, rev: str) -> Callable[[str], bytes | None]:
+    return lambda path: git.blobs.read(f"{rev}:{path}")
+
+
+def _classify(git: Git, commit: LoggedCommit, config: Config, skipped: Counter[str],
               outside: list[set[str]]) -> _Candidate | None:
-    sources = [c for c in commit.changes if is_code_file(c.path, config)]
-    if not sources or not commit.parents:  # a root commit has no parent to replay onto
+    if not commit.parents:  # a root commit has no parent to replay onto
+        return None
+    sources = [c for c in commit.changes if is_case_source(git, commit, c.path, config)]
+    if not sources:
         return None
     pages = tuple(c for c in commit.changes if is_reference_candidate(c, config))
     if not pages:
@@ -235,24 +273,30 @@ SKIP_REASONS = {
                               "perhaps with comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
     "spelling_only": "changed docs only in the spelling of prose words (typo fixes)",
+    "formatting_only": "changed docs only in Markdown syntax that renders the same "
+                       "(a formatter's list and emphasis markers)",
 }
 
-_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling")
+_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling", "formatting")
 """Every reason a page whose prose changed is no reference page, in the order a commit none
 of whose pages is one is skipped by: the last kind that set one of its pages aside."""
 
 
 def _prose_change(git: Git, page: RawChange) -> str | None:
-    """How a page's prose changed: ``body``; ``spelling`` when only the spelling of some
-    words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when every change lies
-    in its sections or in those of a kind before it (black's README ``## Change Log``:
-    release notes; its ``## Authors``: credits); None when none did."""
+    """How a page's prose changed: ``body``; ``formatting`` when only the Markdown syntax of
+    a page did, not what it renders (:func:`canonical_markdown`); ``spelling`` when only the
+    spelling of some words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when
+    every change lies in its sections or in those of a kind before it (black's README
+    ``## Change Log``: release notes; its ``## Authors``: credits); None when none did."""
     old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
     if old is None or new is None:
         return "body"
     before, after = old.decode("utf-8", "replace"), new.decode("utf-8", "replace")
     if parse_prose(before) == parse_prose(after):
         return None
+    if is_markdown(page.path) and (parse_prose(canonical_markdown(before))
+                                   == parse_prose(canonical_markdown(after))):
+        return "formatting"
     if is_respelling(before, after):
         return "spelling"
     for aside in SET_ASIDE:
@@ -281,7 +325,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
     log = git.log_changes(rev, since, until, merges)
     skipped: Counter[str] = Counter({reason: 0 for reason in SKIP_REASONS})
     outside: list[set[str]] = []  # the globs of each commit with pages only outside the corpus
-    candidates = [c for c in (_classify(commit, config, skipped, outside) for commit in log)
+    candidates = [c for c in (_classify(git, commit, config, skipped, outside) for commit in log)
                   if c is not None]
     missing = git.missing_objects([sha for c in candidates for sha in _blobs(c)])
     cases: list[Case] = []
@@ -310,7 +354,8 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                      outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
                      credits_pages=set_aside["credits"],
-                     spelling_pages=set_aside["spelling"])
+                     spelling_pages=set_aside["spelling"],
+                     formatting_pages=set_aside["formatting"])
 
 
 def _by_commits(outside: list[set[str]]) -> dict[str, int]:

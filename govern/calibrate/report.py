@@ -115,18 +115,23 @@ def _headline(report: dict[str, Any]) -> list[str]:
     ]
 
 
+_EDITS_SET_ASIDE = {
+    "spelling": "only the spelling of prose words changed (typo fixes), which is no docs drift",
+    "formatting": "only Markdown syntax that renders the same changed (a formatter's list and "
+                  "emphasis markers), which is no docs drift",
+}
+"""The kinds of edit, anywhere on a page, that set it aside, as the report says them."""
+
+
 def _set_aside(run: dict[str, Any]) -> list[str]:
     """A line for each kind of section (release notes, credits) whose pages were not reference
-    pages because only it changed, and for typo fixes, when any were."""
-    lines = [f"{run[f'{aside.kind}_pages']} changed page(s) set aside: their prose changed "
-             f"only under {aside.heading}, which is {aside.why}; "
-             f"{run['skipped'].get(f'{aside.kind}_only', 0)} commit(s) are no case for it."
-             for aside in SET_ASIDE if run.get(f"{aside.kind}_pages")]
-    if run.get("spelling_pages"):
-        lines.append(f"{run['spelling_pages']} changed page(s) set aside: only the spelling of "
-                     "prose words changed (typo fixes), which is no docs drift; "
-                     f"{run['skipped'].get('spelling_only', 0)} commit(s) are no case for it.")
-    return lines
+    pages because only it changed, and for typo fixes and formatting, when any were."""
+    reasons = {**{aside.kind: f"their prose changed only under {aside.heading}, which is "
+                              f"{aside.why}" for aside in SET_ASIDE},
+               **_EDITS_SET_ASIDE}
+    return [f"{run[f'{kind}_pages']} changed page(s) set aside: {reason}; "
+            f"{run['skipped'].get(f'{kind}_only', 0)} commit(s) are no case for it."
+            for kind, reason in reasons.items() if run.get(f"{kind}_pages")]
 
 
 def _anchor_names(anchors: list[dict[str, str]]) -> list[str]:

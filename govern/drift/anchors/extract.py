@@ -504,7 +504,7 @@ _BUILD_SCRIPTS = frozenset({"setup.py", "noxfile.py"})
 ``conftest.py`` is pytest's, a test file already."""
 
 
-def _is_build_script(path: str, base: Side, head: Side) -> bool:
+def is_build_script(path: str, base: Side, head: Side) -> bool:
     """A ``setup.py`` or ``noxfile.py`` outside any importable package (no ``__init__.py``
     beside it on either side): its names (cattrs' ``requirements = ["attrs >= 17.3"]``, read
     as ``setup.requirements``) are no API a page documents. One in a package is a module
@@ -594,7 +594,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     if not manifest and _is_docs_site_file(change.path):
         result.skipped["docs_site_files"] += 1
         return
-    if not manifest and _is_build_script(change.path, base, head):
+    if not manifest and is_build_script(change.path, base, head):
         result.skipped["script_files"] += 1
         return
     result.packages.setdefault(package_dir)
