@@ -57,9 +57,10 @@ def test_a_dotted_or_scoped_kebab_key_anchors(language: str, source: str, lines:
     ("python", 'TABLE = {\n    "title": "JsonSchema",\n    "label": "FastAPI",\n'
      '    "help": "NoColor",\n    "message": "TypeError",\n    "kind": "TypeScript",\n}\n',
      {2, 3, 4, 5, 6}, ("TypeScript",)),
-    # an all-caps word without "_" is a name in prose, not SCREAMING_CASE code
+    # an all-caps word of letters is a name in prose, not SCREAMING_CASE code; a rule's code is
     ("javascript", 'export const group = { HTML: "HTML", CSS_MODULES: "CSS_MODULES" };\n',
      {1}, ("CSS_MODULES",)),
+    ("python", 'RULES = ["MR003", "JSON", "HTML5"]\n', {1}, ("MR003", "HTML5")),
     # poetry 7018bd3206: a file's name is no dotted name; a dotted key still is
     ("python", 'ACCEPTED_FORMATS = ("requirements.txt", "setup.cfg", "virtualenvs.create")\n',
      {1}, ("virtualenvs.create",)),

@@ -43,13 +43,14 @@ _FILE_EXTENSIONS = frozenset({
 
 def is_literal_shaped(value: str) -> bool:
     """Could a string be a literal anchor by its shape: identifier-shaped (``LITERAL_SHAPE``)
-    and code-shaped, not an all-caps word without ``_`` (``"HTML"``, a language's display
-    name, as ``"GET"`` is a method's) nor a file's name (``"requirements.txt"``, a file the
-    program reads or writes, which pages name for reasons of their own)?"""
+    and code-shaped, not an all-caps word of letters alone (``"HTML"``, a language's display
+    name, as ``"GET"`` is a method's; a lint rule's ``"MR003"`` is a code) nor a file's name
+    (``"requirements.txt"``, a file the program reads or writes, which pages name for reasons
+    of their own)?"""
     if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
             and is_code_shaped(value)):
         return False
-    if value.isupper() and "_" not in value and "." not in value:
+    if value.isalpha() and value.isupper():
         return False
     stem, dot, extension = value.rpartition(".")
     return not (dot and "." not in stem and extension in _FILE_EXTENSIONS)
