@@ -27,10 +27,33 @@ from govern.drift.anchors.syntax import (
     walk_with_parents,
 )
 
-# Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name`` (docs/concepts/affected-
-# docs.md#anchor-kinds).
-LITERAL_SHAPE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+# Identifier-shaped: ``snake_case_key``, ``camelKey``, ``dotted.name``, each part maybe joined
+# by inner hyphens (``installer.only-binary``), or one ``scope/rule-name`` (docs/concepts/
+# affected-docs.md#anchor-kinds). Every ``-``, ``.`` and ``/`` ends a run the next must open
+# after it, so a match never backtracks.
+_PART = r"[A-Za-z_$][\w$]*+(?:-[\w$]++)*+"
+LITERAL_SHAPE = re.compile(rf"{_PART}(?:\.{_PART})*+|{_PART}/{_PART}")
 LITERAL_MIN, LITERAL_MAX = 4, 64
+_FILE_EXTENSIONS = frozenset({
+    "txt", "toml", "cfg", "ini", "json", "lock", "yaml", "yml", "md", "rst", "py", "pyi", "js",
+    "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "html", "css", "xml", "sh", "log", "csv",
+    "env", "in"})
+"""The last parts that make a two-part dotted literal a file's name (``requirements.txt``)."""
+
+
+def is_literal_shaped(value: str) -> bool:
+    """Could a string be a literal anchor by its shape: identifier-shaped (``LITERAL_SHAPE``)
+    and code-shaped, not an all-caps word of letters alone (``"HTML"``, a language's display
+    name, as ``"GET"`` is a method's; a lint rule's ``"MR003"`` is a code) nor a file's name
+    (``"requirements.txt"``, a file the program reads or writes, which pages name for reasons
+    of their own)?"""
+    if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
+            and is_code_shaped(value)):
+        return False
+    if value.isalpha() and value.isupper():
+        return False
+    stem, dot, extension = value.rpartition(".")
+    return not (dot and "." not in stem and extension in _FILE_EXTENSIONS)
 
 _FUNCTION_NODES = frozenset({
     "function_declaration", "generator_function_declaration", "function_expression",
@@ -85,12 +108,15 @@ def is_declared_literal(node: Node, value: str, context: Context,
         return False  # a Python language name (``"__name__"``), never the package's own
     parent, above = _parent(context.ancestors)
     if parent is None or context.picks \
-            or _is_lookup_key(node, parent, above, context.in_function):
+            or _is_lookup_key(node, parent, above, context.in_function) \
+            or _is_prose_value(node, parent):
         return False
     if value.startswith("_"):
         # a private name (attrs' ``__slots__ = ("_converter", …)``) is no value users write,
         # but for a variable a CLI tells them to set (typer's ``_TYPER_COMPLETE``)
         return _is_screaming_name(value[1:]) and _reads_environment(node, parent, above)
+    if _reads_settings(node, parent, above):
+        return True  # a key users write in the settings it is read from, wherever it is
     grandparent = above[0] if above is not None else None
     if parent.type in _TABLE_PARENTS:
         declared = True
@@ -110,6 +136,23 @@ def is_declared_literal(node: Node, value: str, context: Context,
     if _is_screaming_name(value):
         return True  # an error code or environment variable name, wherever it is read
     return declared and not context.in_function
+
+
+_PROSE_KEYS = frozenset({"description", "title", "label", "help", "message", "group",
+                         "summary", "hint"})
+"""Keys whose value is text for people: a language's ``description: "TypeScript"``, an
+option's ``group: "HTML"``."""
+_LONGEST_PROSE_KEY = max(map(len, _PROSE_KEYS)) + 2  # quotes included
+
+
+def _is_prose_value(node: Node, parent: Node) -> bool:
+    """Is the string the value of a pair whose key is one of ``_PROSE_KEYS``: a display name
+    or a help text, which pages write as English, not a name of the code's?"""
+    if parent.type != "pair" or not _within(node, parent.child_by_field_name("value")):
+        return False
+    key = parent.child_by_field_name("key")
+    return key is not None and key.end_byte - key.start_byte <= _LONGEST_PROSE_KEY \
+        and text(key).strip("'\"") in _PROSE_KEYS
 
 
 def _is_screaming_name(value: str) -> bool:
@@ -276,6 +319,14 @@ def _is_process_environment(receiver: Node) -> bool:
         and text(receiver) in _PROCESS_ENVIRONMENT
 
 
+def _reads_settings(node: Node, parent: Node, above: Ancestors) -> bool:
+    """Is the string a key read from the package's settings (``_holds_settings``): by
+    subscript, ``.get`` or a getter (alembic's ``config.get_main_option("revision_environment")``,
+    which its tutorial documents)?"""
+    receiver = _lookup_receiver(node, parent, above)
+    return receiver is not None and _holds_settings(receiver)
+
+
 def _reads_environment(node: Node, parent: Node, above: Ancestors) -> bool:
     """Is the string the name of a variable read from the process environment:
     ``os.environ["X"]``, ``os.environ.get("X")``, ``process.env["X"]``, ``os.getenv("X")``?"""
@@ -299,9 +350,15 @@ def _read_call_receiver(node: Node, arguments: Node, call: Node) -> Node | None:
         return None
     method = callee.type in ("attribute", "member_expression")
     name = text(last_name(callee))
+    owner = callee.child_by_field_name("object") if method else None
     if method and name in _READ_METHODS and _within(node, _argument(arguments, 0)):
-        return callee.child_by_field_name("object")
+        return owner
     getter = name.lstrip("_").startswith("get_")
+    if getter and owner is not None and _holds_settings(owner) and (
+            _within(node, _argument(arguments, 0)) or _within(node, _argument(arguments, 1))):
+        # a settings object's getter reads its keys, a section's name and an option's
+        # (alembic's ``config.get_section_option("alembic", "script_location")``)
+        return owner
     if (name in _READ_FUNCTIONS or getter) and _within(node, _argument(arguments, 1)):
         return _argument(arguments, 0)
     if getter and _within(node, _argument(arguments, 0)):
@@ -502,9 +559,8 @@ def shaped_literals(root: Node, lines: frozenset[int], string_types: frozenset[s
         if not value:
             continue
         route = is_route_literal(value)
-        if not route and not (
-                LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
-                and is_code_shaped(value) and is_declared_literal(node, value, context, bundles)):
+        if not route and not (is_literal_shaped(value)
+                              and is_declared_literal(node, value, context, bundles)):
             continue
         found.append(value)
         if route or value in kin or context.in_function:

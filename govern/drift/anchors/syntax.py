@@ -826,5 +826,8 @@ def is_dunder(name: str) -> bool:
 
 
 def is_code_shaped(token: str) -> bool:
-    """An uppercase letter after the first character, an underscore, or a dot."""
-    return "_" in token or "." in token or any(c.isupper() for c in token[1:])
+    """An uppercase letter after the first character, an underscore, or a dot; or a ``/``
+    with a ``-``, a scoped kebab-case name (a lint rule's ``mobx/no-anonymous-observer``),
+    where a bare kebab-case word (``built-in``) is English."""
+    return "_" in token or "." in token or any(c.isupper() for c in token[1:]) \
+        or ("/" in token and "-" in token)

@@ -187,8 +187,10 @@ class DocsIndex:
             f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *tokens))]
 
     def naming_as_written(self, token: str) -> set[int]:
-        """Pages that write ``token`` itself (not only a documented prefix of it)."""
-        return self.pages_with(WORD, (token,))
+        """Pages that write ``token`` itself (not only a documented prefix of it). A name with
+        a ``-`` (``installer.only-binary``) is no word the scan keeps: a page writing it keeps
+        it whole, as a path-like token."""
+        return self.pages_with(LOOSE if "-" in token else WORD, (token,))
 
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated

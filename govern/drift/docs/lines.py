@@ -296,6 +296,8 @@ class PageMentions:
         """
         text = self.text
         offsets: Iterable[int]
+        if how == "written" and "-" in token:
+            how = "path"  # written whole, as a path is (``DocsIndex.naming_as_written``)
         if how == "route":
             offsets = self._routed_at(token)
         elif how == "phrase":
