@@ -137,8 +137,11 @@ def test_a_chain_binds_the_same_object_and_names_it_when_the_module_is_not_known
     onerror = {_line(CONTEXT, "this.app.emit")}
     assert _touched(CONTEXT, onerror, module="context") == ["context.onerror"]
     assert _touched(CONTEXT, onerror, module=None) == ["proto.onerror"]
+    # no name qualifies it: its members are named bare, as bindings (a plain word never anchors)
     plain = "module.exports = {\n  onerror (err) {\n    return err\n  }\n}\n"
-    assert _touched(plain, {3}, module=None) == []  # no name for it: nothing to anchor
+    result = extract_typescript(plain.encode(), frozenset({3}), "javascript", module=None)
+    assert [(d.key, d.binding) for d in result.touched] == [("onerror", True)]
+    assert "onerror" in result.declared and "proto.onerror" not in result.declared
 
 
 def test_shorthand_and_renamed_keys_export_the_local_declarations() -> None:
@@ -191,13 +194,18 @@ def test_a_module_is_named_as_its_importers_bind_it(path: str, name: str | None)
     assert module_name(path) == name
 
 
-def test_an_object_holding_no_code_is_a_configuration_not_an_api() -> None:
-    # a docs site's `.vitepress/config.js` or `sidebars.js`: data some tool reads
+def test_an_object_holding_no_code_is_data_whose_keys_are_named_bare() -> None:
+    # a docs site's `.vitepress/config.js`, prettier's `common-options.js`: data some tool
+    # reads, whose code-shaped keys pages write bare; no `config.title`, and the plain word
+    # `title` is no name
     config = ("module.exports = {\n  title: 'Vite',\n  themeConfig: {\n    repo: 'vitejs/vite',\n"
               "  },\n}\n")
-    assert _touched(config, {2, 4}, module="config") == []
-    assert not extract_typescript(config.encode(), frozenset(), "javascript",
-                                  module="config").declared
+    result = extract_typescript(config.encode(), frozenset({2, 4}), "javascript",
+                                module="config")
+    assert [(d.key, d.binding) for d in result.touched] == [("themeConfig", True)]
+    assert result.declared == {"themeConfig"}
+    assert "config" not in result.namespaces
+    assert result.passed_over == ("the data key `title`",)
     # one method makes it a module's API, its data entries included
     api = config.replace("  title: 'Vite',\n",
                          "  title: 'Vite',\n  load () {\n    return 1\n  },\n")

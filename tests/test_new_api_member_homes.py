@@ -121,3 +121,22 @@ def test_a_top_level_name_keeps_every_home(tmp_path: Path) -> None:
     grown = PERSIST + "\nexport function createMemoryStorage(): StateStorage {\n  return {}\n}\n"
     assert _homes(tmp_path, pages, head=grown) == {
         "createMemoryStorage": ["docs/a.md", "docs/b.md"]}
+
+
+def test_a_plain_word_container_names_no_section(tmp_path: Path) -> None:
+    """prettier's ``22d149b9f6`` added ``embeddedLanguageFormatting`` to the ``options`` object
+    of ``core-options.js``; ``plugins.md`` has a ``### `options``` section, about a plugin's
+    export, naming two of its members, and ``options.md`` names more of them in its tables."""
+    base = ("export const options = {\n  printWidth: { type: 'int' },\n"
+            "  tabWidth: { type: 'int' },\n  useTabs: { type: 'boolean' },\n}\n")
+    head = base.replace("  useTabs:", "  endOfLine: { type: 'choice' },\n  useTabs:")
+    pages = {"docs/options.md": "| `printWidth: <int>` |\n\n| `tabWidth: <int>` |\n\n"
+                                "| `useTabs: <bool>` |\n",
+             "docs/plugins.md": "### `options`\n\nRead `options.printWidth`, `options.tabWidth`.\n"}
+    assert _homes(tmp_path, pages, base, head, "src/core-options.ts") == {
+        "options.endOfLine": ["docs/options.md", "docs/plugins.md"]}
+    # a class's name is its own, plain word or not (h3's `H3`): its section still wins
+    named = {path: text.replace("options", "Options") for path, text in pages.items()}
+    assert _homes(tmp_path / "named", named, base.replace("options", "Options"),
+                  head.replace("options", "Options"), "src/core-options.ts") == {
+        "Options.endOfLine": ["docs/plugins.md"]}

@@ -191,3 +191,36 @@ def test_a_new_name_with_no_home_is_listed_where_the_entries_cannot_be_read(
     data = run_json(pr_repo(tmp_path, files, H3_HEAD), "main")
     assert sorted(entry["token"] for entry in data["new_api"]) == [
         "DisposeState", "kEventDispose", "noContent"]
+
+
+ENTRIES = {
+    "package.json": json.dumps({"name": "h3", "exports": {".": "./src/index.ts",
+                                                          "./node": "./src/_entries/node.ts"}}),
+    "src/index.ts": "export { H3 } from './h3';\n",
+    "src/h3.ts": "export class H3 {}\n",
+    "src/_entries/node.ts": "export function serveNode() { return 1; }\n"
+                            "export function toNodeHandler() { return 2; }\n",
+    "src/_internal/x.ts": "export function nodeAdapter() { return 1; }\n"
+                          "export function nodeRequest() { return 2; }\n",
+    "docs/node.md": "`serveNode`, `toNodeHandler`, `nodeAdapter`, `nodeRequest`.\n",
+}
+ENTRIES_HEAD = {
+    # declared in the `./node` entry itself: published, its folder's `_` notwithstanding
+    "src/_entries/node.ts": ENTRIES["src/_entries/node.ts"]
+    + "export function fromNodeRequest() { return 3; }\n",
+    # no entry reaches it: internal
+    "src/_internal/x.ts": ENTRIES["src/_internal/x.ts"]
+    + "export function nodeResponse() { return 3; }\n",
+}
+
+
+def test_a_name_an_entry_under_a_private_folder_declares_is_new_api(tmp_path: Path) -> None:
+    """h3's entries live in ``src/_entries/``: a new name one of them declares is published,
+    which the ``_``-led folder had hidden; one in ``src/_internal/`` no entry reaches is not."""
+    assert _new_api(tmp_path, ENTRIES, ENTRIES_HEAD) == ["fromNodeRequest"]
+
+
+def test_a_private_folder_still_hides_a_name_where_the_entries_cannot_be_read(
+        tmp_path: Path) -> None:
+    files = {**ENTRIES, "package.json": json.dumps({"name": "h3", "private": True})}
+    assert _new_api(tmp_path, files, ENTRIES_HEAD) == []

@@ -652,14 +652,18 @@ def _on_instances(key: str, bound: Mapping[str, Sequence[str]]) -> list[str]:
 
 
 def _containers(entry: Added) -> frozenset[str]:
-    """The spellings of a new member's container (``CookieJar``, ``aiohttp.CookieJar``);
-    none for a top-level name."""
+    """The spellings of a new member's container that name a section of its own
+    (``CookieJar``, ``aiohttp.CookieJar``, h3's class ``H3``); none for a top-level name. A
+    lowercase plain word is any heading's: prettier's ``### `options``` in ``plugins.md`` is
+    about a plugin's export, not the ``options`` object of ``core-options.js`` whose members
+    ``options.md`` lists."""
     container = entry.declaration.container
     if container is None:
         return frozenset()
-    return frozenset({container} | {
+    return frozenset(spelling for spelling in {container} | {
         token.rpartition(".")[0] for token in entry.tokens
-        if token.rpartition(".")[0].rpartition(".")[2] == container})
+        if token.rpartition(".")[0].rpartition(".")[2] == container}
+        if is_code_shaped(spelling) or spelling[:1].isupper())
 
 
 def _documenting(pages: list[int], containers: frozenset[str], index: DocsIndex,

@@ -5,7 +5,7 @@ and name each touched declaration the ways docs do."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
@@ -780,13 +780,13 @@ def _members_of_new_containers(head: Extraction, base: Extraction | None
     return frozenset(d for d in head.touched if d.container in new)
 
 
-def _published(file: str, declaration: Declaration, tokens: list[str]) -> bool:
+def _published(file: str, declaration: Declaration, tokens: Iterable[str]) -> bool:
     """Is a new declaration public API a page should take in? Not when its file sits in a
     private module or folder (``pkg/_internal/_refs.py``, ``src/_impl/``) and no public
     dotted name reaches it (``pkg.Refs``, re-exported by the package): a user never imports
     it, so no page is its home (docs/concepts/anchoring-rules.md#new-api). What a JS/TS
     package's entry points publish is judged once the run knows which new names no page
-    names yet (:func:`ts_published`)."""
+    names yet (:func:`ts_published`), by this rule only where its chains cannot tell."""
     folders_and_module = PurePosixPath(file).with_suffix("").parts
     if not any(part.startswith("_") and part != "__init__" for part in folders_and_module):
         return True
@@ -802,14 +802,21 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool
     """Does the JS/TS package of a new name publish it? Its entry points' export chains must
     reach the name (hono's ``router/reg-exp-router/node.ts`` is no entry's); a table's key is
     written, not imported, and a package whose chains cannot be read publishes every name
-    (docs/concepts/anchoring-rules.md#new-api)."""
-    if added.written or added.file.endswith((".py", ".pyi")):
+    outside a private module or folder (``_published``;
+    docs/concepts/anchoring-rules.md#new-api)."""
+    if added.written or _is_python(added.file):
         return True
     surface = head.ts_surface(package_of(added.file, package_dirs))
-    if surface is None:
-        return True
-    return surface.publishes(added.file, added.declaration.container
-                             or added.declaration.name) is not False
+    verdict = None if surface is None else surface.publishes(
+        added.file, added.declaration.container or added.declaration.name)
+    # the chains decide when they can tell: h3's ``src/_entries/node.ts`` is an entry, its
+    # folder's ``_`` notwithstanding
+    return _published(added.file, added.declaration, added.tokens) if verdict is None \
+        else verdict
+
+
+def _is_python(file: str) -> bool:
+    return file.endswith((".py", ".pyi"))
 
 
 def _added(file: str, head: Extraction, base: Extraction | None,
@@ -854,7 +861,7 @@ def _added(file: str, head: Extraction, base: Extraction | None,
         table = head.literal_kin.get(declaration.name)
         tokens = _tokens(declaration, path, side, package_dir)
         # a table's key is a value users write (a config key, a rule code), imported or not
-        if table is None and not _published(file, declaration, tokens):
+        if table is None and _is_python(file) and not _published(file, declaration, tokens):
             continue
         if table is not None and (container, table) not in joined:
             joined[container, table] = groups.get(container, frozenset()) | table

@@ -45,6 +45,7 @@ from govern.drift.anchors.syntax import (
     first_error_line,
     first_line,
     inherited_members,
+    is_code_shaped,
     last_line,
     local_callers,
     name_text,
@@ -567,20 +568,38 @@ def module_name(path: str) -> str | None:
     return name if _IDENTIFIER.fullmatch(name) and len(name) <= MAX_NAME_BYTES else None
 
 
-def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple[str, Node]],
-                                                          dict[str, list[str]]] | None:
-    """(name, object, members, local -> the keys it is exported under) of the object literal
-    a CommonJS module sets ``module.exports`` to (koa's ``module.exports = { get header ()
-    {…}, redirect (url) {…}, … }``), directly or in a chain (``const proto = module.exports =
-    {…}``); the last one, as at run time; or, with none, the one the exported factory hands
-    out as a prototype (``_handed_out``: pino's ``Object.create(prototype)``). Its members are
-    the module's names: methods, accessors and ``key: value`` entries, each named
-    ``module.member`` after the name its importers give it (``module_name``), or after the
-    name the chain binds when that is not known. A shorthand entry (``{ a }``) is no member:
-    it exports the local ``a``, as ``{ add: decorateAdd }`` exports ``decorateAdd`` under
-    ``add``. An object that holds no code (no method, accessor or function value) is a
-    configuration some tool reads, a docs site's ``sidebars.js`` or ``.vitepress/config.js``,
-    not an API: it has no members. None when no object is exported, or nothing names it."""
+class ModuleObject(NamedTuple):
+    """The object literal a CommonJS module exports (``module_object``)."""
+
+    name: str | None
+    """The name its importers give it, which qualifies its members; None when unknown."""
+    obj: Node
+    members: list[tuple[str, Node]]
+    renamed: dict[str, list[str]]
+    """local -> the keys it is exported under (``{ add: decorateAdd }``)."""
+    data: bool
+    """Does it hold no code: data some tool reads (prettier's options, a ``sidebars.js``)?"""
+
+    @property
+    def bare(self) -> bool:
+        """Are its members named bare only: it is data, or no name qualifies them?"""
+        return self.data or self.name is None
+
+
+def module_object(root: Node, module: str | None) -> ModuleObject | None:
+    """The object literal a CommonJS module sets ``module.exports`` to (koa's
+    ``module.exports = { get header () {…}, redirect (url) {…}, … }``), directly or in a
+    chain (``const proto = module.exports = {…}``); the last one, as at run time; or, with
+    none, the one the exported factory hands out as a prototype (``_handed_out``: pino's
+    ``Object.create(prototype)``). Its members are the module's names: methods, accessors and
+    ``key: value`` entries, each named ``module.member`` after the name its importers give it
+    (``module_name``), or after the name the chain binds when that is not known. A shorthand
+    entry (``{ a }``) is no member: it exports the local ``a``, as ``{ add: decorateAdd }``
+    exports ``decorateAdd`` under ``add``. An object that holds no code (no method, accessor
+    or function value) is data some tool reads: prettier's options (``bracketSameLine: {
+    since, type, … }``), a docs site's ``sidebars.js``. Its code-shaped keys are settings
+    pages write bare, as are the members of an object no name qualifies (``bare``); an entry
+    naming a local exports that local, as before. None when no object is exported."""
     found = None
     for value, aliases in _module_exports_values(root):
         if value.type == "object":
@@ -590,18 +609,17 @@ def module_object(root: Node, module: str | None) -> tuple[str, Node, list[tuple
     if found is None:
         return None
     obj, aliases = found
-    name = module or next(iter(aliases), None)
-    if name is None:
-        return None
     members = [(key, member) for key, member in object_members(obj)
                if member.type != "shorthand_property_identifier" and _IDENTIFIER.fullmatch(key)]
-    if not any(_is_code(member) for _, member in members):
-        members = []
+    code = any(_is_code(member) for _, member in members)
+    if not code:  # data: its entries naming locals export them (``renamed``), no more
+        members = [(key, member) for key, member in members
+                   if _object_member_role(key, member) != "member"]
     renamed: dict[str, list[str]] = {}
     for local, key in _object_locals(obj):
         if key != local:
             renamed.setdefault(local, []).append(key)
-    return name, obj, members, renamed
+    return ModuleObject(module or next(iter(aliases), None), obj, members, renamed, data=not code)
 
 
 def _is_code(member: Node) -> bool:
@@ -1059,25 +1077,38 @@ def _declared_keys(name: str, node: Node, members: list[tuple[str, Node]]) -> It
                     if not _is_hidden_member(m, member))
 
 
-def _object_touched(exported: tuple[str, Node, list[tuple[str, Node]], dict[str, list[str]]],
-                    lines: frozenset[int], units: list[tuple[str, Node]],
-                    declared: set[str]) -> list[Declaration]:
+def _object_touched(exported: ModuleObject, lines: frozenset[int], units: list[tuple[str, Node]],
+                    declared: set[str]) -> tuple[list[Declaration], list[str]]:
     """The members of the module object (``module_object``) that ``lines`` touch, each with
-    the comment above it; its members are added to ``units``, and its public ones and the
-    keys it exports locals under to ``declared``. The object's own lines (``module.exports =
-    {``) are no declaration: a page describes the module's members, not an object holding
-    them (as a namespace's)."""
-    name, obj, members, renamed = exported
+    the comment above it, and the changed keys of data passed over; its members are added to
+    ``units``, and its public ones and the keys it exports locals under to ``declared``. The
+    object's own lines (``module.exports = {``) are no declaration: a page describes the
+    module's members, not an object holding them (as a namespace's). A ``bare`` object's
+    members are named alone and as bindings, so a plain word among them never anchors; data's
+    plain-word keys are no names at all (``title`` of a site's config, ``rules`` of an
+    ``.eslintrc.js``), while a code-shaped one is a setting pages write (``bracketSameLine``)."""
+    name = None if exported.bare else exported.name
+    members = [(key, node) for key, node in exported.members
+               if not exported.data or is_code_shaped(key)]
     units.extend(members)
-    declared.update(f"{name}.{member}" for member, node in members
+    declared.update(_spelled(name, member) for member, node in members
                     if not _is_hidden_member(node, member))
-    declared.update(f"{name}.{key}" for keys in renamed.values() for key in keys
-                    if not key.startswith("_"))
-    if not touches(obj, lines):
-        return []
-    return [declaration for declaration in touched_members(name, obj, members, lines,
-                                                           _object_member_role)
-            if declaration.container is not None]
+    declared.update(_spelled(exported.name, key) for keys in exported.renamed.values()
+                    for key in keys if not key.startswith("_"))
+    if not touches(exported.obj, lines):
+        return [], []
+    found = [declaration for declaration in touched_members(
+                 name or "", exported.obj, members, lines, _object_member_role)
+             if declaration.container is not None]
+    passed = [f"the data key `{key}`" for key, node in exported.members
+              if exported.data and not is_code_shaped(key) and touches(node, lines)]
+    return (found if name else [replace(declaration, container=None, binding=True)
+                                for declaration in found]), passed
+
+
+def _spelled(container: str | None, member: str) -> str:
+    """``container.member``, or the member alone when no name qualifies it."""
+    return f"{container}.{member}" if container else member
 
 
 _MADE_BY = {"new_expression": "constructor", "call_expression": "function"}
@@ -1198,8 +1229,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     namespaces: set[str] = set()
     passed_over: list[str] = []
     exported_object = module_object(tree.root_node, module)
-    object_name, renamed = (exported_object[0], exported_object[3]) \
-        if exported_object is not None else ("", {})
+    object_name, renamed = (exported_object.name, exported_object.renamed) \
+        if exported_object is not None else (None, {})
     top, exported_as = _top_level(tree.root_node, script)
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
@@ -1231,13 +1262,17 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             if not found:
                 passed_over.extend(passed_over_members(name, members, its_lines, _member_role))
             # the module object gives it out under another key: ``{ add: decorateAdd }``
-            touched.extend(Declaration(key, object_name, bridgeable=True)
+            touched.extend(Declaration(key, object_name, bridgeable=True,
+                                       binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
     if exported_object is not None:
-        touched.extend(_object_touched(exported_object, lines, units, declared))
+        found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
+        touched.extend(found_in_object)
+        passed_over.extend(data_keys)
         # read as a namespace: a member gained or lost is the module's, not a change of an
         # object a page calls ``response``
-        namespaces.add(object_name)
+        if object_name is not None and not exported_object.bare:
+            namespaces.add(object_name)
     for obj, member, span in _commonjs_members(tree.root_node, declared, exported_as, module):
         units.append((member, span))
         declared.add(f"{obj}.{member}")
