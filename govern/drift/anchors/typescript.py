@@ -105,9 +105,14 @@ def _object_of(value: Node | None) -> Node | None:
     return None
 
 
+HIDDEN_MARKS = ("_", "#", "~")
+"""How a member's name hides it: ``#`` by the language, ``_`` and ``~`` by convention (h3 hid
+its internals as ``"~addRoute"``, a name no page can write as ``H3.~addRoute``)."""
+
+
 def _is_hidden_member(member: Node, name: str) -> bool:
-    """Private by modifier, by ``#`` name, by ``_`` convention, or a constructor."""
-    if name.startswith(("_", "#")) or name == "constructor":
+    """Private by modifier, by ``#`` name, by ``_`` or ``~`` convention, or a constructor."""
+    if name.startswith(HIDDEN_MARKS) or name == "constructor":
         return True
     # A variable statement takes no modifier, and is the member of each name it declares
     # (``namespace NS { const a = 0, b = 1, … }``): its declarators are not read per name.
@@ -1283,7 +1288,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)
     declared.update(inherited_spellings(bases, own,
-                                        lambda member: not member.startswith(("_", "#"))))
+                                        lambda member: not member.startswith(HIDDEN_MARKS)))
     literals, literal_kin = shaped_literals(
         tree.root_node, lines, frozenset({"string", "template_string"}),
         frozenset({"string_fragment"}))
