@@ -16,6 +16,8 @@ from govern.config import Config, DocsConfig
 from govern.core.globs import Globs
 from govern.core.progress import Progress, no_progress
 from govern.drift.affected import is_code_shaped
+from govern.init.fragments import named_fragment_folder
+from govern.init.generated import docs_files
 
 MIN_NOISE = 3
 """Non-reference rows a name or folder must produce before it is worth a suggestion."""
@@ -101,10 +103,14 @@ def find_proposals(results: list[CaseResult], config: Config, tree_paths: list[s
         proposals.append(Proposal("docs.paths", dead, "remove: these globs match no file at "
                                   "the measured revision", None))
     # pages changed with code, in folders that hold pages still: not folders the history
-    # once had (a changelog-fragment folder since removed)
+    # once had (a changelog-fragment folder since removed), nor changelog fragments, which
+    # are release notes (prettier's changelog_unreleased/, in 86 % of those commits)
     at_rev = globs_at(tree_paths) if outside_corpus else set()
+    changelogs = {page.rpartition("/")[0] for page in docs_files(tree_paths)
+                  if config.docs.release_owned.matches(page)} if outside_corpus else set()
     wanted = tuple(glob for glob, commits in outside_corpus.items()
-                   if commits >= MIN_NOISE and glob in at_rev)
+                   if commits >= MIN_NOISE and glob in at_rev
+                   and named_fragment_folder(glob, changelogs) is None)
     if wanted:
         listed = ", ".join(f"{glob} ({outside_corpus[glob]})" for glob in wanted[:MAX_FOLDERS])
         proposals.append(Proposal("docs.paths", wanted[:MAX_FOLDERS],

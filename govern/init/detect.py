@@ -29,6 +29,7 @@ from govern.init.docs_paths import (
     published_readmes,
     without_translations,
 )
+from govern.init.fragments import TOWNCRIER_CONFIGS, fragment_folders
 from govern.init.generated import GITIGNORE, docs_files, generated_pages, marked_pages
 from govern.init.generators import (
     found_generators,
@@ -42,7 +43,7 @@ from govern.init.release import (
     release_owned_globs,
     titled_release_pages,
 )
-from govern.init.site_excludes import site_code, src_excluded
+from govern.init.site_excludes import served_assets, site_code, src_excluded
 
 GUARDRAILS_DOCS = ("AGENTS.md", *(f"{folder}CONTRIBUTING.{suffix}"
                                    for folder in ("", ".github/", "docs/")
@@ -87,12 +88,13 @@ def page_texts_wanted(paths: list[str]) -> list[str]:
 def texts_wanted(paths: list[str]) -> list[str]:
     """The committed files whose text :func:`detect` reads, each once: its
     ``declaration_carriers``, ``generator_configs``, ``route_files``,
-    ``package_manifests_beside_readmes``, ``site_manifests``, root ``.gitignore`` and
-    ``page_texts_wanted``."""
+    ``package_manifests_beside_readmes``, ``site_manifests``, root ``.gitignore``, root
+    towncrier configurations and ``page_texts_wanted``."""
     return list(dict.fromkeys([
         *declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
         *package_manifests_beside_readmes(paths), *site_manifests(paths, generator_sites(paths)),
-        *([GITIGNORE] if GITIGNORE in paths else []), *page_texts_wanted(paths)]))
+        *([GITIGNORE] if GITIGNORE in paths else []),
+        *(config for config in TOWNCRIER_CONFIGS if config in paths), *page_texts_wanted(paths)]))
 
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None,
@@ -150,11 +152,16 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
     unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
     blogs = blog_folders(in_corpus, paths)
+    release_default = BY_PATH["docs.release_owned"].default_toml
+    release = [p for p in release_owned_globs(paths, roots) if p not in release_default]
+    owned = Globs((*release_default, *release))
+    fragments = fragment_folders(paths, texts or {}, owned, corpus)
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
     translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
                                                for p in paths)]
-    excluded = [*generated, *marked, *unbuilt, *blogs, *(f"{t.folder}/**" for t in translated)]
+    excluded = [*generated, *marked, *unbuilt, *blogs, *fragments,
+                *(f"{t.folder}/**" for t in translated)]
     if excluded:
         # added to the defaults: a blog started later stays out of the corpus from day one
         values["docs.exclude"] = [*BY_PATH["docs.exclude"].default_toml, *excluded]
@@ -169,6 +176,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
            f"prefix such as Nuxt Content's 99.), whose posts are written at their dates: "
            f"{', '.join(blogs)}"]
           if blogs else []),
+        *([f"detected: changelog fragments, release notes each change writes and a release "
+           f"gathers into its changelog, which are no page a change leaves stale nor one it "
+           f"must keep out of: {', '.join(fragments)}"] if fragments else []),
         *([f"pages not read for a reference generator's mark: the repository has more than "
            f"{MAX_MARKED_PAGES:,} md/mdx/rst files (exclude generated ones by hand)"]
           if unread else []),
@@ -177,14 +187,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     if why_excluded:
         notes["docs.exclude"] = "; ".join(why_excluded)
     site = site_code(paths, texts or {}, generators)
+    site += served_assets(paths, docs_paths, [s.glob for s in site])
     if site:
         values["code.exclude"] = [s.glob for s in site]
         notes["code.exclude"] = ("detected: code that builds the docs site, not the product "
                                  "(delete a glob to read its changes again): "
                                  + "; ".join(f"{s.glob} ({s.why})" for s in site))
-    release_default = BY_PATH["docs.release_owned"].default_toml
-    release = [p for p in release_owned_globs(paths, roots) if p not in release_default]
-    owned = Globs((*release_default, *release))
     titles = {p: page_title(text, p) for p in in_corpus if (text := (texts or {}).get(p))}
     titled = titled_release_pages([p for p in in_corpus if not owned.matches(p)], titles)
     past = [exact_glob(p) for p in past_migration_guides(in_corpus, titles)

@@ -1,8 +1,10 @@
 """The docs generators ``govern init`` recognises by their configuration files (MkDocs, Sphinx,
-Docusaurus, Fumadocs, VitePress, Nextra), and the docs folders those configurations name."""
+Docusaurus and its version 1, Fumadocs, VitePress, Nextra), and the docs folders those
+configurations name."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +33,9 @@ class Generator:
     optional: tuple[str, str] | None = None
     """A further page format, and the text that shows the configuration reads it (Sphinx
     reads Markdown only through MyST)."""
+    base: str = ""
+    """What ``folders`` and the named folder are relative to, from the site's folder:
+    Docusaurus 1 keeps its pages beside its ``website/``, not in it."""
 
 
 FoundGenerator = tuple[Generator, str, str, str]
@@ -54,6 +59,11 @@ GENERATORS = (
               ("docs",), ("md", "mdx"),
               setting=re.compile(r"(?:\bdocs:[ \t]*\{|plugin-content-docs['\"])"
                                  r"[^{}]{0,2000}?\n[ \t]*path:[ \t]*" + _QUOTED)),
+    # version 1: website/siteConfig.js, whose mandatory headerLinks no other file named so
+    # holds; its pages are the project's docs/ (customDocsPath), beside website/
+    Generator("Docusaurus 1", ("siteConfig.js",), ("docs",), ("md",), base="..",
+              setting=re.compile(r"\bcustomDocsPath:[ \t]*" + _QUOTED),
+              marker=re.compile(r"\bheaderLinks\b")),
     Generator("Fumadocs", ("source.config.ts", "source.config.mts", "source.config.js"),
               ("content/docs",), ("md", "mdx"),
               # ``dir: 'x'``, or its last argument in ``path.resolve(process.cwd(), 'x')``
@@ -162,7 +172,8 @@ def named_folders(generator: Generator, text: str) -> list[str]:
     """The folder a generator's configuration names for its pages, else its default ones
     (relative to its site's folder)."""
     named = generator.setting.search(text) if generator.setting else None
-    return [named.group(1)] if named else list(generator.folders)
+    folders = [named.group(1)] if named else generator.folders
+    return [posixpath.join(generator.base, folder) for folder in folders]
 
 
 def generator_sites(paths: list[str]) -> list[str]:

@@ -30,23 +30,23 @@ def release_owned_globs(paths: list[str], roots: dict[str, set[str]]) -> list[st
     # the index of a release-notes folder, beside it (tornado's docs/releases.rst, a toctree
     # of docs/releases/v*.rst): written at release time with them
     found = [p for p in paths if not owned.matches(p) and "/" in p
-             and _unseparated(PurePosixPath(p).stem) in RELEASE_DIRS
+             and unseparated(PurePosixPath(p).stem) in RELEASE_DIRS
              and p.rpartition(".")[0] in folders]
     paths = [p for p in paths if not owned.matches(p)]
     for root in sorted(roots):
         inside = [p[len(root) + 1:] for p in paths if p.startswith(root + "/")]
         found += sorted({f"{root}/{rel.partition('/')[0]}/**" for rel in inside
-                         if "/" in rel and _unseparated(rel.partition("/")[0]) in RELEASE_DIRS})
+                         if "/" in rel and unseparated(rel.partition("/")[0]) in RELEASE_DIRS})
         # each spelling found, its separator either one: `change[-_]log.*`
         found += sorted({f"{root}/**/{re.sub('[-_]', '[-_]', stem)}.*"
                          for stem in (PurePosixPath(rel).stem for rel in inside)
-                         if _unseparated(stem) in RELEASE_PAGES})
+                         if unseparated(stem) in RELEASE_PAGES})
         if any(PurePosixPath(rel).stem.lower().endswith("-announcement") for rel in inside):
             found.append(f"{root}/**/*-announcement.*")
     return found
 
 
-def _unseparated(name: str) -> str:
+def unseparated(name: str) -> str:
     """``name`` in lower case without its ``-`` and ``_``: ``Release_Notes`` → releasenotes."""
     return name.lower().replace("-", "").replace("_", "")
 

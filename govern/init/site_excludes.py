@@ -1,13 +1,15 @@
 """What a docs site leaves out of the product and of its build, which ``govern init`` proposes
-out of scope: the pages a VitePress site does not build (``srcExclude``) and the code that
-builds the site."""
+out of scope: the pages a VitePress site does not build (``srcExclude``), the code that
+builds the site and the scripts it serves beside its pages."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from pathlib import PurePosixPath
 
 from govern.core.globs import Globs, glob_problem
+from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import exact_glob
 from govern.drift.docs.layout import (
     MAX_CONFIG_CHARS,
@@ -152,3 +154,34 @@ def sphinx_local_extensions(paths: list[str], config: str, text: str) -> list[st
     names = sphinx_extension_names(text)
     return [p for p in paths if p != config and p.endswith(".py")
             and p.rpartition("/")[0] == folder and p.rpartition("/")[2][:-3] in names]
+
+
+ASSET_DIRS = ("assets", "static", "_static")
+"""Folders a docs site copies to its output as they are (Docusaurus 1's ``docs/assets/``,
+Sphinx's ``_static/``): their scripts run in the reader's browser, and no page documents
+them."""
+
+
+def served_assets(paths: list[str], docs_globs: Iterable[str],
+                  excluded: Iterable[str]) -> list[SiteCode]:
+    """``code.exclude`` globs for the source files govern reads (by suffix) in the
+    :data:`ASSET_DIRS` folders directly inside a folder of pages that ``docs_globs``
+    (``docs.paths``) reads, one a suffix, unless a package is there or an ``excluded`` glob
+    (``folder/**``) already holds the folder: mobx's vendored
+    ``docs/assets/getting-started-assets/javascripts/JSXTransformer.js`` made a typo fix in
+    the pages a case. Its images stay read: a page showing one is listed when it changes. A
+    folder of the root's pages (``**/*.md``) is no docs folder: a web app's ``static/`` there
+    is the product. Example programs beside the pages (trio's ``docs/source/tutorial/``,
+    which the pages include) stay code."""
+    pages = {glob.partition("/**")[0] for glob in docs_globs
+             if "/**" in glob and not glob.startswith(("**", "/"))}
+    folders = {f"{page}/{name}" for page in pages for name in ASSET_DIRS}
+    # a prefix test a candidate (a few), not every folder of a path (its depth squared)
+    held = {(folder, suffix) for path in paths
+            if (suffix := PurePosixPath(path).suffix) in EXTENSIONS
+            for folder in folders if path.startswith(folder + "/")}
+    packages = folders_holding_packages(paths)
+    outer = [glob[:-len("/**")] for glob in excluded if glob.endswith("/**")]
+    return [SiteCode(f"{folder}/**/*{suffix}", "scripts the docs site serves beside its pages")
+            for folder, suffix in sorted(held) if folder not in packages
+            and not any(under(folder, site) for site in outer)]

@@ -17,8 +17,9 @@ from govern.git.packages import load_manifest
 
 SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
 """Names of a folder that is a docs site app when its own package.json says so."""
-SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "astro",
-                           "@astrojs/starlight", "gatsby", "fumadocs-core", "fumadocs-mdx")
+SITE_GENERATOR_PACKAGES = ("next", "nextra", "vitepress", "@docusaurus/core", "docusaurus",
+                           "astro", "@astrojs/starlight", "gatsby", "fumadocs-core",
+                           "fumadocs-mdx")
 """A package depending on one of these builds a web site, unless it is a library."""
 LIBRARY_FIELDS = ("main", "module", "exports", "bin", "types", "typings", "files")
 """What a package others install declares (an entry point, a command, its typings, the files
