@@ -61,25 +61,28 @@ def _ending_with(tree_paths: Iterable[str], forms: Collection[str]) -> Counter[s
     return counts
 
 
-def _shared_tail(written: str, path: str) -> str:
-    """The longest trailing part of ``path`` that ``written``, a path ending in the same file
-    name, ends with on whole segments: ``examples/main.py`` of ``tmp/examples/main.py`` and
-    ``docs/examples/main.py``."""
-    return next(form for form in path_forms(path, 1)
-                if written == form or written.endswith("/" + form))
-
-
 def _included(paths: Iterable[str], index: DocsIndex) -> dict[tuple[str, str], str]:
     """(path a page includes, file) -> the tail they share, for each of ``paths`` some page
     includes by a path ending in its name: markdown-include's ``{!.tmp_examples/main.py!}``
     on pydantic's pages shows ``docs/examples/main.py``, which the build copies to
-    ``docs/.tmp_examples/`` first."""
-    by_name: dict[str, list[str]] = {}
+    ``docs/.tmp_examples/`` first.
+
+    The tail is the longest trailing part of the included path, on whole segments, that one
+    of ``paths`` ends with (``examples/main.py`` of ``tmp/examples/main.py`` and
+    ``docs/examples/main.py``), and it must be that one's alone: a tail two changed files end
+    with names neither (and pairing every include with every file of its name made a PR of
+    2,000 files named ``m.py`` and a page of as many includes quadratic: 15 s)."""
+    holders: dict[str, list[str]] = {}
     for path in paths:
-        by_name.setdefault(path.rpartition("/")[2], []).append(path)
-    return {(written, path): _shared_tail(written, path)
-            for written in index.including(by_name)
-            for path in by_name[written.rpartition("/")[2]]}
+        for form in path_forms(path, 1):
+            holders.setdefault(form, []).append(path)
+    names = {form.rpartition("/")[2] for form in holders}
+    found: dict[tuple[str, str], str] = {}
+    for written in index.including(names):
+        tail = next((form for form in path_forms(written, 1) if form in holders), None)
+        if tail is not None and len(holders[tail]) == 1:
+            found[(written, holders[tail][0])] = tail
+    return found
 
 
 def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
