@@ -556,6 +556,33 @@ def page_title(text: str, path: str) -> str:
     return next((title for _, _, title in _headings(text, path.endswith(".rst"))), "")
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+_SIGNPOST_MARKUP = re.compile(
+    r"<[^<>]*+>|!?\[[^\[\]]*+\](?:\([^()]*+\)|\[[^\[\]]*+\]|:[ \t]*+\S*+)"
+    r"|`[^`<]*+<[^`<>]*+>`_{1,2}+")
+"""What a signpost writes besides headings: an HTML or JSX tag (``<script …>``, an HTML
+comment, an autolink), a markdown link or image with its text, a reference link or its
+definition, an rst link (``\\`text <url>\\`_``). Each part stops at the next bracket of its
+kind, so a try never reads past where the next one starts: linear."""
+
+
+def is_signpost(text: str, path: str) -> bool:
+    """Whether a page has no words of its own: past its front matter, only headings (markdown
+    ATX or setext, rst titles), tags and links, their text included, and URLs. mobx's
+    ``docs/refguide/configure.md`` is a heading saying "This document has been updated and
+    moved", a script tag and a link to ``configuration.md``: it documents nothing. Code, a
+    list, a sentence is a word of its own."""
+    lines = text.split("\n")
+    first = front_matter_end(lines)
+    # a markdown title is underlined with ``=`` or ``-`` (a run of backticks is a fence)
+    underlines = _RST_ADORNMENT if path.endswith(".rst") else frozenset("=-")
+    below = [*lines[first + 1:], ""]  # the line under each
+    body = "\n".join(line for line, under in zip(lines[first:], below, strict=True)
+                     if _atx_heading(line) is None
+                     and not (line.strip() and _adornment(under) in underlines))
+    return _LETTER.search(without_urls(_SIGNPOST_MARKUP.sub(" ", body))) is None
+
+
 def is_release_notes_title(title: str) -> bool:
     """``Changelog``, ``Release Notes``, ``What's New`` and the like (:data:`RELEASE_NOTES_TITLES`),
     in any case and spacing."""
