@@ -697,7 +697,7 @@ def test_a_page_listed_as_a_module_s_home_is_no_run_without_opinion(tmp_path: Pa
     was listed: the summary said the run had no opinion, then listed it."""
     pages = {f"docs/guide{n}.md": "Call `renderWidget()` here.\n" for n in range(12)}
     files = {"web/widgets.ts": "export function renderWidget() {\n  return 1;\n}\n",
-             "docs/widgets.md": "# Widgets\n", **pages}
+             "docs/widgets.md": "# Widgets\n\nHow widgets render.\n", **pages}
     head = {"web/widgets.ts": "export function renderWidget() {\n  return 2;\n}\n"}
     data = run_json(pr_repo(tmp_path, files, head), "main")
     assert [row["path"] for row in data["docs"]] == ["docs/widgets.md"]

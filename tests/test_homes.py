@@ -165,3 +165,37 @@ def test_code_stems_are_those_of_each_path(extra: list[str]) -> None:
     assert _code_stems(tree, counted, lambda path: path.endswith((".py", ".ts", ".js"))) \
         == expected == Counter({"routing": 4 if extra[:1] == ["odd\nname/routing.py"] else 3,
                                 "usequery": 2, "routes": 1})
+
+
+SIGNPOST = ('---\ntitle: Routing\nhide_title: true\n---\n\n<script async src="//cdn.example/'
+            'ads.js?serve=X" id="ads"></script>\n\n# This document has been updated and moved\n\n'
+            "[Please click on this link to open the updated version.](../routing-guide.md)\n")
+
+
+@pytest.mark.parametrize(("page", "home"), [
+    # mobx's refguide/configure.md: front matter, a script tag, a heading and one link
+    (SIGNPOST, False),
+    # an rst title and a link, an HTML comment, a reference link and its definition
+    ("Routing\n=======\n\n`Moved <https://example.org/routing>`_\n", False),
+    ("<!-- moved -->\n# Routing\n\n[See the guide][guide]\n\n[guide]: ../guide.md\n", False),
+    # one sentence of its own is a page about the module
+    (SIGNPOST + "\nRoutes map paths to handlers.\n", True),
+    # and so is code, or a list item's words besides a link
+    ("# Routing\n\n```py\nrouter.add_route('/')\n```\n", True),
+    ("# Routing\n\n- [Router](../router.md) adds routes\n", True),
+])
+def test_a_signpost_named_after_the_file_is_no_home(tmp_path: Path, page: str,
+                                                    home: bool) -> None:
+    suffix = ".rst" if "=====" in page else ".md"
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, f"docs/ref/routing{suffix}": page},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert [row["path"] for row in rows] == ([f"docs/ref/routing{suffix}"] if home else [])
+
+
+def test_a_signpost_leaves_the_home_to_the_page_it_shares_its_stem_with(tmp_path: Path) -> None:
+    """Of two pages named after the file, the shallower is the home; a shallower signpost
+    (the old page, moved deeper) is none, and the page it points to is."""
+    rows = _rows(tmp_path, {"pkg/src/acme/routing.py": ROUTING, "docs/routing.md": SIGNPOST,
+                            "docs/guide/routing.md": PROSE},
+                 {"pkg/src/acme/routing.py": CHANGED})
+    assert [row["path"] for row in rows] == ["docs/guide/routing.md"]

@@ -18,6 +18,7 @@ from govern.core.text import lines_holding
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.corpus import Page
 from govern.drift.docs.index import PREFIX, DocsIndex
+from govern.drift.docs.scanner import is_signpost
 
 FOLDER_STEMS = frozenset({"__init__", "index", "readme", "mod"})
 """File and page stems that stand for their folder (``middleware/__init__.py``,
@@ -138,15 +139,35 @@ def _line_numbers(text: bytes, spans: list[tuple[int, int]]) -> list[int]:
     return numbers
 
 
+def _named_pages(file: str, stems: dict[str, list[int]], code_stems: Counter[str]) -> list[int]:
+    """The pages named after ``file``: those of its stem, when no other code file has it, or
+    where no page has it, those of its plural, when no code file has that."""
+    key = stem_key(file)
+    if key is None or code_stems[key] > 1:
+        return []
+    if key not in stems and key + "s" in stems:
+        return stems[key + "s"] if code_stems[key + "s"] == 0 else []
+    return stems.get(key, [])
+
+
+def _signposts(index: DocsIndex, page_ids: set[int]) -> set[int]:
+    """Those of ``page_ids`` that have no words of their own (:func:`is_signpost`): a page
+    saying "This document has been updated and moved" and linking the page that does is
+    named after the module it once documented, and documents nothing."""
+    return {page_id for page_id, text in index.read_texts(page_ids).items()
+            if is_signpost(text, index.pages[page_id].path)}
+
+
 def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable[str],
                is_code: Callable[[str], bool], generic: Callable[[str], bool]) -> list[Home]:
     """One home per page for the changed modules' symbol anchors, each with the most
     qualified token of its file: the page named after the file, when no other code file of
-    the ``tree`` has that name, and pages holding a directive of exactly its module (for a
-    symbol changed beyond its body: the directive renders signatures and docstrings, and a
-    named page holding one is no home of a change to bodies alone). A
-    ``generic`` name (built in or ``anchors.generic_names``) feeds no home: the user said it
-    means nothing; a plain word does, since its module is what it is about."""
+    the ``tree`` has that name and the page has words of its own (no signpost), and pages
+    holding a directive of exactly its module (for a symbol changed beyond its body: the
+    directive renders signatures and docstrings, and a named page holding one is no home of
+    a change to bodies alone). A ``generic`` name (built in or ``anchors.generic_names``)
+    feeds no home: the user said it means nothing; a plain word does, since its module is
+    what it is about."""
     by_file: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         if candidate.kind == "symbol" and candidate.declaration is not None \
@@ -161,17 +182,15 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
     wanted = {key for key in keys if key in stems} | {key + "s" for key in keys
                                                      if key not in stems and key + "s" in stems}
     code_stems = _code_stems(list(tree), wanted | keys, is_code)
+    named_by_file = {file: _named_pages(file, stems, code_stems) for file in by_file}
+    signposts = _signposts(index, {page_id for named in named_by_file.values()
+                                   if len(named) <= MAX_HOMES for page_id in named})
     homes: dict[int, Home] = {}
     for file, found in sorted(by_file.items()):
         best = max(found, key=lambda c: (c.token.count("."), c.token))
         sides = {c.side for c in found if c.token == best.token}
         side = sides.pop() if len(sides) == 1 else "both"
-        key = stem_key(file)
-        if key is not None and key not in stems and key + "s" in stems:
-            plural = code_stems[key] <= 1 and code_stems[key + "s"] == 0
-            named = stems[key + "s"] if plural else []
-        else:
-            named = stems.get(key, []) if key is not None and code_stems[key] <= 1 else []
+        named = [page_id for page_id in named_by_file[file] if page_id not in signposts]
         # a directive renders signatures and docstrings: a body-only change shows nothing there
         rendered = [c for c in found if c.declaration is not None and not c.declaration.body_only]
         # nor on the page named after the file when that page renders the module by a directive

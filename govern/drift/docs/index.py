@@ -33,6 +33,7 @@ from govern.drift.docs.scanner import (
     release_notes_sections,
     scan_page,
     without_docblock_paths,
+    without_urls,
 )
 from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -102,10 +103,10 @@ class DocsIndex:
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
-        phrases are looked for), its release notes and docblock paths left blank, so a line
-        is found only where a name was."""
-        return without_docblock_paths(blank_sections(self._written(page_id),
-                                                     self._notes_of(page_id)))
+        phrases are looked for), its release notes, URLs and docblock paths left blank, so a
+        line is found only where a name was."""
+        return without_urls(without_docblock_paths(blank_sections(self._written(page_id),
+                                                                  self._notes_of(page_id))))
 
     def read_texts(self, page_ids: Collection[int]) -> dict[int, str]:
         """:meth:`read_text` of each page, those not read yet read in one exchange with git

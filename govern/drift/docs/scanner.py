@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import string
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -99,7 +100,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 25
+FORMAT = 26
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -116,7 +117,7 @@ documents private and special members only with the options that show them; 20: 
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
 members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
 are code; 24: an automd block's names are generated, not written; 25: markdown-include's
-``{!path!}`` includes)."""
+``{!path!}`` includes; 26: a URL names nothing but the file a source link names)."""
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,7 @@ def _thematic_break(rest: str) -> bool:
     return len(marks) >= 3 and marks[0] in "-*_" and marks.count(marks[0]) == len(marks)
 
 
-def _front_matter_end(lines: Sequence[str]) -> int:
+def front_matter_end(lines: Sequence[str]) -> int:
     """The index of the first line after a page's ``---`` front matter (0: none): the site
     generator strips it, and its indented YAML is no code."""
     if lines and lines[0].rstrip() == "---":
@@ -303,7 +304,7 @@ def indented_code_lines(lines: Sequence[str]) -> list[tuple[int, int]]:
     closing: str | None = None  # what ends the fence or raw HTML block being read
     code = -1  # the first line of the indented block being read (-1: none)
     last = base = 0  # its last non-blank line; the column its indentation is counted from
-    for number in range(_front_matter_end(lines), len(lines)):
+    for number in range(front_matter_end(lines), len(lines)):
         line = lines[number]
         rest = line.lstrip(" \t")
         if closing is not None:
@@ -555,6 +556,33 @@ def page_title(text: str, path: str) -> str:
     return next((title for _, _, title in _headings(text, path.endswith(".rst"))), "")
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+_SIGNPOST_MARKUP = re.compile(
+    r"<[^<>]*+>|!?\[[^\[\]]*+\](?:\([^()]*+\)|\[[^\[\]]*+\]|:[ \t]*+\S*+)"
+    r"|`[^`<]*+<[^`<>]*+>`_{1,2}+")
+"""What a signpost writes besides headings: an HTML or JSX tag (``<script …>``, an HTML
+comment, an autolink), a markdown link or image with its text, a reference link or its
+definition, an rst link (``\\`text <url>\\`_``). Each part stops at the next bracket of its
+kind, so a try never reads past where the next one starts: linear."""
+
+
+def is_signpost(text: str, path: str) -> bool:
+    """Whether a page has no words of its own: past its front matter, only headings (markdown
+    ATX or setext, rst titles), tags and links, their text included, and URLs. mobx's
+    ``docs/refguide/configure.md`` is a heading saying "This document has been updated and
+    moved", a script tag and a link to ``configuration.md``: it documents nothing. Code, a
+    list, a sentence is a word of its own."""
+    lines = text.split("\n")
+    first = front_matter_end(lines)
+    # a markdown title is underlined with ``=`` or ``-`` (a run of backticks is a fence)
+    underlines = _RST_ADORNMENT if path.endswith(".rst") else frozenset("=-")
+    below = [*lines[first + 1:], ""]  # the line under each
+    body = "\n".join(line for line, under in zip(lines[first:], below, strict=True)
+                     if _atx_heading(line) is None
+                     and not (line.strip() and _adornment(under) in underlines))
+    return _LETTER.search(without_urls(_SIGNPOST_MARKUP.sub(" ", body))) is None
+
+
 def is_release_notes_title(title: str) -> bool:
     """``Changelog``, ``Release Notes``, ``What's New`` and the like (:data:`RELEASE_NOTES_TITLES`),
     in any case and spacing."""
@@ -749,8 +777,16 @@ def loose_forms(raw: str) -> list[str]:
     pinned to a full commit id (a permalink) names no file: it cites one version of a
     declaration, which no later change to the file makes stale."""
     form = raw.rstrip(".-/")
+    linked = linked_path(form)
+    return [form, linked] if linked else [form]
+
+
+def linked_path(form: str) -> str:
+    """The path of the file a link to a file's source on a branch or tag names
+    (``src/app.py`` of ``github.com/o/r/blob/main/src/app.py``), "" for any other token: one
+    with no ``/blob/``, or pinned to a full commit id."""
     ref, _, linked = form.partition("/blob/")[2].partition("/")
-    return [form, linked] if linked and not _COMMIT_ID.fullmatch(ref) else [form]
+    return linked if linked and not _COMMIT_ID.fullmatch(ref) else ""
 
 
 PRIVATE_MEMBERS, SPECIAL_MEMBERS = "private-members", "special-members"
@@ -972,6 +1008,7 @@ def _references(text: str) -> References:
     return References(names, prefixes, autodoc, hidden, private, special)
 
 
+DOCBLOCK_SCHEME = "docblock"
 _DOCBLOCK = re.compile(r"docblock://[^\s?#()<>\[\]\"'`:]*+\?([^\s#()<>\[\]\"'`]*+)")
 """A link that embeds a declaration's doc comment when the site is built (redux-toolkit's
 ``[summary](docblock://query/createApi.ts?token=CreateApiOptions.keepUnusedDataFor)``): the
@@ -1000,6 +1037,67 @@ def without_docblock_paths(text: str) -> str:
         return text
     return _DOCBLOCK.sub(lambda match: " " * (match.start(1) - match.start()) + match.group(1),
                          text)
+
+
+URL_MARK = "://"
+MAX_SCHEME = 32
+"""The longest scheme read before ``://`` (``https``, ``git+ssh``): a hostile run of letters
+before it is walked back over this far, no further."""
+_SCHEME_CHARACTERS = frozenset(string.ascii_letters + string.digits + "+.-")
+_URL_BODY = re.compile(r"[^\s<>\"'`()\[\]|]++")
+"""What follows a URL's ``://``: up to a blank, or what closes a link around it (``)`` of
+``[text](url)``, ``>`` of ``<url>``, a quote of ``href="url"``, a backtick of a code span)."""
+_URL_HOST_PATH = re.compile(r"[\w$@./-]*+")
+"""A URL's host and path, up to its first character no raw token holds (``:``, ``?``, ``#``):
+the raw token the scanner read of it."""
+
+
+def url_spans(text: str) -> Iterator[tuple[int, int, int]]:
+    """(start, body, end) of each URL ``text`` writes (``https://pip.pypa.io/en/stable/``, as a
+    link's target, an autolink or bare): its scheme's first letter, the offset past its ``://``
+    and its end. A docblock link (``docblock://…``) is no URL of another site: its own rule
+    reads it (:func:`without_docblock_paths`). Each ``://`` is looked at once, its scheme
+    walked back over at most ``MAX_SCHEME`` characters, and the search goes on past a URL's
+    end: linear."""
+    at = text.find(URL_MARK)
+    while at >= 0:
+        start = at
+        while start > max(0, at - MAX_SCHEME) and text[start - 1] in _SCHEME_CHARACTERS:
+            start -= 1
+        while start < at and text[start] not in string.ascii_letters:
+            start += 1  # a scheme opens with a letter
+        body = _URL_BODY.match(text, at + len(URL_MARK)) \
+            if start < at and text[start:at] != DOCBLOCK_SCHEME else None
+        if body is None:
+            at = text.find(URL_MARK, at + 1)
+            continue
+        yield start, body.start(), body.end()
+        at = text.find(URL_MARK, body.end())
+
+
+def without_urls(text: str) -> str:
+    """``text`` with each URL (:func:`url_spans`) left blank, offsets kept: a link to another
+    site names nothing of this one, where its path (a sandbox's ``?file=/src/index.js``) or
+    its page (``https://pip.pypa.io/en/stable/cli/pip_install/``) had been read as a file path
+    and a name. The link's text is kept, and so is the path a link to a file's source names
+    (:func:`linked_path`), where it is written: ``src/app.py`` of
+    ``https://github.com/o/r/blob/main/src/app.py#L40``. A relative link (``../api.md``) is no
+    URL and is read as before."""
+    if URL_MARK not in text:
+        return text
+    kept: list[str] = []
+    at = 0
+    for start, body, end in url_spans(text):
+        host_path = _URL_HOST_PATH.match(text, body, end)
+        assert host_path is not None  # it matches the empty string
+        form = host_path.group().rstrip(".-/")
+        linked = linked_path(form)
+        path_start = body + len(form) - len(linked)  # the linked path ends the form
+        kept += [text[at:start], " " * (path_start - start), linked,
+                 " " * (end - path_start - len(linked))]
+        at = end
+    kept.append(text[at:])
+    return "".join(kept)
 
 
 _OBJECT_REPR = re.compile(r"<[\w.]+ object at 0x[0-9a-fA-F]+>")
@@ -1136,12 +1234,13 @@ def scan_page(text: str, path: str) -> PageTokens:
 
     One regex pass yields the page's raw tokens; the few hundred distinct ones are then split
     into identifiers (words) and path/package-like tokens (loose) in Python. A release-notes
-    section is not read (:func:`without_release_notes`), nor a docblock link's path
-    (:func:`without_docblock_paths`); a generated block's names are kept apart
+    section is not read (:func:`without_release_notes`), nor a URL (:func:`without_urls`), nor
+    a docblock link's path (:func:`without_docblock_paths`); a generated block's names are
+    kept apart
     (:func:`generated_blocks`), its source path read as no file's mention: it says where the
     block is generated from.
     """
-    text = without_object_reprs(without_release_notes(text, path))
+    text = without_urls(without_object_reprs(without_release_notes(text, path)))
     blocks = generated_blocks(text) if AUTOMD_JSDOCS in text else []
     generated = _generated(text, path, blocks)
     text = blank_sections(text, blocks)
