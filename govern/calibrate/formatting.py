@@ -142,9 +142,10 @@ def _code_line(line: str, quotes: int) -> str:
     """A line inside a code block without its indentation and its container's ``>`` markers
     (``quotes`` of them): the code's own are kept."""
     at = _past(_SPACE, line)
-    for _ in range(quotes):
-        if at < len(line) and line[at] == ">":
-            at = _past(_SPACE, line, at + 1)
+    for _ in range(quotes):  # the line's markers, up to the first character of another kind
+        if at == len(line) or line[at] != ">":
+            break
+        at = _past(_SPACE, line, at + 1)
     return line[at:]
 
 

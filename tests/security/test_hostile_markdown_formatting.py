@@ -40,3 +40,15 @@ def test_hostile_pages_are_read_in_linear_time() -> None:
                  "|" + "-|" * (SIZE // 2), "|" * SIZE, "-   *   +   1) x\n" * (SIZE // 17),
                  " " * SIZE + "x", "<!--" * (SIZE // 4)):
         within(partial(_read, page))
+
+
+QUOTED_FENCE = 30_000
+"""``>`` markers before a fence, and code lines under it: over a minute before, 0.06 s now."""
+
+
+def test_a_fence_under_many_quote_markers_is_read_in_linear_time() -> None:
+    """A fence opened after N ``>`` and N code lines that hold none: each line's markers are
+    read up to the first character of another kind (looking for all N of them on every line
+    cost N²)."""
+    page = ">" * QUOTED_FENCE + "```\n" + "x\n" * QUOTED_FENCE
+    assert within(partial(canonical_markdown, page), seconds=5) == "```" + "\nx" * QUOTED_FENCE
