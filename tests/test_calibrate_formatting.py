@@ -171,3 +171,50 @@ def test_an_rst_page_is_not_read_as_markdown(tmp_path: Path) -> None:
     report = calibrate_json(repo, "--no-suggest")
     assert [case["commit"] for case in report["per_case"]] == [sha]
     assert report["run"]["formatting_pages"] == 0
+
+
+@pytest.mark.parametrize("old, new", [
+    ("print 'hello'", "print('hello')"),          # Python 2 made Python 3
+    ("connect(host, port)", "connect(hostport)"),  # two arguments made one
+    ("x = (1, 2)", "x = 12"),                      # a tuple made a number
+    ("poetry add 'a b'", "poetry add a b"),        # one argument made two
+])
+def test_code_whose_tokens_changed_does_not_render_alike(old: str, new: str) -> None:
+    """Punctuation a formatter leaves alone is code, and so are the spaces between two names:
+    a block whose tokens changed says something else, whichever way the edit went."""
+    before, after = f"```py\n{old}\n```\n", f"```py\n{new}\n```\n"
+    assert not renders_alike(before, after)
+    assert not renders_alike(after, before)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("import {a} from 'mobx';", 'import { a } from "mobx"'),  # spaces, quotes, semicolon
+    ("f(a, b,)", "f(\n  a,\n  b\n)"),                        # a trailing comma, lines split
+    ("x.map((item) => item.id)", "x.map(item => item.id)"),  # an arrow's parameter
+    ("const o = {a: 1, b: [2, 3,],};", "const o = { a: 1, b: [2, 3] }"),
+])
+def test_what_a_code_formatter_rewrites_renders_alike(old: str, new: str) -> None:
+    before, after = f"```js\n{old}\n```\n", f"```js\n{new}\n```\n"
+    assert renders_alike(before, after)
+    assert renders_alike(after, before)
+    assert not renders_alike(before, before.replace("a", "a2"))
+
+
+@pytest.mark.parametrize("old, new", [
+    ("const f = (m) => <div>\n  {m}\n</div>;", "const f = m => (\n  <div>\n    {m}\n  </div>\n)"),
+    ("return <ul>{items}</ul>", "return (\n  <ul>{items}</ul>\n)"),
+    ("observable({'John': 1, \"Sara\": 2})", "observable({ John: 1, Sara: 2 })"),
+])
+def test_what_prettier_rewrites_in_javascript_renders_alike(old: str, new: str) -> None:
+    """mobx's sweep: parentheses around JSX of several lines, object keys unquoted."""
+    before, after = f"```javascript\n{old}\n```\n", f"```javascript\n{new}\n```\n"
+    assert renders_alike(before, after)
+    assert renders_alike(after, before)
+
+
+def test_quoted_keys_are_code_outside_javascript() -> None:
+    """``{"a": 1}`` and ``{a: 1}`` differ in Python (a string key, a variable's value), and
+    parentheses wrap JSX only: ``=> ({a: 1})`` returns an object, ``=> {a: 1}`` is a block."""
+    assert not renders_alike('```py\nd = {"a": 1}\n```\n', "```py\nd = {a: 1}\n```\n")
+    assert not renders_alike("```js\nf(x ? 'a' : b)\n```\n", "```js\nf(x ? a : b)\n```\n")
+    assert not renders_alike("```js\nx => ({a: 1})\n```\n", "```js\nx => {a: 1}\n```\n")

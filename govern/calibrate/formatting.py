@@ -4,7 +4,8 @@ the docs (mobx's 2b6f301a74 ran Prettier over ``docs/``: ``*`` list markers beca
 page out of the reference set as it does typo fixes.
 
 Each side is written in one canonical spelling of the syntax Markdown renders alike, and the
-two are then compared as prose is (whitespace, link targets and bare tags aside):
+two are then compared as prose is (whitespace, link targets and bare tags aside; a code
+block's tokens are joined by a NUL, so they are compared one by one):
 
 - a bullet (``*``, ``-``, ``+``) or an ordered-list number (``1.``, ``2)``) opening a line,
   and a blockquote's ``>`` markers there;
@@ -13,12 +14,18 @@ two are then compared as prose is (whitespace, link targets and bare tags aside)
 - a thematic break (``***``, ``- - -``, ``___``), a table's outer pipes and its delimiter row
   (``|---|:--|``), a code fence (``~~~`` or three backquotes or more) and its indentation, and
   a line that is one HTML comment (a formatter's ``<!-- prettier-ignore -->``);
-- in a code block, the quotes, semicolons, commas and parentheses a code formatter adds or
-  drops (``'mobx';`` and ``"mobx"``, ``(x) =>`` and ``x =>``), and how it splits lines.
+- in a code block, what a code formatter changes without changing the code: the spaces and
+  line breaks between its tokens (a name or number is one token, any other character one
+  each: ``{a}`` and ``{ a }`` are the same three), a quote's kind (``'mobx'`` and
+  ``"mobx"``), semicolons, a comma before a closing bracket (a trailing comma), the
+  parentheses around an arrow function's one parameter (``(x) =>`` and ``x =>``) and those
+  around JSX after ``=>`` or ``return``, and in a JavaScript or TypeScript block the quotes of
+  an object key (``{"John": 1}`` and ``{ John: 1 }``).
 
-Words, the text of code spans and the names and operators of code blocks are kept as written:
-a page where one of them changed stays a reference page. Every step reads each character a
-bounded number of times, so a hostile page is read in linear time."""
+Words, the text of code spans and every other token of a code block are kept as written, in
+order: a page where one of them changed stays a reference page (``connect(host, port)`` and
+``connect(hostport)``, ``print 'hello'`` and ``print('hello')`` differ). Every step reads each
+character a bounded number of times, so a hostile page is read in linear time."""
 
 from __future__ import annotations
 
@@ -37,7 +44,16 @@ _BULLETS = "*+-"
 _BREAK_MARKS = "*-_"
 _FENCE_MARKS = "`~"
 _EMPHASIS = str.maketrans("*", "_")
-_CODE_PUNCTUATION = str.maketrans("", "", ";,()'\"")
+_TOKEN = re.compile(r"\w+|\S")
+"""A code block's tokens: a run of word characters, or any other character but a space."""
+_WORD = re.compile(r"\w+")
+_CLOSERS = frozenset(")]}")
+_SCRIPTS = frozenset({"js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx"})
+"""The languages of a fence (its info string's first word) whose object keys are quoted only
+when they must be: Prettier's ``{"John": 1}`` made ``{John: 1}`` is the same code there."""
+_JOIN = "\0"
+"""What a code block's tokens are joined by: no whitespace, so comparing pages as prose (which
+drops it) does not run two tokens together, and no token (a NUL in the code is a space)."""
 _MAX_NUMBER = 9
 """Digits an ordered-list number may have (CommonMark's bound)."""
 
@@ -142,35 +158,76 @@ def _code_line(line: str, quotes: int) -> str:
     """A line inside a code block without its indentation and its container's ``>`` markers
     (``quotes`` of them): the code's own are kept."""
     at = _past(_SPACE, line)
-    for _ in range(quotes):
-        if at < len(line) and line[at] == ">":
-            at = _past(_SPACE, line, at + 1)
+    for _ in range(quotes):  # the line's markers, up to the first character of another kind
+        if at == len(line) or line[at] != ">":
+            break
+        at = _past(_SPACE, line, at + 1)
     return line[at:]
+
+
+def _code_tokens(tokens: list[str], script: bool) -> list[str]:
+    """A code block's tokens without what a code formatter adds or drops (the module's list);
+    ``script``: the block is JavaScript or TypeScript, whose object keys may be quoted or not."""
+    out: list[str] = []
+    wrapping: list[bool] = []  # for each open parenthesis, whether it only wraps JSX (dropped)
+    for at, token in enumerate(tokens):
+        if token == ";":
+            continue
+        if token == "'":
+            token = '"'
+        elif token == "(":
+            # ``=> (<div>…</div>)``, ``return (<div>…``: the parentheses a formatter puts
+            # around JSX of several lines
+            wrapping.append(at + 1 < len(tokens) and tokens[at + 1] == "<" and (
+                out[-2:] == ["=", ">"] or out[-1:] == ["return"]))
+            if wrapping[-1]:
+                continue
+        elif token == ")" and wrapping and wrapping.pop():
+            continue
+        if token in _CLOSERS and out and out[-1] == ",":
+            out.pop()  # a trailing comma
+        elif (token == ">" and len(out) >= 4 and out[-1] == "=" and out[-2] == ")"
+              and out[-4] == "(" and _WORD.fullmatch(out[-3])):
+            out[-4:] = [out[-3], "="]  # (x) => is x =>
+        elif (script and token == ":" and len(out) >= 4 and out[-1] == out[-3] == '"'
+              and out[-2].isidentifier() and out[-4] in "{,"):
+            out[-3:] = [out[-2]]  # {"John": 1} is {John: 1}
+        out.append(token)
+    return out
+
+
+def _code_block(tokens: list[str], language: str) -> str:
+    return _JOIN.join(_code_tokens(tokens, language in _SCRIPTS))
 
 
 def canonical_markdown(text: str) -> str:
     """``text`` with the syntax that renders alike written one way (the module's list). A code
     block's lines are joined into one, so that the lines a formatter splits its code into
-    compare as the code they hold."""
+    compare as the code they hold: its tokens, joined by a NUL."""
     out: list[str] = []
     fence: tuple[str, int] | None = None  # the open code block's fence
     quotes = 0  # the ``>`` markers that open each line of that block
-    code: list[str] = []  # its lines so far
+    language = ""  # the first word of its info string, lower case (``javascript``)
+    code: list[str] = []  # its tokens so far
     for line in text.splitlines():
         if fence is None:
             written, fence = _prose_line(line)
             out.append(written)
             quotes = line.count(">", 0, _past(_PREFIX, line))
+            if fence is not None:
+                info = written.partition("```")[2].split(maxsplit=1)
+                language = info[0].lower() if info else ""
             continue
         rest = _code_line(line, quotes)
         closing = _fence(rest)
         if (closing is not None and closing[0] == fence[0] and closing[1] >= fence[1]
                 and not rest.strip(" \t" + fence[0])):
-            out.append(" ".join([*code, "```"]))
+            out.append(_code_block([*code, "```"], language))
             fence, code = None, []
         else:
-            code.append(rest.translate(_CODE_PUNCTUATION))
-    out.extend(code)
+            code += _TOKEN.findall(rest.replace(_JOIN, " "))
+    if code:
+        out.append(_code_block(code, language))
     return "\n".join(out)
 
 

@@ -7,9 +7,14 @@ folder name at a time."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from govern.calibrate.cases import is_case_source
+from govern.config import Config
+from govern.git.gitio import Git, LoggedCommit
 from govern.git.packages import package_of
 from govern.overlap.prefilter import candidate_pairs
+from tests.gitrepo import make_repo
 from tests.helpers import overlap_pr
 from tests.security.pr import within
 
@@ -38,3 +43,21 @@ def test_deep_paths_are_paired_in_one_walk() -> None:
     # PR 3's file is the folder PRs 1, 2 and 4 write in; PR 1's f7.js is PR 4's folder; PRs 1
     # and 2 only share folders
     assert pairs == {(0, 2), (1, 2), (2, 3), (0, 3)}
+
+
+SCRIPTS_DEPTH = 2_000
+"""Folders under ``scripts/``: 52 s for one file before, a fifth of a second now."""
+
+
+def test_calibrate_finds_a_deep_scripts_package_in_one_walk(tmp_path: Path) -> None:
+    deep = "scripts/" + "a/" * SCRIPTS_DEPTH
+    files = {f"{deep}x.js": "x = 1;\n", f"{deep}p/package.json": '{"name": "p"}\n',
+             f"{deep}p/scripts/build.js": "x = 1;\n"}
+    repo = make_repo(tmp_path / "repo")
+    head = repo.fast_commit(repo.sha("main"), "deep", files)
+    with Git(repo.root) as git:
+        commit = LoggedCommit(head, [repo.sha("main")], 0, [])
+        # no manifest above x.js: scripts/ is a top folder of code; p's own scripts/ is its script
+        assert within(lambda: is_case_source(git, commit, f"{deep}x.js", Config()), seconds=5)
+        assert not within(lambda: is_case_source(git, commit, f"{deep}p/scripts/build.js",
+                                                 Config()), seconds=5)
