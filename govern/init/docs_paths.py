@@ -52,8 +52,9 @@ def docs_roots(paths: list[str]) -> dict[str, set[str]]:
                 root = "/".join(folders[:depth + 1])
                 roots.setdefault(root, set()).add(extension)
                 break
-    return {root: formats for root, formats in roots.items()
-            if not any(root.startswith(other + "/") for other in roots)}
+    # none is inside another: a root's path holds no docs-named folder above it (each path
+    # stops at its first), so no filter of each root against every other (roots squared)
+    return roots
 
 
 def package_manifests_beside_readmes(paths: list[str]) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -120,10 +120,43 @@ def _shown(site: str, rel: str) -> str:
     return f"{rel} (outside the repository)" if folder is None else f"{folder or '.'}/"
 
 
+def under_folders(paths: Iterable[str], folders: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """(folder, path) for each of ``folders`` ("" is the root) each path is under. The
+    folders are a tree of names each path walks down once, a look-up of one name a level:
+    a prefix test of every folder costs paths x folders (a tree of N sites, each asking for
+    its own folder), and of every folder of a path its depth squared."""
+    steps: dict[tuple[int, str], int] = {}
+    ends: dict[int, str] = {}
+    for folder in folders:
+        node = 0
+        for name in folder.split("/") if folder else ():
+            node = steps.setdefault((node, name), len(steps) + 1)
+        ends[node] = folder
+    for path in paths:
+        node = 0
+        if node in ends:
+            yield ends[node], path
+        for name in path.split("/")[:-1]:
+            if (step := steps.get((node, name))) is None:
+                break
+            node = step
+            if node in ends:
+                yield ends[node], path
+
+
+def page_formats_in(paths: list[str], folders: Iterable[str], formats: tuple[str, ...]
+                    ) -> dict[str, list[str]]:
+    """The formats of the pages under each of ``folders`` ("" is the whole repository), in
+    order: the paths read once for all of them (:func:`under_folders`)."""
+    found: dict[str, set[str]] = {folder: set() for folder in folders}
+    for folder, path in under_folders(paths, found):
+        found[folder].update(ext for ext in formats if path.endswith("." + ext))
+    return {folder: [ext for ext in formats if ext in kinds] for folder, kinds in found.items()}
+
+
 def page_formats_under(paths: list[str], folder: str, formats: tuple[str, ...]) -> list[str]:
     """The formats of the pages under ``folder`` ("" is the whole repository), in order."""
-    inside = [p for p in paths if not folder or p.startswith(folder + "/")]
-    return [ext for ext in formats if any(p.endswith("." + ext) for p in inside)]
+    return page_formats_in(paths, [folder], formats)[folder]
 
 
 def found_generators(paths: list[str], texts: Mapping[str, str]
@@ -146,14 +179,23 @@ def generator_docs(paths: list[str], generators: list[FoundGenerator]
     """The docs globs the generators' own configurations point at, and what was seen: each
     folder used, and each named folder that holds no pages (never used, issue 14)."""
     globs: list[str] = []
+    kept: set[str] = set()  # the globs, as a set: one a site was built for every site
     seen: list[str] = []
-    for generator, config, text, site in generators:
-        folders = named_folders(generator, text)
-        formats = generator.formats
-        if generator.optional and generator.optional[1] in text:
-            formats += (generator.optional[0],)
+    named = [(generator, config, site, named_folders(generator, text),
+              generator.formats + ((generator.optional[0],)
+                                   if generator.optional and generator.optional[1] in text
+                                   else ()))
+             for generator, config, text, site in generators]
+    # every named folder's pages read in one pass: each site reading the whole tree for its
+    # own folder cost sites x paths
+    present = page_formats_in(
+        paths, {folder for _, _, site, folders, _ in named for f in folders
+                if (folder := join_folder(site, f)) is not None},
+        tuple(dict.fromkeys(ext for *_, formats in named for ext in formats)))
+    for generator, config, site, folders, formats in named:
         found = [(folder, kinds) for folder in (join_folder(site, f) for f in folders)
-                 if folder is not None and (kinds := page_formats_under(paths, folder, formats))]
+                 if folder is not None
+                 and (kinds := [ext for ext in formats if ext in present[folder]])]
         if not found:
             where = " or ".join(_shown(site, f) for f in folders)
             seen.append(f"{generator.name} ({config}) names {where}, which holds no pages: "
@@ -161,9 +203,10 @@ def generator_docs(paths: list[str], generators: list[FoundGenerator]
             continue
         folder, kinds = found[0]
         added = [f"{folder}/**/*.{ext}" if folder else f"**/*.{ext}" for ext in kinds]
-        if set(added) <= set(globs):
+        if set(added) <= kept:
             continue  # a second configuration of the same site (Nextra's theme and next.config)
         globs += added
+        kept.update(added)
         seen.append(f"{generator.name} ({config}): {folder or '.'}/")
     return globs, seen
 

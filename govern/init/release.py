@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from govern.config import Config
 from govern.drift.docs.corpus import exact_glob
 from govern.drift.docs.scanner import is_release_notes_title
+from govern.init.generators import under_folders
 
 RELEASE_DIRS = ("releases", "releasenotes", "changelog", "changelogs", "announcements")
 """Release-notes folders, spelled without separators (``release_notes`` is ``release-notes``)."""
@@ -32,9 +33,15 @@ def release_owned_globs(paths: list[str], roots: dict[str, set[str]]) -> list[st
     found = [p for p in paths if not owned.matches(p) and "/" in p
              and unseparated(PurePosixPath(p).stem) in RELEASE_DIRS
              and p.rpartition(".")[0] in folders]
-    paths = [p for p in paths if not owned.matches(p)]
+    # each path's roots found in one walk down them: a prefix test of every root costs
+    # roots x paths (a tree of N sites, each its own docs root)
+    inside_of: dict[str, list[str]] = {root: [] for root in roots}
+    # (a root "" holds no path: ``p.startswith("/")``)
+    for root, path in under_folders((p for p in paths if not owned.matches(p)),
+                                    [root for root in roots if root]):
+        inside_of[root].append(path[len(root) + 1:])
     for root in sorted(roots):
-        inside = [p[len(root) + 1:] for p in paths if p.startswith(root + "/")]
+        inside = inside_of[root]
         found += sorted({f"{root}/{rel.partition('/')[0]}/**" for rel in inside
                          if "/" in rel and unseparated(rel.partition("/")[0]) in RELEASE_DIRS})
         # each spelling found, its separator either one: `change[-_]log.*`

@@ -20,7 +20,7 @@ from govern.drift.docs.layout import (
     vitepress_src_exclude,
 )
 from govern.init.docs_paths import DOCS_FORMATS, folders_holding_packages
-from govern.init.generators import FoundGenerator, join_folder, named_folders
+from govern.init.generators import FoundGenerator, join_folder, named_folders, under_folders
 
 MAX_SRC_EXCLUDE = 50
 """srcExclude globs init checks against the pages: a real list holds a few."""
@@ -176,10 +176,10 @@ def served_assets(paths: list[str], docs_globs: Iterable[str],
     pages = {glob.partition("/**")[0] for glob in docs_globs
              if "/**" in glob and not glob.startswith(("**", "/"))}
     folders = {f"{page}/{name}" for page in pages for name in ASSET_DIRS}
-    # a prefix test a candidate (a few), not every folder of a path (its depth squared)
-    held = {(folder, suffix) for path in paths
-            if (suffix := PurePosixPath(path).suffix) in EXTENSIONS
-            for folder in folders if path.startswith(folder + "/")}
+    # each path walked down the folders once (:func:`under_folders`), not tested against
+    # every one (paths x docs folders)
+    held = {(folder, PurePosixPath(path).suffix) for folder, path in under_folders(
+        (p for p in paths if PurePosixPath(p).suffix in EXTENSIONS), folders)}
     packages = folders_holding_packages(paths)
     outer = [glob[:-len("/**")] for glob in excluded if glob.endswith("/**")]
     return [SiteCode(f"{folder}/**/*{suffix}", "scripts the docs site serves beside its pages")

@@ -8,7 +8,11 @@ modules whose classes subclass each other in a ring."""
 from __future__ import annotations
 
 from govern.drift.anchors.cleo import MAY_DECLARE, cleo_classes, signature_name
-from govern.drift.anchors.commands import CommandResolver, python_command_tree
+from govern.drift.anchors.commands import (
+    MAX_INVOCATIONS,
+    CommandResolver,
+    python_command_tree,
+)
 from govern.drift.anchors.options import declared_flags, touched_flags
 from govern.drift.anchors.syntax import parse
 from tests.security.pr import within
@@ -67,3 +71,19 @@ def test_a_ring_of_bases_across_modules_ends() -> None:
     # within the hops a command's bases are followed, and no further
     assert within(lambda: resolver.class_invocations("m", None, "C997")) == ["app c997"]
     assert within(lambda: resolver.class_invocations("m", None, "C0")) == []
+
+
+def test_5_000_command_classes_under_100_000_programs() -> None:
+    """A manifest of 100,000 scripts and a changed module of 5,000 cleo command classes: the
+    program list is worked out once, not once per class (5,000 × 100,000), and each class
+    keeps the first programs in the manifest's order."""
+    classes, programs = 5_000, 100_000
+    source = "from cleo.helpers import option\n" + "".join(
+        f"class C{n}:\n    name = 'c{n}'\n    options = [option('a')]\n" for n in range(classes))
+    tree = python_command_tree(source.encode())
+    resolver = CommandResolver({(f"e{n}", "main"): (f"p{n}",) for n in range(programs)},
+                               {"m": tree}.get)
+    found = within(lambda: [resolver.class_invocations("m", None, f"C{n}")
+                            for n in range(classes)])
+    assert found[0] == [f"p{n} c0" for n in range(MAX_INVOCATIONS)]
+    assert found[-1] == [f"p{n} c{classes - 1}" for n in range(MAX_INVOCATIONS)]

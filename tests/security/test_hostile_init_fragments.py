@@ -9,7 +9,10 @@ from functools import partial
 
 from govern.core.globs import Globs
 from govern.init.detect import detect
+from govern.init.docs_paths import docs_roots
 from govern.init.fragments import fragment_folders, named_fragment_folder, towncrier_directory
+from govern.init.generators import GENERATORS, generator_docs
+from govern.init.release import release_owned_globs
 from govern.init.site_excludes import served_assets
 from tests.security.pr import within
 
@@ -38,6 +41,23 @@ def test_deep_scripts_under_many_asset_folders_are_read_in_linear_time() -> None
     paths = [f"docs{i % 50}/assets/{deep}/s{i}.js" for i in range(2_000)]
     found = within(partial(served_assets, paths, globs, []))
     assert len(found) == 50 and found[0].glob == "docs0/assets/**/*.js"
+
+
+def test_10_000_sites_each_with_served_scripts_are_read_in_linear_time() -> None:
+    """10,000 MkDocs sites, each with its pages and a served script: each path is walked
+    down the docs, asset and release roots once, not tested against every site's (paths x
+    sites, each of these a minute and more)."""
+    sites = 10_000
+    paths = [path for i in range(sites) for path in (f"d{i}/docs/p.md", f"d{i}/docs/assets/s.js")]
+    globs = [f"d{i}/docs/**/*.md" for i in range(sites)]
+    found = within(partial(served_assets, paths, globs, []))
+    assert len(found) == sites and found[0].glob == "d0/docs/assets/**/*.js"
+    roots = within(partial(docs_roots, paths))
+    assert len(roots) == sites and roots["d0/docs"] == {"md"}
+    assert within(partial(release_owned_globs, paths, roots)) == []
+    generators = [(GENERATORS[0], f"d{i}/mkdocs.yml", "site_name: x\n", f"d{i}")
+                  for i in range(sites)]
+    assert within(partial(generator_docs, paths, generators))[0] == globs
 
 
 def test_hostile_site_config_and_towncrier_tables_name_nothing() -> None:

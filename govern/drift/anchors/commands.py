@@ -277,6 +277,8 @@ class CommandResolver:
     _cleo: dict[tuple[str, str, int], bool] = field(default_factory=dict)
     """(module, class, hops left) -> whether the class subclasses cleo's ``Command``."""
     _attachments: dict[str, list[tuple[str, CommandNode, bool]]] | None = None
+    _programs: list[str] | None = None
+    """Every program name, cut to :data:`MAX_INVOCATIONS` (``_all_programs``)."""
 
     def invocations(self, module: str, variable: str, hops: int = MAX_MODULE_HOPS) -> list[str]:
         """Every phrase invoking the command or group ``variable`` of ``module``, one per
@@ -333,9 +335,17 @@ class CommandResolver:
         if found is None or found.command is None or not (
                 found.declares or self._subclasses_cleo(module, name, MAX_MODULE_HOPS)):
             return []
-        programs = dict.fromkeys(program for names in self.programs.values()
-                                 for program in names)
-        return [f"{program} {found.command}" for program in programs][:MAX_INVOCATIONS]
+        return [f"{program} {found.command}" for program in self._all_programs()]
+
+    def _all_programs(self) -> list[str]:
+        """The package's program names, each once, in the manifests' order (``python_scripts``
+        keeps it) and cut to :data:`MAX_INVOCATIONS`: worked out on first need, as every
+        changed command class asks for them."""
+        if self._programs is None:
+            self._programs = list(dict.fromkeys(
+                program for names in self.programs.values() for program in names
+            ))[:MAX_INVOCATIONS]
+        return self._programs
 
     def _subclasses_cleo(self, module: str, name: str, hops: int) -> bool:
         """Does the class ``name`` of ``module`` have a base imported from cleo, itself or
