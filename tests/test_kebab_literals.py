@@ -156,3 +156,25 @@ def test_a_settings_getter_key_lists_its_page(tmp_path: Path) -> None:
                                '    return script.get_main_option("revision_environment")\n'}
     data = run_json(pr_repo(tmp_path / "other", base, other), "main")
     assert rows(data) == {}
+
+
+SIDEBAR = ("module.exports = {\n  guides: [\n    {\n      type: 'category',\n      items: [\n"
+           "        'server/error-formatting',\n        'server/infer-types',\n      ],\n"
+           "    },\n  ],\n};\n")
+
+
+@pytest.mark.parametrize(("page", "listed"), [
+    # the id of the page itself: trpc's sidebars.js lists the page its slug names (5c73587ff
+    # listed six pages, each through its own slug)
+    ("docs/server/error-handling.md", {}),
+    # the same text where no page is called so is a name like any scoped one
+    ("docs/server/errors.md", {"docs/server/errors.md": ["server/error-handling"]}),
+])
+def test_a_literal_that_is_a_page_s_id_names_no_page(tmp_path: Path, page: str,
+                                                     listed: dict[str, list[str]]) -> None:
+    head = SIDEBAR.replace("        'server/infer-types',\n",
+                           "        'server/infer-types',\n        'server/error-handling',\n")
+    text = "---\nslug: /server/error-handling\n---\n\n# Handling errors\n\nThrow them.\n"
+    data = run_json(pr_repo(tmp_path, {"package.json": '{"name": "site"}', "sidebars.js": SIDEBAR,
+                                       page: text}, {"sidebars.js": head}), "main")
+    assert rows(data) == listed

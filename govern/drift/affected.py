@@ -22,7 +22,7 @@ from govern.drift.anchors.model import (
     is_manifest,
 )
 from govern.drift.anchors.syntax import is_code_shaped
-from govern.drift.docs.corpus import is_history_page
+from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
@@ -185,6 +185,25 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     return index.calling(token)
 
 
+PAGE_ID_SEGMENTS = 8
+"""The most segments of a page's path a sidebar id is taken to write."""
+
+
+def page_names(pages: Iterable[Page]) -> frozenset[str]:
+    """What a docs site calls its pages, as a sidebar's ids and a page's ``slug`` write them:
+    each page's path without its suffix, and its trailing parts of two segments or more
+    (``server/error-formatting`` of ``www/docs/server/error-formatting.md``)."""
+    names: set[str] = set()
+    for page in pages:
+        dot = page.path.rfind(".")
+        segments = (page.path[:dot] if dot > page.path.rfind("/") else page.path).split("/")
+        # the last few segments only: an id is short, and every tail of a page 2,000 folders
+        # deep is 2,000 joins of its whole path
+        names.update("/".join(segments[start:]) for start in
+                     range(max(0, len(segments) - PAGE_ID_SEGMENTS), len(segments) - 1))
+    return frozenset(names)
+
+
 def declaring_module(token: str, spelling: tuple[str, str] | None) -> str:
     """The module part of a qualified name, given the (file, key) of the declaration it
     spells: ``cattrs.strategies`` of ``cattrs.strategies.configure_union_passthrough``,
@@ -258,6 +277,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     of those pages."""
     hand_written = hand_written_pages(index)
     threshold = max(3, floor(config.corpus_share * len(index.pages)))
+    page_ids: frozenset[str] | None = None  # worked out for the first literal holding a ``/``
     admitted: list[Anchor] = []
     pages: dict[tuple[str, str], set[int]] = {}
     weak: list[dict[str, str]] = []
@@ -275,6 +295,10 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             continue
         matched = anchor_pages(index, anchor.kind, anchor.token,
                                declaring_module(anchor.token, (spellings or {}).get(key)))
+        if anchor.kind == "literal" and "/" in anchor.token:
+            page_ids = page_names(index.pages) if page_ids is None else page_ids
+            if anchor.token in page_ids:
+                matched = set()  # a sidebar's entry: it navigates to the page, names no API
         if confined is not None and key in confined:
             matched &= confined[key]
         if not matched and plain and not certain:
