@@ -55,6 +55,11 @@ def test_a_name_in_a_link_to_another_site_is_no_mention_but_the_link_text_is(
     # rst and HTML links
     ("`the tool <https://a.example/tool_name>`_ <a href=\"http://b/href_name\">x</a>",
      {"the", "tool"}, {"tool_name", "href_name"}),
+    # a fragment that is a dotted name is an API reference's anchor of that object (marimo's
+    # examples link ``…/chat.html#marimo.ui.chat``); any other fragment is not read
+    ("[chat](https://docs.example/api/chat.html#marimo.ui.chat) "
+     "[x](https://a.example/p#section_name) [y](https://b.example/q#L4.x-y)",
+     {"marimo.ui.chat"}, {"section_name", "chat.html", "api"}),
     # a relative link is read as before: its path and fragment
     ("[api](../api/observable.md#observable-deep)", {"observable.md", "deep"}, set()),
     # no scheme, no URL: ``case foo://`` and a lone ``://``

@@ -100,7 +100,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 26
+FORMAT = 27
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -117,7 +117,8 @@ documents private and special members only with the options that show them; 20: 
 link's path holds no ``:``; 21: of a prefix's directives, one not showing private (special)
 members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
 are code; 24: an automd block's names are generated, not written; 25: markdown-include's
-``{!path!}`` includes; 26: a URL names nothing but the file a source link names)."""
+``{!path!}`` includes; 26: a URL names nothing but the file a source link names; 27:
+and a fragment that is a dotted name)."""
 
 
 @dataclass(frozen=True)
@@ -1075,6 +1076,10 @@ def url_spans(text: str) -> Iterator[tuple[int, int, int]]:
         at = text.find(URL_MARK, body.end())
 
 
+_DOTTED_ANCHOR = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+"""A URL fragment naming an object by its dotted path, as Sphinx and mkdocstrings anchor it."""
+
+
 def without_urls(text: str) -> str:
     """``text`` with each URL (:func:`url_spans`) left blank, offsets kept: a link to another
     site names nothing of this one, where its path (a sandbox's ``?file=/src/index.js``) or
@@ -1082,7 +1087,9 @@ def without_urls(text: str) -> str:
     and a name. The link's text is kept, and so is the path a link to a file's source names
     (:func:`linked_path`), where it is written: ``src/app.py`` of
     ``https://github.com/o/r/blob/main/src/app.py#L40``. A relative link (``../api.md``) is no
-    URL and is read as before."""
+    URL and is read as before. So is a fragment that is a dotted name, the anchor an API
+    reference gives an object (``…/api/inputs/chat.html#marimo.ui.chat``), where it is
+    written."""
     if URL_MARK not in text:
         return text
     kept: list[str] = []
@@ -1093,8 +1100,12 @@ def without_urls(text: str) -> str:
         form = host_path.group().rstrip(".-/")
         linked = linked_path(form)
         path_start = body + len(form) - len(linked)  # the linked path ends the form
+        hash_at = text.find("#", path_start + len(linked), end)
+        fragment = text[hash_at + 1:end] if hash_at >= 0 else ""
+        if not _DOTTED_ANCHOR.fullmatch(fragment):
+            hash_at, fragment = end, ""
         kept += [text[at:start], " " * (path_start - start), linked,
-                 " " * (end - path_start - len(linked))]
+                 " " * (hash_at - path_start - len(linked)), " " * (end > hash_at), fragment]
         at = end
     kept.append(text[at:])
     return "".join(kept)
