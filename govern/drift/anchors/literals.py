@@ -44,13 +44,19 @@ _FILE_EXTENSIONS = frozenset({
 def is_literal_shaped(value: str) -> bool:
     """Could a string be a literal anchor by its shape: identifier-shaped (``LITERAL_SHAPE``)
     and code-shaped, not an all-caps word of letters alone (``"HTML"``, a language's display
-    name, as ``"GET"`` is a method's; a lint rule's ``"MR003"`` is a code) nor a file's name
+    name, as ``"GET"`` is a method's; a lint rule's ``"MR003"`` is a code), nor a hyphenated
+    word that is not part of a dotted or scoped key (``"zh-CN"``), nor a file's name
     (``"requirements.txt"``, a file the program reads or writes, which pages name for reasons
     of their own)?"""
     if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
             and is_code_shaped(value)):
         return False
     if value.isalpha() and value.isupper():
+        return False
+    if "-" in value and "." not in value and "/" not in value:
+        # a hyphen joins words inside a dotted or scoped key (``installer.only-binary``); in
+        # a lone word it writes a locale, a header or a label (objectstack's ``"zh-CN"``,
+        # ``"User-Agent"``: eleven rows of one PR), no declared name
         return False
     stem, dot, extension = value.rpartition(".")
     return not (dot and "." not in stem and extension in _FILE_EXTENSIONS)
