@@ -63,7 +63,8 @@ def test_a_dotted_or_scoped_kebab_key_anchors(language: str, source: str, lines:
     ("python", 'RULES = ["MR003", "JSON", "HTML5"]\n', {1}, ("MR003", "HTML5")),
     # a hyphenated word alone is a locale, a header or a label (objectstack's locales listed
     # eleven pages of one PR); inside a dotted or scoped key it joins words of a name
-    ("javascript", 'export const LOCALES = ["zh-CN", "en-US", "User-Agent", "auth.email-locale"];\n',
+    ("javascript",
+     'export const LOCALES = ["zh-CN", "en-US", "User-Agent", "auth.email-locale"];\n',
      {1}, ("auth.email-locale",)),
     # poetry 7018bd3206: a file's name is no dotted name; a dotted key still is
     ("python", 'ACCEPTED_FORMATS = ("requirements.txt", "setup.cfg", "virtualenvs.create")\n',
