@@ -61,6 +61,9 @@ def test_a_dotted_or_scoped_kebab_key_anchors(language: str, source: str, lines:
     ("javascript", 'export const group = { HTML: "HTML", CSS_MODULES: "CSS_MODULES" };\n',
      {1}, ("CSS_MODULES",)),
     ("python", 'RULES = ["MR003", "JSON", "HTML5"]\n', {1}, ("MR003", "HTML5")),
+    # a longer all-caps word may be a code: objectstack's error ledger's ``THROTTLED``
+    ("javascript", 'export const CODES = ["THROTTLED", "POST", "UUID"];\n', {1},
+     ("THROTTLED",)),
     # a hyphenated word alone is a locale, a header or a label (objectstack's locales listed
     # eleven pages of one PR); inside a dotted or scoped key it joins words of a name
     ("javascript",

@@ -34,6 +34,10 @@ from govern.drift.anchors.syntax import (
 _PART = r"[A-Za-z_$][\w$]*+(?:-[\w$]++)*+"
 LITERAL_SHAPE = re.compile(rf"{_PART}(?:\.{_PART})*+|{_PART}/{_PART}")
 LITERAL_MIN, LITERAL_MAX = 4, 64
+ACRONYM_MAX = 4
+"""An all-caps word of letters this long or shorter is an acronym or an HTTP method
+(``"HTML"``, ``"UUID"``, ``"POST"``), no code; a longer one may be (``"THROTTLED"``, the error
+code objectstack's approvals page documents)."""
 _FILE_EXTENSIONS = frozenset({
     "txt", "toml", "cfg", "ini", "json", "lock", "yaml", "yml", "md", "rst", "py", "pyi", "js",
     "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "html", "css", "xml", "sh", "log", "csv",
@@ -43,15 +47,16 @@ _FILE_EXTENSIONS = frozenset({
 
 def is_literal_shaped(value: str) -> bool:
     """Could a string be a literal anchor by its shape: identifier-shaped (``LITERAL_SHAPE``)
-    and code-shaped, not an all-caps word of letters alone (``"HTML"``, a language's display
-    name, as ``"GET"`` is a method's; a lint rule's ``"MR003"`` is a code), nor a hyphenated
+    and code-shaped, not a short all-caps word of letters alone (``"HTML"``, a language's
+    display name, as ``"POST"`` is a method's; a lint rule's ``"MR003"`` and an error's
+    ``"THROTTLED"`` are codes), nor a hyphenated
     word that is not part of a dotted or scoped key (``"zh-CN"``), nor a file's name
     (``"requirements.txt"``, a file the program reads or writes, which pages name for reasons
     of their own)?"""
     if not (LITERAL_MIN <= len(value) <= LITERAL_MAX and LITERAL_SHAPE.fullmatch(value)
             and is_code_shaped(value)):
         return False
-    if value.isalpha() and value.isupper():
+    if value.isalpha() and value.isupper() and len(value) <= ACRONYM_MAX:
         return False
     if "-" in value and "." not in value and "/" not in value:
         # a hyphen joins words inside a dotted or scoped key (``installer.only-binary``); in
