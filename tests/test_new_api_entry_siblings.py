@@ -39,8 +39,9 @@ def test_a_name_the_entry_starts_exporting_has_its_export_list_as_siblings(
         "src/immer.ts": ENTRY + 'export {enableArrayMethods} from "./plugins/arrayMethods"\n'})
     # the page naming two of the entry's names is the home; one naming one is not
     assert suggested["enableArrayMethods"] == ["docs/installation.md"]
-    # its neighbour the entry does not export is no API, home or none (#new-api)
-    assert "ArrayOperationMethod" not in suggested
+    # its neighbour the entry does not export keeps its file's siblings only: no home, and
+    # a name with none is not worth a read of the export chains (#new-api)
+    assert suggested["ArrayOperationMethod"] == []
 
 
 def test_a_name_no_entry_export_list_names_has_only_its_file_s_siblings(

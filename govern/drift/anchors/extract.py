@@ -798,15 +798,16 @@ def _published(file: str, declaration: Declaration, tokens: Iterable[str]) -> bo
                for token in tokens)
 
 
-def ts_published(added: Added, head: Side, package_dirs: frozenset[str]) -> bool:
+def ts_published(added: Added, head: Side, package_dirs: frozenset[str],
+                 chains: bool = True) -> bool:
     """Does the JS/TS package of a new name publish it? Its entry points' export chains must
     reach the name (hono's ``router/reg-exp-router/node.ts`` is no entry's); a table's key is
-    written, not imported, and a package whose chains cannot be read publishes every name
-    outside a private module or folder (``_published``;
-    docs/concepts/anchoring-rules.md#new-api)."""
+    written, not imported, and a package whose chains cannot be read, or are not to be read
+    (not ``chains``), publishes every name outside a private module or folder
+    (``_published``; docs/concepts/anchoring-rules.md#new-api)."""
     if added.written or _is_python(added.file):
         return True
-    surface = head.ts_surface(package_of(added.file, package_dirs))
+    surface = head.ts_surface(package_of(added.file, package_dirs)) if chains else None
     verdict = None if surface is None else surface.publishes(
         added.file, added.declaration.container or added.declaration.name)
     # the chains decide when they can tell: h3's ``src/_entries/node.ts`` is an entry, its
