@@ -14,6 +14,20 @@ from govern.git.gitio import Git, Hunk
 from tests.gitrepo import Repo, grepped, make_repo
 
 
+def test_blob_reader_lists_a_tree_object(repo: Repo) -> None:
+    repo.commit({"core/index.ts": "export const x = 1;\n", "añadido.py": "n\n"})
+    with Git(repo.root) as git:
+        top = git.blobs.tree("HEAD^{tree}", 20)
+        assert top is not None
+        assert top[b"core"][0] == "040000"  # a raw tree writes a folder's mode as 40000
+        assert top["añadido.py".encode()] == ("100644", repo.sha("HEAD:añadido.py"))
+        folder = git.blobs.tree(top[b"core"][1], 20)
+        assert folder is not None and list(folder) == [b"index.ts"]
+        # a file is no tree, and a name nothing holds is none
+        assert git.blobs.tree("HEAD:core/index.ts", 20) is None
+        assert git.blobs.tree("HEAD:missing", 20) is None
+
+
 def test_changed_files_statuses_renames_and_odd_paths(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"keep.py": "a\nb\nc\n", "gone.py": "x\n",
                                       "old name.py": "1\n2\n3\n4\n5\n"})

@@ -25,7 +25,7 @@ from govern.drift.anchors.extract import Side, is_build_script, is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path
 from govern.drift.docs.scanner import blank_sections, release_notes_sections, titled_spans
-from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, Git, LoggedCommit, RawChange
+from govern.git.gitio import NULL_SHA, SUBMODULE_MODE, TREE_MODE, Git, LoggedCommit, RawChange
 from govern.git.packages import is_docs_config, is_package_script, is_test_file, package_of
 
 
@@ -162,22 +162,6 @@ def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
             and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
 
 
-_TREE_MODE = b"40000"
-_SUBMODULE_MODE = b"160000"
-
-
-def _tree_entries(data: bytes, hash_size: int) -> dict[bytes, tuple[bytes, str]]:
-    """A raw tree object's entries: name -> (mode, object id in hex)."""
-    entries = {}
-    at = 0
-    while at < len(data):
-        space = data.index(b" ", at)
-        nul = data.index(b"\0", space)
-        entries[data[space + 1:nul]] = (data[at:space], data[nul + 1:nul + 1 + hash_size].hex())
-        at = nul + 1 + hash_size
-    return entries
-
-
 def _package_dir(git: Git, commit: LoggedCommit, path: str, manifests: tuple[str, ...]) -> str:
     """The package ``path`` is in at the commit, found as affected-docs finds it: the deepest
     of its folders that holds a manifest. The commit's trees are read down the path, one tree
@@ -187,25 +171,23 @@ def _package_dir(git: Git, commit: LoggedCommit, path: str, manifests: tuple[str
     *folders, _ = path.split("/")
     names = [name.encode("utf-8", "surrogateescape") for name in manifests]
     hash_size = len(commit.sha) // 2
-    data = git.blobs.read(f"{commit.sha}^{{tree}}", "tree")
+    entries = git.blobs.tree(f"{commit.sha}^{{tree}}", hash_size)
     deepest: int | None = None  # where the deepest folder holding a manifest ends in ``path``
-    end = -1  # where the folder whose tree ``data`` is ends in ``path`` (-1: the top)
+    end = -1  # where the folder whose tree ``entries`` lists ends in ``path`` (-1: the top)
     for depth in range(len(folders) + 1):
-        if data is None:
+        if entries is None:
             break
-        entries = _tree_entries(data, hash_size)
         # a file or a symlink of that name (as reading it by name finds one), no folder
-        if any(entries.get(name, (_TREE_MODE, ""))[0].lstrip(b"0") not in (_TREE_MODE,
-                                                                           _SUBMODULE_MODE)
+        if any(entries.get(name, (TREE_MODE, ""))[0] not in (TREE_MODE, SUBMODULE_MODE)
                for name in names):
             deepest = max(end, 0)
         if depth == len(folders):
             break
         entry = entries.get(folders[depth].encode("utf-8", "surrogateescape"))
-        if entry is None or entry[0].lstrip(b"0") != _TREE_MODE:
+        if entry is None or entry[0] != TREE_MODE:
             break
         end += len(folders[depth]) + 1
-        data = git.blobs.read(entry[1], "tree")
+        entries = git.blobs.tree(entry[1], hash_size)
     return package_of(path, frozenset() if deepest is None else frozenset({path[:deepest]}))
 
 

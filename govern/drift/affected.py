@@ -28,6 +28,7 @@ from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
 from govern.drift.instances import instance_names
+from govern.drift.paths import path_forms
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.packages import is_example_file
 
@@ -185,22 +186,15 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     return index.calling(token)
 
 
-PAGE_ID_SEGMENTS = 8
-"""The most segments of a page's path a sidebar id is taken to write."""
-
-
 def page_names(pages: Iterable[Page]) -> frozenset[str]:
     """What a docs site calls its pages, as a sidebar's ids and a page's ``slug`` write them:
     each page's path without its suffix, and its trailing parts of two segments or more
-    (``server/error-formatting`` of ``www/docs/server/error-formatting.md``)."""
+    (``server/error-formatting`` of ``www/docs/server/error-formatting.md``; ``path_forms``,
+    so a page thousands of folders deep gives a dozen)."""
     names: set[str] = set()
     for page in pages:
         dot = page.path.rfind(".")
-        segments = (page.path[:dot] if dot > page.path.rfind("/") else page.path).split("/")
-        # the last few segments only: an id is short, and every tail of a page 2,000 folders
-        # deep is 2,000 joins of its whole path
-        names.update("/".join(segments[start:]) for start in
-                     range(max(0, len(segments) - PAGE_ID_SEGMENTS), len(segments) - 1))
+        names.update(path_forms(page.path[:dot] if dot > page.path.rfind("/") else page.path))
     return frozenset(names)
 
 

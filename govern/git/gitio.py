@@ -47,6 +47,8 @@ _TREES_KEPT = 4
 ``calibrate``, which lists a tree per replayed commit."""
 SYMLINK_MODE = "120000"
 SUBMODULE_MODE = "160000"
+TREE_MODE = "040000"
+"""A folder's mode, as ``ls-tree`` writes it (a raw tree object drops its leading zero)."""
 ABSENT_MODE = "000000"
 """The mode ``git diff --raw`` gives the side of a change that has no file (added, deleted)."""
 
@@ -928,6 +930,25 @@ class BlobReader:
         data = self._proc.stdout.read(int(size))
         self._proc.stdout.read(1)  # the LF that ends every object
         return data if found.decode("ascii", "replace") == kind else None
+
+    def tree(self, name: str, hash_size: int) -> dict[bytes, tuple[str, str]] | None:
+        """The entries of the tree object so named (``rev^{tree}``, a folder's object id), each
+        name -> (mode, object id in hex), or None when there is none: one object, where
+        ``ls-tree`` of a path lists every tree down to it. ``hash_size`` is the repository's
+        object ids' length in bytes (20, or 32 under SHA-256), which a raw tree writes
+        unencoded."""
+        data = self.read(name, "tree")
+        if data is None:
+            return None
+        entries: dict[bytes, tuple[str, str]] = {}
+        at = 0
+        while at < len(data):
+            space = data.index(b" ", at)
+            nul = data.index(b"\0", space)
+            mode = data[at:space].decode("ascii", "replace").rjust(6, "0")
+            entries[data[space + 1:nul]] = (mode, data[nul + 1:nul + 1 + hash_size].hex())
+            at = nul + 1 + hash_size
+        return entries
 
     def read_many(self, names: list[str], kind: str = "blob") -> dict[str, bytes | None]:
         """Many objects of type ``kind`` in one exchange: the requests are written by a thread

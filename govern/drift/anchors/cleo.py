@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from govern.drift.anchors.python import statements, unwrap_definition
-from govern.drift.anchors.syntax import name_text, python_call_args, python_string, text
+from govern.drift.anchors.syntax import (
+    docstring,
+    name_text,
+    python_call_args,
+    python_string,
+    text,
+)
 
 SIGNATURE_ITEM = re.compile(rb"\{[ \t]*+--[A-Za-z]")
 """An option item of old cleo's docstring signature, ``{ --dev : … }``."""
@@ -87,20 +93,12 @@ def _read_body(body: Node) -> tuple[str | None, bool]:
                 item.type == "call" and name_text(item.child_by_field_name("function"))
                 in _DECLARING_CALLEES for item in value.named_children)
     if command is None:
-        doc = _docstring(body)
+        doc = docstring(body)
         command = signature_name(python_string(doc)) if doc is not None else None
         # an option item (``{ --dev : … }``) is cleo's shape; prose in braces is not
         declares = declares or (command is not None and doc is not None
                                 and SIGNATURE_ITEM.search(doc.text or b"") is not None)
     return command, declares
-
-
-def _docstring(body: Node) -> Node | None:
-    """The string a class body opens with."""
-    first = body.named_children[0] if body.named_child_count else None
-    value = first.named_children[0] if first is not None and \
-        first.type == "expression_statement" and first.named_child_count else None
-    return value if value is not None and value.type == "string" else None
 
 
 def signature_name(doc: str | None) -> str | None:
@@ -151,7 +149,7 @@ def signature_flags(root: Node, lines: frozenset[int] | None) -> Iterator[str]:
         definition = unwrap_definition(statement)
         body = definition.child_by_field_name("body") \
             if definition.type == "class_definition" else None
-        doc = _docstring(body) if body is not None else None
+        doc = docstring(body) if body is not None else None
         parts = doc.named_children if doc is not None else []
         content = next((part for part in parts if part.type == "string_content"), None)
         if content is not None:

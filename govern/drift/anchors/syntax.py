@@ -445,6 +445,12 @@ def _is_docstring(statement: Node) -> bool:
             and statement.named_children[0].type == "string")
 
 
+def docstring(body: Node) -> Node | None:
+    """The string a Python body opens with (a class's or a function's docstring), if any."""
+    first = body.named_children[0] if body.named_child_count else None
+    return first.named_children[0] if first is not None and _is_docstring(first) else None
+
+
 def _own_lines_changed(span: Node, documented: Iterable[range], comments: set[int],
                        lines: frozenset[int]) -> bool:
     """Is one of ``lines`` on a container's own declaration: its header (name, bases,
