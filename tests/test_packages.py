@@ -22,6 +22,9 @@ from tests.helpers import pr_repo, rows, run_json
     ("bench/c.bench.js", True), ("tests/helpers.py", True), ("a/test/x.ts", True),
     ("web/__tests__/y.ts", True), ("web/__mocks__/z.ts", True),
     ("dts/setupHelpers.test-d.ts", True),  # a type test (tsd, vitest's typecheck)
+    # a suffix names a test script too: commander's type test, Deno's convention
+    ("typings/commander-tests.ts", True), ("src/url_test.ts", True), ("a/b-test.mjs", True),
+    ("lib/run-tests.jsx", True),
     # a package's tests in one file (ava, mocha), a Django app's tests
     ("test.js", True), ("lib/test.mjs", True), ("test.cjs", True), ("test.ts", True),
     ("app/tests.py", True),
@@ -29,6 +32,8 @@ from tests.helpers import pr_repo, rows, run_json
     ("app.py", False), ("test.py", False), ("pkg/testing/x.py", False),  # a name, not a test
     ("pkg/contest.py", False), ("web/latest.ts", False), ("tests", False),  # a file named so
     ("web/test_utils.ts", False), ("docs/spec.md", False), ("a/mytests/x.py", False),
+    ("src/latest.ts", False), ("src/contest.mjs", False), ("src/-tests.ts", False),
+    ("src/a-tests.json", False), ("src/a-testing.ts", False),
 ])
 def test_test_files_by_name_and_folder(path: str, expected: bool) -> None:
     assert is_test_file(path) is expected

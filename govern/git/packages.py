@@ -17,12 +17,14 @@ if TYPE_CHECKING:
 
 _TEST_NAME = re.compile(
     r"test_[^/]*\.py|[^/]*_test\.py|conftest\.py|[^/]*\.(test|spec|bench|test-d)\.[^/]+"
-    r"|test\.(js|mjs|cjs|ts)|tests\.py")
+    r"|[^/]+[-_]tests?\.[mc]?[jt]sx?|test\.(js|mjs|cjs|ts)|tests\.py")
 """A test file's own name (matched whole, on the name alone: a pattern searched over the
 whole path is tried at every position of it, and this runs on every file of the tree).
 ``test.js`` is a whole package's tests under ava's and mocha's convention (got's root
 ``test.js``), ``tests.py`` a Django app's; ``test.py`` is left out, a module name as often
-as a test."""
+as a test. A script named with a ``-test``/``_test`` suffix is one too: commander's
+``typings/commander-tests.ts`` type-checks calls such as ``requiredOption('--aaa')``, which
+are no API, and Deno names its tests ``x_test.ts``."""
 _TEST_DIRS = frozenset({"tests", "test", "__tests__", "__mocks__", "__fixtures__"})
 EXAMPLE_DIRS = frozenset({"examples", "example", "docs_src", "docs", "doc"})
 """Folders of example code: what a tutorial shows the reader writing, never what they import."""
