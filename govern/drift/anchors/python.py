@@ -479,8 +479,8 @@ def class_table(source: bytes) -> ClassTable:
                 imports[name] = (module, original)
         top_level.extend((name, statement) for name, _ in _declarations(statement))
     _, members, written = _class_tree(top_level)
-    references = {name: (dict.fromkeys(reference for base in listed if (
-        reference := _base_reference(name, base, members, imports, modules)) is not None))
+    references = {name: dict.fromkeys(reference for base in listed if (
+        reference := _base_reference(name, base, members, imports, modules)) is not None)
                   for name, listed in written.items()}
     return ClassTable({name: frozenset(names) for name, names in members.items()},
                       {name: tuple(found) for name, found in references.items()}, imports)
@@ -497,7 +497,7 @@ def _base_reference(name: str, base: str, classes: dict[str, set[str]],
     head, dotted, rest = base.partition(".")
     if not dotted:
         return ("", base) if base in classes and base != name else imports.get(base)
-    middle, _, name = rest.rpartition(".")
+    middle, _, attribute = rest.rpartition(".")
     if head in modules:
         module = modules[head]
     elif head in imports:  # ``from pkg import mod``: the module ``pkg.mod``
@@ -505,7 +505,7 @@ def _base_reference(name: str, base: str, classes: dict[str, set[str]],
         module = f"{package}{imported}" if package.endswith(".") else f"{package}.{imported}"
     else:
         return None
-    return (f"{module}.{middle}" if middle else module), name
+    return (f"{module}.{middle}" if middle else module), attribute
 
 
 _MODULE_GETATTR = re.compile(r"^def[ \t]++__getattr__[ \t]*+\([ \t]*+([A-Za-z_]\w*+)", re.M)
