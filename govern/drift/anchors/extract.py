@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from tree_sitter import Tree
@@ -24,6 +25,7 @@ from govern.drift.anchors.commands import (
     python_scripts,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
+from govern.drift.anchors.inheritance import overrides_in
 from govern.drift.anchors.literals import in_private_module, published_literals
 from govern.drift.anchors.model import (
     MANIFEST,
@@ -40,15 +42,19 @@ from govern.drift.anchors.options import (
 )
 from govern.drift.anchors.python import (
     RELEASE_DATA,
+    ClassTable,
     PublicModuleWords,
     ReexportIndex,
     all_entries,
+    class_table,
     extract_python,
     index_reexports,
     is_public,
     module_path,
     module_reexports,
     qualified_names,
+    resolve_import,
+    top_level_packages,
 )
 from govern.drift.anchors.retyped import respelled_headers
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
@@ -97,6 +103,10 @@ _WRITTEN_NAME = re.compile(rb"[A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+")
 base file wrote this way is not new."""
 
 
+ClassNode = tuple[str, str]
+"""A class as the overrides rule reads it across imports: (its file, its name)."""
+
+
 @dataclass
 class Side:
     """One commit of the diff, read lazily by path. The small files read beyond the diff
@@ -121,6 +131,9 @@ class Side:
     module_words: dict[str, PublicModuleWords] = field(default_factory=dict)
     """What each package's public modules name, indexed on the first name asked of it
     (``qualified_names``): one index a side, read once."""
+    _classes: dict[str, ClassTable | None] = field(default_factory=dict)
+    _class_bases: dict[ClassNode, tuple[ClassNode, ...]] = field(default_factory=dict)
+    _modules: dict[tuple[str, str], str | None] = field(default_factory=dict)
 
     def _file(self, path: str) -> bytes | None:
         if path not in self._files:
@@ -143,6 +156,40 @@ class Side:
             self._inits[path] = None if data is None else index_reexports(
                 extract_python(data, frozenset()), package)
         return self._inits[path]
+
+    def class_table(self, path: str, data: bytes | None = None) -> ClassTable | None:
+        """The classes of the Python file at ``path`` (``data``, when the caller read it),
+        parsed once however many subclasses name them (reads beyond the diff:
+        docs/concepts/anchoring-rules.md#overrides); None when this side has no such file."""
+        if path not in self._classes:
+            source = data if data is not None else self._file(path)
+            self._classes[path] = None if source is None else class_table(source)
+        return self._classes[path]
+
+    def class_bases(self, node: ClassNode) -> tuple[ClassNode, ...]:
+        """The classes the class ``node`` extends, each once, as files of this side: the first
+        ``MAX_INHERITING`` bases it lists that are of its file or of a module of the tree
+        (the rest are unread, as a dependency's are). For a name the file imports rather
+        than declares (a package ``__init__``'s ``from .app import App``), the class it
+        imports: the walk goes on where the class is declared."""
+        if node not in self._class_bases:
+            path, name = node
+            table = self.class_table(path)
+            listed = () if table is None else table.bases[name] if name in table.members \
+                else (table.imports[name],) if name in table.imports else ()
+            found = ((self.module_file(path, module) if module else path, base)
+                     for module, base in listed[:MAX_INHERITING])
+            self._class_bases[node] = tuple(dict.fromkeys(
+                (file, base) for file, base in found if file is not None))
+        return self._class_bases[node]
+
+    def module_file(self, importer: str, module: str) -> str | None:
+        """The file of this side that the file ``importer`` imports as ``module``, looked for
+        once (:func:`_module_file`)."""
+        key = (importer, module)
+        if key not in self._modules:
+            self._modules[key] = _module_file(importer, module, self.exists, self.head_files)
+        return self._modules[key]
 
     def command_tree(self, module: str, roots: tuple[str, ...]) -> CommandTree | None:
         """The CLI commands of the module ``module``, found under the first of the import
@@ -375,6 +422,9 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side))
+        imported = _imported_overrides(path, data, extraction, side)
+        if imported:
+            extraction = replace(extraction, overrides=extraction.overrides | imported)
         if extraction.literals and in_private_module(path):
             extraction = replace(extraction, literals=published_literals(
                 extraction.literals, data, lines))
@@ -385,6 +435,59 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     if extraction.error_line is None:
         return extraction
     return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
+
+
+def _imported_overrides(path: str, data: bytes, extraction: Extraction,
+                        side: Side) -> frozenset[str]:
+    """Keys of the touched members that override a member of a class their class extends
+    through an import (``on_mount`` of textual's ``App``, imported from ``textual.app``),
+    read in the files of the same side (docs/concepts/anchoring-rules.md#overrides). Those
+    overriding a base of their own file are ``extraction.overrides`` already."""
+    pending = [declaration for declaration in extraction.touched
+               if declaration.container is not None and declaration.key not in extraction.overrides]
+    if not pending:
+        return frozenset()
+    side.class_table(path, data)
+
+    def members(node: ClassNode) -> frozenset[str]:
+        table = side.class_table(node[0])
+        return table.members.get(node[1], frozenset()) if table is not None else frozenset()
+
+    return overrides_in(pending, lambda container: (path, container), side.class_bases,
+                        members)
+
+
+def _module_file(importer: str, module: str, exists: Callable[[str], bool],
+                 files: frozenset[str] | None) -> str | None:
+    """The file of the tree that ``importer`` imports as ``module`` (``..widget``,
+    ``textual.app``): looked for where ``importer``'s own module is imported from, then in
+    the folder of the tree's top-level package of that name (``src/textual/app.py`` for an
+    example under ``docs/examples`` importing ``textual.app``). None for a module of no file
+    of the tree: a dependency's, the standard library's."""
+    _, packages = module_path(importer, exists)
+    # the nearest package resolves relative imports (an __init__.py is its own package)
+    absolute = resolve_import(module, packages[0][1] if packages else "")
+    if not all(part.isidentifier() for part in absolute.split(".")):
+        return None
+    roots = [_import_root(importer, packages)]
+    if files is not None and (root := _package_roots(files).get(absolute.partition(".")[0])):
+        roots.append(root)
+    relative = absolute.replace(".", "/")
+    return next((path for root in dict.fromkeys(roots)
+                 for path in (f"{root}{relative}.py", f"{root}{relative}/__init__.py")
+                 if exists(path)), None)
+
+
+@lru_cache(maxsize=4)
+def _package_roots(files: frozenset[str]) -> dict[str, str]:
+    """Each top-level package's name -> the folder it is imported from, as a prefix (``src/``
+    for ``src/textual``; the first folder, in path order, when two hold one of a name).
+    Built once per tree."""
+    roots: dict[str, str] = {}
+    for parent, folders in sorted(top_level_packages(files).items()):
+        for folder in folders:
+            roots.setdefault(folder.rpartition("/")[2], f"{parent}/" if parent else "")
+    return roots
 
 
 def unparsed_line(tree: Tree, lines: frozenset[int]) -> int | None:

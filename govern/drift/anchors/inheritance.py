@@ -4,10 +4,14 @@ one of a base class, for Python's (docs/concepts/anchoring-rules.md#overrides)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
+from typing import TypeVar
 
 from govern.drift.anchors.model import Declaration
 from govern.drift.anchors.syntax import MAX_INHERITING, inherited_members
+
+Node = TypeVar("Node", bound=Hashable)
 
 
 def inherited_spellings(bases: dict[str, list[str]], members: dict[str, set[str]],
@@ -30,45 +34,66 @@ def overriding(touched: Iterable[Declaration], bases: dict[str, list[str]],
     """Keys of the touched members that override a member of a base class of the same file
     (``DecimalField.to_representation`` of ``Field``'s): their bare name is the base's hook,
     which pages document on the base or on another subclass, so it anchors in qualified
-    forms only (docs/concepts/anchoring-rules.md#overrides). ``bases`` maps a class to the
-    bases it names bare (``Field``): a dotted one (``fields.Field``) is another module's,
-    whatever the file declares under its last part, and is unread.
+    forms only (docs/concepts/anchoring-rules.md#overrides). ``bases`` maps a class to its
+    bases as written (``Field``, ``fields.Field``): a dotted one is another module's,
+    whatever the file declares under its last part, and is left to :func:`overrides_in`'s
+    reading of the imports."""
+    # once a file, not once a changed member: a base of another file or named twice is dropped
+    local = {name: [base for base in dict.fromkeys(listed) if base in members]
+             for name, listed in bases.items()}
+    return overrides_in(touched, lambda container: container,
+                        lambda name: local.get(name, ()), members.__getitem__)
+
+
+def overrides_in(touched: Iterable[Declaration], node: Callable[[str], Node],
+                 parents: Callable[[Node], Iterable[Node]],
+                 members: Callable[[Node], AbstractSet[str]]) -> frozenset[str]:
+    """Keys of the touched members whose name a class their class extends declares. A class
+    is a ``Node``: its name in the file (:func:`overriding`), or a file and a name, across the
+    imports. ``node`` gives a changed member's class, ``parents`` a class's bases (each once),
+    ``members`` a class's own member names.
 
     Each class's ancestors are listed once (``_ancestors``), however many of its members
     changed, and a changed member is looked up in at most ``MAX_INHERITING`` of them: walking
     the bases once per changed member was quadratic (4,000 methods of a class listing 4,000
     bases of other files: 2.5 s)."""
     changed: dict[str, set[str]] = {}  # class -> the names of its changed members
+    copies: list[Declaration] = []  # the changed members subclasses inherit
     for declaration in touched:
-        if declaration.container is not None and declaration.inherited_from is None:
+        if declaration.container is None:
+            continue
+        if declaration.inherited_from is None:
             changed.setdefault(declaration.container, set()).add(declaration.name)
-    # once a file, not once a changed member: a base of another file or named twice is dropped
-    local = {name: [base for base in dict.fromkeys(listed) if base in members]
-             for name, listed in bases.items()}
+        else:
+            copies.append(declaration)
     found: set[str] = set()
     for container, names in changed.items():
-        for ancestor in _ancestors(container, local):
-            if names.isdisjoint(members[ancestor]):  # iterates the smaller set
+        for ancestor in _ancestors(node(container), parents):
+            declared = members(ancestor)
+            if names.isdisjoint(declared):  # iterates the smaller set
                 continue
-            overridden = names & members[ancestor]
+            overridden = names & declared
             found.update(f"{container}.{name}" for name in overridden)
             names -= overridden
             if not names:
                 break
+    # a subclass's copy of an override is the same hook (textual's ``MarkdownTBody``
+    # inheriting ``MarkdownBlock.DEFAULT_CSS``, which overrides ``Widget``'s)
+    found.update(copy.key for copy in copies if f"{copy.inherited_from}.{copy.name}" in found)
     return frozenset(found)
 
 
-def _ancestors(container: str, local: dict[str, list[str]]) -> Iterator[str]:
-    """The classes ``container`` extends, directly or through another, nearest first, and at
+def _ancestors(start: Node, parents: Callable[[Node], Iterable[Node]]) -> Iterator[Node]:
+    """The classes ``start`` extends, directly or through another, nearest first, and at
     most ``MAX_INHERITING`` of them: a base farther up is unread, as one of another file is.
-    ``local`` lists each class's same-file bases once each, so the walk reads the lists of at
-    most ``MAX_INHERITING`` + 1 classes and leaves a list once the cap is reached: bounded,
+    ``parents`` lists each class's bases once each, so the walk reads the lists of at most
+    ``MAX_INHERITING`` + 1 classes and leaves a list once the cap is reached: bounded,
     however many bases a class names or how deep its chain is."""
-    found = [container]  # breadth first: the nearest bases before their own
-    seen = {container}
+    found = [start]  # breadth first: the nearest bases before their own
+    seen = {start}
     index = 0
     while index < len(found) and len(found) <= MAX_INHERITING:
-        for base in local.get(found[index], ()):
+        for base in parents(found[index]):
             if base not in seen:
                 seen.add(base)
                 found.append(base)

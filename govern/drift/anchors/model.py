@@ -94,8 +94,9 @@ class Extraction:
     the subclass gained or lost."""
     overrides: frozenset[str] = frozenset()
     """Python only: keys of the touched members that override a member of a base class of the
-    same file (``DecimalField.to_representation``): anchored in qualified forms only, not bare
-    (docs/concepts/anchoring-rules.md#overrides)."""
+    same file (``DecimalField.to_representation``), or, once the change set reads the imports
+    (``extract._imported_overrides``), of one imported from another module of the tree:
+    anchored in qualified forms only, not bare (docs/concepts/anchoring-rules.md#overrides)."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

@@ -364,13 +364,22 @@ def _for_type_checkers(statement: Node, memo: dict[int, bool]) -> bool:
 def _import_bound(statement: Node) -> Iterator[str]:
     """The names an ``import`` statement binds: ``toml`` of ``import toml``, ``toml`` of
     ``import tomli as toml``, ``os`` of ``import os.path``."""
+    return (name for name, _ in _module_bindings(statement))
+
+
+def _module_bindings(statement: Node) -> Iterator[tuple[str, str]]:
+    """(name, the module it is bound to) of each name an ``import`` statement binds: ``os``
+    -> ``os`` of ``import os.path`` (``os.path.join`` is read through it), ``toml`` ->
+    ``tomli`` of ``import tomli as toml``."""
     if statement.type != "import_statement":
         return
     for child in statement.named_children:
         if child.type == "aliased_import":
-            yield text(child.child_by_field_name("alias"))
+            yield (text(child.child_by_field_name("alias")),
+                   text(child.child_by_field_name("name")))
         elif child.type == "dotted_name":
-            yield text(child).partition(".")[0]
+            name = text(child).partition(".")[0]
+            yield name, name
 
 
 _BUILTINS = frozenset(name for name in dir(builtins) if is_public(name))
@@ -411,25 +420,92 @@ def _republishes(origin: str, node: Node) -> bool:
 
 def _class_tree(top_level: list[tuple[str, Node]]
                 ) -> tuple[dict[str, list[str]], dict[str, set[str]], dict[str, list[str]]]:
-    """(class -> the names of its bases, class -> its own member names, class -> the bases it
-    names bare), for every class, exported or not: an exported class inherits through one
+    """(class -> the names of its bases, class -> its own member names, class -> its bases as
+    written), for every class, exported or not: an exported class inherits through one
     ``__all__`` leaves out. A dotted base (``fields.Field``) counts by its last part for the
     inherited members, but is no class of the file for the overrides rule: a local class of
-    the same name (``class Field(fields.Field)``) is not its base."""
+    the same name (``class Field(fields.Field)``) is not its base. As written, a subscripted
+    base is the generic class it subscripts (``BasePlugin`` of ``BasePlugin[Config]``)."""
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
-    bare: dict[str, list[str]] = {}
+    written: dict[str, list[str]] = {}
     for name, statement in top_level:
         definition = unwrap_definition(statement)
         if definition.type != "class_definition":
             continue
         listed = definition.child_by_field_name("superclasses")
         arguments = [arg for arg in (listed.named_children if listed is not None else [])
-                     if arg.type in ("identifier", "attribute")]
-        bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in arguments]
-        bare[name] = [text(arg) for arg in arguments if arg.type == "identifier"]
+                     if arg.type in ("identifier", "attribute", "subscript")]
+        bases[name] = [text(arg).rsplit(".", 1)[-1] for arg in arguments
+                       if arg.type != "subscript"]
+        written[name] = [text(arg.child_by_field_name("value") if arg.type == "subscript"
+                              else arg) for arg in arguments]
         members[name] = {member for member, _ in _members(statement)[1]}
-    return bases, members, bare
+    return bases, members, written
+
+
+BaseReference = tuple[str, str]
+"""(the module a class is imported from as the file writes it, ``""`` for the file itself;
+the class's name there)."""
+
+
+@dataclass(frozen=True)
+class ClassTable:
+    """A module's classes as the overrides rule reads them across imports
+    (docs/concepts/anchoring-rules.md#overrides)."""
+
+    members: dict[str, frozenset[str]]
+    """Each class's own member names."""
+    bases: dict[str, tuple[BaseReference, ...]]
+    """Each class's bases, each once, in order: those of the file and those it imports (not a
+    name it neither declares nor imports, as a star import's)."""
+    imports: dict[str, BaseReference]
+    """What each name a ``from … import`` binds is, in its module (``from .app import App``:
+    ``App`` -> (``.app``, ``App``)): a base imported from a package's ``__init__`` that only
+    imports it is read where it is declared."""
+
+
+def class_table(source: bytes) -> ClassTable:
+    """The classes of a Python module and the names its imports bind (one walk of its top
+    level, on the parse :func:`parse` memoises)."""
+    top_level: list[tuple[str, Node]] = []
+    imports: dict[str, BaseReference] = {}
+    modules: dict[str, str] = {}  # a name ``import`` binds -> its module
+    for statement in statements(parse("python", source).root_node):
+        modules.update(_module_bindings(statement))
+        for name, origin, _ in _imported(statement):
+            module, _, original = origin.rpartition(":")
+            if not name.startswith("*"):
+                imports[name] = (module, original)
+        top_level.extend((name, statement) for name, _ in _declarations(statement))
+    _, members, written = _class_tree(top_level)
+    references = {name: dict.fromkeys(reference for base in listed if (
+        reference := _base_reference(name, base, members, imports, modules)) is not None)
+                  for name, listed in written.items()}
+    return ClassTable({name: frozenset(names) for name, names in members.items()},
+                      {name: tuple(found) for name, found in references.items()}, imports)
+
+
+def _base_reference(name: str, base: str, classes: dict[str, set[str]],
+                    imports: dict[str, BaseReference],
+                    modules: dict[str, str]) -> BaseReference | None:
+    """Where the base written ``base`` of the class ``name`` is declared: a class of the file
+    (named bare), a name a ``from … import`` binds, or a dotted name read through an imported
+    module (``import pkg.mod`` then ``pkg.mod.Base``, ``from pkg import mod`` then
+    ``mod.Base``); None when it is none of them. A class named as its base (``class
+    Widget(Widget)``) extends the one it imports: its own name is not bound yet."""
+    head, dotted, rest = base.partition(".")
+    if not dotted:
+        return ("", base) if base in classes and base != name else imports.get(base)
+    middle, _, attribute = rest.rpartition(".")
+    if head in modules:
+        module = modules[head]
+    elif head in imports:  # ``from pkg import mod``: the module ``pkg.mod``
+        package, imported = imports[head]
+        module = f"{package}{imported}" if package.endswith(".") else f"{package}.{imported}"
+    else:
+        return None
+    return (f"{module}.{middle}" if middle else module), attribute
 
 
 _MODULE_GETATTR = re.compile(r"^def[ \t]++__getattr__[ \t]*+\([ \t]*+([A-Za-z_]\w*+)", re.M)
@@ -669,7 +745,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
     touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
-    bases, own, bare_bases = _class_tree(top_level)
+    bases, own, written_bases = _class_tree(top_level)
     inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
     inherited = [declaration for declaration in inherited if exported(declaration.container or "")]
     touched.extend(inherited)
@@ -698,7 +774,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         reexports=reexported,
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
-        overrides=overriding(touched, bare_bases, own),
+        overrides=overriding(touched, written_bases, own),
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
