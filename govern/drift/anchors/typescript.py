@@ -345,6 +345,8 @@ def _reached_namespaces(root: Node, assigned: list[str]) -> set[str]:
     its classes in ``declare namespace local``, which ``declare const commander:
     commander.CommanderStatic; export = commander`` reaches through ``namespace commander``'s
     ``type Command = local.Command``. Each top-level statement is walked once at most."""
+    if not assigned:
+        return set()
     reaching: dict[str, list[Node]] = {}  # name -> the namespace bodies and const types
     namespaces: set[str] = set()
     for statement in root.named_children:
