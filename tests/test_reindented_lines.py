@@ -1,6 +1,7 @@
-"""A line a change only re-indented anchors nothing outside Python: fastify's
+"""A line a change only re-indented or re-wrapped anchors nothing outside Python: fastify's
 formatter sweep re-indented an 80-line union around one real edit, and every line anchored
-its error code (docs/concepts/anchoring-rules.md#what-anchors)."""
+its error code; jotai's re-wrapped call arguments and added trailing commas
+(docs/concepts/anchoring-rules.md#what-anchors)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,59 @@ def test_python_indentation_is_code(tmp_path: Path) -> None:
     assert sorted(rows(data)) == ["docs/alpha.md", "docs/beta.md"]
 
 
+SESSION_PAGES = {"docs/open.md": "Call `openSession()`.\n",
+                 "docs/close.md": "Then `closeSession()`.\n"}
+SESSION = ("export function openSession(url: string, options: Options): Session {\n"
+           "  return start(url, options)\n}\n"
+           "export function closeSession(session: Session): void {\n  session.end()\n}\n")
+
+
+@pytest.mark.parametrize(("head", "listed"), [
+    # prettier re-wrapping the parameters, a trailing comma added: nothing to read again
+    (SESSION.replace("(url: string, options: Options)",
+                     "(\n  url: string,\n  options: Options,\n)"), []),
+    # the same re-wrap with one parameter changed: a change to openSession
+    (SESSION.replace("(url: string, options: Options)",
+                     "(\n  url: string,\n  options?: Options,\n)"), ["docs/open.md"]),
+])
+def test_a_re_wrapped_parameter_list_anchors_nothing_unless_a_token_changed(
+        tmp_path: Path, head: str, listed: list[str]) -> None:
+    """jotai's prettier 3 sweep re-wrapped call arguments and added trailing commas: seven
+    rows, no page edited. closeSession's body, really edited, is listed either way."""
+    head = head.replace("session.end()", "session.end(true)")
+    data = run_json(pr_repo(tmp_path, {"src/index.ts": SESSION, **SESSION_PAGES},
+                            {"src/index.ts": head}), "main")
+    assert sorted(rows(data)) == sorted([*listed, "docs/close.md"])
+
+
+def test_a_trailing_comma_anchors_nothing_and_a_new_element_does(tmp_path: Path) -> None:
+    """A comma before a closing bracket is a formatter's; one that parts a new element from
+    the last changes the value."""
+    pages = {"docs/errors.md": "See `ERROR_CODES.gone`.\n", "docs/kinds.md": "See `KINDS`.\n"}
+    base = ("export const ERROR_CODES = {\n  notFound: 404,\n  gone: 410\n}\n"
+            "export const KINDS = ['a']\n")
+    head = ("export const ERROR_CODES = {\n  notFound: 404,\n  gone: 410,\n}\n"
+            "export const KINDS = ['a', 'b']\n")
+    data = run_json(pr_repo(tmp_path, {"src/table.ts": base, **pages}, {"src/table.ts": head}),
+                    "main")
+    assert list(rows(data)) == ["docs/kinds.md"]
+
+
+def test_typeof_parenthesised_before_an_index_anchors_nothing(tmp_path: Path) -> None:
+    """jotai's prettier update wrote ``typeof window['x']`` as ``(typeof window)['x']``, the
+    type TypeScript read it as; an index changed is a change."""
+    pages = {"docs/tools.md": "Use `useDevtools()`.\n", "docs/store.md": "Use `useStore()`.\n"}
+    base = ("export function useDevtools(): void {\n"
+            "  let extension: typeof window['__DEVTOOLS__'] | false\n}\n"
+            "export function useStore(): void {\n"
+            "  let store: typeof window['__STORE__'] | false\n}\n")
+    head = base.replace("typeof window['__DEVTOOLS__']", "(typeof window)['__DEVTOOLS__']") \
+        .replace("typeof window['__STORE__']", "(typeof window)['__STORES__']")
+    data = run_json(pr_repo(tmp_path, {"src/hooks.ts": base, **pages}, {"src/hooks.ts": head}),
+                    "main")
+    assert list(rows(data)) == ["docs/store.md"]
+
+
 @pytest.mark.parametrize(("old", "new", "hunk", "same"), [
     # re-indented around one real edit: the pairs in order that read the same
     (b"a\n  b\n  c\nd\n", b"a\n    b\n    C\nd\n", Hunk(2, 2, 2, 2),
@@ -69,6 +123,25 @@ def test_python_indentation_is_code(tmp_path: Path) -> None:
     # members moved out of their block: what is left opens and closes it, every line counts
     (b"ns {\n  f()\n}\n", b"f()\n", Hunk(1, 3, 1, 1), (frozenset(), frozenset())),
     (b"f()\n", b"if (x) {\n  f()\n}\n", Hunk(1, 1, 1, 3), (frozenset(), frozenset())),
+    # a call re-wrapped as prettier does, its closer on the line after the hunk
+    (b"f(a, () =>\n  g()\n)\n", b"f(\n  a,\n  () => g(),\n)\n", Hunk(1, 3, 1, 4),
+     (frozenset({1, 2, 3}), frozenset({1, 2, 3, 4}))),
+    (b"type T = [\n  A\n]\n", b"type T = [\n  A,\n]\n", Hunk(2, 1, 2, 1),
+     (frozenset({2}), frozenset({2}))),
+    # ``Atom<any>,`` closing a type parameter list: the two ``>`` stay two tokens
+    (b"f<\n  A extends B<C>\n>() {}\n", b"f<\n  A extends B<C>,\n>() {}\n", Hunk(2, 1, 2, 1),
+     (frozenset({2}), frozenset({2}))),
+    (b"list.map(x => x)\n", b"list.map((x) => x)\n", Hunk(1, 1, 1, 1),
+     (frozenset({1}), frozenset({1}))),
+    # a break that ends a statement is not a blank: ``return`` alone returns nothing, a line
+    # comment ends at the break, and in a template literal the break is text
+    (b"return\n  value\n", b"return value\n", Hunk(1, 2, 1, 1), (frozenset(), frozenset())),
+    (b"f(a, // note\n  b)\n", b"f(a, // note b)\n", Hunk(1, 2, 1, 1),
+     (frozenset(), frozenset())),
+    (b"x = `a\nb`\n", b"x = `a b`\n", Hunk(1, 2, 1, 1), (frozenset(), frozenset())),
+    # a comma that is not trailing: ``[a,,]`` has a hole at its end, ``[a,]`` none
+    (b"x = [a,,]\n", b"x = [a,]\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
+    (b"x = [a]\n", b"x = [a, b]\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
 ])
 def test_which_lines_a_hunk_only_re_indented(old: bytes, new: bytes, hunk: Hunk,
                                              same: tuple[frozenset[int], frozenset[int]]) -> None:

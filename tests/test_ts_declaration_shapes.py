@@ -74,6 +74,48 @@ def test_a_namespace_declares_its_containers_members() -> None:
                               declaration_file=True).touched == ()
 
 
+# commander's typings/index.d.ts: classes declared in a namespace the exported const's type
+# reaches, through a type alias of another namespace
+COMMANDER = """declare namespace local {
+  class Command {
+    option(flags: string): Command;
+  }
+}
+declare namespace helpers {
+  class Parser {
+    parse(): void;
+  }
+}
+declare namespace commander {
+  type Command = local.Command
+  interface CommanderStatic extends Command {
+    Command: typeof local.Command;
+  }
+}
+declare const commander: commander.CommanderStatic;
+export = commander;
+"""
+
+
+@pytest.mark.parametrize(("source", "line", "touched", "passed_over"), [
+    (COMMANDER, 3, ["Command.option"], []),
+    # a namespace nothing the module assigns names is the module's own
+    (COMMANDER, 8, [], ["unexported `helpers`"]),
+    # reached straight from the const's type
+    ("declare namespace local {\n  interface App {\n    listen(): void\n  }\n}\n"
+     "declare const app: local.App\nexport = app\n", 3, ["App.listen"], []),
+    # ...and not without ``export =``
+    ("declare namespace local {\n  interface App {\n    listen(): void\n  }\n}\n"
+     "declare const app: local.App\nexport default app\n", 3, [], ["unexported `local`"]),
+])
+def test_a_namespace_export_assignment_reaches_is_public(
+        source: str, line: int, touched: list[str], passed_over: list[str]) -> None:
+    result = extract_typescript(source.encode(), frozenset({line}), "typescript",
+                                declaration_file=True)
+    assert [d.key for d in result.touched] == touched
+    assert list(result.passed_over) == passed_over
+
+
 DOCS = {
     "docs/server.md": "## Options\n\n### `trustProxy`\n\nSet `trustProxy` to trust the proxy.\n",
     "docs/typescript.md": "#### shop.ShopOptions\n\nThe options `shop()` takes.\n",

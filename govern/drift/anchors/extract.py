@@ -521,8 +521,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                    hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's changed lines that change code (a line all comment, or a hunk that only
     edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments;
-    outside Python, nor does a line only re-indented: :mod:`.whitespace`; in Python, nor does a
-    header only respelling its annotations: :mod:`.retyped`).
+    outside Python, nor does a line only re-spaced or re-wrapped: :mod:`.whitespace`; in
+    Python, nor does a header only respelling its annotations: :mod:`.retyped`).
     Both sides are parsed here, the head side as the base side's tree edited where the hunks
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""

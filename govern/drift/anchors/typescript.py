@@ -4,13 +4,14 @@ Public means exported: ``export`` on the declaration (``export declare`` too), a
 clause, a default export, or CommonJS ``module.exports``/``exports.x`` (``exports.X = local``
 exports the file's declaration ``local`` under ``X``); or global: declared in a
 ``declare global { … }`` or ``declare module 'name' { … }`` block, or anywhere in a ``.d.ts``
-script (a declaration file without imports or exports). Containers are classes, interfaces, object
-type aliases, enums, namespaces, and consts bound to an object literal (directly or as a call
-argument, as in ``z.object({ key: … })``). The containers a namespace declares are read as
-top-level ones (``declare namespace fastify { interface FastifyServerOptions { … } }`` gives
-``FastifyServerOptions.trustProxy``). In a CommonJS module (no ``import`` or ``export``
-statement), an exported object's API may also be assigned member by member:
-``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
+script (a declaration file without imports or exports); or reached by ``export =``: a
+top-level namespace the exported value's type names (``_reached_namespaces``). Containers are
+classes, interfaces, object type aliases, enums, namespaces, and consts bound to an object
+literal (directly or as a call argument, as in ``z.object({ key: … })``). The containers a
+namespace declares are read as top-level ones (``declare namespace fastify { interface
+FastifyServerOptions { … } }`` gives ``FastifyServerOptions.trustProxy``). In a CommonJS
+module (no ``import`` or ``export`` statement), an exported object's API may also be assigned
+member by member: ``app.render = function …`` where ``app`` is what ``module.exports`` holds, and
 ``Router.prototype.route = …`` (or ``Object.defineProperties(Router.prototype, { route: … })``)
 for an exported constructor, and ``module.exports.transport = …`` where ``module.exports``
 is a value of its own (``pino.transport`` of ``pino.js``); or it is the object literal
@@ -312,12 +313,16 @@ def _exported_names(root: Node) -> set[str]:
     are the module's own members (``module_object``), no local name: ``vary (field) {…}`` does
     not export the ``vary`` a ``require`` bound."""
     names: set[str] = set()
+    assigned: list[str] = []
     for statement in root.named_children:
         if statement.type == "export_statement":
             names.update(local for local, _, _ in export_specifiers(statement))
             for clause in statement.named_children:
                 if clause.type == "identifier":
                     names.add(text(clause))
+                    if any(c.type == "=" for c in statement.children):
+                        assigned.append(text(clause))
+    names.update(_reached_namespaces(root, assigned))
     for value, _aliases in _module_exports_values(root):
         if value.type == "object":
             names.update(local for local, _key in _object_locals(value))
@@ -327,6 +332,52 @@ def _exported_names(root: Node) -> set[str]:
     if handed is not None:
         names.update(local for local, _key in _object_locals(handed))
     return names
+
+
+_QUALIFIED = frozenset({"nested_type_identifier", "nested_identifier", "member_expression"})
+
+
+def _reached_namespaces(root: Node, assigned: list[str]) -> set[str]:
+    """The top-level namespaces what ``export =`` assigns reaches: one of its name, and one
+    a qualified name (``local.Command``, ``typeof local.Command``) names in the type of a
+    ``declare const`` of its name or in a namespace reached. Their declarations are the
+    module's, public as a ``declare module``'s: commander's ``typings/index.d.ts`` declares
+    its classes in ``declare namespace local``, which ``declare const commander:
+    commander.CommanderStatic; export = commander`` reaches through ``namespace commander``'s
+    ``type Command = local.Command``. Each top-level statement is walked once at most."""
+    if not assigned:
+        return set()
+    reaching: dict[str, list[Node]] = {}  # name -> the namespace bodies and const types
+    namespaces: set[str] = set()
+    for statement in root.named_children:
+        inner = statement.named_children[0] if statement.type == "ambient_declaration" \
+            and statement.named_children else _bare_namespace(statement)
+        if inner.type in NAMESPACES:
+            name, body = inner.child_by_field_name("name"), inner.child_by_field_name("body")
+            if name is not None and name.type == "identifier" and body is not None:
+                namespaces.add(text(name))
+                reaching.setdefault(text(name), []).append(body)
+        elif inner.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in inner.named_children:
+                name = declarator.child_by_field_name("name")
+                kind = declarator.child_by_field_name("type")
+                if name is not None and kind is not None:
+                    reaching.setdefault(text(name), []).append(kind)
+    reached = set(assigned)
+    pending = list(reached)
+    while pending:
+        for node in reaching.pop(pending.pop(), []):
+            walk = [node]
+            while walk:
+                current = walk.pop()
+                walk.extend(current.named_children)
+                head = current.named_children[0] if current.type in _QUALIFIED \
+                    and current.named_children else None
+                if head is not None and head.type == "identifier" \
+                        and text(head) not in reached:
+                    reached.add(text(head))
+                    pending.append(text(head))
+    return reached & namespaces
 
 
 def _object_locals(obj: Node) -> Iterator[tuple[str, str]]:

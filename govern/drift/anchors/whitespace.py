@@ -1,6 +1,6 @@
-"""Lines a change only re-spaced, where whitespace between tokens has no meaning
-(docs/concepts/anchoring-rules.md#what-anchors): re-indented, or a blank added or dropped
-where the tokens stay apart without it.
+"""Lines a change only re-spaced or re-wrapped, where whitespace between tokens has no
+meaning (docs/concepts/anchoring-rules.md#what-anchors): re-indented, or a blank added or
+dropped where the tokens stay apart without it, or lines joined or split as a formatter does.
 
 A formatter sweep that re-indents fastify's 80-line ``FastifyErrorCodes`` union around one
 real edit changes every line of it as git sees it, and each line anchored its error code: 79
@@ -9,20 +9,36 @@ anchors and four pages for a change to one; got's ``function got (url`` becoming
 the same token for token are one line, re-spaced; what is left is what changed. Unless what
 is left opens or closes a block (``export namespace Utils {``, ``}``): then the hunk moved
 code into or out of it, which changes what it declares, and all its lines count. Python is
-never read so: its indentation is its block structure."""
+never read so: its indentation is its block structure.
+
+Prettier 3 re-wrapping jotai's call arguments over five lines and adding trailing commas to
+its type parameter lists anchored ``useAtom``, ``selectAtom`` and ``unwrap``: a re-wrap
+pairs no line with another. So a hunk is also read whole, its removed lines against its added
+lines, each side as one stream of tokens going on into the line after the hunk (the same on
+both sides); when the two read the same, every line of the hunk is unchanged."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from govern.git.gitio import Hunk
 
 _OPENING = (b"{", b"(", b"[")
 _CLOSING = (b"}", b")", b"]")
-# A quoted string, to the line's end if it is not closed there (a template literal going on).
-_STRING = re.compile(rb"""('(?:\\.|[^'\\])*+'?|"(?:\\.|[^"\\])*+"?|`(?:\\.|[^`\\])*+`?)""")
+
+
+def _quoted(closing: bytes) -> bytes:
+    """A string in any of the three quotes; ``closing`` is what follows its text (``?``: a
+    string not closed on its line goes on to the line's end, a template literal going on)."""
+    return b"|".join(rb"%s(?:\\.|[^%s\\])*+%s%s" % (quote, quote, quote, closing)
+                     for quote in (b"'", b'"', b"`"))
+
+
+_STRING = re.compile(rb"(%s)" % _quoted(b"?"))
+_CLOSED = re.compile(_quoted(b""))
 _BLANKS = re.compile(rb"[ \t\r\f\v]++")
 _SEPARATOR = rb"()\[\]{},;"
 _WORD = rb"\w$\x80-\xff"
@@ -32,20 +48,114 @@ _LOOSE = re.compile(
 """A blank that parts no two tokens: one beside a separator, or between a word and an
 operator. Two words (``return url``) or two operators (``a + +b`` is not ``a ++b``) would run
 together without it, and a ``/`` may open or close a regex, whose blanks are its text."""
+_QUOTES = frozenset(b"'\"`")
+_IS_WORD = re.compile(rb"[%s]" % _WORD)
+
+# What a formatter adds or drops without changing a token's meaning, in a line's code:
+# a comma directly before a closing bracket (a trailing comma: ``[a, b,]`` is ``[a, b]``;
+# ``,>`` closes a type parameter list), the parentheses prettier puts around a ``typeof`` that
+# an index follows (``(typeof window)['x']``: TypeScript reads ``typeof window['x']`` as that
+# type), and those around an arrow function's one parameter (``(x) => x`` is ``x => x``).
+_TRAILING_COMMA = re.compile(rb",(?=[)\]}>])")
+_CLOSERS = frozenset(b")]}>")
+_PARENTHESISED = re.compile(rb"\((typeof [%(w)s.]++)\)(?=\[)|\(([%(w)s]++)\)(?==>)"
+                            % {b"w": _WORD})
+
+# Where a line breaks, the break parts no statements when the line ends in a token that must
+# go on (an operator, an opening bracket, a comma) or the next begins with one that can only
+# go on what is before it; else it may end a statement (a line without a semicolon), and
+# the break stays. A line ending ``++``, ``--`` or a keyword after which a break ends the
+# statement (``return`` alone returns nothing) keeps its break whatever follows.
+_GOES_ON = (b"(", b"[", b"{", b",", b";", b"=", b"+", b"-", b"*", b"%", b"&", b"|", b"^",
+            b"<", b"?", b":", b".", b"~", b"=>")
+_GOES_ON_BEFORE = frozenset(b")]},?:|&>.")
+_ENDS_HERE = (b"++", b"--")
+_RESTRICTED = re.compile(rb"(?:^|[^%s])(?:return|throw|break|continue|yield)$" % _WORD)
+_RESTRICTED_TAIL = len(b"continue") + 1
+"""How much of a line's end holds such a keyword and the byte before it."""
 
 
-def _evened(line: bytes) -> bytes:
-    """The line as its tokens read: without its indentation and trailing blanks, each run of
-    blanks one space where it parts two tokens and gone where it does not (``got (url`` is
-    ``got(url``), each string that opens on the line as written (``'a b'`` is not ``'ab'``,
-    nor ``'a  b'``). A line that goes on a template literal opened above, or a blank in a
-    regular expression beside a bracket, is read as code: a hunk is read line by line. Read
-    with regular expressions, not a loop over the line's blanks: a hunk may hold megabytes."""
+def _read(line: bytes) -> list[bytes]:
+    """The line as its tokens read, code and strings alternating (code first and last): each
+    piece of code without its indentation and trailing blanks, each run of blanks one space
+    where it parts two tokens and gone where it does not (``got (url`` is ``got(url``), each
+    string that opens on the line as written (``'a b'`` is not ``'ab'``, nor ``'a  b'``). A
+    line that goes on a template literal opened above, or a blank in a regular expression
+    beside a bracket, is read as code: a hunk is read line by line. Read with regular
+    expressions, not a loop over the line's blanks: a hunk may hold megabytes."""
     parts = _STRING.split(line)
-    # parts alternate code and strings; a blank beside a quote, or at the line's ends, parts
-    # nothing, so each piece of code is stripped
+    # a blank beside a quote, or at the line's ends, parts nothing, so each piece is stripped
     parts[::2] = [_LOOSE.sub(b"", _BLANKS.sub(b" ", code)).strip(b" ") for code in parts[::2]]
-    return b"".join(parts)
+    return parts
+
+
+def _bare(match: re.Match[bytes]) -> bytes:
+    """A parenthesised ``typeof`` or arrow parameter without its parentheses, a blank before
+    it where a word ends just before (``keyof(typeof x)[k]`` is ``keyof typeof x[k]``)."""
+    inner = match[1] or match[2]
+    start = match.start()
+    return b" " + inner if start and _IS_WORD.match(match.string, start - 1) else inner
+
+
+def _uncomma(match: re.Match[bytes]) -> bytes:
+    """A trailing comma dropped; a blank in its place between two operators it parted
+    (``Atom<any>,>`` is ``Atom<any> >``: without it they would read as ``>>``)."""
+    before = match.string[match.start() - 1:match.start()]
+    return b" " if before and _apart(before[0], match.string[match.end()]) else b""
+
+
+def _formatted(code: bytes) -> bytes:
+    return _TRAILING_COMMA.sub(_uncomma, _PARENTHESISED.sub(_bare, code))
+
+
+@cache
+def _apart(left: int, right: int) -> bool:
+    """Whether two tokens, one ending in ``left`` and the next starting with ``right``,
+    need a blank between them to stay two (the rule of :data:`_LOOSE`; a quote is the edge
+    of a string, which nothing runs into)."""
+    if left in _QUOTES or right in _QUOTES:
+        return False
+    return len(_LOOSE.sub(b"", bytes((left, 32, right)))) == 3
+
+
+def _breaks_nothing(before: bytes, after: bytes) -> bool:
+    """Whether a line break between code ending ``before`` and code starting ``after`` (both
+    read, not empty) parts no statements (:data:`_GOES_ON`)."""
+    if before.endswith(_ENDS_HERE):
+        return False
+    if before.endswith(_GOES_ON):
+        return True
+    if after[0] not in _GOES_ON_BEFORE or after[:1] == b"." and after[1:2].isdigit():
+        return False  # ``x\n.5`` is two statements
+    return not _RESTRICTED.search(before[-_RESTRICTED_TAIL:])
+
+
+def _stream(lines: Sequence[list[bytes]]) -> bytes | None:
+    """``lines`` (:func:`_read`) as one stream of tokens: each break that parts no statements
+    read as the blank its tokens need (``foo(\\n  a,\\n)`` is ``foo(a)``), the others kept,
+    trailing commas and the parentheses of :func:`_formatted` dropped. None when a line ends
+    inside a string: a break there is the string's text. Built as a list joined once: the
+    stream of a 100,000-line hunk is megabytes."""
+    stream: list[bytes] = []
+    before = b""  # the last line read that has tokens
+    comment = False  # whether it ends in a ``//`` comment, which the break ends
+    for parts in lines:
+        if len(parts) > 1 and not parts[-1] and not _CLOSED.fullmatch(parts[-2]):
+            return None
+        formatted = [*parts]
+        formatted[::2] = [_formatted(code) for code in parts[::2]]
+        text = b"".join(formatted)
+        if not text:
+            continue
+        if before and not comment and before.endswith(b",") and text[0] in _CLOSERS \
+                and len(before) > 1:
+            before = stream[-1] = before[:-1]  # a trailing comma before the next line's closer
+        if before:
+            joins = not comment and _breaks_nothing(before, text)
+            stream.append(b"\n" if not joins else b" " if _apart(before[-1], text[0]) else b"")
+        stream.append(text)
+        before, comment = text, any(b"//" in code for code in formatted[::2])
+    return b"".join(stream)
 
 
 def _paired(lines: list[bytes], other: Counter[bytes]) -> list[bool]:
@@ -63,10 +173,32 @@ def _delimits(line: bytes) -> bool:
     return line.endswith(_OPENING) or line.startswith(_CLOSING)
 
 
+def _respaced(before: list[bytes], after: list[bytes]) -> tuple[list[bool], list[bool]]:
+    """For each removed and each added line of a hunk (evened), whether it pairs with a line
+    of the other side that reads the same; none does when what is left opens or closes a
+    block: the hunk moved lines into or out of it."""
+    kept_old = _paired(before, Counter(after))
+    kept_new = _paired(after, Counter(before))
+    left = [line for line, kept in (*zip(before, kept_old, strict=True),
+                                    *zip(after, kept_new, strict=True))
+            if not kept and line]
+    if any(_delimits(line) for line in left):
+        return [False] * len(before), [False] * len(after)
+    return kept_old, kept_new
+
+
+def _rewrapped(removed: list[list[bytes]], added: list[list[bytes]], following: bytes) -> bool:
+    """Whether a hunk's removed and added lines (:func:`_read`), each side going on into
+    ``following``, read as one stream of tokens."""
+    after = _read(following)
+    old = _stream([*removed, after])
+    return old is not None and old == _stream([*added, after])
+
+
 def reindented_lines(old: bytes, new: bytes, hunks: Sequence[Hunk]
                      ) -> tuple[frozenset[int], frozenset[int]]:
-    """Each side's lines of ``hunks`` that the hunk only re-indented (the base side's, then
-    the head side's)."""
+    """Each side's lines of ``hunks`` that the hunk only re-spaced or re-wrapped (the base
+    side's, then the head side's)."""
     old_text, new_text = old.split(b"\n"), new.split(b"\n")
     same_old: set[int] = set()
     same_new: set[int] = set()
@@ -75,15 +207,17 @@ def reindented_lines(old: bytes, new: bytes, hunks: Sequence[Hunk]
         added = [n for n in hunk.new_lines() if n <= len(new_text)]
         if not removed or not added:
             continue
-        before = [_evened(old_text[n - 1]) for n in removed]
-        after = [_evened(new_text[n - 1]) for n in added]
-        kept_old = _paired(before, Counter(after))
-        kept_new = _paired(after, Counter(before))
-        left = [line for line, kept in (*zip(before, kept_old, strict=True),
-                                        *zip(after, kept_new, strict=True))
-                if not kept and line]
-        if any(_delimits(line) for line in left):
-            continue  # a block opened or closed around the lines: they moved in or out of it
+        before = [_read(old_text[n - 1]) for n in removed]
+        after = [_read(new_text[n - 1]) for n in added]
+        # the line after the hunk, where a trailing comma's closer may be: in a -U0 diff, the
+        # same on both sides
+        end = hunk.new_start + hunk.new_count
+        if _rewrapped(before, after, new_text[end - 1] if end <= len(new_text) else b""):
+            same_old.update(removed)
+            same_new.update(added)
+            continue
+        kept_old, kept_new = _respaced([b"".join(parts) for parts in before],
+                                       [b"".join(parts) for parts in after])
         same_old.update(n for n, kept in zip(removed, kept_old, strict=True) if kept)
         same_new.update(n for n, kept in zip(added, kept_new, strict=True) if kept)
     return frozenset(same_old), frozenset(same_new)
