@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pathspec import GitIgnoreSpec
 
-from govern.core.globs import Globs, _needed_literals, glob_problem
+from govern.core.globs import Globs, _needed_literals, _ordered_match, _spec, glob_problem
 from tests.gitrepo import make_repo
 
 PATHS = ["docs/a.md", "docs/x/y.mdx", "README.md", "x/README.md", "CHANGES.rst",
@@ -86,6 +87,62 @@ def test_generated_globs_match_as_pathspec_does_in_python(
 def test_a_negation_is_read_in_order(patterns: tuple[str, ...], path: str,
                                      matched: bool) -> None:
     assert Globs(patterns).matches(path) is matched
+
+
+IN_ORDER = [
+    (("*.md", "!docs"), "docs/a.md", True),  # a folder's negation leaves its files' own match
+    (("*.md", "!docs"), "docs/x/a.py", False),
+    (("*.md", "!docs/a.md"), "docs/a.md", False),
+    (("!b/**", "b/"), "b/x/y", True),
+    # the last match, `*/` holding the folder x.md/, whatever order RE2 lists the matches in
+    # (pathspec's own answer from one set was False: it depends on that order)
+    (("x.md/", "!docs", "*/"), "x.md/docs", True),
+    (("a/*.py", "!a/b.py", "a/b.py"), "a/b.py", True),
+    (("docs/**", "!docs/private/**"), "docs/x.md", True),
+]
+"""Patterns, a path and whether it is matched, as ``git check-ignore`` answers too."""
+
+
+def _split(patterns: tuple[str, ...], *cuts: int) -> Callable[[str], bool]:
+    """The matcher of ``patterns`` compiled in several RE2 sets, cut before each of ``cuts``,
+    as a set RE2 refuses is."""
+    bounds = [0, *cuts, len(patterns)]
+    return _ordered_match([(start, _spec(patterns[start:end]))
+                           for start, end in zip(bounds, bounds[1:], strict=False)])
+
+
+@pytest.mark.parametrize(("patterns", "path", "matched"), IN_ORDER)
+def test_patterns_in_several_sets_answer_as_in_one(patterns: tuple[str, ...], path: str,
+                                                   matched: bool) -> None:
+    assert Globs(patterns).matches(path) is matched
+    for cut in range(1, len(patterns)):
+        assert _split(patterns, cut)(path) is matched
+    assert _split(patterns, *range(1, len(patterns)))(path) is matched  # one pattern a set
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.builds(str.__add__, st.sampled_from(["", "!"]), _globs()), min_size=2,
+                max_size=6),
+       st.lists(st.lists(st.sampled_from(PARTS), min_size=1, max_size=6).map("/".join),
+                min_size=1, max_size=8))
+def test_generated_patterns_cut_anywhere_answer_as_in_one_set(
+        patterns: list[str], paths: list[str]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        assume(all(glob_problem(pattern) is None for pattern in patterns))
+        whole = Globs(tuple(patterns))
+        answers = [whole.matches(path) for path in paths]
+        for cut in range(1, len(patterns)):
+            assert [_split(tuple(patterns), cut)(path) for path in paths] == answers
+
+
+def test_thousands_of_patterns_are_matched_as_a_few_are() -> None:
+    """More patterns than one RE2 set holds (a traceback before): the same answers."""
+    many = tuple(f"docs/page{i}/**/*.md" for i in range(5_000))
+    globs = Globs((*many, "!docs/page4999/draft/**"))
+    assert globs.matches("docs/page4999/a/b.md") and globs.matches("docs/page0/b.md")
+    assert not globs.matches("docs/page4999/draft/b.md")
+    assert not globs.matches("docs/page5000/a/b.md") and not globs.matches("docs/page1/a.py")
 
 
 def test_a_name_ending_in_a_newline_is_not_the_name() -> None:

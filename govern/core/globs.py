@@ -9,21 +9,23 @@ through every way of splitting a path between a glob's ``**`` (pathspec compiles
 ``(?:/.+)?``), cubic for three of them (an 8 kB path: minutes). pathspec's RE2 backend runs
 the same expressions in RE2, which never backtracks, and all patterns of a set in one pass
 (docs/decisions/globs-re2.md). The one answer that differs is on a path git would not write:
-a name ending in a newline (``README.md\n``) is not ``README.md``.
+a name ending in a newline (``README.md\n``) is not ``README.md``. A set of more patterns than
+one RE2 set holds is compiled in several, asked in order.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from govern.core.errors import NotJudged
 from govern.core.text import utf8_text
 
 if TYPE_CHECKING:
     from pathspec import PathSpec
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
 _BRACES = re.compile(r"\{[^{}]*,[^{}]*\}")
 """Shell brace alternatives (``*.{md,mdx}``), a common slip: gitignore globs match them
@@ -32,29 +34,98 @@ literally."""
 
 def _spec(patterns: Iterable[str]) -> PathSpec:
     """pathspec's gitignore matcher of ``patterns``, in RE2."""
+    return _in_re2(_parsed(patterns))
+
+
+def _parsed(patterns: Iterable[str]) -> Sequence[GitIgnoreSpecPattern]:
+    """``patterns`` as pathspec reads gitignore lines (its parse, in Python, costs ten times
+    an RE2 set's compiling: done once, whatever the sets they are compiled in)."""
     from pathspec import GitIgnoreSpec  # ~20 ms of import, paid only by a command that matches
+
+    return GitIgnoreSpec.from_lines(patterns, backend="simple").patterns
+
+
+def _in_re2(parsed: Sequence[GitIgnoreSpecPattern]) -> PathSpec:
+    from pathspec import GitIgnoreSpec
 
     # named, not left to pathspec's choice of the best backend installed: a missing RE2 must
     # fail here, not fall back to backtracking
     try:
-        return GitIgnoreSpec.from_lines(patterns, backend="re2")
+        return GitIgnoreSpec(parsed, backend="re2")
     except ModuleNotFoundError as exc:
         if exc.name != "re2":
             raise
-        raise NotJudged("globs are matched with RE2, and its module `re2` is not installed",
-                        remedy="install govern with its dependencies (`pip install "
-                               "repo-govern`, or `pip install 'pathspec[re2]'` beside it), "
-                               "which bring `google-re2`") from None
+        raise _without_re2() from None
+
+
+def _without_re2() -> NotJudged:
+    return NotJudged("globs are matched with RE2, and its module `re2` is not installed",
+                     remedy="install govern with its dependencies (`pip install "
+                            "repo-govern`, or `pip install 'pathspec[re2]'` beside it), "
+                            "which bring `google-re2`")
 
 
 def _compile(patterns: tuple[str, ...]) -> Callable[[str], bool]:
-    match = _spec(patterns).match_file
+    match = _ordered_match(_chunks(patterns))
     needed = _needed_literals(patterns)
     if needed is None:
         return match
     # most paths of a tree hold none of the literals: a substring search turns them away
     # before the call into pathspec and RE2, which costs ten times as much
     return lambda path: any(literal in path for literal in needed) and match(path)
+
+
+def _chunks(patterns: tuple[str, ...]) -> list[tuple[int, PathSpec]]:
+    """``patterns`` compiled in as few RE2 sets as RE2 accepts, in order, each with the
+    position of its first pattern: one set, but for thousands of patterns, whose program
+    outgrows the memory RE2 allows a set (a traceback before). A set refused is tried again
+    in halves, the size that compiled kept for the rest: about twice the patterns compiled,
+    whatever the limit of the RE2 installed, which no size guessed here could know."""
+    try:
+        from re2 import error as refused
+    except ModuleNotFoundError:
+        raise _without_re2() from None
+    parsed = _parsed(patterns)
+    chunks: list[tuple[int, PathSpec]] = []
+    start, size = 0, len(parsed)
+    while start < len(parsed):
+        chunk = parsed[start:start + size]
+        try:
+            chunks.append((start, _in_re2(chunk)))
+        except refused:
+            if size == 1:
+                raise
+            size = (size + 1) // 2
+            continue
+        start += len(chunk)
+    return chunks
+
+
+def _ordered_match(chunks: list[tuple[int, PathSpec]]) -> Callable[[str], bool]:
+    """The answer one set of all the chunks' patterns would give: every pattern matching the
+    path, in order, the last one deciding (gitignore's rule, negations included), but for one
+    pathspec keeps from a single set and that asking each chunk for its own answer would lose:
+    a negation matching only a folder holding the path (``!docs`` on ``docs/a.md``) does not
+    take the path back from a pattern matching the path itself before it (``*.md``). So the
+    chunks are asked which patterns match, and how (pathspec's RE2 backend keeps that per
+    set), not only for their answer."""
+    from pathspec.util import normalize_file
+
+    def matches(path: str) -> bool:
+        file = normalize_file(path)
+        included = by_file = False
+        for start, spec in chunks:
+            backend: Any = spec._backend  # noqa: SLF001 (pathspec's RE2 set and its patterns)
+            matched = sorted((start + data.index, not data.is_dir_pattern, data.include)
+                             for data in map(backend._regex_data.__getitem__,
+                                             backend._set.Match(file) or ()))
+            for _, whole_path, include in matched:
+                if by_file and not whole_path and not include:
+                    continue
+                included, by_file = include, whole_path
+        return included
+
+    return matches
 
 
 _WILDCARDS = re.compile(r"[*?\[\]]")
