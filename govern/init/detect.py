@@ -17,7 +17,7 @@ from govern.config import BY_PATH, EXTRA_LOCKFILES, Config
 from govern.core.globs import Globs
 from govern.drift.anchors.routes import has_registration_line
 from govern.drift.docs.corpus import exact_glob, readmes
-from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translations, under
+from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translations
 from govern.drift.docs.scanner import page_title
 from govern.init.docs_paths import (
     DOCS_FORMATS,
@@ -27,7 +27,8 @@ from govern.init.docs_paths import (
     mdx_folders,
     package_manifests_beside_readmes,
     published_readmes,
-    without_translations,
+    translations_holding,
+    translations_read,
 )
 from govern.init.fragments import TOWNCRIER_CONFIGS, fragment_folders
 from govern.init.generated import GITIGNORE, docs_files, generated_pages, marked_pages
@@ -135,11 +136,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                      "until docs.paths names some")
     translated = translations(paths)
     if "docs.paths" in values:
-        kept = without_translations(values["docs.paths"], [t.folder for t in translated])
-        seen += [f"{glob} left out: {t.folder}/ translates {t.source or '.'}/ ({t.why})"
-                 for glob in values["docs.paths"] if glob not in kept
-                 for t in translated if under(glob.partition("/**")[0], t.folder)]
-        values["docs.paths"] = kept
+        inside = translations_holding(values["docs.paths"], translated)
+        # a translation's own site is left out, unless that leaves no glob
+        if kept := [glob for glob, holding in inside.items() if not holding]:
+            seen += [f"{glob} left out: {t.folder}/ translates {t.source or '.'}/ ({t.why})"
+                     for glob, holding in inside.items() for t in holding]
+            values["docs.paths"] = kept
     if said := "; ".join(filter(None, ["detected: " + "; ".join(seen) if seen else "",
                                         no_folder])):
         notes["docs.paths"] = said
@@ -158,8 +160,7 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     fragments = fragment_folders(paths, texts or {}, owned, corpus)
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
-    translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
-                                               for p in paths)]
+    translated = translations_read(paths, translated, corpus)
     excluded = [*generated, *marked, *unbuilt, *blogs, *fragments,
                 *(f"{t.folder}/**" for t in translated)]
     if excluded:
