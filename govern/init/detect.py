@@ -19,6 +19,7 @@ from govern.drift.anchors.routes import has_registration_line
 from govern.drift.docs.corpus import exact_glob, readmes
 from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translations
 from govern.drift.docs.scanner import page_title
+from govern.init.condense import condensed, shortened
 from govern.init.docs_paths import (
     DOCS_FORMATS,
     ROOT_MANIFESTS,
@@ -150,9 +151,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     in_corpus = [p for p in docs_files(paths) if corpus.matches(p)]
     generated = generated_pages(in_corpus, (texts or {}).get(GITIGNORE, ""))
     marked, marks = marked_pages(in_corpus, texts or {})
-    marked = [glob for glob in marked if glob not in generated]
+    taken = set(generated)  # a set: these lists grow with the tree's folders
+    marked = [glob for glob in marked if glob not in taken]
+    taken.update(marked)
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
-    unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
+    unbuilt = [glob for glob in unbuilt if glob not in taken]
     blogs = blog_folders(in_corpus, paths)
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in release_owned_globs(paths, roots) if p not in release_default]
@@ -243,7 +246,25 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                  *([f"routes.ledgers' defaults match {', '.join(ledgers[:5])}"]
                    if ledgers else [])]
         notes["routes.registrars"] = "nothing to add: " + "; ".join(found)
+    for key in PROPOSED_GLOBS:
+        if key in values:
+            values[key], said = _proposed(key, values[key], paths)
+            notes[key] = "; ".join(filter(None, [said, notes.get(key, "")]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
-    return Detected(values, notes, preset, reasons)
+    return Detected(values, {key: shortened(note) for key, note in notes.items()}, preset,
+                    reasons)
+
+
+PROPOSED_GLOBS = ("docs.paths", "docs.exclude", "docs.release_owned", "code.exclude")
+"""The keys whose globs init finds by folder, as many as the tree has folders."""
+
+
+def _proposed(key: str, globs: list[str], paths: list[str]) -> tuple[list[str], str]:
+    """``globs`` as init writes them in ``key``: the defaults they begin with, if they do,
+    then the globs found, :func:`condensed`; and what was done to them."""
+    default = BY_PATH[key].default_toml
+    head = len(default) if globs[:len(default)] == default else 0
+    found, said = condensed(globs[head:], paths)
+    return [*globs[:head], *found], said

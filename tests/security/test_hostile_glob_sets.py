@@ -7,9 +7,14 @@ the same answers, in time linear in the globs."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from govern.cli import cli
 from govern.core.globs import Globs
+from tests.gitrepo import make_repo
 from tests.helpers import pr_repo, rows, run_json
 from tests.security.pr import within
 
@@ -39,3 +44,18 @@ def test_a_configuration_of_thousands_of_globs_is_judged(tmp_path: Path) -> None
     repo = pr_repo(tmp_path, base, {"acme/engine.py": "def run_engine():\n    return 2\n"})
     data = within(lambda: run_json(repo, "main"))
     assert rows(data) == {"docs/page4999/guide.md": ["run_engine"]}
+
+
+def test_init_on_a_tree_of_thousands_of_docs_folders_proposes_a_few_globs(
+        tmp_path: Path) -> None:
+    """3,000 folders each holding a docs folder: init turned each into a glob of docs.paths
+    and matched the tree's pages against them all (a traceback before); it now proposes
+    one glob for them, which init's own matching reads."""
+    files = {f"p{i}/docs/a.md": "# A\n" for i in range(3_000)}
+    repo = make_repo(tmp_path / "repo", {**files, "README.md": "# R\n", "src/a.py": "x = 1\n"})
+    result = within(lambda: CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "init",
+                                                      "--dry-run"]))
+    assert result.exit_code == 0, result.output
+    proposed = tomllib.loads(result.stdout)
+    assert proposed["docs"]["paths"] == ["*/docs/**/*.md", "/README.md"]
+    assert len(result.stdout) < 20_000
