@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from govern.core.errors import NotJudged
 from govern.core.text import utf8_text
@@ -66,7 +66,8 @@ def _without_re2() -> NotJudged:
 
 
 def _compile(patterns: tuple[str, ...]) -> Callable[[str], bool]:
-    match = _ordered_match(_chunks(patterns))
+    chunks = _chunks(patterns)
+    match = chunks[0].match_file if len(chunks) == 1 else _last_deciding(chunks)
     needed = _needed_literals(patterns)
     if needed is None:
         return match
@@ -75,23 +76,23 @@ def _compile(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     return lambda path: any(literal in path for literal in needed) and match(path)
 
 
-def _chunks(patterns: tuple[str, ...]) -> list[tuple[int, PathSpec]]:
-    """``patterns`` compiled in as few RE2 sets as RE2 accepts, in order, each with the
-    position of its first pattern: one set, but for thousands of patterns, whose program
-    outgrows the memory RE2 allows a set (a traceback before). A set refused is tried again
-    in halves, the size that compiled kept for the rest: about twice the patterns compiled,
-    whatever the limit of the RE2 installed, which no size guessed here could know."""
+def _chunks(patterns: tuple[str, ...]) -> list[PathSpec]:
+    """``patterns`` compiled in as few RE2 sets as RE2 accepts, in order: one set, but for
+    thousands of patterns, whose program outgrows the memory RE2 allows a set (a traceback
+    before). A set refused is tried again in halves, the size that compiled kept for the
+    rest: about twice the patterns compiled, whatever the limit of the RE2 installed, which
+    no size guessed here could know."""
     try:
         from re2 import error as refused
     except ModuleNotFoundError:
         raise _without_re2() from None
     parsed = _parsed(patterns)
-    chunks: list[tuple[int, PathSpec]] = []
+    chunks: list[PathSpec] = []
     start, size = 0, len(parsed)
     while start < len(parsed):
         chunk = parsed[start:start + size]
         try:
-            chunks.append((start, _in_re2(chunk)))
+            chunks.append(_in_re2(chunk))
         except refused:
             if size == 1:
                 raise
@@ -101,29 +102,22 @@ def _chunks(patterns: tuple[str, ...]) -> list[tuple[int, PathSpec]]:
     return chunks
 
 
-def _ordered_match(chunks: list[tuple[int, PathSpec]]) -> Callable[[str], bool]:
-    """The answer one set of all the chunks' patterns would give: every pattern matching the
-    path, in order, the last one deciding (gitignore's rule, negations included), but for one
-    pathspec keeps from a single set and that asking each chunk for its own answer would lose:
-    a negation matching only a folder holding the path (``!docs`` on ``docs/a.md``) does not
-    take the path back from a pattern matching the path itself before it (``*.md``). So the
-    chunks are asked which patterns match, and how (pathspec's RE2 backend keeps that per
-    set), not only for their answer."""
-    from pathspec.util import normalize_file
+def _last_deciding(chunks: list[PathSpec]) -> Callable[[str], bool]:
+    """The answer of patterns compiled in several RE2 sets: the last set with a pattern
+    matching the path decides, as the last pattern does in one set (gitignore's rule,
+    negations included). One answer can differ from one set's, and only for a set of
+    thousands of patterns: a negation matching only a folder holding the path (``!docs`` on
+    ``docs/a.md``) takes the path back here when it is compiled in a later set than the
+    pattern matching the path itself (``*.md``); read in one set, pathspec leaves it matched
+    (docs/decisions/globs-re2.md)."""
+    backwards = chunks[::-1]
 
     def matches(path: str) -> bool:
-        file = normalize_file(path)
-        included = by_file = False
-        for start, spec in chunks:
-            backend: Any = spec._backend  # noqa: SLF001 (pathspec's RE2 set and its patterns)
-            matched = sorted((start + data.index, not data.is_dir_pattern, data.include)
-                             for data in map(backend._regex_data.__getitem__,
-                                             backend._set.Match(file) or ()))
-            for _, whole_path, include in matched:
-                if by_file and not whole_path and not include:
-                    continue
-                included, by_file = include, whole_path
-        return included
+        for spec in backwards:
+            include = spec.check_file(path).include
+            if include is not None:
+                return include
+        return False
 
     return matches
 
