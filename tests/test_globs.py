@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pathspec import GitIgnoreSpec
 
-from govern.core.globs import Globs, _needed_literals, glob_problem
+from govern.core.globs import Globs, _last_deciding, _needed_literals, _spec, glob_problem
 from tests.gitrepo import make_repo
 
 PATHS = ["docs/a.md", "docs/x/y.mdx", "README.md", "x/README.md", "CHANGES.rst",
@@ -86,6 +87,71 @@ def test_generated_globs_match_as_pathspec_does_in_python(
 def test_a_negation_is_read_in_order(patterns: tuple[str, ...], path: str,
                                      matched: bool) -> None:
     assert Globs(patterns).matches(path) is matched
+
+
+IN_ORDER = [
+    (("*.md", "!docs/a.md"), "docs/a.md", False),
+    (("*.md", "!docs/*.md"), "docs/b.md", False),
+    (("*.md", "!docs/*.md"), "x/b.md", True),
+    (("!b/**", "b/"), "b/x/y", True),
+    (("a/*.py", "!a/b.py", "a/b.py"), "a/b.py", True),
+    (("a/*.py", "!a/b.py", "a/b.py"), "a/c.py", True),
+    (("docs/**", "!docs/private/**"), "docs/x.md", True),
+    (("docs/**", "!docs/private/**"), "docs/private/x.md", False),
+    (("docs/**", "!docs/private/**", "docs/private/keep.md"), "docs/private/keep.md", True),
+]
+"""Patterns, a path and whether one set of them matches it (pathspec's gitignore reading,
+the last matching pattern deciding)."""
+
+
+def _split(patterns: tuple[str, ...], *cuts: int) -> Callable[[str], bool]:
+    """The matcher of ``patterns`` compiled in several RE2 sets, cut before each of ``cuts``,
+    as a set RE2 refuses is."""
+    bounds = [0, *cuts, len(patterns)]
+    return _last_deciding([_spec(patterns[start:end])
+                           for start, end in zip(bounds, bounds[1:], strict=False)])
+
+
+@pytest.mark.parametrize(("patterns", "path", "matched"), IN_ORDER)
+def test_patterns_in_several_sets_answer_as_in_one(patterns: tuple[str, ...], path: str,
+                                                   matched: bool) -> None:
+    assert Globs(patterns).matches(path) is matched
+    for cut in range(1, len(patterns)):
+        assert _split(patterns, cut)(path) is matched
+    assert _split(patterns, *range(1, len(patterns)))(path) is matched  # one pattern a set
+
+
+def test_a_folder_negation_in_a_later_set_takes_the_path_back() -> None:
+    """The one answer a set in parts gives apart from one set (docs/decisions/globs-re2.md):
+    pathspec, reading one set, keeps ``docs/a.md`` matched by ``*.md`` though ``!docs``
+    follows; cut between the two, the later part's negation decides."""
+    assert Globs(("*.md", "!docs")).matches("docs/a.md")
+    assert not _split(("*.md", "!docs"), 1)("docs/a.md")
+    assert _split(("*.md", "!docs"), 1)("x/a.md")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_globs(), min_size=2, max_size=6),
+       st.lists(st.lists(st.sampled_from(PARTS), min_size=1, max_size=6).map("/".join),
+                min_size=1, max_size=8))
+def test_generated_patterns_cut_anywhere_answer_as_in_one_set(
+        patterns: list[str], paths: list[str]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        assume(all(glob_problem(pattern) is None for pattern in patterns))
+        whole = Globs(tuple(patterns))
+        answers = [whole.matches(path) for path in paths]
+        for cut in range(1, len(patterns)):
+            assert [_split(tuple(patterns), cut)(path) for path in paths] == answers
+
+
+def test_thousands_of_patterns_are_matched_as_a_few_are() -> None:
+    """More patterns than one RE2 set holds (a traceback before): the same answers."""
+    many = tuple(f"docs/page{i}/**/*.md" for i in range(5_000))
+    globs = Globs((*many, "!docs/page4999/draft/**"))
+    assert globs.matches("docs/page4999/a/b.md") and globs.matches("docs/page0/b.md")
+    assert not globs.matches("docs/page4999/draft/b.md")
+    assert not globs.matches("docs/page5000/a/b.md") and not globs.matches("docs/page1/a.py")
 
 
 def test_a_name_ending_in_a_newline_is_not_the_name() -> None:

@@ -17,8 +17,9 @@ from govern.config import BY_PATH, EXTRA_LOCKFILES, Config
 from govern.core.globs import Globs
 from govern.drift.anchors.routes import has_registration_line
 from govern.drift.docs.corpus import exact_glob, readmes
-from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translations, under
+from govern.drift.docs.layout import MAX_MARKED_PAGES, site_manifests, translations
 from govern.drift.docs.scanner import page_title
+from govern.init.condense import condensed, shortened
 from govern.init.docs_paths import (
     DOCS_FORMATS,
     ROOT_MANIFESTS,
@@ -27,7 +28,8 @@ from govern.init.docs_paths import (
     mdx_folders,
     package_manifests_beside_readmes,
     published_readmes,
-    without_translations,
+    translations_holding,
+    translations_read,
 )
 from govern.init.fragments import TOWNCRIER_CONFIGS, fragment_folders
 from govern.init.generated import GITIGNORE, docs_files, generated_pages, marked_pages
@@ -135,11 +137,12 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                      "until docs.paths names some")
     translated = translations(paths)
     if "docs.paths" in values:
-        kept = without_translations(values["docs.paths"], [t.folder for t in translated])
-        seen += [f"{glob} left out: {t.folder}/ translates {t.source or '.'}/ ({t.why})"
-                 for glob in values["docs.paths"] if glob not in kept
-                 for t in translated if under(glob.partition("/**")[0], t.folder)]
-        values["docs.paths"] = kept
+        inside = translations_holding(values["docs.paths"], translated)
+        # a translation's own site is left out, unless that leaves no glob
+        if kept := [glob for glob, holding in inside.items() if not holding]:
+            seen += [f"{glob} left out: {t.folder}/ translates {t.source or '.'}/ ({t.why})"
+                     for glob, holding in inside.items() for t in holding]
+            values["docs.paths"] = kept
     if said := "; ".join(filter(None, ["detected: " + "; ".join(seen) if seen else "",
                                         no_folder])):
         notes["docs.paths"] = said
@@ -148,9 +151,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     in_corpus = [p for p in docs_files(paths) if corpus.matches(p)]
     generated = generated_pages(in_corpus, (texts or {}).get(GITIGNORE, ""))
     marked, marks = marked_pages(in_corpus, texts or {})
-    marked = [glob for glob in marked if glob not in generated]
+    taken = set(generated)  # a set: these lists grow with the tree's folders
+    marked = [glob for glob in marked if glob not in taken]
+    taken.update(marked)
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
-    unbuilt = [glob for glob in unbuilt if glob not in (*generated, *marked)]
+    unbuilt = [glob for glob in unbuilt if glob not in taken]
     blogs = blog_folders(in_corpus, paths)
     release_default = BY_PATH["docs.release_owned"].default_toml
     release = [p for p in release_owned_globs(paths, roots) if p not in release_default]
@@ -158,8 +163,7 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     fragments = fragment_folders(paths, texts or {}, owned, corpus)
     unread = len(docs_files(paths)) > MAX_MARKED_PAGES
     # a translation the corpus reads: a code PR's author is not expected to edit it
-    translated = [t for t in translated if any(under(p, t.folder) and corpus.matches(p)
-                                               for p in paths)]
+    translated = translations_read(paths, translated, corpus)
     excluded = [*generated, *marked, *unbuilt, *blogs, *fragments,
                 *(f"{t.folder}/**" for t in translated)]
     if excluded:
@@ -242,7 +246,25 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                  *([f"routes.ledgers' defaults match {', '.join(ledgers[:5])}"]
                    if ledgers else [])]
         notes["routes.registrars"] = "nothing to add: " + "; ".join(found)
+    for key in PROPOSED_GLOBS:
+        if key in values:
+            values[key], said = _proposed(key, values[key], paths)
+            notes[key] = "; ".join(filter(None, [said, notes.get(key, "")]))
     preset, reasons = choose_preset(paths, texts or {})
     if preset != BY_PATH["gates.preset"].default:
         values["gates.preset"] = preset
-    return Detected(values, notes, preset, reasons)
+    return Detected(values, {key: shortened(note) for key, note in notes.items()}, preset,
+                    reasons)
+
+
+PROPOSED_GLOBS = ("docs.paths", "docs.exclude", "docs.release_owned", "code.exclude")
+"""The keys whose globs init finds by folder, as many as the tree has folders."""
+
+
+def _proposed(key: str, globs: list[str], paths: list[str]) -> tuple[list[str], str]:
+    """``globs`` as init writes them in ``key``: the defaults they begin with, if they do,
+    then the globs found, :func:`condensed`; and what was done to them."""
+    default = BY_PATH[key].default_toml
+    head = len(default) if globs[:len(default)] == default else 0
+    found, said = condensed(globs[head:], paths)
+    return [*globs[:head], *found], said
