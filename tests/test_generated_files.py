@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from govern.drift.anchors.extract import is_generated
+from govern.drift.anchors.extract import is_generated, is_minified
 from tests.helpers import pr_repo, rows, run_json
 
 PAGE = "Set `ajv_options` or `requestIdHeader` in the `serverOptions`.\n"
@@ -37,6 +37,30 @@ def test_a_generated_file_s_change_lists_no_page_and_is_counted(tmp_path: Path) 
         head = {"lib/options.js": text.replace("requestIdHeader: 2", "requestIdHeader: 3")}
         data = run_json(pr_repo(tmp_path / name, files, head), "main")
         if name == "generated":
+            assert rows(data) == {}
+            assert data["skipped"]["generated_files"] == 1
+            assert data["anchorless_changes"] == []  # counted, not NOT COVERED
+        else:
+            assert "docs/server.md" in rows(data)
+            assert data["skipped"]["generated_files"] == 0
+
+
+@pytest.mark.parametrize(("path", "minified"), [
+    ("mkdocs/themes/mkdocs/js/jquery-3.6.0.min.js", True), ("dist/app.min.mjs", True),
+    ("lib/x.min.cjs", True), ("lib/min.js", False), ("lib/admin.js", False),
+    ("lib/x.min.ts", False), ("lib/x.mini.js", False),
+])
+def test_a_minified_script_is_known_by_its_name(path: str, minified: bool) -> None:
+    assert is_minified(path) is minified
+
+
+def test_a_minified_script_s_change_lists_no_page_and_is_counted(tmp_path: Path) -> None:
+    text = "export function requestIdHeader(){return 1}export function ajv_options(){}\n"
+    for name in ("lib/options.min.js", "lib/options.js"):
+        files = {name: text, "docs/server.md": PAGE}
+        head = {name: text.replace("return 1", "return 2")}
+        data = run_json(pr_repo(tmp_path / name.replace("/", "_"), files, head), "main")
+        if name.endswith(".min.js"):
             assert rows(data) == {}
             assert data["skipped"]["generated_files"] == 1
             assert data["anchorless_changes"] == []  # counted, not NOT COVERED
