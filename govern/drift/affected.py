@@ -166,13 +166,16 @@ UNNAMED_KINDS = ("route", "command", "file", "runtime")
 name: the generic and shape guards do not apply to them."""
 
 
-def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> set[int]:
+def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
+                 tails: bool = True) -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
     generic), a command as a phrase of words, a file by its path, a runtime version as a
     clause saying it, a code-shaped name as written or under a documented prefix (``module``,
     where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
     call form (the shape guard). A literal is a string, no declaration a documented prefix
-    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``."""
+    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``. Without
+    ``tails``, a bare name is not matched as the last part of a directive's target
+    (:meth:`DocsIndex.naming_as_written`)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -182,7 +185,7 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token, module, prefixes=kind != "literal")
+        return index.naming(token, module, prefixes=kind != "literal", tails=tails)
     return index.calling(token)
 
 
@@ -287,8 +290,13 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
+        spelling = (spellings or {}).get(key)
+        # a member's own name (``BINDINGS`` of ``Switch.BINDINGS``) is no directive's last
+        # part: ``::: pkg.Tree.BINDINGS`` writes another member, and ``::: pkg.Switch.BINDINGS``
+        # is matched by the anchor ``Switch.BINDINGS``
         matched = anchor_pages(index, anchor.kind, anchor.token,
-                               declaring_module(anchor.token, (spellings or {}).get(key)))
+                               declaring_module(anchor.token, spelling),
+                               tails=spelling is None or "." not in spelling[1])
         if anchor.kind == "literal" and "/" in anchor.token:
             page_ids = page_names(index.pages) if page_ids is None else page_ids
             if anchor.token in page_ids:

@@ -39,7 +39,7 @@ from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 (WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED,
- INCLUDE) = range(11)
+ INCLUDE, TAIL) = range(12)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -187,11 +187,17 @@ class DocsIndex:
             f"SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
             f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *tokens))]
 
-    def naming_as_written(self, token: str) -> set[int]:
+    def naming_as_written(self, token: str, *, tails: bool = True) -> set[int]:
         """Pages that write ``token`` itself (not only a documented prefix of it). A name with
         a ``-`` (``installer.only-binary``) is no word the scan keeps: a page writing it keeps
-        it whole, as a path-like token."""
-        return self.pages_with(LOOSE if "-" in token else WORD, (token,))
+        it whole, as a path-like token. With ``tails``, a bare name also as the last part of
+        an object directive's target (``Client`` of ``.. autoclass:: shop.Client``,
+        ``PageTokens.tails``): the object the directive writes when the name is a top-level
+        one, never a member's own name (``BINDINGS`` of ``::: pkg.Switch.BINDINGS`` is not
+        another class's ``BINDINGS``)."""
+        written = self.pages_with(LOOSE if "-" in token else WORD, (token,))
+        return written | self.pages_with(TAIL, (token,)) if tails and "." not in token \
+            else written
 
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
@@ -202,15 +208,17 @@ class DocsIndex:
                 "LIMIT 1", (GENERATED,)))
         return self.pages_with(GENERATED, (token,)) if self._generates else set()
 
-    def naming(self, token: str, module: str = "", *, prefixes: bool = True) -> set[int]:
+    def naming(self, token: str, module: str = "", *, prefixes: bool = True,
+               tails: bool = True) -> set[int]:
         """Pages that name ``token``: as written or in a generated block, or inside a
         documented reference prefix (``::: httpx.Client`` names ``httpx.Client.send``) whose
         member it is in the page does not leave out (``:exclude-members: send``), and shows
         when private or special (``:private-members:`` for ``shop._helper``). ``token`` is
         declared in ``module``, when known: autodoc's directive of a package above it (``..
         automodule:: cattrs`` for ``cattrs.gen.make_dict_structure_fn``) renders none of its
-        submodules' members. Without ``prefixes``, only as written or in a generated block."""
-        named = self.naming_as_written(token) | self.generating(token)
+        submodules' members. Without ``prefixes``, only as written or in a generated block;
+        without ``tails``, not as a directive's target's last part (:meth:`naming_as_written`)."""
+        named = self.naming_as_written(token, tails=tails) | self.generating(token)
         if not prefixes:
             return named
         parts = token.split(".")
@@ -594,7 +602,8 @@ def _token_rows(tokens: PageTokens, words: list[str],
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
                          (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
-                         (GENERATED, tokens.generated), (INCLUDE, tokens.included)):
+                         (GENERATED, tokens.generated), (INCLUDE, tokens.included),
+                         (TAIL, tokens.tails)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:
