@@ -552,7 +552,9 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. A
     ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that reaches it only
     through its documented container: autodoc renders the signature and docstring, which
-    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``)."""
+    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``).
+    A page holding nothing but generating directives keeps only its certain drift
+    (:func:`_breaking`)."""
     # each anchor with its rule on a page, less a ``body_only`` one the page reaches only
     # through its documented container
     ruled_by_page: dict[int, list[tuple[Anchor, str, str]]] = {}
@@ -569,6 +571,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
         if anchor.kind == "symbol" and "." in anchor.token}
     rows = []
     texts = index.read_texts(ruled_by_page)  # in one exchange with git
+    rendering = index.rendering(ruled_by_page)
     for page_id, ruled in ruled_by_page.items():
         page = index.pages[page_id]
         text = texts[page_id]
@@ -591,6 +594,10 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
                     and not (lines and code.diff_lines.issuperset(lines)):
                 rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token, lines))
+        if page_id in rendering:
+            anchors, evidence = _breaking(anchors, evidence)
+            if not evidence:
+                continue
         evidence.sort(key=lambda e: evidence_order(e.rule, e.kind, e.token, e.lines))
         rows.append(Row(
             path=page.path,
@@ -603,15 +610,29 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     return sorted(rows, key=lambda row: (row.rank, -len(row.anchors), row.path))
 
 
+def _breaking(anchors: list[Anchor], evidence: list[Evidence]
+              ) -> tuple[list[Anchor], list[Evidence]]:
+    """Of a rendering page's anchors and their evidence (one each, in order), those of
+    certain drift: the build renders a changed name by itself, and fails, or renders
+    nothing, only where a name the page writes was removed
+    (docs/concepts/anchoring-rules.md#rendering-pages)."""
+    kept = [(anchor, found) for anchor, found in zip(anchors, evidence, strict=True)
+            if found.rule == "removed"]
+    return [anchor for anchor, _ in kept], [found for _, found in kept]
+
+
 def add_homes(rows: list[Row], homes: list[Home], index: DocsIndex) -> list[Row]:
     """``rows`` and, after them, a ``module_home`` row for each home page no name put on the
     list (docs/concepts/ranking.md): a page named after the file carries no line, a
-    directive of the module the lines writing the module's name."""
+    directive of the module the lines writing the module's name. A page that only renders
+    directives (:meth:`DocsIndex.rendering`) is no row of a name that still exists: the build
+    renders the module's change by itself."""
     listed = {row.path for row in rows}
+    rendering = index.rendering([home.page_id for home in homes])
     extra = []
     for home in homes:
         page = index.pages[home.page_id]
-        if page.path in listed:
+        if page.path in listed or home.page_id in rendering:
             continue
         lines = () if home.module is None else mention_lines(
             index.read_text(home.page_id), page.path, home.module, "written")

@@ -22,6 +22,7 @@ from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.headings import SectionHeadings
 from govern.drift.docs.invocations import invoked_at
+from govern.drift.docs.rendering import is_rendering_page
 from govern.drift.docs.scanner import (
     FORMAT,
     PRIVATE_MEMBERS,
@@ -113,6 +114,12 @@ class DocsIndex:
         (the 23 rows of objectstack's 3851f87f0 took 10 ms read one by one)."""
         self._read_written(page_ids)
         return {page_id: self.read_text(page_id) for page_id in page_ids}
+
+    def rendering(self, page_ids: Collection[int]) -> set[int]:
+        """Those of ``page_ids`` that hold nothing but generating directives
+        (:func:`is_rendering_page`), read as written: a URL is text of the page's own."""
+        return {page_id for page_id, text in self._read_written(page_ids).items()
+                if is_rendering_page(text, self.pages[page_id].path)}
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
