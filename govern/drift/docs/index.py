@@ -98,9 +98,10 @@ class DocsIndex:
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
     """A page read this run -> the names its object directives define, likewise."""
-    _generates: bool | None = field(default=None, repr=False)
-    """Whether a page of the run holds a generated block, asked once: most corpora hold none,
-    and a name's lookup then costs no second query."""
+    _held: dict[int, bool] = field(default_factory=dict, repr=False)
+    """Whether a page of the run holds a token of a kind (a generated block's, a directive's
+    tail), asked once a kind: most corpora hold none, and a name's lookup then costs no second
+    query."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
@@ -203,17 +204,21 @@ class DocsIndex:
         one, never a member's own name (``BINDINGS`` of ``::: pkg.Switch.BINDINGS`` is not
         another class's ``BINDINGS``)."""
         written = self.pages_with(LOOSE if "-" in token else WORD, (token,))
-        return written | self.pages_with(TAIL, (token,)) if tails and "." not in token \
-            else written
+        return written | self.pages_with(TAIL, (token,)) \
+            if tails and "." not in token and self._holds(TAIL) else written
+
+    def _holds(self, kind: int) -> bool:
+        """Whether a page of the run holds a token of ``kind``, asked once a run."""
+        if kind not in self._held:
+            self._held[kind] = bool(self._fetch(
+                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
+                "LIMIT 1", (kind,)))
+        return self._held[kind]
 
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
         reference of the code, as a documented prefix is (``PageTokens.generated``)."""
-        if self._generates is None:
-            self._generates = bool(self._fetch(
-                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
-                "LIMIT 1", (GENERATED,)))
-        return self.pages_with(GENERATED, (token,)) if self._generates else set()
+        return self.pages_with(GENERATED, (token,)) if self._holds(GENERATED) else set()
 
     def naming(self, token: str, module: str = "", *, prefixes: bool = True,
                tails: bool = True) -> set[int]:
