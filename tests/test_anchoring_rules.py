@@ -487,8 +487,11 @@ def test_a_page_naming_the_new_symbol_s_file_siblings_ranks_above_its_namespace_
 
 def test_a_new_symbol_of_a_module_a_page_documents_is_a_row_not_new_api(
         tmp_path: Path) -> None:
+    # a page only rendering the module is no row (docs/concepts/anchoring-rules.md#rendering-pages)
+    # and no New API's home either: its build renders the new name by itself
     files = {"pkg/__init__.py": "", "pkg/tools.py": "def first_tool():\n    return 1\n",
-             "docs/tools.md": "::: pkg.tools\n"}
+             "docs/tools.md": "The tools.\n\n::: pkg.tools\n",
+             "docs/api/tools.md": "::: pkg.tools\n"}
     data = run_json(pr_repo(tmp_path, files, {"pkg/tools.py": (
         files["pkg/tools.py"] + "\n\ndef second_tool():\n    return 2\n")}), "main")
     assert rows(data) == {"docs/tools.md": ["pkg.tools.second_tool"]}

@@ -54,7 +54,7 @@ def test_an_import_s_fallback_declares_nothing(tmp_path: Path) -> None:
     """pydantic's 0c2f69c500 wrote ``try: import toml`` with ``toml = None`` as the fallback,
     and ``pydantic.mypy.toml`` was New API, listing the page documenting the module."""
     base = {"src/pkg/__init__.py": "", "src/pkg/plugin.py": _PLUGIN,
-            "docs/plugin.md": "::: pkg.plugin\n"}
+            "docs/plugin.md": "# Plugin\n\nThe plugin's API.\n\n::: pkg.plugin\n"}
     fallback = "try:\n    import toml\nexcept ImportError:\n    toml = None\n"
     change = {"src/pkg/plugin.py": _PLUGIN.replace("\n\n\ndef", f"\n{fallback}\n\ndef", 1)
               + "\n\ndef reload_config(path):\n    pass\n"}

@@ -107,7 +107,8 @@ def test_a_named_page_rendering_the_module_is_no_home_of_a_body_change(tmp_path:
     # alembic's api/commands.rst holds ``.. automodule:: alembic.command``: what it shows of
     # command.py is signatures and docstrings, which a change inside a body leaves as it was
     base = {"pkg/src/acme/routing.py": ROUTING,
-            "docs/routing.md": "# Routing\n\n::: acme.routing\n"}
+            "docs/routing.md": "# Routing\n\nHow requests find their handler.\n\n"
+                               "::: acme.routing\n"}
     assert _rows(tmp_path / "body", base, {"pkg/src/acme/routing.py": CHANGED}) == []
     signed = ROUTING.replace("(self, path)", "(self, path, name=None)")
     assert [row["path"] for row in _rows(tmp_path / "signature", base,

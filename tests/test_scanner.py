@@ -45,7 +45,9 @@ from tests.helpers import build_index, memory_store
      set()),
     ("See :func:`the func <pkg.fn>`.", "a.rst", {"pkg.fn", "fn"}, set()),
     ("{py:class}`pkg.Thing`", "a.md", {"pkg.Thing", "Thing"}, set()),
-    (".. autofunction:: pkg.mod.run_all\n", "a.rst", {"pkg.mod.run_all", "run_all"}, set()),
+    # a directive writes one object: its last part alone is a tail (test_directive_tails)
+    (".. autofunction:: pkg.mod.run_all\n", "a.rst", {"pkg.mod.run_all", "mod.run_all"},
+     {"run_all"}),
     ("See [the client][httpx.Client].", "a.md", {"httpx.Client", "Client"}, set()),
     ("See [httpx.Client][].", "a.md", {"httpx.Client"}, set()),
     ("Use {@link AuditClient#getAudit}.", "a.ts.md", {"AuditClient.getAudit", "getAudit"},
@@ -56,6 +58,22 @@ def test_words(text: str, path: str, names: set[str], not_names: set[str]) -> No
     words = scan_page(text, path).words
     assert names <= words
     assert not (not_names & words)
+
+
+@pytest.mark.parametrize(("text", "path", "tails"), [
+    (".. autofunction:: pkg.mod.run_all\n", "a.rst", {"run_all"}),
+    ("::: textual.widgets.Switch.BINDINGS\n", "a.md", {"BINDINGS"}),
+    # written as a word too, or by a role: no tail
+    ("::: textual.widgets.Switch.BINDINGS\n\nSet `BINDINGS`.\n", "a.md", set()),
+    (".. autoclass:: shop.Client\n\nSee :class:`~shop.Client`.\n", "a.rst", set()),
+    # one part: written as it is
+    (".. module:: shop\n\n.. autoclass:: Client\n", "a.rst", set()),
+    ("See :meth:`~httpx.Client.send`.", "a.rst", set()),
+])
+def test_directive_tails(text: str, path: str, tails: set[str]) -> None:
+    tokens = scan_page(text, path)
+    assert tokens.tails == tails
+    assert not tails & tokens.words
 
 
 @pytest.mark.parametrize(("text", "path", "calls"), [

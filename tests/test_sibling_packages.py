@@ -150,7 +150,7 @@ def test_a_name_the_package_imports_but_its_all_forgets_is_no_reexport(
     re-export, and the reason says which import ``__all__`` leaves out."""
     init = f"from .runtime import LoopContext\n__all__ = {all_names}\n"
     head = init.replace("import LoopContext", "import LoopContext, ChainableUndefined")
-    page = ".. autoclass:: jinja2.ChainableUndefined\n"
+    page = ".. autoclass:: jinja2.ChainableUndefined\n\nAn undefined that chains.\n"
     data = run_json(pr_repo(tmp_path, {"jinja2/__init__.py": init, "jinja2/runtime.py": RUNTIME,
                                        "docs/api.rst": page}, {"jinja2/__init__.py": head}),
                     "main")

@@ -166,13 +166,16 @@ UNNAMED_KINDS = ("route", "command", "file", "runtime")
 name: the generic and shape guards do not apply to them."""
 
 
-def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> set[int]:
+def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
+                 tails: bool = True) -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
     generic), a command as a phrase of words, a file by its path, a runtime version as a
     clause saying it, a code-shaped name as written or under a documented prefix (``module``,
     where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
     call form (the shape guard). A literal is a string, no declaration a documented prefix
-    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``."""
+    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``. Without
+    ``tails``, a bare name is not matched as the last part of a directive's target
+    (:meth:`DocsIndex.naming_as_written`)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -182,7 +185,7 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "") -> s
     if kind == "runtime":
         return index.stating(token)
     if is_code_shaped(token):
-        return index.naming(token, module, prefixes=kind != "literal")
+        return index.naming(token, module, prefixes=kind != "literal", tails=tails)
     return index.calling(token)
 
 
@@ -287,8 +290,13 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 is_generic(anchor.token, config.generic_names) or (plain and key in bare)):
             weak.append({"token": anchor.token, "kind": anchor.kind})
             continue
+        spelling = (spellings or {}).get(key)
+        # a member's own name (``BINDINGS`` of ``Switch.BINDINGS``) is no directive's last
+        # part: ``::: pkg.Tree.BINDINGS`` writes another member, and ``::: pkg.Switch.BINDINGS``
+        # is matched by the anchor ``Switch.BINDINGS``
         matched = anchor_pages(index, anchor.kind, anchor.token,
-                               declaring_module(anchor.token, (spellings or {}).get(key)))
+                               declaring_module(anchor.token, spelling),
+                               tails=spelling is None or "." not in spelling[1])
         if anchor.kind == "literal" and "/" in anchor.token:
             page_ids = page_names(index.pages) if page_ids is None else page_ids
             if anchor.token in page_ids:
@@ -544,7 +552,9 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. A
     ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that reaches it only
     through its documented container: autodoc renders the signature and docstring, which
-    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``)."""
+    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``).
+    A page holding nothing but generating directives keeps only its certain drift
+    (:func:`_breaking`)."""
     # each anchor with its rule on a page, less a ``body_only`` one the page reaches only
     # through its documented container
     ruled_by_page: dict[int, list[tuple[Anchor, str, str]]] = {}
@@ -561,6 +571,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
         if anchor.kind == "symbol" and "." in anchor.token}
     rows = []
     texts = index.read_texts(ruled_by_page)  # in one exchange with git
+    rendering = index.rendering(ruled_by_page)
     for page_id, ruled in ruled_by_page.items():
         page = index.pages[page_id]
         text = texts[page_id]
@@ -583,6 +594,10 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
                     and not (lines and code.diff_lines.issuperset(lines)):
                 rule = "removed"
             evidence.append(Evidence(rule, anchor.kind, anchor.token, lines))
+        if page_id in rendering:
+            anchors, evidence = _breaking(anchors, evidence)
+            if not evidence:
+                continue
         evidence.sort(key=lambda e: evidence_order(e.rule, e.kind, e.token, e.lines))
         rows.append(Row(
             path=page.path,
@@ -595,15 +610,29 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     return sorted(rows, key=lambda row: (row.rank, -len(row.anchors), row.path))
 
 
+def _breaking(anchors: list[Anchor], evidence: list[Evidence]
+              ) -> tuple[list[Anchor], list[Evidence]]:
+    """Of a rendering page's anchors and their evidence (one each, in order), those of
+    certain drift: the build renders a changed name by itself, and fails, or renders
+    nothing, only where a name the page writes was removed
+    (docs/concepts/anchoring-rules.md#rendering-pages)."""
+    kept = [(anchor, found) for anchor, found in zip(anchors, evidence, strict=True)
+            if found.rule == "removed"]
+    return [anchor for anchor, _ in kept], [found for _, found in kept]
+
+
 def add_homes(rows: list[Row], homes: list[Home], index: DocsIndex) -> list[Row]:
     """``rows`` and, after them, a ``module_home`` row for each home page no name put on the
     list (docs/concepts/ranking.md): a page named after the file carries no line, a
-    directive of the module the lines writing the module's name."""
+    directive of the module the lines writing the module's name. A page that only renders
+    directives (:meth:`DocsIndex.rendering`) is no row of a name that still exists: the build
+    renders the module's change by itself."""
     listed = {row.path for row in rows}
+    rendering = index.rendering([home.page_id for home in homes])
     extra = []
     for home in homes:
         page = index.pages[home.page_id]
-        if page.path in listed:
+        if page.path in listed or home.page_id in rendering:
             continue
         lines = () if home.module is None else mention_lines(
             index.read_text(home.page_id), page.path, home.module, "written")

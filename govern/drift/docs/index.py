@@ -22,6 +22,7 @@ from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.headings import SectionHeadings
 from govern.drift.docs.invocations import invoked_at
+from govern.drift.docs.rendering import is_rendering_page
 from govern.drift.docs.scanner import (
     FORMAT,
     PRIVATE_MEMBERS,
@@ -39,7 +40,7 @@ from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 (WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED,
- INCLUDE) = range(11)
+ INCLUDE, TAIL) = range(12)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -97,9 +98,10 @@ class DocsIndex:
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
     """A page read this run -> the names its object directives define, likewise."""
-    _generates: bool | None = field(default=None, repr=False)
-    """Whether a page of the run holds a generated block, asked once: most corpora hold none,
-    and a name's lookup then costs no second query."""
+    _held: dict[int, bool] = field(default_factory=dict, repr=False)
+    """Whether a page of the run holds a token of a kind (a generated block's, a directive's
+    tail), asked once a kind: most corpora hold none, and a name's lookup then costs no second
+    query."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
@@ -113,6 +115,12 @@ class DocsIndex:
         (the 23 rows of objectstack's 3851f87f0 took 10 ms read one by one)."""
         self._read_written(page_ids)
         return {page_id: self.read_text(page_id) for page_id in page_ids}
+
+    def rendering(self, page_ids: Collection[int]) -> set[int]:
+        """Those of ``page_ids`` that hold nothing but generating directives
+        (:func:`is_rendering_page`), read as written: a URL is text of the page's own."""
+        return {page_id for page_id, text in self._read_written(page_ids).items()
+                if is_rendering_page(text, self.pages[page_id].path)}
 
     def _written(self, page_id: int) -> str:
         if page_id not in self._texts:
@@ -187,30 +195,42 @@ class DocsIndex:
             f"SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
             f"WHERE tokens.kind = ? AND tokens.token IN ({marks})", (kind, *tokens))]
 
-    def naming_as_written(self, token: str) -> set[int]:
+    def naming_as_written(self, token: str, *, tails: bool = True) -> set[int]:
         """Pages that write ``token`` itself (not only a documented prefix of it). A name with
         a ``-`` (``installer.only-binary``) is no word the scan keeps: a page writing it keeps
-        it whole, as a path-like token."""
-        return self.pages_with(LOOSE if "-" in token else WORD, (token,))
+        it whole, as a path-like token. With ``tails``, a bare name also as the last part of
+        an object directive's target (``Client`` of ``.. autoclass:: shop.Client``,
+        ``PageTokens.tails``): the object the directive writes when the name is a top-level
+        one, never a member's own name (``BINDINGS`` of ``::: pkg.Switch.BINDINGS`` is not
+        another class's ``BINDINGS``)."""
+        written = self.pages_with(LOOSE if "-" in token else WORD, (token,))
+        return written | self.pages_with(TAIL, (token,)) \
+            if tails and "." not in token and self._holds(TAIL) else written
+
+    def _holds(self, kind: int) -> bool:
+        """Whether a page of the run holds a token of ``kind``, asked once a run."""
+        if kind not in self._held:
+            self._held[kind] = bool(self._fetch(
+                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
+                "LIMIT 1", (kind,)))
+        return self._held[kind]
 
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
         reference of the code, as a documented prefix is (``PageTokens.generated``)."""
-        if self._generates is None:
-            self._generates = bool(self._fetch(
-                "SELECT 1 FROM tokens JOIN run ON run.blob = tokens.blob WHERE tokens.kind = ? "
-                "LIMIT 1", (GENERATED,)))
-        return self.pages_with(GENERATED, (token,)) if self._generates else set()
+        return self.pages_with(GENERATED, (token,)) if self._holds(GENERATED) else set()
 
-    def naming(self, token: str, module: str = "", *, prefixes: bool = True) -> set[int]:
+    def naming(self, token: str, module: str = "", *, prefixes: bool = True,
+               tails: bool = True) -> set[int]:
         """Pages that name ``token``: as written or in a generated block, or inside a
         documented reference prefix (``::: httpx.Client`` names ``httpx.Client.send``) whose
         member it is in the page does not leave out (``:exclude-members: send``), and shows
         when private or special (``:private-members:`` for ``shop._helper``). ``token`` is
         declared in ``module``, when known: autodoc's directive of a package above it (``..
         automodule:: cattrs`` for ``cattrs.gen.make_dict_structure_fn``) renders none of its
-        submodules' members. Without ``prefixes``, only as written or in a generated block."""
-        named = self.naming_as_written(token) | self.generating(token)
+        submodules' members. Without ``prefixes``, only as written or in a generated block;
+        without ``tails``, not as a directive's target's last part (:meth:`naming_as_written`)."""
+        named = self.naming_as_written(token, tails=tails) | self.generating(token)
         if not prefixes:
             return named
         parts = token.split(".")
@@ -594,7 +614,8 @@ def _token_rows(tokens: PageTokens, words: list[str],
     for kind, values in ((CALL, tokens.calls), (PREFIX, tokens.prefixes), (LOOSE, tokens.loose),
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
                          (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
-                         (GENERATED, tokens.generated), (INCLUDE, tokens.included)):
+                         (GENERATED, tokens.generated), (INCLUDE, tokens.included),
+                         (TAIL, tokens.tails)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

@@ -100,7 +100,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 27
+FORMAT = 28
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -118,7 +118,8 @@ link's path holds no ``:``; 21: of a prefix's directives, one not showing privat
 members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctest blocks
 are code; 24: an automd block's names are generated, not written; 25: markdown-include's
 ``{!path!}`` includes; 26: a URL names nothing but the file a source link names; 27:
-and a fragment that is a dotted name)."""
+and a fragment that is a dotted name; 28: a directive's dotted target names its last part as a
+tail, not a word)."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,12 @@ class PageTokens:
     """The paths of the files a Markdown page includes with markdown-include's ``{!path!}``
     (:func:`included_paths`), which may name a build-time copy of the file
     (``tmp_examples/model_config_main.py``)."""
+    tails: frozenset[str] = frozenset()
+    """The last part of each dotted target of an object directive (``BINDINGS`` of ``:::
+    textual.widgets.Switch.BINDINGS``, ``Client`` of ``.. autoclass:: shop.Client``) that the
+    page writes nowhere as a word. The directive writes one object, not the bare name: a
+    member's own name (``BINDINGS`` of another class) does not match it
+    (:meth:`DocsIndex.naming_as_written`)."""
 
 
 def inline_code_spans(text: str) -> list[tuple[int, int]]:
@@ -740,16 +747,20 @@ def _clean_target(target: str) -> str | None:
 
 
 def _reference_names(target: str) -> list[str]:
-    """A reference target and the short names it documents: the name, its last part, and
-    ``Class.member``."""
+    """A reference target and the short names it documents: the name, then, when dotted,
+    ``Class.member`` and its last part (last: :func:`_directive_names`)."""
     name = _clean_target(target)
     if name is None:
         return []
     parts = name.split(".")
-    names = [name, parts[-1]]
-    if len(parts) >= 2:
-        names.append(".".join(parts[-2:]))
-    return names
+    return [name, ".".join(parts[-2:]), parts[-1]] if len(parts) >= 2 else [name]
+
+
+def _directive_names(target: str) -> tuple[list[str], list[str]]:
+    """(names, tails) of a directive's target: :func:`_reference_names` less the last part of
+    a dotted one, which the directive does not write alone (:attr:`PageTokens.tails`)."""
+    found = _reference_names(target)
+    return found[:2], found[2:]
 
 
 _COMMIT_ID = re.compile(r"[0-9a-fA-F]{40}(?:[0-9a-fA-F]{24})?")
@@ -963,6 +974,7 @@ class References(NamedTuple):
     hidden: set[str]
     private: set[str]
     special: set[str]
+    tails: set[str]
 
 
 def _references(text: str) -> References:
@@ -975,8 +987,11 @@ def _references(text: str) -> References:
     directives: dict[str, list[Members]] = {}
     listed: set[str] = set()
     targets = list(sphinx_targets(text))
+    tails: set[str] = set()
     for target, name in named_targets(text, targets) if targets else ():
-        names.update(_reference_names(name))
+        named, tail = _directive_names(name) if target.directive else (_reference_names(name), [])
+        names.update(named)
+        tails.update(tail)
         for _, member in listed_members(target, name):
             names.update(_reference_names(member))
             listed.add(member)
@@ -993,7 +1008,9 @@ def _references(text: str) -> References:
     if ":::" in text:
         for match in MKDOCSTRINGS.finditer(text):
             autodoc.discard(match.group(1))
-            names.update(_reference_names(match.group(1)))
+            named, tail = _directive_names(match.group(1))
+            names.update(named)
+            tails.update(tail)
             # mkdocstrings applies its own filters, set in options this scan does not read:
             # its block documents every member, underscored or not, as it always has
             for documented in (prefixes, private, special):
@@ -1006,7 +1023,7 @@ def _references(text: str) -> References:
             names.update(_reference_names(match.group(1)))
     for declaration in docblock_declarations(text):
         names.update(_reference_names(declaration))
-    return References(names, prefixes, autodoc, hidden, private, special)
+    return References(names, prefixes, autodoc, hidden, private, special, tails)
 
 
 DOCBLOCK_SCHEME = "docblock"
@@ -1277,4 +1294,5 @@ def scan_page(text: str, path: str) -> PageTokens:
         generated=frozenset(generated),
         included=frozenset(included for _, included in included_paths(text))
         if INCLUDE_OPEN in text and path.endswith(".md") else frozenset(),
+        tails=frozenset(references.tails - words),
     )
