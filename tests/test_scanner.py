@@ -95,12 +95,17 @@ def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> N
     # a declaration, an assignment, ``return`` or ``await`` before the head; a comment after it
     ("const sub = await program.command('x', { hidden: true })\n  .summary\n",
      [("program.summary", False)]),
-    ("cli = this.program // root\r\n  .version('1')\r\n", [("this.program.version", True)]),
+    ("cli = program // root\r\n  .version('1')\r\n", [("program.version", True)]),
     ("return app\n  .use(x)\n", [("app.use", True)]),
-    # no head: a function's result, ``new``, a subscript, a block's end, no line before
+    # a schema the page makes is an instance; the namespace it is made from is none
+    ("schema\n  .refine(ok)\n", [("schema.refine", True)]),
+    ("const email = z\n  .string()\n  .email()\n", []),
+    # no head: a function's result, ``new``, a subscript, a property, a block's end, no line
+    # before
     ("fetch(url)\n  .then(r => r)\n", []),
     ("new Command()\n  .option('-d')\n", []),
     ("program.commands[0]\n  .name()\n", []),
+    ("this.program\n  .name()\n", []),
     ("})\n  .option('-d')\n", []),
     ("  .option('-d')\n", []),
     # a spread, a number, a member inside a link are no links
@@ -112,7 +117,8 @@ def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> N
     ("program\n  .name('x')\nother()\n  .option('-d')\n", [("program.name", True)]),
 ])
 def test_chain_links(code: str, links: list[tuple[str, bool]]) -> None:
-    page = f"# Use\n\n```ts\n{code}```\n"
+    page = ("# Use\n\n```ts\nconst program = new Command();\nlet app = express();\n"
+            f"const schema = z.object({{}});\n```\n\n```ts\n{code}```\n")
     found = list(chain_links(page))
     assert [(name, called) for name, _, called in found] == links
     for name, offset, _ in found:  # the offset is the link's name
@@ -124,7 +130,8 @@ def test_chain_links(code: str, links: list[tuple[str, bool]]) -> None:
     ("python", False), ("sh", False), ("diff", False),
 ])
 def test_chain_links_are_read_in_js_and_untagged_fences_only(fence: str, read: bool) -> None:
-    page = f"```{fence}\nprogram\n  .option('-d')\n```\n\nprogram\n  .name('x')\n"
+    page = (f"Make `program = new Command()`.\n\n```{fence}\nprogram\n  .option('-d')\n```\n\n"
+            "program\n  .name('x')\n")
     tokens = scan_page(page, "a.md")
     assert ("program.option" in tokens.words) is read
     assert ("program.option" in tokens.calls) is read

@@ -9,11 +9,11 @@ qualified name like any other.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.index import CALL, DocsIndex
+from govern.drift.docs.scanner import CALL_ASSIGNMENT
 
 _NOT_INSTANCES = frozenset({"self", "cls", "super"})
 MAX_NAMES = 3
@@ -21,13 +21,6 @@ MAX_NAMES = 3
 MAX_PAGES = 2
 """An instance form written on more pages than this is the instance's everyday use (``app.run``,
 ``app.config`` on every deployment page), not a page about the member: it anchors nothing."""
-
-
-_ASSIGNMENT = re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
-                         r"(?:new[ \t]++)?(?:\w++\.)*+(\w++)\(")
-"""``name = Container(``, ``name = module.Container(`` or JavaScript's ``const program = new
-Command(``, the container's last part captured: possessive, so one pass over a hostile page
-stays linear."""
 
 
 _BOUND: dict[str, dict[str, frozenset[str]]] = {}
@@ -44,7 +37,7 @@ def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
         if len(_BOUND) >= _MAX_BOUND:
             _BOUND.clear()
         bound: dict[str, set[str]] = {}
-        for match in _ASSIGNMENT.finditer(index.read_text(page_id)):
+        for match in CALL_ASSIGNMENT.finditer(index.read_text(page_id)):
             bound.setdefault(match.group(2), set()).add(match.group(1))
         _BOUND[blob] = {called: frozenset(names) for called, names in bound.items()}
     return _BOUND[blob].get(container, frozenset())

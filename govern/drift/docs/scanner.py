@@ -236,6 +236,14 @@ def fenced_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
+CALL_ASSIGNMENT = re.compile(
+    r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
+    r"(?:new[ \t]++)?(?:\w++\.)*+(\w++)\(")
+"""``name = Container(``, ``name = module.Container(`` or JavaScript's ``const program = new
+Command(``: the name a page's code binds to what a call makes (group 1), and the callee's last
+part (group 2). Possessive, so one pass over a hostile page stays linear."""
+
+
 def fence_language(text: str, start: int) -> str:
     """The language a fenced block's opening line names, lowercased (``js`` of ```` ```js
     title="cli.js" ````), given where its content starts; empty for an untagged fence."""
@@ -288,13 +296,18 @@ def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
     """(``head.name``, offset of ``name``, whether called) of each link of a method chain
     written a call a line in a fenced block of a chain language (:data:`CHAIN_LANGUAGES`)::
 
+        const program = new Command();
         program
           .option('-d, --debug')   # program.option
 
     each as if written ``program.option(`` on one line (:func:`_chain_head` tells the head).
-    A chain goes on over its ``.name`` lines and the comment lines between them; a blank line,
-    a line ending in ``;`` or any other line ends it. Each line is split off once, and the
-    head read once a chain: linear."""
+    The head is a name the page's code binds to what a call makes (:data:`CALL_ASSIGNMENT`),
+    an instance whose fluent methods return it: a namespace a page imports is no such object
+    (zod's ``z\n  .string()\n  .email()`` calls ``email`` on the string schema, not
+    ``z.email``). A chain goes on over its ``.name`` lines and the comment lines between them;
+    a blank line, a line ending in ``;`` or any other line ends it. Each line is split off
+    once, the head read once a chain and the page's bindings once: linear."""
+    bound: set[str] | None = None
     for start, end in fenced_blocks(text):
         if fence_language(text, start) not in CHAIN_LANGUAGES:
             continue
@@ -309,6 +322,10 @@ def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
                 continue
             if before:
                 head, before = _chain_head(before), ""
+                if head is not None:
+                    if bound is None:
+                        bound = {match.group(1) for match in CALL_ASSIGNMENT.finditer(text)}
+                    head = head if head in bound else None
             if head is not None:
                 yield (f"{head}.{link.group(1)}", line_start + link.start(1),
                        line.startswith("(", link.end()))
