@@ -86,6 +86,14 @@ def test_an_instance_form_on_every_page_is_everyday_use_not_a_row(tmp_path: Path
     assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
 
 
+def test_a_changelog_naming_an_instance_form_is_no_everyday_use(tmp_path: Path) -> None:
+    docs = {"docs/p0.md": BINDS, "docs/p1.md": BINDS,
+            "CHANGELOG.md": "# Changelog\n\n## 1.1\n\n- `app.route` strips its rule.\n"}
+    data = run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")
+    assert rows(data) == {path: ["app.route"] for path in docs}
+    assert data["release_owned_docs"] == ["CHANGELOG.md"]
+
+
 def _one_class_pattern(container: str) -> re.Pattern[str]:
     """The pattern the bindings were read with before, one class at a time."""
     return re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"

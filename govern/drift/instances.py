@@ -19,8 +19,11 @@ _NOT_INSTANCES = frozenset({"self", "cls", "super"})
 MAX_NAMES = 3
 """More instance names than this for one class: the docs bind it to anything, none is telling."""
 MAX_PAGES = 2
-"""An instance form written on more pages than this is the instance's everyday use (``app.run``,
-``app.config`` on every deployment page), not a page about the member: it anchors nothing."""
+"""An instance form written on more hand-written pages than this is the instance's everyday use
+(``app.run``, ``app.config`` on every deployment page), not a page about the member: it anchors
+nothing. A release-owned page is not counted: a changelog names a member because it changed,
+as the over-broad cap counts hand-written pages only (commander's changelog writes
+``program.option``, beside its README and ``docs/deprecated.md``)."""
 
 
 _BOUND: dict[str, dict[str, frozenset[str]]] = {}
@@ -62,7 +65,7 @@ def instance_names(containers: Collection[str], index: DocsIndex) -> dict[str, l
 
 def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> list[Candidate]:
     """``instance.member`` for each changed member written ``Container.member``, unless more
-    than ``MAX_PAGES`` pages write it."""
+    than ``MAX_PAGES`` hand-written pages write it."""
     members: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         declaration = candidate.declaration
@@ -76,6 +79,8 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> li
             for c in changed:
                 assert c.declaration is not None  # selected above
                 token = f"{name}.{c.declaration.name}"
-                if len(index.naming_as_written(token)) <= MAX_PAGES:
+                written = index.naming_as_written(token)
+                if sum(not index.pages[page_id].release_owned for page_id in written) \
+                        <= MAX_PAGES:
                     found.append(Candidate(c.kind, token, c.file, c.side, c.declaration))
     return found
