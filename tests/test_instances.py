@@ -32,6 +32,7 @@ def test_a_member_anchors_on_the_instance_name_the_docs_bind(tmp_path: Path) -> 
 
 TS_PKG = {"package.json": '{"name": "commander", "main": "index.js"}\n',
           "index.js": "export class Command {\n  option(flags) {\n    return flags\n  }\n}\n"}
+OPTION_CHANGE = {"index.js": TS_PKG["index.js"].replace("return flags", "return flags.trim()")}
 
 
 @pytest.mark.parametrize(("binding", "listed"), [
@@ -42,8 +43,31 @@ TS_PKG = {"package.json": '{"name": "commander", "main": "index.js"}\n',
 def test_a_javascript_new_binds_an_instance_name(tmp_path: Path, binding: str,
                                                  listed: dict[str, list[str]]) -> None:
     docs = {"docs/options.md": f"```js\n{binding}\nprogram.option('-d');\n```\n"}
-    change = {"index.js": TS_PKG["index.js"].replace("return flags", "return flags.trim()")}
-    assert rows(run_json(pr_repo(tmp_path, {**TS_PKG, **docs}, change), "main")) == listed
+    assert rows(run_json(pr_repo(tmp_path, {**TS_PKG, **docs}, OPTION_CHANGE), "main")) == listed
+
+
+@pytest.mark.parametrize(("fence", "chain", "lines"), [
+    # commander's README: the instance on its own line, a call a line under it
+    ("js", "program\n  .option('-d, --debug')\n  // small\n  .option('-s, --small');\n",
+     [9, 11]),
+    # a method called on the instance heads the chain: a fluent method returns its object
+    ("", "program.command('serve')\n  .description('x')\n  .option('-p');\n", [10]),
+    # another object's chain, a function's result, a chain a blank line or a statement's end
+    # broke, one in a Python fence
+    ("js", "other\n  .option('-d');\n", None),
+    ("js", "fetch(url)\n  .option('-d');\n", None),
+    ("js", "program\n\n  .option('-d');\n", None),
+    ("ts", "program\n  .name('x');\n  .option('-d');\n", None),
+    ("python", "program\n  .option('-d')\n", None),
+])
+def test_a_method_chain_names_its_links_on_the_instance(tmp_path: Path, fence: str, chain: str,
+                                                        lines: list[int] | None) -> None:
+    docs = {"docs/options.md": "# Options\n\n```js\nconst program = new Command();\n```\n\n"
+                               f"```{fence}\n{chain}```\n"}
+    data = run_json(pr_repo(tmp_path, {**TS_PKG, **docs}, OPTION_CHANGE), "main")
+    assert rows(data) == ({"docs/options.md": ["program.option"]} if lines else {})
+    if lines:
+        assert data["docs"][0]["evidence"][0]["lines"] == lines
 
 
 def test_without_a_binding_in_the_docs_the_instance_form_is_not_learned(tmp_path: Path) -> None:
@@ -60,6 +84,14 @@ def test_a_class_bound_to_many_names_learns_none(tmp_path: Path) -> None:
 def test_an_instance_form_on_every_page_is_everyday_use_not_a_row(tmp_path: Path) -> None:
     docs = {f"docs/p{i}.md": BINDS for i in range(3)}
     assert rows(run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")) == {}
+
+
+def test_a_changelog_naming_an_instance_form_is_no_everyday_use(tmp_path: Path) -> None:
+    docs = {"docs/p0.md": BINDS, "docs/p1.md": BINDS,
+            "CHANGELOG.md": "# Changelog\n\n## 1.1\n\n- `app.route` strips its rule.\n"}
+    data = run_json(pr_repo(tmp_path, {**PKG, **docs}, CHANGE), "main")
+    assert rows(data) == {path: ["app.route"] for path in docs}
+    assert data["release_owned_docs"] == ["CHANGELOG.md"]
 
 
 def _one_class_pattern(container: str) -> re.Pattern[str]:

@@ -27,6 +27,7 @@ from govern.drift.docs.index import (
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.scanner import (
     _RAW_TOKEN,
+    chain_links,
     fenced_blocks,
     inline_code_spans,
     raw_tokens,
@@ -86,6 +87,55 @@ def test_directive_tails(text: str, path: str, tails: set[str]) -> None:
 ])
 def test_calls_are_read_in_code_only(text: str, path: str, calls: set[str]) -> None:
     assert scan_page(text, path).calls == calls
+
+
+@pytest.mark.parametrize(("code", "links"), [
+    ("program\n  .option('-d')\n  // why\n  .parse();\n",
+     [("program.option", True), ("program.parse", True)]),
+    # a declaration, an assignment, ``return`` or ``await`` before the head; a comment after it
+    ("const sub = await program.command('x', { hidden: true })\n  .summary\n",
+     [("program.summary", False)]),
+    ("cli = program // root\r\n  .version('1')\r\n", [("program.version", True)]),
+    ("return app\n  .use(x)\n", [("app.use", True)]),
+    # a schema the page makes is an instance; the namespace it is made from is none
+    ("schema\n  .refine(ok)\n", [("schema.refine", True)]),
+    ("const email = z\n  .string()\n  .email()\n", []),
+    # no head: a function's result, ``new``, a subscript, a property, a block's end, no line
+    # before
+    ("fetch(url)\n  .then(r => r)\n", []),
+    ("new Command()\n  .option('-d')\n", []),
+    ("program.commands[0]\n  .name()\n", []),
+    ("this.program\n  .name()\n", []),
+    ("})\n  .option('-d')\n", []),
+    ("  .option('-d')\n", []),
+    # a spread, a number, a member inside a link are no links
+    ("program\n  ...rest\n  .5\n", []),
+    ("program\n  .addOption(new Option('-s').hideHelp())\n", [("program.addOption", True)]),
+    # a statement's end, a blank line or another line ends a chain
+    ("program\n  .name('x');\n  .option('-d')\n", [("program.name", True)]),
+    ("program\n  .name('x')\n\n  .option('-d')\n", [("program.name", True)]),
+    ("program\n  .name('x')\nother()\n  .option('-d')\n", [("program.name", True)]),
+])
+def test_chain_links(code: str, links: list[tuple[str, bool]]) -> None:
+    page = ("# Use\n\n```ts\nconst program = new Command();\nlet app = express();\n"
+            f"const schema = z.object({{}});\n```\n\n```ts\n{code}```\n")
+    found = list(chain_links(page))
+    assert [(name, called) for name, _, called in found] == links
+    for name, offset, _ in found:  # the offset is the link's name
+        assert page.startswith(name.rpartition(".")[2], offset)
+
+
+@pytest.mark.parametrize(("fence", "read"), [
+    ("", True), ("js", True), ("JavaScript title=\"cli.js\"", True), ("tsx", True),
+    ("python", False), ("sh", False), ("diff", False),
+])
+def test_chain_links_are_read_in_js_and_untagged_fences_only(fence: str, read: bool) -> None:
+    page = (f"Make `program = new Command()`.\n\n```{fence}\nprogram\n  .option('-d')\n```\n\n"
+            "program\n  .name('x')\n")
+    tokens = scan_page(page, "a.md")
+    assert ("program.option" in tokens.words) is read
+    assert ("program.option" in tokens.calls) is read
+    assert "program.name" not in tokens.words  # not in a fenced block
 
 
 @pytest.mark.parametrize(("text", "path", "prefixes"), [

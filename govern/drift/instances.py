@@ -9,25 +9,21 @@ qualified name like any other.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.index import CALL, DocsIndex
+from govern.drift.docs.scanner import CALL_ASSIGNMENT
 
 _NOT_INSTANCES = frozenset({"self", "cls", "super"})
 MAX_NAMES = 3
 """More instance names than this for one class: the docs bind it to anything, none is telling."""
 MAX_PAGES = 2
-"""An instance form written on more pages than this is the instance's everyday use (``app.run``,
-``app.config`` on every deployment page), not a page about the member: it anchors nothing."""
-
-
-_ASSIGNMENT = re.compile(r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
-                         r"(?:new[ \t]++)?(?:\w++\.)*+(\w++)\(")
-"""``name = Container(``, ``name = module.Container(`` or JavaScript's ``const program = new
-Command(``, the container's last part captured: possessive, so one pass over a hostile page
-stays linear."""
+"""An instance form written on more hand-written pages than this is the instance's everyday use
+(``app.run``, ``app.config`` on every deployment page), not a page about the member: it anchors
+nothing. A release-owned page is not counted: a changelog names a member because it changed,
+as the over-broad cap counts hand-written pages only (commander's changelog writes
+``program.option``, beside its README and ``docs/deprecated.md``)."""
 
 
 _BOUND: dict[str, dict[str, frozenset[str]]] = {}
@@ -44,7 +40,7 @@ def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
         if len(_BOUND) >= _MAX_BOUND:
             _BOUND.clear()
         bound: dict[str, set[str]] = {}
-        for match in _ASSIGNMENT.finditer(index.read_text(page_id)):
+        for match in CALL_ASSIGNMENT.finditer(index.read_text(page_id)):
             bound.setdefault(match.group(2), set()).add(match.group(1))
         _BOUND[blob] = {called: frozenset(names) for called, names in bound.items()}
     return _BOUND[blob].get(container, frozenset())
@@ -69,7 +65,7 @@ def instance_names(containers: Collection[str], index: DocsIndex) -> dict[str, l
 
 def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> list[Candidate]:
     """``instance.member`` for each changed member written ``Container.member``, unless more
-    than ``MAX_PAGES`` pages write it."""
+    than ``MAX_PAGES`` hand-written pages write it."""
     members: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         declaration = candidate.declaration
@@ -83,6 +79,8 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> li
             for c in changed:
                 assert c.declaration is not None  # selected above
                 token = f"{name}.{c.declaration.name}"
-                if len(index.naming_as_written(token)) <= MAX_PAGES:
+                written = index.naming_as_written(token)
+                if sum(not index.pages[page_id].release_owned for page_id in written) \
+                        <= MAX_PAGES:
                     found.append(Candidate(c.kind, token, c.file, c.side, c.declaration))
     return found

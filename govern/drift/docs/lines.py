@@ -22,6 +22,7 @@ from govern.drift.docs.scanner import (
     _ROUTE,
     _WORD,
     _reference_names,
+    chain_links,
     code_regions,
     default_imports,
     dotted_suffixes,
@@ -222,6 +223,7 @@ class PageMentions:
         self._phrases: dict[str, PhraseRuns] = {}
         self._scoped: _ScopedNames | None = None
         self._defaults: dict[str, list[int]] | None = None
+        self._chained: dict[str, list[int]] | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -259,6 +261,15 @@ class PageMentions:
             for name, offset in default_imports(self.text):
                 self._defaults.setdefault(name, []).append(offset)
         return self._defaults.get(token, [])
+
+    def _chained_at(self, token: str) -> list[int]:
+        """Where a method chain's link names ``token`` (``program.option`` of ``program\n
+        .option(…)``), the page's chains read on first need."""
+        if self._chained is None:
+            self._chained = {}
+            for name, offset, _ in chain_links(self.text):
+                self._chained.setdefault(name, []).append(offset)
+        return self._chained.get(token, [])
 
     def _nearest_prefix(self, token: str) -> list[int]:
         """Where the page documents the nearest container of ``token``: the directives
@@ -315,6 +326,8 @@ class PageMentions:
             offsets = _pathed_at(text, token)
         else:
             offsets = [*_named_at(text, token), *self._scope().forms.get(token, ())]
+        if how == "written" and "." in token:
+            offsets = [*offsets, *self._chained_at(token)]
         if how == "written" and token.endswith(".default"):
             # a default import names ``module.default`` without writing it
             offsets = [*offsets, *self._imported_default_at(token)]

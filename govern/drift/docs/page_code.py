@@ -19,7 +19,7 @@ import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-from govern.drift.docs.scanner import fenced_blocks
+from govern.drift.docs.scanner import fence_language, fenced_blocks
 
 _NAME = r"[A-Za-z_$][\w$]*+"
 _PYTHON_FROM = re.compile(r"^[ \t]*+(?:>>>[ \t]++)?from[ \t]++([\w.]++)[ \t]++import[ \t]*+",
@@ -230,8 +230,7 @@ class PageCode:
         if self._diff_lines is None:
             self._diff_lines = set()
             for start, end in fenced_blocks(self.text):
-                opening = self.text.rfind("\n", 0, max(start - 1, 0)) + 1
-                if self.text[opening:start].strip().lstrip("`~").strip().lower() == "diff":
+                if fence_language(self.text, start) == "diff":
                     first = self.text.count("\n", 0, start) + 1
                     self._diff_lines.update(range(first, first + self.text.count(
                         "\n", start, end) + 1))

@@ -100,7 +100,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 28
+FORMAT = 29
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -119,7 +119,7 @@ members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctes
 are code; 24: an automd block's names are generated, not written; 25: markdown-include's
 ``{!path!}`` includes; 26: a URL names nothing but the file a source link names; 27:
 and a fragment that is a dotted name; 28: a directive's dotted target names its last part as a
-tail, not a word)."""
+tail, not a word; 29: a method chain's links, a call a line, name ``head.name``)."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +234,112 @@ def fenced_blocks(text: str) -> list[tuple[int, int]]:
         blocks.append((newline + 1, fences[j][0]))
         i = j + 1  # the search goes on from inside the closing line
     return blocks
+
+
+CALL_ASSIGNMENT = re.compile(
+    r"\b([a-z_][A-Za-z0-9_]*+)[ \t]*+(?::[ \t]*+[\w.]++[ \t]*+)?=[ \t]*+"
+    r"(?:new[ \t]++)?(?:\w++\.)*+(\w++)\(")
+"""``name = Container(``, ``name = module.Container(`` or JavaScript's ``const program = new
+Command(``: the name a page's code binds to what a call makes (group 1), and the callee's last
+part (group 2). Possessive, so one pass over a hostile page stays linear."""
+
+
+def fence_language(text: str, start: int) -> str:
+    """The language a fenced block's opening line names, lowercased (``js`` of ```` ```js
+    title="cli.js" ````), given where its content starts; empty for an untagged fence."""
+    opening = text.rfind("\n", 0, max(start - 1, 0)) + 1
+    info = text[opening:start].strip().lstrip("`~").split(maxsplit=1)
+    return info[0].lower() if info else ""
+
+
+CHAIN_LANGUAGES = frozenset({"", "js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript",
+                             "tsx", "mts", "cts"})
+"""The fences whose lines may continue a method chain (:func:`chain_links`): JS/TS, where a
+fluent API's chain is written a call a line (commander's ``program\n  .option(…)``), and an
+untagged fence. Python writes a chain only inside brackets, and mostly on what a call returns
+(``session.query(User)\n    .filter(…)`` filters a query, not the session): not read."""
+_CHAIN_LINK = re.compile(r"[ \t]*+\.([A-Za-z_$][\w$]*+)")
+"""A line continuing a chain: its first non-blank characters are ``.name`` (``  .option(``);
+``...rest`` is a spread, no member."""
+_CHAIN_HEAD = re.compile(
+    r"[ \t]*+(?:(?:export[ \t]++)?(?:const|let|var)[ \t]++[A-Za-z_$][\w$]*+[ \t]*+=[ \t]*+"
+    r"|[A-Za-z_$][\w$]*+[ \t]*+=(?!=)[ \t]*+|return[ \t]++)?(?:await[ \t]++)?"
+    r"([A-Za-z_$][\w$]*+(?:\.[A-Za-z_$][\w$]*+)*+)(?:(\()|[ \t\r]*+(?://[^\n]*+)?$)")
+"""The line a chain continues, opening with a dotted name (after a declaration, an assignment,
+``return`` or ``await``) that is the whole expression (``program``) or is called (group 2:
+``program.command('x')``, ``fetch(url)``)."""
+
+
+MAX_CHAIN_HEAD = 200
+"""The longest head a chain's links are named on: each link writes it again, so a hostile
+head of a megabyte under many links would make a name that long of each."""
+
+
+def _chain_head(line: str) -> str | None:
+    """The object a chain continuing ``line`` is on: a name written alone, or the receiver of
+    a method the line calls first (``program`` of ``program.command('x')``: a fluent method
+    returns its object, or one of its kind, as commander's ``command`` returns a sub-command).
+    None for a function's result (``fetch(url)``: what it returns is not ``fetch``) and for
+    anything else (``new Command()``, ``items[0]``, ``})``), and for a name longer than
+    ``MAX_CHAIN_HEAD``."""
+    head = _CHAIN_HEAD.match(line)
+    if head is None or head.end(1) - head.start(1) > MAX_CHAIN_HEAD:
+        return None
+    name: str = head.group(1)
+    if head.group(2) is None:
+        return name
+    receiver, dot, _ = name.rpartition(".")
+    return receiver if dot else None
+
+
+def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
+    """(``head.name``, offset of ``name``, whether called) of each link of a method chain
+    written a call a line in a fenced block of a chain language (:data:`CHAIN_LANGUAGES`)::
+
+        const program = new Command();
+        program
+          .option('-d, --debug')   # program.option
+
+    each as if written ``program.option(`` on one line (:func:`_chain_head` tells the head).
+    The head is a name the page's code binds to what a call makes (:data:`CALL_ASSIGNMENT`),
+    an instance whose fluent methods return it: a namespace a page imports is no such object
+    (zod's ``z\n  .string()\n  .email()`` calls ``email`` on the string schema, not
+    ``z.email``). A chain goes on over its ``.name`` lines and the comment lines between them;
+    a blank line, a line ending in ``;`` or any other line ends it. Each line is split off
+    once, the head read once a chain and the page's bindings once: linear."""
+    bound: set[str] | None = None
+    for start, end in fenced_blocks(text):
+        if fence_language(text, start) not in CHAIN_LANGUAGES:
+            continue
+        head: str | None = None
+        before = ""  # the last line that is no link, comment or blank: a chain's head line
+        for line_start, line in _lines_of(text, start, end):
+            link = _CHAIN_LINK.match(line)
+            if link is None:
+                stripped = line.strip()
+                if not stripped.startswith("//"):
+                    head, before = None, stripped and line
+                continue
+            if before:
+                head, before = _chain_head(before), ""
+                if head is not None:
+                    if bound is None:
+                        bound = {match.group(1) for match in CALL_ASSIGNMENT.finditer(text)}
+                    head = head if head in bound else None
+            if head is not None:
+                yield (f"{head}.{link.group(1)}", line_start + link.start(1),
+                       line.startswith("(", link.end()))
+            if line.rstrip().endswith(";"):
+                head = None
+
+
+def _lines_of(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    """(offset, text) of each line of ``text[start:end]``, its newline left off."""
+    while start < end:
+        newline = text.find("\n", start, end)
+        line_end = end if newline < 0 else newline
+        yield start, text[start:line_end]
+        start = line_end + 1
 
 
 _FENCE_OPENING = re.compile(r"(`{3,}+)(?!.*`)|(~{3,}+)")
@@ -1278,6 +1384,11 @@ def scan_page(text: str, path: str) -> PageTokens:
     words.update(references.names)
     words.update(name for name, _ in default_imports(text))
     calls = _calls(text, path)
+    for name, _, called in chain_links(text):
+        words.add(name)
+        words.update(dotted_suffixes(name))
+        if called:
+            calls.add(name)
     routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
         else set()
     intern = sys.intern
