@@ -404,10 +404,11 @@ def documented_end(siblings: list[Node], at: int) -> int:
     names it binds, as Sphinx's autodoc and mkdocstrings read it (mkdocs documents each
     config field so). Changing that string changes the field, not its class."""
     if python_assignment(siblings[at]) is not None:
-        after = next((sibling for sibling in islice(siblings, at + 1, None)
-                      if sibling.type != "comment"), None)
-        if after is not None and _is_docstring(after):
-            return last_line(after)
+        after = at + 1  # by index: ``islice`` would step over the siblings before ``at``
+        while after < len(siblings) and siblings[after].type == "comment":
+            after += 1
+        if after < len(siblings) and _is_docstring(siblings[after]):
+            return last_line(siblings[after])
     return last_line(siblings[at])
 
 
