@@ -91,6 +91,93 @@ def test_an_instance_field_is_declared_and_never_bridges() -> None:
     assert [d.bridgeable for d in result.touched] == [False]
 
 
+CONFIG = '''class SiteConfig(Base):
+    """The configuration of a site."""
+
+    site_name = Type(str)
+    """The title of the site."""
+
+    not_in_nav = Optional(PathSpec())
+    """Patterns of files that are not in the nav."""
+
+    draft_docs: PathSpec = Optional(PathSpec())
+
+    """Patterns of files to mark as draft."""
+
+    def load(self):
+        return 1
+    """A string after a method."""
+
+    def __init__(self, path):
+        self.path = path
+        """Where the configuration was read from."""
+'''
+CONFIG_PAGES = {
+    "mylib/__init__.py": "from .config import SiteConfig\n",
+    "docs/plugins.md": "A plugin receives the `SiteConfig` object.\n",
+    "docs/configuration.md": "### not_in_nav\n\nSet `draft_docs`; read `SiteConfig.path`.\n",
+}
+
+
+@pytest.mark.parametrize(("old", "new", "listed"), [
+    # the string after a field documents the field (mkdocs' config fields): the field, not
+    # the class, whose page names only the class
+    ("that are not in the nav.", "that are not in the nav.\n\n    More.\n    ",
+     {"docs/configuration.md": ["not_in_nav"]}),
+    # after an annotated assignment, a blank line between (as Sphinx reads it)
+    ("to mark as draft.", "to mark as drafts.", {"docs/configuration.md": ["draft_docs"]}),
+    # after an instance field the constructor assigns
+    ("Where the configuration", "Where the whole configuration",
+     {"docs/configuration.md": ["SiteConfig.path"]}),
+    # a field added with its docstring is a member added, not a change of the class
+    ("    def load", "    exclude_docs = Optional(PathSpec())\n    \"\"\"Excluded.\"\"\"\n\n"
+     "    def load", {}),
+    # the class's docstring stays the class's, and a string after a method is no field's
+    ("of a site.", "of a whole site.", {"docs/plugins.md": ["SiteConfig"]}),
+    ("after a method.", "after the method.", {"docs/plugins.md": ["SiteConfig"]}),
+])
+def test_an_attribute_docstring_documents_its_field(tmp_path: Path, old: str, new: str,
+                                                    listed: dict[str, list[str]]) -> None:
+    """mkdocs' `4150d2b8ce` grew `not_in_nav`'s docstring and listed `plugins.md`, which names
+    `MkDocsConfig` only, not `configuration.md`'s `### not_in_nav`, which it edited."""
+    assert old in CONFIG
+    repo = pr_repo(tmp_path, {**CONFIG_PAGES, "mylib/config.py": CONFIG},
+                   {"mylib/config.py": CONFIG.replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
+MODULE = '''"""Settings."""
+
+DEBUG = False
+"""Enable debug mode."""
+
+_CACHE = {}
+"""A private cache."""
+
+try:
+    FAST = True
+except ImportError:
+    FAST = False
+"""A string after a block."""
+
+LEVELS = {"info": 1}
+"""Log levels by name."""
+'''
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    (4, ["DEBUG"]),      # a module variable's docstring is the variable's
+    (7, []),             # a private one's: nothing
+    (13, []),            # after a block: no variable's, not its last assignment's
+    (16, ["LEVELS"]),    # a table's docstring: the table itself, none of its keys
+    (15, ["LEVELS.info"]),
+])
+def test_a_module_variable_docstring_is_the_variable(line: int, expected: list[str]) -> None:
+    result = extract_python(MODULE.encode(), frozenset({line}))
+    assert [d.key for d in result.touched] == expected
+    assert result.passed_over == (("private `_CACHE`",) if line == 7 else ())
+
+
 POOL = """export class AgentPool {
   /** How many agents run at once. */
   limit = 4;

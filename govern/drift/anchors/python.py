@@ -16,7 +16,9 @@ from govern.drift.anchors.inheritance import inherited_spellings, overriding
 from govern.drift.anchors.literals import shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction
 from govern.drift.anchors.syntax import (
+    any_within,
     changed_in_body_only,
+    documented_end,
     first_error_line,
     first_line,
     inherited_members,
@@ -25,6 +27,7 @@ from govern.drift.anchors.syntax import (
     local_callers,
     parse,
     passed_over_members,
+    python_assignment,
     python_string,
     text,
     touched_members,
@@ -66,14 +69,6 @@ def unwrap_definition(node: Node) -> Node:
         if inner is not None:
             return inner
     return node
-
-
-def _assignment(node: Node) -> Node | None:
-    if node.type == "expression_statement" and node.named_children:
-        first = node.named_children[0]
-        if first.type == "assignment":
-            return first
-    return None
 
 
 def _targets(node: Node) -> Iterator[Node]:
@@ -126,7 +121,7 @@ def _string_keyed_dict(statement: Node) -> Node | None:
     """The dict literal of ``NAME = {"key": …}`` when every key is a plain string. Not of a
     tuple target: ``A, B = {"x": 1, "y": 2}`` binds ``A`` to ``"x"``, and neither holds
     the dict's keys."""
-    assignment = _assignment(statement)
+    assignment = python_assignment(statement)
     left = assignment.child_by_field_name("left") if assignment is not None else None
     if assignment is None or left is None or left.type != "identifier":
         return None
@@ -181,7 +176,7 @@ def _instance_fields(init: Node) -> Iterator[tuple[str, Node]]:
 
 def _instance_field(statement: Node) -> str | None:
     """``name`` of a ``self.name = …`` statement."""
-    assignment = _assignment(statement)
+    assignment = python_assignment(statement)
     target = assignment.child_by_field_name("left") if assignment is not None else None
     if target is None or target.type != "attribute" \
             or text(target.child_by_field_name("object")) != "self":
@@ -706,6 +701,17 @@ def extract_python(source: bytes, lines: frozenset[int],
     hidden: list[Declaration] = []
     hidden_reasons: dict[str, str] = {}
     slots: set[str] = set()  # the entries of the classes' ``__slots__``
+    # a module variable's lines run to the docstring written after it, as a class field's do;
+    # only at the module's own level (an ``if``/``try`` block's last assignment is not the
+    # statement before a string after that block)
+    module_level = tree.root_node.named_children
+    ends = {statement.id: documented_end(module_level, at)
+            for at, statement in enumerate(module_level)}
+
+    def changed(statement: Node) -> bool:
+        end = ends.get(statement.id, last_line(statement))
+        return any_within(lines, range(first_line(statement), end + 1))
+
     for name, statement in top_level:
         is_container, members = _members(statement)
         slots.update(member for member, node in members if node.type == "string")
@@ -716,7 +722,7 @@ def extract_python(source: bytes, lines: frozenset[int],
                       if node.type != "string" and _instance_field(node) is None]
                      if is_container else [(name, statement)])
         if not exported(name):
-            if touches(statement, lines):
+            if changed(statement):
                 definition = unwrap_definition(statement)
                 served = [Declaration(served_name, None, bridgeable=False, binding=True)
                           for served_name in _served(definition, lines)] \
@@ -731,8 +737,11 @@ def extract_python(source: bytes, lines: frozenset[int],
             continue
         declared.add(name)
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
-        if touches(statement, lines):
-            found = _touched(statement, name, lines, is_container, members)
+        if changed(statement):
+            # a table whose docstring alone changed: the table's own declaration
+            found = _touched(statement, name, lines, is_container, members) \
+                if touches(statement, lines) or not is_container \
+                else [Declaration(name, None, bridgeable=False)]
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, lines, _member_role))

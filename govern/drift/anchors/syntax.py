@@ -366,8 +366,9 @@ def any_within(lines: frozenset[int], span: range) -> bool:
 def _member_lines(span: Node, members: Iterable[Node]) -> tuple[dict[int, range], set[int]]:
     """Each member's lines, by node id, with the comment block written directly above it (a
     ``#:`` attribute comment, a JSDoc block): that comment documents the member, so changing
-    it changes the member. A comment ending a line of the previous member is that member's,
-    not this one's. Also the lines of every comment among the members.
+    it changes the member; and with the docstring written after it (``documented_end``). A
+    comment ending a line of the previous member is that member's, not this one's. Also the
+    lines of every comment among the members.
 
     Read from each parent's children once, the parent found walking down from ``span``:
     tree-sitter finds a node's parent or sibling by walking down from the root, so asking
@@ -388,12 +389,36 @@ def _member_lines(span: Node, members: Iterable[Node]) -> tuple[dict[int, range]
                 if sibling.type == "comment":
                     comments.update(range(first_line(sibling), last_line(sibling) + 1))
         siblings, at = places[member.id]
+        end = documented_end(siblings, at)
         start = first_line(member)
         while at and _documents_next(siblings, at - 1, start):
             at -= 1
             start = first_line(siblings[at])
-        documented[member.id] = range(start, last_line(member) + 1)
+        documented[member.id] = range(start, end + 1)
     return documented, comments
+
+
+def documented_end(siblings: list[Node], at: int) -> int:
+    """The last line of ``siblings[at]``, or of its attribute docstring: in Python, the string
+    statement that follows an assignment (blank lines and comments between) documents the
+    names it binds, as Sphinx's autodoc and mkdocstrings read it (mkdocs documents each
+    config field so). Changing that string changes the field, not its class."""
+    if python_assignment(siblings[at]) is not None:
+        after = at + 1  # by index: ``islice`` would step over the siblings before ``at``
+        while after < len(siblings) and siblings[after].type == "comment":
+            after += 1
+        if after < len(siblings) and _is_docstring(siblings[after]):
+            return last_line(siblings[after])
+    return last_line(siblings[at])
+
+
+def python_assignment(statement: Node) -> Node | None:
+    """The assignment a Python statement is (``a = …``, ``a: T = …``, ``a: T``), if it is."""
+    if statement.type == "expression_statement" and statement.named_children:
+        first = statement.named_children[0]
+        if first.type == "assignment":
+            return first
+    return None
 
 
 def _documents_next(siblings: list[Node], at: int, line: int) -> bool:
