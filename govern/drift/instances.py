@@ -3,17 +3,25 @@
 
 The instance names are learned from the docs' own code, an assignment of a call of the class
 (``app = Flask(__name__)``, ``client = pkg.Client()``), read only on the pages that call the
-class, bare or qualified; each changed member then anchors as ``instance.member`` too, a
-qualified name like any other.
+class, bare or qualified; or a binding of a package that exports an instance of it (``var
+program = require('commander')``, :mod:`govern.drift.exported`). Each changed member then
+anchors as ``instance.member`` too, a qualified name like any other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TypeVar
 
 from govern.drift.anchors.extract import Candidate
 from govern.drift.docs.index import CALL, DocsIndex
 from govern.drift.docs.scanner import CALL_ASSIGNMENT
+from govern.drift.exported import page_bindings
+
+T = TypeVar("T")
+Exported = Mapping[str, Collection[tuple[str, str]]]
+"""For a class, the (package name, export name) pairs its package exports an instance of it
+as (:func:`govern.drift.exported.exported_instances`)."""
 
 _NOT_INSTANCES = frozenset({"self", "cls", "super"})
 MAX_NAMES = 3
@@ -31,26 +39,46 @@ _BOUND: dict[str, dict[str, frozenset[str]]] = {}
 is its content, so the answer holds for every run of a process (a calibrate replay asks it for
 every case). Read in one pass per page, whatever the number of changed classes: a page calling
 20,000 classes was searched once per class."""
+_IMPORTED: dict[str, dict[str, dict[str, frozenset[str]]]] = {}
+"""Page blob -> the page's module bindings (:func:`govern.drift.exported.page_bindings`), kept
+as :data:`_BOUND` is."""
 _MAX_BOUND = 5_000
 
 
-def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
+def _per_blob(cache: dict[str, T], index: DocsIndex, page_id: int,
+              read: Callable[[str], T]) -> T:
+    """``read`` of the page's text, once per blob for the process."""
     blob = index.pages[page_id].blob
-    if blob not in _BOUND:
-        if len(_BOUND) >= _MAX_BOUND:
-            _BOUND.clear()
-        bound: dict[str, set[str]] = {}
-        for match in CALL_ASSIGNMENT.finditer(index.read_text(page_id)):
-            bound.setdefault(match.group(2), set()).add(match.group(1))
-        _BOUND[blob] = {called: frozenset(names) for called, names in bound.items()}
-    return _BOUND[blob].get(container, frozenset())
+    if blob not in cache:
+        if len(cache) >= _MAX_BOUND:
+            cache.clear()
+        cache[blob] = read(index.read_text(page_id))
+    return cache[blob]
 
 
-def instance_names(containers: Collection[str], index: DocsIndex) -> dict[str, list[str]]:
+def _assignments(text: str) -> dict[str, frozenset[str]]:
+    bound: dict[str, set[str]] = {}
+    for match in CALL_ASSIGNMENT.finditer(text):
+        bound.setdefault(match.group(2), set()).add(match.group(1))
+    return {called: frozenset(names) for called, names in bound.items()}
+
+
+def _bound_on(index: DocsIndex, page_id: int, container: str) -> frozenset[str]:
+    return _per_blob(_BOUND, index, page_id, _assignments).get(container, frozenset())
+
+
+def _imported_on(index: DocsIndex, page_id: int, package: str, export: str) -> frozenset[str]:
+    bindings = _per_blob(_IMPORTED, index, page_id, page_bindings)
+    return bindings.get(package, {}).get(export, frozenset())
+
+
+def instance_names(containers: Collection[str], index: DocsIndex,
+                   exported: Exported | None = None) -> dict[str, list[str]]:
     """For each of ``containers``, the names the docs bind an instance of it to, in order;
     none when more than ``MAX_NAMES``. Only pages that call the class in code can bind it,
     bare (``Flask(``) or qualified (``flask.Flask(``, ``aiohttp.web.Application(``), as the
-    assignment is read either way."""
+    assignment is read either way; and, for a class whose package exports an instance of it
+    (``exported``), only pages naming the package can bind that instance."""
     qualified = index.calling_qualified(containers)
     found: dict[str, list[str]] = {}
     for container in containers:
@@ -58,14 +86,20 @@ def instance_names(containers: Collection[str], index: DocsIndex) -> dict[str, l
         for page_id in sorted(index.pages_with(CALL, (container,))
                               | qualified.get(container, set())):
             names |= _bound_on(index, page_id, container)
+        for package, export in sorted((exported or {}).get(container, ())):
+            for page_id in sorted(index.mentioning((package,))):
+                names |= _imported_on(index, page_id, package, export)
         names -= _NOT_INSTANCES
         found[container] = sorted(names) if len(names) <= MAX_NAMES else []
     return found
 
 
-def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> list[Candidate]:
+def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex,
+                        exported: Callable[[list[Candidate]], Exported] = lambda _: {},
+                        ) -> list[Candidate]:
     """``instance.member`` for each changed member written ``Container.member``, unless more
-    than ``MAX_PAGES`` hand-written pages write it."""
+    than ``MAX_PAGES`` hand-written pages write it. ``exported`` tells, of those members, the
+    instances their packages export; it is asked only when some member changed."""
     members: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         declaration = candidate.declaration
@@ -73,7 +107,8 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> li
                 and declaration.container is not None and candidate.token == declaration.key):
             members.setdefault(declaration.container, []).append(candidate)
     found: list[Candidate] = []
-    bound = instance_names(members, index)
+    changed_members = [c for changed in members.values() for c in changed]
+    bound = instance_names(members, index, exported(changed_members) if members else {})
     for container, changed in sorted(members.items()):
         for name in bound[container]:
             for c in changed:
@@ -84,3 +119,11 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex) -> li
                         <= MAX_PAGES:
                     found.append(Candidate(c.kind, token, c.file, c.side, c.declaration))
     return found
+
+
+def removed_instance_forms(instances: Iterable[Candidate], removed: Collection[tuple[str, str]],
+                           ) -> frozenset[tuple[str, str]]:
+    """The instance forms (:func:`instance_candidates`) of the removed members: a page writing
+    ``program.prompt`` is stale once ``Command.prompt`` is gone."""
+    return frozenset((c.kind, c.token) for c in instances
+                     if c.declaration is not None and (c.kind, c.declaration.key) in removed)

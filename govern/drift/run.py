@@ -46,8 +46,9 @@ from govern.drift.anchors.syntax import SOURCE_PATHSPECS, is_code_shaped
 from govern.drift.bridge import BridgeResult, all_routes, bridge, bridge_health, is_constant
 from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
+from govern.drift.exported import exported_instances
 from govern.drift.homes import find_homes
-from govern.drift.instances import instance_candidates
+from govern.drift.instances import instance_candidates, removed_instance_forms
 from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
     example_scopes,
@@ -185,9 +186,12 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                             lambda path: is_code_path(path, config), change_set.release_data)
     modules = removed_modules(changes, head_files, base_side.exists,
                               head_side.read, lambda path: is_code_path(path, config))
-    candidates = (change_set.candidates + bridged.candidates
-                  + instance_candidates(change_set.candidates, index) + files + modules)
-    removed = (removed_tokens(change_set) | removed_paths(files)
+    instances = instance_candidates(change_set.candidates, index, lambda members:
+                                    exported_instances(members, names, manifests,
+                                                       (base_side, head_side)))
+    candidates = change_set.candidates + bridged.candidates + instances + files + modules
+    removed = removed_tokens(change_set)
+    removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
     # the removed names and flags some page writes, looked for in the code at HEAD together
     written = _written_names(removed, index)
