@@ -302,10 +302,13 @@ def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
 
     each as if written ``program.option(`` on one line (:func:`_chain_head` tells the head).
     The head is a name the page's code binds to what a call makes (:data:`CALL_ASSIGNMENT`),
-    an instance whose fluent methods return it: a namespace a page imports is no such object
-    (zod's ``z\n  .string()\n  .email()`` calls ``email`` on the string schema, not
-    ``z.email``). A chain goes on over its ``.name`` lines and the comment lines between them;
-    a blank line, a line ending in ``;`` or any other line ends it. Each line is split off
+    an instance whose fluent methods return it: a namespace a page imports with ``import`` is
+    no such object (zod's ``z\n  .string()\n  .email()`` calls ``email`` on the string
+    schema, not ``z.email``). A name bound by ``require(...)`` is a head whatever the module
+    exports: commander's ``var program = require('commander')`` binds its instance, which the
+    page alone cannot tell from a namespace required so. A chain goes on over its ``.name``
+    lines and the comment lines between them; a blank line, a line ending in ``;`` or any
+    other line ends it. Each line is split off
     once, the head read once a chain and the page's bindings once: linear."""
     bound: set[str] | None = None
     for start, end in fenced_blocks(text):
