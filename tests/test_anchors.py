@@ -8,6 +8,7 @@ import pytest
 
 from govern.drift.anchors.model import Extraction
 from govern.drift.anchors.python import (
+    MAX_PACKAGE_DEPTH,
     ReexportIndex,
     extract_python,
     index_reexports,
@@ -130,6 +131,14 @@ def test_python_qualified_names(path: str, name: str, expected: list[str]) -> No
 def test_relative_imports_resolve_against_their_package(module: str, package: str,
                                                         expected: str) -> None:
     assert resolve_import(module, package) == expected
+
+
+def test_a_package_nests_at_most_max_package_depth_folders() -> None:
+    deepest = "/".join(["p"] * MAX_PACKAGE_DEPTH)
+    files = {f"{'/'.join(['p'] * depth)}/__init__.py" for depth in range(1, MAX_PACKAGE_DEPTH + 2)}
+    dotted = ".".join(["p"] * MAX_PACKAGE_DEPTH)
+    assert module_path(f"{deepest}/m.py", files.__contains__)[0] == f"{dotted}.m"
+    assert module_path(f"{deepest}/p/m.py", files.__contains__) == ("", [])
 
 
 def test_module_path_stops_at_the_import_root() -> None:

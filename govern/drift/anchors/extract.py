@@ -464,7 +464,7 @@ def _module_file(importer: str, module: str, exists: Callable[[str], bool],
     the folder of the tree's top-level package of that name (``src/textual/app.py`` for an
     example under ``docs/examples`` importing ``textual.app``). None for a module of no file
     of the tree: a dependency's, the standard library's."""
-    _, packages = module_path(importer, exists)
+    _, packages = module_path(importer, exists)  # bounded: MAX_PACKAGE_DEPTH folders
     # the nearest package resolves relative imports (an __init__.py is its own package)
     absolute = resolve_import(module, packages[0][1] if packages else "")
     if not all(part.isidentifier() for part in absolute.split(".")):

@@ -791,6 +791,11 @@ def extract_python(source: bytes, lines: frozenset[int],
 
 # -- qualified names --------------------------------------------------------------------------
 
+MAX_PACKAGE_DEPTH = 32
+"""Folders a Python file may sit under and still be importable by a dotted name
+(:func:`module_path`)."""
+
+
 def module_path(path: str,
                 exists: Callable[[str], bool]) -> tuple[str, list[tuple[str, str]]]:
     """(dotted module name, its packages as (directory, dotted name), nearest first); ``("",
@@ -801,8 +806,14 @@ def module_path(path: str,
     does not. A folder without an ``__init__.py`` inside a package is a namespace package
     and importable all the same: ``marimo/_plugins/ui/_impl/chat/chat.py`` is
     ``marimo._plugins.ui._impl.chat.chat`` though ``chat/`` has no ``__init__.py``.
+
+    A file more than ``MAX_PACKAGE_DEPTH`` folders deep is importable by no name: finding its
+    packages builds each ancestor's path, a cost that grows as the square of a path git lets
+    nest thousands of folders deep (a hostile tree), while no real package nests so.
     """
     parts = path.split("/")
+    if len(parts) - 1 > MAX_PACKAGE_DEPTH:
+        return "", []
     stem = parts[-1].rsplit(".", 1)[0]
     dirs = parts[:-1]
     # has_init[i]: the folder of the first i + 1 parts holds an __init__.py
