@@ -11,7 +11,7 @@ from typing import TypeVar
 from govern.drift.anchors.model import Declaration
 from govern.drift.anchors.syntax import MAX_INHERITING, inherited_members
 
-Node = TypeVar("Node", bound=Hashable)
+ClassKey = TypeVar("ClassKey", bound=Hashable)
 
 
 def inherited_spellings(bases: dict[str, list[str]], members: dict[str, set[str]],
@@ -45,11 +45,11 @@ def overriding(touched: Iterable[Declaration], bases: dict[str, list[str]],
                         lambda name: local.get(name, ()), members.__getitem__)
 
 
-def overrides_in(touched: Iterable[Declaration], node: Callable[[str], Node],
-                 parents: Callable[[Node], Iterable[Node]],
-                 members: Callable[[Node], AbstractSet[str]]) -> frozenset[str]:
+def overrides_in(touched: Iterable[Declaration], node: Callable[[str], ClassKey],
+                 parents: Callable[[ClassKey], Iterable[ClassKey]],
+                 members: Callable[[ClassKey], AbstractSet[str]]) -> frozenset[str]:
     """Keys of the touched members whose name a class their class extends declares. A class
-    is a ``Node``: its name in the file (:func:`overriding`), or a file and a name, across the
+    is a ``ClassKey``: its name in the file (:func:`overriding`), or a file and a name, across the
     imports. ``node`` gives a changed member's class, ``parents`` a class's bases (each once),
     ``members`` a class's own member names.
 
@@ -83,7 +83,7 @@ def overrides_in(touched: Iterable[Declaration], node: Callable[[str], Node],
     return frozenset(found)
 
 
-def _ancestors(start: Node, parents: Callable[[Node], Iterable[Node]]) -> Iterator[Node]:
+def _ancestors(start: ClassKey, parents: Callable[[ClassKey], Iterable[ClassKey]]) -> Iterator[ClassKey]:
     """The classes ``start`` extends, directly or through another, nearest first, and at
     most ``MAX_INHERITING`` of them: a base farther up is unread, as one of another file is.
     ``parents`` lists each class's bases once each, so the walk reads the lists of at most
