@@ -83,7 +83,8 @@ def overrides_in(touched: Iterable[Declaration], node: Callable[[str], ClassKey]
     return frozenset(found)
 
 
-def _ancestors(start: ClassKey, parents: Callable[[ClassKey], Iterable[ClassKey]]) -> Iterator[ClassKey]:
+def _ancestors(start: ClassKey, parents: Callable[[ClassKey], Iterable[ClassKey]]
+               ) -> Iterator[ClassKey]:
     """The classes ``start`` extends, directly or through another, nearest first, and at
     most ``MAX_INHERITING`` of them: a base farther up is unread, as one of another file is.
     ``parents`` lists each class's bases once each, so the walk reads the lists of at most
