@@ -14,10 +14,11 @@ from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings, overriding
 from govern.drift.anchors.literals import shaped_literals
-from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     any_within,
     changed_in_body_only,
+    changed_in_doc_only,
     documented_end,
     first_error_line,
     first_line,
@@ -227,13 +228,19 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
     if not is_container:
         definition = unwrap_definition(statement)
         binding = definition.type not in ("function_definition", "class_definition")
-        body_only = definition.type == "function_definition" and changed_in_body_only(
-            statement, range(first_line(statement), last_line(statement) + 1), lines)
-        return [Declaration(name, None, bridgeable=True, binding=binding, body_only=body_only)]
+        function = definition.type == "function_definition"
+        documented = range(first_line(statement), last_line(statement) + 1)
+        return [Declaration(name, None, bridgeable=True, binding=binding,
+                            body_only=function and changed_in_body_only(
+                                statement, documented, lines),
+                            doc_only=function and changed_in_doc_only(
+                                statement, documented, statement, lines))]
     found = touched_members(name, statement, members, lines, _member_role)
     own = Declaration(name, None, bridgeable=False)
-    if own not in found and _deprecates_instances(members, lines):
-        found.insert(0, own)
+    if _deprecates_instances(members, lines):
+        # every instance warns: found by a docstring line too, the class is still no
+        # documentation-only change (``unique`` keeps its first place)
+        found = [*found, own] if own in found else [own, *found]
     return found
 
 
@@ -753,7 +760,7 @@ def extract_python(source: bytes, lines: frozenset[int],
     if any(name == "__getattr__" for name, _ in top_level):  # a module's, not a class's
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
-    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
+    touched = unique(touched)  # in order, once each (a dict: linear)
     bases, own, written_bases = _class_tree(top_level)
     inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
     inherited = [declaration for declaration in inherited if exported(declaration.container or "")]

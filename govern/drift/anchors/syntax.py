@@ -476,26 +476,94 @@ def docstring(body: Node) -> Node | None:
     return first.named_children[0] if first is not None and _is_docstring(first) else None
 
 
-def _own_lines_changed(span: Node, documented: Iterable[range], comments: set[int],
-                       lines: frozenset[int]) -> bool:
-    """Is one of ``lines`` on a container's own declaration: its header (name, bases,
-    decorators), its docstring, its class-level statements? Not on its members (their
-    ``documented`` lines), and not on the blank lines or detached ``comments`` between
-    members: they change nothing a reader uses (docs/concepts/anchoring-rules.md#what-anchors).
-    """
+DEPRECATION = b"deprecat"
+"""What a line of documentation saying a deprecation holds, in any case: ``.. deprecated::``,
+JSDoc's ``@deprecated``, a ``Deprecated:`` section, "is deprecated"."""
+
+
+def _documentation(member: Node, documented: range) -> tuple[range, range]:
+    """A declaration's documentation, as lines: the comment block written above it (its
+    ``documented`` lines before its own: JSDoc, ``#:``), and in Python its docstring from the
+    first line it does not share with the header (``def f(): \"\"\"…`` shares one)."""
+    above = range(documented.start, first_line(member))
+    definition = member.child_by_field_name("definition") or member
+    body = definition.child_by_field_name("body")
+    string = docstring(body) if body is not None and body.type == "block" else None
+    if body is None or string is None:
+        return above, range(0)
+    opened = body.start_byte
+    header = max(last_line(child) for child in definition.children if child.end_byte <= opened)
+    return above, range(max(first_line(string), header + 1), last_line(string) + 1)
+
+
+def says_deprecated(span: Node, lines: frozenset[int]) -> bool:
+    """Does a changed line of ``span`` (a doc comment, say) say a deprecation
+    (:data:`DEPRECATION`)? Users must hear of one, however it is written."""
+    return _deprecates(span, _changed_text_lines(span, lines))
+
+
+def _deprecates(span: Node, changed: Iterable[int]) -> bool:
+    """Does one of the ``changed`` lines of ``span`` say a deprecation?"""
+    start = first_line(span)
+    text = _text_lines(span)
+    return any(DEPRECATION in text[line - start].lower() for line in changed)
+
+
+def _changed_within(span: Node, lines: frozenset[int], within: range) -> tuple[int, ...]:
+    """The changed lines of ``span`` with text (:func:`_changed_text_lines`) in ``within``."""
+    changed = _changed_text_lines(span, lines)
+    return changed[bisect_left(changed, within.start):bisect_left(changed, within.stop)]
+
+
+def changed_in_doc_only(member: Node, documented: range, span: Node,
+                        lines: frozenset[int]) -> bool:
+    """Are the changed lines with text of a declaration's ``documented`` lines (in ``span``,
+    which holds them) all in its documentation (:func:`_documentation`), none saying a
+    deprecation? Then only a generated reference, which renders that documentation, shows
+    the change (``Declaration.doc_only``)."""
+    above, string = _documentation(member, documented)
+    changed = _changed_within(span, lines, documented)
+    return bool(changed) and all(line in above or line in string for line in changed) \
+        and not _deprecates(span, changed)
+
+
+def _own_changed_lines(span: Node, documented: Iterable[range], comments: set[int],
+                       lines: frozenset[int]) -> Iterator[int]:
+    """The changed lines of a container's own declaration: its header (name, bases,
+    decorators), its docstring, its class-level statements. Not those of its members (their
+    ``documented`` lines), and not the blank lines or detached ``comments`` between members:
+    they change nothing a reader uses (docs/concepts/anchoring-rules.md#what-anchors).
+    Lazily: a caller stops at the first line it needs, so the containers of one span do not
+    each pass over all of its changed lines."""
     changed = _changed_text_lines(span, lines)
     if not changed:
-        return False
+        return
     skipped = set(comments)
     for member_lines in documented:
         skipped.update(member_lines)
-    # Up to the first changed line not skipped: those passed over are on this container's
-    # members, so the containers of one span do not each pass over all of its changed lines.
-    return any(line not in skipped for line in changed)
+    yield from (line for line in changed if line not in skipped)
+
+
+def _own_doc_only(span: Node, own: Iterator[int], first: int, lines: frozenset[int]) -> bool:
+    """Are a container's own changed lines (``first``, then the rest of ``own``) all in its
+    docstring, none saying a deprecation? Read up to the first that is not."""
+    string = _documentation(span, range(first_line(span), last_line(span) + 1))[1]
+    return first in string and all(line in string for line in own) \
+        and not _deprecates(span, _changed_within(span, lines, string))
 
 
 _SPLIT: dict[tuple[int, int], tuple[Node, frozenset[int], tuple[int, ...]]] = {}
 """``_changed_text_lines`` of the last few spans, by node and by the identity of the lines."""
+_TEXT: dict[int, tuple[Node, list[bytes]]] = {}
+"""``_text_lines`` of the last few spans, by node."""
+
+
+def _text_lines(span: Node) -> list[bytes]:
+    """The lines of ``span``'s text, split once: its members are read there one by one."""
+    held = _TEXT.get(span.id)
+    if held is None or held[0] != span:
+        held = keep_recent(_TEXT, span.id, (span, (span.text or b"").split(b"\n")))
+    return held[1]
 
 
 def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
@@ -509,7 +577,7 @@ def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
     start = first_line(span)
     ordered = _in_order(lines)
     inside = ordered[bisect_left(ordered, start):bisect_right(ordered, last_line(span))]
-    text_lines = (span.text or b"").split(b"\n") if inside else []
+    text_lines = _text_lines(span) if inside else []
     found = tuple(line for line in inside if text_lines[line - start].strip())
     return keep_recent(_SPLIT, key, (span, lines, found))[2]
 
@@ -522,7 +590,7 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
     bridges); the container itself for a touched member whose role is ``container`` (a dunder),
     for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
     anchors the fields it assigns) and for a changed line of its own declaration
-    (``_own_lines_changed``); ``hidden`` members (private) contribute nothing."""
+    (``_own_changed_lines``); ``hidden`` members (private) contribute nothing."""
     # Each member node read once, and each name of it once: a namespace's ``const a = 0,
     # b = 1, …`` is the member of every name it declares, and was read once per name
     # (2,000 names: 29 s). A name repeated on one node adds nothing the first did not.
@@ -537,12 +605,20 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
             # a field is data a handler reads through an instance, not code it calls
             found.append(Declaration(member_name, name, bridgeable=kind == "member",
                                      body_only=kind == "member" and changed_in_body_only(
-                                         member, documented[key], lines)))
+                                         member, documented[key], lines),
+                                     doc_only=changed_in_doc_only(member, documented[key],
+                                                                  span, lines)))
         elif kind == "container" or (kind == "constructor" and any_within(
                 lines, signature_lines(member, documented[key]))):
-            found.append(Declaration(name, None, bridgeable=False))
-    if _own_lines_changed(span, documented.values(), comments, lines):
-        found.insert(0, Declaration(name, None, bridgeable=False))
+            # found again for another member or its own lines, the container is doc-only
+            # only as each finding is (``unique``)
+            found.append(Declaration(name, None, bridgeable=False, doc_only=changed_in_doc_only(
+                member, documented[key], span, lines)))
+    own = _own_changed_lines(span, documented.values(), comments, lines)
+    first = next(own, None)
+    if first is not None:
+        found.insert(0, Declaration(name, None, bridgeable=False,
+                                    doc_only=_own_doc_only(span, own, first, lines)))
     return found
 
 
@@ -604,6 +680,7 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
         for child in inheriting:
             inherited = Declaration(declaration.name, child, bridgeable=True,
                                     body_only=declaration.body_only,
+                                    doc_only=declaration.doc_only,
                                     inherited_from=declaration.container)
             if inherited not in known:
                 known.add(inherited)

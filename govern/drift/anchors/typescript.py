@@ -39,7 +39,7 @@ from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.literals import settings_reads, shaped_literals
-from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     MAX_NAME_BYTES,
     changed_in_body_only,
@@ -52,6 +52,7 @@ from govern.drift.anchors.syntax import (
     name_text,
     parse,
     passed_over_members,
+    says_deprecated,
     text,
     touched_members,
     touches,
@@ -1249,17 +1250,17 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     return found
 
 
-def _jsdoc_changed(root: Node, lines: frozenset[int]) -> frozenset[int]:
-    """The ids of the top-level statements whose JSDoc block, written directly above them,
-    holds a changed line: it documents the declaration as a class member's does (h3 rewrote
-    ``createError``'s, and the page naming it was edited with it)."""
+def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
+    """The top-level statements whose JSDoc block, written directly above them, holds a
+    changed line, by id, each with that block: it documents the declaration as a class
+    member's does (h3 rewrote ``createError``'s, and the page naming it was edited with it)."""
     if not lines:
-        return frozenset()
+        return {}
     statements = root.named_children
-    return frozenset(
-        statement.id for above, statement in zip(statements, statements[1:], strict=False)
+    return {
+        statement.id: above for above, statement in zip(statements, statements[1:], strict=False)
         if above.type == "comment" and above.end_point.row + 1 >= statement.start_point.row
-        and (above.text or b"").startswith(b"/**") and touches(above, lines))
+        and (above.text or b"").startswith(b"/**") and touches(above, lines)}
 
 
 def _is_script(root: Node) -> bool:
@@ -1314,6 +1315,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
             found = _touched(name, node, span, its_lines)
+            jsdoc = jsdoc_changed.get(statement.id)
+            if jsdoc is not None and not touches(span, lines) \
+                    and not says_deprecated(jsdoc, lines):
+                # its JSDoc alone changed: what only a generated reference shows
+                found = [replace(d, doc_only=True) for d in found]
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, its_lines, _member_role))
@@ -1334,7 +1340,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
-    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
+    touched = unique(touched)  # in order, once each (a dict: linear)
     bases, own = _class_tree(top)
     inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)
