@@ -35,11 +35,13 @@ class Declaration:
     new (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
 
     doc_only: bool = field(default=False, compare=False)
-    """A function, method, class or field changed only in its documentation: its docstring
-    (on lines of its own) or the comment block written above it (JSDoc, ``#:``), and no
-    changed line of it saying a deprecation. A generated reference renders that text; a page
-    naming it by hand describes its behaviour and signature, which did not change
-    (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
+    """A function, method, class or field changed only in the spelling of its documentation:
+    its docstring (on lines of its own), the string written after a field or the comment
+    block written above it (JSDoc, ``#:``), its words the same but for typos and punctuation
+    (``govern.core.spelling``). A generated reference renders that text; a page naming it by
+    hand describes its behaviour, signature and words, which did not change
+    (docs/concepts/anchoring-rules.md#what-anchors). A docstring whose words changed is not
+    ``doc_only``: its guide changes about as often. Not compared, as ``by_members``."""
 
     inherited_from: str | None = field(default=None, compare=False)
     """For a member a subclass inherits (``Sub.method``), the class whose own member was

@@ -222,9 +222,11 @@ def _member_role(member_name: str, member: Node) -> str:
 
 
 def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bool,
-             members: list[tuple[str, Node]]) -> list[Declaration]:
+             members: list[tuple[str, Node]], respelled: frozenset[int] = frozenset()
+             ) -> list[Declaration]:
     """The declarations a changed statement contributes: its touched members, else itself
-    (``is_container`` and ``members`` as ``_members`` gives them)."""
+    (``is_container`` and ``members`` as ``_members`` gives them); ``doc_only`` where the
+    changed lines are all ``respelled`` documentation (``changed_in_doc_only``)."""
     if not is_container:
         definition = unwrap_definition(statement)
         binding = definition.type not in ("function_definition", "class_definition")
@@ -234,8 +236,8 @@ def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bo
                             body_only=function and changed_in_body_only(
                                 statement, documented, lines),
                             doc_only=function and changed_in_doc_only(
-                                statement, documented, statement, lines))]
-    found = touched_members(name, statement, members, lines, _member_role)
+                                statement, documented, statement, lines, respelled))]
+    found = touched_members(name, statement, members, lines, _member_role, respelled)
     own = Declaration(name, None, bridgeable=False)
     if _deprecates_instances(members, lines):
         # every instance warns: found by a docstring line too, the class is still no
@@ -637,11 +639,14 @@ def _served(function: Node, lines: frozenset[int]) -> list[str]:
 
 
 def extract_python(source: bytes, lines: frozenset[int],
-                   imported: frozenset[str] = frozenset()) -> Extraction:
+                   imported: frozenset[str] = frozenset(),
+                   respelled: frozenset[int] = frozenset()) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
     ``imported``: the names its package's ``__init__`` imports from it by name, public
     whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
-    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API).
+    ``respelled``: the changed lines whose words changed only in spelling, which make a
+    declaration changed in them and its documentation alone ``doc_only``."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
@@ -746,7 +751,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
         if changed(statement):
             # a table whose docstring alone changed: the table's own declaration
-            found = _touched(statement, name, lines, is_container, members) \
+            found = _touched(statement, name, lines, is_container, members, respelled) \
                 if touches(statement, lines) or not is_container \
                 else [Declaration(name, None, bridgeable=False)]
             touched.extend(found)

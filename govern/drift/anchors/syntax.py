@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from itertools import islice
+from itertools import chain, islice
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -476,37 +476,29 @@ def docstring(body: Node) -> Node | None:
     return first.named_children[0] if first is not None and _is_docstring(first) else None
 
 
-DEPRECATION = b"deprecat"
-"""What a line of documentation saying a deprecation holds, in any case: ``.. deprecated::``,
-JSDoc's ``@deprecated``, a ``Deprecated:`` section, "is deprecated"."""
-
-
-def _documentation(member: Node, documented: range) -> tuple[range, range]:
+def _documentation(member: Node, documented: range) -> tuple[range, range, range]:
     """A declaration's documentation, as lines: the comment block written above it (its
-    ``documented`` lines before its own: JSDoc, ``#:``), and in Python its docstring from the
-    first line it does not share with the header (``def f(): \"\"\"…`` shares one)."""
+    ``documented`` lines before its own: JSDoc, ``#:``), the string written after a field
+    (its ``documented`` lines after its own: :func:`documented_end`), and in Python its
+    docstring from the first line it does not share with the header (``def f(): \"\"\"…``
+    shares one)."""
     above = range(documented.start, first_line(member))
+    after = range(last_line(member) + 1, documented.stop)
     definition = member.child_by_field_name("definition") or member
     body = definition.child_by_field_name("body")
     string = docstring(body) if body is not None and body.type == "block" else None
     if body is None or string is None:
-        return above, range(0)
+        return above, after, range(0)
     opened = body.start_byte
     header = max(last_line(child) for child in definition.children if child.end_byte <= opened)
-    return above, range(max(first_line(string), header + 1), last_line(string) + 1)
+    return above, after, range(max(first_line(string), header + 1), last_line(string) + 1)
 
 
-def says_deprecated(span: Node, lines: frozenset[int]) -> bool:
-    """Does a changed line of ``span`` (a doc comment, say) say a deprecation
-    (:data:`DEPRECATION`)? Users must hear of one, however it is written."""
-    return _deprecates(span, _changed_text_lines(span, lines))
-
-
-def _deprecates(span: Node, changed: Iterable[int]) -> bool:
-    """Does one of the ``changed`` lines of ``span`` say a deprecation?"""
-    start = first_line(span)
-    text = _text_lines(span)
-    return any(DEPRECATION in text[line - start].lower() for line in changed)
+def respelled_only(span: Node, lines: frozenset[int], respelled: frozenset[int]) -> bool:
+    """Are the changed lines with text of ``span`` (a doc comment, say) all ``respelled``:
+    changed only in the spelling of their words (:func:`govern.core.spelling.is_respelling`)?
+    """
+    return all(line in respelled for line in _changed_text_lines(span, lines))
 
 
 def _changed_within(span: Node, lines: frozenset[int], within: range) -> tuple[int, ...]:
@@ -515,16 +507,18 @@ def _changed_within(span: Node, lines: frozenset[int], within: range) -> tuple[i
     return changed[bisect_left(changed, within.start):bisect_left(changed, within.stop)]
 
 
-def changed_in_doc_only(member: Node, documented: range, span: Node,
-                        lines: frozenset[int]) -> bool:
+def changed_in_doc_only(member: Node, documented: range, span: Node, lines: frozenset[int],
+                        respelled: frozenset[int]) -> bool:
     """Are the changed lines with text of a declaration's ``documented`` lines (in ``span``,
-    which holds them) all in its documentation (:func:`_documentation`), none saying a
-    deprecation? Then only a generated reference, which renders that documentation, shows
-    the change (``Declaration.doc_only``)."""
-    above, string = _documentation(member, documented)
+    which holds them) all in its documentation (:func:`_documentation`) and all
+    ``respelled``, changed only in the spelling of their words? Then its documentation says
+    what it said, and only a generated reference, which renders it, shows the change
+    (``Declaration.doc_only``). A docstring whose words changed says something new, which a
+    guide describing the function may owe its readers too."""
+    parts = _documentation(member, documented)
     changed = _changed_within(span, lines, documented)
-    return bool(changed) and all(line in above or line in string for line in changed) \
-        and not _deprecates(span, changed)
+    return bool(changed) and all(line in respelled and any(line in part for part in parts)
+                                 for line in changed)
 
 
 def _own_changed_lines(span: Node, documented: Iterable[range], comments: set[int],
@@ -544,26 +538,16 @@ def _own_changed_lines(span: Node, documented: Iterable[range], comments: set[in
     yield from (line for line in changed if line not in skipped)
 
 
-def _own_doc_only(span: Node, own: Iterator[int], first: int, lines: frozenset[int]) -> bool:
+def _own_doc_only(span: Node, own: Iterator[int], first: int, respelled: frozenset[int]
+                  ) -> bool:
     """Are a container's own changed lines (``first``, then the rest of ``own``) all in its
-    docstring, none saying a deprecation? Read up to the first that is not."""
-    string = _documentation(span, range(first_line(span), last_line(span) + 1))[1]
-    return first in string and all(line in string for line in own) \
-        and not _deprecates(span, _changed_within(span, lines, string))
+    docstring and all ``respelled``? Read up to the first that is not."""
+    string = _documentation(span, range(first_line(span), last_line(span) + 1))[2]
+    return all(line in string and line in respelled for line in chain((first,), own))
 
 
 _SPLIT: dict[tuple[int, int], tuple[Node, frozenset[int], tuple[int, ...]]] = {}
 """``_changed_text_lines`` of the last few spans, by node and by the identity of the lines."""
-_TEXT: dict[int, tuple[Node, list[bytes]]] = {}
-"""``_text_lines`` of the last few spans, by node."""
-
-
-def _text_lines(span: Node) -> list[bytes]:
-    """The lines of ``span``'s text, split once: its members are read there one by one."""
-    held = _TEXT.get(span.id)
-    if held is None or held[0] != span:
-        held = keep_recent(_TEXT, span.id, (span, (span.text or b"").split(b"\n")))
-    return held[1]
 
 
 def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
@@ -577,20 +561,22 @@ def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
     start = first_line(span)
     ordered = _in_order(lines)
     inside = ordered[bisect_left(ordered, start):bisect_right(ordered, last_line(span))]
-    text_lines = _text_lines(span) if inside else []
+    text_lines = (span.text or b"").split(b"\n") if inside else []
     found = tuple(line for line in inside if text_lines[line - start].strip())
     return keep_recent(_SPLIT, key, (span, lines, found))[2]
 
 
 def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
-                    lines: frozenset[int],
-                    role: Callable[[str, Node], str]) -> list[Declaration]:
+                    lines: frozenset[int], role: Callable[[str, Node], str],
+                    respelled: frozenset[int] = frozenset()) -> list[Declaration]:
     """What a changed container contributes: each touched member (with the comment written
     above it) whose ``role`` is ``member`` or ``field`` (an instance field, which never
     bridges); the container itself for a touched member whose role is ``container`` (a dunder),
     for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
     anchors the fields it assigns) and for a changed line of its own declaration
-    (``_own_changed_lines``); ``hidden`` members (private) contribute nothing."""
+    (``_own_changed_lines``); ``hidden`` members (private) contribute nothing. Each is
+    ``doc_only`` when its changed lines are all ``respelled`` documentation
+    (:func:`changed_in_doc_only`)."""
     # Each member node read once, and each name of it once: a namespace's ``const a = 0,
     # b = 1, …`` is the member of every name it declares, and was read once per name
     # (2,000 names: 29 s). A name repeated on one node adds nothing the first did not.
@@ -607,18 +593,18 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
                                      body_only=kind == "member" and changed_in_body_only(
                                          member, documented[key], lines),
                                      doc_only=changed_in_doc_only(member, documented[key],
-                                                                  span, lines)))
+                                                                  span, lines, respelled)))
         elif kind == "container" or (kind == "constructor" and any_within(
                 lines, signature_lines(member, documented[key]))):
             # found again for another member or its own lines, the container is doc-only
             # only as each finding is (``unique``)
             found.append(Declaration(name, None, bridgeable=False, doc_only=changed_in_doc_only(
-                member, documented[key], span, lines)))
+                member, documented[key], span, lines, respelled)))
     own = _own_changed_lines(span, documented.values(), comments, lines)
     first = next(own, None)
     if first is not None:
         found.insert(0, Declaration(name, None, bridgeable=False,
-                                    doc_only=_own_doc_only(span, own, first, lines)))
+                                    doc_only=_own_doc_only(span, own, first, respelled)))
     return found
 
 

@@ -52,7 +52,7 @@ from govern.drift.anchors.syntax import (
     name_text,
     parse,
     passed_over_members,
-    says_deprecated,
+    respelled_only,
     text,
     touched_members,
     touches,
@@ -896,7 +896,11 @@ def _is_binding(node: Node) -> bool:
 _FUNCTION_DECLARATIONS = frozenset({"function_declaration", "generator_function_declaration"})
 
 
-def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
+def _touched(name: str, node: Node, span: Node, lines: frozenset[int],
+             respelled: frozenset[int]) -> list[Declaration]:
+    """The declarations a changed top-level declaration contributes: its helpers' keys, itself,
+    or its touched members, ``doc_only`` where their changed lines are all ``respelled``
+    documentation (``changed_in_doc_only``)."""
     is_container, members = _members(node)
     if not is_container:
         helpers, given = _helpers(node)
@@ -919,15 +923,15 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
     # The namespace reads the lines its containers do not: its own, its other members', and
     # the comment written above a container, which documents it (``Namespace.Interface``).
     found = touched_members(name, span, members, _outside(lines, [s for _, s, _ in nested]),
-                            _member_role)
+                            _member_role, respelled)
     for inner, inner_span, inner_members in nested:
         if touches(inner_span, lines):
             # the container's own change is ``Interface`` and ``Namespace.Interface``, as a
             # member of the namespace; its members' are ``Interface.member``
-            found.extend(Declaration(d.name, name, bridgeable=False)
+            found.extend(Declaration(d.name, name, bridgeable=False, doc_only=d.doc_only)
                          if d == Declaration(inner, None, bridgeable=False) else d
                          for d in touched_members(inner, inner_span, inner_members, lines,
-                                                  _member_role))
+                                                  _member_role, respelled))
     return found
 
 
@@ -1271,12 +1275,15 @@ def _is_script(root: Node) -> bool:
 
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
-                       declaration_file: bool = False, module: str | None = None) -> Extraction:
+                       declaration_file: bool = False, module: str | None = None,
+                       respelled: frozenset[int] = frozenset()) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
     ``module`` is the name its importers give the module (``module_name``): the members of
-    the object it sets ``module.exports`` to are ``module.member``."""
+    the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
+    lines whose words changed only in spelling, which make a declaration changed in them and
+    its doc comment alone ``doc_only``."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1314,11 +1321,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
-            found = _touched(name, node, span, its_lines)
+            found = _touched(name, node, span, its_lines, respelled)
             jsdoc = jsdoc_changed.get(statement.id)
             if jsdoc is not None and not touches(span, lines) \
-                    and not says_deprecated(jsdoc, lines):
-                # its JSDoc alone changed: what only a generated reference shows
+                    and respelled_only(jsdoc, lines, respelled):
+                # its JSDoc alone changed, in spelling: what only a generated reference shows
                 found = [replace(d, doc_only=True) for d in found]
             touched.extend(found)
             if not found:
