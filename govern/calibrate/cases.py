@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from govern.calibrate.formatting import canonical_markdown, is_markdown
-from govern.calibrate.spelling import is_respelling
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
+from govern.core.spelling import is_respelling
 from govern.drift.anchors.extract import Side, is_build_script, is_code_file
 from govern.drift.anchors.syntax import EXTENSIONS
 from govern.drift.docs.corpus import PAGE_SUFFIXES, is_docs_path

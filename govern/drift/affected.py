@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from math import floor
 from typing import Any, NamedTuple
 
@@ -17,6 +18,7 @@ from govern.drift.anchors.model import (
     MAX_PASSED_OVER,
     NO_EXTRACTOR,
     Anchor,
+    Declaration,
     is_foreign,
     is_implementation_only,
     is_manifest,
@@ -533,18 +535,31 @@ def _bound_by_page(anchor: Anchor, release_owned: bool, code: PageCode,
     return own is not None and not release_owned and code.binds_elsewhere(anchor.token, own)
 
 
+def _declared_so(candidates: Iterable[Candidate], trait: Callable[[Declaration], bool]
+                 ) -> frozenset[tuple[str, str]]:
+    """(kind, token) of the anchors whose every declaration has ``trait``."""
+    return frozenset(_unanimous(((c.kind, c.token), c.declaration is not None
+                                 and trait(c.declaration)) for c in candidates))
+
+
 def body_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:
     """(kind, token) of the anchors whose every declaration changed only in its body
     (``Declaration.body_only``): a page that documents them only through a generating
     directive renders nothing new."""
-    return frozenset(_unanimous(
-        ((c.kind, c.token), c.declaration is not None and c.declaration.body_only)
-        for c in candidates))
+    return _declared_so(candidates, lambda declaration: declaration.body_only)
+
+
+def doc_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:
+    """(kind, token) of the anchors whose every declaration changed only in the spelling of
+    its documentation (``Declaration.doc_only``): only a page rendering them from the code
+    shows anything new."""
+    return _declared_so(candidates, lambda declaration: declaration.doc_only)
 
 
 def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],
                packages: Iterable[str] = (),
-               body_only: frozenset[tuple[str, str]] = frozenset()) -> list[Row]:
+               body_only: frozenset[tuple[str, str]] = frozenset(),
+               doc_only: frozenset[tuple[str, str]] = frozenset()) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
     naming it, read only for the pages listed. A page is stale when it names a removed anchor
@@ -554,7 +569,12 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     through its documented container: autodoc renders the signature and docstring, which
     did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``).
     A page holding nothing but generating directives keeps only its certain drift
-    (:func:`_breaking`)."""
+    (:func:`_breaking`). A ``doc_only`` anchor (:func:`doc_only_anchors`: its documentation
+    changed only in spelling) lists only the pages rendering it: its documented container, a
+    generated block, an autodoc directive or mkdocstrings block of its own
+    (:func:`rendered_names`); a page naming it by hand describes a signature, behaviour and
+    words that did not change (alembic's ``naming.rst`` writing ``op.f(…)``, for a fix to the
+    markup of ``Operations.f``'s docstring)."""
     # each anchor with its rule on a page, less a ``body_only`` one the page reaches only
     # through its documented container
     ruled_by_page: dict[int, list[tuple[Anchor, str, str]]] = {}
@@ -581,6 +601,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
                  if anchor.kind != "symbol" or "." in anchor.token
                  or not code.imports_elsewhere(anchor.token, own | roots.get(anchor.token,
                                                                              set()))]
+        ruled = _rendering(ruled, doc_only, partial(index.rendered, page_id))
         if not ruled:
             continue
         anchors = [anchor for anchor, _rule_name, _how in ruled]
@@ -619,6 +640,22 @@ def _breaking(anchors: list[Anchor], evidence: list[Evidence]
     kept = [(anchor, found) for anchor, found in zip(anchors, evidence, strict=True)
             if found.rule == "removed"]
     return [anchor for anchor, _ in kept], [found for _, found in kept]
+
+
+def _rendering(ruled: list[tuple[Anchor, str, str]], doc_only: frozenset[tuple[str, str]],
+               rendering: Callable[[], set[str]]) -> list[tuple[Anchor, str, str]]:
+    """Those of a page's ``ruled`` anchors it shows a change of: a ``doc_only`` one only
+    where the page renders it from the code (a generating rule, or the page naming it in
+    an autodoc directive, a mkdocstrings block or a docblock link: ``rendering``), as a page
+    written by hand says nothing a docstring alone changes. ``rendering`` is asked only when
+    the page names a ``doc_only`` anchor otherwise."""
+    if not any((anchor.kind, anchor.token) in doc_only for anchor, _rule, how in ruled
+               if how not in GENERATING):
+        return ruled
+    rendered = rendering()
+    return [(anchor, rule, how) for anchor, rule, how in ruled
+            if how in GENERATING or (anchor.kind, anchor.token) not in doc_only
+            or anchor.token in rendered]
 
 
 def add_homes(rows: list[Row], homes: list[Home], index: DocsIndex) -> list[Row]:

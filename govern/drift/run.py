@@ -21,6 +21,7 @@ from govern.drift.affected import (
     body_only_anchors,
     build_rows,
     corpus_sentence,
+    doc_only_anchors,
     find_new_api,
     is_generic,
     merge_sides,
@@ -210,7 +211,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
-                                body_only_anchors(candidates)), homes, index)
+                                body_only_anchors(candidates), doc_only_anchors(candidates)),
+                     homes, index)
     anchorless = _blind_spots(change_set.anchorless, guarded, rows, candidates, config)
     corpus = _corpus(index)
     if merge_base == head:  # nothing to read: no change, and likely no intent either

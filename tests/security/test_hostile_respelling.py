@@ -1,5 +1,5 @@
 """Attack: stall calibrate with the pages of a history it replays. Every page a commit
-changed is read for a typo sweep (``govern.calibrate.spelling``), and a repository's history
+changed is read for a typo sweep (``govern.core.spelling``), and a repository's history
 is whatever its authors pushed: the reading must stay linear in the page, however long its
 words and lines."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from govern.calibrate.spelling import is_respelling
+from govern.core.spelling import is_respelling
 from tests.security.pr import within
 
 LINES = 200_000

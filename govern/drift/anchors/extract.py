@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Tree
 
 from govern.config import EXTRA_LOCKFILES, LOCKFILES, Config
+from govern.core.spelling import is_respelling
 from govern.drift.anchors.commands import (
     MAY_DECLARE_COMMANDS,
     CommandResolver,
@@ -416,12 +417,14 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
     return tokens
 
 
-def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extraction:
+def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
+             respelled: frozenset[int] = frozenset()) -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code,
-    and where those fall in a region that did not parse."""
+    and where those fall in a region that did not parse; ``respelled`` are the changed lines
+    whose words changed only in spelling (:func:`_respelled_lines`)."""
     language = language_of(path)
     if language == "python":
-        extraction = extract_python(data, lines, _imported_by_package(path, side))
+        extraction = extract_python(data, lines, _imported_by_package(path, side), respelled)
         imported = _imported_overrides(path, data, extraction, side)
         if imported:
             extraction = replace(extraction, overrides=extraction.overrides | imported)
@@ -431,7 +434,7 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side) -> Extra
     else:
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),
-                                        module=module_name(path))
+                                        module=module_name(path), respelled=respelled)
     if extraction.error_line is None:
         return extraction
     return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
@@ -663,6 +666,35 @@ def _dev_only_edit(change: ChangedFile, base: Side, head: Side, name: str) -> bo
     return old is not None and new is not None and is_dev_only_manifest_change(name, old, new)
 
 
+def _respelled_lines(texts: tuple[bytes | None, bytes | None], hunks: tuple[Hunk, ...]
+                     ) -> tuple[frozenset[int], frozenset[int]]:
+    """Each side's lines of the hunks that changed only the spelling of their words, line for
+    line (:func:`is_respelling`: ``occured`` → ``occurred``, ``following:`` →
+    ``following::``; no word added, dropped or moved to another line). A docstring so
+    changed says what it said: the declaration is ``doc_only``
+    (docs/concepts/anchoring-rules.md#what-anchors). Each hunk is read once, and
+    :func:`is_respelling` stops at its bound of words: linear in the diff."""
+    if texts[0] is None or texts[1] is None:
+        return frozenset(), frozenset()
+    old_text, new_text = texts[0].split(b"\n"), texts[1].split(b"\n")
+    old: set[int] = set()
+    new: set[int] = set()
+    for hunk in hunks:
+        removed, added = hunk.old_lines(), hunk.new_lines()
+        if len(removed) != len(added) or not removed or removed.stop > len(old_text) + 1 \
+                or added.stop > len(new_text) + 1:
+            continue
+        if is_respelling(_text_of(old_text, removed), _text_of(new_text, added)):
+            old.update(removed)
+            new.update(added)
+    return frozenset(old), frozenset(new)
+
+
+def _text_of(text_lines: list[bytes], lines: range) -> str:
+    """The text of ``lines`` (1-based) of a side split into ``text_lines``."""
+    return b"\n".join(text_lines[lines.start - 1:lines.stop - 1]).decode("utf-8", "replace")
+
+
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
                  reexports: ChangeSetAnchors) -> None:
@@ -755,10 +787,12 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         changed = changed or bool(lines)
     code = _lines_of_code(read_as, texts,
                           (changed_lines[0], changed_lines[1]), change.hunks)
-    for (side, path, _, data, blob), lines in zip(sides, code, strict=True):
+    respelled = _respelled_lines(texts, change.hunks) if sources[0] == sources[1] \
+        else (frozenset(), frozenset())
+    for (side, path, _, data, blob), lines, typos in zip(sides, code, respelled, strict=True):
         if data is None:
             continue
-        extraction = _extract(path, data, lines, side)
+        extraction = _extract(path, data, lines, side, typos)
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:

@@ -4,7 +4,7 @@ anchors (kind, token, file, side) that affected-docs matches against docs pages.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,15 @@ class Declaration:
     mkdocstrings ``:::``) renders of it, so a page documenting it only that way shows nothing
     new (docs/concepts/anchoring-rules.md#what-anchors). Not compared, as ``by_members``."""
 
+    doc_only: bool = field(default=False, compare=False)
+    """A function, method, class or field changed only in the spelling of its documentation:
+    its docstring (on lines of its own), the string written after a field or the comment
+    block written above it (JSDoc, ``#:``), its words the same but for typos and punctuation
+    (``govern.core.spelling``). A generated reference renders that text; a page naming it by
+    hand describes its behaviour, signature and words, which did not change
+    (docs/concepts/anchoring-rules.md#what-anchors). A docstring whose words changed is not
+    ``doc_only``: its guide changes about as often. Not compared, as ``by_members``."""
+
     inherited_from: str | None = field(default=None, compare=False)
     """For a member a subclass inherits (``Sub.method``), the class whose own member was
     touched (``Base``): a member the base gains is one New API entry, on that class, not one
@@ -50,6 +59,18 @@ class Declaration:
     def key(self) -> str:
         """The name as ``Container.member`` or bare: unique within one file."""
         return f"{self.container}.{self.name}" if self.container else self.name
+
+
+def unique(declarations: Iterable[Declaration]) -> list[Declaration]:
+    """``declarations`` in order, once each. One found more than once (a class by its
+    docstring and by its constructor's deprecation warning) is ``doc_only`` only where every
+    finding is: any other says more than its documentation changed."""
+    found: dict[Declaration, Declaration] = {}
+    for declaration in declarations:
+        held = found.setdefault(declaration, declaration)
+        if held.doc_only and not declaration.doc_only:
+            found[declaration] = replace(held, doc_only=False)
+    return list(found.values())
 
 
 @dataclass(frozen=True)

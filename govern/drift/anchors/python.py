@@ -14,10 +14,11 @@ from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings, overriding
 from govern.drift.anchors.literals import shaped_literals
-from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     any_within,
     changed_in_body_only,
+    changed_in_doc_only,
     documented_end,
     first_error_line,
     first_line,
@@ -221,19 +222,27 @@ def _member_role(member_name: str, member: Node) -> str:
 
 
 def _touched(statement: Node, name: str, lines: frozenset[int], is_container: bool,
-             members: list[tuple[str, Node]]) -> list[Declaration]:
+             members: list[tuple[str, Node]], respelled: frozenset[int] = frozenset()
+             ) -> list[Declaration]:
     """The declarations a changed statement contributes: its touched members, else itself
-    (``is_container`` and ``members`` as ``_members`` gives them)."""
+    (``is_container`` and ``members`` as ``_members`` gives them); ``doc_only`` where the
+    changed lines are all ``respelled`` documentation (``changed_in_doc_only``)."""
     if not is_container:
         definition = unwrap_definition(statement)
         binding = definition.type not in ("function_definition", "class_definition")
-        body_only = definition.type == "function_definition" and changed_in_body_only(
-            statement, range(first_line(statement), last_line(statement) + 1), lines)
-        return [Declaration(name, None, bridgeable=True, binding=binding, body_only=body_only)]
-    found = touched_members(name, statement, members, lines, _member_role)
+        function = definition.type == "function_definition"
+        documented = range(first_line(statement), last_line(statement) + 1)
+        return [Declaration(name, None, bridgeable=True, binding=binding,
+                            body_only=function and changed_in_body_only(
+                                statement, documented, lines),
+                            doc_only=function and changed_in_doc_only(
+                                statement, documented, statement, lines, respelled))]
+    found = touched_members(name, statement, members, lines, _member_role, respelled)
     own = Declaration(name, None, bridgeable=False)
-    if own not in found and _deprecates_instances(members, lines):
-        found.insert(0, own)
+    if _deprecates_instances(members, lines):
+        # every instance warns: found by a docstring line too, the class is still no
+        # documentation-only change (``unique`` keeps its first place)
+        found = [*found, own] if own in found else [own, *found]
     return found
 
 
@@ -630,11 +639,14 @@ def _served(function: Node, lines: frozenset[int]) -> list[str]:
 
 
 def extract_python(source: bytes, lines: frozenset[int],
-                   imported: frozenset[str] = frozenset()) -> Extraction:
+                   imported: frozenset[str] = frozenset(),
+                   respelled: frozenset[int] = frozenset()) -> Extraction:
     """The declarations enclosing ``lines`` (1-based) in a Python source, and what it declares.
     ``imported``: the names its package's ``__init__`` imports from it by name, public
     whatever the module's own ``__all__`` says (jinja 2's ``runtime.__all__`` listed what
-    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API)."""
+    compiled templates star-import; ``jinja2.ChainableUndefined`` is documented API).
+    ``respelled``: the changed lines whose words changed only in spelling, which make a
+    declaration changed in them and its documentation alone ``doc_only``."""
     tree = parse("python", source)
     all_names: frozenset[str] | None = None
     reexports: dict[str, str] = {}
@@ -739,7 +751,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         declared.update(f"{name}.{member}" for member, _ in members if is_public(member))
         if changed(statement):
             # a table whose docstring alone changed: the table's own declaration
-            found = _touched(statement, name, lines, is_container, members) \
+            found = _touched(statement, name, lines, is_container, members, respelled) \
                 if touches(statement, lines) or not is_container \
                 else [Declaration(name, None, bridgeable=False)]
             touched.extend(found)
@@ -753,7 +765,7 @@ def extract_python(source: bytes, lines: frozenset[int],
     if any(name == "__getattr__" for name, _ in top_level):  # a module's, not a class's
         declared.update(name for name in module_getattr_names(source.decode("utf-8", "replace"))
                         if is_public(name))
-    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
+    touched = unique(touched)  # in order, once each (a dict: linear)
     bases, own, written_bases = _class_tree(top_level)
     inherited, widely_inherited = inherited_members(touched + hidden, bases, own)
     inherited = [declaration for declaration in inherited if exported(declaration.container or "")]

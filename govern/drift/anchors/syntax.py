@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from itertools import islice
+from itertools import chain, islice
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -476,22 +476,74 @@ def docstring(body: Node) -> Node | None:
     return first.named_children[0] if first is not None and _is_docstring(first) else None
 
 
-def _own_lines_changed(span: Node, documented: Iterable[range], comments: set[int],
-                       lines: frozenset[int]) -> bool:
-    """Is one of ``lines`` on a container's own declaration: its header (name, bases,
-    decorators), its docstring, its class-level statements? Not on its members (their
-    ``documented`` lines), and not on the blank lines or detached ``comments`` between
-    members: they change nothing a reader uses (docs/concepts/anchoring-rules.md#what-anchors).
+def _documentation(member: Node, documented: range) -> tuple[range, range, range]:
+    """A declaration's documentation, as lines: the comment block written above it (its
+    ``documented`` lines before its own: JSDoc, ``#:``), the string written after a field
+    (its ``documented`` lines after its own: :func:`documented_end`), and in Python its
+    docstring from the first line it does not share with the header (``def f(): \"\"\"…``
+    shares one)."""
+    above = range(documented.start, first_line(member))
+    after = range(last_line(member) + 1, documented.stop)
+    definition = member.child_by_field_name("definition") or member
+    body = definition.child_by_field_name("body")
+    string = docstring(body) if body is not None and body.type == "block" else None
+    if body is None or string is None:
+        return above, after, range(0)
+    opened = body.start_byte
+    header = max(last_line(child) for child in definition.children if child.end_byte <= opened)
+    return above, after, range(max(first_line(string), header + 1), last_line(string) + 1)
+
+
+def respelled_only(span: Node, lines: frozenset[int], respelled: frozenset[int]) -> bool:
+    """Are the changed lines with text of ``span`` (a doc comment, say) all ``respelled``:
+    changed only in the spelling of their words (:func:`govern.core.spelling.is_respelling`)?
     """
+    return all(line in respelled for line in _changed_text_lines(span, lines))
+
+
+def _changed_within(span: Node, lines: frozenset[int], within: range) -> tuple[int, ...]:
+    """The changed lines of ``span`` with text (:func:`_changed_text_lines`) in ``within``."""
+    changed = _changed_text_lines(span, lines)
+    return changed[bisect_left(changed, within.start):bisect_left(changed, within.stop)]
+
+
+def changed_in_doc_only(member: Node, documented: range, span: Node, lines: frozenset[int],
+                        respelled: frozenset[int]) -> bool:
+    """Are the changed lines with text of a declaration's ``documented`` lines (in ``span``,
+    which holds them) all in its documentation (:func:`_documentation`) and all
+    ``respelled``, changed only in the spelling of their words? Then its documentation says
+    what it said, and only a generated reference, which renders it, shows the change
+    (``Declaration.doc_only``). A docstring whose words changed says something new, which a
+    guide describing the function may owe its readers too."""
+    parts = _documentation(member, documented)
+    changed = _changed_within(span, lines, documented)
+    return bool(changed) and all(line in respelled and any(line in part for part in parts)
+                                 for line in changed)
+
+
+def _own_changed_lines(span: Node, documented: Iterable[range], comments: set[int],
+                       lines: frozenset[int]) -> Iterator[int]:
+    """The changed lines of a container's own declaration: its header (name, bases,
+    decorators), its docstring, its class-level statements. Not those of its members (their
+    ``documented`` lines), and not the blank lines or detached ``comments`` between members:
+    they change nothing a reader uses (docs/concepts/anchoring-rules.md#what-anchors).
+    Lazily: a caller stops at the first line it needs, so the containers of one span do not
+    each pass over all of its changed lines."""
     changed = _changed_text_lines(span, lines)
     if not changed:
-        return False
+        return
     skipped = set(comments)
     for member_lines in documented:
         skipped.update(member_lines)
-    # Up to the first changed line not skipped: those passed over are on this container's
-    # members, so the containers of one span do not each pass over all of its changed lines.
-    return any(line not in skipped for line in changed)
+    yield from (line for line in changed if line not in skipped)
+
+
+def _own_doc_only(span: Node, own: Iterator[int], first: int, respelled: frozenset[int]
+                  ) -> bool:
+    """Are a container's own changed lines (``first``, then the rest of ``own``) all in its
+    docstring and all ``respelled``? Read up to the first that is not."""
+    string = _documentation(span, range(first_line(span), last_line(span) + 1))[2]
+    return all(line in string and line in respelled for line in chain((first,), own))
 
 
 _SPLIT: dict[tuple[int, int], tuple[Node, frozenset[int], tuple[int, ...]]] = {}
@@ -515,14 +567,16 @@ def _changed_text_lines(span: Node, lines: frozenset[int]) -> tuple[int, ...]:
 
 
 def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
-                    lines: frozenset[int],
-                    role: Callable[[str, Node], str]) -> list[Declaration]:
+                    lines: frozenset[int], role: Callable[[str, Node], str],
+                    respelled: frozenset[int] = frozenset()) -> list[Declaration]:
     """What a changed container contributes: each touched member (with the comment written
     above it) whose ``role`` is ``member`` or ``field`` (an instance field, which never
     bridges); the container itself for a touched member whose role is ``container`` (a dunder),
     for a ``constructor`` touched on its ``signature_lines`` (how the class is used; its body
     anchors the fields it assigns) and for a changed line of its own declaration
-    (``_own_lines_changed``); ``hidden`` members (private) contribute nothing."""
+    (``_own_changed_lines``); ``hidden`` members (private) contribute nothing. Each is
+    ``doc_only`` when its changed lines are all ``respelled`` documentation
+    (:func:`changed_in_doc_only`)."""
     # Each member node read once, and each name of it once: a namespace's ``const a = 0,
     # b = 1, …`` is the member of every name it declares, and was read once per name
     # (2,000 names: 29 s). A name repeated on one node adds nothing the first did not.
@@ -537,12 +591,20 @@ def touched_members(name: str, span: Node, members: list[tuple[str, Node]],
             # a field is data a handler reads through an instance, not code it calls
             found.append(Declaration(member_name, name, bridgeable=kind == "member",
                                      body_only=kind == "member" and changed_in_body_only(
-                                         member, documented[key], lines)))
+                                         member, documented[key], lines),
+                                     doc_only=changed_in_doc_only(member, documented[key],
+                                                                  span, lines, respelled)))
         elif kind == "container" or (kind == "constructor" and any_within(
                 lines, signature_lines(member, documented[key]))):
-            found.append(Declaration(name, None, bridgeable=False))
-    if _own_lines_changed(span, documented.values(), comments, lines):
-        found.insert(0, Declaration(name, None, bridgeable=False))
+            # found again for another member or its own lines, the container is doc-only
+            # only as each finding is (``unique``)
+            found.append(Declaration(name, None, bridgeable=False, doc_only=changed_in_doc_only(
+                member, documented[key], span, lines, respelled)))
+    own = _own_changed_lines(span, documented.values(), comments, lines)
+    first = next(own, None)
+    if first is not None:
+        found.insert(0, Declaration(name, None, bridgeable=False,
+                                    doc_only=_own_doc_only(span, own, first, respelled)))
     return found
 
 
@@ -604,6 +666,7 @@ def inherited_members(touched: list[Declaration], bases: dict[str, list[str]],
         for child in inheriting:
             inherited = Declaration(declaration.name, child, bridgeable=True,
                                     body_only=declaration.body_only,
+                                    doc_only=declaration.doc_only,
                                     inherited_from=declaration.container)
             if inherited not in known:
                 known.add(inherited)

@@ -39,7 +39,7 @@ from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings
 from govern.drift.anchors.literals import settings_reads, shaped_literals
-from govern.drift.anchors.model import Declaration, Extraction
+from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     MAX_NAME_BYTES,
     changed_in_body_only,
@@ -52,6 +52,7 @@ from govern.drift.anchors.syntax import (
     name_text,
     parse,
     passed_over_members,
+    respelled_only,
     text,
     touched_members,
     touches,
@@ -895,7 +896,11 @@ def _is_binding(node: Node) -> bool:
 _FUNCTION_DECLARATIONS = frozenset({"function_declaration", "generator_function_declaration"})
 
 
-def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[Declaration]:
+def _touched(name: str, node: Node, span: Node, lines: frozenset[int],
+             respelled: frozenset[int]) -> list[Declaration]:
+    """The declarations a changed top-level declaration contributes: its helpers' keys, itself,
+    or its touched members, ``doc_only`` where their changed lines are all ``respelled``
+    documentation (``changed_in_doc_only``)."""
     is_container, members = _members(node)
     if not is_container:
         helpers, given = _helpers(node)
@@ -918,15 +923,15 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int]) -> list[D
     # The namespace reads the lines its containers do not: its own, its other members', and
     # the comment written above a container, which documents it (``Namespace.Interface``).
     found = touched_members(name, span, members, _outside(lines, [s for _, s, _ in nested]),
-                            _member_role)
+                            _member_role, respelled)
     for inner, inner_span, inner_members in nested:
         if touches(inner_span, lines):
             # the container's own change is ``Interface`` and ``Namespace.Interface``, as a
             # member of the namespace; its members' are ``Interface.member``
-            found.extend(Declaration(d.name, name, bridgeable=False)
+            found.extend(Declaration(d.name, name, bridgeable=False, doc_only=d.doc_only)
                          if d == Declaration(inner, None, bridgeable=False) else d
                          for d in touched_members(inner, inner_span, inner_members, lines,
-                                                  _member_role))
+                                                  _member_role, respelled))
     return found
 
 
@@ -1249,17 +1254,17 @@ def _instance_touched(bindings: list[str], maker: Node, span: Node, lines: froze
     return found
 
 
-def _jsdoc_changed(root: Node, lines: frozenset[int]) -> frozenset[int]:
-    """The ids of the top-level statements whose JSDoc block, written directly above them,
-    holds a changed line: it documents the declaration as a class member's does (h3 rewrote
-    ``createError``'s, and the page naming it was edited with it)."""
+def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
+    """The top-level statements whose JSDoc block, written directly above them, holds a
+    changed line, by id, each with that block: it documents the declaration as a class
+    member's does (h3 rewrote ``createError``'s, and the page naming it was edited with it)."""
     if not lines:
-        return frozenset()
+        return {}
     statements = root.named_children
-    return frozenset(
-        statement.id for above, statement in zip(statements, statements[1:], strict=False)
+    return {
+        statement.id: above for above, statement in zip(statements, statements[1:], strict=False)
         if above.type == "comment" and above.end_point.row + 1 >= statement.start_point.row
-        and (above.text or b"").startswith(b"/**") and touches(above, lines))
+        and (above.text or b"").startswith(b"/**") and touches(above, lines)}
 
 
 def _is_script(root: Node) -> bool:
@@ -1270,12 +1275,15 @@ def _is_script(root: Node) -> bool:
 
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
-                       declaration_file: bool = False, module: str | None = None) -> Extraction:
+                       declaration_file: bool = False, module: str | None = None,
+                       respelled: frozenset[int] = frozenset()) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
     ``module`` is the name its importers give the module (``module_name``): the members of
-    the object it sets ``module.exports`` to are ``module.member``."""
+    the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
+    lines whose words changed only in spelling, which make a declaration changed in them and
+    its doc comment alone ``doc_only``."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1313,7 +1321,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
-            found = _touched(name, node, span, its_lines)
+            found = _touched(name, node, span, its_lines, respelled)
+            jsdoc = jsdoc_changed.get(statement.id)
+            if jsdoc is not None and not touches(span, lines) \
+                    and respelled_only(jsdoc, lines, respelled):
+                # its JSDoc alone changed, in spelling: what only a generated reference shows
+                found = [replace(d, doc_only=True) for d in found]
             touched.extend(found)
             if not found:
                 passed_over.extend(passed_over_members(name, members, its_lines, _member_role))
@@ -1334,7 +1347,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         declared.add(f"{obj}.{member}")
         if touches(span, lines):
             touched.append(Declaration(member, obj, bridgeable=True))
-    touched = list(dict.fromkeys(touched))  # in order, once each (a set: linear)
+    touched = unique(touched)  # in order, once each (a dict: linear)
     bases, own = _class_tree(top)
     inherited, widely_inherited = inherited_members(touched, bases, own)
     touched.extend(inherited)

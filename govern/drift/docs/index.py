@@ -32,6 +32,7 @@ from govern.drift.docs.scanner import (
     defined_names,
     member_option,
     release_notes_sections,
+    rendered_names,
     scan_page,
     without_docblock_paths,
     without_urls,
@@ -325,6 +326,11 @@ class DocsIndex:
         self._read_written(page_ids)
         return {page_id for page_id in page_ids
                 if self._headings_of(page_id).naming(token) or token in self._defined_of(page_id)}
+
+    def rendered(self, page_id: int) -> set[str]:
+        """The names a page renders from the code (:func:`rendered_names`), read as written:
+        :meth:`read_text` leaves a docblock link's path blank."""
+        return rendered_names(self._written(page_id))
 
     def _headings_of(self, page_id: int) -> SectionHeadings:
         """A page's headings, read once a run: a page is asked about each anchor it names."""

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from urllib.parse import parse_qs
 
 from govern.drift.docs.pydomain import (
+    AUTODOC,
     DECLARING,
     MKDOCSTRINGS,
     ClassBodies,
@@ -998,6 +999,11 @@ def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
             domain, _, role = text[match.start():match.start(group)].strip(":{}`").rpartition(":")
             yield SphinxTarget(match.start(group), match.group(group),
                                role if domain in ("", "py") else f"{domain}:{role}", False)
+    yield from _directive_targets(text)
+
+
+def _directive_targets(text: str) -> Iterator[SphinxTarget]:
+    """Every object directive's target on the page: rst's, and MyST's autodoc fences."""
     for mark, pattern in ((".. ", _OBJECT_DIRECTIVE), ("{auto", _MYST_AUTODOC)):
         for match in pattern.finditer(text) if mark in text else ():
             kind = match.group("kind")
@@ -1054,6 +1060,25 @@ def defined_names(text: str) -> set[str]:
     for target, name in named_targets(text, targets) if targets else ():
         resolved[target.offset] = name  # each target's last name is its most resolved
     return set(resolved.values())
+
+
+def rendered_names(text: str) -> set[str]:
+    """The names a page's autodoc directives and mkdocstrings blocks render from the code,
+    each with the short names it documents and its dotted suffixes: ``.. automethod::
+    Operations.f`` (in a class's body, as Sphinx resolves it), each member ``:members: f``
+    lists, ``::: pkg.f``, a docblock link's declaration. Their docstrings and doc comments are
+    the page's text there; a hand-written object directive's (``.. method:: f``) is the
+    page's own."""
+    targets = [target for target in _directive_targets(text) if target.kind in AUTODOC]
+    names: list[str] = []
+    for target, name in named_targets(text, targets) if targets else ():
+        names.append(name)
+        names.extend(member for _, member in listed_members(target, name))
+    if ":::" in text:
+        names.extend(match.group(1) for match in MKDOCSTRINGS.finditer(text))
+    names.extend(docblock_declarations(text))
+    return {form for name in names
+            for form in (*_reference_names(name), *dotted_suffixes(name))}
 
 
 def listed_members(target: SphinxTarget, name: str) -> Iterator[tuple[int, str]]:

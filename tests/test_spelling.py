@@ -1,11 +1,11 @@
-"""Which page edits are typo fixes calibrate sets aside (govern.calibrate.spelling): prose words
+"""Which page edits are typo fixes calibrate sets aside (govern.core.spelling): prose words
 respelled in place, and nothing a reader of the code could have asked for."""
 
 from __future__ import annotations
 
 import pytest
 
-from govern.calibrate.spelling import is_respelling
+from govern.core.spelling import is_respelling
 
 PAGE = ("# Response\n\nTo make a reponse, simply return it.\n\n"
         "> Middleware is **not recommanded** here.\n\n"
@@ -86,3 +86,21 @@ def test_a_short_word_carries_one_typo() -> None:
     assert is_respelling("Serve HMTL.\n", "Serve HTML.\n")  # a swap is one edit
     assert is_respelling("go wth it\n", "go with it\n")
     assert not is_respelling("a taxi\n", "a toxic\n")
+
+
+@pytest.mark.parametrize("before, after", [
+    ("the following:", "the following::"),           # reST markup: the word stays the same
+    ("it's value is kept", "its value is kept"),     # a dropped apostrophe
+])
+def test_punctuation_around_the_same_word_is_a_respelling(before: str, after: str) -> None:
+    assert is_respelling(before, after)
+    assert not is_respelling(before, before)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("the the value", "the value"),                            # a word dropped
+    ("Return the value.", "Return the value, or None."),       # words added
+    ("Return the value\nof the key.", "Return the value of the key."),  # reflowed
+])
+def test_a_word_added_dropped_or_reflowed_is_no_respelling(before: str, after: str) -> None:
+    assert not is_respelling(before, after)

@@ -1,6 +1,8 @@
-"""Whether a page changed only in the spelling of its words: a typo sweep (``occured`` →
+"""Whether a text changed only in the spelling of its words: a typo sweep (``occured`` →
 ``occurred``, ``HMTL`` → ``HTML``) edits pages no code change asked for, so calibrate keeps
-such a page out of the reference set as it does release notes.
+such a page out of the reference set as it does release notes; and a docstring so fixed says
+what it said, so affected-docs lists only the pages rendering it
+(docs/concepts/anchoring-rules.md#what-anchors).
 
 The test is deliberately narrow. Lines are paired by position (a typo fix edits lines in
 place; a reflowed or rewritten paragraph changes the line count and is a change of substance),
