@@ -142,6 +142,42 @@ def test_typeof_parenthesised_before_an_index_anchors_nothing(tmp_path: Path) ->
     # a comma that is not trailing: ``[a,,]`` has a hole at its end, ``[a,]`` none
     (b"x = [a,,]\n", b"x = [a,]\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
     (b"x = [a]\n", b"x = [a, b]\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
+    # nor one after an opening bracket or a comma: ``[,]`` holds a hole, ``[]`` none
+    (b"export const holes = [,];\n", b"export const holes = [];\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    (b"x = [,\n]\n", b"x = [\n]\n", Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
+    (b"x = [a,\n  ,]\n", b"x = [a,\n  ]\n", Hunk(2, 1, 2, 1), (frozenset(), frozenset())),
+    # a regex's commas and brackets are its text: a hunk with a ``/`` outside strings and
+    # ``//`` comments is read line by line
+    (b"export const YEAR = /\\d{2,}/;\n", b"export const YEAR = /\\d{2}/;\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    (b"export const SPLIT = /[\\s,]+/;\n", b"export const SPLIT = /[\\s]+/;\n",
+     Hunk(1, 1, 1, 1), (frozenset(), frozenset())),
+    (b"export const SEP = /[,]/;\n", b"export const SEP = /[]/;\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    # ...but a ``//`` comment's are its text
+    (b"f(a, b) // see http://x\n", b"f(\n  a,\n  b,\n) // see http://x\n", Hunk(1, 1, 1, 4),
+     (frozenset({1}), frozenset({1, 2, 3, 4}))),
+    # ``(typeof window)['name']`` in value code is the length of a string, not the type of a
+    # property: unwrapped only in a type position
+    (b"export const kind = (typeof window)['name'];\n",
+     b"export const kind = typeof window['name'];\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    (b"x = a < (typeof s)['length']\n", b"x = a < typeof s['length']\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    (b"f(a, b: (typeof s)[k])\n", b"f(a, b: typeof s[k])\n", Hunk(1, 1, 1, 1),
+     (frozenset(), frozenset())),
+    (b"  let extension: typeof window['x'] | false\n",
+     b"  let extension: (typeof window)['x'] | false\n", Hunk(1, 1, 1, 1),
+     (frozenset({1}), frozenset({1}))),
+    (b"      NonNullable<typeof window['x']>['connect']\n",
+     b"      NonNullable<(typeof window)['x']>['connect']\n", Hunk(1, 1, 1, 1),
+     (frozenset({1}), frozenset({1}))),
+    (b"type TodoType = typeof initialState[number]\n",
+     b"type TodoType = (typeof initialState)[number]\n", Hunk(1, 1, 1, 1),
+     (frozenset({1}), frozenset({1}))),
+    (b"function f(x: typeof a[number]) {}\n", b"function f(x: (typeof a)[number]) {}\n",
+     Hunk(1, 1, 1, 1), (frozenset({1}), frozenset({1}))),
 ])
 def test_which_lines_a_hunk_only_re_indented(old: bytes, new: bytes, hunk: Hunk,
                                              same: tuple[frozenset[int], frozenset[int]]) -> None:

@@ -26,6 +26,12 @@ HOSTILE_LINES = {  # each with whether doubling its blanks only re-spaces it
     "unclosed typeof parentheses": (b"(typeof " * 200_000, True),
     "nested arrow parentheses": (b"((a)" * 200_000 + b" => a", True),
     "trailing commas": (b"a ,> " * 200_000, True),
+    "commas after commas": (b", ,] " * 200_000, True),
+    # a typeof is unwrapped only in a type position, read by patterns that must not retry
+    # from each keyword, colon or ``<``
+    "declaration keywords": (b"export let " * 100_000 + b"x :(typeof a)", True),
+    "parameter annotations": (b"(a: (typeof a " * 100_000, True),
+    "type arguments": (b"a<(typeof a)[a " * 100_000, True),
 }
 
 

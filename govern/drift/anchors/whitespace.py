@@ -15,7 +15,15 @@ Prettier 3 re-wrapping jotai's call arguments over five lines and adding trailin
 its type parameter lists anchored ``useAtom``, ``selectAtom`` and ``unwrap``: a re-wrap
 pairs no line with another. So a hunk is also read whole, its removed lines against its added
 lines, each side as one stream of tokens going on into the line after the hunk (the same on
-both sides); when the two read the same, every line of the hunk is unchanged."""
+both sides); when the two read the same, every line of the hunk is unchanged. What a
+formatter adds is dropped from both streams first (:data:`_TRAILING_COMMA`): a trailing comma,
+the parentheses of an arrow function's one parameter, and those of a ``typeof`` an index
+follows where a line shows a type position. Not a comma after an opening bracket or a comma
+(``[,]`` holds a hole), nor a ``typeof`` in value code (``(typeof w)['name']`` is the length of
+a string). And a hunk whose code holds a ``/`` outside strings and ``//`` comments is never
+read whole: a regular expression's commas and brackets are its text (``/\\d{2,}/`` is not
+``/\\d{2}/``), and without parsing it cannot be told from a division; such a hunk is read line by
+line, which lists what it cannot pair: the safe side."""
 
 from __future__ import annotations
 
@@ -52,14 +60,36 @@ _QUOTES = frozenset(b"'\"`")
 _IS_WORD = re.compile(rb"[%s]" % _WORD)
 
 # What a formatter adds or drops without changing a token's meaning, in a line's code:
-# a comma directly before a closing bracket (a trailing comma: ``[a, b,]`` is ``[a, b]``;
-# ``,>`` closes a type parameter list), the parentheses prettier puts around a ``typeof`` that
-# an index follows (``(typeof window)['x']``: TypeScript reads ``typeof window['x']`` as that
-# type), and those around an arrow function's one parameter (``(x) => x`` is ``x => x``).
-_TRAILING_COMMA = re.compile(rb",(?=[)\]}>])")
+# a comma directly before a closing bracket when a token other than an opening bracket or a
+# comma is before it (a trailing comma: ``[a, b,]`` is ``[a, b]``; ``,>`` closes a type
+# parameter list; but ``[,]`` holds a hole and ``[a,,]`` two elements); the parentheses
+# around an arrow function's one parameter (``(x) => x`` is ``x => x``); and those prettier
+# puts around a ``typeof`` an index follows, in a type position (``(typeof window)['x']``:
+# TypeScript reads the type ``typeof window['x']`` as that). In value code the two differ (the
+# length of a string against the type of a property), so only where a line shows a type:
+# right after the colon of a declared name (``let x:``, ``readonly x:``, the parameter
+# ``(x:``), after ``type Name =``, or after the ``<`` of a type argument list that closes
+# right after the index (``NonNullable<(typeof window)['x']>``; in value code that would be a
+# comparison compared again).
+_TRAILING_COMMA = re.compile(rb"(?<![(\[{<,]),(?=[)\]}>])")
+_LEADING_COMMA = re.compile(rb"(?<=[^(\[{<,]),(?=[)\]}>])")
+"""The same in a line's first piece of code, where a comma that opens the line follows a
+token of the line above: it is kept."""
+_OPENERS = frozenset(b"([{<,")
 _CLOSERS = frozenset(b")]}>")
-_PARENTHESISED = re.compile(rb"\((typeof [%(w)s.]++)\)(?=\[)|\(([%(w)s]++)\)(?==>)"
-                            % {b"w": _WORD})
+_ARROW_PARAMETER = re.compile(rb"\(([%(w)s]++)\)(?==>)" % {b"w": _WORD})
+_TYPEOF = rb"(?P<paren>\((?P<inner>typeof [%(w)s.]++)\))(?=\[)" % {b"w": _WORD}
+_DECLARED = re.compile(
+    rb"(?:(?:(?:export|declare|public|private|protected|static|readonly|abstract|let|const"
+    rb"|var) )++[%(w)s]++[?!]?:|(?:(?:export|declare) )?type [%(w)s]++(?:<[%(w)s, ]*+>)?=)"
+    % {b"w": _WORD} + _TYPEOF)
+"""A type right after a declared name's colon or a type alias's ``=``, read from the line's
+start."""
+_PARAMETER = re.compile(rb"(?<=\()[%(w)s]++\??:" % {b"w": _WORD} + _TYPEOF)
+_ARGUMENT = re.compile(rb"(?<=[%(w)s]<)" % {b"w": _WORD} + _TYPEOF
+                       + rb"(?=\[(?:[%(w)s.]*+\]>|\Z))" % {b"w": _WORD})
+"""A type argument closed right after its index, the index in the same piece of code or
+(the piece ending at ``[``) a string, checked by :func:`_formatted`."""
 
 # Where a line breaks, the break parts no statements when the line ends in a token that must
 # go on (an operator, an opening bracket, a comma) or the next begins with one that can only
@@ -90,11 +120,10 @@ def _read(line: bytes) -> list[bytes]:
 
 
 def _bare(match: re.Match[bytes]) -> bytes:
-    """A parenthesised ``typeof`` or arrow parameter without its parentheses, a blank before
-    it where a word ends just before (``keyof(typeof x)[k]`` is ``keyof typeof x[k]``)."""
-    inner = match[1] or match[2]
+    """An arrow function's parenthesised parameter without its parentheses, a blank before
+    it where a word ends just before (``async(x)=>`` is ``async x=>``)."""
     start = match.start()
-    return b" " + inner if start and _IS_WORD.match(match.string, start - 1) else inner
+    return b" " + match[1] if start and _IS_WORD.match(match.string, start - 1) else match[1]
 
 
 def _uncomma(match: re.Match[bytes]) -> bytes:
@@ -104,8 +133,47 @@ def _uncomma(match: re.Match[bytes]) -> bytes:
     return b" " if before and _apart(before[0], match.string[match.end()]) else b""
 
 
-def _formatted(code: bytes) -> bytes:
-    return _TRAILING_COMMA.sub(_uncomma, _PARENTHESISED.sub(_bare, code))
+def _typeof_bare(code: bytes, first: bool, string_index_closes: bool) -> bytes:
+    """``code`` without the parentheses of each ``(typeof X)`` in a type position
+    (:data:`_TRAILING_COMMA`); ``first``: whether it opens its line; ``string_index_closes``:
+    whether a string follows it, closed, and then ``]>``."""
+    found = [*_PARAMETER.finditer(code),
+             *(match for match in _ARGUMENT.finditer(code)
+               if match.end() + 1 < len(code) or string_index_closes)]
+    declared = _DECLARED.match(code) if first else None
+    if declared:
+        found.append(declared)
+    if not found:
+        return code
+    pieces, last = [], 0
+    for match in sorted(found, key=lambda match: match.start("paren")):
+        pieces += [code[last:match.start("paren")], match["inner"]]
+        last = match.end("paren")
+    return b"".join([*pieces, code[last:]])
+
+
+def _formatted(parts: list[bytes]) -> list[bytes]:
+    """A line's pieces (:func:`_read`) with what a formatter adds or drops dropped from its
+    code (:data:`_TRAILING_COMMA`)."""
+    formatted = [*parts]
+    for at in range(0, len(parts), 2):
+        closes = at + 2 < len(parts) and parts[at + 2].startswith(b"]>") \
+            and bool(_CLOSED.fullmatch(parts[at + 1]))
+        code = _ARROW_PARAMETER.sub(_bare, _typeof_bare(parts[at], not at, closes))
+        formatted[at] = (_TRAILING_COMMA if at else _LEADING_COMMA).sub(_uncomma, code)
+    return formatted
+
+
+def _slashed(parts: list[bytes]) -> bool:
+    """Whether a line's code (:func:`_read`), outside its strings and a ``//`` comment, holds
+    a ``/``: a regular expression's (``/[,]/``, whose commas and brackets are its text) or a
+    division's, which cannot be told apart without parsing. Its first ``/`` tells: one that
+    opens ``//`` opens a comment to the line's end."""
+    for code in parts[::2]:
+        slash = code.find(b"/")
+        if slash >= 0:
+            return code[slash + 1:slash + 2] != b"/"
+    return False
 
 
 @cache
@@ -142,13 +210,12 @@ def _stream(lines: Sequence[list[bytes]]) -> bytes | None:
     for parts in lines:
         if len(parts) > 1 and not parts[-1] and not _CLOSED.fullmatch(parts[-2]):
             return None
-        formatted = [*parts]
-        formatted[::2] = [_formatted(code) for code in parts[::2]]
+        formatted = _formatted(parts)
         text = b"".join(formatted)
         if not text:
             continue
         if before and not comment and before.endswith(b",") and text[0] in _CLOSERS \
-                and len(before) > 1:
+                and len(before) > 1 and before[-2] not in _OPENERS:
             before = stream[-1] = before[:-1]  # a trailing comma before the next line's closer
         if before:
             joins = not comment and _breaks_nothing(before, text)
@@ -189,7 +256,10 @@ def _respaced(before: list[bytes], after: list[bytes]) -> tuple[list[bool], list
 
 def _rewrapped(removed: list[list[bytes]], added: list[list[bytes]], following: bytes) -> bool:
     """Whether a hunk's removed and added lines (:func:`_read`), each side going on into
-    ``following``, read as one stream of tokens."""
+    ``following``, read as one stream of tokens. Never when a removed or an added line holds
+    a ``/`` (:func:`_slashed`): the hunk is then read line by line."""
+    if any(_slashed(parts) for parts in (*removed, *added)):
+        return False
     after = _read(following)
     old = _stream([*removed, after])
     return old is not None and old == _stream([*added, after])
