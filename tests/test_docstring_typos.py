@@ -186,3 +186,14 @@ def test_a_declaration_found_twice_is_doc_only_only_as_both_findings_are() -> No
     found: list[Any] = [(d.key, d.doc_only) for d in unique([docstring, other, warning])]
     assert found == [("Widget", False), ("Other", True)]
     assert [(d.key, d.doc_only) for d in unique([docstring, docstring])] == [("Widget", True)]
+
+
+def test_a_docstring_typo_fix_makes_no_page_named_after_the_file_a_home(
+        tmp_path: Path) -> None:
+    """The page named after the changed file (``docs/ops.md`` for ``shop/ops.py``) is a module
+    home of a change it does not name; a typo fixed in a docstring shows only where a
+    directive renders it, so it makes that hand-written page no home. Its words changed, it
+    does."""
+    files = {**FILES, "docs/ops.md": "# Operations\n\nWhat a migration may do, and when.\n"}
+    assert "docs/ops.md" not in listed(tmp_path, TYPO, files=files)
+    assert "docs/ops.md" in listed(tmp_path / "words", ("as final.", "as fixed."), files=files)

@@ -198,7 +198,10 @@ def find_homes(candidates: Iterable[Candidate], index: DocsIndex, tree: Iterable
         modules = {m for m in map(module_name, found) if m is not None}
         rendering = index.pages_with(PREFIX, sorted(modules)) if modules and not rendered \
             else set()
-        for page_id in _named_home(named, index.pages):
+        # a docstring only respelled shows where a directive renders it, never on a page
+        # written by hand about the file (docs/concepts/anchoring-rules.md#what-anchors)
+        respelled = all(c.declaration is not None and c.declaration.doc_only for c in found)
+        for page_id in [] if respelled else _named_home(named, index.pages):
             if page_id not in rendering:
                 homes.setdefault(page_id, Home(page_id, best.token, side))
         for module in sorted({m for m in map(module_name, rendered) if m is not None}):
