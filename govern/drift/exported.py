@@ -83,7 +83,7 @@ def page_bindings(text: str) -> dict[str, dict[str, frozenset[str]]]:
             for module, exports in found.items()}
 
 
-def _entry_paths(package_dir: str, manifest: bytes | None) -> list[str]:
+def _entry_paths(package_dir: str, manifest: str | None) -> list[str]:
     """The files that may be the package's entry: its ``package.json`` ``main`` as Node
     resolves it (``index`` read as ``index.js``, a folder as its ``index.js``), ``index.js``,
     where Node falls back to, and ``src/index.ts``, a TypeScript package's source entry when
@@ -100,7 +100,7 @@ def _entry_paths(package_dir: str, manifest: bytes | None) -> list[str]:
 
 def _entry_texts(side: Side, package_dir: str) -> list[str]:
     """The text of each entry file this side holds, of those small enough to be one."""
-    manifest = side.source(f"{package_dir}/package.json" if package_dir else "package.json")
+    manifest = side.manifest(package_dir, "package.json")
     return [data.decode("utf-8", "replace") for path in _entry_paths(package_dir, manifest)
             if not path.startswith("../") and side.exists(path)
             and (data := side.source(path)) is not None and len(data) <= MAX_ENTRY_BYTES]
