@@ -10,11 +10,11 @@ import re
 
 from govern.drift.docs.pydomain import MKDOCSTRINGS
 from govern.drift.docs.scanner import (
-    _RST_ADORNMENT,
-    _adornment,
-    _atx_heading,
-    _title_key,
+    RST_ADORNMENT,
+    adornment,
+    atx_heading,
     front_matter_end,
+    title_key,
 )
 
 _RST_DIRECTIVE = re.compile(
@@ -43,7 +43,7 @@ def is_rendering_page(text: str, path: str) -> bool:
     lines."""
     rst = path.endswith(".rst")
     lines = text.split("\n")
-    underlines, rules = (_RST_ADORNMENT, _RST_ADORNMENT) if rst \
+    underlines, rules = (RST_ADORNMENT, RST_ADORNMENT) if rst \
         else (_MARKDOWN_UNDERLINES, _MARKDOWN_RULES)
     titles: list[str] = []
     targets: list[str] = []
@@ -57,7 +57,7 @@ def is_rendering_page(text: str, path: str) -> bool:
         if options and line[0] in " \t":
             continue
         options = False
-        if _adornment(line) in rules or (rst and _RST_LABEL.fullmatch(line)):
+        if adornment(line) in rules or (rst and _RST_LABEL.fullmatch(line)):
             continue  # an underline, an overline, a thematic break, a link target
         directive = (_RST_DIRECTIVE if rst else MKDOCSTRINGS).fullmatch(line)
         if directive is not None:
@@ -65,14 +65,14 @@ def is_rendering_page(text: str, path: str) -> bool:
             targets.append(directive.group(2) if rst else directive.group(1))
             options = True
             continue
-        heading = None if rst else _atx_heading(line)
+        heading = None if rst else atx_heading(line)
         if heading is not None:
             titles.append(heading[1])
         elif not line[0].isspace() and number + 1 < len(lines) \
-                and _adornment(lines[number + 1]) in underlines:
+                and adornment(lines[number + 1]) in underlines:
             titles.append(line)
         else:
             return False
-    keys = {_title_key(name + " " + word) for target in targets
+    keys = {title_key(name + " " + word) for target in targets
             for name in (target, target.rpartition(".")[2]) for word in _APIDOC_TITLES}
-    return renders and all(_title_key(title) in keys for title in titles)
+    return renders and all(title_key(title) in keys for title in titles)

@@ -574,31 +574,31 @@ Log``), by their two words: what such a section names is history, not documentat
 (docs/concepts/affected-docs.md#docs-corpus-and-matching). A bare ``History`` or ``Changes``
 is left out: it is as often the title of the feature a section documents (prompt_toolkit's
 ``History`` section documents ``FileHistory``)."""
-_RST_ADORNMENT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+RST_ADORNMENT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 """The characters an rst section title may be underlined with."""
 
 
-def _title_key(title: str) -> str:
+def title_key(title: str) -> str:
     """A heading's words without case, spaces or punctuation (``What's New`` is
     ``whatsnew``)."""
     return "".join(char for char in title.casefold() if char.isalnum())
 
 
-RELEASE_NOTES_TITLES = frozenset(_title_key(first + second)
+RELEASE_NOTES_TITLES = frozenset(title_key(first + second)
                                  for first, second in _RELEASE_NOTES_TITLE_WORDS)
-"""The release-notes headings as :func:`_title_key` spells them."""
+"""The release-notes headings as :func:`title_key` spells them."""
 
 
-def _adornment(line: str) -> str | None:
+def adornment(line: str) -> str | None:
     """The character a line repeats from its start to its end (``=====``), if it does so at
     least three times and is one an underline may use."""
     line = line.rstrip()
-    if len(line) >= 3 and line[0] in _RST_ADORNMENT and line.count(line[0]) == len(line):
+    if len(line) >= 3 and line[0] in RST_ADORNMENT and line.count(line[0]) == len(line):
         return line[0]
     return None
 
 
-def _atx_heading(line: str) -> tuple[int, str] | None:
+def atx_heading(line: str) -> tuple[int, str] | None:
     """(level, title) of a markdown ``## Title ##`` line."""
     stripped = line.lstrip(" ")
     if len(line) - len(stripped) > 3 or not stripped.startswith("#"):
@@ -646,16 +646,16 @@ def _body_headings(text: str, lines: list[str], matter: int, rst: bool
             block = next(fenced, None)
         if block is not None and block[0] <= starts[i] <= block[1]:
             continue  # a line of code, or the fence closing it
-        char = _adornment(line) if i and lines[i - 1].strip() else None
+        char = adornment(line) if i and lines[i - 1].strip() else None
         if rst and char is not None and not lines[i - 1][:1].isspace() \
-                and _adornment(lines[i - 1]) is None:
-            over = i >= 2 and _adornment(lines[i - 2]) == char
+                and adornment(lines[i - 1]) is None:
+            over = i >= 2 and adornment(lines[i - 2]) == char
             level = styles.setdefault((char, over), len(styles) + 1)
             yield starts[i - 2 if over else i - 1], level, lines[i - 1]
         elif not rst and char in ("=", "-") and line.strip(" ")[:1] == char \
-                and _atx_heading(lines[i - 1]) is None:
+                and atx_heading(lines[i - 1]) is None:
             yield starts[i - 1], 1 if char == "=" else 2, lines[i - 1]
-        elif not rst and (atx := _atx_heading(line)) is not None:
+        elif not rst and (atx := atx_heading(line)) is not None:
             yield starts[i], *atx
 
 
@@ -693,18 +693,18 @@ def is_signpost(text: str, path: str) -> bool:
     lines = text.split("\n")
     first = front_matter_end(lines)
     # a markdown title is underlined with ``=`` or ``-`` (a run of backticks is a fence)
-    underlines = _RST_ADORNMENT if path.endswith(".rst") else frozenset("=-")
+    underlines = RST_ADORNMENT if path.endswith(".rst") else frozenset("=-")
     below = [*lines[first + 1:], ""]  # the line under each
     body = "\n".join(line for line, under in zip(lines[first:], below, strict=True)
-                     if _atx_heading(line) is None
-                     and not (line.strip() and _adornment(under) in underlines))
+                     if atx_heading(line) is None
+                     and not (line.strip() and adornment(under) in underlines))
     return _LETTER.search(without_urls(_SIGNPOST_MARKUP.sub(" ", body))) is None
 
 
 def is_release_notes_title(title: str) -> bool:
     """``Changelog``, ``Release Notes``, ``What's New`` and the like (:data:`RELEASE_NOTES_TITLES`),
     in any case and spacing."""
-    return _title_key(title) in RELEASE_NOTES_TITLES
+    return title_key(title) in RELEASE_NOTES_TITLES
 
 
 def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
@@ -716,7 +716,7 @@ def release_notes_spans(text: str, path: str) -> list[tuple[int, int]]:
 
 def titled_spans(text: str, path: str, titles: frozenset[str], *,
                  with_title: bool = False) -> list[tuple[int, int]]:
-    """(start, end) of each section whose heading is one of ``titles`` (as :func:`_title_key`
+    """(start, end) of each section whose heading is one of ``titles`` (as :func:`title_key`
     spells them), from its heading to the next heading of the same or a higher level, or the
     end of the page. The page's first heading opens one only ``with_title``."""
     spans: list[tuple[int, int]] = []
@@ -730,7 +730,7 @@ def titled_spans(text: str, path: str, titles: frozenset[str], *,
         if opened is not None:
             spans.append((opened[0], start))
             opened = None
-        if _title_key(title) in titles:
+        if title_key(title) in titles:
             opened = (start, level)
     if opened is not None:
         spans.append((opened[0], len(text)))
@@ -801,7 +801,7 @@ def _on_heading_line(text: str, at: int) -> bool:
     if end < 0:
         return False
     after = text.find("\n", end + 1)
-    return _adornment(text[end + 1:after if after >= 0 else len(text)]) is not None
+    return adornment(text[end + 1:after if after >= 0 else len(text)]) is not None
 
 
 def code_regions(text: str, path: str) -> list[tuple[int, int]]:
