@@ -85,6 +85,12 @@ SOURCES = {PY: SHOP, TS: CART_TS}
     (TS, "  // total it first\n", "", {}),
     (TS, "/* no tax\n     yet */", "/* no tax\n     at all */", {}),
     (TS, "yet */", "yet */\n  /* a */ /* b */", {}),
+    # a blank line added or dropped between statements, alone or beside a new comment
+    (PY, "self.check(item)\n", "self.check(item)\n\n", {}),
+    (PY, "# in cents\n\n", "# in cents\n", {}),
+    (PY, "        # keep the order\n        self.items.append(item)\n",
+     "\n        # keep the order they came in\n        self.items.append(item)\n\n", {}),
+    (TS, "  check(cart);\n", "  check(cart);\n\n", {}),
     # the function's code
     (PY, "sum(cart)", "sum(cart, 0)", PAY),
     (TS, "a + b, 0)", "a + b, 1)", PAY_TS),
@@ -123,6 +129,30 @@ def test_what_a_comment_change_lists(tmp_path: Path, path: str, old: str, new: s
                                      listed: dict[str, list[str]]) -> None:
     assert old in SOURCES[path]
     repo = pr_repo(tmp_path, {**PAGES, **SOURCES}, {path: SOURCES[path].replace(old, new, 1)})
+    assert rows(run_json(repo, "main")) == listed
+
+
+TEXTS_PY = '''def pay_order(cart):
+    """Pay for ``cart``.
+    Every item.
+    """
+    return sum(cart)
+'''
+TEXTS_TS = '''export function payOrder(cart: number[]): string {
+  return `paid
+for the cart`;
+}
+'''
+
+
+@pytest.mark.parametrize(("path", "source", "old", "new", "listed"), [
+    (PY, TEXTS_PY, "``cart``.\n", "``cart``.\n\n", PAY),
+    (TS, TEXTS_TS, "paid\n", "paid\n\n", PAY_TS),
+])
+def test_a_blank_line_inside_a_string_is_text(tmp_path: Path, path: str, source: str, old: str,
+                                              new: str, listed: dict[str, list[str]]) -> None:
+    """A docstring's paragraph break and a template literal's line are the string's text."""
+    repo = pr_repo(tmp_path, {**PAGES, path: source}, {path: source.replace(old, new, 1)})
     assert rows(run_json(repo, "main")) == listed
 
 

@@ -69,14 +69,21 @@ def test_a_minified_script_s_change_lists_no_page_and_is_counted(tmp_path: Path)
         _counted_or_listed(data, generated=name.endswith(".min.js"))
 
 
+def test_a_blank_line_edit_is_counted_as_spacing_not_as_a_bump(tmp_path: Path) -> None:
+    path = "pkg/__init__.py"
+    files = {path: "x = 1\n\n\ny = 2\n", "docs/a.md": "# A\n"}
+    data = run_json(pr_repo(tmp_path, files, {path: "x = 1\n\ny = 2\n"}), "main")
+    assert (data["skipped"]["version_bumps"], data["skipped"]["comment_only"]) == (0, 1)
+    assert data["anchorless_changes"] == []
+
+
 @pytest.mark.parametrize(("base", "head", "bump"), [
     ('"""The client."""\n\n__version__ = "1.2.3"\n', '"""The client."""\n\n__version__ = "1.2.4"\n',
      True),
     ("__version_info__ = (1, 2)\n", "__version_info__ = (1, 3)\n", True),
-    # a version line beside another change that yields nothing is still NOT COVERED, and so
-    # is a blank-line edit: only a change that is all version lines is a bump
+    # a version line beside another change that yields nothing is still NOT COVERED: only a
+    # change that is all version lines is a bump
     ('__version__ = "1.2.3"\n_retries = 3\n', '__version__ = "1.2.4"\n_retries = 4\n', False),
-    ("x = 1\n\n\ny = 2\n", "x = 1\n\ny = 2\n", False),
 ])
 def test_a_version_bump_is_counted_not_left_uncovered(tmp_path: Path, base: str, head: str,
                                                      bump: bool) -> None:

@@ -57,10 +57,14 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     change code: not a line wholly comment (:func:`code_lines`), nor any line of a hunk whose
     code reads the same on both sides once comments are blanked, the hunk changing only a
     comment at a line's end (``# noqa`` added, a typo fixed in ``x = 1  # the limt``) or
-    moving one off it, or a documentation comment's web addresses only."""
+    moving one off it, or a documentation comment's web addresses only; nor a hunk of blank
+    lines outside strings (:func:`_blank_only`)."""
     commented = [_commented(tree, language, source, lines) for tree, source, lines in (base, head)]
     kept = [_code_only(lines, found)
             for (_, _, lines), found in zip((base, head), commented, strict=True)]
+    blank = _blank_only(language, base, head, hunks)
+    kept = [lines - dropped if dropped else lines
+            for lines, dropped in zip(kept, blank, strict=True)]
     if commented == [None, None]:
         return kept[0], kept[1]
     # each side's lines as written and blanked, the same lists where it blanked nothing
@@ -78,6 +82,41 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     old_code, new_code = (lines - dropped if dropped else lines
                           for lines, dropped in zip(kept, only_comments, strict=True))
     return old_code, new_code
+
+
+def _blank_only(language: str, base: tuple[Tree, bytes, frozenset[int]],
+                head: tuple[Tree, bytes, frozenset[int]],
+                hunks: Sequence[Hunk]) -> tuple[set[int], set[int]]:
+    """Each side's lines of the hunks that only add or drop blank lines outside strings:
+    a blank line between two statements means nothing to the parser, in Python as elsewhere
+    (loguru's ``StandardSink.write`` gained one beside a new comment, and anchored). One
+    inside a string (a docstring's paragraph break, a template literal's line) is text,
+    and counts."""
+    sides = ((base[0], parsed_text(language, base[1])), (head[0], parsed_text(language, head[1])))
+    texts: list[list[bytes] | None] = [None, None]  # each side split into lines, when needed
+    blank: tuple[set[int], set[int]] = (set(), set())
+    for hunk in hunks:
+        numbered = (hunk.old_lines(), hunk.new_lines())
+        found: list[list[int]] = [[], []]
+        for side, (tree, text) in enumerate(sides):
+            if numbered[side] and texts[side] is None:
+                texts[side] = text.split(b"\n")
+            written = texts[side] or []
+            found[side] = [line for line in numbered[side] if line <= len(written)
+                           and not written[line - 1].strip() and not _in_string(tree, line)]
+        if len(found[0]) == len(numbered[0]) and len(found[1]) == len(numbered[1]):
+            blank[0].update(found[0])
+            blank[1].update(found[1])
+    return blank
+
+
+def _in_string(tree: Tree, line: int) -> bool:
+    """Whether a blank ``line`` (1-based) lies inside a string literal of ``tree``: the
+    smallest node holding the line's start is then the string or its content (``string``,
+    ``string_content``, ``template_string``). Asked without walking up the tree: a node's
+    parent walks its parent's children."""
+    node = tree.root_node.descendant_for_point_range((line - 1, 0), (line - 1, 0))
+    return node is not None and "string" in node.type
 
 
 def _code_of(blanked: list[bytes], lines: list[int]) -> list[bytes]:
