@@ -920,8 +920,10 @@ def is_dunder(name: str) -> bool:
 
 
 def is_code_shaped(token: str) -> bool:
-    """An uppercase letter after the first character, an underscore, or a dot; or a ``/``
-    with a ``-``, a scoped kebab-case name (a lint rule's ``mobx/no-anonymous-observer``),
-    where a bare kebab-case word (``built-in``) is English."""
+    """An uppercase letter after the first character, an underscore, or a dot; a leading
+    ``$`` before a name (pinia's ``$subscribe``, Vue's ``$emit``: no word of prose starts
+    so); or a ``/`` with a ``-``, a scoped kebab-case name (a lint rule's
+    ``mobx/no-anonymous-observer``), where a bare kebab-case word (``built-in``) is English."""
     return "_" in token or "." in token or any(c.isupper() for c in token[1:]) \
+        or (token.startswith("$") and token[1:2].isalpha()) \
         or ("/" in token and "-" in token)
