@@ -329,13 +329,17 @@ count reads in prose."""
 _LOCKFILES = frozenset((*LOCKFILES, *EXTRA_LOCKFILES))
 _REPOSITORY_METADATA = re.compile(
     r"\.gitignore|\.gitattributes|\.gitmodules|\.mailmap|\.git-blame-ignore-revs|\.editorconfig"
+    r"|\.pre-commit-config\.yaml|\.readthedocs\.ya?ml"
     r"|(?i:authors|contributors|maintainers|codeowners|owners|licen[cs]e|copying|notice)"
     r"(?:[-_][\w.-]*+|\.(?i:txt|md|rst|markdown|adoc)|\.[A-Z][A-Z.-]*+)?")
-"""What git, editors and the forge read about a repository, not what it ships: ignore and
-attribute files, who wrote and owns it, its licence (``LICENSE``, ``LICENSE-MIT``,
-``LICENSE.txt``, ``COPYING.LESSER``), as text: ``Notice.vue`` or ``authors.json`` is some
-program's own file. Tooling that can change the shipped code or what installs (``tsconfig.json``,
-``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT COVERED is right there."""
+"""What git, editors, commit hooks, the forge and the docs host read about a repository, not
+what it ships: ignore and attribute files, the hooks a contributor's commits run through
+(``.pre-commit-config.yaml``; a ``.pre-commit-hooks.yaml`` offers hooks to others, and ships),
+Read the Docs' build settings, who wrote and owns it, its licence (``LICENSE``,
+``LICENSE-MIT``, ``LICENSE.txt``, ``COPYING.LESSER``), as text: ``Notice.vue`` or
+``authors.json`` is some program's own file. Tooling that can change the shipped code or what
+installs (``tsconfig.json``, ``.babelrc``, ``.npmignore``, CI workflows) is not among them: NOT
+COVERED is right there."""
 _FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
 """GitHub's community files: the forms an issue opens with, the sponsor button."""
 _PLAIN_README = re.compile(r"(?i)readme(?:\.txt)?")
