@@ -162,14 +162,37 @@ def test_the_globs_at_a_revision_are_those_matching_its_pages() -> None:
     """``at_rev`` is read from one pass over the tree, and says what matching each glob
     against it says."""
     tree = ["docs/index.md", "docs/api/client/send.rst", "www/docs/a/b/c.mdx", "README.md",
-            "src/lib.py", "docs/api/notes.txt"]
+            "src/lib.py", "docs/api/notes.txt", "CONTRIBUTING.md"]
     globs = ["docs/**/*.md", "docs/**/*.rst", "docs/api/**/*.rst", "docs/api/**/*.md",
-             "www/docs/**/*.mdx", "www/**/*.mdx", "www/docs/**/*.md", "src/**/*.rst"]
+             "www/docs/**/*.mdx", "www/**/*.mdx", "www/docs/**/*.md", "src/**/*.rst",
+             "/README.md", "/readme.md", "/README.rst", "/CONTRIBUTING.md"]
     found = globs_at(tree)
     assert {glob for glob in globs if glob in found} == \
-        {glob for glob in globs if Globs((glob,)).select(tree)} == \
+        {glob for glob in globs if Globs((glob,)).select(tree)} - {"/CONTRIBUTING.md"} == \
         {"docs/**/*.md", "docs/**/*.rst", "docs/api/**/*.rst", "www/docs/**/*.mdx",
-         "www/**/*.mdx"}
+         "www/**/*.mdx", "/README.md"}
+
+
+def test_a_top_level_readme_outside_the_corpus_is_said(tmp_path: Path) -> None:
+    """valtio's README was ``readme.md`` for 98 commits, loguru's ``README.rst``: init writes
+    the spelling at HEAD, ``/README.md``, and the older one's edits fell out of every case
+    without a word, where a folder's pages outside the corpus are said. A top-level page other
+    than the README (``CONTRIBUTING.md``) is left out on purpose as often as not: not said."""
+    repo = make_repo(tmp_path / "repo", {"govern.toml": '[docs]\npaths = ["/README.md"]\n',
+                                         "src/lib.py": LIB, "readme.md": GUIDE_PAGE,
+                                         "CONTRIBUTING.md": "# How\n"})
+    for i in range(10):
+        repo.commit({"src/lib.py": LIB.replace("size = 10", f"size = {i + 11}"),
+                     "readme.md": GUIDE_PAGE + f"\nPages hold {i + 11} items.\n",
+                     "CONTRIBUTING.md": f"# How\n\nStep {i}.\n"}, f"old readme {i}")
+    repo.commit({"readme.md": None, "README.md": GUIDE_PAGE}, "rename the readme")
+    for i in range(2):
+        repo.commit({"src/lib.py": LIB.replace("timeout = 1", f"timeout = {i + 2}"),
+                     "README.md": GUIDE_PAGE + f"\nThe timeout is {i + 2}.\n"}, f"readme {i}")
+    report = calibrate_json(repo, "--no-suggest")
+    assert report["cases"] == 2
+    assert report["run"]["outside_corpus"]["globs"] == [
+        {"glob": "/readme.md", "commits": 10, "at_rev": False}]
 
 
 PKG = '__version__ = "1.0.0"\n\n\ndef hello():\n    return 1\n'

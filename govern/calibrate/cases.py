@@ -135,14 +135,27 @@ def _folder_glob(folder: str, path: str) -> str:
     return f"{folder}/**/*{path[path.rfind('.'):]}"
 
 
+def _is_root_readme(path: str) -> bool:
+    """A README at the repository's top, in any case and page format (valtio's ``readme.md``
+    before it became ``README.md``, loguru's ``README.rst``): the one top-level page that is
+    documentation wherever a project keeps the rest. ``CONTRIBUTING.md`` or ``SECURITY.md``
+    is left out of the corpus on purpose as often as not."""
+    return "/" not in path and path.rpartition(".")[0].casefold() == "readme"
+
+
 def globs_at(paths: list[str]) -> set[str]:
     """Every glob :func:`_outside_globs` can write that matches one of ``paths``: each page's
     kind under its first folder and under its first two (``docs/**/*.rst`` and
-    ``docs/api/**/*.rst`` for ``docs/api/x/y.rst``). Built in one pass over a tree, where
-    matching each glob against it took 60 ms a glob on 100,000 paths."""
+    ``docs/api/**/*.rst`` for ``docs/api/x/y.rst``), and a top-level README as its own path.
+    Built in one pass over a tree, where matching each glob against it took 60 ms a glob on
+    100,000 paths."""
     found = set()
     for path in paths:
-        if path.endswith(PAGE_SUFFIXES) and "/" in path:
+        if not path.endswith(PAGE_SUFFIXES):
+            continue
+        if _is_root_readme(path):
+            found.add("/" + path)
+        elif "/" in path:
             first, _, rest = _folder(path).partition("/")
             found.add(_folder_glob(first, path))
             if rest:
@@ -152,11 +165,14 @@ def globs_at(paths: list[str]) -> set[str]:
 
 def _outside_globs(commit: LoggedCommit, config: Config) -> set[str]:
     """The globs (``docs/**/*.rst``) of the md/mdx/rst files a commit changed in a folder and
-    outside the corpus; not a test's, a news fragment's, one in a hidden folder (``.github/``
-    templates, trpc's ``.wip/`` notes), nor one ``docs.exclude`` keeps out on purpose (vite's
-    ``docs/blog/``): none of those is a docs folder the configuration missed."""
-    return {_folder_glob(_folder(c.path), c.path)
-            for c in commit.changes if c.path.endswith(PAGE_SUFFIXES) and "/" in c.path
+    outside the corpus, and the path of a top-level README outside it (``/readme.md``, its
+    old spelling: :func:`_is_root_readme`); not a test's, a news fragment's, one in a hidden
+    folder (``.github/`` templates, trpc's ``.wip/`` notes), nor one ``docs.exclude`` keeps out
+    on purpose (vite's ``docs/blog/``): none of those is a docs folder the configuration
+    missed."""
+    return {_folder_glob(_folder(c.path), c.path) if "/" in c.path else "/" + c.path
+            for c in commit.changes if c.path.endswith(PAGE_SUFFIXES)
+            and ("/" in c.path or _is_root_readme(c.path))
             and not is_docs_path(c.path, config.docs) and not config.docs.exclude.matches(c.path)
             and not is_test_file(c.path) and not in_fragment_folder(c.path)
             and not any(folder.startswith(".") for folder in c.path.split("/")[:-1])}
