@@ -39,6 +39,7 @@ from govern.init.generators import (
     generator_docs,
     generator_sites,
 )
+from govern.init.mkdocs_excludes import mkdocs_excluded, mkdocs_files
 from govern.init.preset import choose_preset, declaration_carriers
 from govern.init.release import (
     past_migration_guides,
@@ -91,12 +92,13 @@ def texts_wanted(paths: list[str]) -> list[str]:
     """The committed files whose text :func:`detect` reads, each once: its
     ``declaration_carriers``, ``generator_configs``, ``route_files``,
     ``package_manifests_beside_readmes``, ``site_manifests``, root ``.gitignore``, root
-    towncrier configurations and ``page_texts_wanted``."""
+    towncrier configurations, ``mkdocs_files`` and ``page_texts_wanted``."""
     return list(dict.fromkeys([
         *declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
         *package_manifests_beside_readmes(paths), *site_manifests(paths, generator_sites(paths)),
         *([GITIGNORE] if GITIGNORE in paths else []),
-        *(config for config in TOWNCRIER_CONFIGS if config in paths), *page_texts_wanted(paths)]))
+        *(config for config in TOWNCRIER_CONFIGS if config in paths), *mkdocs_files(paths),
+        *page_texts_wanted(paths)]))
 
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None,
@@ -155,6 +157,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     marked = [glob for glob in marked if glob not in taken]
     taken.update(marked)
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
+    mkdocs_unbuilt, mkdocs_seen = mkdocs_excluded(in_corpus, paths, texts or {}, generators)
+    unbuilt += mkdocs_unbuilt
+    unbuilt_seen += mkdocs_seen
     unbuilt = [glob for glob in unbuilt if glob not in taken]
     blogs = blog_folders(in_corpus, paths)
     release_default = BY_PATH["docs.release_owned"].default_toml
