@@ -28,6 +28,7 @@ from govern.init.docs_paths import (
     mdx_folders,
     package_manifests_beside_readmes,
     published_readmes,
+    readme_globs,
     translations_holding,
     translations_read,
 )
@@ -121,9 +122,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                               for root in sorted(roots)))
     pages = readmes(paths)
     readme = pages.get("")
-    corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
-                      + published_readmes(paths, texts or {}, pages,
-                                          [site for *_, site in generators])]
+    sites = [site for *_, site in generators]
+    package_readmes, folded = readme_globs(published_readmes(paths, texts or {}, pages, sites),
+                                           paths, texts or {}, sites)
+    seen += folded
+    corpus_readmes = [*([exact_glob(readme)] if readme else []), *package_readmes]
     no_folder = ""  # why no docs folder is proposed, when none is
     if globs:
         values["docs.paths"] = [*globs, *corpus_readmes]
