@@ -28,6 +28,7 @@ from govern.init.docs_paths import (
     mdx_folders,
     package_manifests_beside_readmes,
     published_readmes,
+    readme_globs,
     translations_holding,
     translations_read,
 )
@@ -39,6 +40,7 @@ from govern.init.generators import (
     generator_docs,
     generator_sites,
 )
+from govern.init.mkdocs_excludes import mkdocs_excluded, mkdocs_files
 from govern.init.preset import choose_preset, declaration_carriers
 from govern.init.release import (
     past_migration_guides,
@@ -91,12 +93,13 @@ def texts_wanted(paths: list[str]) -> list[str]:
     """The committed files whose text :func:`detect` reads, each once: its
     ``declaration_carriers``, ``generator_configs``, ``route_files``,
     ``package_manifests_beside_readmes``, ``site_manifests``, root ``.gitignore``, root
-    towncrier configurations and ``page_texts_wanted``."""
+    towncrier configurations, ``mkdocs_files`` and ``page_texts_wanted``."""
     return list(dict.fromkeys([
         *declaration_carriers(paths), *generator_configs(paths), *route_files(paths),
         *package_manifests_beside_readmes(paths), *site_manifests(paths, generator_sites(paths)),
         *([GITIGNORE] if GITIGNORE in paths else []),
-        *(config for config in TOWNCRIER_CONFIGS if config in paths), *page_texts_wanted(paths)]))
+        *(config for config in TOWNCRIER_CONFIGS if config in paths), *mkdocs_files(paths),
+        *page_texts_wanted(paths)]))
 
 
 def detect(paths: list[str], texts: Mapping[str, str] | None = None,
@@ -119,9 +122,11 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
                               for root in sorted(roots)))
     pages = readmes(paths)
     readme = pages.get("")
-    corpus_readmes = [exact_glob(p) for p in ([readme] if readme else [])
-                      + published_readmes(paths, texts or {}, pages,
-                                          [site for *_, site in generators])]
+    sites = [site for *_, site in generators]
+    package_readmes, folded = readme_globs(published_readmes(paths, texts or {}, pages, sites),
+                                           paths, texts or {}, sites)
+    seen += folded
+    corpus_readmes = [*([exact_glob(readme)] if readme else []), *package_readmes]
     no_folder = ""  # why no docs folder is proposed, when none is
     if globs:
         values["docs.paths"] = [*globs, *corpus_readmes]
@@ -155,6 +160,9 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
     marked = [glob for glob in marked if glob not in taken]
     taken.update(marked)
     unbuilt, unbuilt_seen = src_excluded(in_corpus, generators)
+    mkdocs_unbuilt, mkdocs_seen = mkdocs_excluded(in_corpus, paths, texts or {}, generators)
+    unbuilt += mkdocs_unbuilt
+    unbuilt_seen += mkdocs_seen
     unbuilt = [glob for glob in unbuilt if glob not in taken]
     blogs = blog_folders(in_corpus, paths)
     release_default = BY_PATH["docs.release_owned"].default_toml

@@ -4,13 +4,14 @@ translation leaves out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import PurePosixPath
 
 from govern.config import Config
 from govern.core.globs import Globs
-from govern.drift.docs.corpus import README_NAMES
+from govern.drift.docs.corpus import README_NAMES, exact_glob
 from govern.drift.docs.layout import (
+    SITE_FOLDER_NAMES,
     Translation,
     ancestors,
     is_published,
@@ -107,6 +108,56 @@ def published_readmes(paths: list[str], texts: Mapping[str, str], pages: Mapping
     return [pages[manifest.rpartition("/")[0]]
             for manifest in package_manifests_beside_readmes(paths)
             if is_published(read_manifest(texts.get(manifest, "")), manifest, paths, found)]
+
+
+def readme_globs(listed: list[str], paths: list[str], texts: Mapping[str, str],
+                 sites: Collection[str]) -> tuple[list[str], list[str]]:
+    """Globs for the ``listed`` READMEs (the published packages', :func:`published_readmes`),
+    and what was folded. Those of two or more sibling folders, named alike
+    (``examples/todos/README.md``, ``examples/mega-form/README.md``), are one glob,
+    ``/examples/*/README.md``, so that a folder added later is read from its first commit,
+    when every other README that glob matches is a private package's in a folder that is no
+    docs site (jotai's ``examples/hello``, an example app like its siblings that declares
+    itself private): the glob then reads nothing of another kind. Any other is its own
+    path's."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for readme in listed:
+        if "/" in readme:
+            groups.setdefault(_parent_and_name(readme), []).append(readme)
+    # the files each group's glob would read, the paths walked once for all groups
+    beside: dict[tuple[str, str], list[str]] = {
+        key: [] for key, members in groups.items() if len(members) >= 2}
+    for path in paths:
+        if "/" in path and (key := _parent_and_name(path)) in beside:
+            beside[key].append(path)
+    found = set(sites)
+    folds: dict[str, str] = {}
+    seen: list[str] = []
+    for (parent, name), read in beside.items():
+        members = set(groups[parent, name])
+        others = [p for p in read if p not in members]
+        if all(_private_app(p.rpartition("/")[0], texts, found) for p in others):
+            glob = exact_glob(f"{parent}/*/{name}" if parent else f"*/{name}")
+            folds.update(dict.fromkeys(members, glob))
+            seen.append(f"{glob}: the READMEs of {len(members)} published packages side by "
+                        f"side" + (f", and of the private ones beside them "
+                                   f"({', '.join(p.rpartition('/')[0] for p in others)})"
+                                   if others else ""))
+    return list(dict.fromkeys(folds.get(p, exact_glob(p)) for p in listed)), seen
+
+
+def _parent_and_name(path: str) -> tuple[str, str]:
+    """The folder holding a file's folder ("" the root), and the file's name."""
+    folder, _, name = path.rpartition("/")
+    return folder.rpartition("/")[0], name
+
+
+def _private_app(folder: str, texts: Mapping[str, str], sites: Collection[str]) -> bool:
+    """Whether ``folder`` holds a package.json init read that declares it private, and is no
+    docs site (a generator's configuration there, or a site's name such as ``website``)."""
+    data = read_manifest(texts.get(f"{folder}/package.json", ""))
+    return data is not None and data.get("private") is True and folder not in sites \
+        and folder.rpartition("/")[2] not in SITE_FOLDER_NAMES
 
 
 BLOG = "blog"
