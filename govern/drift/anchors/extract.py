@@ -57,6 +57,7 @@ from govern.drift.anchors.python import (
     resolve_import,
     top_level_packages,
 )
+from govern.drift.anchors.renamed import renamed_lines
 from govern.drift.anchors.retyped import respelled_headers
 from govern.drift.anchors.routes import RegistrarScan, touched_routes
 from govern.drift.anchors.runtimes import dropped, supported
@@ -528,8 +529,9 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
                    hunks: tuple[Hunk, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's changed lines that change code (a line all comment, or a hunk that only
     edits a comment at a line's end, anchors nothing: docs/concepts/anchoring-rules.md#comments;
-    outside Python, nor does a line only re-spaced or re-wrapped: :mod:`.whitespace`; in
-    Python, nor does a header only respelling its annotations: :mod:`.retyped`).
+    nor does a line only renaming private names: :mod:`.renamed`; outside Python, nor one only
+    re-spaced or re-wrapped: :mod:`.whitespace`; in Python, nor a header only respelling its
+    annotations: :mod:`.retyped`).
     Both sides are parsed here, the head side as the base side's tree edited where the hunks
     say when both are of one language, which is what it costs to read both sides of a large
     file; the extractors then read the memoised trees."""
@@ -546,6 +548,8 @@ def _lines_of_code(paths: tuple[str, str], texts: tuple[bytes | None, bytes | No
     head_tree = parse_edited(language, head_data, base_data, hunks)
     code = changed_code(language, (base_tree, base_data, lines[0]),
                         (head_tree, head_data, lines[1]), hunks)
+    renamed = renamed_lines(language, (base_tree, base_data), (head_tree, head_data), hunks)
+    code = code[0] - renamed[0], code[1] - renamed[1]
     if language == "python":  # indentation is Python's block structure
         # a header only respelling its annotations changes nothing: :mod:`.retyped`
         respelled = list(respelled_headers(base_tree, head_tree, code))

@@ -306,7 +306,7 @@ def export_specifiers(statement: Node) -> Iterator[tuple[str, str, Node]]:
                     yield local, _name(spec.child_by_field_name("alias")) or local, spec
 
 
-def _exported_names(root: Node) -> set[str]:
+def exported_names(root: Node) -> set[str]:
     """Names exported by ``export { a, b as c }``, ``export default x``, ``module.exports = x``,
     or the object ``module.exports`` is set to (or its factory hands out, ``_handed_out``): its
     shorthand keys (``{ a, b }``) and the locals
@@ -793,7 +793,7 @@ def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]
     something else exports that). The assignment declares nothing itself; the const still
     does, as a value bound, as before: zustand's ``redux = reduxImpl as Redux`` turned ``as
     unknown as Redux`` changes no type a page shows."""
-    clause_exports = _exported_names(root)
+    clause_exports = exported_names(root)
     found = list(_declared_at_top(root, script))
     exported_as = _exported_as(found, clause_exports)
     top: TopLevel = []
