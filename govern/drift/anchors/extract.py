@@ -319,7 +319,8 @@ SKIPPED_LABELS = {
                        "follow)",
     "version_bumps": "version bump(s) (a version, copyright or author written out is "
                      "release data, not API)",
-    "comment_only": "source file(s) whose changed lines change only comments or spacing",
+    "comment_only": "source file(s) whose changed lines change only comments, spacing or "
+                    "the names of private variables",
     "empty_files": "empty source file(s) (a package's blank __init__.py)",
     "widely_inherited": f"changed member(s) inherited by more than {MAX_INHERITING} classes "
                         "of their file (anchored on their own class only, not on each "
