@@ -1023,11 +1023,11 @@ def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, in
 
 def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
     """``NOT COVERED: 1 changed file(s) govern cannot read; 2 changed file(s) of a kind no
-    extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes and programs,
-    never for names; 1 changed file(s) whose only anchors were dropped as weak names; read,
-    nothing public changed: 12 file(s)``, each part said only when it counts a file. The files
-    govern cannot read are told apart by kind: a manifest bump or a Rust file in a Python
-    repository is not the blind spot an oversized module is."""
+    extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes, programs
+    and removed dependencies only; 1 changed file(s) whose only anchors were dropped as weak
+    names; read, nothing public changed: 12 file(s)``, each part said only when it counts a
+    file. The files govern cannot read are told apart by kind: a manifest bump or a Rust file
+    in a Python repository is not the blind spot an oversized module is."""
     entries = list(anchorless)
     unread, weak, read = not_covered_counts(entries)
     foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries if is_foreign(e)]
@@ -1037,8 +1037,8 @@ def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
         f"{other} changed file(s) govern cannot read" if other else "",
         f"{len(foreign)} changed file(s) of a kind no extractor reads "
         f"({_first(sorted(set(foreign)))})" if foreign else "",
-        f"{manifests} package manifest(s) changed, read for runtimes and programs, never for "
-        "names" if manifests else "",
+        f"{manifests} package manifest(s) changed, read for runtimes, programs and removed "
+        "dependencies only" if manifests else "",
         f"{weak} changed file(s) whose only anchors were dropped as weak names" if weak else "",
     ) if part]
     return "; ".join([*(f"NOT COVERED: {part}" if n == 0 else part for n, part in enumerate(blind)),
