@@ -118,8 +118,9 @@ def test_package_scripts_folder_is_skipped_but_src_scripts_is_code(tmp_path: Pat
      '[project]\nname = "x"\n[tool.ruff]\nline-length = 90\n', True),
     ("pyproject.toml", '[project]\nname = "x"\n[dependency-groups]\ndev = ["a"]\n',
      '[project]\nname = "x"\n[dependency-groups]\ndev = ["b"]\n', True),
-    ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["a"]\n',
-     '[project]\nname = "x"\ndependencies = ["b"]\n', False),
+    # re-versioned: a dependency removed would be its anchor (anchoring-rules.md#dependencies)
+    ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["a>=1"]\n',
+     '[project]\nname = "x"\ndependencies = ["a>=2"]\n', False),
 ])
 def test_dev_only_manifest_edits(tmp_path: Path, manifest: str, before: str, after: str,
                                  dev_only: bool) -> None:

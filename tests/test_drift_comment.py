@@ -229,8 +229,8 @@ def test_the_headline_tells_the_kinds_of_unread_files_apart() -> None:
             "what they hold are NOT COVERED by this run — this is not a clean bill of health "
             "for those files. ⚠️ **1** changed file(s) of a kind no extractor reads "
             "(`src/lib.rs`), so what they hold is NOT COVERED by this run. ⚠️ **1** package "
-            "manifest(s) changed (`package.json`): govern reads a manifest for its runtimes and "
-            "programs, never for names, so what else it changed is NOT COVERED by this "
+            "manifest(s) changed (`package.json`): govern reads a manifest only for its runtimes, "
+            "programs and removed dependencies, so what else it changed is NOT COVERED by this "
             "run.") in headline
     manifest_only = lines(render_drift(result(anchorless_changes=anchorless[2:]),
                                        CommentConfig()))[3]

@@ -92,8 +92,9 @@ def test_the_summary_tells_the_kinds_of_unread_files_apart(tmp_path: Path) -> No
         "ci/run.yml": "a: 2\n", "ci/b.yml": "b: 2\n", "web/big.ts": "export const x = 2;\n" * 20})
     summary = run_json(repo, "main")["summary"]
     assert ("NOT COVERED: 1 changed file(s) govern cannot read; 3 changed file(s) of a kind no "
-            "extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes and "
-            "programs, never for names, so this is not a clean bill of health.") in summary
+            "extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes, "
+            "programs and removed dependencies only, so this is not a clean bill of "
+            "health.") in summary
     only_manifest = pr_repo(tmp_path / "manifest", {"package.json": manifest},
                             {"package.json": manifest.replace('"1"', '"2"')})
     summary = run_json(only_manifest, "main")["summary"]

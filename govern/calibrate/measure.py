@@ -23,7 +23,8 @@ from govern.drift.run import read_affected_docs
 from govern.drift.scans import RunMemos
 from govern.git.gitio import Git
 
-ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command", "file", "runtime")
+ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command", "file", "runtime",
+                "dependency")
 GUARDS = {
     "generic_names": "a generic name (built in, or anchors.generic_names)",
     "shape": "a plain word no page writes in call form",

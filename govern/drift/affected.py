@@ -68,6 +68,7 @@ RULE_RANKS = {
     "command": 2,
     "file_path": 2,
     "runtime_version": 2,
+    "install_command": 2,
     "route_tail": 3,
     "documented_prefix": 3,
     "call_form": 3,
@@ -163,21 +164,21 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
-UNNAMED_KINDS = ("route", "command", "file", "runtime")
-"""Anchors matched as a wire path, a phrase, a file path or a runtime version, never as a
-name: the generic and shape guards do not apply to them."""
+UNNAMED_KINDS = ("route", "command", "file", "runtime", "dependency")
+"""Anchors matched as a wire path, a phrase, a file path, a runtime version or a package an
+install command names, never as a name: the generic and shape guards do not apply to them."""
 
 
 def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
                  tails: bool = True) -> set[int]:
     """The pages an anchor matches before the share guard: a route by its wire path (never
     generic), a command as a phrase of words, a file by its path, a runtime version as a
-    clause saying it, a code-shaped name as written or under a documented prefix (``module``,
-    where the name is declared, if known: :meth:`DocsIndex.naming`), any other name only in
-    call form (the shape guard). A literal is a string, no declaration a documented prefix
-    renders: ``'pkg.errors.OldError'`` in a table is not under ``::: pkg.errors``. Without
-    ``tails``, a bare name is not matched as the last part of a directive's target
-    (:meth:`DocsIndex.naming_as_written`)."""
+    clause saying it, a removed dependency in an install command, a code-shaped name as
+    written or under a documented prefix (``module``, where the name is declared, if known:
+    :meth:`DocsIndex.naming`), any other name only in call form (the shape guard). A literal
+    is a string, no declaration a documented prefix renders: ``'pkg.errors.OldError'`` in a
+    table is not under ``::: pkg.errors``. Without ``tails``, a bare name is not matched as
+    the last part of a directive's target (:meth:`DocsIndex.naming_as_written`)."""
     if kind == "route":
         return index.routing(token)
     if kind == "command":
@@ -186,6 +187,8 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
         return index.naming_path(token)
     if kind == "runtime":
         return index.stating(token)
+    if kind == "dependency":
+        return index.installing(token)
     if is_code_shaped(token):
         return index.naming(token, module, prefixes=kind != "literal", tails=tails)
     return index.calling(token)
@@ -484,6 +487,8 @@ def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex
         return dict.fromkeys(page_ids, ("file_path", "path"))
     if anchor.kind == "runtime":
         return dict.fromkeys(page_ids, ("runtime_version", "runtime"))
+    if anchor.kind == "dependency":
+        return dict.fromkeys(page_ids, ("install_command", "install"))
     # a page naming it only in a generated block (an automd block's) documents it as a
     # documented prefix does: it renders the signature and doc comment
     if not is_code_shaped(anchor.token):
@@ -1018,11 +1023,11 @@ def not_covered_counts(anchorless: Iterable[Mapping[str, str]]) -> tuple[int, in
 
 def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
     """``NOT COVERED: 1 changed file(s) govern cannot read; 2 changed file(s) of a kind no
-    extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes and programs,
-    never for names; 1 changed file(s) whose only anchors were dropped as weak names; read,
-    nothing public changed: 12 file(s)``, each part said only when it counts a file. The files
-    govern cannot read are told apart by kind: a manifest bump or a Rust file in a Python
-    repository is not the blind spot an oversized module is."""
+    extractor reads (.rs, .yml); 1 package manifest(s) changed, read for runtimes, programs
+    and removed dependencies only; 1 changed file(s) whose only anchors were dropped as weak
+    names; read, nothing public changed: 12 file(s)``, each part said only when it counts a
+    file. The files govern cannot read are told apart by kind: a manifest bump or a Rust file
+    in a Python repository is not the blind spot an oversized module is."""
     entries = list(anchorless)
     unread, weak, read = not_covered_counts(entries)
     foreign = [e["reason"][len(NO_EXTRACTOR):].split()[0] for e in entries if is_foreign(e)]
@@ -1032,8 +1037,8 @@ def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
         f"{other} changed file(s) govern cannot read" if other else "",
         f"{len(foreign)} changed file(s) of a kind no extractor reads "
         f"({_first(sorted(set(foreign)))})" if foreign else "",
-        f"{manifests} package manifest(s) changed, read for runtimes and programs, never for "
-        "names" if manifests else "",
+        f"{manifests} package manifest(s) changed, read for runtimes, programs and removed "
+        "dependencies only" if manifests else "",
         f"{weak} changed file(s) whose only anchors were dropped as weak names" if weak else "",
     ) if part]
     return "; ".join([*(f"NOT COVERED: {part}" if n == 0 else part for n, part in enumerate(blind)),

@@ -31,6 +31,7 @@ RULES = {
     "command": "names a changed command",
     "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
     "runtime_version": "says a runtime version the change's manifests no longer admit",
+    "install_command": "installs a dependency the change's manifests no longer declare",
     "route_tail": "names a longer path ending in a changed route",
     "documented_prefix": "documents the whole container of a changed symbol",
     "call_form": "names a changed plain-word function in call form",

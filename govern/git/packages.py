@@ -194,6 +194,14 @@ def setup_cfg_option(text: str, section: str, option: str) -> str | None:
     in another section, or in a comment, is not it), with option lines read in one pass
     (``_OPTION``); None when it is absent or empty, or, as for an unreadable pyproject, when
     configparser refuses the file."""
+    sections = setup_cfg(text)
+    return None if sections is None else sections.get(section, {}).get(option) or None
+
+
+def setup_cfg(text: str) -> dict[str, dict[str, str]] | None:
+    """Every section of a setup.cfg with its options, as setuptools reads them (option
+    lines read in one pass, ``_OPTION``; names lowercased); None when configparser refuses
+    the file."""
     import configparser  # only a package with a setup.cfg is read with it
 
     class Parser(configparser.ConfigParser):
@@ -202,9 +210,37 @@ def setup_cfg_option(text: str, section: str, option: str) -> str | None:
     parser = Parser(interpolation=None, strict=False)
     try:
         parser.read_string(text)
-        return parser.get(section, option, fallback=None) or None
+        return {section: dict(parser.items(section)) for section in parser.sections()}
     except (configparser.Error, ValueError):
         return None
+
+
+_REQUIREMENT = re.compile(r"[ \t]*+([A-Za-z0-9][A-Za-z0-9._-]*+)[ \t]*+"
+                          r"(?:\[([^\]\n]{0,200}+)\][ \t]*+)?")
+_SPECIFIER_OPENINGS = frozenset("=<>!~;@,(")
+"""What may follow a requirement's name and extras: a version, a marker, a URL (PEP 508)."""
+_SEPARATORS = re.compile(r"[-_.]++")
+
+
+def python_name(name: str) -> str:
+    """A Python distribution's (or an extra's) name as PEP 503 compares them: lowercase, each
+    run of ``-``, ``_`` and ``.`` one ``-`` (``Foo_Bar`` is ``foo-bar``)."""
+    return _SEPARATORS.sub("-", name).lower()
+
+
+def python_requirement(spec: str) -> tuple[str, tuple[str, ...]] | None:
+    """(name, extras) of a PEP 508 requirement (``typer[standard] >=0.9; python_version >
+    '3.8'``), compared as PEP 503 and 685 say (:func:`python_name`); None when the text is no
+    requirement: a path, a URL, an option (``-e .``, ``git+https://…``)."""
+    match = _REQUIREMENT.match(spec)
+    if match is None or match.group(1)[-1] in "._-":
+        return None
+    rest = spec[match.end():]
+    if rest and rest[0] not in _SPECIFIER_OPENINGS:
+        return None
+    extras = (match.group(2) or "").split(",")
+    return python_name(match.group(1)), tuple(
+        python_name(extra.strip()) for extra in extras if extra.strip())
 
 
 def load_manifest(filename: str, text: str) -> dict[str, Any] | None:

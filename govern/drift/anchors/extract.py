@@ -26,6 +26,11 @@ from govern.drift.anchors.commands import (
     python_scripts,
 )
 from govern.drift.anchors.comments import changed_code, code_lines
+from govern.drift.anchors.dependencies import (
+    REQUIREMENTS,
+    declared_dependencies,
+    removed_dependencies,
+)
 from govern.drift.anchors.inheritance import overrides_in
 from govern.drift.anchors.literals import in_private_module, published_literals
 from govern.drift.anchors.model import (
@@ -744,11 +749,17 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     result.packages.setdefault(package_dir)
     if manifest:
         programs = _program_changes(change, package_dir, base, head, package_dirs, result)
-        if _runtime_changes(change, package_dir, base, head, result) or programs:
+        dependencies = _dependency_changes(change, package_dir, base, head, package_dirs, result)
+        if _runtime_changes(change, package_dir, base, head, result) or programs or dependencies:
             return
         verb = {"A": "added", "D": "deleted"}.get(change.status, "changed")
         result.anchorless.append({"path": change.path, "reason":
                                   f"{MANIFEST} {verb}: manifests yield no anchor"})
+        return
+    # a package's requirements.txt is read as its manifests are: for the dependencies it drops
+    at_root = change.path.rpartition("/")[0] == package_dir and package_dir in package_dirs
+    if name == REQUIREMENTS and at_root and _dependency_changes(
+            change, package_dir, base, head, package_dirs, result):
         return
     read_as = (_read_as(change.base_path, change.old_mode, base),
                _read_as(change.path, change.new_mode, head))
@@ -1300,6 +1311,23 @@ def _program_changes(change: ChangedFile, package_dir: str, base: Side, head: Si
         result.added.append(Added(change.path, Declaration(name, None, bridgeable=False),
                                   (name,), after, True))
     return bool(removed or added)
+
+
+def _dependency_changes(change: ChangedFile, package_dir: str, base: Side, head: Side,
+                        package_dirs: frozenset[str], result: ChangeSetAnchors) -> bool:
+    """The dependencies the package's manifests installed with it on the base side and
+    declare nowhere at HEAD, unless a manifest of another package still declares them: each
+    anchors the install commands that name it
+    (docs/concepts/anchoring-rules.md#dependencies). An added one anchors nothing."""
+    gone = removed_dependencies(*(declared_dependencies(_manifests(side, package_dir))
+                                  for side in (base, head)))
+    if gone:
+        others = (declared_dependencies(_manifests(head, folder))
+                  for folder in package_dirs - {package_dir})
+        gone -= {name for found in others if found is not None for name in found.known}
+    for name in sorted(gone):
+        result.candidates.append(Candidate("dependency", name, change.path, "base"))
+    return bool(gone)
 
 
 def _runtime_changes(change: ChangedFile, package_dir: str, base: Side, head: Side,

@@ -149,7 +149,7 @@ extractor for .rs files``): a language or format govern does not read for names.
 
 MANIFEST = "package manifest"
 """How the NOT COVERED reason of a package manifest that anchored nothing opens: govern reads a
-manifest for its runtimes and programs, never for names."""
+manifest only for its runtimes, programs and removed dependencies."""
 
 
 def not_covered_reason(extractions: Iterable[Extraction]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -21,6 +22,7 @@ from govern.core.progress import Progress, no_progress
 from govern.core.text import SURROGATE
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.headings import SectionHeadings
+from govern.drift.docs.installs import INSTALLERS, installed
 from govern.drift.docs.invocations import invoked_at
 from govern.drift.docs.rendering import is_rendering_page
 from govern.drift.docs.scanner import (
@@ -103,6 +105,9 @@ class DocsIndex:
     """Whether a page of the run holds a token of a kind (a generated block's, a directive's
     tail), asked once a kind: most corpora hold none, and a name's lookup then costs no second
     query."""
+    _installs: dict[str, set[int]] | None = field(default=None, repr=False)
+    """Package name -> the pages whose install commands name it, read on the first
+    dependency anchor for all of them."""
 
     def read_text(self, page_id: int) -> str:
         """A page's text by id as the scanner read it (an undecodable byte replaced: only
@@ -140,8 +145,11 @@ class DocsIndex:
     def _in_release_notes(self, page_id: int, offset: int) -> bool:
         """Whether ``offset`` of a page's text lies in one of its release-notes sections:
         found only for a page that writes a phrase, where blanking every candidate page first
-        took 0.3 s for objectstack's 144."""
-        return any(start <= offset < end for start, end in self._notes_of(page_id))
+        took 0.3 s for objectstack's 144. The sections are in order and apart: one is looked
+        up, not each read (a page of many sections and many install commands)."""
+        notes = self._notes_of(page_id)
+        at = bisect_right(notes, offset, key=lambda span: span[0]) - 1
+        return at >= 0 and offset < notes[at][1]
 
     def _notes_of(self, page_id: int) -> list[tuple[int, int]]:
         """A page's release-notes sections, found once a run."""
@@ -318,6 +326,23 @@ class DocsIndex:
         return {page_id for page_id, text in texts.items()
                 if any(not self._in_release_notes(page_id, offset)
                        for offset in version_mentions(text, token))}
+
+    def installing(self, name: str) -> set[int]:
+        """Pages whose code installs the package ``name`` (``pip install name``), outside
+        their release notes and pages about the past: only pages writing an installer's name
+        are read, once for every dependency of the run
+        (docs/concepts/anchoring-rules.md#dependencies)."""
+        if self._installs is None:
+            self._installs = {}
+            candidates = self.pages_with(WORD, INSTALLERS)
+            texts = self._read_written({page_id for page_id in candidates
+                                        if not is_history_page(self.pages[page_id].path)})
+            for page_id, text in texts.items():
+                for package, offset in installed(text, self.pages[page_id].path):
+                    pages = self._installs.setdefault(package, set())
+                    if page_id not in pages and not self._in_release_notes(page_id, offset):
+                        pages.add(page_id)
+        return set(self._installs.get(name, ()))
 
     def sections(self, token: str, page_ids: Collection[int]) -> set[int]:
         """Those of ``page_ids`` holding the section that documents ``token``: a heading

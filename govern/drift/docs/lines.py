@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 from govern.drift.docs.index import PhraseRuns, path_variants
+from govern.drift.docs.installs import installed
 from govern.drift.docs.pydomain import MKDOCSTRINGS
 from govern.drift.docs.scanner import (
     _CALL,
@@ -303,7 +304,8 @@ class PageMentions:
 
         ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
         (a documented container), ``call`` (call form in code), ``route``, ``phrase``,
-        ``path`` (a file path) or ``runtime`` (a runtime version).
+        ``path`` (a file path), ``runtime`` (a runtime version) or ``install`` (a package an
+        install command names).
         """
         text = self.text
         offsets: Iterable[int]
@@ -315,6 +317,8 @@ class PageMentions:
             offsets = self._said_at(token)
         elif how == "runtime":
             offsets = version_mentions(text, token)
+        elif how == "install":
+            offsets = [offset for name, offset in installed(text, self.path) if name == token]
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
         elif how == "prefix":
