@@ -76,6 +76,7 @@ from govern.drift.anchors.ts_exports import (
     FileExports,
     Namespaces,
     Surface,
+    chain_links,
     default_sources,
     entry_namespaces,
     parse_exports,
@@ -236,6 +237,10 @@ class Side:
             self._defaults[package_dir] = {} if manifest is None else default_sources(
                 manifest, package_dir, self._export_reader())
         return self._defaults[package_dir]
+
+    def ts_star_names(self, path: str) -> frozenset[str]:
+        """The names a TS/JS file of this side exports through ``export *`` chains."""
+        return self._export_reader().star_names(path)
 
     def exports(self, path: str) -> FileExports | None:
         """What a file of this side exports, parsed once for every question of the run."""
@@ -561,11 +566,14 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     # what re-exports yield goes last, so a name the change also declares is attributed to
     # the file declaring it (anchors merge on the first file that yields them)
     reexports = ChangeSetAnchors()
+    links = chain_links({change.path: change.base_path for change in changes
+                         if not change.path.endswith((".py", ".pyi"))},
+                        base._export_reader(), head._export_reader())
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
         _anchor_file(change, base, head, package_dirs, config, result, registrar_scan,
-                     reexports)
+                     reexports, links.get(change.path, frozenset()))
     result.candidates.extend(reexports.candidates)
     result.added.extend(reexports.added)
     return result
@@ -697,7 +705,7 @@ def _text_of(text_lines: list[bytes], lines: range) -> str:
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
-                 reexports: ChangeSetAnchors) -> None:
+                 reexports: ChangeSetAnchors, linked: frozenset[str]) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -860,8 +868,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
     # a script is no module: nothing imports what it exports
-    if not script and _reexport_changes(change, extractions, base, head, reexports,
-                                        package_dir):
+    if not script and _reexport_changes(change, extractions, (base, head), reexports,
+                                        package_dir, linked):
         yielded = True
     if not script and _all_changes(change, texts, extractions, (base, head), result,
                                    package_dir):
@@ -1076,8 +1084,9 @@ def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
     return declared_flags(parse(language, data), language, data)
 
 
-def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
-                      head: Side, result: ChangeSetAnchors, package_dir: str) -> bool:
+def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction],
+                      sides: tuple[Side, Side], result: ChangeSetAnchors, package_dir: str,
+                      linked: frozenset[str]) -> bool:
     """A file that starts or stops re-exporting a name changes the public API even when the
     name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
 
@@ -1088,7 +1097,10 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
     file's ``export … from`` publishes the bare name, as TS docs write it; whether another
     entry point still exports it cannot be told from this file, so a name it stops exporting
     is a changed name, not a removed one. A name the other side declares in the file itself
-    has moved, not come or gone."""
+    has moved, not come or gone. A TS/JS file exports what its ``export *`` chains reach
+    too, on each side; ``linked``: the names it starts passing on to a changed file that
+    exported them before (:func:`chain_links`), which the package published already."""
+    base, head = sides
     python = change.path.endswith((".py", ".pyi"))
     old, new = extractions.get("base"), extractions.get("head")
     before = old.reexports if old is not None else frozenset()
@@ -1099,10 +1111,12 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
     # a package's names are its family (the namespace); a barrel's kin are its exports, its
     # own top-level names too (``onDispose`` beside the ``DisposeCallback`` that h3's
     # ``utils/response.ts`` forwards): one set, shared by every name it starts exporting
-    kin = frozenset() if python or new is None else after | {
-        key for key in new.declared if "." not in key}
+    if not python:
+        before |= base.ts_star_names(change.base_path) - _top_names(old)
+        after |= head.ts_star_names(change.path) - _top_names(new)
+    kin = frozenset() if python or new is None else after | _top_names(new)
     found = False
-    for names, side, path, other in ((after - before, head, change.path, old),
+    for names, side, path, other in ((after - before - linked, head, change.path, old),
                                      (before - after, base, change.base_path, new)):
         for name in sorted(names - (other.declared if other is not None else frozenset())):
             declaration = Declaration(name, None, bridgeable=False)
@@ -1116,6 +1130,12 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
                 result.added.append(Added(change.path, declaration, tuple(tokens), kin,
                                           barrel=not python))
     return found
+
+
+def _top_names(extraction: Extraction | None) -> frozenset[str]:
+    """The names a file declares at its top level."""
+    return frozenset() if extraction is None else frozenset(
+        key for key in extraction.declared if "." not in key)
 
 
 def _all_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],

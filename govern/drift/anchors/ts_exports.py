@@ -377,6 +377,7 @@ class ExportReader:
         self.files: dict[str, FileExports | None] = {}
         self.linked: dict[str, FileExports | None] = {}
         self.trees: dict[str, Node | None] = {}
+        self.starred: dict[str, frozenset[str]] = {}
 
     def tree(self, path: str) -> Node | None:
         """The root of a file's tree as written (None: the repository does not hold it),
@@ -423,12 +424,68 @@ class ExportReader:
                 self.linked[path] = FileExports(frozenset(), (), (), (), None, False, commonjs)
         return self.linked[path]
 
+    def star_names(self, path: str) -> frozenset[str]:
+        """The names a file exports through its ``export *`` chains: every name each module
+        it reaches so exports, but ``default``, which ``export *`` never passes on. A barrel
+        rewritten from ``export { a, b } from './x'`` to ``export * from './x'`` exports what
+        it did (valtio's ``e7e8524``). Breadth first, each file once, at most ``MAX_FILES``;
+        another package's module, or a file the repository does not hold, adds nothing. A
+        file without ``export … from`` is not parsed (:meth:`links`)."""
+        if path not in self.starred:
+            reached = {path: self.links(path)}
+            queue = deque([path])
+            while queue and len(reached) <= MAX_FILES:
+                at = queue.popleft()
+                found = reached[at]
+                for module in found.stars if found is not None else ():
+                    target = self.target(at, module)
+                    if target is not None and target not in reached:
+                        reached[target] = self.parsed(target)
+                        queue.append(target)
+            self.starred[path] = frozenset(
+                name for at, found in reached.items() if at != path and found is not None
+                for name in found.names if name != "default")
+        return self.starred[path]
+
+    def exported(self, path: str) -> frozenset[str]:
+        """Every name a file exports, its ``export *`` chains resolved (none: the repository
+        does not hold it)."""
+        found = self.parsed(path)
+        return frozenset() if found is None else found.names | self.star_names(path)
+
     def target(self, importer: str, module: str) -> str | None:
         """The source file a relative ``module`` names from ``importer``; None for another
         package's module or a file the repository does not hold."""
         if not module.startswith("."):
             return None
         return source_file(join_path(importer.rpartition("/")[0], module), self.exists)
+
+
+def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader
+                ) -> dict[str, frozenset[str]]:
+    """For each changed file another changed file re-exports from at HEAD (``export *``,
+    ``export { … } from``), the names that link passes on which the re-exporting file
+    exported before the change as well: a barrel inserted into a chain that already
+    published them (valtio's ``e7e8524`` moved ``src/utils.ts``'s list into the new
+    ``src/vanilla/utils.ts`` and made ``src/utils.ts`` ``export *`` from it). Those names
+    are no export the inserted file starts: the package published them already.
+    ``changed``: each changed file's path at HEAD -> its path on the base side. Only a file
+    that re-exports is parsed (:meth:`ExportReader.links`)."""
+    passed: dict[str, set[str]] = {}
+    for path, base_path in changed.items():
+        linked = head.links(path)
+        if linked is None or not (linked.stars or linked.forwarded):
+            continue
+        kept = base.exported(base_path) & head.exported(path)
+        for module in linked.stars if kept else ():
+            target = head.target(path, module)
+            if target in changed:
+                passed.setdefault(target, set()).update(kept)
+        for module, there, exported in linked.forwarded if kept else ():
+            target = head.target(path, module)
+            if target in changed and exported in kept:
+                passed.setdefault(target, set()).add(there)
+    return {path: frozenset(names) for path, names in passed.items()}
 
 
 class Surface:
