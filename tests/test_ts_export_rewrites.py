@@ -61,3 +61,66 @@ def test_a_barrel_inserted_into_a_chain_still_anchors_what_it_adds(tmp_path: Pat
     listed, new = _listed(head, tmp_path)
     assert listed == {}
     assert new == ["sendSoon"]
+
+
+# -- a forwarded name's public spelling and its own file (valtio's f03dcc5 and 8a057d5) --------
+
+HISTORY = {
+    "package.json": BASE["package.json"],
+    "src/history.ts": "export function proxyWithHistory() {}\n",
+    "src/index.ts": "export { proxyWithHistory } from './history'\n",
+    "docs/history.md": "Call `proxyWithHistory()` for undo.\n",
+}
+
+
+def test_a_renamed_declaration_its_barrel_keeps_under_the_old_name_is_no_new_api(
+        tmp_path: Path) -> None:
+    listed, new = _listed({
+        "src/history.ts": "export function proxyWithHistory_DEPRECATED() {}\n",
+        "src/index.ts": "export { proxyWithHistory_DEPRECATED as proxyWithHistory }"
+                        " from './history'\n"}, tmp_path, HISTORY)
+    assert new == []
+    assert listed == {"docs/history.md": ["proxyWithHistory"]}
+
+
+def test_a_new_declaration_forwarded_under_another_name_is_new_api_by_that_name(
+        tmp_path: Path) -> None:
+    listed, new = _listed({
+        "src/history.ts": HISTORY["src/history.ts"] + "export function undoImpl() {}\n",
+        "src/index.ts": HISTORY["src/index.ts"] + "export { undoImpl as undo } from './history'\n"},
+        tmp_path, HISTORY)
+    assert new == ["undo"]
+    assert listed == {}
+
+
+SENDER = {
+    "package.json": BASE["package.json"],
+    "src/sender.ts": "export function sendA() {}\nexport function sendB() {}\n"
+                     "export function sendC() {}\n",
+    "src/other.ts": "export function otherA() {}\nexport function otherB() {}\n"
+                    "export function otherC() {}\n",
+    "src/index.ts": "export { sendA, sendB } from './sender'\n"
+                    "export { otherA, otherB, otherC } from './other'\n",
+    "docs/guide.md": "Call `sendA()` and `sendB()`.\n",
+    "docs/all.md": "Use `otherA()`, `otherB()`, `otherC()` and `sendA()`.\n",
+}
+
+
+def test_a_newly_forwarded_name_is_credited_to_its_file_and_housed_by_its_siblings(
+        tmp_path: Path) -> None:
+    # `sendC` was declared and exported before; only the entry starts forwarding it
+    data = run_json(pr_repo(tmp_path, SENDER, {"src/index.ts": SENDER["src/index.ts"].replace(
+        "sendB }", "sendB, sendC }")}), "main")
+    assert [(entry["token"], entry["file"], entry["suggested_pages"])
+            for entry in data["new_api"]] == [("sendC", "src/sender.ts", ["docs/guide.md"])]
+    assert rows(data) == {}
+
+
+def test_the_page_named_after_a_newly_forwarded_name_s_file_is_its_module_home(
+        tmp_path: Path) -> None:
+    files = {**SENDER, "docs/sender.md": "# Sender\n\nHow the sender works.\n",
+             "docs/other.md": "# Other\n\nHow the others work.\n"}
+    data = run_json(pr_repo(tmp_path, files, {"src/index.ts": SENDER["src/index.ts"].replace(
+        "sendB }", "sendB, sendC }")}), "main")
+    # the barrel's other module, `other.ts`, gains nothing: its page is no row
+    assert rows(data) == {"docs/sender.md": ["sendC"]}

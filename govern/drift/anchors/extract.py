@@ -75,6 +75,7 @@ from govern.drift.anchors.ts_exports import (
     ExportReader,
     FileExports,
     Namespaces,
+    Origin,
     Surface,
     chain_links,
     default_sources,
@@ -242,6 +243,11 @@ class Side:
         """The names a TS/JS file of this side exports through ``export *`` chains."""
         return self._export_reader().star_names(path)
 
+    def ts_origins(self, path: str) -> dict[str, Origin]:
+        """The files a TS/JS file of this side forwards names from, with their exports
+        (:meth:`ExportReader.origins`)."""
+        return self._export_reader().origins(path)
+
     def exports(self, path: str) -> FileExports | None:
         """What a file of this side exports, parsed once for every question of the run."""
         return self._export_reader().parsed(path)
@@ -305,6 +311,9 @@ class Added:
     barrel: bool = False
     """A name a TS/JS file's ``export … from`` starts exporting, its kin the file's every
     export: pages naming them are its home only when none names two of its own file's."""
+    forwarded_by: str = ""
+    """For a name credited to the file it is forwarded from, the file that starts exporting
+    it: published only if that file's name is (a barrel no entry reaches publishes none)."""
 
 
 SKIPPED_LABELS = {
@@ -573,10 +582,33 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
         _anchor_file(change, base, head, package_dirs, config, result, registrar_scan,
-                     reexports, links.get(change.path, frozenset()))
+                     reexports, links.passed.get(change.path, frozenset()))
+    _aliased(result, links.aliases)
     result.candidates.extend(reexports.candidates)
     result.added.extend(reexports.added)
     return result
+
+
+def _aliased(result: ChangeSetAnchors, aliases: dict[str, dict[str, tuple[str, bool]]]
+             ) -> None:
+    """A new TS/JS declaration a changed file forwards under another name is New API by the
+    name users import (valtio's ``f03dcc5``: ``export { proxyWithHistory_DEPRECATED as
+    proxyWithHistory }``); none when that file exported the name before: the name is the
+    same, the object behind it changed, and it anchors as changed (:func:`chain_links`)."""
+    kept = []
+    for entry in result.added:
+        alias = aliases.get(entry.file, {}).get(entry.declaration.name) \
+            if entry.declaration.container is None else None
+        if alias is None:
+            kept.append(entry)
+        elif alias[1]:
+            result.candidates.append(Candidate("symbol", alias[0], entry.file, "head",
+                                               entry.declaration))
+        else:
+            kept.append(replace(entry, tokens=tuple(
+                alias[0] if token == entry.declaration.name else token
+                for token in entry.tokens)))
+    result.added[:] = kept
 
 
 def _unanchorable_reason(change: ChangedFile, read_as: tuple[str, str]) -> str | None:
@@ -952,13 +984,13 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str],
     (``_published``; docs/concepts/anchoring-rules.md#new-api)."""
     if added.written or _is_python(added.file):
         return True
-    surface = head.ts_surface(package_of(added.file, package_dirs)) if chains else None
-    verdict = None if surface is None else surface.publishes(
-        added.file, added.declaration.container or added.declaration.name)
+    file, name = (added.forwarded_by, added.tokens[0]) if added.forwarded_by else \
+        (added.file, added.declaration.container or added.declaration.name)
+    surface = head.ts_surface(package_of(file, package_dirs)) if chains else None
+    verdict = None if surface is None else surface.publishes(file, name)
     # the chains decide when they can tell: h3's ``src/_entries/node.ts`` is an entry, its
     # folder's ``_`` notwithstanding
-    return _published(added.file, added.declaration, added.tokens) if verdict is None \
-        else verdict
+    return _published(file, added.declaration, added.tokens) if verdict is None else verdict
 
 
 def _is_python(file: str) -> bool:
@@ -1118,14 +1150,24 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction],
     found = False
     for names, side, path, other in ((after - before - linked, head, change.path, old),
                                      (before - after, base, change.base_path, new)):
+        # a TS/JS name is credited to the file it is forwarded from, whose page is its module
+        # home and whose other names are its nearest siblings
+        origins = {} if python or not names or side is base else side.ts_origins(path)
         for name in sorted(names - (other.declared if other is not None else frozenset())):
             declaration = Declaration(name, None, bridgeable=False)
             tokens = [token for token in _tokens(declaration, path, side, package_dir)
                       if "." in token or not python]
+            origin = origins.get(name) if side is head else None
             for token in tokens:
-                result.candidates.append(Candidate("symbol", token, change.path, side.name,
-                                                   declaration if python else None))
+                # a TS/JS name on the base side is never removed: another entry may export it
+                result.candidates.append(Candidate(
+                    "symbol", token, origin.path if origin else change.path, side.name,
+                    declaration if python or origin else None))
                 found = True
+            if origin is not None and tokens:
+                result.added.append(Added(origin.path, Declaration(
+                    origin.name, None, bridgeable=False), tuple(tokens), origin.siblings,
+                    forwarded_by=change.path))
             if side is head and tokens:
                 result.added.append(Added(change.path, declaration, tuple(tokens), kin,
                                           barrel=not python))

@@ -79,6 +79,17 @@ class FileExports(NamedTuple):
     {…}``); None when it exports no default."""
 
 
+class Origin(NamedTuple):
+    """Where a name a file forwards comes from."""
+
+    path: str
+    """The file the ``from`` names."""
+    name: str
+    """The name there (``a`` of ``export { a as b }``)."""
+    siblings: frozenset[str]
+    """Every name that file exports but ``default``."""
+
+
 _TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)", re.M)
 """``export type * from`` (TypeScript 5.0), which the grammar does not parse: of the names a
 module exports it is ``export *`` (the ones it adds are types only, which a page importing
@@ -453,6 +464,25 @@ class ExportReader:
         found = self.parsed(path)
         return frozenset() if found is None else found.names | self.star_names(path)
 
+    def origins(self, path: str) -> dict[str, Origin]:
+        """Each name a file forwards one by one (``export { a as b } from './x'``) from a file
+        of the repository -> where it comes from: valtio's ``isProxyMap``, which
+        ``src/vanilla/utils.ts`` began to forward from ``utils/proxyMap.ts`` beside
+        ``proxyMap``. One link is read: the file the ``from`` names."""
+        found = self.parsed(path)
+        siblings: dict[str, frozenset[str]] = {}  # one set per file, however many names
+        origins = {}
+        for module, there, exported in found.forwarded if found is not None else ():
+            target = self.target(path, module)
+            if target is None:
+                continue
+            if target not in siblings:
+                parsed = self.parsed(target)
+                siblings[target] = frozenset() if parsed is None else \
+                    parsed.names - {"default"}
+            origins[exported] = Origin(target, there, siblings[target])
+        return origins
+
     def target(self, importer: str, module: str) -> str | None:
         """The source file a relative ``module`` names from ``importer``; None for another
         package's module or a file the repository does not hold."""
@@ -461,31 +491,49 @@ class ExportReader:
         return source_file(join_path(importer.rpartition("/")[0], module), self.exists)
 
 
-def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader
-                ) -> dict[str, frozenset[str]]:
-    """For each changed file another changed file re-exports from at HEAD (``export *``,
-    ``export { … } from``), the names that link passes on which the re-exporting file
-    exported before the change as well: a barrel inserted into a chain that already
-    published them (valtio's ``e7e8524`` moved ``src/utils.ts``'s list into the new
-    ``src/vanilla/utils.ts`` and made ``src/utils.ts`` ``export *`` from it). Those names
-    are no export the inserted file starts: the package published them already.
-    ``changed``: each changed file's path at HEAD -> its path on the base side. Only a file
-    that re-exports is parsed (:meth:`ExportReader.links`)."""
+class ChainLinks(NamedTuple):
+    """What the changed files' ``export … from`` statements at HEAD say of the other changed
+    files (:func:`chain_links`)."""
+
+    passed: dict[str, frozenset[str]]
+    """A changed file -> the names a changed file re-exports from it and exported before the
+    change as well: a barrel inserted into a chain that already published them (valtio's
+    ``e7e8524`` moved ``src/utils.ts``'s list into the new ``src/vanilla/utils.ts`` and made
+    ``src/utils.ts`` ``export *`` from it). No export the inserted file starts."""
+    aliases: dict[str, dict[str, tuple[str, bool]]]
+    """A changed file -> its name -> (the other name a changed file forwards it as, whether
+    that file exported that name before the change): valtio's ``f03dcc5`` renamed
+    ``proxyWithHistory`` to ``proxyWithHistory_DEPRECATED`` and its barrel forwards it as
+    ``proxyWithHistory``, the name users import."""
+
+
+def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader) -> ChainLinks:
+    """The links between changed files at HEAD: ``changed`` maps each changed file's path at
+    HEAD to its path on the base side. Only a file that re-exports is parsed
+    (:meth:`ExportReader.links`), and its base side only when it links to a changed file."""
     passed: dict[str, set[str]] = {}
+    aliases: dict[str, dict[str, tuple[str, bool]]] = {}
     for path, base_path in changed.items():
         linked = head.links(path)
-        if linked is None or not (linked.stars or linked.forwarded):
+        if linked is None:
             continue
-        kept = base.exported(base_path) & head.exported(path)
-        for module in linked.stars if kept else ():
-            target = head.target(path, module)
-            if target in changed:
+        # (the changed file linked to, its name and the name here of one forwarded; "" for
+        # ``export *``)
+        links = [(target, there, exported) for module, there, exported in (
+            *((module, "", "") for module in linked.stars), *linked.forwarded)
+            if (target := head.target(path, module)) is not None and target in changed]
+        if not links:
+            continue
+        before = base.exported(base_path)
+        kept = before & head.exported(path)
+        for target, there, exported in links:
+            if not there:
                 passed.setdefault(target, set()).update(kept)
-        for module, there, exported in linked.forwarded if kept else ():
-            target = head.target(path, module)
-            if target in changed and exported in kept:
+            elif exported in kept:
                 passed.setdefault(target, set()).add(there)
-    return {path: frozenset(names) for path, names in passed.items()}
+            if there and exported not in (there, "default"):
+                aliases.setdefault(target, {})[there] = (exported, exported in before)
+    return ChainLinks({path: frozenset(names) for path, names in passed.items()}, aliases)
 
 
 class Surface:
