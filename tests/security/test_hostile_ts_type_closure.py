@@ -53,3 +53,21 @@ def test_a_long_export_star_chain_is_read_only_as_far_as_the_cap() -> None:
     assert "v1" in names and "v0" not in names
     assert f"v{COUNT - 1}" not in names
     assert len(set(reads)) <= MAX_FILES + 2
+
+
+def test_every_file_of_a_long_export_star_chain_resolves_each_link_once() -> None:
+    """A change of every file of the chain asks each file's names: each walk is at most
+    ``MAX_FILES`` files long, and each file's ``export *`` is looked for once (resolving a
+    module tries some thirty paths)."""
+    files = {f"src/f{n}.ts": f"export * from './f{n + 1}'\nexport const v{n} = 1\n"
+             for n in range(COUNT)}
+    looked: list[str] = []
+
+    def exists(path: str) -> bool:
+        looked.append(path)
+        return path in files
+
+    reader = ExportReader(lambda path: files[path].encode() if path in files else None, exists)
+    found = within(lambda: [reader.star_names(path) for path in files])
+    assert len(found[0]) == MAX_FILES and found[-1] == frozenset()
+    assert len(looked) <= 3 * COUNT

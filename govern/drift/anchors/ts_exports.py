@@ -389,6 +389,7 @@ class ExportReader:
         self.linked: dict[str, FileExports | None] = {}
         self.trees: dict[str, Node | None] = {}
         self.starred: dict[str, frozenset[str]] = {}
+        self.star_targets: dict[str, list[str]] = {}
 
     def tree(self, path: str) -> Node | None:
         """The root of a file's tree as written (None: the repository does not hold it),
@@ -441,22 +442,30 @@ class ExportReader:
         rewritten from ``export { a, b } from './x'`` to ``export * from './x'`` exports what
         it did (valtio's ``e7e8524``). Breadth first, each file once, at most ``MAX_FILES``;
         another package's module, or a file the repository does not hold, adds nothing. A
-        file without ``export … from`` is not parsed (:meth:`links`)."""
+        file without ``export … from`` is not parsed (:meth:`links`), and each file's modules
+        are looked for once, however many files' chains pass through it."""
         if path not in self.starred:
-            reached = {path: self.links(path)}
+            reached = {path: None}
             queue = deque([path])
             while queue and len(reached) <= MAX_FILES:
-                at = queue.popleft()
-                found = reached[at]
-                for module in found.stars if found is not None else ():
-                    target = self.target(at, module)
-                    if target is not None and target not in reached:
-                        reached[target] = self.parsed(target)
+                for target in self._star_targets(queue.popleft()):
+                    if target not in reached:
+                        reached[target] = None
                         queue.append(target)
             self.starred[path] = frozenset(
-                name for at, found in reached.items() if at != path and found is not None
+                name for at in reached if at != path
+                for found in [self.parsed(at)] if found is not None
                 for name in found.names if name != "default")
         return self.starred[path]
+
+    def _star_targets(self, path: str) -> list[str]:
+        """The files of the repository a file's ``export *`` statements name."""
+        if path not in self.star_targets:
+            found = self.links(path)
+            self.star_targets[path] = [
+                target for module in (found.stars if found is not None else ())
+                if (target := self.target(path, module)) is not None]
+        return self.star_targets[path]
 
     def exported(self, path: str) -> frozenset[str]:
         """Every name a file exports, its ``export *`` chains resolved (none: the repository
