@@ -576,7 +576,7 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     # the file declaring it (anchors merge on the first file that yields them)
     reexports = ChangeSetAnchors()
     links = chain_links({change.path: change.base_path for change in changes
-                         if not change.path.endswith((".py", ".pyi"))},
+                         if is_code_path(change.path, config)},
                         base._export_reader(), head._export_reader())
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):

@@ -518,12 +518,12 @@ class ChainLinks(NamedTuple):
 
 def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader) -> ChainLinks:
     """The links between changed files at HEAD: ``changed`` maps each changed file's path at
-    HEAD to its path on the base side. Only a file that re-exports is parsed
+    HEAD to its path on the base side. Only a JS/TS file that re-exports is parsed
     (:meth:`ExportReader.links`), and its base side only when it links to a changed file."""
     passed: dict[str, set[str]] = {}
     aliases: dict[str, dict[str, tuple[str, bool]]] = {}
     for path, base_path in changed.items():
-        linked = head.links(path)
+        linked = head.links(path) if path.endswith(_SOURCE_SUFFIXES) else None
         if linked is None:
             continue
         # (the changed file linked to, its name and the name here of one forwarded; "" for
