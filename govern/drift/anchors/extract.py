@@ -81,7 +81,9 @@ from govern.drift.anchors.ts_exports import (
     ExportReader,
     FileExports,
     Namespaces,
+    Origin,
     Surface,
+    chain_links,
     default_sources,
     entry_namespaces,
     parse_exports,
@@ -243,6 +245,15 @@ class Side:
                 manifest, package_dir, self._export_reader())
         return self._defaults[package_dir]
 
+    def ts_star_names(self, path: str) -> frozenset[str]:
+        """The names a TS/JS file of this side exports through ``export *`` chains."""
+        return self._export_reader().star_names(path)
+
+    def ts_origins(self, path: str) -> dict[str, Origin]:
+        """The files a TS/JS file of this side forwards names from, with their exports
+        (:meth:`ExportReader.origins`)."""
+        return self._export_reader().origins(path)
+
     def exports(self, path: str) -> FileExports | None:
         """What a file of this side exports, parsed once for every question of the run."""
         return self._export_reader().parsed(path)
@@ -306,6 +317,9 @@ class Added:
     barrel: bool = False
     """A name a TS/JS file's ``export … from`` starts exporting, its kin the file's every
     export: pages naming them are its home only when none names two of its own file's."""
+    forwarded_by: str = ""
+    """For a name credited to the file it is forwarded from, the file that starts exporting
+    it: published only if that file's name is (a barrel no entry reaches publishes none)."""
 
 
 SKIPPED_LABELS = {
@@ -575,14 +589,40 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     # what re-exports yield goes last, so a name the change also declares is attributed to
     # the file declaring it (anchors merge on the first file that yields them)
     reexports = ChangeSetAnchors()
+    links = chain_links({change.path: change.base_path for change in changes
+                         if is_code_path(change.path, config)},
+                        base._export_reader(), head._export_reader())
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
         _anchor_file(change, base, head, package_dirs, config, result, registrar_scan,
-                     reexports)
+                     reexports, links.passed.get(change.path, frozenset()))
+    _aliased(result, links.aliases)
     result.candidates.extend(reexports.candidates)
     result.added.extend(reexports.added)
     return result
+
+
+def _aliased(result: ChangeSetAnchors, aliases: dict[str, dict[str, tuple[str, bool]]]
+             ) -> None:
+    """A new TS/JS declaration a changed file forwards under another name is New API by the
+    name users import (valtio's ``f03dcc5``: ``export { proxyWithHistory_DEPRECATED as
+    proxyWithHistory }``); none when that file exported the name before: the name is the
+    same, the object behind it changed, and it anchors as changed (:func:`chain_links`)."""
+    kept = []
+    for entry in result.added:
+        alias = aliases.get(entry.file, {}).get(entry.declaration.name) \
+            if entry.declaration.container is None else None
+        if alias is None:
+            kept.append(entry)
+        elif alias[1]:
+            result.candidates.append(Candidate("symbol", alias[0], entry.file, "head",
+                                               entry.declaration))
+        else:
+            kept.append(replace(entry, tokens=tuple(
+                alias[0] if token == entry.declaration.name else token
+                for token in entry.tokens)))
+    result.added[:] = kept
 
 
 def _unanchorable_reason(change: ChangedFile, read_as: tuple[str, str]) -> str | None:
@@ -711,7 +751,7 @@ def _text_of(text_lines: list[bytes], lines: range) -> str:
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
-                 reexports: ChangeSetAnchors) -> None:
+                 reexports: ChangeSetAnchors, linked: frozenset[str]) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -880,8 +920,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     result.skipped["widely_inherited"] += max(
         (extraction.widely_inherited for extraction in extractions.values()), default=0)
     # a script is no module: nothing imports what it exports
-    if not script and _reexport_changes(change, extractions, base, head, reexports,
-                                        package_dir):
+    if not script and _reexport_changes(change, extractions, (base, head), reexports,
+                                        package_dir, linked):
         yielded = True
     if not script and _all_changes(change, texts, extractions, (base, head), result,
                                    package_dir):
@@ -964,13 +1004,13 @@ def ts_published(added: Added, head: Side, package_dirs: frozenset[str],
     (``_published``; docs/concepts/anchoring-rules.md#new-api)."""
     if added.written or _is_python(added.file):
         return True
-    surface = head.ts_surface(package_of(added.file, package_dirs)) if chains else None
-    verdict = None if surface is None else surface.publishes(
-        added.file, added.declaration.container or added.declaration.name)
+    file, name = (added.forwarded_by, added.tokens[0]) if added.forwarded_by else \
+        (added.file, added.declaration.container or added.declaration.name)
+    surface = head.ts_surface(package_of(file, package_dirs)) if chains else None
+    verdict = None if surface is None else surface.publishes(file, name)
     # the chains decide when they can tell: h3's ``src/_entries/node.ts`` is an entry, its
     # folder's ``_`` notwithstanding
-    return _published(added.file, added.declaration, added.tokens) if verdict is None \
-        else verdict
+    return _published(file, added.declaration, added.tokens) if verdict is None else verdict
 
 
 def _is_python(file: str) -> bool:
@@ -1096,8 +1136,9 @@ def _declared_flags(path: str, data: bytes | None) -> frozenset[str]:
     return declared_flags(parse(language, data), language, data)
 
 
-def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], base: Side,
-                      head: Side, result: ChangeSetAnchors, package_dir: str) -> bool:
+def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction],
+                      sides: tuple[Side, Side], result: ChangeSetAnchors, package_dir: str,
+                      linked: frozenset[str]) -> bool:
     """A file that starts or stops re-exporting a name changes the public API even when the
     name's own file is untouched (docs/concepts/affected-docs.md#re-exports).
 
@@ -1108,7 +1149,10 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
     file's ``export … from`` publishes the bare name, as TS docs write it; whether another
     entry point still exports it cannot be told from this file, so a name it stops exporting
     is a changed name, not a removed one. A name the other side declares in the file itself
-    has moved, not come or gone."""
+    has moved, not come or gone. A TS/JS file exports what its ``export *`` chains reach
+    too, on each side; ``linked``: the names it starts passing on to a changed file that
+    exported them before (:func:`chain_links`), which the package published already."""
+    base, head = sides
     python = change.path.endswith((".py", ".pyi"))
     old, new = extractions.get("base"), extractions.get("head")
     before = old.reexports if old is not None else frozenset()
@@ -1119,23 +1163,41 @@ def _reexport_changes(change: ChangedFile, extractions: dict[str, Extraction], b
     # a package's names are its family (the namespace); a barrel's kin are its exports, its
     # own top-level names too (``onDispose`` beside the ``DisposeCallback`` that h3's
     # ``utils/response.ts`` forwards): one set, shared by every name it starts exporting
-    kin = frozenset() if python or new is None else after | {
-        key for key in new.declared if "." not in key}
+    if not python:
+        before |= base.ts_star_names(change.base_path) - _top_names(old)
+        after |= head.ts_star_names(change.path) - _top_names(new)
+    kin = frozenset() if python or new is None else after | _top_names(new)
     found = False
-    for names, side, path, other in ((after - before, head, change.path, old),
+    for names, side, path, other in ((after - before - linked, head, change.path, old),
                                      (before - after, base, change.base_path, new)):
+        # a TS/JS name is credited to the file it is forwarded from, whose page is its module
+        # home and whose other names are its nearest siblings
+        origins = {} if python or not names or side is base else side.ts_origins(path)
         for name in sorted(names - (other.declared if other is not None else frozenset())):
             declaration = Declaration(name, None, bridgeable=False)
             tokens = [token for token in _tokens(declaration, path, side, package_dir)
                       if "." in token or not python]
+            origin = origins.get(name) if side is head else None
             for token in tokens:
-                result.candidates.append(Candidate("symbol", token, change.path, side.name,
-                                                   declaration if python else None))
+                # a TS/JS name on the base side is never removed: another entry may export it
+                result.candidates.append(Candidate(
+                    "symbol", token, origin.path if origin else change.path, side.name,
+                    declaration if python or origin else None))
                 found = True
+            if origin is not None and tokens:
+                result.added.append(Added(origin.path, Declaration(
+                    origin.name, None, bridgeable=False), tuple(tokens), origin.siblings,
+                    forwarded_by=change.path))
             if side is head and tokens:
                 result.added.append(Added(change.path, declaration, tuple(tokens), kin,
                                           barrel=not python))
     return found
+
+
+def _top_names(extraction: Extraction | None) -> frozenset[str]:
+    """The names a file declares at its top level."""
+    return frozenset() if extraction is None else frozenset(
+        key for key in extraction.declared if "." not in key)
 
 
 def _all_changes(change: ChangedFile, texts: tuple[bytes | None, bytes | None],

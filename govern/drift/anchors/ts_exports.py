@@ -79,6 +79,17 @@ class FileExports(NamedTuple):
     {…}``); None when it exports no default."""
 
 
+class Origin(NamedTuple):
+    """Where a name a file forwards comes from."""
+
+    path: str
+    """The file the ``from`` names."""
+    name: str
+    """The name there (``a`` of ``export { a as b }``)."""
+    siblings: frozenset[str]
+    """Every name that file exports but ``default``."""
+
+
 _TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)", re.M)
 """``export type * from`` (TypeScript 5.0), which the grammar does not parse: of the names a
 module exports it is ``export *`` (the ones it adds are types only, which a page importing
@@ -377,6 +388,8 @@ class ExportReader:
         self.files: dict[str, FileExports | None] = {}
         self.linked: dict[str, FileExports | None] = {}
         self.trees: dict[str, Node | None] = {}
+        self.starred: dict[str, frozenset[str]] = {}
+        self.star_targets: dict[str, list[str]] = {}
 
     def tree(self, path: str) -> Node | None:
         """The root of a file's tree as written (None: the repository does not hold it),
@@ -423,12 +436,113 @@ class ExportReader:
                 self.linked[path] = FileExports(frozenset(), (), (), (), None, False, commonjs)
         return self.linked[path]
 
+    def star_names(self, path: str) -> frozenset[str]:
+        """The names a file exports through its ``export *`` chains: every name each module
+        it reaches so exports, but ``default``, which ``export *`` never passes on. A barrel
+        rewritten from ``export { a, b } from './x'`` to ``export * from './x'`` exports what
+        it did (valtio's ``e7e8524``). Breadth first, each file once, at most ``MAX_FILES``;
+        another package's module, or a file the repository does not hold, adds nothing. A
+        file without ``export … from`` is not parsed (:meth:`links`), and each file's modules
+        are looked for once, however many files' chains pass through it."""
+        if path not in self.starred:
+            reached = {path: None}
+            queue = deque([path])
+            while queue and len(reached) <= MAX_FILES:
+                for target in self._star_targets(queue.popleft()):
+                    if target not in reached:
+                        reached[target] = None
+                        queue.append(target)
+            self.starred[path] = frozenset(
+                name for at in reached if at != path
+                for found in [self.parsed(at)] if found is not None
+                for name in found.names if name != "default")
+        return self.starred[path]
+
+    def _star_targets(self, path: str) -> list[str]:
+        """The files of the repository a file's ``export *`` statements name."""
+        if path not in self.star_targets:
+            found = self.links(path)
+            self.star_targets[path] = [
+                target for module in (found.stars if found is not None else ())
+                if (target := self.target(path, module)) is not None]
+        return self.star_targets[path]
+
+    def exported(self, path: str) -> frozenset[str]:
+        """Every name a file exports, its ``export *`` chains resolved (none: the repository
+        does not hold it)."""
+        found = self.parsed(path)
+        return frozenset() if found is None else found.names | self.star_names(path)
+
+    def origins(self, path: str) -> dict[str, Origin]:
+        """Each name a file forwards one by one (``export { a as b } from './x'``) from a file
+        of the repository -> where it comes from: valtio's ``isProxyMap``, which
+        ``src/vanilla/utils.ts`` began to forward from ``utils/proxyMap.ts`` beside
+        ``proxyMap``. One link is read: the file the ``from`` names."""
+        found = self.parsed(path)
+        siblings: dict[str, frozenset[str]] = {}  # one set per file, however many names
+        origins = {}
+        for module, there, exported in found.forwarded if found is not None else ():
+            target = self.target(path, module)
+            if target is None:
+                continue
+            if target not in siblings:
+                parsed = self.parsed(target)
+                siblings[target] = frozenset() if parsed is None else \
+                    parsed.names - {"default"}
+            origins[exported] = Origin(target, there, siblings[target])
+        return origins
+
     def target(self, importer: str, module: str) -> str | None:
         """The source file a relative ``module`` names from ``importer``; None for another
         package's module or a file the repository does not hold."""
         if not module.startswith("."):
             return None
         return source_file(join_path(importer.rpartition("/")[0], module), self.exists)
+
+
+class ChainLinks(NamedTuple):
+    """What the changed files' ``export … from`` statements at HEAD say of the other changed
+    files (:func:`chain_links`)."""
+
+    passed: dict[str, frozenset[str]]
+    """A changed file -> the names a changed file re-exports from it and exported before the
+    change as well: a barrel inserted into a chain that already published them (valtio's
+    ``e7e8524`` moved ``src/utils.ts``'s list into the new ``src/vanilla/utils.ts`` and made
+    ``src/utils.ts`` ``export *`` from it). No export the inserted file starts."""
+    aliases: dict[str, dict[str, tuple[str, bool]]]
+    """A changed file -> its name -> (the other name a changed file forwards it as, whether
+    that file exported that name before the change): valtio's ``f03dcc5`` renamed
+    ``proxyWithHistory`` to ``proxyWithHistory_DEPRECATED`` and its barrel forwards it as
+    ``proxyWithHistory``, the name users import."""
+
+
+def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader) -> ChainLinks:
+    """The links between changed files at HEAD: ``changed`` maps each changed file's path at
+    HEAD to its path on the base side. Only a JS/TS file that re-exports is parsed
+    (:meth:`ExportReader.links`), and its base side only when it links to a changed file."""
+    passed: dict[str, set[str]] = {}
+    aliases: dict[str, dict[str, tuple[str, bool]]] = {}
+    for path, base_path in changed.items():
+        linked = head.links(path) if path.endswith(_SOURCE_SUFFIXES) else None
+        if linked is None:
+            continue
+        # (the changed file linked to, its name and the name here of one forwarded; "" for
+        # ``export *``)
+        links = [(target, there, exported) for module, there, exported in (
+            *((module, "", "") for module in linked.stars), *linked.forwarded)
+            if (target := head.target(path, module)) is not None and target in changed]
+        if not links:
+            continue
+        before = base.exported(base_path)
+        kept = before & head.exported(path)
+        for target, there, exported in links:
+            if not there:
+                passed.setdefault(target, set()).update(kept)
+            elif exported in kept:
+                passed.setdefault(target, set()).add(there)
+            if there and exported not in (there, "default"):
+                aliases.setdefault(target, {})[there] = (exported, exported in before)
+    return ChainLinks({path: frozenset(names) for path, names in passed.items()}, aliases)
 
 
 class Surface:

@@ -1267,6 +1267,65 @@ def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
         and (above.text or b"").startswith(b"/**") and touches(above, lines)}
 
 
+_TYPES = frozenset({"type_alias_declaration", "interface_declaration"})
+_TYPE_NAMES = frozenset({"type_identifier"})
+_SIGNATURES = ("type_parameters", "parameters", "return_type")
+_CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function"})
+MAX_TYPE_DEPTH = 4
+"""Unexported types one may stand behind, counting itself, and still be part of an exported
+signature: ``type Options = {…} & Config`` behind ``devtools(…, options?: Options)`` is two."""
+MAX_TYPE_NAMES = 64
+"""Unexported types one change follows into the exported signatures that name them."""
+
+
+def _signature(node: Node) -> list[Node]:
+    """What the emitted ``.d.ts`` shows of an exported declaration, where a type it names is
+    read: a type's or an interface's whole text; a function's type parameters, parameters and
+    return type (each overload's), not its body; a const's annotation, and the signature of
+    the function it holds. A class is not read: its members' types are its members' own."""
+    if node.type in _TYPES:
+        return [node]
+    parts = []
+    if node.type == "variable_declarator":
+        parts.append(node.child_by_field_name("type"))
+        value = _unwrap(node.child_by_field_name("value"))
+        node = value if value is not None and value.type in _CALLABLE_VALUES else node
+    if node.type in _FUNCTIONS | _CALLABLE_VALUES or node.type == "function_signature":
+        parts.extend(node.child_by_field_name(part) for part in _SIGNATURES)
+    return [part for part in parts if part is not None]
+
+
+def _names_in(nodes: list[Node]) -> set[str]:
+    """The type names written in ``nodes``."""
+    return {text(name) for node in nodes for name in walk(node, _TYPE_NAMES)}
+
+
+def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
+    """The exported declarations whose signature names a changed unexported type, directly or
+    through other unexported types: the emitted ``.d.ts`` declares those too, so a change of
+    one is a change of what the exported declaration takes or gives (valtio's ``d132d66``
+    changed only ``type Options = {…} & Config``, and ``devtools(proxyObject, options?:
+    Options)`` is what ``docs/api/utils/devtools.mdx`` documents). Followed at most
+    ``MAX_TYPE_DEPTH`` types deep and ``MAX_TYPE_NAMES`` types in all; every node is read
+    once, however the types name each other; in source order, so the same types are
+    followed on every run."""
+    users: dict[str, list[str]] = {}  # a type name -> the unexported types naming it
+    for name, node, _, exported in top:
+        if not exported and node.type in _TYPES:
+            for used in _names_in([node]) - {name}:
+                users.setdefault(used, []).append(name)
+    reached = dict.fromkeys(changed[:MAX_TYPE_NAMES])
+    level = list(reached)
+    for _ in range(MAX_TYPE_DEPTH - 1):
+        level = list(dict.fromkeys(user for name in level for user in users.get(name, ())
+                                   if user not in reached))[:MAX_TYPE_NAMES - len(reached)]
+        reached.update(dict.fromkeys(level))
+    return [Declaration(name, None, bridgeable=node.type not in _TYPES,
+                        binding=_is_binding(node))
+            for name, node, _, exported in top
+            if exported and not _names_in(_signature(node)).isdisjoint(reached)]
+
+
 def _is_script(root: Node) -> bool:
     """Whether a file has no top-level import or export: a script, whose declarations are
     global."""
@@ -1299,6 +1358,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
     instances = _bound_instances(top)
+    changed_types: list[str] = []
     for name, node, statement, exported in top:
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
@@ -1318,6 +1378,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         if not exported:  # exported is public, ``_``-led or not (pinia's ``_StoreWithState``)
             if touches(span, its_lines) and not given:
                 passed_over.append(f"unexported `{name}`")
+                if node.type in _TYPES:
+                    changed_types.append(name)
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
@@ -1334,6 +1396,8 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             touched.extend(Declaration(key, object_name, bridgeable=True,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
+    if changed_types:
+        touched.extend(_exposing(changed_types, top))
     if exported_object is not None:
         found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
         touched.extend(found_in_object)

@@ -1,0 +1,71 @@
+"""An unexported type named by an exported declaration's signature is part of it
+(docs/concepts/anchoring-rules.md#what-anchors): valtio's ``d132d66`` changed only ``type
+Options = {…} & Config``, the parameter type of ``export function devtools``, and had been
+read as "nothing public on the changed lines"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from govern.drift.anchors.typescript import extract_typescript
+from tests.helpers import pr_repo, rows, run_json
+
+SOURCE = """\
+type Config = { trace?: boolean }
+
+type Opts = { label?: string } & Config
+
+type Unused = { size?: number }
+
+interface Shape { corner: Opts }
+
+export function connect<T>(target: T, options?: Opts): void {
+  const inner: Unused = {}
+}
+
+export const listen = (shape: Shape): void => {}
+
+export function close(): void {}
+"""
+
+
+def _keys(old: str, new: str) -> set[str]:
+    source = SOURCE.replace(old, new).encode()
+    line = next(n for n, text in enumerate(source.decode().splitlines(), 1) if new in text)
+    return {d.key for d in extract_typescript(source, frozenset({line}), "typescript").touched}
+
+
+@pytest.mark.parametrize(("old", "new", "keys"), [
+    # named by `connect`'s parameter, and by `Shape`, which `listen` takes
+    ("label?: string", "label?: string | null", {"connect", "listen"}),
+    # one type further: `Opts` joins it
+    ("trace?: boolean", "trace?: boolean | string", {"connect", "listen"}),
+    # named only in `connect`'s body: no signature shows it
+    ("size?: number", "size?: bigint", set()),
+])
+def test_a_changed_local_type_anchors_the_exported_signatures_naming_it(
+        old: str, new: str, keys: set[str]) -> None:
+    assert _keys(old, new) == keys
+
+
+def test_a_local_type_behind_more_types_than_the_depth_anchors_nothing() -> None:
+    chain = "".join(f"type T{n} = {{ next?: T{n + 1} }}\n" for n in range(6))
+    source = (chain + "type T6 = { leaf?: string }\n"
+              "export function start(options?: T0): void {}\n").encode()
+    # T6 is seven types behind `start`; T3 is four
+    leaf = frozenset({7})
+    assert extract_typescript(source, leaf, "typescript").touched == ()
+    near = frozenset({4})
+    assert [d.key for d in extract_typescript(source, near, "typescript").touched] == ["start"]
+
+
+def test_a_pr_changing_a_local_options_type_lists_the_function_s_page(tmp_path: Path) -> None:
+    base = {"src/devtools.ts": SOURCE,
+            "docs/connect.md": "Call `connect(target, options)`.\n",
+            "docs/close.md": "Call `close()` when done.\n"}
+    data = run_json(pr_repo(tmp_path, base, {"src/devtools.ts": SOURCE.replace(
+        "label?: string", "label?: string | null")}), "main")
+    assert rows(data) == {"docs/connect.md": ["connect"]}
+    assert data["anchorless_changes"] == []
