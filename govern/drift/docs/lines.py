@@ -21,6 +21,7 @@ from govern.drift.docs.scanner import (
     _RAW_TOKEN,
     _ROUTE,
     _WORD,
+    LINK_INDEX,
     _reference_names,
     chain_links,
     code_regions,
@@ -344,19 +345,23 @@ class PageMentions:
             self._lines = LineMap(text)
         lines = self._lines
         found = self._substituted({lines.line(offset) for offset in offsets})
-        # a table of contents' entry points at the section: where the page names the anchor
-        # is the section itself (fastify's Server.md lists `trustProxy` at
+        # a table of contents' entry or a link index points at the section: where the page
+        # names the anchor is the section itself (fastify's Server.md lists `trustProxy` at
         # line 29, and its section is at 554); a front matter's key titles the page its body
         # names the anchor in (valtio's `title: 'proxyMap'` over `# `proxyMap``); each is
         # kept when it is all the page has
         named = [line for line in found
-                 if not self._contents_entry(line) and line > self._front_matter_lines()]
+                 if not self._navigates(line) and line > self._front_matter_lines()]
         return tuple(named or found)[:MAX_LINES]
 
-    def _contents_entry(self, line: int) -> bool:
+    def _navigates(self, line: int) -> bool:
+        """Whether the line is a table of contents' entry or a link-index line
+        (docs/concepts/anchoring-rules.md#link-indexes): a link to where the name is
+        documented."""
         assert self._lines is not None
         start, end = self._lines.span(line)
-        return _CONTENTS_ENTRY.fullmatch(self.text, start, end) is not None
+        return _CONTENTS_ENTRY.fullmatch(self.text, start, end) is not None \
+            or LINK_INDEX.match(self.text, start) is not None
 
     def _front_matter_lines(self) -> int:
         """How many lines a markdown page's front matter fills (0: none), read once."""
