@@ -98,7 +98,9 @@ BASE_FILES: dict[str, str] = {
         "Create one with :func:`acme_billing.create_invoice`; cancel one with\n"
         ":func:`acme_billing.void_invoice`.\n"
     ),
-    "docs/billing/reference.md": "# Reference\n\n::: acme_billing.BillingClient\n",
+    # a sentence of its own: a page that only rendered the class would list no change to it
+    "docs/billing/reference.md": ("# Reference\n\n::: acme_billing.BillingClient\n\n"
+                                  "The client's methods, from its docstrings.\n"),
     "docs/sdk/audit.mdx": (
         "# Audit trail\n\n"
         "`AuditClient.getAudit` returns one page; tune it with `AuditOptions.pageSize`.\n"

@@ -298,7 +298,7 @@ def test_bare_symbol_does_not_match_inside_a_dotted_or_longer_name(tmp_path: Pat
 
 def test_sphinx_role_and_mkdocstrings_block_name_their_symbols(tmp_path: Path) -> None:
     docs = {"docs/api.rst": "Spin with :meth:`~acme.Engine.spin_up`.\n",
-            "docs/ref.md": "# Reference\n\n::: acme.Engine\n",
+            "docs/ref.md": "# Reference\n\n::: acme.Engine\n\nThe engine.\n",
             "docs/other.md": "::: acme.Other\n"}
     # a new parameter: the signature the directive renders changed
     repo = pr_repo(tmp_path, {**PY_PKG, **docs}, {

@@ -43,7 +43,7 @@ SIGNATURE, SIGNATURE_NEW = "def parse_primary(self):", "def parse_primary(self, 
 def test_a_mkdocstrings_identifier_is_a_whole_dotted_path(tmp_path: Path) -> None:
     # ``::: shop-click`` is another extension's block: it documents no ``shop``
     docs = {"docs/cli.md": "# CLI\n\n::: shop-click\n    :module: shop.cli\n",
-            "docs/api.md": "# API\n\n::: shop.parser\n"}
+            "docs/api.md": "# API\n\nThe parser.\n\n::: shop.parser\n"}
     data = changed(tmp_path, docs, SIGNATURE, SIGNATURE_NEW)
     assert rows(data) == {"docs/api.md": ["shop.parser.Parser.parse_primary"]}
     assert ("documented_prefix", "shop.parser.Parser.parse_primary") in evidence(
@@ -110,7 +110,7 @@ def test_a_directive_in_a_class_body_documents_its_member(tmp_path: Path) -> Non
 
 
 DOCUMENTED = {"docs/api.rst": ".. autoclass:: shop.parser.Parser\n    :members:\n" + PROSE,
-              "docs/mkdocs.md": "# API\n\n::: shop.parser.Parser\n"}
+              "docs/mkdocs.md": "# API\n\nThe parser.\n\n::: shop.parser.Parser\n"}
 
 
 @pytest.mark.parametrize(("old", "new", "listed"), [

@@ -21,10 +21,10 @@ GEN = ('class Maker:\n    """Makes."""\n\n    def run(self):\n        """Run it.
 # each with a paragraph of its own: a page holding nothing but the directive and its title is
 # listed only for removed names (docs/concepts/anchoring-rules.md#rendering-pages)
 PAGES = {
-    "docs/api.rst": "API\n===\n\n.. automodule:: shop\n    :members:\n",
+    "docs/api.rst": "API\n===\n\nThe shop.\n\n.. automodule:: shop\n    :members:\n",
     "docs/gen.rst": "Gen\n===\n\nMakers.\n\n.. automodule:: shop.gen\n    :members:\n",
     "docs/maker.rst": "Maker\n=====\n\nMakes.\n\n.. autoclass:: shop.gen.Maker\n    :members:\n",
-    "docs/mkdocs.md": "# API\n\n::: shop\n",
+    "docs/mkdocs.md": "# API\n\nThe shop.\n\n::: shop\n",
 }
 FILES = {"pyproject.toml": '[project]\nname = "shop"\nversion = "1.0"\n',
          "src/shop/__init__.py": INIT, "src/shop/core.py": CORE, "src/shop/gen.py": GEN,

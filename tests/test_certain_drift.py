@@ -153,7 +153,7 @@ def test_a_removed_member_a_page_reaches_only_through_its_documented_class_is_no
     # werkzeug: `.. autoclass:: LimitedStream` with `:members:`, and `read` removed; autodoc
     # stops listing it, the page never wrote it. A page writing it is stale.
     files = {"shop/__init__.py": "", "shop/wsgi.py": STREAM, "docs/wsgi.rst": AUTODOC,
-             "docs/mkdocs.md": "# API\n\n::: shop.wsgi.LimitedStream\n",
+             "docs/mkdocs.md": "# API\n\n::: shop.wsgi.LimitedStream\n\nStreams.\n",
              "docs/guide.md": "Call `LimitedStream.read` in a loop.\n", **PAD}
     head = STREAM.replace("    def read(self, size):\n        return size\n\n", "")
     data = run_json(pr_repo(tmp_path, files, {"shop/wsgi.py": head}), "main")
@@ -383,7 +383,8 @@ SHIM = ('def _get_stream(kind):\n    return kind\n\n\n'
 def test_a_name_a_module_getattr_shim_still_serves_is_not_removed(
         tmp_path: Path, head: str, stale: bool) -> None:
     files = {"shop/__init__.py": "", "shop/utils.py": "def get_stream(kind):\n    return kind\n",
-             "docs/api.rst": "API\n===\n\n.. autofunction:: shop.utils.get_stream\n", **PAD}
+             "docs/api.rst": "API\n===\n\nStreams.\n\n.. autofunction:: shop.utils.get_stream\n",
+             **PAD}
     assert _stale(tmp_path, files, {"shop/utils.py": head}) == {"docs/api.rst": stale}
 
 

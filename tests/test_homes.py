@@ -93,7 +93,7 @@ def test_a_directive_of_exactly_the_module_is_a_home(tmp_path: Path) -> None:
     # change: only the directive of the module itself still puts a page on the list.
     packages = {f"docs/p{i}.md": "# Package\n\n::: acme\n" for i in range(4)}
     base = {"pkg/src/acme/routing.py": ROUTING, **packages,
-            "docs/reference.md": "# Reference\n\n::: acme.routing\n"}
+            "docs/reference.md": "# Reference\n\n::: acme.routing\n\nRouting.\n"}
     signed = ROUTING.replace("(self, path)", "(self, path, name=None)")
     rows = _rows(tmp_path, base, {"pkg/src/acme/routing.py": signed})
     assert [(row["path"], row["evidence"]) for row in rows] == [

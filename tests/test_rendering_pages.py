@@ -31,11 +31,21 @@ APP_PAGE = ('---\ntitle: "textual.app"\n---\n\n::: textual.app\n    options:\n  
      "   :undoc-members:\n", "a.rst", True),
     (".. _sub:\n\nSub\n---\n\n.. module:: pkg.sub\n.. autoclass:: pkg.sub.Sub\n   :members:\n",
      "a.rst", True),
-    # a sentence, a heading of its own, text added under the directive: written by hand
+    # headings of the page's own arrange what the build renders: loguru's old
+    # docs/api/logger.rst (the public alias over the class, its target called), tox's
+    # docs/plugins_api.rst
+    ("# API\n\n::: textual.app\n", "a.md", True),
+    ("API\n===\n\n.. automodule:: pkg.sub\n   :members:\n", "a.rst", True),
+    ("loguru.logger\n=============\n\n.. autoclass:: loguru._logger.Logger()\n   :members:\n",
+     "a.rst", True),
+    ("API\n===\n\ntox objects\n~~~~~~~~~~~\n\nregister\n--------\n\n.. automodule:: tox.r\n"
+     "   :members:\n\nconfig\n------\n.. autoclass:: tox.c.Config\n   :members:\n", "a.rst", True),
+    # a sentence (under a heading too), a list, text added under the directive: written by hand
     (APP_PAGE + "\nThe app.\n", "a.md", False),
     ("A collection of renderables.\n\n::: textual.renderables.bar\n", "a.md", False),
-    ("# API\n\n::: textual.app\n", "a.md", False),
-    ("API\n===\n\n.. automodule:: pkg.sub\n   :members:\n", "a.rst", False),
+    ("# API\n\nThe app.\n\n::: textual.app\n", "a.md", False),
+    ("API\n===\n\nThe config.\n\n.. autoclass:: tox.c.Config\n", "a.rst", False),
+    ("API\n===\n\n* :class:`tox.c.Config`\n\n.. autoclass:: tox.c.Config\n", "a.rst", False),
     (".. autoclass:: pkg.sub.Sub\n   :members:\n\n   Extra words.\n", "a.rst", False),
     ("::: textual.app\n\n    options: {}\n", "a.md", False),
     # a hand-written object directive is the page's own text; a module directive renders none
@@ -120,3 +130,36 @@ def test_a_directive_s_last_part_is_written_only_for_a_top_level_name() -> None:
     assert index.naming("BINDINGS") == {2}
     assert index.naming("BINDINGS", tails=False) == set()
     assert index.naming("Tree.BINDINGS", tails=False) == {2}
+
+
+CLIENTS = ("class Client:\n    def send(self, data):\n        return data\n\n\n"
+           "class Server:\n    def serve(self):\n        return 1\n")
+# loguru's old docs/api/logger.rst: the public alias as its heading, a directive per object
+OBJECTS = ("shop.client\n===========\n\n.. autoclass:: pkg.a.Client()\n   :members:\n\n"
+           "Servers\n-------\n\n.. autoclass:: pkg.a.Server\n   :members:\n")
+
+
+def _objects(tmp_path: Path, page: str, head: str) -> dict[str, object]:
+    files = {"pkg/__init__.py": "", "pkg/a.py": CLIENTS, "docs/api.rst": page, **PAD}
+    return run_json(pr_repo(tmp_path, files, {"pkg/a.py": head}), "main")
+
+
+def test_a_page_of_headings_and_directives_is_listed_only_when_its_target_goes(
+        tmp_path: Path) -> None:
+    signed = CLIENTS.replace("(self, data)", "(self, data, timeout=None)")
+    assert _objects(tmp_path / "signed", OBJECTS, signed)["docs"] == []
+    # the class renamed: the directive renders nothing
+    data = _objects(tmp_path / "renamed", OBJECTS, CLIENTS.replace("class Client", "class Peer"))
+    assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/api.rst": True}
+    # one sentence of its own: a page as any other, listed through the documented class
+    prose = OBJECTS.replace("Servers\n-------\n", "Servers\n-------\n\nServe with these.\n")
+    assert rows(_objects(tmp_path / "prose", prose, signed)) == {
+        "docs/api.rst": ["pkg.a.Client.send"]}
+
+
+def test_a_page_rendering_objects_one_by_one_is_the_home_of_a_new_one(tmp_path: Path) -> None:
+    grown = CLIENTS + "\n\nclass Proxy:\n    def relay(self):\n        return 2\n"
+    data = _objects(tmp_path, OBJECTS, grown)
+    assert data["docs"] == []
+    assert [(entry["token"], entry["suggested_pages"]) for entry in data["new_api"]] == [
+        ("pkg.a.Proxy", ["docs/api.rst"])]

@@ -306,6 +306,9 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             page_ids = page_names(index.pages) if page_ids is None else page_ids
             if anchor.token in page_ids:
                 matched = set()  # a sidebar's entry: it navigates to the page, names no API
+        if certain and named and is_code_shaped(anchor.token):
+            # a link-index line's name breaks only when removed: then the link does
+            matched |= index.linking(anchor.token)
         if confined is not None and key in confined:
             matched &= confined[key]
         if not matched and plain and not certain:
@@ -359,7 +362,7 @@ def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex,
     with ``:members:``) only as a name that still exists would: they are listed but not
     stale (:func:`_certain`), so on more hand-written pages than the share or the row cap
     allows they are folded into one line."""
-    written = matched & index.naming_as_written(anchor.token)
+    written = matched & (index.naming_as_written(anchor.token) | index.linking(anchor.token))
     through_containers = len((matched - written) & hand_written)
     if through_containers <= min(threshold, config.max_rows_per_anchor):
         return matched
@@ -471,10 +474,11 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
       | {("runtime", version) for version in change_set.dropped_runtimes})
 
 
-def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex
-           ) -> dict[int, tuple[str, str]]:
+def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex,
+           removed: frozenset[tuple[str, str]]) -> dict[int, tuple[str, str]]:
     """(evidence rule, how the index matched) of one anchor on each page it reached, the way
-    apply_guards matched it, before any removal is weighed (:func:`_certain`). The index is
+    apply_guards matched it, before any removal is weighed (:func:`_certain`): a ``removed``
+    name written on a link-index line is written there. The index is
     asked once for the anchor, not once per page: each answer lists every page holding the
     token, and asking per page cost anchors × pages² (500 names each called on 100 pages
     took 7 s)."""
@@ -496,6 +500,8 @@ def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex
         return {page_id: ("call_form", "call") if page_id in calling
                 else ("documented_prefix", "generated") for page_id in page_ids}
     written = index.naming_as_written(anchor.token)
+    if (anchor.kind, anchor.token) in removed:
+        written |= index.linking(anchor.token)
     generated = set() if written.issuperset(page_ids) else index.generating(anchor.token)
     named = ("sdk_method" if anchor.kind == "sdk"
              else "qualified_name" if "." in anchor.token else "unique_name")
@@ -585,7 +591,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     ruled_by_page: dict[int, list[tuple[Anchor, str, str]]] = {}
     for anchor in guarded.admitted:
         key = (anchor.kind, anchor.token)
-        for page_id, (rule, how) in _rules(anchor, guarded.pages[key], index).items():
+        for page_id, (rule, how) in _rules(anchor, guarded.pages[key], index, removed).items():
             if how not in GENERATING or key not in body_only:
                 ruled_by_page.setdefault(page_id, []).append((anchor, rule, how))
     roots = _module_roots(removed, packages)
@@ -875,7 +881,10 @@ def _named_siblings(siblings: frozenset[str], index: DocsIndex, config: AnchorsC
             named = index.saying(sibling)
         else:
             member = sibling.rpartition(".")[2]
-            named = set().union(*(index.naming(spelling) for spelling in
+            # a link-index line names a sibling as a home does: the index of its siblings
+            # is where the new name gets its line
+            named = set().union(*(index.naming(spelling) | index.linking(spelling)
+                                  for spelling in
                                   (sibling, *([member] if member not in siblings else []),
                                    *_on_instances(sibling, bound))
                                   if is_code_shaped(spelling)

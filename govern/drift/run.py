@@ -272,10 +272,12 @@ def _base_reader(git: Git, merge_base: str, head_files: frozenset[str],
 
 
 def _written_names(removed: frozenset[tuple[str, str]], index: DocsIndex) -> list[str]:
-    """The removed bare names some page names: the only ones worth looking for at HEAD."""
+    """The removed bare names some page names, on a link-index line too: the only ones worth
+    looking for at HEAD."""
     return sorted(token for kind, token in removed
                   if kind == "symbol" and "." not in token
-                  and (index.naming(token) or index.calling(token)))[:MAX_NAMES]
+                  and (index.naming(token) or index.linking(token)
+                       or index.calling(token)))[:MAX_NAMES]
 
 
 def _declared_elsewhere(names: list[str], bare: frozenset[tuple[str, str]],

@@ -43,7 +43,7 @@ from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 (WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED,
- INCLUDE, TAIL) = range(12)
+ INCLUDE, TAIL, LINKED) = range(13)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -103,8 +103,8 @@ class DocsIndex:
     """A page read this run -> the names its object directives define, likewise."""
     _held: dict[int, bool] = field(default_factory=dict, repr=False)
     """Whether a page of the run holds a token of a kind (a generated block's, a directive's
-    tail), asked once a kind: most corpora hold none, and a name's lookup then costs no second
-    query."""
+    tail, a link-index line's), asked once a kind: most corpora hold none, and a name's lookup
+    then costs no second query."""
     _installs: dict[str, set[int]] | None = field(default=None, repr=False)
     """Package name -> the pages whose install commands name it, read on the first
     dependency anchor for all of them."""
@@ -224,6 +224,12 @@ class DocsIndex:
                 "LIMIT 1", (kind,)))
         return self._held[kind]
 
+    def linking(self, token: str) -> set[int]:
+        """Pages that write ``token`` only on link-index lines (``* :meth:`~pkg.C.run```,
+        ``PageTokens.linked``): navigation, which a change breaks only by removing or renaming
+        the name (docs/concepts/anchoring-rules.md#link-indexes)."""
+        return self.pages_with(LINKED, (token,)) if self._holds(LINKED) else set()
+
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
         reference of the code, as a documented prefix is (``PageTokens.generated``)."""
@@ -269,12 +275,13 @@ class DocsIndex:
 
     def naming_under(self, namespace: str) -> dict[int, set[str]]:
         """For each page, the names it writes one dotted part below ``namespace``
-        (``marimo.ui.slider`` and ``marimo.ui.table`` under ``marimo.ui``)."""
+        (``marimo.ui.slider`` and ``marimo.ui.table`` under ``marimo.ui``), on a link-index
+        line too: a list of the family's links is where a new name of it gets one."""
         # Tokens under ``namespace.`` sort between ``namespace.`` and ``namespace/``.
         found = self._fetch(
             "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = tokens.blob "
-            "WHERE tokens.kind = ? AND tokens.token > ? AND tokens.token < ?",
-            (WORD, namespace + ".", namespace + "/"))
+            "WHERE tokens.kind IN (?, ?) AND tokens.token > ? AND tokens.token < ?",
+            (WORD, LINKED, namespace + ".", namespace + "/"))
         names: dict[int, set[str]] = {}
         start = len(namespace) + 1
         for token, page_id in found:
@@ -646,7 +653,7 @@ def _token_rows(tokens: PageTokens, words: list[str],
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
                          (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
                          (GENERATED, tokens.generated), (INCLUDE, tokens.included),
-                         (TAIL, tokens.tails)):
+                         (TAIL, tokens.tails), (LINKED, tokens.linked)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

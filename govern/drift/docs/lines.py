@@ -22,11 +22,13 @@ from govern.drift.docs.scanner import (
     _RAW_TOKEN,
     _ROUTE,
     _WORD,
+    LINK_INDEX,
     _reference_names,
     chain_links,
     code_regions,
     default_imports,
     dotted_suffixes,
+    front_matter_end,
     listed_members,
     loose_forms,
     named_targets,
@@ -73,6 +75,12 @@ _CONTENTS_ENTRY = re.compile(r"[ \t]*+(?:[-*+]|\d{1,9}+\.)[ \t]++\[[^\]\n]*+\]\(
                              r"[ \t\r]*+")
 """A markdown table of contents' entry: a list item that is only a link within the page
 (``  - [`trustProxy`](#trustproxy)``)."""
+_SUBSTITUTION_DEFINITION = re.compile(r"[ \t]*+\.\. \|([^|\n]++)\|[ \t]")
+"""An rst substitution definition's line (``.. |opt| replace:: :meth:`~pkg.Logger.opt```), its
+name (group 1)."""
+_SUBSTITUTION_REFERENCE = re.compile(r"\|(?![\s|])([^|\n]++)(?<!\s)\|")
+"""A substitution's use (``|opt|``), its name (group 1): a pipe first, and each try reads up
+to the next pipe or line end, where the next try starts: linear."""
 
 
 def _words_of(raw: str) -> Iterator[str]:
@@ -225,6 +233,8 @@ class PageMentions:
         self._scoped: _ScopedNames | None = None
         self._defaults: dict[str, list[int]] | None = None
         self._chained: dict[str, list[int]] | None = None
+        self._substitutions: dict[str, list[int]] | None = None
+        self._matter: int | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -338,17 +348,57 @@ class PageMentions:
         if self._lines is None:
             self._lines = LineMap(text)
         lines = self._lines
-        found = sorted({lines.line(offset) for offset in offsets})
-        # a table of contents' entry points at the section: where the page names the anchor
-        # is the section itself (fastify's Server.md lists `trustProxy` at line 29, and its
-        # section is at 554), unless the entry is all the page has
-        named = [line for line in found if not self._contents_entry(line)]
+        found = self._substituted({lines.line(offset) for offset in offsets})
+        # a table of contents' entry or a link index points at the section: where the page
+        # names the anchor is the section itself (fastify's Server.md lists `trustProxy` at
+        # line 29, and its section is at 554); a front matter's key titles the page its body
+        # names the anchor in (valtio's `title: 'proxyMap'` over `# `proxyMap``); each is
+        # kept when it is all the page has
+        named = [line for line in found
+                 if not self._navigates(line) and line > self._front_matter_lines()]
         return tuple(named or found)[:MAX_LINES]
 
-    def _contents_entry(self, line: int) -> bool:
+    def _navigates(self, line: int) -> bool:
+        """Whether the line is a table of contents' entry or a link-index line
+        (docs/concepts/anchoring-rules.md#link-indexes): a link to where the name is
+        documented."""
         assert self._lines is not None
         start, end = self._lines.span(line)
-        return _CONTENTS_ENTRY.fullmatch(self.text, start, end) is not None
+        return _CONTENTS_ENTRY.fullmatch(self.text, start, end) is not None \
+            or LINK_INDEX.match(self.text, start) is not None
+
+    def _front_matter_lines(self) -> int:
+        """How many lines a markdown page's front matter fills (0: none), read once."""
+        if self._matter is None:
+            self._matter = front_matter_end(self.text.split("\n")) \
+                if self.text.startswith("---") and not self.path.endswith(".rst") else 0
+        return self._matter
+
+    def _substituted(self, found: set[int]) -> list[int]:
+        """``found`` in order, each line of an rst substitution definition replaced by the
+        lines using the substitution (loguru's ``.. |opt| replace:: :meth:`…Logger.opt```
+        at line 36, used as ``|opt|`` at lines 152 and 191): the definition is written once,
+        at the top, for the text below. A substitution the page never uses keeps its
+        definition's line, the only mention there is."""
+        if not self.path.endswith(".rst") or ".. |" not in self.text:
+            return sorted(found)
+        assert self._lines is not None
+        kept: set[int] = set()
+        for line in found:
+            definition = _SUBSTITUTION_DEFINITION.match(self.text, *self._lines.span(line))
+            uses = {self._lines.line(offset) for offset in
+                    self._substitution_uses().get(definition.group(1), ())} - {line} \
+                if definition is not None else set()
+            kept.update(uses or (line,))
+        return sorted(kept)
+
+    def _substitution_uses(self) -> dict[str, list[int]]:
+        """Offsets of each substitution's uses (``|opt|``) by name, the page read once."""
+        if self._substitutions is None:
+            self._substitutions = {}
+            for match in _SUBSTITUTION_REFERENCE.finditer(self.text):
+                self._substitutions.setdefault(match.group(1), []).append(match.start())
+        return self._substitutions
 
 
 def mention_lines(text: str, path: str, token: str, how: str) -> tuple[int, ...]:

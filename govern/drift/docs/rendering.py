@@ -14,39 +14,33 @@ from govern.drift.docs.scanner import (
     adornment,
     atx_heading,
     front_matter_end,
-    title_key,
 )
 
-_RST_DIRECTIVE = re.compile(
-    r"\.\. (?:py:)?+(?:(auto\w++)|(?:current)?+module)::[ \t]*+([^\s(]*+)[^\n]*+")
-"""An autodoc directive (group 1 its kind) or a module directive, opening a line, and its
-target (group 2). A module directive renders nothing itself; it may stand beside the autodoc
-directives of a page that only renders."""
+_RST_DIRECTIVE = re.compile(r"\.\. (?:py:)?+(?:(auto\w++)|(?:current)?+module)::[^\n]*+")
+"""An autodoc directive (group 1 its kind) or a module directive, opening a line. A module
+directive renders nothing itself; it may stand beside the autodoc directives of a page that
+only renders."""
 _RST_LABEL = re.compile(r"\.\. _[^:\n]++:[ \t]*+")
 """An rst link target (``.. _api-app:``): where links land, no text of the page."""
 _MARKDOWN_UNDERLINES = frozenset("=-")
 _MARKDOWN_RULES = frozenset("=-*_")
 """The characters a markdown line of one repeated character is an underline or a thematic
 break of; a line of ``#`` is text."""
-_APIDOC_TITLES = ("", "module", "package")
-"""What a title may add to the target it titles: sphinx-apidoc's ``pkg.sub module``."""
 
 
 def is_rendering_page(text: str, path: str) -> bool:
     """Whether a page holds nothing but generating directives: past its front matter, only
     blank lines, mkdocstrings blocks (``::: textual.app``, md) or autodoc directives (``..
-    automodule:: pkg``, rst) with the option lines indented under them, and headings that
-    title a directive's target (``# On`` over ``::: textual.on``, ``pkg.sub module`` over ``..
-    automodule:: pkg.sub``). A sentence, a list, a code block, a heading of its own, or
-    content indented under an autodoc directive after a blank line (text added to the
-    docstring) is written by hand: the page is then read as any other. One pass over the
+    automodule:: pkg``, rst) with the option lines indented under them, and headings (``#
+    On`` over ``::: textual.on``, tox's ``config`` over its ``.. autoclass::`` directives),
+    which arrange what the build renders and say nothing of it. A sentence, a list, a code
+    block, or content indented under an autodoc directive after a blank line (text added to
+    the docstring) is written by hand: the page is then read as any other. One pass over the
     lines."""
     rst = path.endswith(".rst")
     lines = text.split("\n")
     underlines, rules = (RST_ADORNMENT, RST_ADORNMENT) if rst \
         else (_MARKDOWN_UNDERLINES, _MARKDOWN_RULES)
-    titles: list[str] = []
-    targets: list[str] = []
     renders = False
     options = False  # the lines indented under a directive, up to a blank line, are its options
     for number in range(0 if rst else front_matter_end(lines), len(lines)):
@@ -62,17 +56,10 @@ def is_rendering_page(text: str, path: str) -> bool:
         directive = (_RST_DIRECTIVE if rst else MKDOCSTRINGS).fullmatch(line)
         if directive is not None:
             renders = renders or not rst or directive.group(1) is not None
-            targets.append(directive.group(2) if rst else directive.group(1))
             options = True
             continue
-        heading = None if rst else atx_heading(line)
-        if heading is not None:
-            titles.append(heading[1])
-        elif not line[0].isspace() and number + 1 < len(lines) \
-                and adornment(lines[number + 1]) in underlines:
-            titles.append(line)
-        else:
-            return False
-    keys = {title_key(name + " " + word) for target in targets
-            for name in (target, target.rpartition(".")[2]) for word in _APIDOC_TITLES}
-    return renders and all(title_key(title) in keys for title in titles)
+        if (rst or atx_heading(line) is None) and (
+                line[0].isspace() or number + 1 == len(lines)
+                or adornment(lines[number + 1]) not in underlines):
+            return False  # no heading: text of the page's own
+    return renders

@@ -67,6 +67,17 @@ between newlines instead of trying every character as a line start."""
 # (``.. code-block:: python``, ``.. code:: python``, ``.. sourcecode:: js``).
 _RST_LITERAL_START = re.compile(r"::[ \t]*$|^[ \t]*\.\. (?:code-block|code|sourcecode)::")
 _ROLE = re.compile(r":(?:[a-z]+:)?[a-z]+:`([^`]+)`|\{(?:[a-z]+:)?[a-z]+\}`([^`]+)`")
+_LIST_BULLET = r"[ \t]*+(?:[-*+]|#\.|\d{1,9}+[.)])[ \t]"
+_LINK_INDEX_BODY = (
+    _LIST_BULLET + r"++(?::(?:[a-z]+:)?[a-z]+:`[^`\n]++`|\{(?:[a-z]+:)?[a-z]+\}`[^`\n]++`"
+    r"|\[`[^`\n]++`\]\([^)\n]++\))[ \t\r]*+(?=\n(?:" + _LIST_BULLET + r"|[ \t]*+\r?+(?:\n|$))|$)")
+LINK_INDEX = re.compile(_LINK_INDEX_BODY)
+_LINK_INDEX_LINE = re.compile(r"\n(" + _LINK_INDEX_BODY + ")")
+"""A link-index line (docs/concepts/anchoring-rules.md#link-indexes): a list item that is
+nothing but one cross-reference role (``* :meth:`~loguru._logger.Logger.add```) or one link
+whose text is a code span (``- [`proxyMap`](./proxyMap.md)``), the item ending with its line:
+the next line opens another item, is blank, or there is none. The newline first, for the
+search to jump between newlines; each try reads its line and the next one's indentation."""
 # An autodoc directive or a hand-written object directive (``.. method:: send``), with its
 # options: the lines indented under it up to the blank line before its body, which is left to
 # be read on (the directives nested in a class's body are targets too). The indent is spaces
@@ -101,7 +112,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 29
+FORMAT = 30
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -120,7 +131,8 @@ members leaves them out; 22: the prefixes only autodoc documents; 23: rst doctes
 are code; 24: an automd block's names are generated, not written; 25: markdown-include's
 ``{!path!}`` includes; 26: a URL names nothing but the file a source link names; 27:
 and a fragment that is a dotted name; 28: a directive's dotted target names its last part as a
-tail, not a word; 29: a method chain's links, a call a line, name ``head.name``)."""
+tail, not a word; 29: a method chain's links, a call a line, name ``head.name``; 30: a name
+written only on link-index lines is linked, not a word)."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +179,11 @@ class PageTokens:
     page writes nowhere as a word. The directive writes one object, not the bare name: a
     member's own name (``BINDINGS`` of another class) does not match it
     (:meth:`DocsIndex.naming_as_written`)."""
+    linked: frozenset[str] = frozenset()
+    """The names the page writes only on its link-index lines (:func:`link_index_lines`:
+    ``* :meth:`~pkg.C.run```), as ``words`` would hold them: navigation to the object's
+    documentation, which only a change breaking the link (the name removed or renamed) makes
+    stale (:meth:`DocsIndex.linking`)."""
 
 
 def inline_code_spans(text: str) -> list[tuple[int, int]]:
@@ -1109,13 +1126,17 @@ class References(NamedTuple):
     private: set[str]
     special: set[str]
     tails: set[str]
+    linked: set[str]
 
 
-def _references(text: str) -> References:
+def _references(text: str, links: Sequence[tuple[int, int]] = ()) -> References:
     """Names, documented prefixes (and which of them show private and special members) and
-    hidden members from the reference syntaxes docs use. Each syntax is looked for only when
-    its marker is on the page: most pages have none."""
+    hidden members from the reference syntaxes docs use, the names of the roles on
+    link-index lines (``links``, in order: :func:`link_index_lines`) kept apart. Each syntax
+    is looked for only when its marker is on the page: most pages have none."""
     names: set[str] = set()
+    linked: set[str] = set()
+    link_starts = [start for start, _ in links]
     # each prefix whose every member a directive documents -> each of those directives'
     # Members: a member is hidden only if every one of them leaves it out (_leaves_out)
     directives: dict[str, list[Members]] = {}
@@ -1124,7 +1145,9 @@ def _references(text: str) -> References:
     tails: set[str] = set()
     for target, name in named_targets(text, targets) if targets else ():
         named, tail = _directive_names(name) if target.directive else (_reference_names(name), [])
-        names.update(named)
+        line = bisect.bisect_right(link_starts, target.offset) - 1
+        (linked if not target.directive and line >= 0 and target.offset < links[line][1]
+         else names).update(named)
         tails.update(tail)
         for _, member in listed_members(target, name):
             names.update(_reference_names(member))
@@ -1157,7 +1180,7 @@ def _references(text: str) -> References:
             names.update(_reference_names(match.group(1)))
     for declaration in docblock_declarations(text):
         names.update(_reference_names(declaration))
-    return References(names, prefixes, autodoc, hidden, private, special, tails)
+    return References(names, prefixes, autodoc, hidden, private, special, tails, linked)
 
 
 DOCBLOCK_SCHEME = "docblock"
@@ -1359,6 +1382,16 @@ def generated_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
+def link_index_lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each link-index line of the page (:data:`LINK_INDEX`), in order: one
+    search over its newlines, each line read once (and the next one's indentation)."""
+    if "`" not in text:
+        return []
+    first = LINK_INDEX.match(text)
+    return [*((first.span(),) if first else ()),
+            *(match.span(1) for match in _LINK_INDEX_LINE.finditer(text))]
+
+
 def _names(raws: set[str]) -> tuple[set[str], set[str]]:
     """(words, loose) of a text's raw tokens: most are plain identifiers (`parse`, `Client`),
     words as they are, taken in one pass; the rest (dotted, paths, `$x`, numbers, other
@@ -1406,9 +1439,12 @@ def scan_page(text: str, path: str) -> PageTokens:
     blocks = generated_blocks(text) if AUTOMD_JSDOCS in text else []
     generated = _generated(text, path, blocks)
     text = blank_sections(text, blocks)
-    references = _references(text)
-    text = without_docblock_paths(text)
+    links = link_index_lines(text)
+    references = _references(text, links)
+    linked, linked_loose = _names(raw_tokens("\n".join(text[start:end] for start, end in links)))
+    text = without_docblock_paths(blank_sections(text, links))
     words, loose = _names(raw_tokens(text))
+    loose.update(linked_loose)
     words.update(references.names)
     words.update(name for name, _ in default_imports(text))
     calls = _calls(text, path)
@@ -1434,4 +1470,5 @@ def scan_page(text: str, path: str) -> PageTokens:
         included=frozenset(included for _, included in included_paths(text))
         if INCLUDE_OPEN in text and path.endswith(".md") else frozenset(),
         tails=frozenset(references.tails - words),
+        linked=frozenset((linked | references.linked) - words),
     )
