@@ -831,6 +831,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if side is head:
             result.declared_at_head.update(extraction.declared)
             result.declared_at_head.update(hoisted)
+            result.declared_at_head.update(extraction.registered)
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -871,7 +872,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if literal in new_fields:  # ``__slots__ = ("field_transformer", …)``
                 continue
             kind = "route" if is_route_literal(literal) else "literal"
-            result.candidates.append(Candidate(kind, literal, change.path, side.name))
+            # a settings key the file registers is declared: gone from HEAD, it is removed
+            declared = Declaration(literal, None, bridgeable=False) \
+                if literal in extraction.registered else None
+            result.candidates.append(Candidate(kind, literal, change.path, side.name,
+                                               declared))
             yielded = True
         scan = registrar_scan(blob, data, path) if lines else None
         for route in touched_routes(data, language, lines, scan):

@@ -13,7 +13,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings, overriding
-from govern.drift.anchors.literals import shaped_literals
+from govern.drift.anchors.literals import registered_keys, shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     any_within,
@@ -884,6 +884,9 @@ def extract_python(source: bytes, lines: frozenset[int],
     literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
+    registered = registered_keys(tree.root_node, lines)
+    literals.extend(registered.changed)
+    literal_kin.update(dict.fromkeys(registered.changed, registered.kin))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
     # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
     exported_strings = _all_strings(tree.root_node) | slots
@@ -902,6 +905,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
         overrides=overriding(touched, written_bases, own),
+        registered=registered.every,
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
