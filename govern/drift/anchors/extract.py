@@ -54,6 +54,7 @@ from govern.drift.anchors.python import (
     all_entries,
     class_table,
     extract_python,
+    hook_implementations,
     index_reexports,
     is_public,
     module_path,
@@ -450,7 +451,8 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side), respelled)
-        imported = _imported_overrides(path, data, extraction, side)
+        imported = _imported_overrides(path, data, extraction, side) \
+            | _hook_implementations(path, data, extraction, side)
         if imported:
             extraction = replace(extraction, overrides=extraction.overrides | imported)
         if extraction.literals and in_private_module(path):
@@ -483,6 +485,23 @@ def _imported_overrides(path: str, data: bytes, extraction: Extraction,
 
     return overrides_in(pending, lambda container: (path, container), side.class_bases,
                         members)
+
+
+def _hook_implementations(path: str, data: bytes, extraction: Extraction,
+                          side: Side) -> frozenset[str]:
+    """Keys of the touched functions a hook-implementation marker decorates, the marker
+    bound in the file or in a module of the tree of the same side
+    (:func:`hook_implementations`)."""
+    table = side.class_table(path, data) if extraction.touched else None
+    if table is None or not table.decorators:
+        return frozenset()
+
+    def table_of(importer: str, module: str) -> tuple[str, ClassTable] | None:
+        file = side.module_file(importer, module)
+        found = side.class_table(file) if file is not None else None
+        return (file, found) if file is not None and found is not None else None
+
+    return hook_implementations(extraction.touched, path, table, table_of)
 
 
 def _module_file(importer: str, module: str, exists: Callable[[str], bool],
@@ -868,6 +887,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if side is head:
             result.declared_at_head.update(extraction.declared)
             result.declared_at_head.update(hoisted)
+            result.declared_at_head.update(extraction.registered)
         # an augmentation merges into a name declared elsewhere: gone from either side, it
         # removed nothing
         result.declared_at_head.update(extraction.augmented)
@@ -908,7 +928,11 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
             if literal in new_fields:  # ``__slots__ = ("field_transformer", …)``
                 continue
             kind = "route" if is_route_literal(literal) else "literal"
-            result.candidates.append(Candidate(kind, literal, change.path, side.name))
+            # a settings key the file registers is declared: gone from HEAD, it is removed
+            declared = Declaration(literal, None, bridgeable=False) \
+                if literal in extraction.registered else None
+            result.candidates.append(Candidate(kind, literal, change.path, side.name,
+                                               declared))
             yielded = True
         scan = registrar_scan(blob, data, path) if lines else None
         for route in touched_routes(data, language, lines, scan):
@@ -1028,9 +1052,12 @@ def _added(file: str, head: Extraction, base: Extraction | None,
     A module dict's new key is both: one entry, whose kin are its container's declarations
     and the table's keys as written, since a page names ``MR001``, not ``RULES.MR001``."""
     moved = {key.partition(".")[2] for key in hoisted}  # out of a namespace: no New API
+    # a hook's new implementation (a top-level override: ``@impl def tox_add_option``) is
+    # no name of its own a page owes; its spec is
     new = [declaration for declaration in head.touched
-           if base is None or (declaration.key not in base.declared
-                               and declaration.key not in moved)]
+           if (base is None or (declaration.key not in base.declared
+                                and declaration.key not in moved))
+           and not (declaration.container is None and declaration.key in head.overrides)]
     # every name the change declares, a new container's members too: a ``__slots__`` entry
     # naming one is that member, folded with its class, not a table key of its own
     declared_new = {declaration.name for declaration in new}

@@ -21,6 +21,7 @@ from govern.drift.anchors.syntax import (
     last_name,
     name_text,
     parse,
+    python_string,
     string_value,
     text,
     touches,
@@ -543,6 +544,79 @@ def _keys_read(function: Node, name: str) -> frozenset[str]:
             if len(keys) == MAX_TABLE_KIN:
                 break
     return frozenset(keys)
+
+
+_REGISTERING = frozenset({"add_config", "add_constant"})
+"""Methods of a settings object that register its keys (tox's ``self.conf.add_config(keys=
+["allowlist_externals"], …)``, ``add_constant``): their first argument or ``keys=`` names them."""
+_REGISTERING_BYTES = tuple(sorted(name.encode() for name in _REGISTERING))
+_KEY_LISTS = frozenset({"list", "tuple"})
+
+
+class Registered(NamedTuple):
+    """The settings keys a Python file registers (:func:`registered_keys`)."""
+
+    changed: list[str]
+    """Those written on a changed line, in order, once each."""
+    every: frozenset[str]
+    """All of them, on any line."""
+    kin: frozenset[str]
+    """The first ``MAX_TABLE_KIN`` of them: a new key's siblings."""
+
+
+def registered_keys(root: Node, lines: frozenset[int]) -> Registered:
+    """The code-shaped keys a Python call registers on a settings object (``_REGISTERING``
+    on an object ``_holds_settings`` tells: tox's ``self.conf.add_config(keys=[…], …)``):
+    each is declared there, as a config default's key is in its table, so it anchors when
+    its line changes, and a key the file stops registering is removed
+    (docs/concepts/anchoring-rules.md#literals). A plain word (``labels``), a private name
+    and a dunder are no such key.
+
+    Only the nodes on a line writing a registering method's name are walked, and each call
+    reads its own arguments once: linear, however many calls or keys a file holds."""
+    source = root.text or b""
+    if not any(name in source for name in _REGISTERING_BYTES):
+        return Registered([], frozenset(), frozenset())
+    calling = frozenset(number for number, line in enumerate(source.split(b"\n"), 1)
+                        if any(name in line for name in _REGISTERING_BYTES))
+    found: dict[str, bool] = {}  # key -> on a changed line
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if not touches(current, calling):
+            continue
+        if current.type == "call":
+            for string, key in _registered(current):
+                found[key] = found.get(key, False) or first_line(string) in lines
+        stack.extend(reversed(current.named_children))
+    return Registered([key for key, changed in found.items() if changed], frozenset(found),
+                      frozenset(islice(found, MAX_TABLE_KIN)))
+
+
+def _registered(call: Node) -> Iterator[tuple[Node, str]]:
+    """(string, key) of each key a registering call names: its first argument, or each
+    string of it, and its ``keys=`` argument's."""
+    callee = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    owner = callee.child_by_field_name("object") if callee is not None \
+        and callee.type == "attribute" else None
+    if owner is None or arguments is None or arguments.type != "argument_list" \
+            or text(last_name(callee)) not in _REGISTERING or not _holds_settings(owner):
+        return
+    first = _argument(arguments, 0)
+    values: list[Node | None] = [first] if first is not None \
+        and first.type != "keyword_argument" else []
+    values.extend(argument.child_by_field_name("value") for argument in arguments.named_children
+                  if argument.type == "keyword_argument"
+                  and text(argument.child_by_field_name("name")) == "keys")
+    for value in values:
+        if value is None:
+            continue
+        for string in value.named_children if value.type in _KEY_LISTS else [value]:
+            key = python_string(string)
+            if key and not key.startswith("_") and not is_dunder(key) \
+                    and is_literal_shaped(key):
+                yield string, key
 
 
 MAX_TABLE_KIN = 200

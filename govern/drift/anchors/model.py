@@ -116,8 +116,13 @@ class Extraction:
     overrides: frozenset[str] = frozenset()
     """Python only: keys of the touched members that override a member of a base class of the
     same file (``DecimalField.to_representation``), or, once the change set reads the imports
-    (``extract._imported_overrides``), of one imported from another module of the tree:
+    (``extract._imported_overrides``), of one imported from another module of the tree, and
+    the functions a hook-implementation marker decorates (``extract._hook_implementations``):
     anchored in qualified forms only, not bare (docs/concepts/anchoring-rules.md#overrides)."""
+    registered: frozenset[str] = frozenset()
+    """Python only: the settings keys the file registers on any line (tox's
+    ``conf.add_config(keys=[…])``): declared there, so one the base side registers and HEAD's
+    changed files do not is removed (docs/concepts/anchoring-rules.md#literals)."""
     callers: dict[str, frozenset[str]] = field(default_factory=dict)
     """Touched bridgeable name -> the functions and methods of this file that reference it,
     directly or through a chain (``local_callers``)."""

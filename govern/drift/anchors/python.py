@@ -7,13 +7,13 @@ import builtins
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tree_sitter import Node
 
 from govern.drift.anchors.inheritance import inherited_spellings, overriding
-from govern.drift.anchors.literals import shaped_literals
+from govern.drift.anchors.literals import registered_keys, shaped_literals
 from govern.drift.anchors.model import Declaration, Extraction, unique
 from govern.drift.anchors.syntax import (
     any_within,
@@ -467,27 +467,133 @@ class ClassTable:
     """What each name a ``from … import`` binds is, in its module (``from .app import App``:
     ``App`` -> (``.app``, ``App``)): a base imported from a package's ``__init__`` that only
     imports it is read where it is declared."""
+    markers: frozenset[str] = frozenset()
+    """The names the module binds to a pluggy hook-implementation marker (tox's ``impl =
+    pluggy.HookimplMarker(NAME)``)."""
+    decorators: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Each decorated function's decorators as written, by key (``tox_add_option``,
+    ``Plugin.pytest_configure``): ``impl`` of ``@impl``, ``pytest.hookimpl`` of
+    ``@pytest.hookimpl(tryfirst=True)``."""
 
 
 def class_table(source: bytes) -> ClassTable:
-    """The classes of a Python module and the names its imports bind (one walk of its top
-    level, on the parse :func:`parse` memoises)."""
+    """The classes of a Python module, the names its imports bind, its hook-implementation
+    markers and its functions' decorators (one walk of its top level, on the parse
+    :func:`parse` memoises)."""
     top_level: list[tuple[str, Node]] = []
     imports: dict[str, BaseReference] = {}
     modules: dict[str, str] = {}  # a name ``import`` binds -> its module
+    markers: set[str] = set()
     for statement in statements(parse("python", source).root_node):
         modules.update(_module_bindings(statement))
         for name, origin, _ in _imported(statement):
             module, _, original = origin.rpartition(":")
             if not name.startswith("*"):
                 imports[name] = (module, original)
+        markers.update(name for name, value in assigned(statement) if _makes_marker(value))
         top_level.extend((name, statement) for name, _ in _declarations(statement))
     _, members, written = _class_tree(top_level)
     references = {name: dict.fromkeys(reference for base in listed if (
         reference := _base_reference(name, base, members, imports, modules)) is not None)
                   for name, listed in written.items()}
     return ClassTable({name: frozenset(names) for name, names in members.items()},
-                      {name: tuple(found) for name, found in references.items()}, imports)
+                      {name: tuple(found) for name, found in references.items()}, imports,
+                      frozenset(markers), _decorated(top_level))
+
+
+HOOK_MARKER = "hookimpl"
+"""pluggy's own name for a hook-implementation marker, the one its users' docs write
+(``@pytest.hookimpl``, datasette's ``@hookimpl``): a decorator of that name marks a hook's
+implementation wherever it is bound (docs/concepts/anchoring-rules.md#overrides)."""
+MARKER_IMPORTS = 2
+"""Imports followed to where a decorator's name is bound: the module the file imports it
+from, and the one that module imports it from in turn (datasette's ``__init__`` imports
+``hookimpl`` from ``hookspecs``). A name bound farther is unread, and marks nothing."""
+
+
+def _makes_marker(value: Node) -> bool:
+    """Is an assigned value a call of pluggy's ``HookimplMarker``
+    (``pluggy.HookimplMarker(NAME)``, ``HookimplMarker("proj")``)?"""
+    callee = value.child_by_field_name("function") if value.type == "call" else None
+    return callee is not None and callee.type in ("identifier", "attribute") \
+        and text(callee).rpartition(".")[2] == "HookimplMarker"
+
+
+def _decorators(statement: Node) -> tuple[str, ...]:
+    """The decorators of a decorated definition as written (a call's callee: ``hookimpl`` of
+    ``@hookimpl(tryfirst=True)``); only names and dotted names, not other expressions."""
+    if statement.type != "decorated_definition":
+        return ()
+    found = []
+    for decorator in statement.named_children:
+        expression = decorator.named_children[0] if decorator.type == "decorator" \
+            and decorator.named_children else None
+        if expression is not None and expression.type == "call":
+            expression = expression.child_by_field_name("function")
+        if expression is not None and expression.type in ("identifier", "attribute"):
+            found.append(text(expression))
+    return tuple(found)
+
+
+def _decorated(top_level: list[tuple[str, Node]]) -> dict[str, tuple[str, ...]]:
+    """Each decorated function's decorators (:func:`_decorators`), by key: a top-level
+    function's and a class's methods'."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, statement in top_level:
+        definition = unwrap_definition(statement)
+        if definition.type == "function_definition" and (written := _decorators(statement)):
+            found[name] = written
+        elif definition.type == "class_definition":
+            found.update((f"{name}.{member}", written) for member, node in _members(statement)[1]
+                         if (written := _decorators(node)))
+    return found
+
+
+TableOf = Callable[[str, str], tuple[str, ClassTable] | None]
+"""(importing file, module as it writes it) -> the file of the tree that module is, and its
+table; None for a module no file of the tree is."""
+
+
+def hook_implementations(touched: Iterable[Declaration], path: str, table: ClassTable,
+                         table_of: TableOf) -> frozenset[str]:
+    """Keys of the touched functions a pluggy hook-implementation marker decorates (tox's
+    ``@impl def tox_add_option``): each implements the hook its name is, which pages document
+    on the hook's spec, so it anchors in qualified forms only, as an override does
+    (docs/concepts/anchoring-rules.md#overrides). ``table`` is the file's own (at
+    ``path``). A marker is a decorator named :data:`HOOK_MARKER`, or a bare name the file
+    binds to ``HookimplMarker(…)``, or imports from a module of the tree that binds it so
+    (``from tox.plugin import impl``, through :data:`MARKER_IMPORTS` imports at most): an
+    ``@impl`` bound to anything else is any decorator. Each name is judged once a file."""
+    judged: dict[str, bool] = {}
+
+    def marks(written: str) -> bool:
+        if written not in judged:
+            judged[written] = _is_marker(written, path, table, table_of)
+        return judged[written]
+
+    return frozenset(declaration.key for declaration in touched
+                     if any(marks(written) for written in table.decorators.get(
+                         declaration.key, ())))
+
+
+def _is_marker(written: str, path: str, table: ClassTable, table_of: TableOf) -> bool:
+    """Is the decorator ``written`` in the file at ``path`` (``table`` its own) a
+    hook-implementation marker (:func:`hook_implementations`)?"""
+    if written.rpartition(".")[2] == HOOK_MARKER or written in table.markers:
+        return True
+    reference = table.imports.get(written)
+    for _ in range(MARKER_IMPORTS):
+        if reference is None:
+            return False
+        module, name = reference
+        found = table_of(path, module)
+        if found is None:
+            return False
+        path, table = found
+        if name in table.markers:
+            return True
+        reference = table.imports.get(name)
+    return False
 
 
 def _base_reference(name: str, base: str, classes: dict[str, set[str]],
@@ -778,6 +884,9 @@ def extract_python(source: bytes, lines: frozenset[int],
     literals, literal_kin = shaped_literals(tree.root_node, lines, frozenset({"string"}),
                                frozenset({"string_content"}),
                                frozenset({"string_start", "string_end"}))
+    registered = registered_keys(tree.root_node, lines)
+    literals.extend(registered.changed)
+    literal_kin.update(dict.fromkeys(registered.changed, registered.kin))
     # ``__all__`` entries are export declarations, not data keys: the names they list anchor
     # through their definitions, as a ``__slots__`` entry anchors as the field it declares.
     exported_strings = _all_strings(tree.root_node) | slots
@@ -796,6 +905,7 @@ def extract_python(source: bytes, lines: frozenset[int],
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
         overrides=overriding(touched, written_bases, own),
+        registered=registered.every,
         callers=local_callers([d.name for d in touched if d.bridgeable], units),
         passed_over=tuple(dict.fromkeys(passed_over)),
     )
