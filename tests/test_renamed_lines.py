@@ -127,6 +127,40 @@ def test_a_private_python_name_renamed_anchors_nothing(tmp_path: Path, head: str
     assert sorted(rows(data)) == listed
 
 
+FACTORY_PAGES = {"docs/handler.md": "Call `shop.factory.make_handler()`.\n",
+                 "docs/level.md": "Call `shop.factory.configure()`.\n"}
+FACTORY = """\
+def make_handler():
+    class Handler:
+        def process(self, item):
+            parsed = item.strip()
+            return parsed
+    return Handler()
+
+
+def configure(level):
+    global CURRENT_LEVEL
+    CURRENT_LEVEL = level
+"""
+
+
+@pytest.mark.parametrize(("head", "listed"), [
+    # a method of a class a function defines and returns: its callers call it by name
+    (FACTORY.replace("def process", "def handle"), ["docs/handler.md"]),
+    # a local variable of that method: its own
+    (FACTORY.replace("parsed", "stripped"), []),
+    # a module name a function's body binds through ``global``: the module's attribute
+    (FACTORY.replace("CURRENT_LEVEL", "ACTIVE_LEVEL"), ["docs/level.md"]),
+])
+def test_a_name_inside_a_function_is_local_only_where_the_function_s_body_holds_it(
+        tmp_path: Path, head: str, listed: list[str]) -> None:
+    """A review's findings: a class defined in a function's body declares members, not
+    local names, and ``global`` makes a body's name the module's."""
+    base = {"shop/__init__.py": "", "shop/factory.py": FACTORY, **FACTORY_PAGES}
+    data = run_json(pr_repo(tmp_path, base, {"shop/factory.py": head}), "main")
+    assert sorted(rows(data)) == listed
+
+
 def test_a_renamed_attribute_anchors_its_method(tmp_path: Path) -> None:
     """``self._items`` is a member, whatever declares it: another object's of the class may
     be read elsewhere. A renamed local of the other method does not anchor it."""

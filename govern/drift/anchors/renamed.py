@@ -26,7 +26,9 @@ A rename counts only when it is one over the whole file, and private on both sid
   names (:func:`.typescript.exported_names`), or a variable, function or class declared in a
   function's body; in Python, a name assigned, or a function or class defined, at module or
   class level whose name starts with ``_`` (not a dunder), or anything bound so in a
-  function's body. Read the same way, the new name on the head side.
+  function's body (not a member of a class defined there, which its callers call, nor a name
+  ``global`` or ``nonlocal`` hands to the module or an enclosing function). Read the same
+  way, the new name on the head side.
 
 The declaration's own line (``let overiddenCreateStore: …``) is such a line too: a private
 name's declaration anchors nothing, renamed or not. A file that does not parse on either side
@@ -61,6 +63,10 @@ _FUNCTIONS = frozenset({"function_definition", "function_declaration",
                         "generator_function_declaration", "function_expression", "function",
                         "generator_function", "arrow_function", "method_definition"})
 """Definitions whose body holds local names (Python's and TS/JS's)."""
+_CLASSES = frozenset({"class_definition", "class_declaration", "abstract_class_declaration",
+                      "class"})
+"""Definitions whose body holds members, not local names, even inside a function's body: a
+class a factory defines and returns has methods its callers call."""
 _NAMES = frozenset({"identifier", "type_identifier"})
 """Nodes that may be a renamed name: a TypeScript class's name and its uses as a type are
 ``type_identifier``."""
@@ -90,7 +96,9 @@ _FORBIDDEN = frozenset({
     # another module's names, bound here, or this module's, given out
     "dotted_name", "aliased_import", "import_statement", "import_from_statement",
     "import_clause", "namespace_import", "import_require_clause", "export_statement",
-    "export_specifier", "export_clause"})
+    "export_specifier", "export_clause",
+    # a module's name a function's body binds (``global``), or an enclosing function's
+    "global_statement", "nonlocal_statement"})
 """Parents whose identifiers a rename never keeps to the file."""
 
 
@@ -139,18 +147,19 @@ class _Reader:
     """Names with a private declaration."""
     refused: set[bytes] = field(default_factory=set)
     """Names with a public declaration, or an identifier in a place a rename changes."""
-    _bodies: list[tuple[int, int, int]] = field(default_factory=list)
-    """The function bodies open at the walk's place: (start, end, the least start of this
-    body and those below it), ends never growing up the stack."""
+    _bodies: list[tuple[int, int, bool, bool]] = field(default_factory=list)
+    """The function and class bodies open at the walk's place, ends never growing up the
+    stack: (start, end, whether a function's, whether the definition opening it sits in a
+    function's body)."""
     _top: set[int] = field(default_factory=set)
     """TS/JS: ids of the top-level declaring statements and of their declarators."""
 
     def read(self, root: Node) -> None:
         exported = {name.encode() for name in exported_names(root)} \
             if self.language != "python" else set()
-        types = _NAMES | _FUNCTIONS | _TOP_STATEMENTS | {"variable_declarator"}
+        types = _NAMES | _FUNCTIONS | _CLASSES | _TOP_STATEMENTS | {"variable_declarator"}
         for node, parent in walk_with_parents(root, types):
-            if node.type in _FUNCTIONS:
+            if node.type in _FUNCTIONS or node.type in _CLASSES:
                 self._open(node)
             if parent is None:
                 continue
@@ -160,23 +169,29 @@ class _Reader:
             if node.type in _NAMES and node.text in self.names:
                 self._read_name(node, parent, exported)
 
-    def _open(self, function: Node) -> None:
-        """A function's body is entered: bodies it is past are left."""
-        body = function.child_by_field_name("body")
+    def _open(self, definition: Node) -> None:
+        """A function's or a class's definition is entered: bodies it is past are left."""
+        body = definition.child_by_field_name("body")
         if body is None:
             return
-        start = body.start_byte
-        self._leave(function.start_byte)
-        least = min(start, self._bodies[-1][2]) if self._bodies else start
-        self._bodies.append((start, body.end_byte, least))
+        within = self._in_function(definition.start_byte)
+        self._bodies.append((body.start_byte, body.end_byte, definition.type in _FUNCTIONS,
+                             within))
 
     def _leave(self, at: int) -> None:
         while self._bodies and self._bodies[-1][1] <= at:
             self._bodies.pop()
 
     def _in_function(self, at: int) -> bool:
+        """Whether the innermost body holding ``at`` is a function's. The body on top of the
+        stack holds ``at``, or ``at`` is in the header of the definition opening it (its
+        name, parameters or bases), which sits where that definition does: told when it was
+        opened, one step however deeply headers nest."""
         self._leave(at)
-        return bool(self._bodies) and self._bodies[-1][2] <= at
+        if not self._bodies:
+            return False
+        start, _, function, within = self._bodies[-1]
+        return function if start <= at else within
 
     def _read_name(self, node: Node, parent: Node, exported: set[bytes]) -> None:
         name = node.text or b""
