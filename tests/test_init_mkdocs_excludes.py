@@ -77,20 +77,19 @@ def test_the_exclude_plugin_is_read_through_inherit_with_python_tags() -> None:
     files = {**PAGES, "mkdocs-common.yml": TEXTUAL_COMMON, "mkdocs-online.yml": TEXTUAL_ONLINE,
              "mkdocs-offline.yml": TEXTUAL_OFFLINE, "mkdocs-nav.yml": "nav:\n  - index.md\n"}
     lines, _, config = _proposed(files)
-    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, "docs/**/_template.md")
+    assert config.docs.exclude.patterns == (*DEFAULT_EXCLUDE, "docs/*/**/_template.md")
     assert not is_docs_path("docs/widgets/_template.md", config.docs)
-    # read as a gitignore glob: **/ is any depth, the docs_dir's own page as well (which the
-    # plugin's fnmatch would build: a template all the same)
-    assert not is_docs_path("docs/_template.md", config.docs)
+    # the plugin's fnmatch reads **/ as one folder or more: docs_dir's own page is built
+    assert is_docs_path("docs/_template.md", config.docs)
     assert is_docs_path("docs/snippets/border.md", config.docs)
     assert ("docs.exclude: detected: mkdocs-offline.yml and mkdocs-online.yml, pages no MkDocs "
             "site built from docs/ builds (exclude_docs, the exclude plugin's globs): "
-            "docs/**/_template.md; detected: docs/snippets/* not proposed: mkdocs-offline.yml "
+            "docs/*/**/_template.md; detected: docs/snippets/* not proposed: mkdocs-offline.yml "
             "builds pages it matches") in lines
     # the online site alone leaves its snippets out as well
     del files["mkdocs-offline.yml"]
     assert _proposed(files)[2].docs.exclude.patterns == (
-        *DEFAULT_EXCLUDE, "docs/**/_template.md", "docs/snippets/*")
+        *DEFAULT_EXCLUDE, "docs/*/**/_template.md", "docs/snippets/*")
 
 
 def test_init_reads_the_configurations_committed(tmp_path: Path) -> None:
@@ -101,7 +100,7 @@ def test_init_reads_the_configurations_committed(tmp_path: Path) -> None:
     assert got.exit_code == 0, got.output
     config = validate(tomllib.loads(got.stdout), "govern.toml")
     assert config.docs.exclude.patterns == (
-        *DEFAULT_EXCLUDE, "docs/**/_template.md", "docs/snippets/*")
+        *DEFAULT_EXCLUDE, "docs/*/**/_template.md", "docs/snippets/*")
     assert is_docs_path("docs/index.md", config.docs)
 
 

@@ -229,6 +229,10 @@ def _in_docs_dir(folder: str, pattern: str, anywhere: bool) -> str | None:
         return None
     if anywhere and "/" not in rel.rstrip("/"):
         rel = "**/" + rel
+    elif not anywhere and rel.startswith("**/"):
+        # the plugin's fnmatch reads ``**/`` as "some folders and a ``/``": never a page of
+        # docs_dir itself, which gitignore's ``**/`` also matches
+        rel = "*/" + rel
     rel = rel.removeprefix("/")
     glob = negation + (f"{folder}/{rel}" if folder else "/" + rel)
     return None if glob_problem(glob) else glob
