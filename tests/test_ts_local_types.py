@@ -69,3 +69,29 @@ def test_a_pr_changing_a_local_options_type_lists_the_function_s_page(tmp_path: 
         "label?: string", "label?: string | null")}), "main")
     assert rows(data) == {"docs/connect.md": ["connect"]}
     assert data["anchorless_changes"] == []
+
+
+FLOW = """\
+interface Flow {
+  (generator: () => void): Promise<void>
+}
+
+export const flow: Flow = Object.assign(
+  function flow(generator: () => void) {
+    return run(generator)
+  },
+  { kind: "flow" },
+)
+"""
+
+
+def test_a_declaration_its_own_lines_changed_is_read_as_they_say() -> None:
+    """mobx's ``6ec6499fb`` changed ``interface Flow`` and the body of the function ``const
+    flow: Flow`` holds: read through the type alone, ``flow`` is a name bound to a value (a
+    plain word that never anchors bare); its own changed line says it is a function, and
+    that reading stands (``flow`` had lost mobx's ``action.md``)."""
+    source = FLOW.encode()
+    both = extract_typescript(source, frozenset({2, 7}), "typescript").touched
+    assert [(d.key, d.binding) for d in both] == [("flow", False)]
+    alone = extract_typescript(source, frozenset({2}), "typescript").touched
+    assert [(d.key, d.binding) for d in alone] == [("flow", True)]

@@ -1397,7 +1397,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
     if changed_types:
-        touched.extend(_exposing(changed_types, top))
+        # a declaration its own lines changed is read as they say (mobx's ``const flow: Flow
+        # = Object.assign(function flow…)`` is a function there, not a value)
+        own = {declaration.key for declaration in touched}
+        touched.extend(declaration for declaration in _exposing(changed_types, top)
+                       if declaration.key not in own)
     if exported_object is not None:
         found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
         touched.extend(found_in_object)
