@@ -1399,9 +1399,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     if changed_types:
         # a declaration its own lines changed is read as they say (mobx's ``const flow: Flow
         # = Object.assign(function flow…)`` is a function there, not a value)
-        own = {declaration.key for declaration in touched}
+        read_already = {declaration.key for declaration in touched}
         touched.extend(declaration for declaration in _exposing(changed_types, top)
-                       if declaration.key not in own)
+                       if declaration.key not in read_already)
     if exported_object is not None:
         found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
         touched.extend(found_in_object)
