@@ -532,7 +532,8 @@ def _module_word(path: str) -> bytes:
     (``./vanilla`` for ``vanilla/index.ts``)."""
     folder, _, name = path.rpartition("/")
     stem = name.partition(".")[0]
-    return ("/" + (folder.rpartition("/")[2] if stem == "index" and folder else stem)).encode()
+    return ("/" + (folder.rpartition("/")[2] if stem == "index" and folder else stem)).encode(
+        "utf-8", "surrogateescape")
 
 
 def chain_links(changed: dict[str, str], base: ExportReader, head: ExportReader) -> ChainLinks:
