@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, Tree
 
-from govern.drift.anchors.syntax import parsed_text
+from govern.drift.anchors.syntax import lines_of, parsed_text
 
 if TYPE_CHECKING:
     from govern.git.gitio import Hunk
@@ -68,7 +68,7 @@ def changed_code(language: str, base: tuple[Tree, bytes, frozenset[int]],
     if commented == [None, None]:
         return kept[0], kept[1]
     # each side's lines as written and blanked, the same lists where it blanked nothing
-    old, new = (found if found is not None else (parsed_text(language, source).split(b"\n"),) * 2
+    old, new = (found if found is not None else (lines_of(parsed_text(language, source)),) * 2
                 for (_, source, _), found in zip((base, head), commented, strict=True))
     only_comments: list[set[int]] = [set(), set()]
     for hunk in hunks:
@@ -92,16 +92,13 @@ def _blank_only(language: str, base: tuple[Tree, bytes, frozenset[int]],
     (loguru's ``StandardSink.write`` gained one beside a new comment, and anchored). One
     inside a string (a docstring's paragraph break, a template literal's line) is text,
     and counts."""
-    sides = ((base[0], parsed_text(language, base[1])), (head[0], parsed_text(language, head[1])))
-    texts: list[list[bytes] | None] = [None, None]  # each side split into lines, when needed
+    sides = ((base[0], lines_of(parsed_text(language, base[1]))),
+             (head[0], lines_of(parsed_text(language, head[1]))))
     blank: tuple[set[int], set[int]] = (set(), set())
     for hunk in hunks:
         numbered = (hunk.old_lines(), hunk.new_lines())
         found: list[list[int]] = [[], []]
-        for side, (tree, text) in enumerate(sides):
-            if numbered[side] and texts[side] is None:
-                texts[side] = text.split(b"\n")
-            written = texts[side] or []
+        for side, (tree, written) in enumerate(sides):
             found[side] = [line for line in numbered[side] if line <= len(written)
                            and not written[line - 1].strip() and not _in_string(tree, line)]
         if len(found[0]) == len(numbered[0]) and len(found[1]) == len(numbered[1]):
@@ -119,14 +116,14 @@ def _in_string(tree: Tree, line: int) -> bool:
     return node is not None and "string" in node.type
 
 
-def _code_of(blanked: list[bytes], lines: list[int]) -> list[bytes]:
+def _code_of(blanked: Sequence[bytes], lines: list[int]) -> list[bytes]:
     """The code of ``lines``, as written with comments blanked: blank lines left out, each
     line's indent kept (Python's blocks are its indent) and its end's blanks dropped."""
     return [text for text in (blanked[line - 1].rstrip() for line in lines) if text]
 
 
 def _commented(tree: Tree, language: str, source: bytes,
-               lines: frozenset[int]) -> tuple[list[bytes], list[bytes]] | None:
+               lines: frozenset[int]) -> tuple[Sequence[bytes], Sequence[bytes]] | None:
     """``source``'s lines as written and with the comments that span one of ``lines`` blanked
     (documentation ones kept, each web address in them read as one word), or None when no
     such comment is there.
@@ -158,7 +155,7 @@ def _commented(tree: Tree, language: str, source: bytes,
         blanked_any = blanked_any or linked
     if not blanked_any:
         return None
-    return text.split(b"\n"), bytes(code).split(b"\n")
+    return lines_of(text), bytes(code).split(b"\n")
 
 
 def _links_as_words(code: bytearray, comments: list[tuple[int, int]]) -> tuple[bytearray, bool]:
@@ -182,7 +179,7 @@ def _links_as_words(code: bytearray, comments: list[tuple[int, int]]) -> tuple[b
 
 
 def _code_only(lines: frozenset[int],
-               commented: tuple[list[bytes], list[bytes]] | None) -> frozenset[int]:
+               commented: tuple[Sequence[bytes], Sequence[bytes]] | None) -> frozenset[int]:
     """The ``lines`` but those whose text, blanks aside, is all comment (``commented``: the
     lines as written and blanked, None when no comment was blanked); ``lines`` itself when it
     loses none (the tree scans memoise a set of lines by its identity)."""

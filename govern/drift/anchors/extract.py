@@ -5,7 +5,7 @@ and name each touched declaration the ways docs do."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
@@ -74,6 +74,7 @@ from govern.drift.anchors.syntax import (
     is_code_shaped,
     is_route_literal,
     language_of,
+    lines_of,
     parse,
     parse_edited,
     touches,
@@ -749,7 +750,7 @@ def _respelled_lines(texts: tuple[bytes | None, bytes | None], hunks: tuple[Hunk
     :func:`is_respelling` stops at its bound of words: linear in the diff."""
     if texts[0] is None or texts[1] is None:
         return frozenset(), frozenset()
-    old_text, new_text = texts[0].split(b"\n"), texts[1].split(b"\n")
+    old_text, new_text = lines_of(texts[0]), lines_of(texts[1])
     old: set[int] = set()
     new: set[int] = set()
     for hunk in hunks:
@@ -763,7 +764,7 @@ def _respelled_lines(texts: tuple[bytes | None, bytes | None], hunks: tuple[Hunk
     return frozenset(old), frozenset(new)
 
 
-def _text_of(text_lines: list[bytes], lines: range) -> str:
+def _text_of(text_lines: Sequence[bytes], lines: range) -> str:
     """The text of ``lines`` (1-based) of a side split into ``text_lines``."""
     return b"\n".join(text_lines[lines.start - 1:lines.stop - 1]).decode("utf-8", "replace")
 
@@ -1489,7 +1490,7 @@ def _is_version_bump(read: list[tuple[bytes, frozenset[int]]]) -> bool:
     Asked only of a file that anchored nothing: a computed value anchors as module
     metadata (:mod:`.python`)."""
     changed = [line.rstrip(b"\r") for data, lines in read
-               for text in [data.split(b"\n")]
+               for text in [lines_of(data)]
                for line in (text[n - 1] for n in sorted(lines) if n <= len(text))
                if line.strip()]
     return bool(changed) and all(_VERSION_LINE.fullmatch(line) for line in changed)

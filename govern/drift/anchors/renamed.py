@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
 
-from govern.drift.anchors.syntax import is_dunder, walk_with_parents
+from govern.drift.anchors.syntax import is_dunder, lines_of, walk_with_parents
 from govern.drift.anchors.typescript import exported_names
 from govern.git.gitio import Hunk
 
@@ -111,7 +111,7 @@ def _renames(old: bytes, new: bytes) -> list[tuple[bytes, bytes]] | None:
     return [(a, b) for a, b in zip(before[1::2], after[1::2], strict=True) if a != b]
 
 
-def _hunk_renames(hunk: Hunk, old_text: list[bytes], new_text: list[bytes]
+def _hunk_renames(hunk: Hunk, old_text: Sequence[bytes], new_text: Sequence[bytes]
                   ) -> set[tuple[bytes, bytes]] | None:
     """The renames of a hunk whose every removed line reads as the added line in its place
     but for identifiers; None for any other hunk (one that renames nothing too)."""
@@ -241,7 +241,7 @@ def _private_names(language: str, tree: Tree, data: bytes, names: frozenset[byte
                      if reader.kept[name] == _words(name, data))
 
 
-def _file_renames(hunks: Sequence[Hunk], old_text: list[bytes], new_text: list[bytes]
+def _file_renames(hunks: Sequence[Hunk], old_text: Sequence[bytes], new_text: Sequence[bytes]
                   ) -> tuple[list[tuple[Hunk, set[tuple[bytes, bytes]]]], dict[bytes, bytes]]:
     """The hunks that only rename, each with its renames, and the renames over the file (old
     name -> new name); none when one name stands for two, or past ``MAX_RENAMED``."""
@@ -267,7 +267,7 @@ def renamed_lines(language: str, base: tuple[Tree, bytes], head: tuple[Tree, byt
     (base_tree, old), (head_tree, new) = base, head
     if base_tree.root_node.has_error or head_tree.root_node.has_error:
         return frozenset(), frozenset()
-    renaming, renames = _file_renames(hunks, old.split(b"\n"), new.split(b"\n"))
+    renaming, renames = _file_renames(hunks, lines_of(old), lines_of(new))
     if not renames:
         return frozenset(), frozenset()
     consistent = {a: b for a, b in renames.items() if not _words(a, new) and not _words(b, old)}

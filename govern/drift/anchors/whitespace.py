@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
+from govern.drift.anchors.syntax import lines_of
 from govern.git.gitio import Hunk
 
 _OPENING = (b"{", b"(", b"[")
@@ -269,7 +270,7 @@ def reindented_lines(old: bytes, new: bytes, hunks: Sequence[Hunk]
                      ) -> tuple[frozenset[int], frozenset[int]]:
     """Each side's lines of ``hunks`` that the hunk only re-spaced or re-wrapped (the base
     side's, then the head side's)."""
-    old_text, new_text = old.split(b"\n"), new.split(b"\n")
+    old_text, new_text = lines_of(old), lines_of(new)
     same_old: set[int] = set()
     same_new: set[int] = set()
     for hunk in hunks:
