@@ -104,3 +104,32 @@ def test_punctuation_around_the_same_word_is_a_respelling(before: str, after: st
 ])
 def test_a_word_added_dropped_or_reflowed_is_no_respelling(before: str, after: str) -> None:
     assert not is_respelling(before, after)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("not installing it via PyPi you", "not installing it via PyPI you"),    # tox's 52704f83
+    ("are hosted on Github. The", "are hosted on GitHub. The"),
+    ("written in javascript here", "written in JavaScript here"),
+])
+def test_a_word_only_re_cased_is_a_respelling(before: str, after: str) -> None:
+    assert is_respelling(before, after)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Call getUrl first.", "Call getURL first."),          # a lower camelCase name renamed
+    ("Call `PyPi` first.", "Call `PyPI` first."),          # a code span's name
+    ("Use HTTP here.", "Use HTTPS here."),                 # another word
+])
+def test_a_name_re_cased_is_no_respelling(before: str, after: str) -> None:
+    assert not is_respelling(before, after)
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Currently the code", "Currently, the code"),         # tox's 90b69b3a
+    ("was renamed to `PiniaPlugin`", "was renamed to `PiniaPlugin`."),  # pinia's 5a2a38d0
+    ("See ``app.run()``", "See ``app.run()``;"),
+])
+def test_closing_punctuation_alone_is_a_respelling(before: str, after: str) -> None:
+    assert is_respelling(before, after)
+    assert not is_respelling(before, after.replace("the", "a").replace("`Pinia", "`Vue")
+                             .replace("app.", "ap."))

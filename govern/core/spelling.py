@@ -9,8 +9,11 @@ place; a reflowed or rewritten paragraph changes the line count and is a change 
 each changed line keeps its number of words, and every word that differs is a prose word
 (letters, perhaps an inner hyphen or apostrophe, inside punctuation) that keeps its first and
 last letters and is within two edits of the word it replaced (one for a word of four letters
-or fewer). A code-shaped word (``serveStatic``, ``ctx.body``, ``max_age``, ``3.10``) never
-counts as a spelling fix: renaming what a page names is what drift looks like."""
+or fewer). A word only re-cased (``PyPi`` → ``PyPI``, ``Github`` → ``GitHub``) or a token that
+only gained or lost its closing punctuation (``Currently`` → ``Currently,``, a sentence's final
+full stop after a code span) is a fix too. A code-shaped word (``serveStatic``, ``ctx.body``,
+``max_age``, ``3.10``) never counts as a spelling fix, re-cased or not (``getUrl`` →
+``getURL``): renaming what a page names is what drift looks like."""
 
 from __future__ import annotations
 
@@ -43,6 +46,29 @@ def _prose_word(token: str) -> str | None:
     if match is None or _CAMEL.search(match.group(1)):
         return None
     return match.group(1)
+
+
+_CLOSING = ".,;:!?"
+"""Punctuation that closes a clause or a sentence."""
+
+
+def _repunctuated(old: str, new: str) -> bool:
+    """``Currently`` and ``Currently,``; ```` `PiniaPlugin` ```` and ```` `PiniaPlugin`. ````
+    (pinia's ``5a2a38d0``): the same token but the punctuation that closes it. ``it.`` and
+    ``its.`` differ in a letter, so they are no such pair."""
+    return old.rstrip(_CLOSING) == new.rstrip(_CLOSING)
+
+
+def _recased(old: str, new: str) -> bool:
+    """``PyPi`` and ``PyPI``, ``Github`` and ``GitHub`` (tox's ``52704f83``, ``90b69b3a``): one
+    word in prose, its letters the same but for their case. A lower camelCase spelling on
+    either side (``getUrl`` and ``getURL``) is a name in code, renamed."""
+    if max(len(old), len(new)) > MAX_WORD or old.lower() != new.lower():
+        return False
+    words = [_WORD.fullmatch(token) for token in (old, new)]
+    return all(word is not None and not (word.group(1)[0].islower()
+                                         and _CAMEL.search(word.group(1)))
+               for word in words)
 
 
 def _within_edits(old: str, new: str, edits: int) -> bool:
@@ -100,7 +126,10 @@ def _is_typo(old_token: str, new_token: str) -> bool:
     and last letters (``reponse``, ``HMTL``, ``particulary``), or swaps its first or last two
     (``teh``, ``lenght``): a word gaining or losing its ends is another word (``sync`` and
     ``async``, ``http`` and ``https``, ``not`` and ``now``), and a short word has room for one
-    typo only (``POST`` is not ``PUT``)."""
+    typo only (``POST`` is not ``PUT``). A token only re-punctuated or a word only re-cased is
+    one too (:func:`_repunctuated`, :func:`_recased`)."""
+    if _repunctuated(old_token, new_token) or _recased(old_token, new_token):
+        return True
     old, new = _prose_word(old_token), _prose_word(new_token)
     if old is None or new is None or min(len(old), len(new)) < 3:
         return False
