@@ -156,8 +156,8 @@ def test_docs_only_cosmetic_and_mass_commits_are_not_cases(tmp_path: Path) -> No
     assert not measured & {shas["docs_only"], shas["whitespace"], shas["links"], shas["mass"]}
     assert report["run"]["skipped"] == {"mass_change": 1, "docs_cosmetic": 2,
                                         "code_comment_only": 0, "code_release_data_only": 0,
-                                        "release_notes_only": 0,
-                                        "credits_only": 0, "spelling_only": 0,
+                                        "release_notes_only": 0, "credits_only": 0,
+                                        "toctree_only": 0, "spelling_only": 0,
                                         "formatting_only": 0}
     assert report["run"]["commits_read"] == 7
 

@@ -86,8 +86,8 @@ def test_an_edit_only_to_a_credits_section_makes_no_reference_page(tmp_path: Pat
     assert cases[usage]["reference"] == ["README.md"] and cases[usage]["hits"] == ["README.md"]
     assert report["run"]["skipped"] == {"mass_change": 0, "docs_cosmetic": 0,
                                         "code_comment_only": 0, "code_release_data_only": 0,
-                                        "release_notes_only": 0,
-                                        "credits_only": 2, "spelling_only": 0,
+                                        "release_notes_only": 0, "credits_only": 2,
+                                        "toctree_only": 0, "spelling_only": 0,
                                         "formatting_only": 0}
     assert (report["run"]["credits_pages"], report["run"]["release_notes_pages"]) == (3, 0)
     text = calibrate(repo, "--no-suggest").output
@@ -139,3 +139,39 @@ def test_a_page_whose_words_were_only_respelled_makes_no_reference_page(
     text = calibrate(repo, "--no-suggest").output
     assert ("2 changed page(s) set aside: only the spelling of prose words changed (typo "
             "fixes), which is no docs drift; 1 commit(s) are no case for it.") in text
+
+
+INDEX = ("Reference\n=========\n\nSee `fetch_items`.\n\n.. toctree::\n   :maxdepth: 1\n\n"
+         "   api/parser\n   Notifier <api/notifier>\n\nMore prose.\n")
+
+
+def test_a_toctree_entry_dropped_for_a_deleted_page_makes_no_reference_page(
+        tmp_path: Path) -> None:
+    """loguru f7e735f deleted ``docs/api/parser.rst``, and ``docs/api.rst`` changed only in
+    that page's toctree line: a miss no rule could reach, where it is bookkeeping."""
+    repo = make_repo(tmp_path / "repo", {
+        "src/lib.py": LIB, "docs/index.rst": INDEX, "docs/api/parser.rst": "Parser\n======\n",
+        "docs/api/notifier.rst": "Notifier\n========\n"})
+    dropped = repo.commit({"src/lib.py": _sized(20), "docs/api/parser.rst": None,
+                           "docs/index.rst": INDEX.replace("   api/parser\n", "")}, "drop")
+    titled = repo.commit({"src/lib.py": _sized(30), "docs/api/notifier.rst": None,
+                          "docs/index.rst": INDEX.replace("   api/parser\n", "").replace(
+                              "   Notifier <api/notifier>\n", "")}, "drop a titled entry")
+    # the entry of a page still there, and prose beside a deleted page's entry: references
+    kept = repo.commit({"src/lib.py": _sized(40), "docs/api/extra.rst": "Extra\n=====\n",
+                        "docs/index.rst": INDEX.replace("   api/parser\n", "").replace(
+                            "   Notifier <api/notifier>\n", "   api/extra\n")}, "add")
+    both = repo.commit({"src/lib.py": _sized(50), "docs/api/extra.rst": None,
+                        "docs/index.rst": INDEX.replace("   api/parser\n", "").replace(
+                            "   Notifier <api/notifier>\n", "").replace(
+                            "More prose.", "Pages of fifty.")}, "drop and say more")
+    report = calibrate_json(repo, "--no-suggest")
+    cases = {case["commit"]: case for case in report["per_case"]}
+    assert dropped not in cases and titled not in cases
+    assert cases[kept]["reference"] == ["docs/index.rst"]
+    assert cases[both]["reference"] == ["docs/index.rst"]
+    assert report["run"]["skipped"]["toctree_only"] == 2
+    assert report["run"]["toctree_pages"] == 2
+    assert ("2 changed page(s) set aside: only toctree entries naming a page the commit deleted "
+            "changed, which is bookkeeping, no docs drift; 2 commit(s) are no case for it."
+            ) in calibrate(repo, "--no-suggest").output

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from govern.calibrate.bookkeeping import toctree_entries
 from govern.calibrate.formatting import canonical_markdown, is_markdown
 from govern.config import Config
 from govern.config.sections import in_fragment_folder
@@ -75,6 +76,10 @@ class Selection:
     spelling_pages: int = 0
     """Pages changed only in the spelling of prose words (a typo sweep's ``occured`` →
     ``occurred``), so in no reference set; counted as ``release_notes_pages`` is."""
+    toctree_pages: int = 0
+    """Pages changed only in toctree entries naming a page the commit deleted
+    (:mod:`~govern.calibrate.bookkeeping`), perhaps with the sections of ``SET_ASIDE``, so in no
+    reference set; counted as ``release_notes_pages`` is."""
     formatting_pages: int = 0
     """Markdown pages changed only in syntax that renders the same (a formatter's ``*`` list
     markers made ``-``, :mod:`~govern.calibrate.formatting`), so in no reference set; counted
@@ -305,22 +310,25 @@ SKIP_REASONS = {
     "code_release_data_only": "changed code only in release data (a version string), "
                               "perhaps with comments",
     **{f"{aside.kind}_only": f"changed docs only under {aside.heading}" for aside in SET_ASIDE},
+    "toctree_only": "changed docs only in toctree entries naming a page it deleted",
     "spelling_only": "changed docs only in the spelling of prose words (typo fixes)",
     "formatting_only": "changed docs only in Markdown syntax that renders the same "
                        "(a formatter's list and emphasis markers)",
 }
 
-_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "spelling", "formatting")
+_ASIDE_KINDS = (*(aside.kind for aside in SET_ASIDE), "toctree", "spelling", "formatting")
 """Every reason a page whose prose changed is no reference page, in the order a commit none
 of whose pages is one is skipped by: the last kind that set one of its pages aside."""
 
 
-def _prose_change(git: Git, page: RawChange) -> str | None:
+def _prose_change(git: Git, page: RawChange, deleted: tuple[str, ...]) -> str | None:
     """How a page's prose changed: ``body``; ``formatting`` when only the Markdown syntax of
     a page did, not what it renders (:func:`canonical_markdown`); ``spelling`` when only the
     spelling of some words did (:func:`is_respelling`); the kind of :data:`SET_ASIDE` when
     every change lies in its sections or in those of a kind before it (black's README
-    ``## Change Log``: release notes; its ``## Authors``: credits); None when none did."""
+    ``## Change Log``: release notes; its ``## Authors``: credits); ``toctree`` when, those
+    blanked, only toctree entries naming a page of ``deleted`` are left; None when none
+    did."""
     old, new = git.blobs.read(page.old_blob), git.blobs.read(page.new_blob)
     if old is None or new is None:
         return "body"
@@ -340,13 +348,16 @@ def _prose_change(git: Git, page: RawChange) -> str | None:
         before, after = blank_sections(before, spans_before), blank_sections(after, spans_after)
         if parse_prose(before) == parse_prose(after):
             return aside.kind
-    return "body"
+    before, after = (blank_sections(text, toctree_entries(text, page.path, deleted))
+                     for text in (before, after))
+    return "toctree" if parse_prose(before) == parse_prose(after) else "body"
 
 
-def _reference(git: Git, pages: tuple[RawChange, ...]) -> tuple[tuple[str, ...], Counter[str]]:
+def _reference(git: Git, pages: tuple[RawChange, ...], deleted: tuple[str, ...]
+               ) -> tuple[tuple[str, ...], Counter[str]]:
     """The pages whose prose changed outside the sections set aside, and how many changed only
-    in those, by kind."""
-    changes = [(page.path, _prose_change(git, page)) for page in pages]
+    in those, by kind; ``deleted``: the pages the commit deleted."""
+    changes = [(page.path, _prose_change(git, page, deleted)) for page in pages]
     return (tuple(sorted(path for path, change in changes if change == "body")),
             Counter(change for _, change in changes if change not in (None, "body")))
 
@@ -371,7 +382,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                                "reason": f"{len(lacking)} object(s) missing from this clone "
                                          f"(first {lacking[0]})"})
             continue
-        reference, aside = _reference(git, candidate.pages)
+        reference, aside = _reference(git, candidate.pages, candidate.retired)
         set_aside += aside
         if not reference:
             # the last kind that set a page aside: it was read with those before it blanked
@@ -387,6 +398,7 @@ def read_cases(git: Git, config: Config, rev: str, *, since: str | None, until: 
                      outside_commits=len(outside),
                      release_notes_pages=set_aside["release_notes"],
                      credits_pages=set_aside["credits"],
+                     toctree_pages=set_aside["toctree"],
                      spelling_pages=set_aside["spelling"],
                      formatting_pages=set_aside["formatting"])
 

@@ -116,6 +116,8 @@ def _headline(report: dict[str, Any]) -> list[str]:
 
 
 _EDITS_SET_ASIDE = {
+    "toctree": "only toctree entries naming a page the commit deleted changed, which is "
+               "bookkeeping, no docs drift",
     "spelling": "only the spelling of prose words changed (typo fixes), which is no docs drift",
     "formatting": "only Markdown syntax that renders the same changed (a formatter's list and "
                   "emphasis markers), which is no docs drift",
@@ -125,7 +127,8 @@ _EDITS_SET_ASIDE = {
 
 def _set_aside(run: dict[str, Any]) -> list[str]:
     """A line for each kind of section (release notes, credits) whose pages were not reference
-    pages because only it changed, and for typo fixes and formatting, when any were."""
+    pages because only it changed, and for toctree bookkeeping, typo fixes and formatting, when
+    any were."""
     reasons = {**{aside.kind: f"their prose changed only under {aside.heading}, which is "
                               f"{aside.why}" for aside in SET_ASIDE},
                **_EDITS_SET_ASIDE}

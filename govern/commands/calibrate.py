@@ -154,6 +154,7 @@ def calibrate(ctx: click.Context, as_json: bool, since: str | None, until: str |
                        for reason, n in selection.skipped.items()},
            "release_notes_pages": selection.release_notes_pages,
            "credits_pages": selection.credits_pages,
+           "toctree_pages": selection.toctree_pages,
            "spelling_pages": selection.spelling_pages,
            "formatting_pages": selection.formatting_pages}
     measurement = find_measurement(results)
