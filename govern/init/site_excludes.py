@@ -144,14 +144,32 @@ def sphinx_extension_names(text: str) -> set[str]:
     return names
 
 
+_IMPORT = re.compile(r"^[ \t]*+(?:from|import)[ \t]++([A-Za-z_]\w*+)", re.M)
+"""The first module a line's ``import`` or ``from … import`` names (tox's old
+``from render_cli import CliApi``, with ``docs/`` put on ``sys.path``)."""
+_QUOTED_MODULE_FILE = re.compile(r"[\"']([A-Za-z_]\w*+)\.py[\"']")
+"""A quoted Python file name, as a configuration loads a module by its path (tox's
+``SourceFileLoader("tox_conf", str(here / "tox_conf.py"))``)."""
+
+
+def sphinx_loaded_names(text: str) -> set[str]:
+    """The modules a Sphinx configuration loads by name, as text, never run (read up to
+    :data:`MAX_CONFIG_CHARS`): those its ``extensions`` list (:func:`sphinx_extension_names`),
+    those it imports, and those whose file it names. One pass each."""
+    text = text[:MAX_CONFIG_CHARS]
+    return {*sphinx_extension_names(text),
+            *(match.group(1) for pattern in (_IMPORT, _QUOTED_MODULE_FILE)
+              for match in pattern.finditer(text))}
+
+
 def sphinx_local_extensions(paths: list[str], config: str, text: str) -> list[str]:
-    """The Python modules beside a Sphinx ``config`` (its ``conf.py``, of ``text``) that its
-    ``extensions`` name (:func:`sphinx_extension_names`): extensions it loads from its own
-    folder (trio's ``docs/source/local_customization.py`` and ``typevars.py``), build code like
-    the configuration. Example code the pages include, in a folder below or named by no
-    extension, stays code."""
+    """The Python modules beside a Sphinx ``config`` (its ``conf.py``, of ``text``) that it
+    loads (:func:`sphinx_loaded_names`): extensions it takes from its own folder (trio's
+    ``docs/source/local_customization.py`` in its ``extensions``, tox's ``docs/tox_conf.py``
+    loaded by its path), build code like the configuration. Example code the pages include,
+    in a folder below or never named by the configuration, stays code."""
     folder = config.rpartition("/")[0]
-    names = sphinx_extension_names(text)
+    names = sphinx_loaded_names(text)
     return [p for p in paths if p != config and p.endswith(".py")
             and p.rpartition("/")[0] == folder and p.rpartition("/")[2][:-3] in names]
 

@@ -365,6 +365,16 @@ installs (``tsconfig.json``, ``.babelrc``, ``.npmignore``, CI workflows) is not 
 COVERED is right there."""
 _FORGE_METADATA = (".github/ISSUE_TEMPLATE/", ".github/FUNDING.yml")
 """GitHub's community files: the forms an issue opens with, the sponsor button."""
+_CHECK_RECORDS = frozenset({
+    "whitelist.txt", "ignore-words.txt", "ignore_words.txt", "wordlist.txt", ".wordlist.txt",
+    "typos.toml", "_typos.toml", ".typos.toml", ".size-snapshot.json", ".size-limit.json"})
+"""What a check of the repository keeps beside the code, by the names its tool reads them
+by: spell-checkers' word lists (flake8-spellcheck's ``whitelist.txt``, codespell's
+``ignore-words.txt``, pyspelling's ``.wordlist.txt``, typos' ``_typos.toml``; any file named
+for spelling, as cspell's ``cspell.json`` or codespell's ``.codespellrc``, is one too) and
+size checks' records and budgets (rollup-plugin-size-snapshot's ``.size-snapshot.json``,
+size-limit's ``.size-limit.json``). They change with the code (a new name joins the word
+list, a bundle's new size is recorded) but judge it, and no build reads them."""
 _PLAIN_README = re.compile(r"(?i)readme(?:\.txt)?")
 """A README as plain text (``README``, ``README.txt``): prose in no format the corpus reads,
 counted with the pages outside it, never NOT COVERED."""
@@ -672,7 +682,19 @@ def _is_repository_metadata(path: str) -> bool:
     source file is code whatever its name (a ``license.py`` module)."""
     return not _extracted(path) and (
         _REPOSITORY_METADATA.fullmatch(PurePosixPath(path).name) is not None
-        or path.startswith(_FORGE_METADATA))
+        or path.startswith(_FORGE_METADATA) or _is_check_record(path))
+
+
+def _is_check_record(path: str) -> bool:
+    """A check's data (``_CHECK_RECORDS``, or a file or tool folder named for spelling:
+    ``cspell.json``, ``.cspell/words.txt``) at the repository's root or in a tool's dot-folder
+    there: tox's ``whitelist.txt`` was NOT COVERED in 7 of 40 commits, valtio's
+    ``.size-snapshot.json`` in its every size change. Under any other folder a file of such a
+    name may be what a package ships (an allow list, ``lib/whitelist.txt``): still NOT
+    COVERED."""
+    *folders, name = path.lower().split("/")
+    return all(folder.startswith(".") for folder in folders) and (
+        name in _CHECK_RECORDS or any("spell" in part for part in (*folders, name)))
 
 
 _SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
