@@ -1270,7 +1270,6 @@ def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
 _TYPES = frozenset({"type_alias_declaration", "interface_declaration"})
 _TYPE_NAMES = frozenset({"type_identifier"})
 _SIGNATURES = ("type_parameters", "parameters", "return_type")
-_CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function"})
 MAX_TYPE_DEPTH = 4
 """Unexported types one may stand behind, counting itself, and still be part of an exported
 signature: ``type Options = {…} & Config`` behind ``devtools(…, options?: Options)`` is two."""
@@ -1289,8 +1288,8 @@ def _signature(node: Node) -> list[Node]:
     if node.type == "variable_declarator":
         parts.append(node.child_by_field_name("type"))
         value = _unwrap(node.child_by_field_name("value"))
-        node = value if value is not None and value.type in _CALLABLE_VALUES else node
-    if node.type in _FUNCTIONS | _CALLABLE_VALUES or node.type == "function_signature":
+        node = value if value is not None and value.type in _FUNCTION_VALUES else node
+    if node.type in _FUNCTIONS | _FUNCTION_VALUES:
         parts.extend(node.child_by_field_name(part) for part in _SIGNATURES)
     return [part for part in parts if part is not None]
 
