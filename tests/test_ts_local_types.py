@@ -87,11 +87,12 @@ export const flow: Flow = Object.assign(
 
 def test_a_declaration_its_own_lines_changed_is_read_as_they_say() -> None:
     """mobx's ``6ec6499fb`` changed ``interface Flow`` and the body of the function ``const
-    flow: Flow`` holds: read through the type alone, ``flow`` is a name bound to a value (a
-    plain word that never anchors bare); its own changed line says it is a function, and
-    that reading stands (``flow`` had lost mobx's ``action.md``)."""
+    flow: Flow`` holds. Both read it as a function (``Object.assign`` returns its first
+    argument), not a value bound (``flow`` had lost mobx's ``action.md``); its own lines read
+    it as a container too, the keys of the object literal copied onto it, which bridges to
+    no route, where the type alone reads a leaf. The reading of its own lines stands, once."""
     source = FLOW.encode()
     both = extract_typescript(source, frozenset({2, 7}), "typescript").touched
-    assert [(d.key, d.binding) for d in both] == [("flow", False)]
+    assert [(d.key, d.binding, d.bridgeable) for d in both] == [("flow", False, False)]
     alone = extract_typescript(source, frozenset({2}), "typescript").touched
-    assert [(d.key, d.binding) for d in alone] == [("flow", True)]
+    assert [(d.key, d.binding, d.bridgeable) for d in alone] == [("flow", False, True)]

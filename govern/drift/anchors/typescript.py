@@ -881,13 +881,32 @@ def _is_function_value(declarator: Node) -> bool:
     return value is not None and value.type in _FUNCTION_VALUES
 
 
+def _held(value: Node | None) -> Node | None:
+    """What a const or an assignment holds: its value through casts, and the function, arrow
+    or class written as the first argument of ``Object.assign(F, …)``, which copies the other
+    arguments' keys onto ``F`` and returns it (mobx's ``export const flow: Flow =
+    Object.assign(function flow(…) {…}, flowAnnotation)`` is a function). Any other first
+    argument (``Object.assign({}, defaults)``, a ``target`` declared elsewhere) leaves the call
+    a value."""
+    value = _unwrap(value)
+    if value is None or value.type != "call_expression":
+        return value
+    callee = value.child_by_field_name("function")
+    arguments = value.child_by_field_name("arguments")
+    if callee is None or callee.type != "member_expression" or callee.text != b"Object.assign" \
+            or arguments is None or not arguments.named_children:
+        return value
+    first = _unwrap(arguments.named_children[0])
+    return first if first is not None and first.type in _CALLABLE_VALUES else value
+
+
 def _is_binding(node: Node) -> bool:
     """Is a declaration a name bound to a value that is no function or class (``const limit =
     5``, ``exports.app = createApp()``)?"""
     if node.type == "variable_declarator":
-        value = _unwrap(node.child_by_field_name("value"))
+        value = _held(node.child_by_field_name("value"))
     elif node.type == "assignment_expression":
-        value = _unwrap(node.child_by_field_name("right"))
+        value = _held(node.child_by_field_name("right"))
     else:
         return False
     return value is not None and value.type not in _CALLABLE_VALUES
@@ -1287,7 +1306,7 @@ def _signature(node: Node) -> list[Node]:
     parts = []
     if node.type == "variable_declarator":
         parts.append(node.child_by_field_name("type"))
-        value = _unwrap(node.child_by_field_name("value"))
+        value = _held(node.child_by_field_name("value"))
         node = value if value is not None and value.type in _FUNCTION_VALUES else node
     if node.type in _FUNCTIONS | _FUNCTION_VALUES:
         parts.extend(node.child_by_field_name(part) for part in _SIGNATURES)
@@ -1396,8 +1415,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
     if changed_types:
-        # a declaration its own lines changed is read as they say (mobx's ``const flow: Flow
-        # = Object.assign(function flow…)`` is a function there, not a value)
+        # a declaration its own lines changed is read as they say: they may read a const as a
+        # container or an instance, which bridges to no route, where its signature alone
+        # reads a leaf (mobx's ``flow = Object.assign(function flow…, { annotationType_ })``)
         read_already = {declaration.key for declaration in touched}
         touched.extend(declaration for declaration in _exposing(changed_types, top)
                        if declaration.key not in read_already)
