@@ -1344,6 +1344,13 @@ def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
             if exported and not _names_in(_signature(node)).isdisjoint(reached)]
 
 
+def _declared_types(source: bytes, language: str) -> frozenset[str]:
+    """The types and interfaces a file declares at its top, exported or not."""
+    return frozenset(name for name, node, *_ in
+                     _declared_at_top(parse(language, source).root_node, script=False)
+                     if node.type in _TYPES)
+
+
 def _is_script(root: Node) -> bool:
     """Whether a file has no top-level import or export: a script, whose declarations are
     global."""
@@ -1353,14 +1360,18 @@ def _is_script(root: Node) -> bool:
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                        declaration_file: bool = False, module: str | None = None,
-                       respelled: frozenset[int] = frozenset()) -> Extraction:
+                       respelled: frozenset[int] = frozenset(),
+                       counterpart: bytes | None = None) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
     ``module`` is the name its importers give the module (``module_name``): the members of
     the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
     lines whose words changed only in spelling, which make a declaration changed in them and
-    its doc comment alone ``doc_only``."""
+    its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
+    the change, where a changed unexported type must be declared too to anchor the exported
+    signatures naming it (``_exposing``); None reads every changed type so (a file added or
+    deleted changes every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1414,6 +1425,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             touched.extend(Declaration(key, object_name, bridgeable=True,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
+    if changed_types and counterpart is not None:
+        # a type only removed (moved to another module) or only added changes no signature
+        # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
+        both_sides = _declared_types(counterpart, language)
+        changed_types = [name for name in changed_types if name in both_sides]
     if changed_types:
         # a declaration its own lines changed is read as they say: they may read a const as a
         # container or an instance, which bridges to no route, where its signature alone
