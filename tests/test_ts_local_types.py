@@ -87,11 +87,77 @@ export const flow: Flow = Object.assign(
 
 def test_a_declaration_its_own_lines_changed_is_read_as_they_say() -> None:
     """mobx's ``6ec6499fb`` changed ``interface Flow`` and the body of the function ``const
-    flow: Flow`` holds: read through the type alone, ``flow`` is a name bound to a value (a
-    plain word that never anchors bare); its own changed line says it is a function, and
-    that reading stands (``flow`` had lost mobx's ``action.md``)."""
+    flow: Flow`` holds. Both read it as a function (``Object.assign`` returns its first
+    argument), not a value bound (``flow`` had lost mobx's ``action.md``); its own lines read
+    it as a container too, the keys of the object literal copied onto it, which bridges to
+    no route, where the type alone reads a leaf. The reading of its own lines stands, once."""
     source = FLOW.encode()
     both = extract_typescript(source, frozenset({2, 7}), "typescript").touched
-    assert [(d.key, d.binding) for d in both] == [("flow", False)]
+    assert [(d.key, d.binding, d.bridgeable) for d in both] == [("flow", False, False)]
     alone = extract_typescript(source, frozenset({2}), "typescript").touched
-    assert [(d.key, d.binding) for d in alone] == [("flow", True)]
+    assert [(d.key, d.binding, d.bridgeable) for d in alone] == [("flow", False, True)]
+
+
+REACT = """\
+import { createStore } from './vanilla'
+
+type ExtractState<S> = S extends { getState: () => infer T } ? T : never
+
+export function useStore<S>(api: S): ExtractState<S> {
+  return api.getState()
+}
+"""
+
+MOVED = REACT.replace("import { createStore } from './vanilla'\n",
+                      "import { createStore } from './vanilla'\n"
+                      "import type { ExtractState } from './vanilla'\n").replace(
+    "type ExtractState<S> = S extends { getState: () => infer T } ? T : never\n\n", "")
+
+
+def _sides(base: str, head: str, base_lines: set[int], head_lines: set[int]
+           ) -> tuple[list[str], list[str]]:
+    def keys(source: str, lines: set[int], counterpart: str) -> list[str]:
+        return [d.key for d in extract_typescript(
+            source.encode(), frozenset(lines), "typescript",
+            counterpart=counterpart.encode()).touched]
+
+    return keys(base, base_lines, head), keys(head, head_lines, base)
+
+
+def test_a_local_type_moved_to_another_module_anchors_no_signature_naming_it() -> None:
+    """zustand's ``d2ac8205e`` moved ``type ExtractState`` unchanged to ``vanilla.ts`` and
+    imported it: ``useStore``'s signature names the same type, and its pages were listed."""
+    assert _sides(REACT, MOVED, {3}, {2}) == ([], [])
+    # one whose body changed, declared on both sides, still anchors it
+    changed = REACT.replace("never", "unknown")
+    assert _sides(REACT, changed, {3}, {3}) == (["useStore"], ["useStore"])
+
+
+def test_a_local_type_moved_in_from_another_module_anchors_no_signature_naming_it() -> None:
+    assert _sides(MOVED, REACT, {2}, {3}) == ([], [])
+
+
+def test_a_local_type_renamed_anchors_through_the_type_that_names_it() -> None:
+    """valtio's ``d132d66``: ``EnhancerOptions`` became ``Config``, each on one side only, and
+    ``type Options = {…} & Config``, declared on both, changed with it."""
+    base = ("type EnhancerOptions = { trace?: boolean }\n"
+            "type Options = { name?: string } & EnhancerOptions\n"
+            "export function devtools(options?: Options): void {}\n")
+    head = base.replace("EnhancerOptions", "Config")
+    assert _sides(base, head, {1, 2}, {1, 2}) == (["devtools"], ["devtools"])
+    # the renamed type alone, its users unchanged, anchors nothing through them
+    assert _sides(base, head, {1}, {1}) == ([], [])
+
+
+def test_a_pr_moving_a_local_type_to_another_module_lists_no_page_of_its_users(
+        tmp_path: Path) -> None:
+    vanilla = "export function createStore<T>(init: T) { return { getState: () => init } }\n"
+    base = {"src/react.ts": REACT, "src/vanilla.ts": vanilla,
+            "docs/use-store.md": "Read the state with `useStore(api)`.\n",
+            "docs/types.md": "Derive it with `ExtractState<typeof api>`.\n"}
+    data = run_json(pr_repo(tmp_path, base, {
+        "src/react.ts": MOVED,
+        "src/vanilla.ts": vanilla + "\nexport type ExtractState<S> = "
+                                    "S extends { getState: () => infer T } ? T : never\n"}),
+        "main")
+    assert rows(data) == {"docs/types.md": ["ExtractState"]}

@@ -455,10 +455,12 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
 
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
-             respelled: frozenset[int] = frozenset()) -> Extraction:
+             respelled: frozenset[int] = frozenset(),
+             counterpart: bytes | None = None) -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code,
     and where those fall in a region that did not parse; ``respelled`` are the changed lines
-    whose words changed only in spelling (:func:`_respelled_lines`)."""
+    whose words changed only in spelling (:func:`_respelled_lines`); ``counterpart`` is the
+    file's text on the other side, if it has one."""
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side), respelled)
@@ -472,7 +474,8 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
     else:
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),
-                                        module=module_name(path), respelled=respelled)
+                                        module=module_name(path), respelled=respelled,
+                                        counterpart=counterpart)
     if extraction.error_line is None:
         return extraction
     return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
@@ -894,7 +897,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
     for (side, path, _, data, blob), lines, typos in zip(sides, code, respelled, strict=True):
         if data is None:
             continue
-        extraction = _extract(path, data, lines, side, typos)
+        extraction = _extract(path, data, lines, side, typos,
+                              texts[1] if side is base else texts[0])
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:

@@ -881,13 +881,32 @@ def _is_function_value(declarator: Node) -> bool:
     return value is not None and value.type in _FUNCTION_VALUES
 
 
+def _held(value: Node | None) -> Node | None:
+    """What a const or an assignment holds: its value through casts, and the function, arrow
+    or class written as the first argument of ``Object.assign(F, …)``, which copies the other
+    arguments' keys onto ``F`` and returns it (mobx's ``export const flow: Flow =
+    Object.assign(function flow(…) {…}, flowAnnotation)`` is a function). Any other first
+    argument (``Object.assign({}, defaults)``, a ``target`` declared elsewhere) leaves the call
+    a value."""
+    value = _unwrap(value)
+    if value is None or value.type != "call_expression":
+        return value
+    callee = value.child_by_field_name("function")
+    arguments = value.child_by_field_name("arguments")
+    if callee is None or callee.type != "member_expression" or callee.text != b"Object.assign" \
+            or arguments is None or not arguments.named_children:
+        return value
+    first = _unwrap(arguments.named_children[0])
+    return first if first is not None and first.type in _CALLABLE_VALUES else value
+
+
 def _is_binding(node: Node) -> bool:
     """Is a declaration a name bound to a value that is no function or class (``const limit =
     5``, ``exports.app = createApp()``)?"""
     if node.type == "variable_declarator":
-        value = _unwrap(node.child_by_field_name("value"))
+        value = _held(node.child_by_field_name("value"))
     elif node.type == "assignment_expression":
-        value = _unwrap(node.child_by_field_name("right"))
+        value = _held(node.child_by_field_name("right"))
     else:
         return False
     return value is not None and value.type not in _CALLABLE_VALUES
@@ -1270,7 +1289,6 @@ def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
 _TYPES = frozenset({"type_alias_declaration", "interface_declaration"})
 _TYPE_NAMES = frozenset({"type_identifier"})
 _SIGNATURES = ("type_parameters", "parameters", "return_type")
-_CALLABLE_VALUES = frozenset({"arrow_function", "function_expression", "function"})
 MAX_TYPE_DEPTH = 4
 """Unexported types one may stand behind, counting itself, and still be part of an exported
 signature: ``type Options = {…} & Config`` behind ``devtools(…, options?: Options)`` is two."""
@@ -1288,9 +1306,9 @@ def _signature(node: Node) -> list[Node]:
     parts = []
     if node.type == "variable_declarator":
         parts.append(node.child_by_field_name("type"))
-        value = _unwrap(node.child_by_field_name("value"))
-        node = value if value is not None and value.type in _CALLABLE_VALUES else node
-    if node.type in _FUNCTIONS | _CALLABLE_VALUES or node.type == "function_signature":
+        value = _held(node.child_by_field_name("value"))
+        node = value if value is not None and value.type in _FUNCTION_VALUES else node
+    if node.type in _FUNCTIONS | _FUNCTION_VALUES:
         parts.extend(node.child_by_field_name(part) for part in _SIGNATURES)
     return [part for part in parts if part is not None]
 
@@ -1326,6 +1344,13 @@ def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
             if exported and not _names_in(_signature(node)).isdisjoint(reached)]
 
 
+def _declared_types(source: bytes, language: str) -> frozenset[str]:
+    """The types and interfaces a file declares at its top, exported or not."""
+    return frozenset(name for name, node, *_ in
+                     _declared_at_top(parse(language, source).root_node, script=False)
+                     if node.type in _TYPES)
+
+
 def _is_script(root: Node) -> bool:
     """Whether a file has no top-level import or export: a script, whose declarations are
     global."""
@@ -1335,14 +1360,18 @@ def _is_script(root: Node) -> bool:
 
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                        declaration_file: bool = False, module: str | None = None,
-                       respelled: frozenset[int] = frozenset()) -> Extraction:
+                       respelled: frozenset[int] = frozenset(),
+                       counterpart: bytes | None = None) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
     ``module`` is the name its importers give the module (``module_name``): the members of
     the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
     lines whose words changed only in spelling, which make a declaration changed in them and
-    its doc comment alone ``doc_only``."""
+    its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
+    the change, where a changed unexported type must be declared too to anchor the exported
+    signatures naming it (``_exposing``); None reads every changed type so (a file added or
+    deleted changes every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1396,9 +1425,15 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             touched.extend(Declaration(key, object_name, bridgeable=True,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
+    if changed_types and counterpart is not None:
+        # a type only removed (moved to another module) or only added changes no signature
+        # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
+        both_sides = _declared_types(counterpart, language)
+        changed_types = [name for name in changed_types if name in both_sides]
     if changed_types:
-        # a declaration its own lines changed is read as they say (mobx's ``const flow: Flow
-        # = Object.assign(function flow…)`` is a function there, not a value)
+        # a declaration its own lines changed is read as they say: they may read a const as a
+        # container or an instance, which bridges to no route, where its signature alone
+        # reads a leaf (mobx's ``flow = Object.assign(function flow…, { annotationType_ })``)
         read_already = {declaration.key for declaration in touched}
         touched.extend(declaration for declaration in _exposing(changed_types, top)
                        if declaration.key not in read_already)
