@@ -49,7 +49,11 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.exported import exported_instances
 from govern.drift.homes import find_homes
-from govern.drift.instances import instance_candidates, removed_instance_forms
+from govern.drift.instances import (
+    instance_candidates,
+    removed_instance_forms,
+    without_everyday_forms,
+)
 from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
     example_scopes,
@@ -190,7 +194,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     instances = instance_candidates(change_set.candidates, index, lambda members:
                                     exported_instances(members, names, manifests,
                                                        (base_side, head_side)))
-    candidates = change_set.candidates + bridged.candidates + instances + files + modules
+    candidates = (without_everyday_forms(change_set, index)
+                  + bridged.candidates + instances + files + modules)
     removed = removed_tokens(change_set)
     removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
