@@ -21,6 +21,8 @@ from govern.drift.affected import (
     body_only_anchors,
     build_rows,
     corpus_sentence,
+    deprecated_modules,
+    deprecated_tokens,
     doc_only_anchors,
     find_new_api,
     is_generic,
@@ -194,8 +196,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     instances = instance_candidates(change_set.candidates, index, lambda members:
                                     exported_instances(members, names, manifests,
                                                        (base_side, head_side)))
+    deprecated_files = deprecated_modules(changes, head_side.source, head_side.exists,
+                                          lambda path: is_code_path(path, config))
     candidates = (without_everyday_forms(change_set, index)
-                  + bridged.candidates + instances + files + modules)
+                  + bridged.candidates + instances + files + modules + deprecated_files)
+    deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
     removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
@@ -211,12 +216,13 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                  if c.declaration is not None}
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           bare, spellings, confined, frozenset(change_set.exact))
+                           bare, spellings, confined, frozenset(change_set.exact), deprecated)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
-                                body_only_anchors(candidates), doc_only_anchors(candidates)),
+                                body_only_anchors(candidates), doc_only_anchors(candidates),
+                                deprecated),
                      homes, index)
     anchorless = _blind_spots(change_set.anchorless, guarded, rows, candidates, config)
     corpus = _corpus(index)

@@ -265,7 +265,9 @@ def _deprecates_instances(members: list[tuple[str, Node]], lines: frozenset[int]
 
 def _is_deprecation(statement: Node) -> bool:
     """Is a statement a call warning that what holds it is deprecated
-    (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
+    (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``,
+    ``FutureWarning``, or the warning made in the call: flask's old
+    ``warn(DeprecationWarning('please use flask.sessions instead'))``)?"""
     call = statement.named_children[0] if statement.type == "expression_statement" \
         and statement.named_children else None
     if call is None or call.type != "call":
@@ -275,16 +277,31 @@ def _is_deprecation(statement: Node) -> bool:
     if function is None or arguments is None \
             or (function.text or b"").rpartition(b".")[2] != b"warn":
         return False
-    # the category: the second positional argument, or ``category=``; never the message
+    # the category: the second positional argument, or ``category=``; never the message,
+    # unless the first argument makes the warning itself
     positional = [a for a in arguments.named_children
                   if a.type not in ("keyword_argument", "comment")]
-    categories = positional[1:2] + [
+    made = [made for first in positional[:1] if first.type == "call"
+            and (made := first.child_by_field_name("function")) is not None]
+    categories = made + positional[1:2] + [
         value for a in arguments.named_children if a.type == "keyword_argument"
         and (name := a.child_by_field_name("name")) is not None and name.text == b"category"
         and (value := a.child_by_field_name("value")) is not None]
     return any(category.type in ("identifier", "attribute")
-               and b"Deprecat" in (last := (category.text or b"").rpartition(b".")[2])
-               and last.endswith(b"Warning") for category in categories)
+               and (b"Deprecat" in (last := (category.text or b"").rpartition(b".")[2])
+                    and last.endswith(b"Warning") or last == b"FutureWarning")
+               for category in categories)
+
+
+def deprecates_module(source: bytes, lines: frozenset[int]) -> bool:
+    """Does a changed statement of the module's own level, run on every import (not inside an
+    ``if``, a ``try`` or a function), warn that the module is deprecated? werkzeug's
+    ``contrib/lint.py`` became ``from ..middleware.lint import *`` and such a warning, its
+    ``contrib/atom.py`` took ``DeprecationWarning`` for its own category in one
+    (docs/concepts/anchoring-rules.md#certain-drift). A warning under a condition is about the
+    conditions: attrs' ``__init__`` warned only on Python 3.6."""
+    return any(touches(statement, lines) and _is_deprecation(statement)
+               for statement in parse("python", source).root_node.named_children)
 
 
 def string_list(node: Node | None) -> frozenset[str] | None:
