@@ -129,7 +129,7 @@ def without_everyday_forms(change_set: ChangeSetAnchors, index: DocsIndex) -> li
     """The change set's candidates less the instance forms of changed members that are an
     instance's everyday use: the extractor spells a member of a class a Python package exports
     an instance of on that instance (``logger.exception`` of loguru's ``Logger.exception``,
-    :func:`govern.drift.anchors.python.exported_instances`), and ``logger.exception`` is
+    :func:`govern.drift.anchors.python.package_instances`), and ``logger.exception`` is
     written on three pages that only log with it. A member the change adds keeps its form,
     and so does one it removes: a page writing the new method names it, which is then no New
     API, and one writing the removed method is stale."""

@@ -53,13 +53,13 @@ from govern.drift.anchors.python import (
     ReexportIndex,
     all_entries,
     class_table,
-    exported_instances,
     extract_python,
     hook_implementations,
     index_reexports,
     is_public,
     module_path,
     module_reexports,
+    package_instances,
     qualified_names,
     resolve_import,
     top_level_packages,
@@ -439,7 +439,7 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
         if declaration.container:  # ``loguru.logger.add`` and ``logger.add`` of ``Logger.add``
-            for instance in exported_instances(path, top, side.exists, side.python_reexports):
+            for instance in package_instances(path, top, side.exists, side.python_reexports):
                 tokens += [f"{instance}.{declaration.name}",
                            f"{instance.rpartition('.')[2]}.{declaration.name}"]
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:

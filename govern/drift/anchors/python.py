@@ -1056,7 +1056,7 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
     return ReexportIndex(names, stars, submodules, instances)
 
 
-def exported_instances(path: str, name: str, exists: Callable[[str], bool],
+def package_instances(path: str, name: str, exists: Callable[[str], bool],
                        read_reexports: Callable[[str, str], ReexportIndex | None]) -> list[str]:
     """The dotted names of the instances a public package exports of the class ``name`` of
     ``path``: loguru's ``__init__`` binds ``logger = _Logger(…)`` of the private
