@@ -23,6 +23,7 @@ from govern.drift.anchors.model import (
     is_implementation_only,
     is_manifest,
 )
+from govern.drift.anchors.python import deprecates_module, is_public, module_path
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -32,7 +33,8 @@ from govern.drift.homes import Home
 from govern.drift.instances import instance_names
 from govern.drift.paths import path_forms
 from govern.drift.route_paths import TAIL_MARK
-from govern.git.packages import is_example_file
+from govern.git.diff import ChangedFile
+from govern.git.packages import is_example_file, is_test_file
 
 SCHEMA_VERSION = 1
 
@@ -61,6 +63,7 @@ def is_generic(token: str, extra: tuple[str, ...]) -> bool:
 
 RULE_RANKS = {
     "removed": 0,
+    "deprecated": 0,
     "qualified_name": 1,
     "unique_name": 1,
     "route": 2,
@@ -75,7 +78,8 @@ RULE_RANKS = {
     "module_home": 4,
 }
 """Each evidence rule's rank, strongest first (docs/concepts/ranking.md): a page naming what
-this change removed is certainly stale; a qualified or code-shaped bare name is next; a
+this change removed is certainly stale, one naming a module it deprecated certainly owes a
+word of it; a qualified or code-shaped bare name is next; a
 route, SDK method, command phrase or the path of a changed file is one hop from the code; a
 route tail, a page that documents the whole container, and a plain word in call form are
 weak; a page that only documents the changed module (``homes.py``), naming none of its
@@ -256,10 +260,12 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  bare: frozenset[tuple[str, str]] = frozenset(),
                  spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None,
                  confined: Mapping[tuple[str, str], set[int]] | None = None,
-                 exact: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
+                 exact: frozenset[tuple[str, str]] = frozenset(),
+                 deprecated: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
-    certain drift, which the generic, share and cap guards never drop, unless it is ``bare``:
+    certain drift, and so is a ``deprecated`` one (:func:`deprecated_tokens`), which the
+    generic, share and cap guards never drop, unless it is ``bare``:
     a removed member's own name (``response_model`` of ``APIRoute.response_model``) is any
     other object's too, so it is stale where listed but guarded like a name that still exists
     (docs/concepts/anchoring-rules.md#certain-drift). Routes, commands and file paths are no
@@ -288,7 +294,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     written_on: dict[tuple[str, str], set[int]] = {}  # anchor -> the hand-written pages naming it
     for anchor in anchors:
         key = (anchor.kind, anchor.token)
-        certain = key in removed and key not in bare
+        certain = (key in removed or key in deprecated) and key not in bare
         named = anchor.kind not in UNNAMED_KINDS
         plain = named and not is_code_shaped(anchor.token)
         if not certain and named and (
@@ -306,7 +312,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
             page_ids = page_names(index.pages) if page_ids is None else page_ids
             if anchor.token in page_ids:
                 matched = set()  # a sidebar's entry: it navigates to the page, names no API
-        if certain and named and is_code_shaped(anchor.token):
+        if certain and key in removed and named and is_code_shaped(anchor.token):
             # a link-index line's name breaks only when removed: then the link does
             matched |= index.linking(anchor.token)
         if confined is not None and key in confined:
@@ -333,8 +339,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         admitted.append(anchor)
         pages[key] = matched
     if spellings:
-        admitted = _with_hub_spellings(admitted, pages, overbroad, removed, spellings,
-                                       hand_written)
+        admitted = _with_hub_spellings(admitted, pages, overbroad, removed | deprecated,
+                                       spellings, hand_written)
         _note_listed_through(overbroad, written_on, admitted, pages, spellings)
     return Guarded(admitted, pages, weak, overbroad, folded)
 
@@ -474,6 +480,43 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
       | {("runtime", version) for version in change_set.dropped_runtimes})
 
 
+def deprecated_modules(changes: Iterable[ChangedFile], read_head: Callable[[str], bytes | None],
+                       head_exists: Callable[[str], bool], is_code: Callable[[str], bool]
+                       ) -> list[Candidate]:
+    """A head-side ``symbol`` candidate for the dotted name of each public Python module whose
+    changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`):
+    werkzeug's ``contrib/lint.py`` turned into a shim warning that it moved, and
+    ``docs/contrib/lint.rst``, which renders ``werkzeug.contrib.lint``, is no longer right
+    (docs/concepts/anchoring-rules.md#certain-drift). Dotted names only, as for a deleted
+    module (``removed_modules``); tests and example code are nobody's API."""
+    found = []
+    for change in changes:
+        if change.status == "D" or not change.path.endswith(".py") or not is_code(change.path) \
+                or is_test_file(change.path) or is_example_file(change.path):
+            continue
+        source = read_head(change.path)
+        if source is None or b"warn" not in source or not deprecates_module(source,
+                                                                           change.new_lines):
+            continue
+        module = module_path(change.path, head_exists)[0]
+        if "." in module and all(is_public(part) for part in module.split(".")):
+            found.append(Candidate("symbol", module, change.path, "head"))
+    return found
+
+
+def deprecated_tokens(modules: Sequence[Candidate], candidates: Iterable[Candidate]
+                      ) -> frozenset[tuple[str, str]]:
+    """(kind, token) of the deprecated ``modules`` (:func:`deprecated_modules`) and of the
+    names of their files spelled under them (``werkzeug.contrib.atom.AtomFeed``): certain
+    drift. A bare name (``AtomFeed``) or one a package re-exports is any page's, and the
+    import it names may not warn."""
+    prefixes = {module.file: f"{module.token}." for module in modules}
+    found = {(module.kind, module.token) for module in modules}
+    found.update((c.kind, c.token) for c in candidates if c.kind == "symbol"
+                 and c.file in prefixes and c.token.startswith(prefixes[c.file]))
+    return frozenset(found)
+
+
 def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex,
            removed: frozenset[tuple[str, str]]) -> dict[int, tuple[str, str]]:
     """(evidence rule, how the index matched) of one anchor on each page it reached, the way
@@ -510,6 +553,8 @@ def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex,
             for page_id in page_ids}
 
 
+CERTAIN_RULES = ("removed", "deprecated")
+"""The evidence rules of certain drift: what a page writes was removed, or deprecated."""
 GENERATING = ("prefix", "generated")
 """How a page reaching an anchor only through what a generator renders matched it: a
 documented container (``::: pkg.Client``) or a generated block (an automd block)."""
@@ -570,12 +615,16 @@ def doc_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, st
 def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str, str]],
                packages: Iterable[str] = (),
                body_only: frozenset[tuple[str, str]] = frozenset(),
-               doc_only: frozenset[tuple[str, str]] = frozenset()) -> list[Row]:
+               doc_only: frozenset[tuple[str, str]] = frozenset(),
+               deprecated: frozenset[tuple[str, str]] = frozenset()) -> list[Row]:
     """One row per page, ordered by evidence (docs/concepts/ranking.md): strongest rule
     first, then more anchors, then path; each anchor's evidence carries the page lines
     naming it, read only for the pages listed. A page is stale when it names a removed anchor
     itself (:func:`_certain`) and its own code does not bind that name to another object
-    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. A
+    (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. One
+    naming a ``deprecated`` anchor so (:func:`deprecated_tokens`) has its evidence say
+    ``deprecated``: certain drift, though nothing on the page broke, so the page is not
+    stale. A
     ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that reaches it only
     through its documented container: autodoc renders the signature and docstring, which
     did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``).
@@ -600,6 +649,7 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     own = {name for name in packages if name} | {
         anchor.token.partition(".")[0] for anchor in guarded.admitted
         if anchor.kind == "symbol" and "." in anchor.token}
+    certain = removed | deprecated
     rows = []
     texts = index.read_texts(ruled_by_page)  # in one exchange with git
     rendering = index.rendering(ruled_by_page)
@@ -621,10 +671,10 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
         history = is_history_page(page.path)
         for anchor, rule, how in ruled:
             lines = mentions.lines(anchor.token, how)
-            if _certain(anchor, how, removed) and not history and not _bound_by_page(
+            if _certain(anchor, how, certain) and not history and not _bound_by_page(
                     anchor, page.release_owned, code, roots) \
                     and not (lines and code.diff_lines.issuperset(lines)):
-                rule = "removed"
+                rule = "removed" if (anchor.kind, anchor.token) in removed else "deprecated"
             evidence.append(Evidence(rule, anchor.kind, anchor.token, lines))
         if page_id in rendering:
             anchors, evidence = _breaking(anchors, evidence)
@@ -646,10 +696,11 @@ def _breaking(anchors: list[Anchor], evidence: list[Evidence]
               ) -> tuple[list[Anchor], list[Evidence]]:
     """Of a rendering page's anchors and their evidence (one each, in order), those of
     certain drift: the build renders a changed name by itself, and fails, or renders
-    nothing, only where a name the page writes was removed
+    nothing, only where a name the page writes was removed; and it renders a deprecated
+    module's docstrings as if nothing were, unless someone writes the warning
     (docs/concepts/anchoring-rules.md#rendering-pages)."""
     kept = [(anchor, found) for anchor, found in zip(anchors, evidence, strict=True)
-            if found.rule == "removed"]
+            if found.rule in CERTAIN_RULES]
     return [anchor for anchor, _ in kept], [found for _, found in kept]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TypeVar
 
-from govern.drift.anchors.extract import Candidate
+from govern.drift.anchors.extract import Candidate, ChangeSetAnchors
 from govern.drift.docs.index import CALL, DocsIndex
 from govern.drift.docs.scanner import CALL_ASSIGNMENT
 from govern.drift.exported import page_bindings
@@ -114,13 +114,32 @@ def instance_candidates(candidates: Iterable[Candidate], index: DocsIndex,
             for c in changed:
                 assert c.declaration is not None  # selected above
                 token = f"{name}.{c.declaration.name}"
-                written = index.naming_as_written(token)
-                if sum(not index.pages[page_id].release_owned for page_id in written) \
-                        <= MAX_PAGES:
+                if not _everyday(token, index):
                     found.append(Candidate(c.kind, token, c.file, c.side, c.declaration))
     return found
 
 
+def _everyday(token: str, index: DocsIndex) -> bool:
+    """Is an instance form written on more than ``MAX_PAGES`` hand-written pages?"""
+    written = index.naming_as_written(token)
+    return sum(not index.pages[page_id].release_owned for page_id in written) > MAX_PAGES
+
+
+def without_everyday_forms(change_set: ChangeSetAnchors, index: DocsIndex) -> list[Candidate]:
+    """The change set's candidates less the instance forms of changed members that are an
+    instance's everyday use: the extractor spells a member of a class a Python package exports
+    an instance of on that instance (``logger.exception`` of loguru's ``Logger.exception``,
+    :func:`govern.drift.anchors.python.package_instances`), and ``logger.exception`` is
+    written on three pages that only log with it. A member the change adds keeps its form,
+    and so does one it removes: a page writing the new method names it, which is then no New
+    API, and one writing the removed method is stale."""
+    new = {(entry.file, entry.declaration.key) for entry in change_set.added}
+    return [c for c in change_set.candidates
+            if not (c.kind == "symbol" and c.declaration is not None
+                    and c.declaration.container is not None and c.token.count(".") == 1
+                    and c.token != c.declaration.key
+                    and c.declaration.key in change_set.declared_at_head
+                    and (c.file, c.declaration.key) not in new and _everyday(c.token, index))]
 def removed_instance_forms(instances: Iterable[Candidate], removed: Collection[tuple[str, str]],
                            ) -> frozenset[tuple[str, str]]:
     """The instance forms (:func:`instance_candidates`) of the removed members: a page writing

@@ -24,6 +24,8 @@ from govern.drift.anchors.model import is_implementation_only
 RULES = {
     "removed": "names a symbol, command or runtime version this change removed or renamed: "
                "the page is stale",
+    "deprecated": "names a module this change deprecated, or a name of it by its qualified "
+                  "name: the page owes a word of it",
     "qualified_name": "names a changed symbol by its qualified name",
     "unique_name": "names a changed symbol by its code-shaped name",
     "route": "names a wire route the change touched or bridged to",

@@ -21,6 +21,8 @@ from govern.drift.affected import (
     body_only_anchors,
     build_rows,
     corpus_sentence,
+    deprecated_modules,
+    deprecated_tokens,
     doc_only_anchors,
     find_new_api,
     is_generic,
@@ -49,7 +51,11 @@ from govern.drift.docs.corpus import select_pages, suggest_docs_paths
 from govern.drift.docs.index import DocsIndex
 from govern.drift.exported import exported_instances
 from govern.drift.homes import find_homes
-from govern.drift.instances import instance_candidates, removed_instance_forms
+from govern.drift.instances import (
+    instance_candidates,
+    removed_instance_forms,
+    without_everyday_forms,
+)
 from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
     example_scopes,
@@ -190,7 +196,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     instances = instance_candidates(change_set.candidates, index, lambda members:
                                     exported_instances(members, names, manifests,
                                                        (base_side, head_side)))
-    candidates = change_set.candidates + bridged.candidates + instances + files + modules
+    deprecated_files = deprecated_modules(changes, head_side.source, head_side.exists,
+                                          lambda path: is_code_path(path, config))
+    candidates = (without_everyday_forms(change_set, index)
+                  + bridged.candidates + instances + files + modules + deprecated_files)
+    deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
     removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
@@ -206,12 +216,13 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                  if c.declaration is not None}
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           bare, spellings, confined, frozenset(change_set.exact))
+                           bare, spellings, confined, frozenset(change_set.exact), deprecated)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
-                                body_only_anchors(candidates), doc_only_anchors(candidates)),
+                                body_only_anchors(candidates), doc_only_anchors(candidates),
+                                deprecated),
                      homes, index)
     anchorless = _blind_spots(change_set.anchorless, guarded, rows, candidates, config)
     corpus = _corpus(index)

@@ -59,6 +59,7 @@ from govern.drift.anchors.python import (
     is_public,
     module_path,
     module_reexports,
+    package_instances,
     qualified_names,
     resolve_import,
     top_level_packages,
@@ -448,6 +449,10 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
                                          side.head_files, side.source, side.module_words):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
+        if declaration.container:  # ``loguru.logger.add`` and ``logger.add`` of ``Logger.add``
+            for instance in package_instances(path, top, side.exists, side.python_reexports):
+                tokens += [f"{instance}.{declaration.name}",
+                           f"{instance.rpartition('.')[2]}.{declaration.name}"]
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
         tokens.extend(f"{namespace}.{declaration.key}"
                       for namespace in namespaces.spellings(path, top))

@@ -94,6 +94,11 @@ class Extraction:
     """Python only: exported name -> ``module:name`` it re-exports (for ``__init__`` chains)."""
     all_names: frozenset[str] | None = None
     """Python only: the module's ``__all__``, when it defines one."""
+    instances: dict[str, str] = field(default_factory=dict)
+    """Python only: each public top-level name the module exports bound to a call of a name
+    it imports or declares (``logger = _Logger(…)``) -> that name's ``module:name``, as
+    ``import_reexports`` gives an import's (``._logger:Logger``; ``.:App`` for a class of
+    the module itself)."""
     reexports: frozenset[str] = frozenset()
     """Public names the file exports from other modules: a Python module's imports as its
     ``__all__`` allows (``from .chat import chat``), a TS/JS file's ``export { a as b }

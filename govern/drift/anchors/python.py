@@ -265,7 +265,9 @@ def _deprecates_instances(members: list[tuple[str, Node]], lines: frozenset[int]
 
 def _is_deprecation(statement: Node) -> bool:
     """Is a statement a call warning that what holds it is deprecated
-    (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``)?"""
+    (``warnings.warn("…", DeprecationWarning)``, a project's own ``…DeprecationWarning``,
+    ``FutureWarning``, or the warning made in the call: flask's old
+    ``warn(DeprecationWarning('please use flask.sessions instead'))``)?"""
     call = statement.named_children[0] if statement.type == "expression_statement" \
         and statement.named_children else None
     if call is None or call.type != "call":
@@ -275,16 +277,31 @@ def _is_deprecation(statement: Node) -> bool:
     if function is None or arguments is None \
             or (function.text or b"").rpartition(b".")[2] != b"warn":
         return False
-    # the category: the second positional argument, or ``category=``; never the message
+    # the category: the second positional argument, or ``category=``; never the message,
+    # unless the first argument makes the warning itself
     positional = [a for a in arguments.named_children
                   if a.type not in ("keyword_argument", "comment")]
-    categories = positional[1:2] + [
+    made = [made for first in positional[:1] if first.type == "call"
+            and (made := first.child_by_field_name("function")) is not None]
+    categories = made + positional[1:2] + [
         value for a in arguments.named_children if a.type == "keyword_argument"
         and (name := a.child_by_field_name("name")) is not None and name.text == b"category"
         and (value := a.child_by_field_name("value")) is not None]
     return any(category.type in ("identifier", "attribute")
-               and b"Deprecat" in (last := (category.text or b"").rpartition(b".")[2])
-               and last.endswith(b"Warning") for category in categories)
+               and (b"Deprecat" in (last := (category.text or b"").rpartition(b".")[2])
+                    and last.endswith(b"Warning") or last == b"FutureWarning")
+               for category in categories)
+
+
+def deprecates_module(source: bytes, lines: frozenset[int]) -> bool:
+    """Does a changed statement of the module's own level, run on every import (not inside an
+    ``if``, a ``try`` or a function), warn that the module is deprecated? werkzeug's
+    ``contrib/lint.py`` became ``from ..middleware.lint import *`` and such a warning, its
+    ``contrib/atom.py`` took ``DeprecationWarning`` for its own category in one
+    (docs/concepts/anchoring-rules.md#certain-drift). A warning under a condition is about the
+    conditions: attrs' ``__init__`` warned only on Python 3.6."""
+    return any(touches(statement, lines) and _is_deprecation(statement)
+               for statement in parse("python", source).root_node.named_children)
 
 
 def string_list(node: Node | None) -> frozenset[str] | None:
@@ -767,6 +784,7 @@ def extract_python(source: bytes, lines: frozenset[int],
     checked: set[str] = set()  # what ``from … import`` binds for type checkers, and at runtime
     runtime: set[str] = set()
     blocks: dict[int, bool] = {}
+    called: dict[str, str] = {}  # a top-level name bound to a call -> the name it calls
     for statement in statements(tree.root_node):
         imports.update(_import_bound(statement))
         for imported_name, origin, node in _imported(statement):
@@ -785,6 +803,9 @@ def extract_python(source: bytes, lines: frozenset[int],
                 (definitions if value.type in ("function_definition", "class_definition")
                  else assignments).add(name)
                 top_level.append((name, statement))
+                if value.type == "call" and (function := value.child_by_field_name(
+                        "function")) is not None and function.type == "identifier":
+                    called[name] = text(function)
                 # ``__all__`` lists what a star import takes; module metadata is read as
                 # ``pkg.__version_info__``, never star-imported, so ``__all__`` leaving it out
                 # hides nothing. Judged on the value each name is bound to, once: a statement
@@ -901,6 +922,9 @@ def extract_python(source: bytes, lines: frozenset[int],
         error_line=first_error_line(tree),
         import_reexports=reexports,
         all_names=all_names,
+        instances={name: reexports.get(callee, f".:{callee}")
+                   for name, callee in called.items()
+                   if exported(name) and (callee in reexports or callee in definitions)},
         reexports=reexported,
         widely_inherited=widely_inherited,
         inherited=frozenset(d.key for d in inherited),
@@ -1005,10 +1029,19 @@ class ReexportIndex:
     submodules: dict[str, list[tuple[int, str]]]
     """``module.original`` -> (place, exported name) of each import that may re-export a
     module (``from pkg._plugins import ui``)."""
+    instances: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    """(module, original name) of a class -> the names the package exports an instance of it
+    as (loguru's ``logger = _Logger(…)``: ``("loguru._logger", "Logger")`` -> ``["logger"]``)."""
 
 
 def index_reexports(init: Extraction, package: str) -> ReexportIndex:
-    """The re-exports of ``package``'s ``__init__``, relative imports resolved."""
+    """The re-exports of ``package``'s ``__init__``, relative imports resolved, and the
+    instances it exports."""
+    instances: dict[tuple[str, str], list[str]] = {}
+    for instance, source in init.instances.items():
+        source_module, original = source.rsplit(":", 1)
+        instances.setdefault((resolve_import(source_module, package), original),
+                             []).append(instance)
     names: dict[tuple[str, str], tuple[int, str]] = {}
     stars: dict[str, int] = {}
     submodules: dict[str, list[tuple[int, str]]] = {}
@@ -1020,7 +1053,27 @@ def index_reexports(init: Extraction, package: str) -> ReexportIndex:
         elif init.all_names is None or exported in init.all_names:
             names.setdefault((resolved, original), (place, exported))
             submodules.setdefault(f"{resolved}.{original}", []).append((place, exported))
-    return ReexportIndex(names, stars, submodules)
+    return ReexportIndex(names, stars, submodules, instances)
+
+
+def package_instances(path: str, name: str, exists: Callable[[str], bool],
+                       read_reexports: Callable[[str, str], ReexportIndex | None]) -> list[str]:
+    """The dotted names of the instances a public package exports of the class ``name`` of
+    ``path``: loguru's ``__init__`` binds ``logger = _Logger(…)`` of the private
+    ``loguru._logger.Logger``, which users reach only as ``loguru.logger``
+    (docs/concepts/anchoring-rules.md#instance-names). Each package of the class's chain
+    outwards is asked, under each name the chain gives the class."""
+    module, packages = module_path(path, exists)
+    if not module:
+        return []
+    steps = _outwards(module, packages, name, read_reexports)
+    found: list[str] = []
+    for package_dir, package in packages:
+        index = read_reexports(f"{package_dir}/__init__.py", package)
+        if index is not None and _is_public_path(package):
+            found.extend(f"{package}.{instance}" for step in steps
+                         for instance in index.instances.get(step, ()))
+    return list(dict.fromkeys(found))
 
 
 def qualified_names(path: str, name: str, exists: Callable[[str], bool],
