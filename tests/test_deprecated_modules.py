@@ -94,3 +94,18 @@ def test_certain_drift_passes_the_row_cap_and_the_schema(tmp_path: Path) -> None
     jsonschema.validate(data, json.loads(read_data("schemas", "affected-docs.schema.json")))
     assert {row["path"] for row in data["docs"]} == {*pages, "docs/contrib/lint.rst"}
     assert data["folded_anchors"] == data["overbroad_anchors"] == []
+
+
+def test_an_old_shim_s_warning_reworded_or_re_wrapped_lists_nothing(tmp_path: Path) -> None:
+    """Found by review: a module already warning it is deprecated says nothing new when the
+    warning is re-wrapped or reworded; the first warning listed its pages."""
+    base = {**BASE, "pkg/contrib/lint.py": SHIM,
+            "docs/guide.rst": "Wrap the app in ``pkg.contrib.lint.LintMiddleware``.\n"}
+    reworded = SHIM.replace("has moved to", "moved to").replace(
+        "    DeprecationWarning,\n)", "    DeprecationWarning, stacklevel=2,\n)")
+    repo = pr_repo(tmp_path / "reworded", base, {"pkg/contrib/lint.py": reworded})
+    assert run_json(repo, "main")["docs"] == []
+    # a module that warned otherwise before, now deprecated, still lists its pages
+    warned = {**base, "pkg/contrib/lint.py": SHIM.replace("DeprecationWarning", "UserWarning")}
+    repo = pr_repo(tmp_path / "now", warned, {"pkg/contrib/lint.py": SHIM})
+    assert [row["path"] for row in run_json(repo, "main")["docs"]] == ["docs/contrib/lint.rst"]

@@ -480,15 +480,19 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
       | {("runtime", version) for version in change_set.dropped_runtimes})
 
 
-def deprecated_modules(changes: Iterable[ChangedFile], read_head: Callable[[str], bytes | None],
+def deprecated_modules(changes: Iterable[ChangedFile],
+                       reads: tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]],
                        head_exists: Callable[[str], bool], is_code: Callable[[str], bool]
                        ) -> list[Candidate]:
     """A head-side ``symbol`` candidate for the dotted name of each public Python module whose
-    changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`):
-    werkzeug's ``contrib/lint.py`` turned into a shim warning that it moved, and
+    changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`)
+    where its base side ran none (``reads``: each side's reader): werkzeug's
+    ``contrib/lint.py`` turned into a shim warning that it moved, and
     ``docs/contrib/lint.rst``, which renders ``werkzeug.contrib.lint``, is no longer right
-    (docs/concepts/anchoring-rules.md#certain-drift). Dotted names only, as for a deleted
-    module (``removed_modules``); tests and example code are nobody's API."""
+    (docs/concepts/anchoring-rules.md#certain-drift). An old shim's warning reworded or
+    re-wrapped says nothing new. Dotted names only, as for a deleted module
+    (``removed_modules``); tests and example code are nobody's API."""
+    read_base, read_head = reads
     found = []
     for change in changes:
         if change.status == "D" or not change.path.endswith(".py") or not is_code(change.path) \
@@ -497,6 +501,9 @@ def deprecated_modules(changes: Iterable[ChangedFile], read_head: Callable[[str]
         source = read_head(change.path)
         if source is None or b"warn" not in source or not deprecates_module(source,
                                                                            change.new_lines):
+            continue
+        before = read_base(change.base_path) if change.status != "A" else None
+        if before is not None and b"warn" in before and deprecates_module(before, None):
             continue
         module = module_path(change.path, head_exists)[0]
         if "." in module and all(is_public(part) for part in module.split(".")):
