@@ -107,8 +107,8 @@ def test_a_word_added_dropped_or_reflowed_is_no_respelling(before: str, after: s
 
 
 @pytest.mark.parametrize("before, after", [
-    ("not installing it via PyPi you", "not installing it via PyPI you"),    # tox's 52704f83
-    ("are hosted on Github. The", "are hosted on GitHub. The"),
+    ("are hosted on Github. The", "are hosted on GitHub. The"),              # tox's 90b69b3a
+    ("with JSON or Json", "with JSON or JSON"),
     ("written in javascript here", "written in JavaScript here"),
 ])
 def test_a_word_only_re_cased_is_a_respelling(before: str, after: str) -> None:
@@ -118,6 +118,10 @@ def test_a_word_only_re_cased_is_a_respelling(before: str, after: str) -> None:
 @pytest.mark.parametrize("before, after", [
     ("Call getUrl first.", "Call getURL first."),          # a lower camelCase name renamed
     ("Call `PyPi` first.", "Call `PyPI` first."),          # a code span's name
+    ("Raise HTTPError here.", "Raise HttpError here."),    # found by review: classes renamed
+    ("Use JSONDecoder.", "Use JsonDecoder."),
+    ("See *UrlPattern*", "See *URLPattern*"),
+    ("via PyPi you", "via PyPI you"),                      # mixed case both sides: a name
     ("Use HTTP here.", "Use HTTPS here."),                 # another word
 ])
 def test_a_name_re_cased_is_no_respelling(before: str, after: str) -> None:
@@ -133,3 +137,8 @@ def test_closing_punctuation_alone_is_a_respelling(before: str, after: str) -> N
     assert is_respelling(before, after)
     assert not is_respelling(before, after.replace("the", "a").replace("`Pinia", "`Vue")
                              .replace("app.", "ap."))
+
+
+def test_marks_alone_are_no_respelling() -> None:
+    """Found by review: two marks strip to nothing, and nothing is no word."""
+    assert not is_respelling("Is it ? Yes", "Is it : Yes")

@@ -9,11 +9,11 @@ place; a reflowed or rewritten paragraph changes the line count and is a change 
 each changed line keeps its number of words, and every word that differs is a prose word
 (letters, perhaps an inner hyphen or apostrophe, inside punctuation) that keeps its first and
 last letters and is within two edits of the word it replaced (one for a word of four letters
-or fewer). A word only re-cased (``PyPi`` → ``PyPI``, ``Github`` → ``GitHub``) or a token that
-only gained or lost its closing punctuation (``Currently`` → ``Currently,``, a sentence's final
+or fewer). A word written plain on one side and only re-cased (``Github`` → ``GitHub``) or a
+token that only gained or lost its closing punctuation (``Currently`` → ``Currently,``, a sentence's final
 full stop after a code span) is a fix too. A code-shaped word (``serveStatic``, ``ctx.body``,
-``max_age``, ``3.10``) never counts as a spelling fix, re-cased or not (``getUrl`` →
-``getURL``): renaming what a page names is what drift looks like."""
+``max_age``, ``3.10``) never counts as a spelling fix, nor does a mixed-case word re-cased
+(``HTTPError`` → ``HttpError``): renaming what a page names is what drift looks like."""
 
 from __future__ import annotations
 
@@ -55,20 +55,29 @@ _CLOSING = ".,;:!?"
 def _repunctuated(old: str, new: str) -> bool:
     """``Currently`` and ``Currently,``; ```` `PiniaPlugin` ```` and ```` `PiniaPlugin`. ````
     (pinia's ``5a2a38d0``): the same token but the punctuation that closes it. ``it.`` and
-    ``its.`` differ in a letter, so they are no such pair."""
-    return old.rstrip(_CLOSING) == new.rstrip(_CLOSING)
+    ``its.`` differ in a letter, so they are no such pair, nor are two marks (``?`` and
+    ``:``), which hold no word."""
+    kept = old.rstrip(_CLOSING)
+    return bool(kept) and kept == new.rstrip(_CLOSING)
+
+
+def _plain_case(word: str) -> bool:
+    """Written as prose writes a word: all lower case, all capitals, or capitalised."""
+    return word.islower() or word.isupper() or (word[0].isupper() and word[1:].islower())
 
 
 def _recased(old: str, new: str) -> bool:
-    """``PyPi`` and ``PyPI``, ``Github`` and ``GitHub`` (tox's ``52704f83``, ``90b69b3a``): one
-    word in prose, its letters the same but for their case. A lower camelCase spelling on
-    either side (``getUrl`` and ``getURL``) is a name in code, renamed."""
+    """``Github`` and ``GitHub``, ``javascript`` and ``JavaScript`` (tox's ``90b69b3a``): one
+    word in prose, its letters the same but for their case, written plain on one side
+    (:func:`_plain_case`). Mixed case on both sides is a name re-cased (``HTTPError`` and
+    ``HttpError``, ``JSONDecoder`` and ``JsonDecoder``; tox's ``PyPi`` and ``PyPI`` alike),
+    and a lower camelCase spelling on either side (``getUrl``) a name in code."""
     if max(len(old), len(new)) > MAX_WORD or old.lower() != new.lower():
         return False
-    words = [_WORD.fullmatch(token) for token in (old, new)]
-    return all(word is not None and not (word.group(1)[0].islower()
-                                         and _CAMEL.search(word.group(1)))
-               for word in words)
+    words = [match.group(1) for token in (old, new)
+             if (match := _WORD.fullmatch(token)) is not None]
+    return len(words) == 2 and any(_plain_case(word) for word in words) and not any(
+        word[0].islower() and _CAMEL.search(word) for word in words)
 
 
 def _within_edits(old: str, new: str, edits: int) -> bool:
