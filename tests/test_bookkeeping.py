@@ -20,6 +20,7 @@ def _named(deleted: str, page: str = PAGE, path: str = "docs/api.rst") -> list[s
     ("docs/api/parser.rst", "   api/parser\n"),                   # relative to the page
     ("docs/api/notifier.rst", "   Notifier <api/notifier>\n"),    # titled
     ("docs/reference/logger.rst", "   /reference/logger\n"),      # from the docs' root
+    ("reference/logger.rst", "   /reference/logger\n"),           # the docs at the root
     ("guide/intro.md", "   ../guide/intro\n"),                    # up a folder, another format
 ])
 def test_the_entry_naming_a_deleted_page_is_bookkeeping(deleted: str, entry: str) -> None:

@@ -22,23 +22,31 @@ def _stem(path: str) -> str:
                 path)
 
 
-def _names(entry: str, folder: str, gone: frozenset[str]) -> bool:
+def _rooted(stems: frozenset[str]) -> frozenset[str]:
+    """Every way a toctree led by ``/`` (from the docs' root, wherever that is) can name one of
+    ``stems``: ``/parser``, ``/api/parser``, ``/docs/api/parser`` for ``docs/api/parser``."""
+    return frozenset("/" + "/".join(parts[at:]) for stem in stems
+                     for parts in [stem.split("/")] for at in range(len(parts)))
+
+
+def _names(entry: str, folder: str, gone: frozenset[str], rooted: frozenset[str]) -> bool:
     """Whether a toctree ``entry`` names one of the ``gone`` page stems: relative to the page's
-    ``folder``, or, led by ``/``, to the docs' root, which a path's end then stands for."""
+    ``folder``, or, led by ``/``, one of their ``rooted`` forms."""
     titled = _TARGET.fullmatch(entry)
     target = _stem(titled.group(1).strip() if titled else entry)
     if target.startswith("/"):
-        return any(stem.endswith(target) for stem in gone)
+        return target in rooted
     return posixpath.normpath(posixpath.join(folder, target)) in gone
 
 
 def toctree_entries(text: str, path: str, deleted: tuple[str, ...]) -> list[tuple[int, int]]:
     """(start, end) of each line of ``text``'s toctree bodies that names a page of ``deleted``
     (the commit's deleted pages), for :func:`~govern.drift.docs.scanner.blank_sections`. One
-    pass over the lines; each entry is compared with at most every deleted page once."""
+    pass over the lines, each entry looked up in a set."""
     if not deleted or "toctree::" not in text:
         return []
     gone = frozenset(_stem(page) for page in deleted)
+    rooted = _rooted(gone)
     folder = path.rpartition("/")[0]
     spans: list[tuple[int, int]] = []
     directive: int | None = None  # the indent of the toctree whose body is being read
@@ -51,7 +59,7 @@ def toctree_entries(text: str, path: str, deleted: tuple[str, ...]) -> list[tupl
         if directive is None:
             if _TOCTREE.match(line):
                 directive = indent
-        elif entry and not entry.startswith(":") and _names(entry, folder, gone):
+        elif entry and not entry.startswith(":") and _names(entry, folder, gone, rooted):
             spans.append((offset, offset + len(line)))
         offset += len(line)
     return spans
