@@ -11,9 +11,10 @@ each changed line keeps its number of words, and every word that differs is a pr
 last letters and is within two edits of the word it replaced (one for a word of four letters
 or fewer). A word written plain on one side and only re-cased (``Github`` → ``GitHub``) or a
 token that only gained or lost its closing punctuation (``Currently`` → ``Currently,``, a
-sentence's final full stop after a code span) is a fix too. A code-shaped word (``serveStatic``, ``ctx.body``,
-``max_age``, ``3.10``) never counts as a spelling fix, nor does a mixed-case word re-cased
-(``HTTPError`` → ``HttpError``): renaming what a page names is what drift looks like."""
+sentence's final full stop after a code span) is a fix too. A code-shaped word
+(``serveStatic``, ``ctx.body``, ``max_age``, ``3.10``) never counts as a spelling fix, nor
+does a mixed-case word re-cased (``HTTPError`` → ``HttpError``): renaming what a page names
+is what drift looks like."""
 
 from __future__ import annotations
 
