@@ -56,3 +56,19 @@ def test_a_module_named_in_a_comment_or_another_word_is_not_loaded() -> None:
     files = {"docs/conf.py": conf, "docs/tox_conf.py": "x\n", "docs/render_cli.py": "x\n",
              "docs/index.rst": "x\n"}
     assert detect(list(files), files).values.get("code.exclude") == ["/docs/conf.py"]
+
+
+@pytest.mark.parametrize("conf_folder", ["", "lib"])
+def test_what_a_conf_py_beside_the_product_imports_stays_code(conf_folder: str) -> None:
+    """Found by review: a ``conf.py`` at the root (or in a package's folder) importing the
+    product for its version had the product proposed as site code."""
+    at = f"{conf_folder}/" if conf_folder else ""
+    conf = ('import mylib\nextensions = ["sphinx.ext.autodoc", "local_ext"]\n'
+            'version = mylib.__version__\n')
+    files = {f"{at}conf.py": conf, f"{at}mylib.py": "__version__ = '1'\n",
+             f"{at}local_ext.py": "x = 1\n", "index.rst": "x\n",
+             "pyproject.toml": "[project]\nname = 'mylib'\n",
+             **({f"{at}__init__.py": ""} if conf_folder else {})}
+    excluded = detect(list(files), files).values.get("code.exclude")
+    # its extensions list still names site code
+    assert excluded == [f"/{at}conf.py", f"/{at}local_ext.py"]

@@ -19,7 +19,7 @@ from govern.drift.docs.layout import (
     under,
     vitepress_src_exclude,
 )
-from govern.init.docs_paths import DOCS_FORMATS, folders_holding_packages
+from govern.init.docs_paths import DOCS_FORMATS, ROOT_MANIFESTS, folders_holding_packages
 from govern.init.generators import FoundGenerator, join_folder, named_folders, under_folders
 
 MAX_SRC_EXCLUDE = 50
@@ -167,9 +167,13 @@ def sphinx_local_extensions(paths: list[str], config: str, text: str) -> list[st
     loads (:func:`sphinx_loaded_names`): extensions it takes from its own folder (trio's
     ``docs/source/local_customization.py`` in its ``extensions``, tox's ``docs/tox_conf.py``
     loaded by its path), build code like the configuration. Example code the pages include,
-    in a folder below or never named by the configuration, stays code."""
+    in a folder below or never named by the configuration, stays code. Beside a ``conf.py`` at
+    the root or in a package's own folder, only its ``extensions`` count: what it imports
+    there is the product (``import mylib`` for the version its pages show)."""
     folder = config.rpartition("/")[0]
-    names = sphinx_loaded_names(text)
+    markers = {f"{folder}/{marker}" for marker in ("__init__.py", *ROOT_MANIFESTS)}
+    names = sphinx_loaded_names(text) if folder and markers.isdisjoint(paths) \
+        else sphinx_extension_names(text)
     return [p for p in paths if p != config and p.endswith(".py")
             and p.rpartition("/")[0] == folder and p.rpartition("/")[2][:-3] in names]
 
