@@ -21,6 +21,8 @@ from tests.helpers import pr_repo, run_json
     ("data/words/spell.txt", 0),
     # a check's workflow is CI, which can publish; a record of another name is the program's
     (".github/workflows/spellcheck.yml", 0), ("words.txt", 0), ("snapshot.json", 0),
+    # found by review: a program named for spelling is a program
+    ("spellcheck.go", 0), ("Spelling.java", 0), (".cspell/check.rs", 0),
 ])
 def test_check_records_are_repository_metadata(tmp_path: Path, path: str, skipped: int) -> None:
     repo = pr_repo(tmp_path, {path: "alpha\n", "docs/use.md": "# Use\n"},

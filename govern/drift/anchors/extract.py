@@ -702,7 +702,18 @@ def _is_check_record(path: str) -> bool:
     COVERED."""
     *folders, name = path.lower().split("/")
     return all(folder.startswith(".") for folder in folders) and (
-        name in _CHECK_RECORDS or any("spell" in part for part in (*folders, name)))
+        name in _CHECK_RECORDS or (_is_data_name(name)
+                                   and any("spell" in part for part in (*folders, name))))
+
+
+_DATA_SUFFIXES = frozenset({"", ".txt", ".json", ".jsonc", ".toml", ".yml", ".yaml", ".cfg",
+                            ".ini", ".dic", ".dict"})
+"""What a tool's settings or word list is written in: a name without one (``.codespellrc``)
+or a text or settings format. ``spellcheck.go`` is a program, NOT COVERED as any."""
+
+
+def _is_data_name(name: str) -> bool:
+    return PurePosixPath(name).suffix in _DATA_SUFFIXES or name.endswith("rc")
 
 
 _SOURCE_FOLDERS = frozenset({"src", "lib", "source"})
