@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from govern.drift.anchors.typescript import extract_typescript
+from govern.drift.anchors.typescript import extract_typescript, moved_text
 from tests.helpers import pr_repo, rows, run_json
 
 SOURCE = """\
@@ -114,27 +114,47 @@ MOVED = REACT.replace("import { createStore } from './vanilla'\n",
     "type ExtractState<S> = S extends { getState: () => infer T } ? T : never\n\n", "")
 
 
-def _sides(base: str, head: str, base_lines: set[int], head_lines: set[int]
-           ) -> tuple[list[str], list[str]]:
-    def keys(source: str, lines: set[int], counterpart: str) -> list[str]:
+def _sides(base: str, head: str, base_lines: set[int], head_lines: set[int],
+           elsewhere: tuple[str, str] = ("", "")) -> tuple[list[str], list[str]]:
+    """The keys each side touches; ``elsewhere``: the change set's other changed lines on the
+    base side, then on the head side (:func:`moved_text`)."""
+    def keys(source: str, lines: set[int], counterpart: str, other: str) -> list[str]:
         return [d.key for d in extract_typescript(
-            source.encode(), frozenset(lines), "typescript",
-            counterpart=counterpart.encode()).touched]
+            source.encode(), frozenset(lines), "typescript", counterpart=counterpart.encode(),
+            elsewhere=moved_text([(other.encode(), frozenset(range(1, 99)))])).touched]
 
-    return keys(base, base_lines, head), keys(head, head_lines, base)
+    return (keys(base, base_lines, head, elsewhere[1] + _text_of(head, head_lines)),
+            keys(head, head_lines, base, elsewhere[0] + _text_of(base, base_lines)))
+
+
+def _text_of(source: str, lines: set[int]) -> str:
+    written = source.split("\n")
+    return "".join(written[n - 1] + "\n" for n in sorted(lines))
+
+
+VANILLA_TYPE = "export type ExtractState<S> = S extends { getState: () => infer T } ? T : never\n"
 
 
 def test_a_local_type_moved_to_another_module_anchors_no_signature_naming_it() -> None:
     """zustand's ``d2ac8205e`` moved ``type ExtractState`` unchanged to ``vanilla.ts`` and
     imported it: ``useStore``'s signature names the same type, and its pages were listed."""
-    assert _sides(REACT, MOVED, {3}, {2}) == ([], [])
+    assert _sides(REACT, MOVED, {3}, {2}, ("", VANILLA_TYPE)) == ([], [])
     # one whose body changed, declared on both sides, still anchors it
     changed = REACT.replace("never", "unknown")
     assert _sides(REACT, changed, {3}, {3}) == (["useStore"], ["useStore"])
 
 
+def test_a_local_type_moved_and_changed_anchors_the_signatures_naming_it() -> None:
+    """Found by review: moved and changed in one PR (``? Partial<T> : undefined`` in
+    ``vanilla.ts``), ``useStore``'s return type changed, and no page was listed."""
+    moved = VANILLA_TYPE.replace("? T : never", "? Partial<T> : undefined")
+    assert _sides(REACT, MOVED, {3}, {2}, ("", moved)) == (["useStore"], [])
+
+
 def test_a_local_type_moved_in_from_another_module_anchors_no_signature_naming_it() -> None:
-    assert _sides(MOVED, REACT, {2}, {3}) == ([], [])
+    assert _sides(MOVED, REACT, {2}, {3}, (VANILLA_TYPE, "")) == ([], [])
+    assert _sides(MOVED, REACT, {2}, {3}, (VANILLA_TYPE.replace("never", "unknown"), "")) \
+        == ([], ["useStore"])
 
 
 def test_a_local_type_renamed_anchors_through_the_type_that_names_it() -> None:
@@ -161,3 +181,17 @@ def test_a_pr_moving_a_local_type_to_another_module_lists_no_page_of_its_users(
                                     "S extends { getState: () => infer T } ? T : never\n"}),
         "main")
     assert rows(data) == {"docs/types.md": ["ExtractState"]}
+
+
+def test_a_pr_moving_and_changing_a_local_type_lists_the_pages_of_its_users(
+        tmp_path: Path) -> None:
+    """Found by review: the move hid the change of ``useStore``'s return type."""
+    vanilla = "export function createStore<T>(init: T) { return { getState: () => init } }\n"
+    base = {"src/react.ts": REACT, "src/vanilla.ts": vanilla,
+            "docs/use-store.md": "Read the state with `useStore(api)`.\n"}
+    data = run_json(pr_repo(tmp_path, base, {
+        "src/react.ts": MOVED,
+        "src/vanilla.ts": vanilla + "\n" + VANILLA_TYPE.replace("? T : never",
+                                                                "? Partial<T> : undefined")}),
+        "main")
+    assert rows(data) == {"docs/use-store.md": ["useStore"]}

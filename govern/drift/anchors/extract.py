@@ -92,7 +92,12 @@ from govern.drift.anchors.ts_exports import (
     parse_exports,
     published_surface,
 )
-from govern.drift.anchors.typescript import DECLARATION_FILES, extract_typescript, module_name
+from govern.drift.anchors.typescript import (
+    DECLARATION_FILES,
+    extract_typescript,
+    module_name,
+    moved_text,
+)
 from govern.drift.anchors.whitespace import reindented_lines
 from govern.drift.docs.corpus import DOCS_FOLDERS, PAGE_SUFFIXES, is_docs_path
 from govern.drift.route_paths import TAIL_MARK, is_specific_tail
@@ -461,11 +466,12 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
              respelled: frozenset[int] = frozenset(),
-             counterpart: bytes | None = None) -> Extraction:
+             counterpart: bytes | None = None, elsewhere: bytes = b"") -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code,
     and where those fall in a region that did not parse; ``respelled`` are the changed lines
     whose words changed only in spelling (:func:`_respelled_lines`); ``counterpart`` is the
-    file's text on the other side, if it has one."""
+    file's text on the other side, if it has one, and ``elsewhere`` the change set's changed
+    TS/JS lines there (:func:`.typescript.moved_text`)."""
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side), respelled)
@@ -480,7 +486,7 @@ def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
         extraction = extract_typescript(data, lines, language,
                                         declaration_file=path.endswith(DECLARATION_FILES),
                                         module=module_name(path), respelled=respelled,
-                                        counterpart=counterpart)
+                                        counterpart=counterpart, elsewhere=elsewhere)
     if extraction.error_line is None:
         return extraction
     return replace(extraction, unparsed_line=unparsed_line(parse(language, data), lines))
@@ -630,11 +636,19 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     links = chain_links({change.path: change.base_path for change in changes
                          if is_code_path(change.path, config)},
                         base._export_reader(), head._export_reader())
+    scripts = [change for change in changes if is_code_path(change.path, config)
+               and EXTENSIONS.get(PurePosixPath(change.path).suffix, "python") != "python"]
+    # what the change set writes on each side, where a type moved to another module is
+    # found again (extract_typescript's ``elsewhere``)
+    moved = (moved_text((data, change.old_lines) for change in scripts
+                        if (data := base.source(change.base_path)) is not None),
+             moved_text((data, change.new_lines) for change in scripts
+                        if (data := head.source(change.path)) is not None))
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
         _anchor_file(change, base, head, package_dirs, config, result, registrar_scan,
-                     reexports, links.passed.get(change.path, frozenset()))
+                     reexports, links.passed.get(change.path, frozenset()), moved)
     _aliased(result, links.aliases)
     result.candidates.extend(reexports.candidates)
     result.added.extend(reexports.added)
@@ -812,7 +826,8 @@ def _text_of(text_lines: Sequence[bytes], lines: range) -> str:
 
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
-                 reexports: ChangeSetAnchors, linked: frozenset[str]) -> None:
+                 reexports: ChangeSetAnchors, linked: frozenset[str],
+                 moved: tuple[bytes, bytes]) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -914,7 +929,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if data is None:
             continue
         extraction = _extract(path, data, lines, side, typos,
-                              texts[1] if side is base else texts[0])
+                              *((texts[1], moved[1]) if side is base else (texts[0], moved[0])))
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -48,6 +48,7 @@ from govern.drift.anchors.syntax import (
     inherited_members,
     is_code_shaped,
     last_line,
+    lines_of,
     local_callers,
     name_text,
     parse,
@@ -1344,6 +1345,27 @@ def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
             if exported and not _names_in(_signature(node)).isdisjoint(reached)]
 
 
+def moved_text(sides: Iterable[tuple[bytes, frozenset[int]]]) -> bytes:
+    """The given lines of each text (a side of a changed file and its changed lines), each
+    file's run of lines with its blanks made single spaces (:func:`_spaced`): where a type
+    moved to another module is written again, ``export`` before it or not."""
+    return b"\n".join(_spaced(b" ".join(text[n - 1] for n in sorted(lines) if n <= len(text)))
+                       for data, lines in sides for text in [lines_of(data)])
+
+
+def _spaced(text: bytes) -> bytes:
+    return b" ".join(text.split())
+
+
+def _definition(node: Node) -> bytes:
+    """What a type declaration says after its name (``<S> = S extends …``, an interface's
+    ``{ … }``), blanks made single spaces: the same, under another name or after ``export``,
+    where it was moved or renamed (valtio's ``d132d66`` renamed ``EnhancerOptions``)."""
+    name = node.child_by_field_name("name")
+    after = name.end_byte - node.start_byte if name is not None else 0
+    return _spaced((node.text or b"")[after:])
+
+
 def _declared_types(source: bytes, language: str) -> frozenset[str]:
     """The types and interfaces a file declares at its top, exported or not."""
     return frozenset(name for name, node, *_ in
@@ -1361,7 +1383,7 @@ def _is_script(root: Node) -> bool:
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                        declaration_file: bool = False, module: str | None = None,
                        respelled: frozenset[int] = frozenset(),
-                       counterpart: bytes | None = None) -> Extraction:
+                       counterpart: bytes | None = None, elsewhere: bytes = b"") -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
@@ -1370,7 +1392,9 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     lines whose words changed only in spelling, which make a declaration changed in them and
     its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
     the change, where a changed unexported type must be declared too to anchor the exported
-    signatures naming it (``_exposing``); None reads every changed type so (a file added or
+    signatures naming it (``_exposing``), unless its declaration is not written, the same,
+    in ``elsewhere`` (the change set's changed lines on the other side, :func:`moved_text`):
+    moved and changed, it changed them; None reads every changed type so (a file added or
     deleted changes every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
@@ -1426,10 +1450,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
     if changed_types and counterpart is not None:
-        # a type only removed (moved to another module) or only added changes no signature
+        # a type only moved to another module (or from one), unchanged, changes no signature
         # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
         both_sides = _declared_types(counterpart, language)
-        changed_types = [name for name in changed_types if name in both_sides]
+        nodes = {name: node for name, node, _, _ in top}
+        changed_types = [name for name in changed_types[:MAX_TYPE_NAMES]
+                         if name in both_sides or _definition(nodes[name]) not in elsewhere]
     if changed_types:
         # a declaration its own lines changed is read as they say: they may read a const as a
         # container or an instance, which bridges to no route, where its signature alone
