@@ -140,6 +140,8 @@ def without_everyday_forms(change_set: ChangeSetAnchors, index: DocsIndex) -> li
                     and c.token != c.declaration.key
                     and c.declaration.key in change_set.declared_at_head
                     and (c.file, c.declaration.key) not in new and _everyday(c.token, index))]
+
+
 def removed_instance_forms(instances: Iterable[Candidate], removed: Collection[tuple[str, str]],
                            ) -> frozenset[tuple[str, str]]:
     """The instance forms (:func:`instance_candidates`) of the removed members: a page writing
