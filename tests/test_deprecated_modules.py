@@ -109,3 +109,19 @@ def test_an_old_shim_s_warning_reworded_or_re_wrapped_lists_nothing(tmp_path: Pa
     warned = {**base, "pkg/contrib/lint.py": SHIM.replace("DeprecationWarning", "UserWarning")}
     repo = pr_repo(tmp_path / "now", warned, {"pkg/contrib/lint.py": SHIM})
     assert [row["path"] for row in run_json(repo, "main")["docs"]] == ["docs/contrib/lint.rst"]
+
+
+def test_a_module_whose_name_the_package_binds_to_another_object_is_no_certain_drift(
+        tmp_path: Path) -> None:
+    """flask's ``0fccfe711`` turned ``flask/session.py`` into a shim warning it moved, while
+    ``flask.session`` is the session object ``from .globals import session`` gives: four
+    pages naming that object were listed as certain, none edited."""
+    base = {"pkg/__init__.py": "from .globals import lint\n", "pkg/globals.py": "lint = 1\n",
+            "pkg/lint.py": LINT, "docs/use.rst": "Read ``pkg.lint`` in a view.\n",
+            "docs/api.rst": ".. automodule:: pkg.lint\n"}
+    repo = pr_repo(tmp_path / "bound", base, {"pkg/lint.py": SHIM})
+    assert run_json(repo, "main")["docs"] == []
+    # the same module, its name bound to nothing else: certain drift
+    repo = pr_repo(tmp_path / "free", {**base, "pkg/__init__.py": ""}, {"pkg/lint.py": SHIM})
+    assert [row["path"] for row in run_json(repo, "main")["docs"]] == ["docs/api.rst",
+                                                                       "docs/use.rst"]

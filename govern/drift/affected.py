@@ -23,7 +23,7 @@ from govern.drift.anchors.model import (
     is_implementation_only,
     is_manifest,
 )
-from govern.drift.anchors.python import deprecates_module, is_public, module_path
+from govern.drift.anchors.python import ReexportIndex, deprecates_module, is_public, module_path
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -482,8 +482,9 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
 
 def deprecated_modules(changes: Iterable[ChangedFile],
                        reads: tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]],
-                       head_exists: Callable[[str], bool], is_code: Callable[[str], bool]
-                       ) -> list[Candidate]:
+                       head_exists: Callable[[str], bool],
+                       reexports: Callable[[str, str], ReexportIndex | None],
+                       is_code: Callable[[str], bool]) -> list[Candidate]:
     """A head-side ``symbol`` candidate for the dotted name of each public Python module whose
     changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`)
     where its base side ran none (``reads``: each side's reader): werkzeug's
@@ -491,7 +492,10 @@ def deprecated_modules(changes: Iterable[ChangedFile],
     ``docs/contrib/lint.rst``, which renders ``werkzeug.contrib.lint``, is no longer right
     (docs/concepts/anchoring-rules.md#certain-drift). An old shim's warning reworded or
     re-wrapped says nothing new. Dotted names only, as for a deleted module
-    (``removed_modules``); tests and example code are nobody's API."""
+    (``removed_modules``), and not one its package's ``__init__`` binds to another module's
+    name (``reexports``: flask's ``session.py`` warned it moved while ``flask.session`` is the
+    session object ``from .globals import session`` gives); tests and example code are
+    nobody's API."""
     read_base, read_head = reads
     found = []
     for change in changes:
@@ -506,9 +510,21 @@ def deprecated_modules(changes: Iterable[ChangedFile],
         if before is not None and b"warn" in before and deprecates_module(before, None):
             continue
         module = module_path(change.path, head_exists)[0]
-        if "." in module and all(is_public(part) for part in module.split(".")):
+        if "." in module and all(is_public(part) for part in module.split(".")) \
+                and not _bound_otherwise(module, change.path, reexports):
             found.append(Candidate("symbol", module, change.path, "head"))
     return found
+
+
+def _bound_otherwise(module: str, path: str,
+                     reexports: Callable[[str, str], ReexportIndex | None]) -> bool:
+    """Whether the ``__init__.py`` beside a module binds the module's name to a name another
+    module gives: then the dotted name is that object's too."""
+    package, _, name = module.rpartition(".")
+    folder = path.rpartition("/")[0]
+    index = reexports(f"{folder}/__init__.py" if folder else "__init__.py", package)
+    return index is not None and any(exported == name and source != module
+                                     for (source, _), (_, exported) in index.names.items())
 
 
 def deprecated_tokens(modules: Sequence[Candidate], candidates: Iterable[Candidate]

@@ -197,7 +197,7 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                                     exported_instances(members, names, manifests,
                                                        (base_side, head_side)))
     deprecated_files = deprecated_modules(changes, (base_side.source, head_side.source),
-                                          head_side.exists,
+                                          head_side.exists, head_side.python_reexports,
                                           lambda path: is_code_path(path, config))
     candidates = (without_everyday_forms(change_set, index)
                   + bridged.candidates + instances + files + modules + deprecated_files)
