@@ -23,7 +23,7 @@ from govern.drift.anchors.model import (
     is_implementation_only,
     is_manifest,
 )
-from govern.drift.anchors.python import ReexportIndex, deprecates_module, is_public, module_path
+from govern.drift.anchors.python import ReexportIndex, deprecates_module, module_path
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -31,10 +31,10 @@ from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
 from govern.drift.instances import instance_names
-from govern.drift.paths import path_forms
+from govern.drift.paths import is_module_source, is_public_dotted, path_forms
 from govern.drift.route_paths import TAIL_MARK
 from govern.git.diff import ChangedFile
-from govern.git.packages import is_example_file, is_test_file
+from govern.git.packages import is_example_file
 
 SCHEMA_VERSION = 1
 
@@ -499,8 +499,7 @@ def deprecated_modules(changes: Iterable[ChangedFile],
     read_base, read_head = reads
     found = []
     for change in changes:
-        if change.status == "D" or not change.path.endswith(".py") or not is_code(change.path) \
-                or is_test_file(change.path) or is_example_file(change.path):
+        if change.status == "D" or not is_module_source(change.path, is_code):
             continue
         source = read_head(change.path)
         if source is None or b"warn" not in source or not deprecates_module(source,
@@ -510,8 +509,7 @@ def deprecated_modules(changes: Iterable[ChangedFile],
         if before is not None and b"warn" in before and deprecates_module(before, None):
             continue
         module = module_path(change.path, head_exists)[0]
-        if "." in module and all(is_public(part) for part in module.split(".")) \
-                and not _bound_otherwise(module, change.path, reexports):
+        if is_public_dotted(module) and not _bound_otherwise(module, change.path, reexports):
             found.append(Candidate("symbol", module, change.path, "head"))
     return found
 

@@ -205,6 +205,19 @@ def _binds(path: str, init: bytes | None, name: str) -> bool:
             or bool(declared_names({path: init}, {name})))
 
 
+def is_module_source(path: str, is_code: Callable[[str], bool]) -> bool:
+    """A Python file of the code (``is_code``) that is no test and no example: a module some
+    user imports. Tests and example code are nobody's API."""
+    return path.endswith(".py") and is_code(path) and not is_test_file(path) \
+        and not is_example_file(path)
+
+
+def is_public_dotted(module: str) -> bool:
+    """A module's dotted name a page can name alone: a top-level module's is a single word,
+    the package's own or a plain one."""
+    return "." in module and all(is_public(part) for part in module.split("."))
+
+
 def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
                     base_exists: Callable[[str], bool], read_head: Callable[[str], bytes | None],
                     is_code: Callable[[str], bool]) -> list[Candidate]:
@@ -218,8 +231,7 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
     gone: dict[str, str] = {}
     for change in changes:
         path = change.base_path
-        if change.status in ("D", "R") and path.endswith(".py") and is_code(path) \
-                and not is_test_file(path) and not is_example_file(path):
+        if change.status in ("D", "R") and is_module_source(path, is_code):
             gone.setdefault(_module_folder(path), path)
     if not gone:
         return []
@@ -237,7 +249,6 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
         module, _packages = module_path(path, base_exists)
         parent, _, name = folder.rpartition("/")
         init = f"{parent}/__init__.py"
-        if "." in module and all(is_public(part) for part in module.split(".")) \
-                and not _binds(init, read_head(init), name):
+        if is_public_dotted(module) and not _binds(init, read_head(init), name):
             found.append(Candidate("symbol", module, path, "base"))
     return found
