@@ -136,8 +136,7 @@ def without_everyday_forms(change_set: ChangeSetAnchors, index: DocsIndex) -> li
     new = {(entry.file, entry.declaration.key) for entry in change_set.added}
     return [c for c in change_set.candidates
             if not (c.kind == "symbol" and c.declaration is not None
-                    and c.declaration.container is not None and c.token.count(".") == 1
-                    and c.token != c.declaration.key
+                    and c.token in change_set.everyday_forms and c.token != c.declaration.key
                     and c.declaration.key in change_set.declared_at_head
                     and (c.file, c.declaration.key) not in new and _everyday(c.token, index))]
 

@@ -403,6 +403,10 @@ class ChangeSetAnchors:
     callers: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     """(file, changed name) -> the functions of that file that reach it (cross-cutting cut)."""
     skipped: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKIPPED_LABELS, 0))
+    everyday_forms: set[str] = field(default_factory=set)
+    """Changed members spelled on an instance their package exports, as pages use them
+    (``logger.add`` of loguru's ``Logger.add``): ``without_everyday_forms``
+    (:mod:`govern.drift.instances`) drops those many pages write."""
     removed_flags: set[str] = field(default_factory=set)
     """Flags an option declaration of a changed file declared on the base side and no longer
     does at HEAD: removed, unless another code file still writes them (run.py)."""
@@ -454,14 +458,22 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
                                          side.head_files, side.source, side.module_words):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
-        if declaration.container:  # ``loguru.logger.add`` and ``logger.add`` of ``Logger.add``
-            for instance in package_instances(path, top, side.exists, side.python_reexports):
-                tokens += [f"{instance}.{declaration.name}",
-                           f"{instance.rpartition('.')[2]}.{declaration.name}"]
+        tokens += [form for forms in _instance_forms(declaration, path, side) for form in forms]
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
         tokens.extend(f"{namespace}.{declaration.key}"
                       for namespace in namespaces.spellings(path, top))
     return tokens
+
+
+def _instance_forms(declaration: Declaration, path: str, side: Side) -> list[tuple[str, str]]:
+    """A Python member spelled on each instance of its class a package exports: (qualified,
+    everyday) forms, ``loguru.logger.add`` and ``logger.add`` of ``Logger.add``
+    (:func:`~govern.drift.anchors.python.package_instances`)."""
+    if not declaration.container or not path.endswith((".py", ".pyi")):
+        return []
+    return [(f"{instance}.{declaration.name}", f"{instance.rpartition('.')[2]}.{declaration.name}")
+            for instance in package_instances(path, declaration.container, side.exists,
+                                              side.python_reexports)]
 
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
@@ -964,6 +976,8 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         # a new container's instance fields anchor by their qualified spellings only
         new_fields = {member.name for member in new_members if not member.bridgeable}
         for declaration in _with_changed_containers(extraction, extractions, side.name):
+            result.everyday_forms.update(
+                everyday for _, everyday in _instance_forms(declaration, path, side))
             for token in _tokens(declaration, path, side, package_dir):
                 if token == declaration.name and (declaration.name in new_fields
                                                   or declaration.key in extraction.overrides):
