@@ -121,7 +121,7 @@ def _sides(base: str, head: str, base_lines: set[int], head_lines: set[int],
     def keys(source: str, lines: set[int], counterpart: str, other: str) -> list[str]:
         return [d.key for d in extract_typescript(
             source.encode(), frozenset(lines), "typescript", counterpart=counterpart.encode(),
-            elsewhere=moved_text([(other.encode(), frozenset(range(1, 99)))])).touched]
+            elsewhere=lambda: moved_text([(other.encode(), frozenset(range(1, 99)))])).touched]
 
     return (keys(base, base_lines, head, elsewhere[1] + _text_of(head, head_lines)),
             keys(head, head_lines, base, elsewhere[0] + _text_of(base, base_lines)))
@@ -195,3 +195,21 @@ def test_a_pr_moving_and_changing_a_local_type_lists_the_pages_of_its_users(
                                                                 "? Partial<T> : undefined")}),
         "main")
     assert rows(data) == {"docs/use-store.md": ["useStore"]}
+
+
+def test_the_change_set_s_other_lines_are_read_only_for_a_type_one_side_declares() -> None:
+    """Most changes declare every changed type on both sides: the other files' changed lines
+    are then not gathered at all."""
+    asked: list[str] = []
+
+    def elsewhere() -> bytes:
+        asked.append("asked")
+        return b""
+
+    changed = REACT.replace("never", "unknown")
+    extract_typescript(changed.encode(), frozenset({3}), "typescript",
+                       counterpart=REACT.encode(), elsewhere=elsewhere)
+    assert asked == []
+    extract_typescript(REACT.encode(), frozenset({3}), "typescript",
+                       counterpart=MOVED.encode(), elsewhere=elsewhere)
+    assert asked == ["asked"]

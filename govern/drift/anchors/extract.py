@@ -478,12 +478,13 @@ def _instance_forms(declaration: Declaration, path: str, side: Side) -> list[tup
 
 def _extract(path: str, data: bytes, lines: frozenset[int], side: Side,
              respelled: frozenset[int] = frozenset(),
-             counterpart: bytes | None = None, elsewhere: bytes = b"") -> Extraction:
+             counterpart: bytes | None = None,
+             elsewhere: Callable[[], bytes] = bytes) -> Extraction:
     """The file's declarations and anchors on ``lines``, the changed lines that hold code,
     and where those fall in a region that did not parse; ``respelled`` are the changed lines
     whose words changed only in spelling (:func:`_respelled_lines`); ``counterpart`` is the
-    file's text on the other side, if it has one, and ``elsewhere`` the change set's changed
-    TS/JS lines there (:func:`.typescript.moved_text`)."""
+    file's text on the other side, if it has one, and ``elsewhere`` gives the change set's
+    changed TS/JS lines there (:class:`ChangedText`)."""
     language = language_of(path)
     if language == "python":
         extraction = extract_python(data, lines, _imported_by_package(path, side), respelled)
@@ -648,14 +649,8 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     links = chain_links({change.path: change.base_path for change in changes
                          if is_code_path(change.path, config)},
                         base._export_reader(), head._export_reader())
-    scripts = [change for change in changes if is_code_path(change.path, config)
-               and EXTENSIONS.get(PurePosixPath(change.path).suffix, "python") != "python"]
-    # what the change set writes on each side, where a type moved to another module is
-    # found again (extract_typescript's ``elsewhere``)
-    moved = (moved_text((data, change.old_lines) for change in scripts
-                        if (data := base.source(change.base_path)) is not None),
-             moved_text((data, change.new_lines) for change in scripts
-                        if (data := head.source(change.path)) is not None))
+    moved = ChangedText([change for change in changes if is_code_path(change.path, config)],
+                        base, head)
     for change in changes:
         if not (is_code_path(change.path, config) or is_code_path(change.base_path, config)):
             continue
@@ -665,6 +660,35 @@ def anchor_changes(changes: list[ChangedFile], base: Side, head: Side,
     result.candidates.extend(reexports.candidates)
     result.added.extend(reexports.added)
     return result
+
+
+@dataclass
+class ChangedText:
+    """What a change set's TS/JS files write on each side, their changed lines blanks made
+    single spaces (:func:`~govern.drift.anchors.typescript.moved_text`): where a type one
+    file removes or adds is found written again (moved to another module). Read once a side,
+    and only when a file asks: most runs change no type on one side only."""
+
+    changes: list[ChangedFile]
+    base_side: Side
+    head_side: Side
+    _read: dict[str, bytes] = field(default_factory=dict)
+
+    def base(self) -> bytes:
+        return self._written(self.base_side)
+
+    def head(self) -> bytes:
+        return self._written(self.head_side)
+
+    def _written(self, side: Side) -> bytes:
+        if side.name not in self._read:
+            self._read[side.name] = moved_text(
+                (data, change.old_lines if side is self.base_side else change.new_lines)
+                for change in self.changes
+                if EXTENSIONS.get(PurePosixPath(change.path).suffix, "python") != "python"
+                and (data := side.source(change.base_path if side is self.base_side
+                                         else change.path)) is not None)
+        return self._read[side.name]
 
 
 def _aliased(result: ChangeSetAnchors, aliases: dict[str, dict[str, tuple[str, bool]]]
@@ -839,7 +863,7 @@ def _text_of(text_lines: Sequence[bytes], lines: range) -> str:
 def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: frozenset[str],
                  config: Config, result: ChangeSetAnchors, registrar_scan: RegistrarReader,
                  reexports: ChangeSetAnchors, linked: frozenset[str],
-                 moved: tuple[bytes, bytes]) -> None:
+                 moved: ChangedText) -> None:
     package_dir = package_of(change.path, package_dirs)
     name = PurePosixPath(change.path).name
     if is_test_file(change.path):
@@ -941,7 +965,7 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         if data is None:
             continue
         extraction = _extract(path, data, lines, side, typos,
-                              *((texts[1], moved[1]) if side is base else (texts[0], moved[0])))
+                              *((texts[1], moved.head) if side is base else (texts[0], moved.base)))
         read.append((data, lines))
         extractions[side.name] = extraction
         if side is base:

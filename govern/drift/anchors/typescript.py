@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -1383,7 +1383,8 @@ def _is_script(root: Node) -> bool:
 def extract_typescript(source: bytes, lines: frozenset[int], language: str,
                        declaration_file: bool = False, module: str | None = None,
                        respelled: frozenset[int] = frozenset(),
-                       counterpart: bytes | None = None, elsewhere: bytes = b"") -> Extraction:
+                       counterpart: bytes | None = None,
+                       elsewhere: Callable[[], bytes] = bytes) -> Extraction:
     """Declarations enclosing ``lines`` in a TS/TSX/JS source (``language`` names the grammar).
     In a ``declaration_file`` (``.d.ts``) that is a script, every declaration is public: such a
     file declares globals (``interface ImportMeta``) for every program that includes it.
@@ -1393,9 +1394,10 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
     the change, where a changed unexported type must be declared too to anchor the exported
     signatures naming it (``_exposing``), unless its declaration is not written, the same,
-    in ``elsewhere`` (the change set's changed lines on the other side, :func:`moved_text`):
-    moved and changed, it changed them; None reads every changed type so (a file added or
-    deleted changes every signature's own lines anyway)."""
+    in what ``elsewhere`` gives (the change set's changed lines on the other side,
+    :func:`moved_text`, read only when a type is declared on one side): moved and changed, it
+    changed them; None reads every changed type so (a file added or deleted changes every
+    signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1453,9 +1455,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
         # a type only moved to another module (or from one), unchanged, changes no signature
         # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
         both_sides = _declared_types(counterpart, language)
-        nodes = {name: node for name, node, _, _ in top}
-        changed_types = [name for name in changed_types[:MAX_TYPE_NAMES]
-                         if name in both_sides or _definition(nodes[name]) not in elsewhere]
+        changed_types = changed_types[:MAX_TYPE_NAMES]
+        one_sided = {name: node for name, node, _, _ in top
+                     if name in changed_types and name not in both_sides}
+        written = elsewhere() if one_sided else b""
+        changed_types = [name for name in changed_types if name not in one_sided
+                         or _definition(one_sided[name]) not in written]
     if changed_types:
         # a declaration its own lines changed is read as they say: they may read a const as a
         # container or an instance, which bridges to no route, where its signature alone
