@@ -645,9 +645,10 @@ def build_rows(guarded: Guarded, index: DocsIndex, removed: frozenset[tuple[str,
     (:func:`_bound_by_page`); ``packages`` are the changed packages' published names. One
     naming a ``deprecated`` anchor so (:func:`deprecated_tokens`) has its evidence say
     ``deprecated``: certain drift, though nothing on the page broke, so the page is not
-    stale. A ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that reaches it only
-    through its documented container: autodoc renders the signature and docstring, which
-    did not change (click's ``docs/api.md`` for a line inside ``Parameter.consume_value``).
+    stale. A ``body_only`` anchor (:func:`body_only_anchors`) does not list a page that
+    reaches it only through its documented container: autodoc renders the signature and
+    docstring, which did not change (click's ``docs/api.md`` for a line inside
+    ``Parameter.consume_value``).
     A page holding nothing but generating directives keeps only its certain drift
     (:func:`_breaking`). A ``doc_only`` anchor (:func:`doc_only_anchors`: its documentation
     changed only in spelling) lists only the pages rendering it: its documented container, a

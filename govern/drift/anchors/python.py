@@ -297,8 +297,8 @@ def deprecates_module(source: bytes, lines: frozenset[int] | None) -> bool:
     """Does a changed statement (any, for None ``lines``) of the module's own level, run on
     every import (not inside an ``if``, a ``try`` or a function), warn that the module is
     deprecated? werkzeug's ``contrib/lint.py`` became ``from ..middleware.lint import *`` and
-    such a warning (docs/concepts/anchoring-rules.md#certain-drift). A warning under a condition is about the
-    conditions: attrs' ``__init__`` warned only on Python 3.6."""
+    such a warning (docs/concepts/anchoring-rules.md#certain-drift). A warning under a
+    condition is about the condition: attrs' ``__init__`` warned only on Python 3.6."""
     return any((lines is None or touches(statement, lines)) and _is_deprecation(statement)
                for statement in parse("python", source).root_node.named_children)
 
