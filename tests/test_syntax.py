@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from govern.drift.anchors import syntax
 from govern.drift.anchors.syntax import (
     local_callers,
     parse,
@@ -138,3 +139,15 @@ def test_a_member_s_comment_is_the_one_directly_above_it() -> None:
     assert touched(3) == ["C.y"] and touched(4) == ["C.y"]
     assert touched(7) == []  # a detached comment: neither the class nor a member
     assert touched(1) == ["C"]
+
+
+def test_lines_of_splits_each_text_once_and_keeps_a_few() -> None:
+    """A changed file's sides are read line by line by several readers: one split each, the
+    same tuple for equal bytes, other lines for other bytes, and only the last few kept."""
+    text = b"a\nb\n"
+    assert syntax.lines_of(text) == (b"a", b"b", b"")
+    assert syntax.lines_of(bytes(bytearray(text))) is syntax.lines_of(text)  # equal bytes
+    assert syntax.lines_of(b"a\nc\n") == (b"a", b"c", b"")
+    for n in range(syntax._LINES_KEPT + 1):
+        syntax.lines_of(f"{n}\n".encode())
+    assert text not in syntax._LINES and len(syntax._LINES) == syntax._LINES_KEPT

@@ -348,8 +348,11 @@ def _prose_change(git: Git, page: RawChange, deleted: tuple[str, ...]) -> str | 
         before, after = blank_sections(before, spans_before), blank_sections(after, spans_after)
         if parse_prose(before) == parse_prose(after):
             return aside.kind
-    before, after = (blank_sections(text, toctree_entries(text, page.path, deleted))
-                     for text in (before, after))
+    entries = [toctree_entries(text, page.path, deleted) for text in (before, after)]
+    if not any(entries):  # nothing more to blank: the prose read above differs
+        return "body"
+    before, after = (blank_sections(text, spans)
+                     for text, spans in zip((before, after), entries, strict=True))
     return "toctree" if parse_prose(before) == parse_prose(after) else "body"
 
 
