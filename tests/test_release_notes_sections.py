@@ -140,6 +140,13 @@ def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
     ("# Tool\n\nSee the changelog for what's new in each release.\n", False),
     ("# Tool\n\n    ## Changelog\n", False),  # indented four: code, not a heading
     ("x " * 10 + "\nchangelog " * 100, True),  # past the checks: read line by line
+    # every title, in each spacing a heading writes it, and nothing near them
+    *((f"# Tool\n\n## {first}{blank}{second}\n", True)
+      for first, second in (("Change", "Log"), ("RELEASE", "notes"), ("Release", "History"),
+                            ("Version", "History"), ("Change", "History"), ("What's", "New"),
+                            ("Whats", "new"), ("What\u2019s", "New"))
+      for blank in ("", " ", "-", "_")),
+    ("# Tool\n\n## Change  Log\n\n## Release.Notes\n\n## What is new\n", False),
 ])
 def test_a_page_is_read_for_headings_only_where_a_heading_may_name_release_notes(
         text: str, may: bool) -> None:
