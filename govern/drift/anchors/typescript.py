@@ -1430,11 +1430,34 @@ def _definition(node: Node) -> bytes:
     return _spaced((node.text or b"")[after:])
 
 
-def _declared_types(source: bytes, language: str) -> frozenset[str]:
-    """The types and interfaces a file declares at its top, exported or not."""
-    return frozenset(name for name, node, *_ in
-                     _declared_at_top(parse(language, source).root_node, script=False)
-                     if node.type in _TYPES)
+def _type_definitions(source: bytes, language: str) -> dict[str, set[bytes]]:
+    """Name -> the definitions (``_definition``) of the types and interfaces of that name a
+    file declares at its top, exported or not: an interface may be declared more than once."""
+    found: dict[str, set[bytes]] = {}
+    for name, node, *_ in _declared_at_top(parse(language, source).root_node, script=False):
+        if node.type in _TYPES:
+            found.setdefault(name, set()).add(_definition(node))
+    return found
+
+
+def _still_changed(changed: list[tuple[str, Node, bool]], counterpart: bytes, language: str,
+                   elsewhere: Callable[[], bytes]) -> list[str]:
+    """The names of the ``changed`` unexported types (name, node, whether the JSDoc above it
+    changed) whose change is one of the exported signatures naming them (``_exposing``), the
+    file's text on the other side being ``counterpart``. Declared on both sides, one whose
+    definition is the same on both did not change: it moved within the file, or only gained
+    or lost ``export`` (the type itself is then new API or removed). Declared on one side
+    only, one whose definition the change writes again, the same, in ``elsewhere`` (its
+    other side's changed lines, :func:`moved_text`, read only then) moved to another module
+    or from one, or was renamed. A signature naming either changed its own lines if it
+    changed at all (zustand's ``d2ac8205e``). Moved and changed, or its JSDoc changed, it
+    changed them. At most ``MAX_TYPE_NAMES`` types, each one search."""
+    other = _type_definitions(counterpart, language)
+    changed = changed[:MAX_TYPE_NAMES]
+    written = elsewhere() if any(name not in other for name, _, _ in changed) else b""
+    return [name for name, node, documented in changed
+            if (documented or _definition(node) not in other[name] if name in other
+                else _definition(node) not in written)]
 
 
 def _is_script(root: Node) -> bool:
@@ -1456,12 +1479,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
     lines whose words changed only in spelling, which make a declaration changed in them and
     its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
-    the change, where a changed unexported type must be declared too to anchor the exported
-    signatures naming it (``_exposing``), unless its declaration is not written, the same,
-    in what ``elsewhere`` gives (the change set's changed lines on the other side,
-    :func:`moved_text`, read only when a type is declared on one side): moved and changed, it
-    changed them; None reads every changed type so (a file added or deleted changes every
-    signature's own lines anyway)."""
+    the change: a changed unexported type anchors the exported signatures naming it
+    (``_exposing``) only when it is declared there too with another definition, or, declared
+    on one side only, its definition is not written again, the same, in what ``elsewhere``
+    gives (the change set's changed lines on the other side, :func:`moved_text`, read only
+    then): moved and changed, it changed them (``_still_changed``). None reads every changed
+    type so (a file added or deleted changes every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1477,7 +1500,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
     instances = _bound_instances(top)
-    changed_types: list[str] = []
+    changed_types: list[tuple[str, Node, bool]] = []
     for name, node, statement, exported in top:
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
@@ -1498,7 +1521,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             if touches(span, its_lines) and not given:
                 passed_over.append(f"unexported `{name}`")
                 if node.type in _TYPES:
-                    changed_types.append(name)
+                    changed_types.append((name, node, statement.id in jsdoc_changed))
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
@@ -1515,22 +1538,14 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             touched.extend(Declaration(key, object_name, bridgeable=True,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
-    if changed_types and counterpart is not None:
-        # a type only moved to another module (or from one), unchanged, changes no signature
-        # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
-        both_sides = _declared_types(counterpart, language)
-        changed_types = changed_types[:MAX_TYPE_NAMES]
-        one_sided = {name: node for name, node, _, _ in top
-                     if name in changed_types and name not in both_sides}
-        written = elsewhere() if one_sided else b""
-        changed_types = [name for name in changed_types if name not in one_sided
-                         or _definition(one_sided[name]) not in written]
-    if changed_types:
+    exposed = _still_changed(changed_types, counterpart, language, elsewhere) \
+        if changed_types and counterpart is not None else [name for name, _, _ in changed_types]
+    if exposed:
         # a declaration its own lines changed is read as they say: they may read a const as a
         # container or an instance, which bridges to no route, where its signature alone
         # reads a leaf (mobx's ``flow = Object.assign(function flow…, { annotationType_ })``)
         read_already = {declaration.key for declaration in touched}
-        touched.extend(declaration for declaration in _exposing(changed_types, top, callables)
+        touched.extend(declaration for declaration in _exposing(exposed, top, callables)
                        if declaration.key not in read_already)
     if exported_object is not None:
         found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
