@@ -213,3 +213,73 @@ def test_the_change_set_s_other_lines_are_read_only_for_a_type_one_side_declares
     extract_typescript(REACT.encode(), frozenset({3}), "typescript",
                        counterpart=MOVED.encode(), elsewhere=elsewhere)
     assert asked == ["asked"]
+
+
+MOVED_DOWN = REACT.replace(
+    "type ExtractState<S> = S extends { getState: () => infer T } ? T : never\n\n", "") \
+    + "\ntype ExtractState<S> = S extends { getState: () => infer T } ? T : never\n"
+
+
+def test_a_local_type_moved_within_its_file_anchors_no_signature_naming_it() -> None:
+    """Cut and pasted lower in the same file, unchanged: each side declares it, the same."""
+    assert MOVED_DOWN.splitlines()[6].startswith("type ExtractState")
+    assert _sides(REACT, MOVED_DOWN, {3}, {7}) == ([], [])
+    # moved and changed (its body edited): ``useStore``'s return type changed
+    changed = MOVED_DOWN.replace("? T : never", "? Partial<T> : undefined")
+    assert _sides(REACT, changed, {3}, {7}) == (["useStore"], ["useStore"])
+
+
+OPTIONS = """\
+type Options = {
+  deep?: boolean
+}
+
+export function make(options?: Options): void {}
+"""
+
+
+@pytest.mark.parametrize("source", [REACT, OPTIONS])
+def test_a_local_type_that_only_became_exported_anchors_no_signature_naming_it(
+        source: str) -> None:
+    """``type Options`` turned ``export type Options``, on its first line alone: the
+    signatures naming it show the same type; the type itself is its own declaration now."""
+    name = "ExtractState" if source is REACT else "Options"
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if text.startswith("type "))
+    exported = source.replace(f"type {name}", f"export type {name}")
+    assert _sides(source, exported, {line}, {line}) == ([], [name])
+    # exported and changed: what the signatures show changed
+    changed = exported.replace("never", "unknown").replace("boolean", "boolean | string")
+    body = {line, line + 1} if source is OPTIONS else {line}
+    base, head = _sides(source, changed, body, body)
+    assert base == ["useStore" if source is REACT else "make"]
+    assert head[0] == name
+
+
+def test_a_local_type_whose_jsdoc_changed_anchors_the_signatures_naming_it() -> None:
+    """Its definition is the same on both sides, but what the emitted ``.d.ts`` shows of it
+    is not."""
+    documented = "/** Options of `make`. */\n" + OPTIONS
+    changed = documented.replace("Options of", "The options of")
+    assert _sides(documented, changed, {1}, {1}) == (["make"], ["make"])
+
+
+def test_a_pr_moving_a_local_type_within_its_file_lists_no_page_of_its_users(
+        tmp_path: Path) -> None:
+    base = {"src/react.ts": REACT, "docs/use-store.md": "Read the state with `useStore(api)`.\n"}
+    assert rows(run_json(pr_repo(tmp_path / "moved", base, {"src/react.ts": MOVED_DOWN}),
+                         "main")) == {}
+    changed = MOVED_DOWN.replace("? T : never", "? Partial<T> : undefined")
+    assert rows(run_json(pr_repo(tmp_path / "changed", base, {"src/react.ts": changed}),
+                         "main")) == {"docs/use-store.md": ["useStore"]}
+
+
+def test_a_pr_exporting_a_local_type_lists_its_own_pages_and_suggests_it_as_new_api(
+        tmp_path: Path) -> None:
+    base = {"src/make.ts": OPTIONS, "docs/make.md": "Call `make(options)` to start.\n"}
+    data = run_json(pr_repo(tmp_path / "exported", base, {
+        "src/make.ts": OPTIONS.replace("type Options", "export type Options")}), "main")
+    assert rows(data) == {}
+    assert [entry["token"] for entry in data["new_api"]] == ["Options"]
+    data = run_json(pr_repo(tmp_path / "changed", base, {"src/make.ts": OPTIONS.replace(
+        "type Options", "export type Options").replace("boolean", "boolean | string")}), "main")
+    assert rows(data) == {"docs/make.md": ["make"]}

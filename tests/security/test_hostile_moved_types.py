@@ -20,3 +20,15 @@ def test_thousands_of_removed_types_are_each_looked_for_once_at_most() -> None:
                                                 elsewhere=lambda: elsewhere).touched)
     # none was moved unchanged: the first MAX_TYPE_NAMES anchor the functions naming them
     assert [d.key for d in touched] == [f"f{i}" for i in range(MAX_TYPE_NAMES)]
+
+
+def test_thousands_of_types_declared_on_both_sides_are_each_compared_once_at_most() -> None:
+    """The other side's definitions are read once, in one pass of its declarations."""
+    source = "".join(f"type T{i} = {{ a{i}: string }}\nexport function f{i}(x: T{i}) {{}}\n"
+                     for i in range(TYPES)).encode()
+    lines = frozenset(range(1, 2 * TYPES + 1, 2))
+    for counterpart, expected in ((source.replace(b": string", b": number"), MAX_TYPE_NAMES),
+                                  (source, 0)):
+        touched = within(lambda counterpart=counterpart: extract_typescript(
+            source, lines, "typescript", counterpart=counterpart).touched)
+        assert [d.key for d in touched] == [f"f{i}" for i in range(expected)]

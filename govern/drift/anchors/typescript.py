@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -72,6 +72,8 @@ NAMESPACES = frozenset({"internal_module", "module"})
 """``namespace N { … }`` and ``module N { … }``."""
 _WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression",
                        "non_null_expression"})
+_NO_NAMES: Mapping[str, Node] = {}
+"""No top-level functions or classes named: ``Object.assign`` follows only one written there."""
 _MEMBER_NAME_TYPES = frozenset({"property_identifier", "identifier", "string",
                                 "type_identifier", "shorthand_property_identifier"})
 
@@ -234,12 +236,18 @@ def _commonjs_declarations(statement: Node) -> Iterator[tuple[str, Node]]:
             yield name, assignment
 
 
-def _assigned_local(node: Node) -> str | None:
+def _assigned_local(node: Node, callables: Mapping[str, Node] = _NO_NAMES) -> str | None:
     """The local an assignment's or a declarator's value names, through casts: ``Command`` of
     ``exports.Command = Command``, ``devtoolsImpl`` of ``const devtools = devtoolsImpl as
-    unknown as Devtools``."""
+    unknown as Devtools``; and one of ``callables`` (the file's top-level functions and
+    classes) that ``Object.assign`` copies keys onto and returns, the same object:
+    ``createObservable`` of mobx's ``observable = Object.assign(createObservable,
+    observableFactories)``."""
     value = _unwrap(node.child_by_field_name(
         "right" if node.type == "assignment_expression" else "value"))
+    onto = _assigned_onto(value)
+    if onto is not None and onto.type == "identifier" and text(onto) in callables:
+        value = onto
     return text(value) if value is not None and value.type == "identifier" else None
 
 
@@ -263,12 +271,15 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
         body = node.child_by_field_name("body")
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
-        obj = _object_of(node.child_by_field_name("value"))
+        value = _unwrap(node.child_by_field_name("value"))
+        held, obj = _held(value), _object_of(value)
+        if held is not None and value is not None and held.id != value.id \
+                and held.type in _CLASSES:
+            # the class a call gives, with the keys of an object ``Object.assign`` copies onto
+            # it (a class written as the value itself is read as a value, as ever)
+            return True, _members(held)[1] + (list(object_members(obj)) if obj is not None else [])
         if obj is not None:
             return True, list(object_members(obj))
-        returned = _iife_class(node.child_by_field_name("value"))
-        if returned is not None:
-            return _members(returned)
     return False, []
 
 
@@ -444,7 +455,8 @@ def _handed_out(root: Node) -> Node | None:
     ``function () { return Object.create(prototype) }``, so every logger has ``child``. The
     factory is the function ``module.exports`` is set to, or the top-level function it names;
     the prototype, ``Object.create(obj)`` or ``Object.setPrototypeOf(made, obj)`` in it, where
-    ``obj`` names a top-level object literal. The factory is read in one walk of its nodes."""
+    ``obj`` names a top-level object literal. The factory is read in one walk of its nodes,
+    through ``Object.assign(factory, …)`` (``_held``)."""
     exported = _exported_value(root)
     if exported is None:  # an ES module, or a script exporting nothing: the common case
         return None
@@ -458,8 +470,8 @@ def _handed_out(root: Node) -> Node | None:
                 value = _unwrap(declarator.child_by_field_name("value"))
                 if name and value is not None:
                     values[name] = value
-    factory = values.get(text(exported[0])) if exported[0].type == "identifier" \
-        else exported[0]
+    factory = _held(values.get(text(exported[0])) if exported[0].type == "identifier"
+                    else exported[0], values)
     if factory is None or factory.type not in _FUNCTION_VALUES | {"function_declaration"}:
         return None
     for call in walk(factory, frozenset({"call_expression"})):
@@ -763,20 +775,21 @@ def _declared_at_top(root: Node, script: bool) -> Iterator[tuple[str, Node, Node
 
 
 def _exported_as(declarations: list[tuple[str, Node, Node, bool, bool]],
-                 clause_exports: set[str]) -> dict[str, list[str]]:
+                 clause_exports: set[str], callables: Mapping[str, Node]) -> dict[str, list[str]]:
     """local -> the names ``exports.X = local`` (or ``module.exports.X = local``) exports it
     under, for each local that one of ``declarations`` (``_declared_at_top``) declares in its
     own statement: commander's ``exports.Command = Command`` after ``class Command``; and the
     names of the exported consts that are the local as it is, through casts (zustand's
     ``export const devtools = devtoolsImpl as unknown as Devtools``): the public name is the
-    implementation. A local that is a ``require()`` binding is none: that is another
-    module's, passed on. Nor is ``module.exports.default = fastify``: an import names the
+    implementation; so are those of an exported const that ``Object.assign`` makes of one of
+    ``callables``, the object it returns. A local that is a ``require()`` binding is none: that
+    is another module's, passed on. Nor is ``module.exports.default = fastify``: an import names the
     default as it likes, so ``default`` is no name a page writes (``default.listen``)."""
     locals_ = {name for name, _, _, _, commonjs in declarations if not commonjs}
     exported: dict[str, list[str]] = {}
     for name, node, _, public, commonjs in declarations:
         alias = node.type == "variable_declarator" and (public or name in clause_exports)
-        local = _assigned_local(node) if commonjs or alias else None
+        local = _assigned_local(node, callables) if commonjs or alias else None
         if local in locals_ and name != "default":
             exported.setdefault(local, []).append(name)
     return exported
@@ -786,17 +799,31 @@ TopLevel = list[tuple[str, Node, Node, bool]]
 """(name, declaring node, statement, exported) of each top-level declaration."""
 
 
-def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]]:
-    """Each top-level declaration (``TopLevel``), and local -> the names ``exports.X = local``
-    or ``export const X = local`` exports it under (``_exported_as``), read in one pass of the
-    file; ``script`` when every declaration is global (a declaration file without imports or
-    exports). A declaration exported so is given under ``X`` (as well as its own name when
-    something else exports that). The assignment declares nothing itself; the const still
-    does, as a value bound, as before: zustand's ``redux = reduxImpl as Redux`` turned ``as
-    unknown as Redux`` changes no type a page shows."""
+class _TopLevels(NamedTuple):
+    """A file's top-level declarations as ``_top_level`` reads them."""
+
+    top: TopLevel
+    exported_as: dict[str, list[str]]
+    """local -> the names ``exports.X = local`` or ``export const X = local`` exports it under
+    (``_exported_as``)."""
+    callables: dict[str, Node]
+    """Top-level name -> the function or class it declares or holds (``_callables``)."""
+
+
+def _top_level(root: Node, script: bool) -> _TopLevels:
+    """Each top-level declaration (``TopLevel``), the names ``exports.X = local`` or ``export
+    const X = local`` exports a local under, and the file's functions and classes
+    (``_TopLevels``), read in one pass of the file; ``script`` when every declaration is
+    global (a declaration file without imports or exports). A declaration exported so is given
+    under ``X`` (as well as its own name when something else exports that). The assignment
+    declares nothing itself; the const still does, as a value bound, as before: zustand's
+    ``redux = reduxImpl as Redux`` turned ``as unknown as Redux`` changes no type a page
+    shows. A const ``Object.assign`` makes of a local (``observable = Object.assign(
+    createObservable, …)``) holds that function or class (``_held``), and is read so."""
     clause_exports = exported_names(root)
     found = list(_declared_at_top(root, script))
-    exported_as = _exported_as(found, clause_exports)
+    callables = _callables((name, node) for name, node, _, _, commonjs in found if not commonjs)
+    exported_as = _exported_as(found, clause_exports, callables)
     top: TopLevel = []
     for name, node, statement, public, commonjs in found:
         if commonjs and _assigned_local(node) in exported_as:
@@ -807,7 +834,7 @@ def _top_level(root: Node, script: bool) -> tuple[TopLevel, dict[str, list[str]]
             continue
         top.extend((public_name, node, statement, True) for public_name in dict.fromkeys(
             [name, *names] if public or name in clause_exports else names))
-    return top, exported_as
+    return _TopLevels(top, exported_as, callables)
 
 
 def _declaring(statement: Node, public: bool) -> Iterator[tuple[Node, bool]]:
@@ -878,49 +905,83 @@ _FUNCTION_VALUES = _CALLABLE_VALUES - {"class"}
 
 
 def _is_function_value(declarator: Node) -> bool:
-    value = _unwrap(declarator.child_by_field_name("value"))
+    value = _held(declarator.child_by_field_name("value"))
     return value is not None and value.type in _FUNCTION_VALUES
 
 
-def _held(value: Node | None) -> Node | None:
-    """What a const or an assignment holds: its value through casts, and the function, arrow
-    or class written as the first argument of ``Object.assign(F, …)``, which copies the other
-    arguments' keys onto ``F`` and returns it (mobx's ``export const flow: Flow =
-    Object.assign(function flow(…) {…}, flowAnnotation)`` is a function). Any other first
-    argument (``Object.assign({}, defaults)``, a ``target`` declared elsewhere) leaves the call
-    a value."""
+_HELD = _CALLABLE_VALUES | _FUNCTIONS | _CLASSES
+"""What a const may hold as a function or class: one written in its value, or the top-level
+declaration ``Object.assign`` names (``_held``)."""
+
+
+def _held(value: Node | None, callables: Mapping[str, Node] = _NO_NAMES) -> Node | None:
+    """What a const or an assignment holds: its value through casts; the function, arrow or
+    class ``Object.assign(F, …)`` is given first, which it copies the other arguments' keys
+    onto and returns (mobx's ``export const flow: Flow = Object.assign(function flow(…) {…},
+    flowAnnotation)`` is a function), written there or named there, one of ``callables`` (the
+    file's top-level functions and classes, ``_callables``: mobx's ``observable =
+    Object.assign(createObservable, observableFactories)``); and the class an immediately
+    called function returns (``_iife_class``). Any other first argument (``Object.assign({},
+    defaults)``, a ``target`` bound to a value or declared elsewhere) leaves the call a
+    value."""
     value = _unwrap(value)
+    first = _assigned_onto(value)
+    if first is not None and first.type == "identifier":
+        first = callables.get(text(first))
+    if first is not None and first.type in _HELD:
+        return first
+    returned = _iife_class(value)
+    return returned if returned is not None else value
+
+
+def _assigned_onto(value: Node | None) -> Node | None:
+    """The first argument of an ``Object.assign(…)`` call, through casts; None for another
+    value."""
     if value is None or value.type != "call_expression":
-        return value
+        return None
     callee = value.child_by_field_name("function")
     arguments = value.child_by_field_name("arguments")
     if callee is None or callee.type != "member_expression" or callee.text != b"Object.assign" \
             or arguments is None or not arguments.named_children:
-        return value
-    first = _unwrap(arguments.named_children[0])
-    return first if first is not None and first.type in _CALLABLE_VALUES else value
+        return None
+    return _unwrap(arguments.named_children[0])
 
 
-def _is_binding(node: Node) -> bool:
+def _callables(declarations: Iterable[tuple[str, Node]]) -> dict[str, Node]:
+    """Top-level name -> the function or class a declaration of ``declarations`` declares, or
+    the one a const is bound to (``_held``, one hop: what it names is not followed), where
+    ``Object.assign(name, …)`` finds it. Built once per file, in one pass."""
+    found: dict[str, Node] = {}
+    for name, node in declarations:
+        held = _held(node.child_by_field_name("value")) \
+            if node.type == "variable_declarator" else node
+        if held is not None and held.type in _HELD:
+            found[name] = held
+    return found
+
+
+def _is_binding(node: Node, callables: Mapping[str, Node] = _NO_NAMES) -> bool:
     """Is a declaration a name bound to a value that is no function or class (``const limit =
-    5``, ``exports.app = createApp()``)?"""
+    5``, ``exports.app = createApp()``)? ``callables``: the file's top-level functions and
+    classes, which ``Object.assign`` may name (``_held``)."""
     if node.type == "variable_declarator":
-        value = _held(node.child_by_field_name("value"))
+        value = _held(node.child_by_field_name("value"), callables)
     elif node.type == "assignment_expression":
-        value = _held(node.child_by_field_name("right"))
+        value = _held(node.child_by_field_name("right"), callables)
     else:
         return False
-    return value is not None and value.type not in _CALLABLE_VALUES
+    return value is not None and value.type not in _HELD
 
 
 _FUNCTION_DECLARATIONS = frozenset({"function_declaration", "generator_function_declaration"})
 
 
 def _touched(name: str, node: Node, span: Node, lines: frozenset[int],
-             respelled: frozenset[int]) -> list[Declaration]:
+             respelled: frozenset[int], callables: Mapping[str, Node]) -> list[Declaration]:
     """The declarations a changed top-level declaration contributes: its helpers' keys, itself,
     or its touched members, ``doc_only`` where their changed lines are all ``respelled``
-    documentation (``changed_in_doc_only``)."""
+    documentation (``changed_in_doc_only``); ``callables``: the file's functions and classes
+    (``_held``)."""
     is_container, members = _members(node)
     if not is_container:
         helpers, given = _helpers(node)
@@ -937,7 +998,7 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int],
         # its JSDoc (read as its first line, ``_jsdoc_changed``) and signature, is unchanged
         body_only = node.type in _FUNCTION_DECLARATIONS and changed_in_body_only(
             node, range(first_line(span), last_line(span) + 1), lines)
-        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node),
+        return [Declaration(name, None, bridgeable=True, binding=_is_binding(node, callables),
                             body_only=body_only), *handed]
     nested = list(_nested_containers(node))
     # The namespace reads the lines its containers do not: its own, its other members', and
@@ -957,12 +1018,14 @@ def _touched(name: str, node: Node, span: Node, lines: frozenset[int],
 
 def _function_body(declaration: Node) -> Node | None:
     """The block of a function a declaration declares (``function f () {…}``, ``const f =
-    () => {…}``, ``exports.f = function () {…}``); None for anything else, or an arrow
-    function whose body is an expression."""
+    () => {…}``, ``exports.f = function () {…}``, ``const f = Object.assign(function () {…},
+    …)``: ``_held``); None for anything else, or an arrow function whose body is an
+    expression. A top-level function ``Object.assign`` names is read as itself, under the
+    const's name (``_exported_as``)."""
     function: Node | None = declaration
     if declaration.type in ("variable_declarator", "assignment_expression"):
-        function = _unwrap(declaration.child_by_field_name("value")
-                           or declaration.child_by_field_name("right"))
+        function = _held(declaration.child_by_field_name("value")
+                         or declaration.child_by_field_name("right"))
     body = function.child_by_field_name("body") if function is not None \
         and function.type in _FUNCTIONS | _CALLABLE_VALUES else None
     return body if body is not None and body.type == "statement_block" else None
@@ -1136,7 +1199,7 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, declared, _statement, exported in top:
-        node = _iife_class(declared.child_by_field_name("value")) \
+        node = _held(declared.child_by_field_name("value")) \
             if declared.type == "variable_declarator" else declared
         if not exported or node is None or node.type not in _CLASSES | {"interface_declaration"}:
             continue
@@ -1319,7 +1382,8 @@ def _names_in(nodes: list[Node]) -> set[str]:
     return {text(name) for node in nodes for name in walk(node, _TYPE_NAMES)}
 
 
-def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
+def _exposing(changed: list[str], top: TopLevel,
+              callables: Mapping[str, Node]) -> list[Declaration]:
     """The exported declarations whose signature names a changed unexported type, directly or
     through other unexported types: the emitted ``.d.ts`` declares those too, so a change of
     one is a change of what the exported declaration takes or gives (valtio's ``d132d66``
@@ -1327,7 +1391,7 @@ def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
     Options)`` is what ``docs/api/utils/devtools.mdx`` documents). Followed at most
     ``MAX_TYPE_DEPTH`` types deep and ``MAX_TYPE_NAMES`` types in all; every node is read
     once, however the types name each other; in source order, so the same types are
-    followed on every run."""
+    followed on every run. ``callables``: the file's functions and classes (``_held``)."""
     users: dict[str, list[str]] = {}  # a type name -> the unexported types naming it
     for name, node, _, exported in top:
         if not exported and node.type in _TYPES:
@@ -1340,7 +1404,7 @@ def _exposing(changed: list[str], top: TopLevel) -> list[Declaration]:
                                    if user not in reached))[:MAX_TYPE_NAMES - len(reached)]
         reached.update(dict.fromkeys(level))
     return [Declaration(name, None, bridgeable=node.type not in _TYPES,
-                        binding=_is_binding(node))
+                        binding=_is_binding(node, callables))
             for name, node, _, exported in top
             if exported and not _names_in(_signature(node)).isdisjoint(reached)]
 
@@ -1366,11 +1430,34 @@ def _definition(node: Node) -> bytes:
     return _spaced((node.text or b"")[after:])
 
 
-def _declared_types(source: bytes, language: str) -> frozenset[str]:
-    """The types and interfaces a file declares at its top, exported or not."""
-    return frozenset(name for name, node, *_ in
-                     _declared_at_top(parse(language, source).root_node, script=False)
-                     if node.type in _TYPES)
+def _type_definitions(source: bytes, language: str) -> dict[str, set[bytes]]:
+    """Name -> the definitions (``_definition``) of the types and interfaces of that name a
+    file declares at its top, exported or not: an interface may be declared more than once."""
+    found: dict[str, set[bytes]] = {}
+    for name, node, *_ in _declared_at_top(parse(language, source).root_node, script=False):
+        if node.type in _TYPES:
+            found.setdefault(name, set()).add(_definition(node))
+    return found
+
+
+def _still_changed(changed: list[tuple[str, Node, bool]], counterpart: bytes, language: str,
+                   elsewhere: Callable[[], bytes]) -> list[str]:
+    """The names of the ``changed`` unexported types (name, node, whether the JSDoc above it
+    changed) whose change is one of the exported signatures naming them (``_exposing``), the
+    file's text on the other side being ``counterpart``. Declared on both sides, one whose
+    definition is the same on both did not change: it moved within the file, or only gained
+    or lost ``export`` (the type itself is then new API or removed). Declared on one side
+    only, one whose definition the change writes again, the same, in ``elsewhere`` (its
+    other side's changed lines, :func:`moved_text`, read only then) moved to another module
+    or from one, or was renamed. A signature naming either changed its own lines if it
+    changed at all (zustand's ``d2ac8205e``). Moved and changed, or its JSDoc changed, it
+    changed them. At most ``MAX_TYPE_NAMES`` types, each one search."""
+    other = _type_definitions(counterpart, language)
+    changed = changed[:MAX_TYPE_NAMES]
+    written = elsewhere() if any(name not in other for name, _, _ in changed) else b""
+    return [name for name, node, documented in changed
+            if (documented or _definition(node) not in other[name] if name in other
+                else _definition(node) not in written)]
 
 
 def _is_script(root: Node) -> bool:
@@ -1392,12 +1479,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     the object it sets ``module.exports`` to are ``module.member``. ``respelled``: the changed
     lines whose words changed only in spelling, which make a declaration changed in them and
     its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
-    the change, where a changed unexported type must be declared too to anchor the exported
-    signatures naming it (``_exposing``), unless its declaration is not written, the same,
-    in what ``elsewhere`` gives (the change set's changed lines on the other side,
-    :func:`moved_text`, read only when a type is declared on one side): moved and changed, it
-    changed them; None reads every changed type so (a file added or deleted changes every
-    signature's own lines anyway)."""
+    the change: a changed unexported type anchors the exported signatures naming it
+    (``_exposing``) only when it is declared there too with another definition, or, declared
+    on one side only, its definition is not written again, the same, in what ``elsewhere``
+    gives (the change set's changed lines on the other side, :func:`moved_text`, read only
+    then): moved and changed, it changed them (``_still_changed``). None reads every changed
+    type so (a file added or deleted changes every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1409,11 +1496,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     exported_object = module_object(tree.root_node, module)
     object_name, renamed = (exported_object.name, exported_object.renamed) \
         if exported_object is not None else (None, {})
-    top, exported_as = _top_level(tree.root_node, script)
+    top, exported_as, callables = _top_level(tree.root_node, script)
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
     instances = _bound_instances(top)
-    changed_types: list[str] = []
+    changed_types: list[tuple[str, Node, bool]] = []
     for name, node, statement, exported in top:
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
@@ -1434,11 +1521,11 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             if touches(span, its_lines) and not given:
                 passed_over.append(f"unexported `{name}`")
                 if node.type in _TYPES:
-                    changed_types.append(name)
+                    changed_types.append((name, node, statement.id in jsdoc_changed))
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
-            found = _touched(name, node, span, its_lines, respelled)
+            found = _touched(name, node, span, its_lines, respelled, callables)
             jsdoc = jsdoc_changed.get(statement.id)
             if jsdoc is not None and not touches(span, lines) \
                     and respelled_only(jsdoc, lines, respelled):
@@ -1451,22 +1538,14 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             touched.extend(Declaration(key, object_name, bridgeable=True,
                                        binding=object_name is None)
                            for d in found if d.key == name for key in renamed.get(name, ()))
-    if changed_types and counterpart is not None:
-        # a type only moved to another module (or from one), unchanged, changes no signature
-        # naming it: those that changed, changed their own lines (zustand's ``d2ac8205e``)
-        both_sides = _declared_types(counterpart, language)
-        changed_types = changed_types[:MAX_TYPE_NAMES]
-        one_sided = {name: node for name, node, _, _ in top
-                     if name in changed_types and name not in both_sides}
-        written = elsewhere() if one_sided else b""
-        changed_types = [name for name in changed_types if name not in one_sided
-                         or _definition(one_sided[name]) not in written]
-    if changed_types:
+    exposed = _still_changed(changed_types, counterpart, language, elsewhere) \
+        if changed_types and counterpart is not None else [name for name, _, _ in changed_types]
+    if exposed:
         # a declaration its own lines changed is read as they say: they may read a const as a
         # container or an instance, which bridges to no route, where its signature alone
         # reads a leaf (mobx's ``flow = Object.assign(function flow…, { annotationType_ })``)
         read_already = {declaration.key for declaration in touched}
-        touched.extend(declaration for declaration in _exposing(changed_types, top)
+        touched.extend(declaration for declaration in _exposing(exposed, top, callables)
                        if declaration.key not in read_already)
     if exported_object is not None:
         found_in_object, data_keys = _object_touched(exported_object, lines, units, declared)
