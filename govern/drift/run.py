@@ -21,7 +21,6 @@ from govern.drift.affected import (
     body_only_anchors,
     build_rows,
     corpus_sentence,
-    deprecated_modules,
     deprecated_tokens,
     doc_only_anchors,
     find_new_api,
@@ -58,6 +57,7 @@ from govern.drift.instances import (
 )
 from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
+    deprecated_modules,
     example_scopes,
     path_candidates,
     removed_modules,
