@@ -20,7 +20,15 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
-from govern.drift.anchors.python import ReexportIndex, deprecates_module, is_public, module_path
+from govern.drift.anchors.python import (
+    ReexportIndex,
+    StarSource,
+    deprecates_module,
+    is_public,
+    module_path,
+    star_binds,
+    star_source,
+)
 from govern.drift.docs.corpus import PAGE_SUFFIXES
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.page_code import python_imports
@@ -252,6 +260,38 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
         if is_public_dotted(module) and not _binds(init, read_head(init), name):
             found.append(Candidate("symbol", module, path, "base"))
     return found
+
+
+def star_bound(removed: Collection[tuple[str, str]], candidates: Iterable[Candidate],
+               read_head: Callable[[str], bytes | None],
+               locate: Callable[[str, str], str | None]) -> frozenset[tuple[str, str]]:
+    """Of the ``removed`` dotted Python names, those their module at HEAD still binds through
+    a star import (:func:`~govern.drift.anchors.python.star_binds`), and the declaration's
+    own spelling with them: ``parse_line`` gone from ``pkg/lines.py`` while
+    ``pkg/__init__.py`` star-imports an unchanged ``pkg/text.py`` declaring one leaves
+    ``pkg.parse_line``, so ``parse_line`` too, and a page writing either is not stale
+    (docs/concepts/anchoring-rules.md#certain-drift). ``read_head`` reads HEAD's files,
+    ``locate(importer, module)`` finds the file an import names there; each module is read
+    once."""
+    modules: dict[str, StarSource | None] = {}
+
+    def read(path: str) -> StarSource | None:
+        if path not in modules:
+            text = read_head(path)
+            modules[path] = None if text is None else star_source(text)
+        return modules[path]
+
+    found = set()
+    for c in candidates:
+        declaration = c.declaration
+        if declaration is None or c.side != "base" or (c.kind, c.token) not in removed \
+                or not c.file.endswith((".py", ".pyi")) \
+                or not c.token.endswith(f".{declaration.key}"):
+            continue
+        path = locate(c.file, c.token[: -len(declaration.key) - 1])
+        if path is not None and star_binds(path, declaration.key, read, locate):
+            found.update({(c.kind, c.token), (c.kind, declaration.key)})
+    return frozenset(found)
 
 
 def deprecated_modules(changes: Iterable[ChangedFile],
