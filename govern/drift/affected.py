@@ -23,7 +23,6 @@ from govern.drift.anchors.model import (
     is_implementation_only,
     is_manifest,
 )
-from govern.drift.anchors.python import ReexportIndex, deprecates_module, module_path
 from govern.drift.anchors.syntax import is_code_shaped
 from govern.drift.docs.corpus import Page, is_history_page
 from govern.drift.docs.index import DocsIndex
@@ -31,9 +30,8 @@ from govern.drift.docs.lines import PageMentions, mention_lines
 from govern.drift.docs.page_code import PageCode
 from govern.drift.homes import Home
 from govern.drift.instances import instance_names
-from govern.drift.paths import is_module_source, is_public_dotted, path_forms
+from govern.drift.paths import path_forms
 from govern.drift.route_paths import TAIL_MARK
-from govern.git.diff import ChangedFile
 from govern.git.packages import is_example_file
 
 SCHEMA_VERSION = 1
@@ -480,57 +478,13 @@ def removed_tokens(change_set: ChangeSetAnchors) -> frozenset[tuple[str, str]]:
       | {("runtime", version) for version in change_set.dropped_runtimes})
 
 
-def deprecated_modules(changes: Iterable[ChangedFile],
-                       reads: tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]],
-                       head_exists: Callable[[str], bool],
-                       reexports: Callable[[str, str], ReexportIndex | None],
-                       is_code: Callable[[str], bool]) -> list[Candidate]:
-    """A head-side ``symbol`` candidate for the dotted name of each public Python module whose
-    changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`)
-    where its base side ran none (``reads``: each side's reader): werkzeug's
-    ``contrib/lint.py`` turned into a shim warning that it moved, and
-    ``docs/contrib/lint.rst``, which renders ``werkzeug.contrib.lint``, is no longer right
-    (docs/concepts/anchoring-rules.md#certain-drift). An old shim's warning reworded or
-    re-wrapped says nothing new. Dotted names only, as for a deleted module
-    (``removed_modules``), and not one its package's ``__init__`` binds to another module's
-    name (``reexports``: flask's ``session.py`` warned it moved while ``flask.session`` is the
-    session object ``from .globals import session`` gives); tests and example code are
-    nobody's API."""
-    read_base, read_head = reads
-    found = []
-    for change in changes:
-        if change.status == "D" or not is_module_source(change.path, is_code):
-            continue
-        source = read_head(change.path)
-        if source is None or b"warn" not in source or not deprecates_module(source,
-                                                                           change.new_lines):
-            continue
-        before = read_base(change.base_path) if change.status != "A" else None
-        if before is not None and b"warn" in before and deprecates_module(before, None):
-            continue
-        module = module_path(change.path, head_exists)[0]
-        if is_public_dotted(module) and not _bound_otherwise(module, change.path, reexports):
-            found.append(Candidate("symbol", module, change.path, "head"))
-    return found
-
-
-def _bound_otherwise(module: str, path: str,
-                     reexports: Callable[[str, str], ReexportIndex | None]) -> bool:
-    """Whether the ``__init__.py`` beside a module binds the module's name to a name another
-    module gives: then the dotted name is that object's too."""
-    package, _, name = module.rpartition(".")
-    folder = path.rpartition("/")[0]
-    index = reexports(f"{folder}/__init__.py" if folder else "__init__.py", package)
-    return index is not None and any(exported == name and source != module
-                                     for (source, _), (_, exported) in index.names.items())
-
-
 def deprecated_tokens(modules: Sequence[Candidate], candidates: Iterable[Candidate]
                       ) -> frozenset[tuple[str, str]]:
-    """(kind, token) of the deprecated ``modules`` (:func:`deprecated_modules`) and of the
-    names of their files spelled under them (``werkzeug.contrib.atom.AtomFeed``): certain
-    drift. A bare name (``AtomFeed``) or one a package re-exports is any page's, and the
-    import it names may not warn."""
+    """(kind, token) of the deprecated ``modules``
+    (:func:`govern.drift.paths.deprecated_modules`) and of the names of their files spelled
+    under them (``werkzeug.contrib.atom.AtomFeed``): certain drift. A bare name
+    (``AtomFeed``) or one a package re-exports is any page's, and the import it names may not
+    warn."""
     prefixes = {module.file: f"{module.token}." for module in modules}
     found = {(module.kind, module.token) for module in modules}
     found.update((c.kind, c.token) for c in candidates if c.kind == "symbol"

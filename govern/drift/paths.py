@@ -20,7 +20,15 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 
 from govern.drift.anchors.extract import Candidate
-from govern.drift.anchors.python import is_public, module_path
+from govern.drift.anchors.python import (
+    ReexportIndex,
+    StarSource,
+    deprecates_module,
+    is_public,
+    module_path,
+    star_binds,
+    star_source,
+)
 from govern.drift.docs.corpus import PAGE_SUFFIXES
 from govern.drift.docs.index import DocsIndex
 from govern.drift.docs.page_code import python_imports
@@ -252,3 +260,80 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
         if is_public_dotted(module) and not _binds(init, read_head(init), name):
             found.append(Candidate("symbol", module, path, "base"))
     return found
+
+
+def star_bound(removed: Collection[tuple[str, str]], candidates: Iterable[Candidate],
+               read_head: Callable[[str], bytes | None],
+               locate: Callable[[str, str], str | None]) -> frozenset[tuple[str, str]]:
+    """Of the ``removed`` dotted Python names, those their module at HEAD still binds through
+    a star import (:func:`~govern.drift.anchors.python.star_binds`), and the declaration's
+    own spelling with them: ``parse_line`` gone from ``pkg/lines.py`` while
+    ``pkg/__init__.py`` star-imports an unchanged ``pkg/text.py`` declaring one leaves
+    ``pkg.parse_line``, so ``parse_line`` too, and a page writing either is not stale
+    (docs/concepts/anchoring-rules.md#certain-drift). ``read_head`` reads HEAD's files,
+    ``locate(importer, module)`` finds the file an import names there; each module is read
+    once."""
+    modules: dict[str, StarSource | None] = {}
+
+    def read(path: str) -> StarSource | None:
+        if path not in modules:
+            text = read_head(path)
+            modules[path] = None if text is None else star_source(text)
+        return modules[path]
+
+    found = set()
+    for c in candidates:
+        declaration = c.declaration
+        if declaration is None or c.side != "base" or (c.kind, c.token) not in removed \
+                or not c.file.endswith((".py", ".pyi")) \
+                or not c.token.endswith(f".{declaration.key}"):
+            continue
+        path = locate(c.file, c.token[: -len(declaration.key) - 1])
+        if path is not None and star_binds(path, declaration.key, read, locate):
+            found.update({(c.kind, c.token), (c.kind, declaration.key)})
+    return frozenset(found)
+
+
+def deprecated_modules(changes: Iterable[ChangedFile],
+                       reads: tuple[Callable[[str], bytes | None], Callable[[str], bytes | None]],
+                       head_exists: Callable[[str], bool],
+                       reexports: Callable[[str, str], ReexportIndex | None],
+                       is_code: Callable[[str], bool]) -> list[Candidate]:
+    """A head-side ``symbol`` candidate for the dotted name of each public Python module whose
+    changed lines hold a deprecation warning its import always runs (:func:`deprecates_module`)
+    where its base side ran none (``reads``: each side's reader): werkzeug's
+    ``contrib/lint.py`` turned into a shim warning that it moved, and
+    ``docs/contrib/lint.rst``, which renders ``werkzeug.contrib.lint``, is no longer right
+    (docs/concepts/anchoring-rules.md#certain-drift). An old shim's warning reworded or
+    re-wrapped says nothing new. Dotted names only, as for a deleted module
+    (``removed_modules``), and not one its package's ``__init__`` binds to another module's
+    name (``reexports``: flask's ``session.py`` warned it moved while ``flask.session`` is the
+    session object ``from .globals import session`` gives); tests and example code are
+    nobody's API."""
+    read_base, read_head = reads
+    found = []
+    for change in changes:
+        if change.status == "D" or not is_module_source(change.path, is_code):
+            continue
+        source = read_head(change.path)
+        if source is None or b"warn" not in source or not deprecates_module(source,
+                                                                           change.new_lines):
+            continue
+        before = read_base(change.base_path) if change.status != "A" else None
+        if before is not None and b"warn" in before and deprecates_module(before, None):
+            continue
+        module = module_path(change.path, head_exists)[0]
+        if is_public_dotted(module) and not _bound_otherwise(module, change.path, reexports):
+            found.append(Candidate("symbol", module, change.path, "head"))
+    return found
+
+
+def _bound_otherwise(module: str, path: str,
+                     reexports: Callable[[str, str], ReexportIndex | None]) -> bool:
+    """Whether the ``__init__.py`` beside a module binds the module's name to a name another
+    module gives: then the dotted name is that object's too."""
+    package, _, name = module.rpartition(".")
+    folder = path.rpartition("/")[0]
+    index = reexports(f"{folder}/__init__.py" if folder else "__init__.py", package)
+    return index is not None and any(exported == name and source != module
+                                     for (source, _), (_, exported) in index.names.items())

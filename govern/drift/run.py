@@ -21,7 +21,6 @@ from govern.drift.affected import (
     body_only_anchors,
     build_rows,
     corpus_sentence,
-    deprecated_modules,
     deprecated_tokens,
     doc_only_anchors,
     find_new_api,
@@ -58,10 +57,12 @@ from govern.drift.instances import (
 )
 from govern.drift.paths import KIND as PATH_KIND
 from govern.drift.paths import (
+    deprecated_modules,
     example_scopes,
     path_candidates,
     removed_modules,
     removed_paths,
+    star_bound,
 )
 from govern.drift.scans import (
     PendingIndex,
@@ -203,6 +204,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                   + bridged.candidates + instances + files + modules + deprecated_files)
     deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
+    removed -= star_bound(removed, change_set.candidates, head_side.source,
+                          head_side.module_file)
     removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
     # the removed names and flags some page writes, looked for in the code at HEAD together

@@ -449,8 +449,16 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
     """The names docs use for a declaration: bare, ``Container.member``, for Python the
     public import paths (``httpx.Client.send``, ``click.echo``), and for JS/TS the name under
     each namespace its package's entry points export it in (zod's ``z.input``)."""
+    return _spellings(declaration, path, side, package_dir)[0]
+
+
+def _spellings(declaration: Declaration, path: str, side: Side, package_dir: str
+               ) -> tuple[list[str], list[str]]:
+    """:func:`_tokens`, and those of them that are everyday forms on an instance its package
+    exports (``logger.add``): both come from one reading of the instances."""
     top = declaration.container or declaration.name
     tokens = [declaration.name]
+    everyday: list[str] = []
     if declaration.container:
         tokens.append(declaration.key)
     if path.endswith((".py", ".pyi")):
@@ -458,18 +466,20 @@ def _tokens(declaration: Declaration, path: str, side: Side, package_dir: str) -
                                          side.head_files, side.source, side.module_words):
             tokens.append(f"{qualified}.{declaration.name}" if declaration.container
                           else qualified)
-        tokens += [form for forms in _instance_forms(declaration, path, side) for form in forms]
+        for spelled, everyday_form in _instance_forms(declaration, path, side):
+            tokens += (spelled, everyday_form)
+            everyday.append(everyday_form)
     elif (namespaces := side.ts_namespaces(package_dir)) is not None:
         tokens.extend(f"{namespace}.{declaration.key}"
                       for namespace in namespaces.spellings(path, top))
-    return tokens
+    return tokens, everyday
 
 
 def _instance_forms(declaration: Declaration, path: str, side: Side) -> list[tuple[str, str]]:
     """A Python member spelled on each instance of its class a package exports: (qualified,
     everyday) forms, ``loguru.logger.add`` and ``logger.add`` of ``Logger.add``
     (:func:`~govern.drift.anchors.python.package_instances`)."""
-    if not declaration.container or not path.endswith((".py", ".pyi")):
+    if not declaration.container:
         return []
     return [(f"{instance}.{declaration.name}", f"{instance.rpartition('.')[2]}.{declaration.name}")
             for instance in package_instances(path, declaration.container, side.exists,
@@ -1000,9 +1010,9 @@ def _anchor_file(change: ChangedFile, base: Side, head: Side, package_dirs: froz
         # a new container's instance fields anchor by their qualified spellings only
         new_fields = {member.name for member in new_members if not member.bridgeable}
         for declaration in _with_changed_containers(extraction, extractions, side.name):
-            result.everyday_forms.update(
-                everyday for _, everyday in _instance_forms(declaration, path, side))
-            for token in _tokens(declaration, path, side, package_dir):
+            tokens, everyday = _spellings(declaration, path, side, package_dir)
+            result.everyday_forms.update(everyday)
+            for token in tokens:
                 if token == declaration.name and (declaration.name in new_fields
                                                   or declaration.key in extraction.overrides):
                     continue

@@ -1015,6 +1015,71 @@ def _is_private_inside(origin: str, package: str) -> bool:
 
 
 @dataclass(frozen=True)
+class StarSource:
+    """What a module binds, as far as a star import of it is concerned."""
+
+    declared: frozenset[str]
+    """Keys of its public declarations (``Extraction.declared``: as its ``__all__`` allows)."""
+    imported: frozenset[str]
+    """The names its ``from … import`` statements bind by name (not under ``if
+    TYPE_CHECKING:`` where no ``__all__`` says)."""
+    all_names: frozenset[str] | None
+    """Its ``__all__``: what a star import of it brings, when it has one."""
+    stars: tuple[str, ...]
+    """The modules it star-imports, as written (``.text``, ``pkg._parsing``), each once."""
+
+    def brings(self, name: str) -> bool:
+        """Does ``from this_module import *`` bring ``name`` (if the module binds it)?"""
+        return is_public(name) if self.all_names is None else name in self.all_names
+
+
+def star_source(source: bytes) -> StarSource:
+    """A module's :class:`StarSource`, read from its text."""
+    extraction = extract_python(source, frozenset())
+    imports = extraction.import_reexports
+    return StarSource(extraction.declared,
+                      frozenset(name for name in imports if not name.startswith("*")),
+                      extraction.all_names,
+                      tuple(dict.fromkeys(imports[name].rpartition(":")[0] for name in imports
+                                          if name.startswith("*"))))
+
+
+MAX_STARRED = 64
+"""Star imports followed for one name, along all its chains: more than any package writes
+(attrs' ``attrs/validators.py`` has one; werkzeug's shims, one each)."""
+
+
+def star_binds(path: str, key: str, read: Callable[[str], StarSource | None],
+               locate: Callable[[str, str], str | None]) -> bool:
+    """Does the module at ``path`` still bind the declaration ``key`` (``parse_line``,
+    ``Parser.feed``), itself or through the chain of its star imports: a module ``from .text
+    import *`` reaches that declares it, or, for a top-level name, imports it by name? Each
+    module a star import reaches brings only what its ``__all__`` lists, or without one its
+    public names (docs/concepts/anchoring-rules.md#certain-drift). ``read(path)`` is a
+    module's :class:`StarSource`, ``locate(importer, module)`` the file an import names. At
+    most :data:`MAX_STARRED` star imports are followed in all, each module read once: a
+    module of 100,000 star imports, asked about each name a change removed, costs a few
+    lookups a name."""
+    name = key.partition(".")[0]
+    reached = [(path, False)]  # (file, reached through a star import)
+    seen = {path}
+    followed = 0
+    for file, starred in reached:  # grows while read: a walk, breadth first
+        module = read(file)
+        if module is None or starred and not module.brings(name):
+            continue
+        if key in module.declared or (key == name and name in module.imported):
+            return True
+        for star in module.stars[: MAX_STARRED - followed]:
+            followed += 1
+            target = locate(file, star)
+            if target is not None and target not in seen:
+                seen.add(target)
+                reached.append((target, True))
+    return False
+
+
+@dataclass(frozen=True)
 class ReexportIndex:
     """A package ``__init__``'s re-exports indexed by where each comes from, so how it
     re-exports one name costs a few lookups, not a pass over every import: an ``__init__``
