@@ -491,3 +491,30 @@ def test_a_name_a_page_imports_from_another_package_is_that_package_s(
     data = run_json(pr_repo(tmp_path, files, {"src/context.ts": code.replace("1", "2")}),
                     "main")
     assert ("docs/guide.md" in {row["path"] for row in data["docs"]}) is listed
+
+
+_WEB_REQUEST = "class Request:\n    @property\n    def method(self):\n        return 'GET'\n"
+
+
+@pytest.mark.parametrize(("web", "stale"), [
+    (_WEB_REQUEST, False),
+    # the member's name declared, but by no class of that name
+    ("def method(request):\n    return 'GET'\n", True),
+    # the class declared, without the member
+    ("class Request:\n    def path(self):\n        return '/'\n", True),
+    # both names, in different files
+    ("from pkg.verbs import method\n\n\nclass Request:\n    pass\n", True),
+])
+def test_a_removed_member_its_class_s_namesake_still_declares_is_not_stale(
+        tmp_path: Path, web: str, stale: bool) -> None:
+    """aiohttp removed ``http_message.Request`` while ``web_request.Request`` kept its
+    ``method``: a page naming ``Request.method`` means the one that stays."""
+    message = ("class Request:\n    def method(self):\n        return 'GET'\n\n"
+               "    def keep_alive(self):\n        return True\n\n\n"
+               "class Response:\n    def status(self):\n        return 200\n")
+    files = {"pkg/__init__.py": "", "pkg/http_message.py": message, "pkg/web.py": web,
+             "pkg/verbs.py": "def method(request):\n    return 'GET'\n",
+             "docs/web.md": "Read `Request.method` for the verb.\n",
+             "docs/alive.md": "Check `Request.keep_alive` first.\n"}
+    head = {"pkg/http_message.py": message[message.index("class Response"):]}
+    assert _stale(tmp_path, files, head) == {"docs/web.md": stale, "docs/alive.md": True}

@@ -73,7 +73,13 @@ from govern.drift.scans import (
     start_bridge_scans,
     start_docs_index,
 )
-from govern.drift.still_declared import MAX_NAMES, declared_names, not_moved, written_words
+from govern.drift.still_declared import (
+    MAX_NAMES,
+    declared_members,
+    declared_names,
+    not_moved,
+    written_words,
+)
 from govern.git.diff import build_changes
 from govern.git.gitio import Git, PendingHunks, PendingStatus, RawChange, TreeEntry
 from govern.git.packages import (
@@ -210,12 +216,15 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                | {(c.kind, c.token) for c in modules})
     # the removed names and flags some page writes, looked for in the code at HEAD together
     written = _written_names(removed, index)
+    members = _written_members(removed, index)
     flags = sorted(flag for flag in change_set.removed_flags if index.saying(flag))[:MAX_NAMES]
-    words = [*written, *flags, *(name for flag in flags for name in parameter_names(flag))]
+    words = [*written, *(member.partition(".")[0] for member in members), *flags,
+             *(name for flag in flags for name in parameter_names(flag))]
     code = _code_holding(git, head, sorted(set(words)), config) if words else {}
     bare = frozenset(bare_names(candidates))
     removed = ((removed | _removed_flags(flags, code))
-               - _declared_elsewhere(written, bare, code))
+               - _declared_elsewhere(written, bare, code)
+               - {("symbol", member) for member in declared_members(code, members)})
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
     confined = example_scopes(candidates, index, (entry.path for entry in entries))
@@ -293,6 +302,14 @@ def _written_names(removed: frozenset[tuple[str, str]], index: DocsIndex) -> lis
                   if kind == "symbol" and "." not in token
                   and (index.naming(token) or index.linking(token)
                        or index.calling(token)))[:MAX_NAMES]
+
+
+def _written_members(removed: frozenset[tuple[str, str]], index: DocsIndex) -> list[str]:
+    """The removed ``Class.member`` spellings some page names: another class of that name at
+    HEAD may still have the member (:func:`declared_members`)."""
+    return sorted(token for kind, token in removed
+                  if kind == "symbol" and token.count(".") == 1
+                  and index.naming(token))[:MAX_NAMES]
 
 
 def _declared_elsewhere(names: list[str], bare: frozenset[tuple[str, str]],
