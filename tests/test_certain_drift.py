@@ -518,3 +518,32 @@ def test_a_removed_member_its_class_s_namesake_still_declares_is_not_stale(
              "docs/alive.md": "Check `Request.keep_alive` first.\n"}
     head = {"pkg/http_message.py": message[message.index("class Response"):]}
     assert _stale(tmp_path, files, head) == {"docs/web.md": stale, "docs/alive.md": True}
+
+
+def test_a_member_removed_from_a_class_that_stays_is_stale_whatever_else_its_file_names(
+        tmp_path: Path) -> None:
+    """The class the member was taken from is still declared, and its file still writes the
+    member's name in another role (a parameter on a line of its own, another class's
+    method): the member is gone all the same."""
+    rest = ("    def __init__(\n        self,\n        timeout: float = 5.0,\n    ) -> None:\n"
+            "        self.limit = timeout\n\n\nclass AsyncClient:\n"
+            "    def timeout(self) -> float:\n        return 5.0\n")
+    base = ("class Client:\n    @property\n    def timeout(self) -> float:\n"
+            "        return 5.0\n\n" + rest)
+    files = {"pkg/__init__.py": "", "pkg/client.py": base,
+             "docs/client.md": "Read `Client.timeout` for the limit.\n"}
+    head = {"pkg/client.py": "class Client:\n" + rest}
+    assert _stale(tmp_path, files, head) == {"docs/client.md": True}
+
+
+def test_a_namespace_s_removed_name_is_no_class_member(tmp_path: Path) -> None:
+    """``utils.format`` is the namespace ``utils``'s: a barrel exporting the namespace and a
+    ``format`` of its own declares no class ``utils`` with a member ``format``."""
+    utils = ("export function format(s: string): string {\n  return s\n}\n\n"
+             "export function parse(s: string): number {\n  return 1\n}\n")
+    files = {"package.json": '{"name": "shop"}\n', "src/utils.ts": utils,
+             "src/index.ts": "export * as utils from './utils'\n\n"
+                             "export function format(s: number): string {\n  return ''\n}\n",
+             "docs/utils.md": "Call `utils.format` on it.\n", **PAD}
+    head = {"src/utils.ts": utils[utils.index("export function parse"):]}
+    assert _stale(tmp_path, files, head) == {"docs/utils.md": True}

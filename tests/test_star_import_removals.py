@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from govern.drift.anchors.extract import Candidate
+from govern.drift.anchors.model import Declaration
+from govern.drift.paths import star_bound
 from tests.helpers import pr_repo, run_json
 
 LINES = "def split_lines(text):\n    return text\n\n\ndef parse_line(line):\n    return line\n"
@@ -91,3 +94,32 @@ def test_a_member_a_star_import_still_brings_needs_its_class_declared_there(
     head: dict[str, str | None] = {"pkg/lines.py": "def split_lines(text):\n    return text\n"}
     data = run_json(pr_repo(tmp_path, files, head), "main")
     assert {row["path"]: row["stale"] for row in data["docs"]} == {"docs/api.md": stale}
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    (set(), []),  # no page writes either spelling: no module is read for it
+    ({"pkg.parse_line"}, ["pkg/__init__.py", "pkg/lines.py", "pkg/text.py"]),
+    # the declaration's own spelling
+    ({"parse_line"}, ["pkg/__init__.py", "pkg/lines.py", "pkg/text.py"]),
+])
+def test_only_a_name_some_page_writes_is_looked_for_through_star_imports(
+        written: set[str], read: list[str]) -> None:
+    texts = {"pkg/__init__.py": b"from .lines import *\nfrom .text import *\n",
+             "pkg/text.py": b"def parse_line(line):\n    return line\n"}
+    asked: list[str] = []
+
+    def read_head(path: str) -> bytes | None:
+        asked.append(path)
+        return texts.get(path)
+
+    removed = {("symbol", "pkg.parse_line"), ("symbol", "parse_line")}
+    candidates = [Candidate("symbol", token, "pkg/lines.py", "base",
+                            Declaration("parse_line", None, True))
+                  for token in ("pkg.parse_line", "parse_line")]
+    found = star_bound(removed, candidates, read_head,
+                       lambda importer, module: {"pkg": "pkg/__init__.py",
+                                                 ".text": "pkg/text.py",
+                                                 ".lines": "pkg/lines.py"}.get(module),
+                       written.__contains__)
+    assert sorted(asked) == read
+    assert found == (removed if written else frozenset())

@@ -264,7 +264,8 @@ def removed_modules(changes: Iterable[ChangedFile], head_paths: Iterable[str],
 
 def star_bound(removed: Collection[tuple[str, str]], candidates: Iterable[Candidate],
                read_head: Callable[[str], bytes | None],
-               locate: Callable[[str, str], str | None]) -> frozenset[tuple[str, str]]:
+               locate: Callable[[str, str], str | None],
+               written: Callable[[str], bool]) -> frozenset[tuple[str, str]]:
     """Of the ``removed`` dotted Python names, those their module at HEAD still binds through
     a star import (:func:`~govern.drift.anchors.python.star_binds`), and the declaration's
     own spelling with them: ``parse_line`` gone from ``pkg/lines.py`` while
@@ -272,7 +273,8 @@ def star_bound(removed: Collection[tuple[str, str]], candidates: Iterable[Candid
     ``pkg.parse_line``, so ``parse_line`` too, and a page writing either is not stale
     (docs/concepts/anchoring-rules.md#certain-drift). ``read_head`` reads HEAD's files,
     ``locate(importer, module)`` finds the file an import names there; each module is read
-    once."""
+    once, and only for a name some page writes in one of the two spellings (``written``): a
+    deleted module of hundreds of functions no page names reads nothing."""
     modules: dict[str, StarSource | None] = {}
 
     def read(path: str) -> StarSource | None:
@@ -286,7 +288,8 @@ def star_bound(removed: Collection[tuple[str, str]], candidates: Iterable[Candid
         declaration = c.declaration
         if declaration is None or c.side != "base" or (c.kind, c.token) not in removed \
                 or not c.file.endswith((".py", ".pyi")) \
-                or not c.token.endswith(f".{declaration.key}"):
+                or not c.token.endswith(f".{declaration.key}") \
+                or not (written(c.token) or written(declaration.key)):
             continue
         path = locate(c.file, c.token[: -len(declaration.key) - 1])
         if path is not None and star_binds(path, declaration.key, read, locate):

@@ -211,12 +211,12 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
     removed -= star_bound(removed, change_set.candidates, head_side.source,
-                          head_side.module_file)
+                          head_side.module_file, lambda token: _page_writes(index, token))
     removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
                | {(c.kind, c.token) for c in modules})
     # the removed names and flags some page writes, looked for in the code at HEAD together
     written = _written_names(removed, index)
-    members = _written_members(removed, index)
+    members = _written_members(removed, candidates, index)
     flags = sorted(flag for flag in change_set.removed_flags if index.saying(flag))[:MAX_NAMES]
     words = [*written, *(member.partition(".")[0] for member in members), *flags,
              *(name for flag in flags for name in parameter_names(flag))]
@@ -300,16 +300,29 @@ def _written_names(removed: frozenset[tuple[str, str]], index: DocsIndex) -> lis
     looking for at HEAD."""
     return sorted(token for kind, token in removed
                   if kind == "symbol" and "." not in token
-                  and (index.naming(token) or index.linking(token)
-                       or index.calling(token)))[:MAX_NAMES]
+                  and _page_writes(index, token))[:MAX_NAMES]
 
 
-def _written_members(removed: frozenset[tuple[str, str]], index: DocsIndex) -> list[str]:
-    """The removed ``Class.member`` spellings some page names: another class of that name at
-    HEAD may still have the member (:func:`declared_members`)."""
-    return sorted(token for kind, token in removed
-                  if kind == "symbol" and token.count(".") == 1
-                  and index.naming(token))[:MAX_NAMES]
+def _page_writes(index: DocsIndex, token: str) -> bool:
+    """Whether some page names ``token``, calls it or writes it on a link-index line."""
+    return bool(index.naming(token) or index.linking(token) or index.calling(token))
+
+
+def _written_members(removed: frozenset[tuple[str, str]], candidates: list[Candidate],
+                     index: DocsIndex) -> dict[str, frozenset[str]]:
+    """The removed members some page names by ``Class.member``, each with the files the
+    change took it from: another class of that name at HEAD may still have the member
+    (:func:`declared_members`). Only a member's own key: ``pkg.parse_line`` or zod's
+    ``z.input`` is a module's or namespace's spelling, not a class's."""
+    taken: dict[str, set[str]] = {}
+    for candidate in candidates:
+        declaration = candidate.declaration
+        if candidate.side == "base" and declaration is not None \
+                and declaration.container is not None and candidate.token == declaration.key \
+                and ("symbol", candidate.token) in removed:
+            taken.setdefault(candidate.token, set()).add(candidate.file)
+    named = [token for token in sorted(taken) if index.naming(token)][:MAX_NAMES]
+    return {token: frozenset(taken[token]) for token in named}
 
 
 def _declared_elsewhere(names: list[str], bare: frozenset[tuple[str, str]],

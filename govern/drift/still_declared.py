@@ -131,20 +131,24 @@ def declared_names(files: Mapping[str, bytes | None], names: Collection[str]) ->
     return found.intersection(names)
 
 
-def declared_members(files: Mapping[str, bytes | None], members: Collection[str]) -> set[str]:
-    """Which of ``members`` (``Class.member``) one of ``files`` (path -> text) still declares
-    with its class: the class and the member declared in the same file. aiohttp removed
-    ``http_message.Request`` while ``web_request.Request`` kept its ``method``: a page naming
-    ``Request.method`` means the one that stays. The member may be another class's of that
-    file; that only costs the name its certainty."""
+def declared_members(files: Mapping[str, bytes | None],
+                     members: Mapping[str, Collection[str]]) -> set[str]:
+    """Which of ``members`` (``Class.member`` -> the files the change took it from) another
+    of ``files`` (path -> text) still declares with its class: the class and the member
+    declared in the same file. aiohttp removed ``http_message.Request`` while
+    ``web_request.Request`` kept its ``method``: a page naming ``Request.method`` means the
+    one that stays. The file a member was taken from is not asked: its class, still there,
+    names the member in other roles (a parameter on a line of its own, another class's
+    method). In another file the member may be another class's too (``method`` is
+    ``BaseRequest``'s there), which only costs the name its certainty."""
     if not members or not files:
         return set()
     names = {part for member in members for part in member.split(".")}
     found: set[str] = set()
     for path, text in files.items():
         declared = declared_names({path: text}, names)
-        found.update(member for member in members
-                     if member.partition(".")[0] in declared
+        found.update(member for member, taken_from in members.items()
+                     if path not in taken_from and member.partition(".")[0] in declared
                      and member.partition(".")[2] in declared)
     return found
 

@@ -1064,6 +1064,9 @@ def star_binds(path: str, key: str, read: Callable[[str], StarSource | None],
     reached = [(path, False)]  # (file, reached through a star import)
     seen = {path}
     followed = 0
+    # Any module of the chain binding the key counts, not only the one Python would bind it
+    # from last: two starred modules both declaring ``Parser``, the later one without
+    # ``feed``, leave ``pkg.Parser.feed`` bound here. Rare, and it costs only a certainty.
     for file, starred in reached:  # grows while read: a walk, breadth first
         module = read(file)
         if module is None or starred and not module.brings(name):
