@@ -176,6 +176,35 @@ def test_a_class_object_assign_returns_has_its_members_and_the_keys_copied_onto_
                                               "typescript").touched] == ["Panel"]
 
 
+INHERITS = """\
+export class Base {
+  m() {
+    return 1
+  }
+}
+
+export const Foo = VALUE
+"""
+
+
+@pytest.mark.parametrize(("value", "touched", "declared"), [
+    # a class written as the value itself is a value, its members and its base's none of it
+    ("class extends Base {\n  n() {\n    return 2\n  }\n}", ["Base.m"], ["Foo"]),
+    # the class ``Object.assign`` returns inherits its base's members, as its own are read
+    ("Object.assign(class extends Base {\n  n() {\n    return 2\n  }\n}, { create })",
+     ["Base.m", "Foo.m"], ["Foo", "Foo.create", "Foo.m", "Foo.n"]),
+])
+def test_a_const_inherits_the_members_of_a_base_only_of_a_class_it_holds_through_a_call(
+        value: str, touched: list[str], declared: list[str]) -> None:
+    """Found by review: a plain class expression had joined the class tree (``Foo.m``
+    touched) while its own members were still read as a value's (``Foo.n`` not declared)."""
+    source = INHERITS.replace("VALUE", value)
+    result = extract_typescript(source.encode(), frozenset({_line(source, "return 1")}),
+                                "typescript")
+    assert [d.key for d in result.touched] == touched
+    assert sorted(key for key in result.declared if key.startswith("Foo")) == declared
+
+
 def test_a_pr_changing_the_function_object_assign_names_lists_the_page_calling_it(
         tmp_path: Path) -> None:
     """The plain word ``observable`` anchors in call form, as a function's name does; a value

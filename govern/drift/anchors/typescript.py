@@ -272,15 +272,25 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
         value = _unwrap(node.child_by_field_name("value"))
-        held, obj = _held(value), _object_of(value)
-        if held is not None and value is not None and held.id != value.id \
-                and held.type in _CLASSES:
-            # the class a call gives, with the keys of an object ``Object.assign`` copies onto
-            # it (a class written as the value itself is read as a value, as ever)
-            return True, _members(held)[1] + (list(object_members(obj)) if obj is not None else [])
+        made, obj = _class_made(value), _object_of(value)
+        if made is not None:
+            # with the keys of an object ``Object.assign`` copies onto it
+            return True, _members(made)[1] + (list(object_members(obj)) if obj is not None else [])
         if obj is not None:
             return True, list(object_members(obj))
     return False, []
+
+
+def _class_made(value: Node | None) -> Node | None:
+    """The class a const's value gives through a call: the class an immediately called
+    function returns, or the one ``Object.assign(class …, …)`` copies keys onto (``_held``).
+    None for any other value, a class written as the value itself too: ``const Foo = class
+    extends Base {…}`` is read as a value, as ever, by its members (``_members``) and by the
+    classes it would inherit from (``_class_tree``) alike."""
+    value = _unwrap(value)
+    held = _held(value)
+    return held if held is not None and value is not None and held.id != value.id \
+        and held.type in _CLASSES else None
 
 
 def _iife_class(value: Node | None) -> Node | None:
@@ -1199,7 +1209,7 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, declared, _statement, exported in top:
-        node = _held(declared.child_by_field_name("value")) \
+        node = _class_made(declared.child_by_field_name("value")) \
             if declared.type == "variable_declarator" else declared
         if not exported or node is None or node.type not in _CLASSES | {"interface_declaration"}:
             continue
