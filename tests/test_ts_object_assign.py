@@ -176,6 +176,30 @@ def test_a_class_object_assign_returns_has_its_members_and_the_keys_copied_onto_
                                               "typescript").touched] == ["Panel"]
 
 
+@pytest.mark.parametrize("local", [
+    "function createObservable(value, options) {\n  return wrap(value, options)\n}\n",
+    "class createObservable {\n  get() {\n    return 1\n  }\n}\n",
+])
+def test_the_commonjs_form_of_object_assign_is_read_as_the_const_form(local: str) -> None:
+    """``exports.observable = Object.assign(createObservable, factories)`` publishes the local
+    under ``observable`` as the const does, and its own line, which copies keys onto it, is
+    ``observable``'s, not the re-export of a name unchanged, which it would read as were the
+    file's functions and classes given to the readers of a CommonJS export (a review asked)."""
+    def read(source: str) -> list[tuple[object, ...]]:
+        found = []
+        for line in range(1, source.count("\n") + 1):
+            result = extract_typescript(source.encode(), frozenset({line}), "javascript")
+            found.append(([(d.key, d.binding) for d in result.touched],
+                          sorted(result.declared), result.passed_over))
+        return found
+
+    const = read(local + "\nexport const observable = Object.assign(createObservable, factories)\n")
+    commonjs = read(local + "\nexports.observable = Object.assign(createObservable, factories)\n")
+    assert commonjs == const
+    assert commonjs[-1][0] == [("observable", False)]
+    assert commonjs[-1][2] == ()
+
+
 INHERITS = """\
 export class Base {
   m() {

@@ -766,6 +766,8 @@ def _touches_reexports(root: Node, lines: frozenset[int],
         statement.type == "export_statement" and (
             statement.child_by_field_name("source") is not None
             or any(child.type == "export_clause" for child in statement.named_children))
+        # without the file's callables, as ``_top_level`` skips: ``exports.x = Object.assign(
+        # local, keys)`` copies keys onto the local, no re-export of it unchanged
         or statement.type == "expression_statement" and any(
             _assigned_local(node) in exported_as for _, node in _commonjs_declarations(statement)))
         for statement in root.named_children)
@@ -836,6 +838,8 @@ def _top_level(root: Node, script: bool) -> _TopLevels:
     exported_as = _exported_as(found, clause_exports, callables)
     top: TopLevel = []
     for name, node, statement, public, commonjs in found:
+        # ``callables`` not passed: ``exports.x = Object.assign(local, keys)`` stays, read as
+        # ``export const x = Object.assign(local, keys)``'s declarator is, its line the const's
         if commonjs and _assigned_local(node) in exported_as:
             continue  # it names the declaration it exports, given below under its name
         names = exported_as.get(name) if not commonjs else None
