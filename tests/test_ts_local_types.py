@@ -263,6 +263,48 @@ def test_a_local_type_whose_jsdoc_changed_anchors_the_signatures_naming_it() -> 
     assert _sides(documented, changed, {1}, {1}) == (["make"], ["make"])
 
 
+DOCUMENTED = """\
+/** Options of the store. */
+type Options = { name: string }
+
+export function create(options: Options) {
+  return options
+}
+"""
+
+DOCUMENTED_DOWN = """\
+export function create(options: Options) {
+  return options
+}
+
+/** Options of the store. */
+type Options = { name: string }
+"""
+
+
+def test_a_local_type_moved_with_its_jsdoc_anchors_no_signature_naming_it() -> None:
+    """Found by review: the cut and paste puts the JSDoc lines among the changed lines, which
+    had alone read the type as changed. The comment is compared as the definition is."""
+    assert _sides(DOCUMENTED, DOCUMENTED_DOWN, {1, 2, 3}, {4, 5, 6}) == ([], [])
+    # moved, and its comment or its definition changed: what ``create`` shows changed
+    reworded = DOCUMENTED_DOWN.replace("Options of", "The options of")
+    assert _sides(DOCUMENTED, reworded, {1, 2, 3}, {4, 5, 6}) == (["create"], ["create"])
+    retyped = DOCUMENTED_DOWN.replace("name: string", "name?: string")
+    assert _sides(DOCUMENTED, retyped, {1, 2, 3}, {4, 5, 6}) == (["create"], ["create"])
+    # a comment added above it as it moves is one the emitted ``.d.ts`` did not show
+    bare = DOCUMENTED.replace("/** Options of the store. */\n", "")
+    assert _sides(bare, DOCUMENTED_DOWN, {1, 2}, {4, 5, 6}) == (["create"], ["create"])
+
+
+def test_a_local_type_moved_to_another_module_is_compared_without_its_jsdoc() -> None:
+    """Declared on one side only, its definition written again elsewhere: a signature naming
+    it changed its own lines if it changed at all, whatever comment the type took along."""
+    moved = DOCUMENTED.replace("/** Options of the store. */\ntype Options = { name: string }\n",
+                               "import type { Options } from './options'\n")
+    there = ("", "/** The options. */\nexport type Options = { name: string }\n")
+    assert _sides(DOCUMENTED, moved, {1, 2}, {1}, there) == ([], [])
+
+
 def test_a_pr_moving_a_local_type_within_its_file_lists_no_page_of_its_users(
         tmp_path: Path) -> None:
     base = {"src/react.ts": REACT, "docs/use-store.md": "Read the state with `useStore(api)`.\n"}

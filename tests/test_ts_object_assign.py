@@ -176,6 +176,59 @@ def test_a_class_object_assign_returns_has_its_members_and_the_keys_copied_onto_
                                               "typescript").touched] == ["Panel"]
 
 
+@pytest.mark.parametrize("local", [
+    "function createObservable(value, options) {\n  return wrap(value, options)\n}\n",
+    "class createObservable {\n  get() {\n    return 1\n  }\n}\n",
+])
+def test_the_commonjs_form_of_object_assign_is_read_as_the_const_form(local: str) -> None:
+    """``exports.observable = Object.assign(createObservable, factories)`` publishes the local
+    under ``observable`` as the const does, and its own line, which copies keys onto it, is
+    ``observable``'s, not the re-export of a name unchanged, which it would read as were the
+    file's functions and classes given to the readers of a CommonJS export (a review asked)."""
+    def read(source: str) -> list[tuple[object, ...]]:
+        found = []
+        for line in range(1, source.count("\n") + 1):
+            result = extract_typescript(source.encode(), frozenset({line}), "javascript")
+            found.append(([(d.key, d.binding) for d in result.touched],
+                          sorted(result.declared), result.passed_over))
+        return found
+
+    const = read(local + "\nexport const observable = Object.assign(createObservable, factories)\n")
+    commonjs = read(local + "\nexports.observable = Object.assign(createObservable, factories)\n")
+    assert commonjs == const
+    assert commonjs[-1][0] == [("observable", False)]
+    assert commonjs[-1][2] == ()
+
+
+INHERITS = """\
+export class Base {
+  m() {
+    return 1
+  }
+}
+
+export const Foo = VALUE
+"""
+
+
+@pytest.mark.parametrize(("value", "touched", "declared"), [
+    # a class written as the value itself is a value, its members and its base's none of it
+    ("class extends Base {\n  n() {\n    return 2\n  }\n}", ["Base.m"], ["Foo"]),
+    # the class ``Object.assign`` returns inherits its base's members, as its own are read
+    ("Object.assign(class extends Base {\n  n() {\n    return 2\n  }\n}, { create })",
+     ["Base.m", "Foo.m"], ["Foo", "Foo.create", "Foo.m", "Foo.n"]),
+])
+def test_a_const_inherits_the_members_of_a_base_only_of_a_class_it_holds_through_a_call(
+        value: str, touched: list[str], declared: list[str]) -> None:
+    """Found by review: a plain class expression had joined the class tree (``Foo.m``
+    touched) while its own members were still read as a value's (``Foo.n`` not declared)."""
+    source = INHERITS.replace("VALUE", value)
+    result = extract_typescript(source.encode(), frozenset({_line(source, "return 1")}),
+                                "typescript")
+    assert [d.key for d in result.touched] == touched
+    assert sorted(key for key in result.declared if key.startswith("Foo")) == declared
+
+
 def test_a_pr_changing_the_function_object_assign_names_lists_the_page_calling_it(
         tmp_path: Path) -> None:
     """The plain word ``observable`` anchors in call form, as a function's name does; a value

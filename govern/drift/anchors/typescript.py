@@ -272,15 +272,25 @@ def _members(node: Node) -> tuple[bool, list[tuple[str, Node]]]:
         return True, list(_namespace_members(body)) if body is not None else []
     if node.type == "variable_declarator":
         value = _unwrap(node.child_by_field_name("value"))
-        held, obj = _held(value), _object_of(value)
-        if held is not None and value is not None and held.id != value.id \
-                and held.type in _CLASSES:
-            # the class a call gives, with the keys of an object ``Object.assign`` copies onto
-            # it (a class written as the value itself is read as a value, as ever)
-            return True, _members(held)[1] + (list(object_members(obj)) if obj is not None else [])
+        made, obj = _class_made(value), _object_of(value)
+        if made is not None:
+            # with the keys of an object ``Object.assign`` copies onto it
+            return True, _members(made)[1] + (list(object_members(obj)) if obj is not None else [])
         if obj is not None:
             return True, list(object_members(obj))
     return False, []
+
+
+def _class_made(value: Node | None) -> Node | None:
+    """The class a const's value gives through a call: the class an immediately called
+    function returns, or the one ``Object.assign(class …, …)`` copies keys onto (``_held``).
+    None for any other value, a class written as the value itself too: ``const Foo = class
+    extends Base {…}`` is read as a value, as ever, by its members (``_members``) and by the
+    classes it would inherit from (``_class_tree``) alike."""
+    value = _unwrap(value)
+    held = _held(value)
+    return held if held is not None and value is not None and held.id != value.id \
+        and held.type in _CLASSES else None
 
 
 def _iife_class(value: Node | None) -> Node | None:
@@ -756,6 +766,8 @@ def _touches_reexports(root: Node, lines: frozenset[int],
         statement.type == "export_statement" and (
             statement.child_by_field_name("source") is not None
             or any(child.type == "export_clause" for child in statement.named_children))
+        # without the file's callables, as ``_top_level`` skips: ``exports.x = Object.assign(
+        # local, keys)`` copies keys onto the local, no re-export of it unchanged
         or statement.type == "expression_statement" and any(
             _assigned_local(node) in exported_as for _, node in _commonjs_declarations(statement)))
         for statement in root.named_children)
@@ -826,6 +838,8 @@ def _top_level(root: Node, script: bool) -> _TopLevels:
     exported_as = _exported_as(found, clause_exports, callables)
     top: TopLevel = []
     for name, node, statement, public, commonjs in found:
+        # ``callables`` not passed: ``exports.x = Object.assign(local, keys)`` stays, read as
+        # ``export const x = Object.assign(local, keys)``'s declarator is, its line the const's
         if commonjs and _assigned_local(node) in exported_as:
             continue  # it names the declaration it exports, given below under its name
         names = exported_as.get(name) if not commonjs else None
@@ -1199,7 +1213,7 @@ def _class_tree(top: TopLevel) -> tuple[dict[str, list[str]], dict[str, set[str]
     bases: dict[str, list[str]] = {}
     members: dict[str, set[str]] = {}
     for name, declared, _statement, exported in top:
-        node = _held(declared.child_by_field_name("value")) \
+        node = _class_made(declared.child_by_field_name("value")) \
             if declared.type == "variable_declarator" else declared
         if not exported or node is None or node.type not in _CLASSES | {"interface_declaration"}:
             continue
@@ -1346,8 +1360,21 @@ def _jsdoc_changed(root: Node, lines: frozenset[int]) -> dict[int, Node]:
     statements = root.named_children
     return {
         statement.id: above for above, statement in zip(statements, statements[1:], strict=False)
-        if above.type == "comment" and above.end_point.row + 1 >= statement.start_point.row
-        and (above.text or b"").startswith(b"/**") and touches(above, lines)}
+        if _is_jsdoc_of(above, statement) and touches(above, lines)}
+
+
+def _is_jsdoc_of(above: Node, statement: Node) -> bool:
+    """Whether ``above`` is a JSDoc block (``/** … */``) written directly above ``statement``."""
+    return above.type == "comment" and above.end_point.row + 1 >= statement.start_point.row \
+        and (above.text or b"").startswith(b"/**")
+
+
+def _jsdoc_of(statement: Node) -> bytes:
+    """The JSDoc block written directly above a top-level statement, blanks made single
+    spaces; empty without one."""
+    above = statement.prev_named_sibling
+    return _spaced(above.text or b"") if above is not None and _is_jsdoc_of(above, statement) \
+        else b""
 
 
 _TYPES = frozenset({"type_alias_declaration", "interface_declaration"})
@@ -1430,34 +1457,47 @@ def _definition(node: Node) -> bytes:
     return _spaced((node.text or b"")[after:])
 
 
-def _type_definitions(source: bytes, language: str) -> dict[str, set[bytes]]:
-    """Name -> the definitions (``_definition``) of the types and interfaces of that name a
-    file declares at its top, exported or not: an interface may be declared more than once."""
-    found: dict[str, set[bytes]] = {}
-    for name, node, *_ in _declared_at_top(parse(language, source).root_node, script=False):
+_Documented = tuple[bytes, bytes]
+"""A type's JSDoc block (``_jsdoc_of``) and its definition (``_definition``): what the
+emitted ``.d.ts`` shows of it."""
+
+
+def _documented(node: Node, statement: Node) -> _Documented:
+    return _jsdoc_of(statement), _definition(node)
+
+
+def _type_definitions(source: bytes, language: str) -> dict[str, set[_Documented]]:
+    """Name -> the definitions of the types and interfaces of that name a file declares at its
+    top, exported or not, each with the JSDoc block above it (``_documented``): an interface
+    may be declared more than once."""
+    found: dict[str, set[_Documented]] = {}
+    for name, node, statement, *_ in _declared_at_top(parse(language, source).root_node,
+                                                      script=False):
         if node.type in _TYPES:
-            found.setdefault(name, set()).add(_definition(node))
+            found.setdefault(name, set()).add(_documented(node, statement))
     return found
 
 
-def _still_changed(changed: list[tuple[str, Node, bool]], counterpart: bytes, language: str,
+def _still_changed(changed: list[tuple[str, Node, Node]], counterpart: bytes, language: str,
                    elsewhere: Callable[[], bytes]) -> list[str]:
-    """The names of the ``changed`` unexported types (name, node, whether the JSDoc above it
-    changed) whose change is one of the exported signatures naming them (``_exposing``), the
-    file's text on the other side being ``counterpart``. Declared on both sides, one whose
-    definition is the same on both did not change: it moved within the file, or only gained
-    or lost ``export`` (the type itself is then new API or removed). Declared on one side
-    only, one whose definition the change writes again, the same, in ``elsewhere`` (its
-    other side's changed lines, :func:`moved_text`, read only then) moved to another module
-    or from one, or was renamed. A signature naming either changed its own lines if it
-    changed at all (zustand's ``d2ac8205e``). Moved and changed, or its JSDoc changed, it
-    changed them. At most ``MAX_TYPE_NAMES`` types, each one search."""
+    """The names of the ``changed`` unexported types (name, node, statement) whose change is
+    one of the exported signatures naming them (``_exposing``), the file's text on the other
+    side being ``counterpart``. Declared on both sides, one whose definition and JSDoc block
+    (``_documented``) are the same on both did not change: it moved within the file, its
+    comment with it, or only gained or lost ``export`` (the type itself is then new API or
+    removed); its definition or its JSDoc changed, moved or not, it changed them. Declared on
+    one side only, only its definition is compared, not its JSDoc: one whose definition the
+    change writes again, the same, in ``elsewhere`` (its other side's changed lines,
+    :func:`moved_text`, read only then) moved to another module or from one, or was renamed,
+    whatever comment it took along; a signature naming it changed its own lines if it changed
+    at all (zustand's ``d2ac8205e``). Moved and changed, it changed them. At most
+    ``MAX_TYPE_NAMES`` types, each one search."""
     other = _type_definitions(counterpart, language)
     changed = changed[:MAX_TYPE_NAMES]
     written = elsewhere() if any(name not in other for name, _, _ in changed) else b""
-    return [name for name, node, documented in changed
-            if (documented or _definition(node) not in other[name] if name in other
-                else _definition(node) not in written)]
+    return [name for name, node, statement in changed
+            if ((_documented(node, statement) not in other[name]) if name in other
+                else (_definition(node) not in written))]
 
 
 def _is_script(root: Node) -> bool:
@@ -1480,11 +1520,12 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     lines whose words changed only in spelling, which make a declaration changed in them and
     its doc comment alone ``doc_only``. ``counterpart``: the file's text on the other side of
     the change: a changed unexported type anchors the exported signatures naming it
-    (``_exposing``) only when it is declared there too with another definition, or, declared
-    on one side only, its definition is not written again, the same, in what ``elsewhere``
-    gives (the change set's changed lines on the other side, :func:`moved_text`, read only
-    then): moved and changed, it changed them (``_still_changed``). None reads every changed
-    type so (a file added or deleted changes every signature's own lines anyway)."""
+    (``_exposing``) only when it is declared there too with another definition or JSDoc
+    block, or, declared on one side only, its definition is not written again, the same, in
+    what ``elsewhere`` gives (the change set's changed lines on the other side,
+    :func:`moved_text`, read only then): moved and changed, it changed them
+    (``_still_changed``). None reads every changed type so (a file added or deleted changes
+    every signature's own lines anyway)."""
     tree = parse(language, source)
     script = declaration_file and _is_script(tree.root_node)
     declared: set[str] = set()
@@ -1500,7 +1541,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
     jsdoc_changed = _jsdoc_changed(tree.root_node, lines)
     augmented: set[str] = set()
     instances = _bound_instances(top)
-    changed_types: list[tuple[str, Node, bool]] = []
+    changed_types: list[tuple[str, Node, Node]] = []
     for name, node, statement, exported in top:
         in_file.add(name)
         # a changed JSDoc above it is read as a change of the declaration's own first line
@@ -1521,7 +1562,7 @@ def extract_typescript(source: bytes, lines: frozenset[int], language: str,
             if touches(span, its_lines) and not given:
                 passed_over.append(f"unexported `{name}`")
                 if node.type in _TYPES:
-                    changed_types.append((name, node, statement.id in jsdoc_changed))
+                    changed_types.append((name, node, statement))
             continue
         declared.update(_declared_keys(name, node, members))
         if touches(span, its_lines):
