@@ -147,6 +147,9 @@ def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
                             ("Whats", "new"), ("What\u2019s", "New"))
       for blank in ("", " ", "-", "_")),
     ("# Tool\n\n## Change  Log\n\n## Release.Notes\n\n## What is new\n", False),
+    # letters whose lowercase is longer than they are (a Turkish page) move no offset
+    ("İ" * 80 + "\n\n## Changelog\n", True),
+    ("İ" * 80 + "\n\nSee the changelog.\n\n## Usage\n", False),
 ])
 def test_a_page_is_read_for_headings_only_where_a_heading_may_name_release_notes(
         text: str, may: bool) -> None:

@@ -787,6 +787,9 @@ _RELEASE_NOTES_WORDS = re.compile("|".join(
 ``Release-Notes``, ``What's New``), lowercase. Every branch opens with a letter, so the search
 skips from one of their first letters to the next in C: one pass over a page, where a
 substring search for each spelling took the page's length 32 times (twice the time)."""
+_RELEASE_NOTES_ANY_CASE = re.compile(_RELEASE_NOTES_WORDS.pattern, re.IGNORECASE)
+"""The same, for a page whose lowercase is longer than itself (``İ`` lowers to two
+characters), whose offsets would not be the page's: read in any case, a third slower."""
 
 
 MAX_TITLE_CHECKS = 64
@@ -800,7 +803,10 @@ def may_hold_release_notes(text: str) -> bool:
     follows. Most pages hold none, and are not read line by line for headings: that took
     2 ms a page, 0.3 s for the 144 pages a phrase search read on objectstack. One search of
     the lowered text, each found word's line then looked at."""
-    for checks, found in enumerate(_RELEASE_NOTES_WORDS.finditer(text.lower()), 1):
+    folded = text.lower()
+    words = _RELEASE_NOTES_WORDS.finditer(folded) if len(folded) == len(text) \
+        else _RELEASE_NOTES_ANY_CASE.finditer(text)
+    for checks, found in enumerate(words, 1):
         if checks > MAX_TITLE_CHECKS or _on_heading_line(text, found.start()):
             return True
     return False
