@@ -20,6 +20,10 @@ PAGES = {"docs/api.md": "Call `pkg.parse_line` on each line.\n",
          "docs/lines.md": "The module's own `pkg.lines.parse_line` is gone.\n"}
 
 
+GETATTR = ("def __getattr__(name):\n    if name == 'parse_line':\n        return str.strip\n"
+           "    raise AttributeError(name)\n")
+
+
 def _stale(tmp_path: Path, files: dict[str, str]) -> dict[str, bool]:
     head: dict[str, str | None] = {"pkg/lines.py": "def split_lines(text):\n    return text\n"}
     data = run_json(pr_repo(tmp_path, {**files, "pkg/lines.py": LINES, **PAGES}, head), "main")
@@ -53,6 +57,12 @@ def _stale(tmp_path: Path, files: dict[str, str]) -> dict[str, bool]:
     # the module defining it is imported by name only, not starred
     ({"pkg/__init__.py": "from .lines import *\nfrom . import text\n",
       "pkg/text.py": "def parse_line(line):\n    return line.strip()\n"}, True),
+    # served by the starred module's `__getattr__`: a star import copies the module's own
+    # bindings, which that name is not, unless its `__all__` lists it
+    ({"pkg/__init__.py": "from .lines import *\nfrom .text import *\n",
+      "pkg/text.py": GETATTR}, True),
+    ({"pkg/__init__.py": "from .lines import *\nfrom .text import *\n",
+      "pkg/text.py": "__all__ = ['parse_line']\n\n\n" + GETATTR}, False),
 ])
 def test_a_name_a_star_import_still_brings_is_not_removed(tmp_path: Path, files: dict[str, str],
                                                           stale: bool) -> None:

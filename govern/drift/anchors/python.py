@@ -1027,21 +1027,30 @@ class StarSource:
     """Its ``__all__``: what a star import of it brings, when it has one."""
     stars: tuple[str, ...]
     """The modules it star-imports, as written (``.text``, ``pkg._parsing``), each once."""
+    served: frozenset[str] = frozenset()
+    """The names its module ``__getattr__`` serves (:func:`module_getattr_names`)."""
 
     def brings(self, name: str) -> bool:
-        """Does ``from this_module import *`` bring ``name`` (if the module binds it)?"""
-        return is_public(name) if self.all_names is None else name in self.all_names
+        """Does ``from this_module import *`` bring ``name`` (if the module binds it)? Without
+        an ``__all__``, a star import copies the module's own bindings, which a name its
+        ``__getattr__`` serves is not."""
+        if self.all_names is None:
+            return is_public(name) and name not in self.served
+        return name in self.all_names
 
 
 def star_source(source: bytes) -> StarSource:
     """A module's :class:`StarSource`, read from its text."""
     extraction = extract_python(source, frozenset())
     imports = extraction.import_reexports
+    served = module_getattr_names(source.decode("utf-8", "replace")) \
+        if b"__getattr__" in source else set()
     return StarSource(extraction.declared,
                       frozenset(name for name in imports if not name.startswith("*")),
                       extraction.all_names,
                       tuple(dict.fromkeys(imports[name].rpartition(":")[0] for name in imports
-                                          if name.startswith("*"))))
+                                          if name.startswith("*"))),
+                      frozenset(served))
 
 
 MAX_STARRED = 64
