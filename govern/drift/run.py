@@ -321,7 +321,7 @@ def _written_members(removed: frozenset[tuple[str, str]], candidates: list[Candi
                 and declaration.container is not None and candidate.token == declaration.key \
                 and ("symbol", candidate.token) in removed:
             taken.setdefault(candidate.token, set()).add(candidate.file)
-    named = [token for token in sorted(taken) if index.naming(token)][:MAX_NAMES]
+    named = [token for token in sorted(taken) if _page_writes(index, token)][:MAX_NAMES]
     return {token: frozenset(taken[token]) for token in named}
 
 

@@ -1027,7 +1027,7 @@ class StarSource:
     """Its ``__all__``: what a star import of it brings, when it has one."""
     stars: tuple[str, ...]
     """The modules it star-imports, as written (``.text``, ``pkg._parsing``), each once."""
-    served: frozenset[str] = frozenset()
+    served: frozenset[str]
     """The names its module ``__getattr__`` serves (:func:`module_getattr_names`)."""
 
     def brings(self, name: str) -> bool:
