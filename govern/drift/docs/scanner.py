@@ -1331,7 +1331,7 @@ def raw_tokens(text: str) -> set[str]:
     characters, which may or may not be word characters (``é``, ``—``), is read by the
     pattern itself."""
     runs = set(text.encode("utf-8", "surrogatepass").translate(_ASCII_SEPARATORS).split())
-    ascii_runs = [run for run in runs if run.isascii()]
+    ascii_runs = list(filter(bytes.isascii, runs))
     tokens = set(_LEADING_MARKS.sub(b" ", b" " + b" ".join(ascii_runs)).decode("ascii").split())
     if len(ascii_runs) < len(runs):
         for run in runs.difference(ascii_runs):
@@ -1414,7 +1414,7 @@ def _names(raws: set[str]) -> tuple[set[str], set[str]]:
     """(words, loose) of a text's raw tokens: most are plain identifiers (`parse`, `Client`),
     words as they are, taken in one pass; the rest (dotted, paths, `$x`, numbers, other
     scripts) are read one by one."""
-    words = {raw for raw in raws if raw.isidentifier() and raw.isascii()}
+    words = set(filter(str.isascii, filter(str.isidentifier, raws)))
     loose: set[str] = set()
     for raw in raws.difference(words):
         if "/" in raw or "@" in raw or "-" in raw:
