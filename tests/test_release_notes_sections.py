@@ -139,7 +139,10 @@ def test_a_flag_only_in_a_change_log_lists_nothing(tmp_path: Path) -> None:
     ("=========\nChangelog\n=========\n", True),
     ("# Tool\n\nSee the changelog for what's new in each release.\n", False),
     ("# Tool\n\n    ## Changelog\n", False),  # indented four: code, not a heading
-    ("x " * 10 + "\nchangelog " * 100, True),  # past the checks: read line by line
+    ("x " * 10 + "\nchangelog " * 100, False),  # on no heading line, however often
+    ("Notes\n\n## Changelog\n###\n", True),  # `###` opens a line and underlines the one above
+    ("Release notes\n###\n", True),
+    ("Release notes\n  ###\n", False),  # an indented `#` line is no adornment
     # every title, in each spacing a heading writes it, and nothing near them
     *((f"# Tool\n\n## {first}{blank}{second}\n", True)
       for first, second in (("Change", "Log"), ("RELEASE", "notes"), ("Release", "History"),

@@ -10,7 +10,6 @@ import bisect
 import itertools
 import re
 import string
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -89,6 +88,11 @@ search to jump between newlines; each try reads its line and the next one's inde
 _OBJECT_DIRECTIVE = re.compile(
     r"^([ \t]*)\.\. (?:py:)?(?P<kind>auto\w+|" + "|".join(sorted(DECLARING)) + r")::[ \t]*"
     r"(?P<target>\S+)[^\n]*(?P<options>(?:\n\1[ \t]++[^\n]*+)*+)", re.M)
+_OBJECT_DIRECTIVE_MARK = re.compile(
+    r"\.\. (?:py:)?(?:auto\w+|" + "|".join(sorted(DECLARING)) + r")::")
+"""What every object directive writes, searched for first: its own pattern opens at a line's
+start, which the search tries at every character, and a page's ``...`` had it read most MDX
+pages whole (a fifth of their directive time left)."""
 _MYST_AUTODOC = re.compile(
     r"^[`:]{3,}\{(?P<kind>auto\w+)\}\s*(?P<target>\S+)[^\n]*(?P<options>(?:\n:[^\n]*)*)", re.M)
 # A members option, its value going on over the lines indented under it (``:members: a,\n
@@ -282,6 +286,9 @@ untagged fence. Python writes a chain only inside brackets, and mostly on what a
 _CHAIN_LINK = re.compile(r"[ \t]*+\.([A-Za-z_$][\w$]*+)")
 """A line continuing a chain: its first non-blank characters are ``.name`` (``  .option(``);
 ``...rest`` is a spread, no member."""
+_CHAIN_LINK_LINE = re.compile(r"\n[ \t]*+\.[A-Za-z_$]")
+"""Where a block holds a chain's link line, found from the newline before it: a block with
+none (most) is not read line by line."""
 _CHAIN_HEAD = re.compile(
     r"[ \t]*+(?:(?:export[ \t]++)?(?:const|let|var)[ \t]++[A-Za-z_$][\w$]*+[ \t]*+=[ \t]*+"
     r"|[A-Za-z_$][\w$]*+[ \t]*+=(?!=)[ \t]*+|return[ \t]++)?(?:await[ \t]++)?"
@@ -313,7 +320,8 @@ def _chain_head(line: str) -> str | None:
     return receiver if dot else None
 
 
-def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
+def chain_links(text: str, fenced: list[tuple[int, int]] | None = None
+                ) -> Iterator[tuple[str, int, bool]]:
     """(``head.name``, offset of ``name``, whether called) of each link of a method chain
     written a call a line in a fenced block of a chain language (:data:`CHAIN_LANGUAGES`)::
 
@@ -330,10 +338,12 @@ def chain_links(text: str) -> Iterator[tuple[str, int, bool]]:
     page alone cannot tell from a namespace required so. A chain goes on over its ``.name``
     lines and the comment lines between them; a blank line, a line ending in ``;`` or any
     other line ends it. Each line is split off
-    once, the head read once a chain and the page's bindings once: linear."""
+    once, the head read once a chain and the page's bindings once: linear. ``fenced`` is the
+    page's :func:`fenced_blocks`, when the caller has them already."""
     bound: set[str] | None = None
-    for start, end in fenced_blocks(text):
-        if fence_language(text, start) not in CHAIN_LANGUAGES:
+    for start, end in fenced_blocks(text) if fenced is None else fenced:
+        if fence_language(text, start) not in CHAIN_LANGUAGES \
+                or _CHAIN_LINK_LINE.search(text, start - 1, end) is None:
             continue
         head: str | None = None
         before = ""  # the last line that is no link, comment or blank: a chain's head line
@@ -788,48 +798,52 @@ _RELEASE_NOTES_WORDS = re.compile("|".join(
 skips from one of their first letters to the next in C: one pass over a page, where a
 substring search for each spelling took the page's length 32 times (twice the time)."""
 _RELEASE_NOTES_ANY_CASE = re.compile(_RELEASE_NOTES_WORDS.pattern, re.IGNORECASE)
-"""The same, for a page whose lowercase is longer than itself (``İ`` lowers to two
-characters), whose offsets would not be the page's: read in any case, a third slower."""
+"""The same, for a line whose lowercase is longer than itself (``İ`` lowers to two
+characters): read in any case, a third slower."""
 
 
-MAX_TITLE_CHECKS = 64
-"""Occurrences of a release-notes word checked for being on a heading line; a page writing
-more is read line by line for its headings, which is linear."""
+_HEADING_LINE = re.compile(r"\n(?: {0,3}+#|([" + re.escape("".join(sorted(RST_ADORNMENT)))
+                           + r"])\1{2,}+[^\S\n]*+(?=\n|\Z))")
+"""A line that may be a heading's, found from the newline before it: a line opening with
+``#`` (at most three spaces before it), itself the heading, or a line of adornment
+(:func:`adornment`), the heading the line above it."""
 
 
 def may_hold_release_notes(text: str) -> bool:
     """Whether a heading of :data:`RELEASE_NOTES_TITLES` could be on the page: one of its
     words on a line that opens with ``#`` or that a line of adornment (``===``, ``---``)
     follows. Most pages hold none, and are not read line by line for headings: that took
-    2 ms a page, 0.3 s for the 144 pages a phrase search read on objectstack. One search of
-    the lowered text, each found word's line then looked at."""
-    folded = text.lower()
-    words = _RELEASE_NOTES_WORDS.finditer(folded) if len(folded) == len(text) \
-        else _RELEASE_NOTES_ANY_CASE.finditer(text)
-    for checks, found in enumerate(words, 1):
-        if checks > MAX_TITLE_CHECKS or _on_heading_line(text, found.start()):
+    2 ms a page, 0.3 s for the 144 pages a phrase search read on objectstack. One search
+    from newline to newline finds the lines that may be headings, and only those are looked
+    at for the words (searching the whole page for them, then each one's line, took twice as
+    long: their first letters are common). Each line is read at most twice: linear."""
+    page = "\n" + text
+    for mark in _HEADING_LINE.finditer(page):
+        end = page.find("\n", mark.start() + 1)
+        line = page[mark.start() + 1:end if end >= 0 else len(page)]
+        if mark.group(1) is None and _names_release_notes(line):  # a line opening with `#`
+            return True
+        # a line of adornment, `###` among them: the line above may be a heading
+        if (mark.group(1) is not None or adornment(line) is not None) and _names_release_notes(
+                page[page.rfind("\n", 0, mark.start()) + 1:mark.start()]):
             return True
     return False
 
 
-def _on_heading_line(text: str, at: int) -> bool:
-    """Whether the line holding offset ``at`` may be a heading: it opens with ``#``, or the
-    next line is adornment."""
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    if text[start:min(at, start + 4)].lstrip(" ").startswith("#"):  # at most three spaces
-        return True
-    if end < 0:
-        return False
-    after = text.find("\n", end + 1)
-    return adornment(text[end + 1:after if after >= 0 else len(text)]) is not None
+def _names_release_notes(line: str) -> bool:
+    """Does ``line`` write a word of :data:`RELEASE_NOTES_TITLES`, in any case?"""
+    folded = line.lower()
+    return (_RELEASE_NOTES_WORDS.search(folded) if len(folded) == len(line)
+            else _RELEASE_NOTES_ANY_CASE.search(line)) is not None
 
 
-def code_regions(text: str, path: str) -> list[tuple[int, int]]:
+def code_regions(text: str, path: str, fenced: list[tuple[int, int]] | None = None
+                 ) -> list[tuple[int, int]]:
     """(start, end) of the code on a page, where the scanner reads calls: fenced blocks and
     inline code spans; in markdown (not MDX, which has no indented code) indented code blocks;
-    in rst literal blocks (lines indented under a line ending in ``::``) and doctest blocks."""
-    regions = fenced_blocks(text) if "```" in text or "~~~" in text else []
+    in rst literal blocks (lines indented under a line ending in ``::``) and doctest blocks.
+    ``fenced`` is the page's :func:`fenced_blocks`, when the caller has them already."""
+    regions = fenced_blocks(text) if fenced is None else list(fenced)
     if "`" in text:
         regions += inline_code_spans(text)
     if path.endswith(".rst"):
@@ -1025,8 +1039,9 @@ def sphinx_targets(text: str) -> Iterator[SphinxTarget]:
 
 def _directive_targets(text: str) -> Iterator[SphinxTarget]:
     """Every object directive's target on the page: rst's, and MyST's autodoc fences."""
-    for mark, pattern in ((".. ", _OBJECT_DIRECTIVE), ("{auto", _MYST_AUTODOC)):
-        for match in pattern.finditer(text) if mark in text else ():
+    for present, pattern in ((_OBJECT_DIRECTIVE_MARK.search(text) is not None,
+                              _OBJECT_DIRECTIVE), ("{auto" in text, _MYST_AUTODOC)):
+        for match in pattern.finditer(text) if present else ():
             kind = match.group("kind")
             members = _members(text, *match.span("options")) \
                 if kind in _MEMBER_DIRECTIVES else None
@@ -1075,7 +1090,8 @@ def defined_names(text: str) -> set[str]:
     # the object directives alone (:func:`sphinx_targets` without its roles, and MyST's
     # autodoc fences, none of them declaring): a page of roles made thousands of targets here
     targets = [SphinxTarget(match.start("target"), match.group("target"), kind, True)
-               for match in (_OBJECT_DIRECTIVE.finditer(text) if ".. " in text else ())
+               for match in (_OBJECT_DIRECTIVE.finditer(text)
+                             if _OBJECT_DIRECTIVE_MARK.search(text) else ())
                if (kind := match.group("kind")) in DECLARING]
     resolved: dict[int, str] = {}
     for target, name in named_targets(text, targets) if targets else ():
@@ -1315,7 +1331,7 @@ def raw_tokens(text: str) -> set[str]:
     characters, which may or may not be word characters (``é``, ``—``), is read by the
     pattern itself."""
     runs = set(text.encode("utf-8", "surrogatepass").translate(_ASCII_SEPARATORS).split())
-    ascii_runs = [run for run in runs if run.isascii()]
+    ascii_runs = list(filter(bytes.isascii, runs))
     tokens = set(_LEADING_MARKS.sub(b" ", b" " + b" ".join(ascii_runs)).decode("ascii").split())
     if len(ascii_runs) < len(runs):
         for run in runs.difference(ascii_runs):
@@ -1398,7 +1414,7 @@ def _names(raws: set[str]) -> tuple[set[str], set[str]]:
     """(words, loose) of a text's raw tokens: most are plain identifiers (`parse`, `Client`),
     words as they are, taken in one pass; the rest (dotted, paths, `$x`, numbers, other
     scripts) are read one by one."""
-    words = {raw for raw in raws if raw.isidentifier() and raw.isascii()}
+    words = set(filter(str.isascii, filter(str.isidentifier, raws)))
     loose: set[str] = set()
     for raw in raws.difference(words):
         if "/" in raw or "@" in raw or "-" in raw:
@@ -1410,10 +1426,10 @@ def _names(raws: set[str]) -> tuple[set[str], set[str]]:
     return words, loose
 
 
-def _calls(text: str, path: str) -> set[str]:
+def _calls(text: str, path: str, fenced: list[tuple[int, int]] | None = None) -> set[str]:
     """The names ``text`` writes in call form in its code regions."""
     return set(_CALL.findall("\n".join(text[start:end]
-                                       for start, end in code_regions(text, path))))
+                                       for start, end in code_regions(text, path, fenced))))
 
 
 def _generated(text: str, path: str, blocks: list[tuple[int, int]]) -> set[str]:
@@ -1449,18 +1465,18 @@ def scan_page(text: str, path: str) -> PageTokens:
     loose.update(linked_loose)
     words.update(references.names)
     words.update(name for name, _ in default_imports(text))
-    calls = _calls(text, path)
-    for name, _, called in chain_links(text):
+    fenced = fenced_blocks(text)  # read by both: the calls in code and the chains
+    calls = _calls(text, path, fenced)
+    for name, _, called in chain_links(text, fenced):
         words.add(name)
         words.update(dotted_suffixes(name))
         if called:
             calls.add(name)
     routes = {route_segments(r.rstrip(".")) for r in _ROUTE.findall(text)} if "/" in text \
         else set()
-    intern = sys.intern
     return PageTokens(
-        words=frozenset(map(intern, words)),
-        calls=frozenset(map(intern, calls)),
+        words=frozenset(words),
+        calls=frozenset(calls),
         prefixes=frozenset(references.prefixes),
         autodoc=frozenset(references.autodoc),
         hidden=frozenset(references.hidden),
