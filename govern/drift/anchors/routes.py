@@ -66,11 +66,15 @@ REGISTRAR_HINT = "|".join((_DECORATOR, _VERB_CALL, rf"(^|[^A-Za-z0-9_])(re_)?pat
 # leading lookbehind would be tried at every byte (about 40 ns a byte: 27 ms on a 635 kB
 # file); the word boundary before `path(` is a lookbehind from its end. The key parts are
 # told apart: a key's registration is the object around its line.
-_CALL_PARTS = (_DECORATOR, _VERB_CALL,
-               rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}")
+_DJANGO_CALL = rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}"
+_CALL_PARTS = (_DECORATOR, _VERB_CALL, _DJANGO_CALL)
 _KEY_PARTS = (rf"path{_KEY}", rf"url{_KEY}")
-PERL_HINT = "|".join(_CALL_PARTS + _KEY_PARTS)
-"""The hint for git grep's Perl engine (``git grep -P``)."""
+PERL_HINTS = ("|".join((_DECORATOR, _VERB_CALL)), "|".join((_DJANGO_CALL, *_KEY_PARTS)))
+"""The hint for git grep's Perl engine (``git grep -P``), as patterns any of which marks a
+line: each part's first character is `@`, `.`, `p` or `u`, and PCRE2 skips to where a match
+can start by a fast search for one or two such characters, while four are looked up at every
+byte. Two patterns of two each cost git a third less CPU than one of four (objectstack's
+checkout: 0.14 s against 0.20 s)."""
 _HINT_PARTS = tuple((re.compile(part.encode()), part in _KEY_PARTS)
                     for part in _CALL_PARTS + _KEY_PARTS)
 # Within a file the hints chose, a verb call opening at the end of its line is read too:
