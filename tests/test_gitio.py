@@ -150,7 +150,7 @@ def test_fetch_pull_heads_and_the_remote_url(tmp_path: Path) -> None:
 
 def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
     from govern.drift.anchors.routes import has_registration_line
-    from govern.drift.scans import PERL_HINT, REGISTRAR_HINT
+    from govern.drift.scans import PERL_HINTS, REGISTRAR_HINT
 
     repo = make_repo(tmp_path / "r", {
         "api/routes.ts": "router.get('/api/v1/items', list);\n",
@@ -161,23 +161,27 @@ def test_background_grep_answers_as_the_extended_one(tmp_path: Path) -> None:
         "api/hono.ts": "app.get(`${base}/items`, list);\n",
         "api/split.ts": "router.post(\n  '/items',\n  create,\n);\n",
         "api/key.ts": "const entry = actions.get(`${object}:${action}`);\n",
+        "api/object.ts": "export const route = { path: '/items', handler: list };\n",
+        "api/link.ts": "const link = { url: `${base}/items` };\n",
         "docs/a.md": "router.get('/api/v1/items')\n"})
     git = Git(repo.root)
     specs = ("*.ts", "*.py")
-    expected = ["api/hono.ts", "api/routes.ts", "api/start.py", "api/views.py"]
+    expected = ["api/hono.ts", "api/link.ts", "api/object.ts", "api/routes.ts", "api/start.py",
+                "api/views.py"]
     assert sorted(git.grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
     assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs)) == expected
-    # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git
+    # Python's form (a lookbehind for the word boundary) reads the same lines, here and in git,
+    # split into patterns a line matches any of
     assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
-                                        perl=PERL_HINT)) == expected
+                                        perl=PERL_HINTS)) == expected
     assert sorted(path for path in ("api/routes.ts", "api/start.py", "api/views.py",
                                     "api/plain.ts", "api/word.py", "api/hono.ts",
-                                    "api/split.ts", "api/key.ts")
+                                    "api/split.ts", "api/key.ts", "api/object.ts", "api/link.ts")
                   if has_registration_line((repo.root / path).read_bytes())) == expected
     assert grepped(git.start_grep_files("HEAD", "no-such-text-anywhere", specs)) == []
-    # a git that cannot run the Perl regex (here: an invalid one) answers through -E
-    assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs, perl="(?<!")) \
-        == expected
+    # a git that cannot run the Perl regexes (here: one of them invalid) answers through -E
+    assert grepped(git.start_grep_files("HEAD", REGISTRAR_HINT, specs,
+                                        perl=(r"\.get\(", "(?<!"))) == expected
     pending = git.start_grep_files("HEAD", REGISTRAR_HINT, specs)
     pending.cancel()  # a run that needs no bridge stops it; a second cancel is harmless
     pending.cancel()

@@ -17,7 +17,7 @@ from govern.core import cache
 from govern.core.progress import Progress, no_progress
 from govern.drift.anchors.ledgers import LedgerScan, scan_ledger
 from govern.drift.anchors.routes import (
-    PERL_HINT,
+    PERL_HINTS,
     REGISTRAR_HINT,
     RegistrarScan,
     has_registration_line,
@@ -459,7 +459,7 @@ def start_bridge_scans(git: Git, rev: str, entries: list[TreeEntry], config: Con
         if work_tree is not None and git.checkout_of(rev):
             changed_on_disk = work_tree
         grep = git.start_grep_files(rev, REGISTRAR_HINT, SOURCE_PATHSPECS,
-                                    perl=PERL_HINT,
+                                    perl=PERL_HINTS,
                                     work_tree=changed_on_disk is not None)
     return PendingScans(git, rev, entries, config, run, held, memos is None, sources, unscanned,
                         grep, changed_on_disk)

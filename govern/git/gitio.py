@@ -576,18 +576,20 @@ class Git:
         return zsplit(out) if work_tree else _grep_paths(out, rev)
 
     def start_grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...],
-                         perl: str | None = None, work_tree: bool = False) -> PendingGrep:
+                         perl: Sequence[str] = (), work_tree: bool = False) -> PendingGrep:
         """:meth:`grep_files` started in the background, so git inflates the tree's blobs on
-        another core while the caller works. It runs ``perl`` (else ``pattern``, which must
-        then read the same as a Perl regex) with Perl's engine, which git runs two to three
-        times faster than the extended one, and a lookbehind faster still.
+        another core while the caller works. It runs the ``perl`` patterns (a line matching
+        any of them matches; none given: ``pattern``, which must then read the same as a Perl
+        regex) with Perl's engine, which git runs two to three times faster than the extended
+        one, and a lookbehind faster still.
 
         ``work_tree`` greps the tracked files on disk instead, for a caller that knows they
         hold ``rev`` (:meth:`checkout_of`) but for the paths ``git status`` lists: reading
         files costs git a third of the CPU of inflating the same blobs."""
         target = () if work_tree else (rev,)
+        options = [part for regex in (perl or (pattern,)) for part in ("-e", regex)]
         argv = ["git", "-C", str(self.root), "-c", "core.quotepath=off", "grep", "-l", "-z",
-                "-I", "-P", "-e", perl or pattern, *target, "--", *pathspecs]
+                "-I", "-P", *options, *target, "--", *pathspecs]
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 env=_clean_env())
         return PendingGrep(proc, lambda: self.grep_files(rev, pattern, pathspecs),

@@ -10,9 +10,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
-from tree_sitter import Node, Query, QueryCursor, Tree
+from tree_sitter import Language, Node, Query, QueryCursor, Tree
 
 from govern.drift.anchors.regions import registration_regions
 from govern.drift.anchors.syntax import (
@@ -65,11 +66,15 @@ REGISTRAR_HINT = "|".join((_DECORATOR, _VERB_CALL, rf"(^|[^A-Za-z0-9_])(re_)?pat
 # leading lookbehind would be tried at every byte (about 40 ns a byte: 27 ms on a 635 kB
 # file); the word boundary before `path(` is a lookbehind from its end. The key parts are
 # told apart: a key's registration is the object around its line.
-_CALL_PARTS = (_DECORATOR, _VERB_CALL,
-               rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}")
+_DJANGO_CALL = rf"path(?:(?<![A-Za-z0-9_]path)|(?<=(?<![A-Za-z0-9_])re_path)){_DJANGO_PATH}"
+_CALL_PARTS = (_DECORATOR, _VERB_CALL, _DJANGO_CALL)
 _KEY_PARTS = (rf"path{_KEY}", rf"url{_KEY}")
-PERL_HINT = "|".join(_CALL_PARTS + _KEY_PARTS)
-"""The hint for git grep's Perl engine (``git grep -P``)."""
+PERL_HINTS = ("|".join((_DECORATOR, _VERB_CALL)), "|".join((_DJANGO_CALL, *_KEY_PARTS)))
+"""The hint for git grep's Perl engine (``git grep -P``), as patterns any of which marks a
+line: each part's first character is `@`, `.`, `p` or `u`, and PCRE2 skips to where a match
+can start by a fast search for one or two such characters, while four are looked up at every
+byte. Two patterns of two each cost git a third less CPU than one of four (objectstack's
+checkout: 0.14 s against 0.20 s)."""
 _HINT_PARTS = tuple((re.compile(part.encode()), part in _KEY_PARTS)
                     for part in _CALL_PARTS + _KEY_PARTS)
 # Within a file the hints chose, a verb call opening at the end of its line is read too:
@@ -145,40 +150,75 @@ _IDENTIFIER_TYPES = ("identifier", "property_identifier", "shorthand_property_id
                      "type_identifier")
 
 
-@lru_cache(maxsize=8)
-def _identifier_query(language: str) -> Query:
-    """Every identifier node of a grammar (those of :data:`_IDENTIFIER_TYPES` it has)."""
+def _grammar(language: str) -> Language:
     grammar = parser_for(language).language
     assert grammar is not None  # parser_for builds every parser with its language
+    return grammar
+
+
+def _identifier_pattern(language: str) -> str:
+    """The query pattern capturing every identifier node of a grammar as ``@name`` (those of
+    :data:`_IDENTIFIER_TYPES` it has)."""
+    grammar = _grammar(language)
     kinds = " ".join(f"({kind})" for kind in _IDENTIFIER_TYPES
                      if grammar.id_for_node_kind(kind, True))
-    return Query(grammar, f"[{kinds}] @name")
+    return f"[{kinds}] @name"
+
+
+@lru_cache(maxsize=8)
+def _identifier_query(language: str) -> Query:
+    return Query(_grammar(language), _identifier_pattern(language))
+
+
+def _span(handlers: Iterable[Node | None]) -> tuple[dict[int, Node], int, int]:
+    """The handlers (None left out) by node id, and the bytes they span between them."""
+    unique = {h.id: h for h in handlers if h is not None}
+    return (unique, min((h.start_byte for h in unique.values()), default=0),
+            max((h.end_byte for h in unique.values()), default=0))
+
+
+def _python_identifiers(root: Node, handlers: list[Node | None]) -> _Identifiers:
+    """The identifiers of a Python tree's handlers, found by a query over their span only."""
+    unique, low, high = _span(handlers)
+    if not unique:
+        return _Identifiers([], ())
+    cursor = QueryCursor(_identifier_query("python"))
+    cursor.set_byte_range(low, high)
+    return _Identifiers(cursor.captures(root).get("name", []), unique.values())
+
+
+_START = attrgetter("start_byte")
 
 
 class _Identifiers:
     """The identifiers under each handler node of one scan (a route's ``refs``).
 
-    tree-sitter finds the identifiers of the span the handlers cover in C, once, in source
-    order; a handler's are then those starting inside it, a slice. Walking each node here was
-    a third of a cold run on a repository of TS registrars (and walking every handler's whole
-    subtree, nested handlers again, was quadratic in the depth: 2,000 nested took 20 s)."""
+    tree-sitter finds the identifier nodes in C, once (for TS/JS in the same pass that finds
+    the registrations: each pass over a tree costs about 0.3 µs a node whatever it captures);
+    a handler's are then those starting inside it, a slice of them in source order. Walking
+    each node here was a third of a cold run on a repository of TS registrars (and walking
+    every handler's whole subtree, nested handlers again, was quadratic in the depth: 2,000
+    nested took 20 s)."""
 
-    def __init__(self, language: str, root: Node, handlers: Iterable[Node | None]) -> None:
+    def __init__(self, names: list[Node], handlers: Iterable[Node | None]) -> None:
+        """``names``: identifier nodes, in any order, at least all those in the handlers."""
         self._sets: dict[int, frozenset[str]] = {}
-        unique = {h.id: h for h in handlers if h is not None}
+        unique, low, high = _span(handlers)
         if not unique:
             return
-        cursor = QueryCursor(_identifier_query(language))
-        cursor.set_byte_range(min(h.start_byte for h in unique.values()),
-                              max(h.end_byte for h in unique.values()))
-        found = sorted((node.start_byte, text(node))
-                        for node in cursor.captures(root).get("name", []))
-        starts = [start for start, _ in found]
-        names = [name for _, name in found]
+        # in source order (tree-sitter's captures come in none), compared in C
+        ordered = sorted(names, key=_START)
+        inside = ordered[bisect.bisect_left(ordered, low, key=_START):
+                         bisect.bisect_left(ordered, high, key=_START)]
+        # only the names inside the handlers' span are read, each once, and decoded once per
+        # distinct name (a handler's names repeat: `c`, `req`, `res`)
+        raw = [node.text for node in inside]
+        decoded = {name: name.decode("utf-8", "replace") if name else "" for name in set(raw)}
+        texts = [decoded[name] for name in raw]
         for handler in unique.values():
-            first = bisect.bisect_left(starts, handler.start_byte)
-            past = bisect.bisect_left(starts, handler.end_byte, first)
-            self._sets[handler.id] = frozenset(names[first:past])
+            first = bisect.bisect_left(inside, handler.start_byte, key=_START)
+            past = bisect.bisect_left(inside, handler.end_byte, first, key=_START)
+            self._sets[handler.id] = frozenset(texts[first:past])
 
     def of(self, *handlers: Node | None) -> frozenset[str]:
         """The identifiers under the handlers (given to the constructor; None has none)."""
@@ -277,9 +317,9 @@ def scan_python(source: bytes, path: str) -> RegistrarScan:
             continue
         views.append((call, route, view))
     views = _shallow(views, [(view.start_byte, view.end_byte) for _, _, view in views])
-    identifiers = _Identifiers("python", tree.root_node,
-                               [function.child_by_field_name("body") for _, function in definitions]
-                               + [view for _, _, view in views])
+    identifiers = _python_identifiers(
+        tree.root_node, [function.child_by_field_name("body") for _, function in definitions]
+        + [view for _, _, view in views])
     routes: list[Route] = []
     for node, function in definitions:
         refs = identifiers.of(function.child_by_field_name("body")) \
@@ -343,7 +383,8 @@ _TS_REGISTRATION_QUERY = """
   (#match? @key "^['\\"]?(path|url)['\\"]?$")) @pair
 (object) @object
 """
-"""What finds the candidate registrations: the calls, told apart by their callee
+"""What finds the candidate registrations (and, in the same pass, the identifiers their
+handlers reference: :func:`_identifier_pattern`): the calls, told apart by their callee
 (:func:`_calls_a_verb`), and the objects around a ``path`` or ``url`` key (the same as
 :data:`_TS_ROUTE_CALLS` and the keys :func:`_ts_object_route` reads).
 
@@ -358,15 +399,13 @@ is not captured: its text is its whole expression."""
 
 @lru_cache(maxsize=4)
 def _registration_query(language: str) -> Query:
-    grammar = parser_for(language).language
-    assert grammar is not None  # parser_for builds every parser with its language
-    return Query(grammar, _TS_REGISTRATION_QUERY)
+    return Query(_grammar(language), _TS_REGISTRATION_QUERY + _identifier_pattern(language))
 
 
-def _ts_registrations(tree: Tree, language: str) -> list[Node]:
-    """The candidate registrations of a tree in source order (a parent before the calls
-    inside it), found by tree-sitter in C: a third faster than walking every node here."""
-    found = QueryCursor(_registration_query(language)).captures(tree.root_node)
+def _ts_registrations(found: dict[str, list[Node]]) -> list[Node]:
+    """The candidate registrations among a tree's captures by :func:`_registration_query`,
+    in source order (a parent before the calls inside it): tree-sitter finds them in C, a
+    third faster than walking every node here."""
     calls = [call for call in found.get("call", []) if _calls_a_verb(call)]
     return _in_source_order({node.id: node for node in chain(
         calls, _innermost(found.get("object", []), found.get("pair", [])))}.values())
@@ -417,11 +456,12 @@ def scan_typescript(source: bytes, path: str, language: str, *,
     chosen by its hint lines) a large file is parsed only around those lines
     (:func:`~govern.drift.anchors.regions.registration_regions`)."""
     tree = parse(language, source) if whole else _hinted_tree(source, language)
-    found = [registration for node in _ts_registrations(tree, language)
+    captured = QueryCursor(_registration_query(language)).captures(tree.root_node)
+    found = [registration for node in _ts_registrations(captured)
              if (registration := (_ts_call_route(node) if node.type == "call_expression"
                                   else _ts_object_route(node))) is not None]
     found = _shallow(found, [(r.handler[0].start_byte, r.handler[-1].end_byte) for r in found])
-    identifiers = _Identifiers(language, tree.root_node, (handler for registration in found
+    identifiers = _Identifiers(captured.get("name", []), (handler for registration in found
                                                           for handler in registration.handler))
     return RegistrarScan(tuple(Route(method, route, tail, path, line, identifiers.of(*handler))
                                for method, route, tail, line, handler in found), whole=whole)
