@@ -13,6 +13,9 @@ as on a fresh CI runner). Targets: warm <= 0.5x, cold <= 2x.
 A third govern process is timed in the same rotation: *start-up*, which starts the interpreter
 and imports every module the PR's warm run imported, and does nothing else. Its ratio to the
 script is the floor under any warm ratio a one-process-per-run govern can reach on that PR.
+A fourth is *resident*: a warm run in a process that outlives it (started, and given another
+PR's run first, before the clock starts), timed from the request to the answer: what a
+resident govern would cost, with no start-up at all.
 
     python benchmarks/side_by_side.py --repo PATH_TO_OBJECTSTACK_GIT [--rounds 5]
 
@@ -32,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from affected_docs import compile_govern  # this folder is on sys.path when run as a script
@@ -86,6 +91,12 @@ def timed(argv: list[str], cwd: Path) -> tuple[float, dict]:
     return elapsed, json.loads(proc.stdout) if proc.stdout.strip() else {}
 
 
+def cold(cache: Path, argv: list[str], cwd: Path) -> tuple[float, dict]:
+    """:func:`timed` with no govern cache, as on a fresh CI runner."""
+    shutil.rmtree(cache, ignore_errors=True)
+    return timed(argv, cwd)
+
+
 def startup_argv(govern_argv: list[str], cwd: Path) -> list[str]:
     """A process that imports what a run of ``govern_argv`` imports, in the same order (as
     ``-X importtime`` lists them), and does no work. The run's failed attempts (a platform's
@@ -97,6 +108,47 @@ def startup_argv(govern_argv: list[str], cwd: Path) -> list[str]:
     replay = (f"for name in {names!r}:\n    try:\n        __import__(name)\n"
               "    except ImportError:\n        pass\n")
     return [govern_argv[0], "-c", replay]
+
+
+RESIDENT = """\
+import contextlib, io, json, sys, time
+import govern
+from govern.cli import cli
+govern.collect_less()
+for line in sys.stdin:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            cli.main(args=json.loads(line), prog_name="govern", standalone_mode=False)
+        except SystemExit:
+            pass
+    sys.__stdout__.write(json.dumps(out.getvalue()) + "\\n")
+    sys.__stdout__.flush()
+"""
+"""A govern that outlives its runs: each line of its input is a run's arguments, each line of
+its output what the run printed."""
+
+
+def resident(python: str, warm_up: list[str], argv: list[str], cwd: Path) -> tuple[float, dict]:
+    """Wall time of a run of ``argv`` in a resident govern, from the request to the answer,
+    and the JSON it printed; the process is started and given ``warm_up`` first (another PR:
+    a resident process has served runs before, never this one, whose trees it would keep)."""
+    proc = subprocess.Popen([python, "-c", RESIDENT], cwd=cwd, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for arguments in (warm_up, argv):
+            start = time.perf_counter()
+            proc.stdin.write(json.dumps(arguments) + "\n")
+            proc.stdin.flush()
+            printed = json.loads(proc.stdout.readline())
+            elapsed = time.perf_counter() - start
+    finally:
+        proc.stdin.close()
+        proc.wait()
+    if not printed.strip():
+        raise SystemExit(f"a resident run of {' '.join(argv)} printed nothing")
+    return elapsed, json.loads(printed)
 
 
 def script_rows(result: dict) -> int:
@@ -142,44 +194,54 @@ def run(root: Path, repo: Path, node: str, rounds: int, script_rev: str) -> None
           f"{rounds} round(s) per PR, node {version}")
     print()
     print("| PR | script rows | govern rows | script s | govern warm s | govern cold s "
-          "| start-up s | warm ratio | cold ratio | start-up ratio |")
-    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
-    ratios: dict[str, list[float]] = {"warm": [], "cold": [], "start-up": []}
+          "| start-up s | resident s | warm ratio | cold ratio | start-up ratio "
+          "| resident ratio |")
+    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    ratios: dict[str, list[float]] = {"warm": [], "cold": [], "start-up": [], "resident": []}
     totals = [0, 0]
-    for label, commit in PRS:
+    for at, (label, commit) in enumerate(PRS):
         checkout(work, commit)
         parent = f"{commit}^"
         node_argv = [node, str(script), "--json", parent]
-        govern_argv = [sys.executable, "-m", "govern", "--repo-dir", str(work), "affected-docs",
-                       "--config", str(config), "--json", "--head", commit, parent]
+        arguments = ["--repo-dir", str(work), "affected-docs", "--config", str(config), "--json",
+                     "--head", commit, parent]
+        other = PRS[at - 1][1]  # the resident process's run before this PR's
+        warm_up = [*arguments[:-3], "--head", other, f"{other}^"]
+        govern_argv = [sys.executable, "-m", "govern", *arguments]
         shutil.rmtree(cache, ignore_errors=True)
-        _, result = timed(govern_argv, work)  # warms the cache for the first warm run
-        argvs = {"script": node_argv, "warm": govern_argv, "cold": govern_argv,
-                 "start-up": startup_argv(govern_argv, work)}
-        times: dict[str, list[float]] = {what: [] for what in argvs}
+        timed(govern_argv, work)  # warms the cache for the first warm run
+        replay = startup_argv(govern_argv, work)
+        runs: dict[str, Callable[[], tuple[float, dict]]] = {
+            "script": partial(timed, node_argv, work),
+            "warm": partial(timed, govern_argv, work),
+            "cold": partial(cold, cache, govern_argv, work),
+            "start-up": partial(timed, replay, work),
+            "resident": partial(resident, sys.executable, warm_up, arguments, work),
+        }
+        times: dict[str, list[float]] = {what: [] for what in runs}
         outputs: dict[str, dict] = {}
         for n in range(rounds):
-            order = list(argvs)
-            order = order[n % 4:] + order[:n % 4]
+            order = list(runs)
+            order = order[n % len(order):] + order[:n % len(order)]
             for what in order:
-                if what == "cold":
-                    shutil.rmtree(cache, ignore_errors=True)
-                elapsed, outputs[what] = timed(argvs[what], work)
+                elapsed, outputs[what] = runs[what]()
                 times[what].append(elapsed)
             for what, paired in ratios.items():
                 paired.append(times[what][-1] / times["script"][-1])
         rows = (script_rows(outputs["script"]), len(outputs["warm"]["docs"]))
+        if outputs["resident"]["docs"] != outputs["warm"]["docs"]:
+            raise SystemExit(f"{label}: the resident run listed other rows than the warm run")
         totals = [totals[0] + rows[0], totals[1] + rows[1]]
         med = {what: statistics.median(values) for what, values in times.items()}
         print(f"| {label} | {rows[0]} | {rows[1]} | {med['script']:.2f} | {med['warm']:.2f} | "
-              f"{med['cold']:.2f} | {med['start-up']:.2f} | {med['warm'] / med['script']:.2f}x | "
-              f"{med['cold'] / med['script']:.2f}x | {med['start-up'] / med['script']:.2f}x |")
-    print(f"| **total rows** | {totals[0]} | {totals[1]} | | | | | | | |")
+              f"{med['cold']:.2f} | {med['start-up']:.2f} | {med['resident']:.2f} | "
+              + " | ".join(f"{med[what] / med['script']:.2f}x" for what in ratios) + " |")
+    print(f"| **total rows** | {totals[0]} | {totals[1]} | | | | | | | | | |")
     print()
     median = {what: statistics.median(paired) for what, paired in ratios.items()}
     print(f"median paired ratio govern/script: warm {median['warm']:.2f}x (target <= 0.5x), "
           f"cold {median['cold']:.2f}x (target <= 2x), start-up alone {median['start-up']:.2f}x, "
-          f"over {len(ratios['warm'])} pairs")
+          f"resident {median['resident']:.2f}x, over {len(ratios['warm'])} pairs")
 
 
 if __name__ == "__main__":
