@@ -119,14 +119,16 @@ for line in sys.stdin:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         try:
-            cli.main(args=json.loads(line), prog_name="govern", standalone_mode=False)
-        except SystemExit:
-            pass
-    sys.__stdout__.write(json.dumps(out.getvalue()) + "\\n")
+            code = cli.main(args=json.loads(line), prog_name="govern", standalone_mode=False)
+        except SystemExit as exc:
+            code = exc.code
+        except Exception as exc:
+            code = repr(exc)
+    sys.__stdout__.write(json.dumps([code or 0, out.getvalue()]) + "\\n")
     sys.__stdout__.flush()
 """
 """A govern that outlives its runs: each line of its input is a run's arguments, each line of
-its output what the run printed."""
+its output the run's exit code (or the exception it raised) and what it printed."""
 
 
 def resident(python: str, warm_up: list[str], argv: list[str], cwd: Path) -> tuple[float, dict]:
@@ -141,13 +143,16 @@ def resident(python: str, warm_up: list[str], argv: list[str], cwd: Path) -> tup
             start = time.perf_counter()
             proc.stdin.write(json.dumps(arguments) + "\n")
             proc.stdin.flush()
-            printed = json.loads(proc.stdout.readline())
+            answer = proc.stdout.readline()
             elapsed = time.perf_counter() - start
+            if not answer:
+                raise SystemExit(f"the resident govern exited on {' '.join(arguments)}")
+            code, printed = json.loads(answer)
+            if code != 0:  # the warm-up's too: a failed run warms nothing
+                raise SystemExit(f"a resident run of {' '.join(arguments)} ended with {code}")
     finally:
         proc.stdin.close()
         proc.wait()
-    if not printed.strip():
-        raise SystemExit(f"a resident run of {' '.join(argv)} printed nothing")
     return elapsed, json.loads(printed)
 
 

@@ -20,7 +20,9 @@ from govern.drift.docs.index import (
     WORD,
     PhraseRuns,
     StoreDamaged,
+    _split_plain,
     fill_index,
+    is_plain,
     phrase_pattern,
     prune,
 )
@@ -576,3 +578,13 @@ def test_object_reprs_are_blanked_in_linear_time() -> None:
     start = time.perf_counter()
     without_object_reprs(hostile * 2)
     assert time.perf_counter() - start < 2
+
+
+@given(st.frozensets(st.text(alphabet="aZ_9.-éİ$", max_size=6)))
+def test_a_page_s_words_are_split_plain_as_each_is_judged(words: frozenset[str]) -> None:
+    """The store tells plain words apart in one comprehension (:func:`_split_plain`), the
+    lookups one word at a time (:func:`is_plain`): the two must agree, or a plain word stored
+    as a row (or a row stored as plain) is never found."""
+    plain, other = _split_plain(words)
+    assert set(plain) == {word for word in words if is_plain(word)}
+    assert other == {word for word in words if not is_plain(word)}

@@ -339,7 +339,8 @@ def chain_links(text: str, fenced: list[tuple[int, int]] | None = None
     lines and the comment lines between them; a blank line, a line ending in ``;`` or any
     other line ends it. Each line is split off
     once, the head read once a chain and the page's bindings once: linear. ``fenced`` is the
-    page's :func:`fenced_blocks`, when the caller has them already."""
+    page's :func:`fenced_blocks`, when the caller has them already (each block's content
+    starts after a newline, which the search for a link line starts from)."""
     bound: set[str] | None = None
     for start, end in fenced_blocks(text) if fenced is None else fenced:
         if fence_language(text, start) not in CHAIN_LANGUAGES \
@@ -608,10 +609,14 @@ RST_ADORNMENT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 """The characters an rst section title may be underlined with."""
 
 
+_NOT_ALNUM = re.compile(r"[\W_]+")
+"""What ``str.isalnum`` refuses: ``\\w`` is its characters and ``_``."""
+
+
 def title_key(title: str) -> str:
     """A heading's words without case, spaces or punctuation (``What's New`` is
     ``whatsnew``)."""
-    return "".join(char for char in title.casefold() if char.isalnum())
+    return _NOT_ALNUM.sub("", title.casefold())
 
 
 RELEASE_NOTES_TITLES = frozenset(title_key(first + second)
@@ -791,17 +796,6 @@ def blank_sections(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(kept)
 
 
-_RELEASE_NOTES_WORDS = re.compile("|".join(
-    f"{re.escape(first)}[ _-]?{re.escape(second)}" for first, second in _RELEASE_NOTES_TITLE_WORDS))
-"""The titles of :data:`RELEASE_NOTES_TITLES` as headings write them (``Change Log``,
-``Release-Notes``, ``What's New``), lowercase. Every branch opens with a letter, so the search
-skips from one of their first letters to the next in C: one pass over a page, where a
-substring search for each spelling took the page's length 32 times (twice the time)."""
-_RELEASE_NOTES_ANY_CASE = re.compile(_RELEASE_NOTES_WORDS.pattern, re.IGNORECASE)
-"""The same, for a line whose lowercase is longer than itself (``İ`` lowers to two
-characters): read in any case, a third slower."""
-
-
 _HEADING_LINE = re.compile(r"\n(?: {0,3}+#|([" + re.escape("".join(sorted(RST_ADORNMENT)))
                            + r"])\1{2,}+[^\S\n]*+(?=\n|\Z))")
 """A line that may be a heading's, found from the newline before it: a line opening with
@@ -810,31 +804,42 @@ _HEADING_LINE = re.compile(r"\n(?: {0,3}+#|([" + re.escape("".join(sorted(RST_AD
 
 
 def may_hold_release_notes(text: str) -> bool:
-    """Whether a heading of :data:`RELEASE_NOTES_TITLES` could be on the page: one of its
-    words on a line that opens with ``#`` or that a line of adornment (``===``, ``---``)
-    follows. Most pages hold none, and are not read line by line for headings: that took
-    2 ms a page, 0.3 s for the 144 pages a phrase search read on objectstack. One search
-    from newline to newline finds the lines that may be headings, and only those are looked
-    at for the words (searching the whole page for them, then each one's line, took twice as
-    long: their first letters are common). Each line is read at most twice: linear."""
+    """Whether a heading of :data:`RELEASE_NOTES_TITLES` could be on the page: a line that
+    opens with ``#``, or that a line of adornment (``===``, ``---``) follows, whose
+    :func:`title_key` holds a title's. Such a heading's title is a piece of its line, and the
+    key of a piece is a piece of the line's key: every heading :func:`release_notes_spans`
+    would take is found. Most pages hold none, and are not read line by line for headings:
+    that took 2 ms a page, 0.3 s for the 144 pages a phrase search read on objectstack. One
+    search from newline to newline finds the lines that may be headings, and only those are
+    keyed (searching the whole page for the titles' words first took twice as long, their
+    first letters being common). Each line is read at most twice: linear."""
     page = "\n" + text
     for mark in _HEADING_LINE.finditer(page):
         end = page.find("\n", mark.start() + 1)
         line = page[mark.start() + 1:end if end >= 0 else len(page)]
-        if mark.group(1) is None and _names_release_notes(line):  # a line opening with `#`
+        if mark.group(1) is None and _may_title_release_notes(line):  # a line opening with `#`
             return True
         # a line of adornment, `###` among them: the line above may be a heading
-        if (mark.group(1) is not None or adornment(line) is not None) and _names_release_notes(
-                page[page.rfind("\n", 0, mark.start()) + 1:mark.start()]):
+        if (mark.group(1) is not None or adornment(line) is not None) \
+                and _may_title_release_notes(page[page.rfind("\n", 0, mark.start()) + 1:
+                                                  mark.start()]):
             return True
     return False
 
 
-def _names_release_notes(line: str) -> bool:
-    """Does ``line`` write a word of :data:`RELEASE_NOTES_TITLES`, in any case?"""
-    folded = line.lower()
-    return (_RELEASE_NOTES_WORDS.search(folded) if len(folded) == len(line)
-            else _RELEASE_NOTES_ANY_CASE.search(line)) is not None
+_SHORTEST_TITLE = min(map(len, RELEASE_NOTES_TITLES))
+CASEFOLD_GROWTH = 3
+"""The most characters ``str.casefold`` turns one into (``ΐ``): a line shorter than a title's
+key by this factor cannot key to one (a page of a million ``#`` lines is not keyed line by
+line)."""
+
+
+def _may_title_release_notes(line: str) -> bool:
+    """Does the :func:`title_key` of ``line`` hold a title of :data:`RELEASE_NOTES_TITLES`?"""
+    if len(line) * CASEFOLD_GROWTH < _SHORTEST_TITLE:
+        return False
+    key = title_key(line)
+    return any(title in key for title in RELEASE_NOTES_TITLES)
 
 
 def code_regions(text: str, path: str, fenced: list[tuple[int, int]] | None = None
