@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from govern.core.json_input import parse_json
@@ -81,11 +80,22 @@ def package_dirs(paths: Iterable[str], manifests: Iterable[str]) -> frozenset[st
     return frozenset(found)
 
 
-@lru_cache(maxsize=4)
-def _dir_steps(dirs: frozenset[str]) -> tuple[dict[tuple[int, str], int], frozenset[int]]:
+_DirSteps = tuple[dict[tuple[int, str], int], frozenset[int]]
+_BUILT: dict[int, tuple[frozenset[str], _DirSteps]] = {}
+"""The last few sets' trees, by the set's identity (the set is kept, so its id stays its own)."""
+KEEP_BUILT = 4
+
+
+def _dir_steps(dirs: frozenset[str]) -> _DirSteps:
     """``dirs`` as a tree of folder names: each folder an id, reached from its parent's id
     (``0``, the root) and its own name; and the ids of the folders in ``dirs``. Built once
-    per set: a run asks for the package of every changed file against the same one."""
+    per set: a run asks for the package of every changed file against the same one. Found
+    by the set's identity, not its value: an ``lru_cache`` compared a later run's equal set
+    element by element on every call (``govern calibrate`` replays run after run in one
+    process: 8,000 packages made its second run 1.6 s slower)."""
+    built = _BUILT.get(id(dirs))
+    if built is not None and built[0] is dirs:
+        return built[1]
     steps: dict[tuple[int, str], int] = {}
     packages = set()
     for folder in dirs:
@@ -94,7 +104,10 @@ def _dir_steps(dirs: frozenset[str]) -> tuple[dict[tuple[int, str], int], frozen
             for name in folder.split("/"):
                 node = steps.setdefault((node, name), len(steps) + 1)
             packages.add(node)
-    return steps, frozenset(packages)
+    if len(_BUILT) >= KEEP_BUILT:
+        del _BUILT[next(iter(_BUILT))]
+    _BUILT[id(dirs)] = (dirs, (steps, frozenset(packages)))
+    return _BUILT[id(dirs)][1]
 
 
 def package_of(path: str, dirs: frozenset[str]) -> str:
