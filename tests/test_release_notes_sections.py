@@ -91,7 +91,7 @@ def test_the_notes_left_blank_keep_every_other_line_where_it_was() -> None:
 
 @pytest.mark.parametrize("hostile", [
     "#" * 200_000, "# Changelog\n" * 40_000, "a\n=\n" * 60_000, "```\n# x\n" * 40_000,
-    "Changelog\n" + "-" * 300_000, "#\n" * 200_000, "===\n" * 200_000, "ab\n===\n" * 100_000,
+    "Changelog\n" + "-" * 300_000, "#\n" * 100_000, "===\n" * 100_000, "ab\n===\n" * 50_000,
 ])
 def test_hostile_headings_are_read_in_linear_time(hostile: str) -> None:
     start = time.perf_counter()

@@ -834,12 +834,13 @@ key by this factor cannot key to one (a page of a million ``#`` lines is not key
 line)."""
 
 
+_A_TITLE = re.compile("|".join(sorted(RELEASE_NOTES_TITLES)))
+
+
 def _may_title_release_notes(line: str) -> bool:
     """Does the :func:`title_key` of ``line`` hold a title of :data:`RELEASE_NOTES_TITLES`?"""
-    if len(line) * CASEFOLD_GROWTH < _SHORTEST_TITLE:
-        return False
-    key = title_key(line)
-    return any(title in key for title in RELEASE_NOTES_TITLES)
+    return len(line) * CASEFOLD_GROWTH >= _SHORTEST_TITLE \
+        and _A_TITLE.search(title_key(line)) is not None
 
 
 def code_regions(text: str, path: str, fenced: list[tuple[int, int]] | None = None
