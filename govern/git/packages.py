@@ -104,10 +104,11 @@ def _dir_steps(dirs: frozenset[str]) -> _DirSteps:
             for name in folder.split("/"):
                 node = steps.setdefault((node, name), len(steps) + 1)
             packages.add(node)
+    tree = steps, frozenset(packages)
     if len(_BUILT) >= KEEP_BUILT:
         del _BUILT[next(iter(_BUILT))]
-    _BUILT[id(dirs)] = (dirs, (steps, frozenset(packages)))
-    return _BUILT[id(dirs)][1]
+    _BUILT[id(dirs)] = (dirs, tree)
+    return tree
 
 
 def package_of(path: str, dirs: frozenset[str]) -> str:
