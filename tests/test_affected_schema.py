@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 from click.testing import CliRunner
 
+from govern.calibrate.measure import ANCHOR_KINDS
 from govern.cli import cli
 from govern.commands.demo import build_example
 from govern.core.resources import read_data
+from govern.drift.affected import RULE_RANKS
+from tests.helpers import pr_repo, run_json
 
 KEY_ORDER = [
     "schema_version", "summary", "base", "head", "merge_base", "computed_on",
@@ -48,3 +53,43 @@ def test_the_schema_refuses_a_broken_result(tmp_path: Path) -> None:
         assert "sideways" in exc.message
     else:
         raise AssertionError("the schema accepted an invalid side")
+
+
+def _enums(node: Any, key: str = "") -> Iterator[tuple[str, list[str]]]:
+    """(property name, its enum) of every enum in the schema."""
+    if isinstance(node, dict):
+        for name, value in node.items():
+            if name == "enum":
+                yield key, value
+            yield from _enums(value, name if name != "properties" else key)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _enums(value, key)
+
+
+def test_the_schema_admits_every_kind_and_rule_a_run_writes() -> None:
+    """An anchor kind or evidence rule missing from the schema makes the comment job refuse
+    the run's output (a removed dependency's row did, before ``dependency`` was added)."""
+    schema = json.loads(read_data("schemas", "affected-docs.schema.json"))
+    enums = list(_enums(schema))
+    kinds = [values for key, values in enums if key == "kind"]
+    rules = [values for key, values in enums if key == "rule"]
+    assert len(kinds) == 6 and len(rules) == 1
+    assert all(sorted(values) == sorted(ANCHOR_KINDS) for values in kinds)
+    assert sorted(rules[0]) == sorted(RULE_RANKS)
+
+
+def test_a_removed_dependency_row_is_commented(tmp_path: Path) -> None:
+    pyproject = '[project]\nname = "shop"\nversion = "1.0"\ndependencies = [{}]\n'
+    base = {"shop/__init__.py": "def buy():\n    pass\n",
+            "pyproject.toml": pyproject.format('"click", "mkdocs-bootswatch"'),
+            "docs/themes.md": "# Themes\n\n```sh\npip install mkdocs-bootswatch\n```\n"}
+    repo = pr_repo(tmp_path, base, {"pyproject.toml": pyproject.format('"click"')})
+    data = run_json(repo, "main")
+    assert [e["rule"] for row in data["docs"] for e in row["evidence"]] == ["install_command"]
+    output = tmp_path / "drift.json"
+    output.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--repo-dir", str(repo.root), "comment", "drift",
+                                      "--from", str(output)])
+    assert result.exit_code == 0, result.output
+    assert "docs/themes.md" in result.stdout
