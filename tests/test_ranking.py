@@ -77,7 +77,7 @@ def test_the_comment_ranks_an_untrusted_artifact_again(tmp_path: Path) -> None:
     assert refused.value.message == (
         "x is not affected-docs output: $.docs[0].evidence[0].rule must be one of ['removed', "
         "'deprecated', 'qualified_name', 'unique_name', 'route', 'sdk_method', 'command', "
-        "'file_path', 'runtime_version', 'install_command', 'route_tail', "
+        "'file_path', 'written_region', 'runtime_version', 'install_command', 'route_tail', "
         "'documented_prefix', 'call_form', 'module_home']")
 
 

@@ -24,7 +24,7 @@ from govern.drift.scans import RunMemos
 from govern.git.gitio import Git
 
 ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command", "file", "runtime",
-                "dependency")
+                "dependency", "region")
 GUARDS = {
     "generic_names": "a generic name (built in, or anchors.generic_names)",
     "shape": "a plain word no page writes in call form",

@@ -68,6 +68,7 @@ RULE_RANKS = {
     "sdk_method": 2,
     "command": 2,
     "file_path": 2,
+    "written_region": 2,
     "runtime_version": 2,
     "install_command": 2,
     "route_tail": 3,
@@ -166,9 +167,13 @@ def merge_sides(candidates: list[Candidate]) -> list[Anchor]:
     return list(merged.values())
 
 
-UNNAMED_KINDS = ("route", "command", "file", "runtime", "dependency")
-"""Anchors matched as a wire path, a phrase, a file path, a runtime version or a package an
-install command names, never as a name: the generic and shape guards do not apply to them."""
+UNNAMED_KINDS = ("route", "command", "file", "runtime", "dependency", "region")
+"""Anchors matched as a wire path, a phrase, a file path, a runtime version, a package an
+install command names or a region's marker, never as a name: the generic and shape guards do
+not apply to them."""
+WHOLE_KINDS = ("file", "region")
+"""Anchors every page they match is about, neither over-broad nor folded: a file's path, and
+the marker of a region its script writes (docs/concepts/anchoring-rules.md#written-regions)."""
 
 
 def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
@@ -191,6 +196,8 @@ def anchor_pages(index: DocsIndex, kind: str, token: str, module: str = "", *,
         return index.stating(token)
     if kind == "dependency":
         return index.installing(token)
+    if kind == "region":
+        return index.writing(token)
     if is_code_shaped(token):
         return index.naming(token, module, prefixes=kind != "literal", tails=tails)
     return index.calling(token)
@@ -269,7 +276,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     (docs/concepts/anchoring-rules.md#certain-drift). Routes, commands and file paths are no
     names: the name guards pass them. A file path is neither over-broad nor folded: it names
     one file, so every page writing it shows or describes that file
-    (docs/concepts/anchoring-rules.md#file-paths). ``spellings`` maps a name anchor to the
+    (docs/concepts/anchoring-rules.md#file-paths); nor is a written region's marker, every
+    page of which the script writes. ``spellings`` maps a name anchor to the
     declaration it spells (file, key): a hub term takes the declaration's spellings that are
     less qualified with it (:func:`_with_hub_spellings`). ``confined`` maps an anchor
     only example code declares to the only pages it may match, before any guard counts them
@@ -322,7 +330,7 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                 and len(matched & hand_written) > min(threshold, config.max_rows_per_anchor):
             matched = _certain_pages(anchor, matched, index, hand_written, threshold, config,
                                      folded)
-        whole = certain or anchor.kind == "file" or key in exact  # every page it matched
+        whole = certain or anchor.kind in WHOLE_KINDS or key in exact  # every page it matched
         written_on[key] = matched & hand_written
         counted = len(written_on[key])
         if not whole and counted > min(threshold, config.max_rows_per_anchor):
@@ -511,6 +519,8 @@ def _rules(anchor: Anchor, page_ids: Collection[int], index: DocsIndex,
         return dict.fromkeys(page_ids, ("runtime_version", "runtime"))
     if anchor.kind == "dependency":
         return dict.fromkeys(page_ids, ("install_command", "install"))
+    if anchor.kind == "region":
+        return dict.fromkeys(page_ids, ("written_region", "region"))
     # a page naming it only in a generated block (an automd block's) documents it as a
     # documented prefix does: it renders the signature and doc comment
     if not is_code_shaped(anchor.token):

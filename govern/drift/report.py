@@ -32,6 +32,8 @@ RULES = {
     "sdk_method": "names an SDK method bound to a changed route",
     "command": "names a changed command",
     "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
+    "written_region": "holds a region that a changed script writes, or a script importing a "
+                      "changed file: run it again",
     "runtime_version": "says a runtime version the change's manifests no longer admit",
     "install_command": "installs a dependency the change's manifests no longer declare",
     "route_tail": "names a longer path ending in a changed route",
@@ -43,7 +45,7 @@ RULES = {
 """Each evidence rule as a SARIF rule says it (docs/concepts/ranking.md)."""
 
 
-_SAID = {"unique_name": "code-shaped name"}
+_SAID = {"unique_name": "code-shaped name", "written_region": "script-written"}
 """A rule whose name says more than it checks: ``unique_name`` is a code-shaped bare name
 (docs/concepts/ranking.md), never checked to be the only one of its name."""
 

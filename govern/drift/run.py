@@ -64,6 +64,7 @@ from govern.drift.paths import (
     removed_paths,
     star_bound,
 )
+from govern.drift.regions import changes_only_comments, region_candidates
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -198,6 +199,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config), change_set.release_data)
+    regions = region_candidates(changes, index,
+                                lambda markers: _code_holding(git, head, markers, config),
+                                head_files, lambda path: is_code_path(path, config),
+                                lambda change: changes_only_comments(change, base_side,
+                                                                     head_side))
     modules = removed_modules(changes, head_files, base_side.exists,
                               head_side.read, lambda path: is_code_path(path, config))
     instances = instance_candidates(change_set.candidates, index, lambda members:
@@ -207,7 +213,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                                           head_side.exists, head_side.python_reexports,
                                           lambda path: is_code_path(path, config))
     candidates = (without_everyday_forms(change_set, index)
-                  + bridged.candidates + instances + files + modules + deprecated_files)
+                  + bridged.candidates + instances + files + regions + modules
+                  + deprecated_files)
     deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
     removed -= star_bound(removed, change_set.candidates, head_side.source,

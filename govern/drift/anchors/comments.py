@@ -122,11 +122,20 @@ def _code_of(blanked: Sequence[bytes], lines: list[int]) -> list[bytes]:
     return [text for text in (blanked[line - 1].rstrip() for line in lines) if text]
 
 
-def _commented(tree: Tree, language: str, source: bytes,
-               lines: frozenset[int]) -> tuple[Sequence[bytes], Sequence[bytes]] | None:
+def only_comments(tree: Tree, language: str, source: bytes, lines: frozenset[int]) -> bool:
+    """Whether each of ``lines`` of ``source`` (parsed as ``tree``) is blank or wholly in
+    comments, documentation ones included: a change to them changes nothing the program does
+    (docs/concepts/anchoring-rules.md#written-regions)."""
+    commented = _commented(tree, language, source, lines, documentation=False)
+    blanked = commented[1] if commented is not None else lines_of(parsed_text(language, source))
+    return not any(line <= len(blanked) and blanked[line - 1].strip() for line in lines)
+
+
+def _commented(tree: Tree, language: str, source: bytes, lines: frozenset[int],
+               documentation: bool = True) -> tuple[Sequence[bytes], Sequence[bytes]] | None:
     """``source``'s lines as written and with the comments that span one of ``lines`` blanked
-    (documentation ones kept, each web address in them read as one word), or None when no
-    such comment is there.
+    (documentation ones kept, each web address in them read as one word, unless not
+    ``documentation``), or None when no such comment is there.
 
     The tree is walked only into the nodes that span a changed line, so a few changed lines
     of a large file read a few branches of its tree; the text with those comments blanked out
@@ -140,18 +149,18 @@ def _commented(tree: Tree, language: str, source: bytes,
     text = parsed_text(language, source)
     code = bytearray(text)
     blanked_any = False
-    documentation: list[tuple[int, int]] = []
+    kept: list[tuple[int, int]] = []
     for comment, opens_a_body in _comments_on(tree, sorted(line - 1 for line in lines),
                                               language):
         start, end = comment.start_byte, comment.end_byte
-        if opens_a_body or (text.startswith(_DOCUMENTATION, start)
-                            and not text.startswith(b"/**/", start)):
-            documentation.append((start, end))
+        if documentation and (opens_a_body or (text.startswith(_DOCUMENTATION, start)
+                                               and not text.startswith(b"/**/", start))):
+            kept.append((start, end))
             continue
         code[start:end] = text[start:end].translate(_BLANKED)
         blanked_any = True
-    if documentation:
-        code, linked = _links_as_words(code, documentation)
+    if kept:
+        code, linked = _links_as_words(code, kept)
         blanked_any = blanked_any or linked
     if not blanked_any:
         return None

@@ -43,7 +43,7 @@ from govern.drift.docs.versions import RUNTIME_NAMES, version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
 
 (WORD, CALL, PREFIX, LOOSE, ROUTE, HIDDEN, PRIVATE, SPECIAL, AUTODOC, GENERATED,
- INCLUDE, TAIL, LINKED) = range(13)
+ INCLUDE, TAIL, LINKED, REGION) = range(14)
 """Token kinds as stored: how the page names the token (docs/concepts/ranking.md)."""
 SHOWING = {PRIVATE_MEMBERS: PRIVATE, SPECIAL_MEMBERS: SPECIAL}
 """The kind of the documented prefixes whose members need that option (:func:`member_option`)."""
@@ -229,6 +229,21 @@ class DocsIndex:
         ``PageTokens.linked``): navigation, which a change breaks only by removing or renaming
         the name (docs/concepts/anchoring-rules.md#link-indexes)."""
         return self.pages_with(LINKED, (token,)) if self._holds(LINKED) else set()
+
+    def regions(self) -> dict[str, set[int]]:
+        """Each marker opening a region a script writes (``PageTokens.regions``) -> the pages
+        of the run holding such a region: none on most corpora, known from one query."""
+        found: dict[str, set[int]] = {}
+        if self._holds(REGION):
+            for marker, page_id in self._fetch(
+                    "SELECT tokens.token, run.page FROM tokens JOIN run ON run.blob = "
+                    "tokens.blob WHERE tokens.kind = ?", (REGION,)):
+                found.setdefault(str(marker), set()).add(page_id)
+        return found
+
+    def writing(self, marker: str) -> set[int]:
+        """Pages holding a region that ``marker`` opens: a script writes it."""
+        return self.pages_with(REGION, (marker,)) if self._holds(REGION) else set()
 
     def generating(self, token: str) -> set[int]:
         """Pages whose generated blocks name ``token`` (``html(`` for a call): a generated
@@ -652,7 +667,8 @@ def _token_rows(tokens: PageTokens, words: Iterable[str],
                          (HIDDEN, tokens.hidden), (PRIVATE, tokens.private),
                          (SPECIAL, tokens.special), (AUTODOC, tokens.autodoc),
                          (GENERATED, tokens.generated), (INCLUDE, tokens.included),
-                         (TAIL, tokens.tails), (LINKED, tokens.linked)):
+                         (TAIL, tokens.tails), (LINKED, tokens.linked),
+                         (REGION, tokens.regions)):
         for value in values:
             yield kind, value, blob_id
     for segments in tokens.routes:

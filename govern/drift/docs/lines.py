@@ -33,6 +33,7 @@ from govern.drift.docs.scanner import (
     loose_forms,
     named_targets,
     sphinx_targets,
+    written_regions,
 )
 from govern.drift.docs.versions import version_mentions
 from govern.drift.route_paths import TAIL_MARK, SegmentIndex, route_segments
@@ -314,8 +315,8 @@ class PageMentions:
 
         ``how`` is how the index matched the page: ``written`` (the name itself), ``prefix``
         (a documented container), ``call`` (call form in code), ``route``, ``phrase``,
-        ``path`` (a file path), ``runtime`` (a runtime version) or ``install`` (a package an
-        install command names).
+        ``path`` (a file path), ``runtime`` (a runtime version), ``install`` (a package an
+        install command names) or ``region`` (the marker opening a region a script writes).
         """
         text = self.text
         offsets: Iterable[int]
@@ -329,6 +330,8 @@ class PageMentions:
             offsets = version_mentions(text, token)
         elif how == "install":
             offsets = [offset for name, offset in installed(text, self.path) if name == token]
+        elif how == "region":
+            offsets = [offset for offset, marker in written_regions(text) if marker == token]
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
         elif how == "prefix":

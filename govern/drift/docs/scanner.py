@@ -119,7 +119,7 @@ look-behind first (for the word's start, checked after the match instead) tried 
 offset of every page, 84 ms of a cold run over objectstack's 391 pages (9 ms now)."""
 
 
-FORMAT = 30
+FORMAT = 31
 """Bumped whenever PageTokens changes shape or the scan reads a page differently, so cached
 scans of the old kind are not read (3: rst code directives, autodoc after a blank line; 4:
 dotted suffixes of at most ``MAX_SUFFIX_PARTS`` parts; 5: the file a source link points to;
@@ -139,7 +139,8 @@ are code; 24: an automd block's names are generated, not written; 25: markdown-i
 ``{!path!}`` includes; 26: a URL names nothing but the file a source link names; 27:
 and a fragment that is a dotted name; 28: a directive's dotted target names its last part as a
 tail, not a word; 29: a method chain's links, a call a line, name ``head.name``; 30: a name
-written only on link-index lines is linked, not a word)."""
+written only on link-index lines is linked, not a word; 31: the markers of the regions a
+script writes)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,10 @@ class PageTokens:
     ``* :meth:`~pkg.C.run```), as ``words`` would hold them: navigation to the object's
     documentation, which only a change breaking the link (the name removed or renamed) makes
     stale (:meth:`DocsIndex.linking`)."""
+    regions: frozenset[str] = frozenset()
+    """The opening marker of each region the page leaves to a script (``<!--
+    SPONSORS:LIST:START -->`` … ``<!-- SPONSORS:LIST:END -->``), as written
+    (:func:`written_regions`)."""
 
 
 def inline_code_spans(text: str) -> list[tuple[int, int]]:
@@ -1406,6 +1411,43 @@ def generated_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
+_HTML_COMMENT = re.compile(r"<!--[^\n<>]{0,200}+>")
+"""A one-line HTML comment, at most 200 characters inside, none of them ``<`` or ``>``, once
+it ends with ``-->``: a region's marker. Each search reads on only to the next ``<``, ``>`` or
+line end, and never back: linear on a line of ``<!--`` openings."""
+_OPENS = re.compile(r"start|begin", re.IGNORECASE)
+_CLOSES = re.compile(r"end", re.IGNORECASE)
+
+
+def written_regions(text: str) -> list[tuple[int, str]]:
+    """(offset, marker) of each outermost region of a Markdown page that a marker opens and
+    a later one closes: a one-line HTML comment saying ``start`` or ``begin`` (``<!--
+    SPONSORS:LIST:START -->``, ``<!-- START doctoc -->``, ``<!--sponsorsstart-->``) and one
+    saying ``end``, or a comment and its namesake after a ``/`` (``<!-- sponsors -->`` …
+    ``<!-- /sponsors -->``). Such a region is what a script writes between its markers,
+    replacing whatever is there (docs/concepts/anchoring-rules.md#written-regions). A region
+    inside another (a formatter's ``<!-- prettier-ignore-start -->`` in the script's output)
+    is part of what the outer one's script writes. An opening marker never closed marks
+    nothing."""
+    comments = [(match.start(), comment, comment[4:-3].strip())
+                for match in _HTML_COMMENT.finditer(text)
+                if (comment := match.group()).endswith("-->")]
+    named = {inner[1:].strip() for _, _, inner in comments if inner.startswith("/")}
+    regions: list[tuple[int, str]] = []
+    opened = (0, "")
+    depth = 0
+    for offset, comment, inner in comments:
+        if _OPENS.search(comment) or (inner in named and inner):
+            if depth == 0:
+                opened = (offset, comment)
+            depth += 1
+        elif depth and (inner.startswith("/") or _CLOSES.search(comment)):
+            depth -= 1
+            if depth == 0:
+                regions.append(opened)
+    return regions
+
+
 def link_index_lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of each link-index line of the page (:data:`LINK_INDEX`), in order: one
     search over its newlines, each line read once (and the next one's indentation)."""
@@ -1495,4 +1537,6 @@ def scan_page(text: str, path: str) -> PageTokens:
         if INCLUDE_OPEN in text and path.endswith(".md") else frozenset(),
         tails=frozenset(references.tails - words),
         linked=frozenset((linked | references.linked) - words),
+        regions=frozenset(marker for _, marker in written_regions(text))
+        if "<!--" in text and not path.endswith(".rst") else frozenset(),
     )
