@@ -10,11 +10,10 @@ from typing import Any
 import jsonschema
 from click.testing import CliRunner
 
-from govern.calibrate.measure import ANCHOR_KINDS
 from govern.cli import cli
 from govern.commands.demo import build_example
 from govern.core.resources import read_data
-from govern.drift.affected import RULE_RANKS
+from govern.drift.affected import ANCHOR_KINDS, RULE_RANKS
 from tests.helpers import pr_repo, run_json
 
 KEY_ORDER = [
@@ -74,7 +73,7 @@ def test_the_schema_admits_every_kind_and_rule_a_run_writes() -> None:
     enums = list(_enums(schema))
     kinds = [values for key, values in enums if key == "kind"]
     rules = [values for key, values in enums if key == "rule"]
-    assert len(kinds) == 6 and len(rules) == 1
+    assert kinds and len(rules) == 1
     assert all(sorted(values) == sorted(ANCHOR_KINDS) for values in kinds)
     assert sorted(rules[0]) == sorted(RULE_RANKS)
 

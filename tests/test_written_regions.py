@@ -50,6 +50,23 @@ def test_a_changed_data_file_the_script_imports_lists_the_page_at_its_marker(
                                     "lines": [7]}]
 
 
+def test_a_page_showing_the_markers_in_code_holds_no_region(tmp_path: Path) -> None:
+    contributing = ("# Contributing\n\nThe sponsors are written between:\n\n"
+                    f"```md\n{START}\n{END}\n```\n")
+    docs = _docs(tmp_path, {"scripts/sponsors/data.ts": DATA.replace("ada", "grace")},
+                 {**BASE, "docs/contributing.md": contributing})
+    assert [row["path"] for row in docs] == ["README.md"]
+
+
+def test_code_commented_out_around_a_line_is_a_change(tmp_path: Path) -> None:
+    """A change whose every line is a comment's, wrapping code that was there, changes what
+    the script does: the whole file's code is compared, not the changed lines."""
+    wrapped = PUSH.replace("fs.writeFileSync(", "/*\nfs.writeFileSync(").replace(
+        "+ text.slice(text.indexOf(end)));\n", "+ text.slice(text.indexOf(end)));\n*/\n")
+    docs = _docs(tmp_path, {"scripts/sponsors/push.ts": wrapped})
+    assert [row["path"] for row in docs] == ["README.md"]
+
+
 def test_a_changed_script_lists_the_page_it_writes(tmp_path: Path) -> None:
     docs = _docs(tmp_path, {"scripts/sponsors/push.ts": PUSH.replace("'utf8'", "'utf-8'")})
     assert [row["path"] for row in docs] == ["README.md"]
@@ -99,9 +116,10 @@ def test_no_row_without_a_script_writing_the_region(tmp_path: Path, why: str,
 
 
 def test_a_python_script_and_the_module_it_imports(tmp_path: Path) -> None:
-    script = ("from .commands import COMMANDS\n\n"
+    # the marker right after a word character (`n` of `\n`): no whole word for git grep
+    script = ("from .commands import (\n    COMMANDS,\n)\n\n"
               "PAGE = 'docs/commands.md'\n"
-              "START, END = '<!-- BEGIN commands -->', '<!-- END commands -->'\n")
+              "START, END = '\\n<!-- BEGIN commands -->', '<!-- END commands -->'\n")
     page = "# Commands\n\n<!-- BEGIN commands -->\n- run\n<!-- END commands -->\n"
     base = {"tools/__init__.py": "", "tools/gen.py": script,
             "tools/commands.py": "COMMANDS = ['run']\n", "docs/commands.md": page}
@@ -145,6 +163,14 @@ def test_only_outermost_closed_regions_are_kept() -> None:
     assert written_regions("<!-- note -->\n<!-- sponsors -->\nx\n<!-- note -->\n"
                            "<!-- /sponsors -->\n") == [(14, "<!-- sponsors -->")]
     assert written_regions("<!-- sponsors -->\nx\n<!-- /backers -->\n") == []
+    # a comment never closed hides no region after it; one saying `end` closes only its name
+    assert written_regions("<!-- restart numbering -->\n<!-- S:START -->\nx\n"
+                           "<!-- S:END -->\n") == [(27, "<!-- S:START -->")]
+    assert written_regions("<!-- S:START -->\n<!-- recommended -->\n<!-- T:START -->\n"
+                           "<!-- S:END -->\n<!-- T:END -->\n") == [(0, "<!-- S:START -->")]
+    # markers shown in code, or after text on their line, mark nothing
+    assert written_regions("Use `<!-- A:START -->` and `<!-- A:END -->`.\n") == []
+    assert written_regions("```md\n<!-- A:START -->\nx\n<!-- A:END -->\n```\n") == []
 
 
 @pytest.mark.parametrize(("path", "text", "tree", "imported"), [
@@ -153,10 +179,12 @@ def test_only_outermost_closed_regions_are_kept() -> None:
      {"s/data.ts", "lib/b/index.js", "s/side.mjs", "s/lazy.json", "s/fs.ts"},
      {"s/data.ts", "lib/b/index.js", "s/side.mjs", "s/lazy.json"}),
     ("tools/docs/gen.py", "from .data import ROWS\nfrom .. import names, other\n"
-     "from . import table\nimport data\n",
+     "from . import table\nimport data\nfrom .rows import (\n    A,\n    B,\n)\n"
+     "from .more import *\nfrom . import (\n    kinds,\n)\n",
      {"tools/docs/data.py", "tools/names.py", "tools/docs/table.py", "data.py",
-      "tools/docs.py"},
-     {"tools/docs/data.py", "tools/names.py", "tools/docs/table.py"}),
+      "tools/docs.py", "tools/docs/rows.py", "tools/docs/more.py", "tools/docs/kinds.py"},
+     {"tools/docs/data.py", "tools/names.py", "tools/docs/table.py", "tools/docs/rows.py",
+      "tools/docs/more.py", "tools/docs/kinds.py"}),
 ])
 def test_what_a_script_imports(path: str, text: str, tree: set[str],
                                imported: set[str]) -> None:

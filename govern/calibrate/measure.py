@@ -13,7 +13,14 @@ from govern.calibrate.cases import Case
 from govern.calibrate.replay import read_code_only_commit
 from govern.config import Config
 from govern.core.errors import GovernError
-from govern.drift.affected import AffectedDocs, Row, anchor_pages, is_generic, is_weak_only
+from govern.drift.affected import (
+    ANCHOR_KINDS,
+    AffectedDocs,
+    Row,
+    anchor_pages,
+    is_generic,
+    is_weak_only,
+)
 from govern.drift.anchors.extract import is_code_file
 from govern.drift.anchors.model import is_implementation_only
 from govern.drift.anchors.syntax import EXTENSIONS
@@ -23,8 +30,6 @@ from govern.drift.run import read_affected_docs
 from govern.drift.scans import RunMemos
 from govern.git.gitio import Git
 
-ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command", "file", "runtime",
-                "dependency", "region")
 GUARDS = {
     "generic_names": "a generic name (built in, or anchors.generic_names)",
     "shape": "a plain word no page writes in call form",

@@ -59,6 +59,11 @@ def is_generic(token: str, extra: tuple[str, ...]) -> bool:
     return len(token) < 3 or bare in GENERIC_NAMES or bare in {name.lower() for name in extra}
 
 
+ANCHOR_KINDS = ("symbol", "literal", "route", "sdk", "command", "file", "runtime",
+                "dependency", "region")
+"""Every kind of anchor a run writes (docs/concepts/affected-docs.md#anchor-kinds), as the
+published schema names them."""
+
 RULE_RANKS = {
     "removed": 0,
     "deprecated": 0,

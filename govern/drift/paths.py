@@ -53,7 +53,7 @@ def path_forms(path: str, shortest: int = 2) -> list[str]:
             range(max(0, len(segments) - MAX_SEGMENTS), len(segments) - shortest + 1)]
 
 
-def _describable(path: str) -> bool:
+def describable(path: str) -> bool:
     """Not a page (a link between pages is navigation), not a test."""
     return not path.endswith(PAGE_SUFFIXES) and not is_test_file(path)
 
@@ -106,7 +106,7 @@ def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
     the run counts it as a skipped bump, and the page naming it is a release checklist
     linking it (DRF's ``project-management.md``), listed by every release otherwise."""
     def described(path: str) -> bool:
-        return _describable(path) and is_code(path)
+        return describable(path) and is_code(path)
 
     sides: dict[tuple[str, str], None] = {}
     at_head: set[str] = set()
@@ -182,7 +182,7 @@ def example_scopes(candidates: Iterable[Candidate], index: DocsIndex,
         path for path in tree_paths if path.rpartition("/")[0] in wanted)
     forms: dict[str, set[str]] = {}  # a form some file of a wanted folder ends with -> folders
     for path in files:
-        if _describable(path):
+        if describable(path):
             for form in path_forms(path):
                 forms.setdefault(form, set()).add(path.rpartition("/")[0])
     shown: dict[str, set[int]] = {folder: set() for folder in wanted}

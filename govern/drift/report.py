@@ -46,8 +46,9 @@ RULES = {
 
 
 _SAID = {"unique_name": "code-shaped name", "written_region": "script-written"}
-"""A rule whose name says more than it checks: ``unique_name`` is a code-shaped bare name
-(docs/concepts/ranking.md), never checked to be the only one of its name."""
+"""A rule whose name says more, or otherwise, than a reader needs: ``unique_name`` is a
+code-shaped bare name (docs/concepts/ranking.md), never checked to be the only one of its
+name; a ``written_region`` is a region a script writes."""
 
 
 def _why(kind: str, rule: str) -> str:

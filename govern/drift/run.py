@@ -64,7 +64,7 @@ from govern.drift.paths import (
     removed_paths,
     star_bound,
 )
-from govern.drift.regions import changes_only_comments, region_candidates
+from govern.drift.regions import MAX_SCRIPTS, changes_comments_alone, region_candidates
 from govern.drift.scans import (
     PendingIndex,
     PendingScans,
@@ -200,10 +200,11 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     files = path_candidates(changes, index, (entry.path for entry in entries),
                             lambda path: is_code_path(path, config), change_set.release_data)
     regions = region_candidates(changes, index,
-                                lambda markers: _code_holding(git, head, markers, config),
+                                lambda markers: _code_holding(git, head, markers, config,
+                                                              whole=False, most=MAX_SCRIPTS),
                                 head_files, lambda path: is_code_path(path, config),
-                                lambda change: changes_only_comments(change, base_side,
-                                                                     head_side))
+                                lambda change: changes_comments_alone(change, base_side,
+                                                                      head_side))
     modules = removed_modules(changes, head_files, base_side.exists,
                               head_side.read, lambda path: is_code_path(path, config))
     instances = instance_candidates(change_set.candidates, index, lambda members:
@@ -344,14 +345,16 @@ def _declared_elsewhere(names: list[str], bare: frozenset[tuple[str, str]],
                      declared_names(code, names) | written_words(code, members))
 
 
-def _code_holding(git: Git, head: str, words: list[str], config: Config
-                  ) -> dict[str, bytes | None]:
+def _code_holding(git: Git, head: str, words: list[str], config: Config,
+                  whole: bool = True, most: int | None = None) -> dict[str, bytes | None]:
     """The text at HEAD of each code file (not an example's) that holds one of ``words`` as a
-    word, by path. git lists the files, on disk when the work tree is a checkout of HEAD (a CI
-    job's: a sixth of the time of reading every blob); their text is read at HEAD."""
-    paths = [path for path in git.grep_words(head, words, SOURCE_PATHSPECS,
-                                             work_tree=git.checkout_of(head))
-             if is_code_file(path, config) and not is_example_file(path)]
+    word (or anywhere, not ``whole``), by path, the ``most`` first in path order. git lists
+    the files, on disk when the work tree is a checkout of HEAD (a CI job's: a sixth of the
+    time of reading every blob); their text is read at HEAD."""
+    paths = sorted(path for path in git.grep_words(head, words, SOURCE_PATHSPECS,
+                                                   work_tree=git.checkout_of(head),
+                                                   whole=whole)
+                   if is_code_file(path, config) and not is_example_file(path))[:most]
     texts = git.blobs.read_many([f"{head}:{path}" for path in paths])
     return {path: texts.get(f"{head}:{path}") for path in paths}
 

@@ -564,15 +564,16 @@ class Git:
         return _grep_paths(out, rev)
 
     def grep_words(self, rev: str, words: Sequence[str], pathspecs: tuple[str, ...],
-                   work_tree: bool = False) -> list[str]:
-        """Paths at ``rev`` holding one of ``words`` as a whole word: one fixed-string git
-        grep, many times faster than a regex of alternatives. ``work_tree`` greps the files
-        on disk instead, for a caller that knows they hold ``rev`` (:meth:`checkout_of`) and
-        reads each path's text at ``rev`` after (exit 1 just means no match)."""
+                   work_tree: bool = False, whole: bool = True) -> list[str]:
+        """Paths at ``rev`` holding one of ``words`` as a whole word (or anywhere, not
+        ``whole``): one fixed-string git grep, many times faster than a regex of
+        alternatives. ``work_tree`` greps the files on disk instead, for a caller that knows
+        they hold ``rev`` (:meth:`checkout_of`) and reads each path's text at ``rev`` after
+        (exit 1 just means no match)."""
         options = [part for word in words for part in ("-e", word)]
         target = () if work_tree else (rev,)
-        out = self.run("grep", "-l", "-z", "-I", "-F", "-w", *options, *target, "--",
-                       *pathspecs, ok=(0, 1))
+        out = self.run("grep", "-l", "-z", "-I", "-F", *(("-w",) if whole else ()), *options,
+                       *target, "--", *pathspecs, ok=(0, 1))
         return zsplit(out) if work_tree else _grep_paths(out, rev)
 
     def start_grep_files(self, rev: str, pattern: str, pathspecs: tuple[str, ...],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from govern.drift.docs.corpus import Page
+from govern.drift.docs.lines import PageMentions
 from govern.drift.docs.scanner import scan_page, written_regions
 from govern.drift.regions import region_candidates
 from govern.git.diff import ChangedFile
@@ -48,3 +49,37 @@ def test_thousands_of_changed_files_and_a_long_script_are_read_once() -> None:
                                              lambda change: False))
     assert {(c.file, c.side) for c in found} == {("data/d19999.yml", "base"),
                                                  ("data/d19999.yml", "head")}
+
+
+def test_many_scripts_pages_markers_and_changes_are_read_once_each() -> None:
+    """A candidate was made for each marker a script writes and each changed file it reads:
+    100 scripts, each holding 200 markers of 20 pages apiece and naming 10,000 changed files,
+    made 200 million. A marker gives one candidate a side, and a script whose markers all
+    have theirs is read no further."""
+    pages = [Page(f"docs/p{n}.md", f"blob{n}", False) for n in range(4_000)]
+    texts = {page.blob: f"<!-- R{n % 200:03}:START -->\nx\n<!-- R{n % 200:03}:END -->\n".encode()
+             for n, page in enumerate(pages)}
+    index = build_index(pages, texts.get)
+    paths = [f"data/d{n}.yml" for n in range(10_000)]
+    script = " ".join([*(f"'<!-- R{n:03}:START -->'" for n in range(200)),
+                       *(f"'p{n}.md'" for n in range(4_000)),
+                       *(f"'d{n}.yml'" for n in range(10_000))]).encode()
+    changes = [ChangedFile(path=path, old_path=None, status="M", old_lines=frozenset(),
+                           new_lines=frozenset(), old_blob="", new_blob="", old_mode="100644",
+                           new_mode="100644", hunks=()) for path in paths]
+    found = within(lambda: region_candidates(
+        changes, index, lambda markers: {f"gen{n}.py": script for n in range(100)},
+        frozenset(paths), lambda path: True, lambda change: False))
+    assert len(found) == 400  # each marker, on each side
+    assert {c.file for c in found} == {"data/d0.yml"}  # the first in path order
+
+
+def test_a_page_listed_for_many_markers_is_read_for_its_regions_once() -> None:
+    """A listed page was read for its regions once for each marker that listed it: 200
+    markers of a page of 50,000 regions."""
+    page = "".join(f"<!-- R{n % 200:03}:START -->\nx\n<!-- R{n % 200:03}:END -->\n"
+                   for n in range(50_000))
+    mentions = PageMentions(page, "README.md")
+    lines = within(lambda: [mentions.lines(f"<!-- R{n:03}:START -->", "region")
+                            for n in range(200)], 10.0)
+    assert lines[0][:2] == (1, 601) and lines[199][0] == 598

@@ -122,13 +122,22 @@ def _code_of(blanked: Sequence[bytes], lines: list[int]) -> list[bytes]:
     return [text for text in (blanked[line - 1].rstrip() for line in lines) if text]
 
 
-def only_comments(tree: Tree, language: str, source: bytes, lines: frozenset[int]) -> bool:
-    """Whether each of ``lines`` of ``source`` (parsed as ``tree``) is blank or wholly in
-    comments, documentation ones included: a change to them changes nothing the program does
-    (docs/concepts/anchoring-rules.md#written-regions)."""
-    commented = _commented(tree, language, source, lines, documentation=False)
+def same_code(language: str, base: tuple[Tree, bytes], head: tuple[Tree, bytes]) -> bool:
+    """Whether two versions of a file, each with its tree, hold the same code once every
+    comment, documentation ones included, is blanked (:func:`_code_of` of every line): a
+    change to comments alone changes nothing the program does
+    (docs/concepts/anchoring-rules.md#written-regions). A comment opened around code that
+    was there comments it out, which is a change of code."""
+    return _file_code(language, *base) == _file_code(language, *head)
+
+
+def _file_code(language: str, tree: Tree, source: bytes) -> list[bytes]:
+    """:func:`_code_of` every line of ``source``, every comment blanked: one walk of the
+    tree."""
+    every = frozenset(range(1, source.count(b"\n") + 2))
+    commented = _commented(tree, language, source, every, documentation=False)
     blanked = commented[1] if commented is not None else lines_of(parsed_text(language, source))
-    return not any(line <= len(blanked) and blanked[line - 1].strip() for line in lines)
+    return _code_of(blanked, list(range(1, len(blanked) + 1)))
 
 
 def _commented(tree: Tree, language: str, source: bytes, lines: frozenset[int],

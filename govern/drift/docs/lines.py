@@ -236,6 +236,7 @@ class PageMentions:
         self._chained: dict[str, list[int]] | None = None
         self._substitutions: dict[str, list[int]] | None = None
         self._matter: int | None = None
+        self._regions: dict[str, list[int]] | None = None
 
     def _said_at(self, phrase: str) -> Iterable[int]:
         first, *rest = phrase.split()
@@ -331,7 +332,7 @@ class PageMentions:
         elif how == "install":
             offsets = [offset for name, offset in installed(text, self.path) if name == token]
         elif how == "region":
-            offsets = [offset for offset, marker in written_regions(text) if marker == token]
+            offsets = self._region_at(token)
         elif how == "call":
             offsets = self._called_at(token) if token + "(" in text else ()
         elif how == "prefix":
@@ -360,6 +361,15 @@ class PageMentions:
         named = [line for line in found
                  if not self._navigates(line) and line > self._front_matter_lines()]
         return tuple(named or found)[:MAX_LINES]
+
+    def _region_at(self, marker: str) -> list[int]:
+        """Where the page's regions that ``marker`` opens start, the page read for its
+        regions once, however many markers are asked of it."""
+        if self._regions is None:
+            self._regions = {}
+            for offset, opening in written_regions(self.text):
+                self._regions.setdefault(opening, []).append(offset)
+        return self._regions.get(marker, [])
 
     def _navigates(self, line: int) -> bool:
         """Whether the line is a table of contents' entry or a link-index line

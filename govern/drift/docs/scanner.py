@@ -1411,40 +1411,68 @@ def generated_blocks(text: str) -> list[tuple[int, int]]:
     return blocks
 
 
-_HTML_COMMENT = re.compile(r"<!--[^\n<>]{0,200}+>")
-"""A one-line HTML comment, at most 200 characters inside, none of them ``<`` or ``>``, once
-it ends with ``-->``: a region's marker. Each search reads on only to the next ``<``, ``>`` or
-line end, and never back: linear on a line of ``<!--`` openings."""
-_OPENS = re.compile(r"start|begin", re.IGNORECASE)
-_CLOSES = re.compile(r"end", re.IGNORECASE)
+_MARKER = re.compile(r"^[ \t]{0,3}+(<!--[^\n<>]{0,200}+>)", re.MULTILINE)
+"""A one-line HTML comment opening a line, at most 200 characters inside, none of them ``<``
+or ``>``, once it ends with ``-->``: a region's marker. Each search reads on only to the next
+``<``, ``>`` or line end, and never back: linear on a line of ``<!--`` openings."""
+_OPENING_WORD = re.compile(r"start|begin")
+_CLOSING_WORD = re.compile(r"end")
+_NOT_A_NAME = re.compile(r"start|begin|end|[\W_]+")
 
 
-def written_regions(text: str) -> list[tuple[int, str]]:
+def _marker_name(inner: str) -> str:
+    """What a marker calls its region: its words without case, punctuation, and ``start``,
+    ``begin`` or ``end`` (``SPONSORS:LIST:START`` and ``SPONSORS:LIST:END`` are both
+    ``sponsorslist``)."""
+    return _NOT_A_NAME.sub("", inner)
+
+
+def written_regions(text: str, fenced: list[tuple[int, int]] | None = None
+                    ) -> list[tuple[int, str]]:
     """(offset, marker) of each outermost region of a Markdown page that a marker opens and
-    a later one closes: a one-line HTML comment saying ``start`` or ``begin`` (``<!--
-    SPONSORS:LIST:START -->``, ``<!-- START doctoc -->``, ``<!--sponsorsstart-->``) and one
-    saying ``end``, or a comment and its namesake after a ``/`` (``<!-- sponsors -->`` …
-    ``<!-- /sponsors -->``). Such a region is what a script writes between its markers,
-    replacing whatever is there (docs/concepts/anchoring-rules.md#written-regions). A region
-    inside another (a formatter's ``<!-- prettier-ignore-start -->`` in the script's output)
-    is part of what the outer one's script writes. An opening marker never closed marks
-    nothing."""
-    comments = [(match.start(), comment, comment[4:-3].strip())
-                for match in _HTML_COMMENT.finditer(text)
-                if (comment := match.group()).endswith("-->")]
-    named = {inner[1:].strip() for _, _, inner in comments if inner.startswith("/")}
+    a later one of the same name closes (:func:`_marker_name`): a one-line HTML comment
+    opening a line and saying ``start`` or ``begin`` (``<!-- SPONSORS:LIST:START -->``,
+    ``<!-- START doctoc -->``, ``<!--sponsorsstart-->``) closed by one saying ``end``, or any
+    comment closed by its name after a ``/`` (``<!-- sponsors -->`` … ``<!-- /sponsors -->``).
+    Such a region is what a script writes between its markers, replacing whatever is there
+    (docs/concepts/anchoring-rules.md#written-regions). A region inside another (a formatter's
+    ``<!-- prettier-ignore-start -->`` in the script's output) is part of what the outer one's
+    script writes. A marker never closed marks nothing and hides nothing; nor does one in a
+    fenced block (``fenced``, found when not given) or after other text on its line: a page
+    showing the markers in code writes no region. One pass over the markers, each opening
+    looked for by name: linear."""
+    if fenced is None:
+        fenced = fenced_blocks(text)
+    starts = [start for start, _ in fenced]
+    pairs: list[tuple[int, int, str]] = []
+    opened: list[tuple[str, int, str]] = []  # (name, offset, marker), innermost last
+    depth: dict[str, list[int]] = {}  # name -> places in ``opened``
+    for match in _MARKER.finditer(text):
+        marker = match.group(1)
+        at = match.start(1)
+        block = bisect.bisect_right(starts, at) - 1
+        if not marker.endswith("-->") or (block >= 0 and at < fenced[block][1]):
+            continue
+        inner = marker[4:-3].strip().casefold()
+        closing = inner.startswith("/") or (_CLOSING_WORD.search(inner) is not None
+                                            and _OPENING_WORD.search(inner) is None)
+        name = _marker_name(inner)
+        if not closing:
+            depth.setdefault(name, []).append(len(opened))
+            opened.append((name, at, marker))
+        elif depth.get(name):
+            place = depth[name][-1]
+            for left, _, _ in opened[place:]:  # openings inside it never closed
+                depth[left].pop()
+            _, start, opening = opened[place]
+            del opened[place:]
+            pairs.append((start, match.end(1), opening))
     regions: list[tuple[int, str]] = []
-    opened = (0, "")
-    depth = 0
-    for offset, comment, inner in comments:
-        if _OPENS.search(comment) or (inner in named and inner):
-            if depth == 0:
-                opened = (offset, comment)
-            depth += 1
-        elif depth and (inner.startswith("/") or _CLOSES.search(comment)):
-            depth -= 1
-            if depth == 0:
-                regions.append(opened)
+    end = -1
+    for start, close, opening in sorted(pairs):
+        if start > end:
+            regions.append((start, opening))
+            end = close
     return regions
 
 
@@ -1537,6 +1565,6 @@ def scan_page(text: str, path: str) -> PageTokens:
         if INCLUDE_OPEN in text and path.endswith(".md") else frozenset(),
         tails=frozenset(references.tails - words),
         linked=frozenset((linked | references.linked) - words),
-        regions=frozenset(marker for _, marker in written_regions(text))
+        regions=frozenset(marker for _, marker in written_regions(text, fenced))
         if "<!--" in text and not path.endswith(".rst") else frozenset(),
     )
