@@ -121,8 +121,9 @@ def region_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
     writes, not what it reads (trpc's script names the ``_sponsors.mdx`` it writes too), and a
     test is no script's input.
 
-    A marker gives one candidate a side, from the first file in path order that a script
-    writing it reads (the run merges the sides of a token into one anchor of the first file).
+    A marker gives one candidate a side: the first file in path order, on that side, that
+    the first script writing the marker (in path order) reads (the run merges the sides of a
+    token into one anchor of the first file).
     Each script is read once, and no further once every marker it holds has a candidate on
     each side; the changed files it names are found by one set intersection and sorted, and
     read in order only until each side has its file."""
@@ -144,7 +145,7 @@ def region_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
                 if counts[path.rpartition("/")[2]] == (path in head_files)}
     markers = sorted(regions)[:MAX_MARKERS]
     named = named_pages({marker: regions[marker] for marker in markers},
-                       lambda page: index.pages[page].path)
+                        lambda page: index.pages[page].path)
     alone: dict[str, bool] = {}  # by the change's path
     found: dict[tuple[str, str], Candidate] = {}  # (marker, side): one anchor a marker
     for script, raw in holding(markers).items():
