@@ -32,8 +32,8 @@ RULES = {
     "sdk_method": "names an SDK method bound to a changed route",
     "command": "names a changed command",
     "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
-    "written_region": "holds a region that a changed script writes, or a script importing a "
-                      "changed file: run it again",
+    "written_region": "holds a region a script writes, and the change touched the script or "
+                      "a file it reads: run it again",
     "runtime_version": "says a runtime version the change's manifests no longer admit",
     "install_command": "installs a dependency the change's manifests no longer declare",
     "route_tail": "names a longer path ending in a changed route",
