@@ -10,15 +10,19 @@ segments, and only a part that no other file of the tree ends with: ``src/index.
 package's, while ``core/src/index.ts`` may be one file's. markdown-include's ``{!path!}``
 names a file by the trailing part of its path the statement's path ends with, down to the
 file's name alone: the build may include a copy it made in another folder (pydantic's
-``{!.tmp_examples/main.py!}`` of ``docs/examples/main.py``). Pages (md, mdx, rst) and tests
-are left out: a link between pages is navigation, and a test is nobody's documentation.
+``{!.tmp_examples/main.py!}`` of ``docs/examples/main.py``). A folder's README names the
+files beneath its folder by their names alone (an example's README listing its notebooks).
+Pages (md, mdx, rst) and tests are left out: a link between pages is navigation, and a test is
+nobody's documentation.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import NamedTuple
 
+from govern.drift.anchors.dependencies import REQUIREMENTS
 from govern.drift.anchors.extract import Candidate
 from govern.drift.anchors.python import (
     ReexportIndex,
@@ -29,8 +33,9 @@ from govern.drift.anchors.python import (
     star_binds,
     star_source,
 )
-from govern.drift.docs.corpus import PAGE_SUFFIXES
+from govern.drift.docs.corpus import PAGE_SUFFIXES, README_NAMES
 from govern.drift.docs.index import DocsIndex
+from govern.drift.docs.lines import PageMentions
 from govern.drift.docs.page_code import python_imports
 from govern.drift.still_declared import declared_names
 from govern.git.diff import ChangedFile
@@ -93,18 +98,18 @@ def _included(paths: Iterable[str], index: DocsIndex) -> dict[tuple[str, str], s
     return found
 
 
-def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
-                    tree_paths: Iterable[str], is_code: Callable[[str], bool],
-                    release_data: Collection[str]) -> list[Candidate]:
-    """A ``file`` candidate for each side a changed file is on, and each form of its path
-    there that some page writes and that no other file of the tree (at HEAD) ends with, and
-    for each path a page includes that shares such a part with it (:func:`_included`);
-    ``is_code`` says which paths the change set reads (``code.paths`` and ``code.exclude``).
-    A deleted file, and the old path of a renamed one, are on the base side only: a page
-    naming them is stale (``removed_paths``). A file in ``release_data`` (changed in place,
-    only its version or other release data: ``ChangeSetAnchors.release_data``) gives none:
-    the run counts it as a skipped bump, and the page naming it is a release checklist
-    linking it (DRF's ``project-management.md``), listed by every release otherwise."""
+class NamedFiles(NamedTuple):
+    """The ``file`` candidates of a change (:func:`path_candidates`) and, for each token that is
+    a file's name alone, the only pages it may match: a name is every folder's, so the run
+    confines it (``apply_guards``'s ``confined``)."""
+
+    candidates: list[Candidate]
+    scopes: dict[tuple[str, str], set[int]]
+
+
+def _described_sides(changes: Iterable[ChangedFile], is_code: Callable[[str], bool],
+                     release_data: Collection[str]) -> tuple[dict[tuple[str, str], None], set[str]]:
+    """(path, side) of each changed file a page may describe, and the changed paths at HEAD."""
     def described(path: str) -> bool:
         return describable(path) and is_code(path)
 
@@ -119,23 +124,126 @@ def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
             at_head.add(change.path)
             if described(change.path):
                 sides[(change.path, "head")] = None
+    return sides, at_head
+
+
+def path_candidates(changes: Iterable[ChangedFile], index: DocsIndex,
+                    tree_paths: Iterable[str], is_code: Callable[[str], bool],
+                    release_data: Collection[str], manifests: Collection[str]) -> NamedFiles:
+    """A ``file`` candidate for each side a changed file is on, and each form of its path
+    there that some page writes and that no other file of the tree (at HEAD) ends with, and
+    for each path a page includes that shares such a part with it (:func:`_included`), and
+    for its name alone where a folder's README writes it and no other file beneath that folder
+    has the name (:func:`_in_folders`); ``is_code`` says which paths the change set reads
+    (``code.paths`` and ``code.exclude``). A deleted file, and the old path of a renamed one,
+    are on the base side only: a page naming them is stale (``removed_paths``). A file in
+    ``release_data`` (changed in place, only its version or other release data:
+    ``ChangeSetAnchors.release_data``) gives none: the run counts it as a skipped bump, and
+    the page naming it is a release checklist linking it (DRF's ``project-management.md``),
+    listed by every release otherwise."""
+    sides, at_head = _described_sides(changes, is_code, release_data)
     if not sides:
-        return []
+        return NamedFiles([], {})
+    tree = list(tree_paths)
     named = index.naming_paths(form for path, _side in sides for form in path_forms(path))
     included = _included({path for path, _side in sides}, index)
-    if not named and not included:
-        return []
-    counts = _ending_with(tree_paths, set(named).union(included.values()))
-    # a file at HEAD ends with its own forms; a deleted one is not in the tree
-    found = [Candidate(KIND, form, path, side)
-             for path, side in sides for form in path_forms(path)
-             if form in named and counts[form] == (path in at_head)]
-    # an include names the file by the tail it shares with it, the name alone when the
-    # folder is a copy the build makes; the token is the path the page writes
-    found += [Candidate(KIND, written, path, side)
-              for (written, path), tail in included.items() for side in ("base", "head")
-              if (path, side) in sides and counts[tail] == (path in at_head)]
-    return list(dict.fromkeys(found))
+    found: list[Candidate] = []
+    if named or included:
+        counts = _ending_with(tree, set(named).union(included.values()))
+        # a file at HEAD ends with its own forms; a deleted one is not in the tree
+        found = [Candidate(KIND, form, path, side)
+                 for path, side in sides for form in path_forms(path)
+                 if form in named and counts[form] == (path in at_head)]
+        # an include names the file by the tail it shares with it, the name alone when the
+        # folder is a copy the build makes; the token is the path the page writes
+        found += [Candidate(KIND, written, path, side)
+                  for (written, path), tail in included.items() for side in ("base", "head")
+                  if (path, side) in sides and counts[tail] == (path in at_head)]
+    # a name alone is any folder's: it matches the pages including it and the READMEs of the
+    # folders it is alone in, no other page writing it
+    scopes: dict[tuple[str, str], set[int]] = {
+        (KIND, token): index.showing_path(token)
+        for token in {c.token for c in found if "/" not in c.token}}
+    for c, page_ids in _in_folders(sides, at_head, index, tree, manifests):
+        found.append(c)
+        scopes.setdefault((KIND, c.token), set()).update(page_ids)
+    return NamedFiles(list(dict.fromkeys(found)), scopes)
+
+
+def _folders_above(path: str) -> list[str]:
+    """The folders holding ``path``, nearest first, at most ``MAX_SEGMENTS`` of them, and never
+    the repository's root, whose README names everyone's files (``setup.py``, the reader's
+    ``conftest.py``): a hostile path of thousands of segments stays linear."""
+    segments = path.split("/")
+    return ["/".join(segments[:end])
+            for end in range(len(segments) - 1, max(0, len(segments) - 1 - MAX_SEGMENTS), -1)]
+
+
+def _in_folders(sides: Collection[tuple[str, str]], at_head: Collection[str],
+                index: DocsIndex, tree: Iterable[str], manifests: Collection[str]
+                ) -> Iterator[tuple[Candidate, set[int]]]:
+    """Files a folder's README names by their name alone (``modal_app.py``), each with the
+    READMEs naming it: a README describes the files beneath its folder (an example's lists its
+    notebooks, a package's the data file it is built from), so it names one of them by its
+    name where no other file beneath that folder (down to ``MAX_SEGMENTS`` folders, as far as
+    it names them) has the name. Other pages are about a topic, not their folder: a guide
+    beside ``docs/conf.py`` writing `conf.py` means the reader's. Nor does a README name a
+    package manifest so (``manifests``), or a requirements file: "add it to your
+    ``package.json``" is the reader's own, and ``pip install -r requirements.txt`` installs
+    whatever the file lists (a dependency it drops is the dependencies rule's). A name is
+    written whole, not as the end of a path to another file. A file the change adds or
+    renames into is named by no README yet: one writing its name before it existed meant
+    another (``marimo edit <notebook.py>``)."""
+    sides_of: dict[str, list[str]] = {}  # a changed file a README may name -> its sides
+    for path, side in sides:
+        name = path.rpartition("/")[2]
+        # a file the change adds, or renames into, had no name a README was written with
+        if name not in manifests and name != REQUIREMENTS and (path, "base") in sides:
+            sides_of.setdefault(path, []).append(side)
+    writing: dict[str, set[int]] = {}  # a name -> the folder READMEs writing it
+    for name, page_ids in index.naming_files({path.rpartition("/")[2]
+                                              for path in sides_of}).items():
+        readmes = {page_id for page_id in page_ids
+                   if index.pages[page_id].path.rpartition("/")[2].lower() in README_NAMES}
+        if readmes:
+            writing[name] = readmes
+    wanted = {(index.pages[page_id].path.rpartition("/")[0], name)
+              for name, page_ids in writing.items() for page_id in page_ids}
+    changed: dict[tuple[str, str], set[str]] = {}  # (folder, name) -> changed files beneath
+    for path in sides_of:
+        name = path.rpartition("/")[2]
+        for folder in _folders_above(path):
+            if (folder, name) in wanted:
+                changed.setdefault((folder, name), set()).add(path)
+    if not changed:
+        return
+    beneath: Counter[tuple[str, str]] = Counter()  # (folder, name) -> files at HEAD beneath
+    for path in tree:
+        name = path.rpartition("/")[2]
+        if name in writing:
+            beneath.update(key for folder in _folders_above(path)
+                           if (key := (folder, name)) in changed)
+    found: list[tuple[int, str, set[str]]] = []  # (README, name, the files it names)
+    for name, page_ids in writing.items():
+        for page_id in page_ids:
+            key = (index.pages[page_id].path.rpartition("/")[0], name)
+            holders = changed.get(key, set())
+            present = holders.intersection(at_head)
+            # the one file of the name beneath the folder at HEAD, changed; or, none left, the
+            # changed files that had it, all deleted or renamed away: the page is stale
+            named = (present if beneath[key] == 1 == len(present)
+                     else holders if not beneath[key] else set())
+            if named:
+                found.append((page_id, name, named))
+    # each README read once, however many names it writes (one listing 10,000 files)
+    texts = index.read_texts({page_id for page_id, _name, _named in found})
+    mentions = {page_id: PageMentions(text, index.pages[page_id].path)
+                for page_id, text in texts.items()}
+    for page_id, name, named in found:
+        if mentions[page_id].lines(name, "path"):
+            for path in named:
+                for side in sides_of[path]:
+                    yield Candidate(KIND, name, path, side), {page_id}
 
 
 def removed_paths(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:

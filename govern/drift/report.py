@@ -31,7 +31,8 @@ RULES = {
     "route": "names a wire route the change touched or bridged to",
     "sdk_method": "names an SDK method bound to a changed route",
     "command": "names a changed command",
-    "file_path": "names a changed file by its path (an include, a snippet, a path in prose)",
+    "file_path": "names a changed file by its path (an include, a snippet, a path in prose), "
+                 "or, as its folder's README, by its name",
     "written_region": "holds a region a script writes, and the change touched the script or "
                       "a file it reads: run it again",
     "runtime_version": "says a runtime version the change's manifests no longer admit",

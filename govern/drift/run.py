@@ -198,7 +198,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
     bridged = _bridge(scans, config, change_set)
     index = pending_index.finish()
     files = path_candidates(changes, index, (entry.path for entry in entries),
-                            lambda path: is_code_path(path, config), change_set.release_data)
+                            lambda path: is_code_path(path, config), change_set.release_data,
+                            config.code.package_manifests)
     regions = region_candidates(changes, index,
                                 lambda markers: _code_holding(git, head, markers, config,
                                                               whole=False, most=MAX_SCRIPTS),
@@ -214,14 +215,14 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                                           head_side.exists, head_side.python_reexports,
                                           lambda path: is_code_path(path, config))
     candidates = (without_everyday_forms(change_set, index)
-                  + bridged.candidates + instances + files + regions + modules
+                  + bridged.candidates + instances + files.candidates + regions + modules
                   + deprecated_files)
     deprecated = deprecated_tokens(deprecated_files, candidates)
     removed = removed_tokens(change_set)
     removed -= star_bound(removed, change_set.candidates, head_side.source,
                           head_side.module_file, lambda token: _page_writes(index, token))
-    removed = (removed | removed_instance_forms(instances, removed) | removed_paths(files)
-               | {(c.kind, c.token) for c in modules})
+    removed = (removed | removed_instance_forms(instances, removed)
+               | removed_paths(files.candidates) | {(c.kind, c.token) for c in modules})
     # the removed names and flags some page writes, looked for in the code at HEAD together
     written = _written_names(removed, index)
     members = _written_members(removed, candidates, index)
@@ -235,7 +236,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                - {("symbol", member) for member in declared_members(code, members)})
     spellings = {(c.kind, c.token): (c.file, c.declaration.key) for c in candidates
                  if c.declaration is not None}
-    confined = example_scopes(candidates, index, (entry.path for entry in entries))
+    confined = {**example_scopes(candidates, index, (entry.path for entry in entries)),
+                **files.scopes}
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
                            bare, spellings, confined, frozenset(change_set.exact), deprecated)
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
@@ -383,8 +385,8 @@ def _blind_spots(anchorless: list[dict[str, str]], guarded: Guarded, rows: list[
     still told apart, beside the row its path gave."""
     written = {token for row in rows if not row.release_owned
                for kind, token, _side in row.anchors if kind == PATH_KIND}
-    named = {anchor.file for anchor in guarded.admitted
-             if anchor.kind == PATH_KIND and anchor.token in written}
+    # from the candidates: two folders' READMEs naming their own `main.py` make one anchor
+    named = {c.file for c in candidates if c.kind == PATH_KIND and c.token in written}
     kept = [entry for entry in anchorless
             if entry["path"] not in named or is_implementation_only(entry)]
     return kept + weak_only_files(candidates, guarded.weak, config.anchors.generic_names)

@@ -410,8 +410,33 @@ class DocsIndex:
 
     def naming_path(self, form: str) -> set[int]:
         """Pages that write the file path form ``form``, or include it (``{!main.py!}``: a
-        path of one segment is no path-like token)."""
+        path of one segment is no path-like token); a file's name alone (``app.py``) also
+        where a page writes it as :meth:`naming_files` finds names, which the run confines to
+        the pages it may name (``govern.drift.paths.NamedFiles.scopes``)."""
+        found = self.showing_path(form)
+        return found if "/" in form else found | self.naming_files((form,)).get(form, set())
+
+    def showing_path(self, form: str) -> set[int]:
+        """Pages that write ``form`` as a path-like token, or include it."""
         return self.pages_with(LOOSE, path_variants(form)) | self.pages_with(INCLUDE, (form,))
+
+    def naming_files(self, names: Collection[str]) -> dict[str, set[int]]:
+        """The file names (``modal_app.py``) some page writes, each with the pages writing it:
+        as a word, as a path-like token (a name holding a ``-``, ``image-compare.py``, is kept
+        as one), or on a link-index line (``- [`custom.py`](custom.py)``). A name opening with
+        dots is kept without them (``env.example`` of ``.env.example``); a lowercase word (a
+        file named ``run``) is prose, and never asked."""
+        written: dict[str, str] = {}  # a token a page may write -> the name it is of
+        for name in names:
+            if not is_plain(name) and not is_plain(undotted := name.lstrip(".")):
+                written[name] = written[undotted] = name
+        tokens = list(written)
+        found: dict[str, set[int]] = {}
+        for start in range(0, len(tokens), MAX_PARAMETERS):
+            for kind in (WORD, LOOSE, LINKED):
+                for token, page_id in self._rows(kind, tokens[start : start + MAX_PARAMETERS]):
+                    found.setdefault(written[token], set()).add(page_id)
+        return found
 
     def including(self, names: Collection[str]) -> dict[str, set[int]]:
         """The paths the pages include (``PageTokens.included``) of a file named one of
