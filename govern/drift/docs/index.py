@@ -97,9 +97,6 @@ class DocsIndex:
     _phrases: dict[str, tuple[list[int], PhraseRuns]] = field(default_factory=dict,
                                                                repr=False)
     """First word of a phrase -> the pages naming it, and what they write after it."""
-    _narrowed: int = field(default=0, repr=False)
-    """How many phrases this run looked for on only the pages writing all their words
-    (``NARROWED_PHRASES``)."""
     _headings: dict[int, SectionHeadings] = field(default_factory=dict, repr=False)
     """A page read this run -> its headings, read once it is asked for a section."""
     _defined: dict[int, set[str]] = field(default_factory=dict, repr=False)
@@ -328,45 +325,15 @@ class DocsIndex:
         Only pages naming its first word (a flag's without its dashes, as the scan keeps it)
         are read, once for every phrase opening with that word (:class:`PhraseRuns`)."""
         first, *rest = phrase.split()
-        stem = first.lstrip("-")
-        if first in self._phrases:
-            page_ids, runs = self._phrases[first]
-        else:
+        if first not in self._phrases:
+            stem = first.lstrip("-")
             candidates = self.pages_with(WORD, (stem,)) | self.pages_with(LOOSE, (stem,))
-            self._narrowed += 1
-            narrowed = self._writing_runs(rest, candidates) \
-                if self._narrowed <= NARROWED_PHRASES else candidates
-            texts = self._read_written(narrowed)
-            page_ids, runs = list(texts), PhraseRuns(list(texts.values()), first)
-            if narrowed == candidates:  # every phrase of the first word is read in these
-                self._phrases[first] = (page_ids, runs)
+            texts = self._read_written(candidates)
+            self._phrases[first] = (list(texts), PhraseRuns(list(texts.values()), first))
+        page_ids, runs = self._phrases[first]
         return {page_ids[runs.text_of[occurrence]] for occurrence in runs.said(rest)
                 if not self._in_release_notes(page_ids[runs.text_of[occurrence]],
                                               runs.start_of[occurrence])}
-
-    def _writing_runs(self, words: list[str], candidates: set[int]) -> set[int]:
-        """Of ``candidates``, the pages that may write ``words`` after a phrase's first word.
-        A word that is one run of letters, digits and ``_`` (``resync``, ``--port``'s
-        ``port``) follows a blank or a colon in the phrase, so the scan kept it from the page
-        whole: as a word (of prose, a link-index line or a generated block), or as the start
-        of a longer one (``resync.x``, ``resync$``), which a phrase ending in it is written
-        in. Any other word (``a.b``, ``cmd-17``, ``2fa``) may be kept only in part, and narrows
-        nothing."""
-        pages = set(candidates)
-        kinds = [WORD, *(kind for kind in (LINKED, GENERATED) if self._holds(kind))]
-        for word in words:
-            stem = word.lstrip("-")
-            if not pages or not _NARROWING_RUN.fullmatch(stem):
-                continue
-            holding = set().union(*(self.pages_with(kind, (stem,)) for kind in kinds))
-            for kind in kinds:
-                for opening in (".", "$"):  # the characters after which a raw token goes on
-                    holding |= self._lookup(
-                        "SELECT run.page FROM tokens JOIN run ON run.blob = tokens.blob "
-                        "WHERE tokens.kind = ? AND tokens.token >= ? AND tokens.token < ?",
-                        (kind, stem + opening, stem + chr(ord(opening) + 1)))
-            pages &= holding
-        return pages
 
     def stating(self, token: str) -> set[int]:
         """Pages that say a runtime version (``Python 3.8``) outside their release notes and
@@ -531,14 +498,6 @@ def path_variants(form: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((form, undotted, "@/" + undotted)))
 
 
-NARROWED_PHRASES = 8
-"""The phrases a run looks for on only the pages writing every word of them
-(:meth:`DocsIndex.saying`): a change's one or two commands (``os meta resync``) then read a
-page or two, not the hundred that write ``os``. Past this many, the pages writing a phrase's
-first word are read once for all its phrases (:class:`PhraseRuns`), as a change to a CLI of
-thousands of commands needs, and no phrase costs a query per word."""
-_NARROWING_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+")
-"""A word run of a phrase the scan keeps whole wherever a phrase writes it (``resync``)."""
 PHRASE_DEPTH = 16
 """Tokens of a phrase followed down the tree of :class:`PhraseRuns`: its words' runs and
 punctuation and the separators between them (``tool cmd.1`` is four after ``tool``). The rest
