@@ -271,7 +271,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
                  spellings: Mapping[tuple[str, str], tuple[str, str]] | None = None,
                  confined: Mapping[tuple[str, str], set[int]] | None = None,
                  exact: frozenset[tuple[str, str]] = frozenset(),
-                 deprecated: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
+                 deprecated: frozenset[tuple[str, str]] = frozenset(),
+                 package_named: frozenset[tuple[str, str]] = frozenset()) -> Guarded:
     """Generic names, then shape (a plain word never anchors bare; a top-level one stays in
     call form), then corpus share, then the per-anchor row cap. A ``removed`` anchor is
     certain drift, and so is a ``deprecated`` one (:func:`deprecated_tokens`), which the
@@ -288,7 +289,8 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
     only example code declares to the only pages it may match, before any guard counts them
     (:func:`govern.drift.paths.example_scopes`). An ``exact`` anchor, a package's re-pointed
     default export, is used by every page naming it: the share and the cap pass it, as a file
-    path. The share and the cap count an anchor's hand-written pages only
+    path. A ``package_named`` anchor (:func:`package_named_anchors`) is folded whatever its count,
+    as if past the cap. The share and the cap count an anchor's hand-written pages only
     (:func:`hand_written_pages`); an admitted anchor still lists the release-owned pages
     naming it. The share is of the whole corpus, as the summary counts
     it: a threshold of the hand-written pages alone had dropped flask's ``flask.Flask`` (on 8
@@ -338,8 +340,11 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         whole = certain or anchor.kind in WHOLE_KINDS or key in exact  # every page it matched
         written_on[key] = matched & hand_written
         counted = len(written_on[key])
-        if not whole and counted > min(threshold, config.max_rows_per_anchor):
+        own_name = key in package_named and counted > 0
+        if not whole and (own_name or counted > min(threshold, config.max_rows_per_anchor)):
             entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
+            if own_name:
+                entry["package_name"] = True
             (overbroad if counted > threshold else folded).append(entry)
             headed = index.sections(anchor.token, matched & hand_written)
             if not 0 < len(headed) <= MAX_HEADED_PAGES:
@@ -387,11 +392,15 @@ def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex,
     return written
 
 
+def pages_phrase(count: int) -> str:
+    """``1 page``, ``6 pages``."""
+    return f"{count} page{'' if count == 1 else 's'}"
+
+
 def overbroad_reason(entry: dict[str, Any]) -> str:
     """Why an anchor was dropped as over-broad: named on too many pages itself, or a less
     qualified spelling of a hub term (``Typer`` with ``typer.Typer``), whatever its own count."""
-    pages = f"{entry['pages']} page{'' if entry['pages'] == 1 else 's'}"
-    reason = f"named on {pages}"
+    reason = f"named on {pages_phrase(entry['pages'])}"
     if "with" in entry:
         reason += f", dropped with the over-broad {entry['with']}"
     if "kept" in entry:
@@ -586,6 +595,18 @@ def _declared_so(candidates: Iterable[Candidate], trait: Callable[[Declaration],
     """(kind, token) of the anchors whose every declaration has ``trait``."""
     return frozenset(_unanimous(((c.kind, c.token), c.declaration is not None
                                  and trait(c.declaration)) for c in candidates))
+
+
+def package_named_anchors(body_only: frozenset[tuple[str, str]], packages: Iterable[str]
+                          ) -> frozenset[tuple[str, str]]:
+    """Of the ``body_only`` anchors (:func:`body_only_anchors`), the names spelled as a
+    changed package's own published name: fastify's ``function fastify (options) {…}`` holds
+    the whole server, and every guide writing ``fastify()`` names the package as much as the
+    function: changes inside its body had listed 30 such rows in 9 of 59 sampled commits,
+    none a page the commit edited (docs/concepts/anchoring-rules.md#the-packages-own-name).
+    Its signature, doc comment or removal still anchors it as any function's does."""
+    names = frozenset(packages)
+    return frozenset(key for key in body_only if key[0] == "symbol" and key[1] in names)
 
 
 def body_only_anchors(candidates: Iterable[Candidate]) -> frozenset[tuple[str, str]]:

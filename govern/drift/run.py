@@ -27,6 +27,7 @@ from govern.drift.affected import (
     is_generic,
     merge_sides,
     package_mentions,
+    package_named_anchors,
     removed_tokens,
     summarize,
     weak_only_files,
@@ -238,13 +239,15 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
                  if c.declaration is not None}
     confined = {**example_scopes(candidates, index, (entry.path for entry in entries)),
                 **files.scopes}
+    body_only = body_only_anchors(candidates)
     guarded = apply_guards(merge_sides(candidates), index, config.anchors, removed,
-                           bare, spellings, confined, frozenset(change_set.exact), deprecated)
+                           bare, spellings, confined, frozenset(change_set.exact), deprecated,
+                           package_named_anchors(body_only, names.values()))
     homes = find_homes(change_set.candidates, index, (entry.path for entry in entries),
                        lambda path: is_code_file(path, config),
                        lambda token: is_generic(token, config.anchors.generic_names))
     rows = add_homes(build_rows(guarded, index, removed, names.values(),
-                                body_only_anchors(candidates), doc_only_anchors(candidates),
+                                body_only, doc_only_anchors(candidates),
                                 deprecated),
                      homes, index)
     anchorless = _blind_spots(change_set.anchorless, guarded, rows, candidates, config)
