@@ -271,6 +271,25 @@ def test_no_documentable_surface_has_no_opinion() -> None:
         "method or command), so **this run has no opinion** about the docs.")
 
 
+def test_anchors_all_held_back_are_no_run_without_opinion() -> None:
+    """fastify's body-only change to its `fastify` function folds the package's own name: the
+    run found an anchor, so it says what it held back and where, never "no opinion"."""
+    folded = {"token": "fastify", "kind": "symbol", "pages": 5, "package_name": True}
+    overbroad = {"token": "listen", "kind": "symbol", "pages": 40}
+    body = render_drift(result(anchors=[], folded_anchors=[folded],
+                               overbroad_anchors=[overbroad]), CommentConfig())
+    assert lines(body)[3] == (
+        "Every anchor this diff resolved to is named on too many pages to single any out "
+        "(**2**, under *What this run could not see*), so this run has **nothing to list** — "
+        "**not a clean bill of health**.")
+    assert "  - `fastify` (symbol) — named on 5 pages: folded \\(the package's own name, " \
+           "changed only in its body\\), not listed" in lines(body)
+    assert "no opinion" not in body
+    # an artifact from before `folded_anchors` has none to show, and no opinion without them
+    before = result(anchors=[])
+    assert "no opinion" in render_drift(before, CommentConfig())
+
+
 def test_not_judged_alone_and_above_an_older_list() -> None:
     reason = "unknown revision 'origin/main': fetch it first."
     body = render_drift(None, CommentConfig(), (HEAD, reason))

@@ -340,8 +340,10 @@ def apply_guards(anchors: list[Anchor], index: DocsIndex, config: AnchorsConfig,
         whole = certain or anchor.kind in WHOLE_KINDS or key in exact  # every page it matched
         written_on[key] = matched & hand_written
         counted = len(written_on[key])
-        own_name = key in package_named and counted > 0
-        if not whole and (own_name or counted > min(threshold, config.max_rows_per_anchor)):
+        past_cap = counted > min(threshold, config.max_rows_per_anchor)
+        # folded as the package's own name, where no count would have folded it
+        own_name = key in package_named and counted > 0 and not past_cap
+        if not whole and (own_name or past_cap):
             entry: dict[str, Any] = {"token": anchor.token, "kind": anchor.kind, "pages": counted}
             if own_name:
                 entry["package_name"] = True
@@ -395,6 +397,16 @@ def _certain_pages(anchor: Anchor, matched: set[int], index: DocsIndex,
 def pages_phrase(count: int) -> str:
     """``1 page``, ``6 pages``."""
     return f"{count} page{'' if count == 1 else 's'}"
+
+
+def folded_reason(entry: dict[str, Any]) -> str:
+    """What became of a folded anchor (``folded_anchors``), after its name: why it was
+    folded and which pages still list it."""
+    why = " (the package's own name, changed only in its body)" \
+        if entry.get("package_name") else ""
+    kept = f"listed only on {', '.join(entry['kept'])}, whose heading or object directive " \
+           "names it" if "kept" in entry else "not listed"
+    return f"named on {pages_phrase(entry['pages'])}: folded{why}, {kept}"
 
 
 def overbroad_reason(entry: dict[str, Any]) -> str:
@@ -604,8 +616,10 @@ def package_named_anchors(body_only: frozenset[tuple[str, str]], packages: Itera
     the whole server, and every guide writing ``fastify()`` names the package as much as the
     function: changes inside its body had listed 30 such rows in 9 of 59 sampled commits,
     none a page the commit edited (docs/concepts/anchoring-rules.md#the-packages-own-name).
-    Its signature, doc comment or removal still anchors it as any function's does."""
-    names = frozenset(packages)
+    Its signature, doc comment or removal still anchors it as any function's does. A name's
+    ``-`` and ``.`` read as ``_``, as Python's packaging compares names (``my-srv`` is the
+    distribution of ``my_srv``)."""
+    names = frozenset(name.replace("-", "_").replace(".", "_") for name in packages)
     return frozenset(key for key in body_only if key[0] == "symbol" and key[1] in names)
 
 
@@ -1034,9 +1048,12 @@ def corpus_sentence(pages: int, owned: int) -> str:
 
 
 def summarize(packages: int, anchors: int, rows: list[Row],
-              anchorless: Sequence[Mapping[str, str]], corpus: tuple[int, int]) -> str:
-    """The one-line summary of a diff run, ending with the size of the corpus."""
-    return f"{_verdict(packages, anchors, rows, anchorless)} {corpus_sentence(*corpus)}"
+              anchorless: Sequence[Mapping[str, str]], corpus: tuple[int, int],
+              held_back: int = 0) -> str:
+    """The one-line summary of a diff run, ending with the size of the corpus;
+    ``held_back`` counts the anchors over-broad or folded."""
+    return f"{_verdict(packages, anchors, rows, anchorless, held_back)} " \
+           f"{corpus_sentence(*corpus)}"
 
 
 WEAK_ONLY = "its only anchors were dropped"
@@ -1117,8 +1134,12 @@ def not_covered_sentence(anchorless: Iterable[Mapping[str, str]]) -> str:
 
 
 def _verdict(packages: int, anchors: int, rows: list[Row],
-             anchorless: Sequence[Mapping[str, str]]) -> str:
+             anchorless: Sequence[Mapping[str, str]], held_back: int) -> str:
     not_covered = not_covered_sentence(anchorless)
+    if not anchors and not rows and held_back:  # found, and named on too many pages to list
+        return (f"{held_back} anchor(s) named on too many pages to single any out (over-broad "
+                "or folded), and no other: nothing to list, which is not a clean bill of "
+                "health" + (f"; {not_covered}." if anchorless else "."))
     if not anchors and not rows and anchorless:  # a blind spot is never "no opinion" (issue 12)
         return (f"No documentable anchor in the files this run could read; {not_covered}, so "
                 "this is not a clean bill of health.")

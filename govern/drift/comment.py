@@ -22,6 +22,7 @@ from govern.drift.affected import (
     RULE_RANKS,
     SCHEMA_VERSION,
     evidence_order,
+    folded_reason,
     is_weak_only,
     mere_mention_count,
     not_covered_counts,
@@ -103,13 +104,20 @@ def _row(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
-    """``not_judged``, ``no_opinion`` (no anchor), ``nothing_to_list`` or ``rows``."""
+    """``not_judged``, ``no_opinion`` (no anchor), ``held_back`` (every anchor named on too
+    many pages to list), ``nothing_to_list`` or ``rows``."""
     if not_judged is not None:
         return "not_judged"
     assert data is not None
     if not data["anchors"] and not data["anchorless_changes"]:
-        return "no_opinion"
+        return "held_back" if _held_back(data) else "no_opinion"
     return "rows" if data["docs"] else "nothing_to_list"
+
+
+def _held_back(data: dict[str, Any]) -> int:
+    """How many anchors were over-broad or folded (an artifact written before
+    ``folded_anchors`` has none)."""
+    return len(data["overbroad_anchors"]) + len(data.get("folded_anchors", []))
 
 
 def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
@@ -127,6 +135,8 @@ def _unseen(data: dict[str, Any], detailed: bool) -> dict[str, Any]:
         "cross_cutting": listed("cross_cutting_symbols", "token", "routes"),
         "overbroad": _listed([(clip(o["token"]), clip(o["kind"]), clip(overbroad_reason(o)))
                               for o in data["overbroad_anchors"]], detailed, MAX_LISTED),
+        "folded": _listed([(clip(f["token"]), clip(f["kind"]), clip(folded_reason(f)))
+                           for f in data.get("folded_anchors", [])], detailed, MAX_LISTED),
         "weak": listed("weak_anchors_dropped", "token", "kind"),
         "broken_scans": _listed([clip(s) for s in data["broken_scans"]], detailed, MAX_LISTED),
         "bridge": {
@@ -240,6 +250,7 @@ def build_context(data: dict[str, Any] | None, config: CommentConfig,
     context["result"] = {
         "packages": _names(packages, level < 3),
         "anchor_count": len(data["anchors"]),
+        "held_back": _held_back(data),
         # a file govern cannot read is the blind spot the headline names, and one whose only
         # anchors were dropped as weak names another; one read whose changed lines are
         # implementation only is counted apart (the fold lists all three)

@@ -15,9 +15,9 @@ from govern.core.text import inert_line
 from govern.drift.affected import (
     AffectedDocs,
     Row,
+    folded_reason,
     mere_mention_count,
     overbroad_reason,
-    pages_phrase,
     skipped_label,
 )
 from govern.drift.anchors.model import is_implementation_only
@@ -159,12 +159,8 @@ def render_text(result: AffectedDocs, color: bool = False,
                   f"{'kept on the page documenting it' if 'kept' in o else 'dropped'}: "
                   f"{o['token']} ({overbroad_reason(o)})"
                   for o in result.overbroad_anchors]),
-        *_folded([f"  - {f['token']} ({f['kind']}) is named on {pages_phrase(f['pages'])}: folded"
-                  + (" (the package's own name, changed only in its body)"
-                     if f.get("package_name") else "")
-                  + (f", listed only on {', '.join(f['kept'])}, whose heading or object "
-                     "directive names it"
-                     if "kept" in f else ", not listed") for f in result.folded_anchors]),
+        *_folded([f"  - {f['token']} ({f['kind']}) is {folded_reason(f)}"
+                  for f in result.folded_anchors]),
         *_folded([f"  - cross-cutting symbol bridged to no route: {c['token']} (wired into "
                   f"{c['routes']} routes)" for c in result.cross_cutting_symbols]),
         *_folded([f"  - broken scan: {broken}" for broken in result.broken_scans]),

@@ -259,7 +259,8 @@ def _diff_run(git: Git, config: Config, head: str, base_ref: str, computed_on: d
         summary = (f"Nothing to read: {head[:12]} {why}, so the diff is empty. "
                    f"{corpus_sentence(*corpus)}")
     else:
-        summary = summarize(len(packages), len(guarded.admitted), rows, anchorless, corpus)
+        summary = summarize(len(packages), len(guarded.admitted), rows, anchorless, corpus,
+                            len(guarded.overbroad) + len(guarded.folded))
     if len(merge_bases) > 1:
         summary += (f" ({len(merge_bases)} merge bases: the diff is from the first, "
                     f"{merge_base[:12]}.)")
