@@ -72,14 +72,22 @@ def test_what_a_page_writing_urls_names(page: str, named: set[str], unnamed: set
 
 
 def test_a_url_is_blanked_in_place_keeping_a_linked_source_path() -> None:
-    page = "[p](https://github.com/o/r/blob/main/src/p.py#L4) [q](https://x.example/y?file=/q.js)"
+    page = "[p](https://github.com/o/r/blob/main/src/p.py#top) [q](https://x.example/y?file=/q.js)"
     blanked = without_urls(page)
     assert len(blanked) == len(page)
     source, sandbox = "https://github.com/o/r/blob/main/", "https://x.example/y?file=/q.js"
-    assert blanked == f"[p]({' ' * len(source)}src/p.py{' ' * len('#L4')}) " \
+    assert blanked == f"[p]({' ' * len(source)}src/p.py{' ' * len('#top')}) " \
                       f"[q]({' ' * len(sandbox)})"
     tokens = scan_page(page, "a.md")
     assert tokens.loose == {"src/p.py"}
+    # a link to a line cites a declaration, not the file: all of it blank
+    cited = "[p](https://github.com/o/r/blob/main/src/p.py#L4)"
+    assert without_urls(cited) == f"[p]({' ' * (len(cited) - 5)})"
+    assert scan_page(cited, "a.md").loose == set()
+    # a fragment that is no line (a bare `L`, a word after the number, a heading's anchor)
+    for fragment in ("#L", "#L15a", "#Lifecycle", "#l15", "#L15-"):
+        assert scan_page(f"[p](https://github.com/o/r/blob/main/src/p.py{fragment})",
+                         "a.md").loose == {"src/p.py"}, fragment
     assert not tokens.routes
     # a docblock link is read by its own rule, not blanked as a URL
     assert without_urls("[s](docblock://query/api.ts)") == "[s](docblock://query/api.ts)"

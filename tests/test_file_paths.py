@@ -61,10 +61,10 @@ def test_the_text_report_says_the_page_names_a_file(tmp_path: Path) -> None:
     ("tools/.github/lint.yml", "The linter is configured in `.github/lint.yml`.\n"),
     # any file, not only source
     ("examples/hello/settings.toml", "See `hello/settings.toml` for every key.\n"),
-    # a link to the file's source on GitHub (or GitLab's /-/blob/), with a line fragment
+    # a link to the file's source on GitHub (or GitLab's /-/blob/), a fragment not a line
     ("src/acme/parser.py",
      "Parsing is done by [the parser](https://github.com/acme/acme/blob/main/src/acme/"
-     "parser.py#L40).\n"),
+     "parser.py#parsing).\n"),
     ("lib/acme/parser.rb",
      "See <https://gitlab.com/acme/acme/-/blob/v2.0/lib/acme/parser.rb>.\n"),
 ])
@@ -105,11 +105,36 @@ def test_a_source_link_pinned_to_a_commit_names_no_file(tmp_path: Path, ref: str
             "docs/gitlab.md": f"See <https://gitlab.com/o/r/-/blob/{ref}/source/core/"
                               "options.ts#L2>.\n",
             "docs/branch.md": "[Options](https://github.com/o/r/blob/main/source/core/"
-                              "options.ts#L535)\n",
+                              "options.ts)\n",
             "docs/short.md": "[Options](https://github.com/o/r/blob/ae04c0e/source/core/"
                              "options.ts)\n"}
     docs = _docs(tmp_path, base, {"source/core/options.ts": "export const a = 2\n"})
     assert [row["path"] for row in docs] == ["docs/branch.md", "docs/short.md"]
+
+
+@pytest.mark.parametrize("link", [
+    "[src](https://github.com/o/r/blob/main/types/request.d.ts#L15)",
+    "[src](https://github.com/o/r/blob/main/types/request.d.ts#L15-L20)",
+    "<https://gitlab.com/o/r/-/blob/main/types/request.d.ts#L15-20>",
+    "[src](https://github.com/o/r/blob/main/types/request.d.ts?plain=1#L15)",
+    "See https://github.com/o/r/blob/main/types/request.d.ts#L15.",
+    "<https://gitlab.com/o/r/-/blob/main/types/request.d.ts?ref_type=heads#L15>",
+    "[src](https://github.com/o/r/blob/main/types/request.d.ts#L15C3-L20C1)",
+    "**https://github.com/o/r/blob/main/types/request.d.ts#L15**",
+])
+def test_a_source_link_to_a_line_names_no_file(tmp_path: Path, link: str) -> None:
+    """fastify's TypeScript reference heads each type with its name and a ``[src]`` link to
+    the line declaring it: the link cites that declaration, which the heading names, not the
+    file, and a change elsewhere in the file listed the page on 6 of 59 commits, none edited.
+    The same link to the file itself, or with a fragment that is no line, names it."""
+    base = {"types/request.d.ts": "export interface FastifyRequest { id: string }\n",
+            "docs/typescript.md": f"#### FastifyRequest\n\n{link}\n",
+            "docs/linked.md": "[src](https://github.com/o/r/blob/main/types/request.d.ts)\n",
+            "docs/section.md": "[id](https://github.com/o/r/blob/main/types/request.d.ts#id)\n"}
+    docs = _docs(tmp_path, base, {"types/request.d.ts": "export interface FastifyRequest "
+                                                        "{ id: string }\nexport type Id = 1\n"})
+    assert [(row["path"], row["evidence"][0]["lines"]) for row in docs] == [
+        ("docs/linked.md", [1]), ("docs/section.md", [1])]
 
 
 def test_a_file_no_extractor_reads_is_no_blind_spot_where_a_page_names_it(
