@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from govern.drift.docs.corpus import PAGE_SUFFIXES
+from govern.drift.docs.scanner import front_matter_end
 from govern.git.packages import load_manifest
 
 SITE_FOLDER_NAMES = ("docs", "doc", "documentation", "website", "site", "docs-site", "www")
@@ -354,9 +355,35 @@ _MAX_COLLAPSES = 200
 a tree of thousands of generated folders."""
 
 
+_GENERATED_NOTE = re.compile(r"auto-?generated|automatically generated|do not edit"
+                             r"|this (?:file|page) (?:is|was) generated", re.I)
+"""What a note to a page's editors says when a tool writes the page."""
+NOTE_OPENS_WITHIN = 1024
+"""How far into a page a comment saying it is generated may open: the page's header, as a
+source file's opening comment is (a note further down is about some part of it)."""
+
+
 def is_generated_page(text: str) -> bool:
-    """Does a page carry a reference generator's mark (:data:`_GENERATOR_MARK`)?"""
-    return _GENERATOR_MARK.search(text[:MAX_CONFIG_CHARS]) is not None
+    """Does a page carry a reference generator's mark (:data:`_GENERATOR_MARK`), or open with
+    an HTML comment telling its editors a tool writes it? react-router's API pages each carry,
+    under their title, ``<!-- … This file is auto-generated from the JSDoc comments in the
+    source code, so please edit the JSDoc comments in the file below … -->`` and the source
+    file's link, which listed every hook's page on any change to ``hooks.tsx`` (42 rows in 60
+    sampled commits, none edited). Words in the page's text, outside a comment, are prose."""
+    return _GENERATOR_MARK.search(text[:MAX_CONFIG_CHARS]) is not None or any(
+        _GENERATED_NOTE.search(note) for note in _opening_comments(text))
+
+
+def _opening_comments(text: str) -> Iterator[str]:
+    """The text of each HTML comment opening within a page's first ``NOTE_OPENS_WITHIN``
+    characters (one unclosed runs to ``MAX_CONFIG_CHARS``)."""
+    start = text.find("<!--", 0, NOTE_OPENS_WITHIN)
+    while start >= 0:
+        end = text.find("-->", start + 4, MAX_CONFIG_CHARS)
+        yield text[start + 4:end if end >= 0 else MAX_CONFIG_CHARS]
+        if end < 0:
+            return
+        start = text.find("<!--", end + 3, NOTE_OPENS_WITHIN)
 
 
 INDEX_STEMS = ("index", "readme")
@@ -372,19 +399,28 @@ def generated_indexes(pages: list[str], generated: set[str],
     """The index pages (:data:`INDEX_STEMS`) below the root whose every inline link, one at
     least, leads to a ``generated`` page inside their own folder: typedoc's entry page, a list
     of links to the declarations it wrote beside it, carries no mark of its own (TanStack
-    Query's ``docs/framework/angular/reference/index.md``). A page linking anywhere else is
-    one someone wrote."""
+    Query's ``docs/framework/angular/reference/index.md``). So does one with nothing past its
+    front matter beside generated pages: a section's title and order for the site's sidebar
+    (react-router's ``docs/api/hooks/index.md``). A page linking anywhere else is one someone
+    wrote."""
     found = set()
+    folders = {page.rpartition("/")[0] for page in generated}
     for page in pages:
         folder, _, name = page.rpartition("/")
         if not folder or page in generated \
                 or PurePosixPath(name).stem.lower() not in INDEX_STEMS:
             continue
-        targets = [match.group(1).partition("#")[0] for match in
-                   _LINK_TARGET.finditer(texts.get(page, "")[:MAX_CONFIG_CHARS])]
-        if targets and all(_inside(folder, target) in generated for target in targets):
+        text = texts.get(page, "")[:MAX_CONFIG_CHARS]
+        targets = [match.group(1).partition("#")[0] for match in _LINK_TARGET.finditer(text)]
+        if targets and all(_inside(folder, target) in generated for target in targets) \
+                or not targets and folder in folders and _front_matter_only(text):
             found.add(page)
     return found
+
+
+def _front_matter_only(text: str) -> bool:
+    lines = text.split("\n")
+    return not any(line.strip() for line in lines[front_matter_end(lines):])
 
 
 def _inside(folder: str, target: str) -> str | None:
