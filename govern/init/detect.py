@@ -181,9 +181,10 @@ def detect(paths: list[str], texts: Mapping[str, str] | None = None,
         *([f"tracked though the root .gitignore lists them, so read as generated output and "
            f"kept out of the corpus: {', '.join(generated)}"] if generated else []),
         *([f"detected: {marks} page(s) a reference generator wrote (typedoc's \"Defined "
-           f"in:\" lines and its index pages linking only to them, API Documenter's header, "
-           f"an opening comment saying a tool writes the page), regenerated rather than "
-           f"edited: {', '.join(marked)}"] if marked else []),
+           f"in:\" lines, API Documenter's header, an opening comment saying a tool writes "
+           f"the page, and the index pages linking only to them or holding only front "
+           f"matter beside them), regenerated rather than edited: {', '.join(marked)}"]
+          if marked else []),
         *(f"detected: {seen}" for seen in unbuilt_seen),
         *([f"detected: a blog's folder the defaults miss (named blog, after an order "
            f"prefix such as Nuxt Content's 99.), whose posts are written at their dates: "

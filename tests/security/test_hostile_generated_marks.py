@@ -23,6 +23,16 @@ def test_near_marks_are_read_in_linear_time() -> None:
     assert is_generated_page("Defined in: src/a.ts:12\n" * 10) is True
 
 
+def test_near_notes_are_read_in_linear_time() -> None:
+    """Comments opening again and again, never closed, or closed on every line, and a note's
+    words that never reach `generated`: each comment is read within its bound once."""
+    for unit in ("<!--\n", "<!-- this file " + "x" * 4096 + "\n", "<!-- -->\n",
+                 "<!-- this file is " + "auto " * 1000 + "-->\n"):
+        page = unit * (EIGHT_MB // len(unit))
+        assert within(partial(is_generated_page, page)) is False
+    assert is_generated_page("<!-- This file is auto-generated. -->\n") is True
+
+
 def test_thousands_of_marked_folders_fold_in_bounded_time() -> None:
     """2,500 folders of one marked page each, each beside a folder of a hand-written page that
     keeps most wildcards from folding: each try reads every page, and the tries are bounded.
