@@ -285,6 +285,13 @@ def test_anchors_all_held_back_are_no_run_without_opinion() -> None:
     assert "  - `fastify` (symbol) — named on 5 pages: folded \\(the package's own name, " \
            "changed only in its body\\), not listed" in lines(body)
     assert "no opinion" not in body
+    # with a blind spot too, the headline says both, never "0 anchor(s) derived"
+    unread = {"path": "s.css", "reason": "no anchor extractor for .css files"}
+    both = lines(render_drift(result(anchors=[], folded_anchors=[folded],
+                                     anchorless_changes=[unread]), CommentConfig()))[3]
+    assert both.startswith("Every anchor this diff resolved to is named on too many pages "
+                           "to single any out (**1**,")
+    assert "`s.css`" in both and "0** anchor(s)" not in both
     # an artifact from before `folded_anchors` has none to show, and no opinion without them
     before = result(anchors=[])
     assert "no opinion" in render_drift(before, CommentConfig())

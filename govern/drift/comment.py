@@ -109,8 +109,10 @@ def headline_state(data: dict[str, Any] | None, not_judged: str | None) -> str:
     if not_judged is not None:
         return "not_judged"
     assert data is not None
+    if not data["anchors"] and _held_back(data):  # as the summary says it, blind spots or not
+        return "held_back"
     if not data["anchors"] and not data["anchorless_changes"]:
-        return "held_back" if _held_back(data) else "no_opinion"
+        return "no_opinion"
     return "rows" if data["docs"] else "nothing_to_list"
 
 
